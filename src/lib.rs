@@ -1,0 +1,5 @@
+//! diagtui: a terminal diagram manager for the Diagram Document REST API, with a bundled local
+//! server. See DESIGN.md in the shared folder for the layering: `model` at the bottom, `store`
+//! and `server` for the local API, `client` for the typed HTTP client.
+
+pub mod model;

@@ -1,0 +1,12 @@
+//! Pure data and rules shared by the client and the server: the API's JSON shapes, the seven
+//! object types, selectors, property defaults, validation and the non-recursive merge.
+//! Nothing here knows HTTP, SQLite or terminals.
+
+pub mod ids;
+pub mod props;
+pub mod selector;
+pub mod wire;
+
+pub use props::{ObjectType, PropertyProblem};
+pub use selector::{Condition, Operator, Selector, SelectorError};
+pub use wire::*;

@@ -1,0 +1,240 @@
+//! The JSON shapes of the API's requests and responses, shared by the server and the client.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::selector::Selector;
+
+/// An object as the API shows it: `{ type, data }`. The type is kept as text so that content
+/// stored through set-content (which is not validated) reads back exactly as it was given.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DiagramObject {
+    /// The object type's wire name (`component`, `label`, ...).
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The type-specific properties.
+    pub data: Map<String, Value>,
+}
+
+/// A document's content: object id to object, in id (creation) order.
+pub type Content = BTreeMap<String, DiagramObject>;
+
+/// Properties to merge into an object: property name to value.
+pub type Props = Map<String, Value>;
+
+/// One entry of the document list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DocSummary {
+    /// The document id (a UUID).
+    pub id: String,
+    /// The title.
+    pub title: String,
+}
+
+/// An account as a document shows its owner.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UserRef {
+    /// The account id.
+    pub id: String,
+    /// The account's e-mail address.
+    pub email: String,
+}
+
+/// A folder as a document shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FolderRef {
+    /// The folder id (a UUID).
+    pub id: String,
+    /// The folder title.
+    pub title: String,
+}
+
+/// A document's details.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DocDetails {
+    /// The document id.
+    pub id: String,
+    /// The title.
+    pub title: String,
+    /// When it was created (ISO 8601 UTC, milliseconds).
+    pub created: String,
+    /// When it last changed (ISO 8601 UTC, milliseconds).
+    pub last_change: String,
+    /// The owning account.
+    pub user: UserRef,
+    /// The folder it sits in.
+    pub folder: FolderRef,
+}
+
+/// One folder of the folder list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FolderEntry {
+    /// The folder title.
+    pub title: String,
+    /// Its documents: id to title.
+    pub docs: BTreeMap<String, String>,
+}
+
+/// The folder list: folder id to folder.
+pub type FolderList = BTreeMap<String, FolderEntry>;
+
+/// `POST …/obj/`: create an object.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CreateObjectRequest {
+    /// The object type's wire name.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The properties; missing ones take their defaults.
+    #[serde(default)]
+    pub props: Props,
+}
+
+/// `POST …/obj/{objId}`: update one object.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UpdateObjectRequest {
+    /// The properties to merge.
+    pub props: Props,
+}
+
+/// `POST /api/v1/doc/{docId}`: update many objects, each with its own properties.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BulkUpdateRequest {
+    /// Object id to the properties to merge into it.
+    pub objects: BTreeMap<String, Props>,
+}
+
+/// `POST …/obj/where`: update every object matching a selector.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SelectorUpdateRequest {
+    /// Which objects.
+    pub selector: Selector,
+    /// The properties to merge into each.
+    pub props: Props,
+}
+
+/// `POST /api/v1/doc/create`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateDocRequest {
+    /// The new document's title.
+    pub title: String,
+    /// The folder to put it in; the account's first folder when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub folder_id: Option<String>,
+}
+
+/// A request naming one document (`empty`, `delete`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DocIdRequest {
+    /// The document id.
+    pub doc_id: String,
+}
+
+/// A request naming a document and a title (`change-title`, `clone`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DocTitleRequest {
+    /// The document id.
+    pub doc_id: String,
+    /// The (new) title.
+    pub title: String,
+}
+
+/// `POST /api/v1/doc/add-collaborator`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AddCollaboratorRequest {
+    /// The document id.
+    pub doc_id: String,
+    /// The e-mail address of the account to share with.
+    pub email: String,
+}
+
+/// `POST /api/v1/folder/create`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CreateFolderRequest {
+    /// The folder title.
+    pub title: String,
+}
+
+/// A request naming one folder (`folder/delete`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FolderIdRequest {
+    /// The folder id.
+    pub folder_id: String,
+}
+
+/// `POST /api/v1/folder/change-title`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FolderTitleRequest {
+    /// The folder id.
+    pub folder_id: String,
+    /// The new title.
+    pub title: String,
+}
+
+/// The answer to a write that creates nothing: `{ success: true }`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Success {
+    /// Always true in a success answer.
+    pub success: bool,
+}
+
+/// The answer to object create.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ObjectCreated {
+    /// Always true.
+    pub success: bool,
+    /// The new object's id.
+    pub obj_id: String,
+}
+
+/// The answer to document create and clone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DocCreated {
+    /// Always true.
+    pub success: bool,
+    /// The new document's id.
+    pub doc_id: String,
+}
+
+/// The answer to folder create.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FolderCreated {
+    /// Always true.
+    pub success: bool,
+    /// The new folder's id.
+    pub folder_id: String,
+}
+
+/// The answer to the selector update.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SelectorUpdated {
+    /// Always true.
+    pub success: bool,
+    /// How many objects matched and were updated.
+    pub updated_object_count: usize,
+    /// Their ids.
+    pub updated_object_ids: Vec<String>,
+}
+
+/// The body of every error answer: `{ success: false, error: CODE, message }`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorBody {
+    /// Always false.
+    pub success: bool,
+    /// A stable code such as `VALIDATION_ERROR`.
+    pub error: String,
+    /// What was wrong, for people.
+    pub message: String,
+}
