@@ -3,4 +3,5 @@
 //! and `server` for the local API, `client` for the typed HTTP client.
 
 pub mod client;
+pub mod config;
 pub mod model;
