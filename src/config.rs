@@ -85,6 +85,9 @@ impl Connection {
     pub fn local_email(&self) -> Option<&str> {
         None
     }
+
+    /// Ends the connection; in local mode, stops the server.
+    pub async fn close(self) {}
 }
 
 /// Resolves the settings and connects: to the remote server they name, else to the local server
