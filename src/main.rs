@@ -1,12 +1,43 @@
 //! The `diagtui` binary: parses the command line and hands each command to its module.
 
-use clap::Parser;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
 
 /// A terminal diagram manager for the Diagram Document REST API.
 #[derive(Debug, Parser)]
 #[command(name = "diagtui", version, about)]
-struct Cli {}
+struct Cli {
+    /// The local data directory (default: DIAGTUI_DATA_DIR, else the platform data dir/diagtui).
+    #[arg(long, global = true, env = "DIAGTUI_DATA_DIR", value_name = "DIR")]
+    data_dir: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
 
-fn main() {
-    Cli::parse();
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Run the local API server on its own, headless.
+    Serve(diagtui::server::ServeArgs),
+    /// Manage the accounts of a local data dir.
+    #[command(subcommand)]
+    Account(diagtui::server::AccountCommand),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let data_dir = diagtui::server::data_dir::resolve(cli.data_dir);
+    let result = match cli.command {
+        Some(Command::Serve(args)) => diagtui::server::run_serve(args, data_dir),
+        Some(Command::Account(cmd)) => diagtui::server::run_account(cmd, data_dir),
+        None => diagtui::server::run_serve(diagtui::server::ServeArgs::default(), data_dir),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("diagtui: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
 }
