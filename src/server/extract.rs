@@ -97,15 +97,57 @@ fn body_error(rejection: JsonRejection) -> ApiError {
                 "the body is not valid JSON: ",
             ),
         ),
-        JsonRejection::JsonDataError(_) => ApiError::validation(text.replace(
-            "Failed to deserialize the JSON body into the target type: ",
-            "",
-        )),
+        JsonRejection::JsonDataError(_) => ApiError::validation(shape_message(&text)),
         _ if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             "PAYLOAD_TOO_LARGE",
             "the body is larger than the server's limit (--max-body)",
         ),
         _ => ApiError::new(StatusCode::BAD_REQUEST, "INVALID_JSON", text),
+    }
+}
+
+/// Turns serde's account of a body of the wrong shape into ours, which starts with the
+/// property's path: `title: invalid type: integer `5`, expected a string`, `docId: is required`.
+fn shape_message(text: &str) -> String {
+    let text = text
+        .strip_prefix("Failed to deserialize the JSON body into the target type: ")
+        .unwrap_or(text);
+    let text = text.rfind(" at line ").map_or(text, |at| &text[..at]);
+    let missing = |rest: &str| rest.split('`').nth(1).map(str::to_owned);
+    if let Some(name) = text.strip_prefix("missing field ").and_then(missing) {
+        return format!("{name}: is required");
+    }
+    if let Some((path, rest)) = text.split_once(": missing field ")
+        && let Some(name) = missing(rest)
+    {
+        return format!("{path}.{name}: is required");
+    }
+    text.to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shape_message;
+
+    #[test]
+    fn shape_messages_start_with_the_property() {
+        let prefix = "Failed to deserialize the JSON body into the target type: ";
+        for (given, wanted) in [
+            (
+                "missing field `title` at line 1 column 2",
+                "title: is required",
+            ),
+            (
+                "objects.a: missing field `x` at line 1 column 9",
+                "objects.a.x: is required",
+            ),
+            (
+                "title: invalid type: integer `5`, expected a string at line 1 column 10",
+                "title: invalid type: integer `5`, expected a string",
+            ),
+        ] {
+            assert_eq!(shape_message(&format!("{prefix}{given}")), wanted);
+        }
     }
 }
