@@ -24,6 +24,11 @@ impl LocalServer {
     /// Opens (initialising and seeding if new) the data dir and serves it on the current
     /// tokio runtime.
     pub async fn start(data_dir: &Path) -> anyhow::Result<LocalServer> {
+        LocalServer::start_with_limit(data_dir, DEFAULT_MAX_BODY).await
+    }
+
+    /// Like [`LocalServer::start`], with a request body limit other than the default.
+    pub async fn start_with_limit(data_dir: &Path, max_body: usize) -> anyhow::Result<LocalServer> {
         let dir = data_dir.to_owned();
         let (store, api_key) = tokio::task::spawn_blocking(move || {
             let store = data_dir::open(&dir)?;
@@ -35,7 +40,7 @@ impl LocalServer {
             .await
             .context("cannot bind 127.0.0.1")?;
         let url = format!("http://{}", listener.local_addr()?);
-        let app = routes::app(AppState::new(Arc::new(store)), DEFAULT_MAX_BODY);
+        let app = routes::app(AppState::new(Arc::new(store)), max_body);
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(async move {
             let served = axum::serve(listener, app)

@@ -67,3 +67,22 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
         tx.commit()?;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrating_twice_leaves_the_current_version() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        migrate(&mut conn).unwrap();
+        migrate(&mut conn).unwrap();
+        let version: i64 = conn
+            .query_row("PRAGMA user_version", [], |row| row.get(0))
+            .unwrap();
+        assert_eq!(version, VERSION as i64);
+        conn.pragma_update(None, "user_version", VERSION as i64 + 1)
+            .unwrap();
+        assert!(migrate(&mut conn).is_err(), "a newer schema is refused");
+    }
+}
