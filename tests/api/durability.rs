@@ -276,6 +276,25 @@ async fn account_create_works_while_a_server_runs() {
         "the running server accepts it at once"
     );
 
+    let via_env = Command::new(BIN)
+        .args(["account", "create", "erin@example.com"])
+        .env("DIAGTUI_DATA_DIR", dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        via_env.status.success(),
+        "DIAGTUI_DATA_DIR names the data dir"
+    );
+    let erin = String::from_utf8(via_env.stdout).unwrap();
+    let status = reqwest::Client::new()
+        .get(format!("{}/api/v1/doc", served.url))
+        .bearer_auth(erin.trim())
+        .send()
+        .await
+        .unwrap()
+        .status();
+    assert_eq!(status, StatusCode::OK);
+
     let dup = run("dave@example.com");
     assert_eq!(dup.status.code(), Some(1));
     assert!(dup.stdout.is_empty());

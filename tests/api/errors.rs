@@ -192,3 +192,21 @@ async fn keys_come_as_bearer_or_query_and_are_checked() {
         "keys are stored hashed"
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn internal_failures_answer_500_without_internals() {
+    let h = Harness::new().await;
+    let doc = h.new_doc("Broken").await;
+    // Break the database under the running server.
+    let conn = rusqlite::Connection::open(h.dir.path().join("diagtui.db")).unwrap();
+    conn.execute_batch("DROP TABLE objects").unwrap();
+    let msg = assert_error(
+        &h.get(&format!("/api/v1/doc/{doc}/obj/all")).await,
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "INTERNAL_ERROR",
+    );
+    assert!(
+        !msg.contains("objects") && !msg.to_lowercase().contains("sqlite"),
+        "{msg}"
+    );
+}
