@@ -6,3 +6,5 @@ pub mod cli;
 pub mod client;
 pub mod config;
 pub mod model;
+pub mod server;
+pub mod store;

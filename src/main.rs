@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 use diagtui::config::ConnectionArgs;
 
 /// Examples shown under `diagtui --help`.
@@ -30,6 +30,11 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Run the local API server on its own, headless.
+    Serve(diagtui::server::ServeArgs),
+    /// Manage the accounts of a local data dir.
+    #[command(subcommand)]
+    Account(diagtui::server::AccountCommand),
     #[command(flatten)]
     Api(diagtui::cli::ApiCommand),
 }
@@ -39,12 +44,20 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return diagtui::cli::parse_error(err),
     };
-    let data_dir = cli.data_dir.unwrap_or_default();
-    match cli.command {
-        Some(Command::Api(command)) => diagtui::cli::run(command, &cli.connection, &data_dir),
-        None => {
-            Cli::command().print_help().ok();
-            ExitCode::SUCCESS
+    let data_dir = diagtui::server::data_dir::resolve(cli.data_dir);
+    let result = match cli.command {
+        Some(Command::Api(command)) => {
+            return diagtui::cli::run(command, &cli.connection, &data_dir);
+        }
+        Some(Command::Serve(args)) => diagtui::server::run_serve(args, data_dir),
+        Some(Command::Account(cmd)) => diagtui::server::run_account(cmd, data_dir),
+        None => diagtui::server::run_serve(diagtui::server::ServeArgs::default(), data_dir),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("diagtui: {err:#}");
+            ExitCode::FAILURE
         }
     }
 }
