@@ -22,6 +22,7 @@ use anyhow::{Context, anyhow, bail};
 use serde::Deserialize;
 
 use crate::client::{ApiKey, Client, ClientConfig};
+use crate::server::LocalServer;
 
 /// The environment variable that overrides the config file's path.
 pub const CONFIG_ENV: &str = "DIAGTUI_CONFIG";
@@ -71,23 +72,36 @@ pub enum Mode {
 }
 
 /// A ready client. In local mode it also owns the in-process server, which runs while this
-/// lives.
-#[derive(Debug)]
+/// lives (it stops when this is dropped, or gracefully through [`Connection::close`]).
 pub struct Connection {
     /// The client, talking HTTP in either mode.
     pub client: Client,
     /// Where it talks to.
     pub mode: Mode,
+    server: Option<LocalServer>,
 }
 
 impl Connection {
     /// The default account's e-mail address in local mode; `None` for a remote server.
     pub fn local_email(&self) -> Option<&str> {
-        None
+        self.server.as_ref().map(LocalServer::email)
     }
 
-    /// Ends the connection; in local mode, stops the server.
-    pub async fn close(self) {}
+    /// Ends the connection; in local mode, stops the server after its in-flight requests.
+    pub async fn close(self) {
+        if let Some(server) = self.server {
+            server.shutdown().await;
+        }
+    }
+}
+
+impl std::fmt::Debug for Connection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Connection")
+            .field("client", &self.client)
+            .field("mode", &self.mode)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Resolves the settings and connects: to the remote server they name, else to the local server
@@ -101,12 +115,23 @@ pub async fn connect(args: &ConnectionArgs, data_dir: &Path) -> anyhow::Result<C
             Ok(Connection {
                 client,
                 mode: Mode::Remote { url, profile },
+                server: None,
             })
         }
-        None => bail!(
-            "no server configured for {} and local mode is not built in yet: pass --url and --api-key",
-            data_dir.display()
-        ),
+        None => {
+            let server = LocalServer::start(data_dir).await.with_context(|| {
+                format!("cannot start the local server on {}", data_dir.display())
+            })?;
+            let config = ClientConfig::new(server.url(), ApiKey::new(server.api_key()));
+            let client = Client::new(settings.timeouts.apply(config))?;
+            Ok(Connection {
+                client,
+                mode: Mode::Local {
+                    data_dir: data_dir.to_owned(),
+                },
+                server: Some(server),
+            })
+        }
     }
 }
 
