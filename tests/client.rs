@@ -4,3 +4,38 @@
 
 #[path = "client/errors.rs"]
 mod errors;
+#[path = "client/routes.rs"]
+mod routes;
+
+use diagtui::client::{ApiKey, Client, ClientConfig};
+use diagtui::server::LocalServer;
+use tempfile::TempDir;
+
+/// The local server on an ephemeral port over a temp data dir, and a client of its default
+/// account.
+pub struct Fixture {
+    /// The client, with the default account's key.
+    pub client: Client,
+    /// The running server.
+    pub server: LocalServer,
+    _dir: TempDir,
+}
+
+impl Fixture {
+    /// Starts a fresh server.
+    pub async fn start() -> Fixture {
+        let dir = tempfile::tempdir().unwrap();
+        let server = LocalServer::start(dir.path()).await.unwrap();
+        let client = client_with_key(&server, server.api_key());
+        Fixture {
+            client,
+            server,
+            _dir: dir,
+        }
+    }
+}
+
+/// A client of `server` with another key.
+pub fn client_with_key(server: &LocalServer, key: &str) -> Client {
+    Client::new(ClientConfig::new(server.url(), ApiKey::new(key))).unwrap()
+}

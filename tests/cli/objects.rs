@@ -1,0 +1,134 @@
+//! `diagtui obj …`: each command, selectors in both forms, props from an argument, a file and
+//! stdin.
+
+use serde_json::json;
+
+use super::Env;
+
+#[test]
+fn objects_from_create_to_delete() {
+    let env = Env::start();
+    let doc = env.new_doc("Objects");
+
+    let created = env
+        .run(&[
+            "obj",
+            "create",
+            &doc,
+            "label",
+            r#"{"text":"web-01","meta":{"status":"down","port":16}}"#,
+        ])
+        .ok()
+        .json();
+    assert_eq!(created["success"], true);
+    let label = created["objId"].as_str().unwrap().to_owned();
+    let file = env.file(
+        "component.json",
+        r#"{"componentId":"generic.server","meta":{"status":"up","path":"a/b 50%"}}"#,
+    );
+    let component = env
+        .run(&["obj", "create", &doc, "component", &format!("@{file}")])
+        .ok()
+        .json();
+    let component = component["objId"].as_str().unwrap().to_owned();
+    let plain = env.run(&["obj", "create", &doc, "icon"]).ok().json();
+    let icon = plain["objId"].as_str().unwrap().to_owned();
+
+    let object = env.run(&["obj", "get", &doc, &label]).ok().json();
+    assert_eq!(object["type"], "label");
+    assert_eq!(object["data"]["text"], "web-01");
+
+    let out = env.run_with_stdin(
+        &["obj", "update", &doc, &label, "-"],
+        Some(r#"{"position":{"x":2,"y":3}}"#),
+    );
+    assert_eq!(out.ok().json(), json!({"success": true}));
+    let object = env.run(&["obj", "get", &doc, &label]).ok().json();
+    assert_eq!(object["data"]["position"], json!({"x": 2, "y": 3}));
+
+    let keys = |args: &[&str]| {
+        let found = env.run(args).ok().json();
+        let mut keys: Vec<String> = found.as_object().unwrap().keys().cloned().collect();
+        keys.sort();
+        keys
+    };
+    assert_eq!(
+        keys(&["obj", "where", &doc, "status", "eq", "down"]),
+        vec![label.clone()]
+    );
+    assert_eq!(
+        keys(&["obj", "where", &doc, r#"["status","eq","up"]"#]),
+        vec![component.clone()]
+    );
+    assert_eq!(
+        keys(&["obj", "where", &doc, "port", "gt", "9"]),
+        vec![label.clone()]
+    );
+    assert_eq!(
+        keys(&["obj", "where", &doc, "port", "gt", "-5"]),
+        vec![label.clone()]
+    );
+    assert_eq!(
+        keys(&["obj", "where", &doc, "path", "co", "a/b 50%"]),
+        vec![component.clone()]
+    );
+    let mut not_down = vec![component.clone(), icon.clone()];
+    not_down.sort();
+    assert_eq!(
+        keys(&["obj", "where", &doc, "status", "no", "down"]),
+        not_down
+    );
+
+    let updated = env
+        .run(&[
+            "obj",
+            "set-where",
+            &doc,
+            "status",
+            "eq",
+            "up",
+            r##"{"primaryColor":"#FF0000"}"##,
+        ])
+        .ok()
+        .json();
+    assert_eq!(
+        updated,
+        json!({"success": true, "updatedObjectCount": 1, "updatedObjectIds": [component]})
+    );
+    let updated = env
+        .run_with_stdin(
+            &[
+                "obj",
+                "set-where",
+                &doc,
+                r#"["status","eq","nothing"]"#,
+                "-",
+            ],
+            Some(r#"{"opacity":0.5}"#),
+        )
+        .ok()
+        .json();
+    assert_eq!(updated["updatedObjectCount"], 0);
+
+    let bulk = json!({ label.clone(): {"text": "5%"}, component.clone(): {"opacity": 0.5} });
+    env.run(&["obj", "bulk", &doc, &bulk.to_string()]).ok();
+    let content = env.run(&["doc", "content", &doc]).ok().json();
+    assert_eq!(content[&label]["data"]["text"], "5%");
+    assert_eq!(content[&component]["data"]["opacity"], 0.5);
+    assert_eq!(content[&component]["data"]["primaryColor"], "#FF0000");
+
+    env.run(&["obj", "delete", &doc, &label]).fails(2);
+    env.run(&["obj", "delete", &doc, &label, "--yes"]).ok();
+    let out = env.run(&["obj", "get", &doc, &label]).fails(1);
+    assert!(out.stderr.contains("OBJ_NOT_FOUND"), "{out:?}");
+}
+
+#[test]
+fn the_server_rejecting_props_is_exit_1() {
+    let env = Env::start();
+    let doc = env.new_doc("Checks");
+    let out = env
+        .run(&["obj", "create", &doc, "component", "{}"])
+        .fails(1);
+    assert!(out.stderr.contains("HTTP 400 VALIDATION_ERROR"), "{out:?}");
+}
