@@ -7,6 +7,8 @@ mod docs;
 mod objects;
 #[path = "cli/settings.rs"]
 mod settings;
+#[path = "cli/terminal.rs"]
+mod terminal;
 
 use std::io::Write;
 use std::process::{Command, Stdio};
