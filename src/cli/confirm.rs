@@ -15,7 +15,7 @@ pub struct Yes {
 impl Yes {
     /// Goes ahead when `--yes` was given or the person at the terminal says yes to `question`.
     /// Without a terminal to ask, refuses with a usage error.
-    pub fn confirm(self, question: &str) -> Result<(), Failure> {
+    pub(crate) fn confirm(self, question: &str) -> Result<(), Failure> {
         if self.yes {
             return Ok(());
         }

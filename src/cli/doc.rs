@@ -117,7 +117,7 @@ pub enum DocCommand {
 
 impl DocCommand {
     /// Runs the command: one API call.
-    pub async fn execute(self, session: &mut Session<'_>) -> Result<Output, Failure> {
+    pub(crate) async fn execute(self, session: &mut Session<'_>) -> Result<Output, Failure> {
         Ok(match self {
             DocCommand::List { table } => {
                 let docs = session.client().await?.list_docs().await?;

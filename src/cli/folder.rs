@@ -47,7 +47,7 @@ pub enum FolderCommand {
 
 impl FolderCommand {
     /// Runs the command: one API call.
-    pub async fn execute(self, session: &mut Session<'_>) -> Result<Output, Failure> {
+    pub(crate) async fn execute(self, session: &mut Session<'_>) -> Result<Output, Failure> {
         Ok(match self {
             FolderCommand::List => json(session.client().await?.list_folders().await?),
             FolderCommand::Create { title } => json(FolderCreated {

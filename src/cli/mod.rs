@@ -84,7 +84,7 @@ pub fn parse_error(err: clap::Error) -> ExitCode {
 
 /// Why a command failed; decides the exit code.
 #[derive(Debug)]
-pub enum Failure {
+pub(crate) enum Failure {
     /// The command line was wrong (bad selector, no `--yes` without a terminal, ...): exit 2.
     Usage(String),
     /// The API said no or could not be reached: exit 1.
@@ -123,7 +123,7 @@ impl From<ApiError> for Failure {
 
 /// The connection, made when a command first needs it: usage errors are found before any
 /// server is contacted or started.
-pub struct Session<'a> {
+pub(crate) struct Session<'a> {
     args: &'a ConnectionArgs,
     data_dir: PathBuf,
     connection: Option<Connection>,

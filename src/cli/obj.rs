@@ -117,7 +117,7 @@ pub enum ObjCommand {
 
 impl ObjCommand {
     /// Runs the command: one API call.
-    pub async fn execute(self, session: &mut Session<'_>) -> Result<Output, Failure> {
+    pub(crate) async fn execute(self, session: &mut Session<'_>) -> Result<Output, Failure> {
         Ok(match self {
             ObjCommand::Get { doc, obj } => {
                 json(session.client().await?.get_object(&doc, &obj).await?)
