@@ -3,3 +3,4 @@
 //! and `server` for the local API, `client` for the typed HTTP client.
 
 pub mod model;
+pub mod tui;
