@@ -265,8 +265,9 @@ impl App {
 
     /// Rows the documents list shows.
     pub(super) fn docs_rows(&self) -> usize {
-        let extra = u16::from(self.docs.filter_shown()) + 6;
-        layout::inner_rows(layout::screen(self.size).docs, extra)
+        let docs = layout::screen(self.size).docs;
+        let extra = u16::from(self.docs.filter_shown()) + layout::details_height(docs);
+        layout::inner_rows(docs, extra)
     }
 
     /// Rows the object tree shows.

@@ -172,7 +172,7 @@ pub fn check(text: &str) -> (Check, Option<Props>) {
             let syntax = SyntaxError {
                 line: e.line().max(1),
                 column: e.column().max(1),
-                message: e.to_string(),
+                message: without_position(&e.to_string()),
             };
             return (
                 Check {
@@ -213,6 +213,14 @@ pub fn check(text: &str) -> (Check, Option<Props>) {
         },
         Some(map),
     )
+}
+
+/// serde_json's message without its trailing " at line L column C" (shown separately).
+fn without_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(at) => message[..at].to_string(),
+        None => message.to_string(),
+    }
 }
 
 /// The 1-based line where top-level `key` is written (the least indented mention).

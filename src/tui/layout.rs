@@ -51,3 +51,9 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
         height,
     }
 }
+
+/// Lines the selected document's details take at the bottom of the documents pane: none when
+/// the pane is too short to spare them.
+pub fn details_height(docs: Rect) -> u16 {
+    if docs.height >= 14 { 6 } else { 0 }
+}

@@ -16,9 +16,11 @@ const CATALOGUE: &str = include_str!("../../assets/component-ids.txt");
 pub fn component_ids(query: &str) -> Vec<&'static str> {
     let query = query.trim().to_lowercase();
     let ids = CATALOGUE.lines().map(str::trim).filter(|l| !l.is_empty());
-    let (mut near, far): (Vec<_>, Vec<_>) = ids
+    let (mut near, mut far): (Vec<_>, Vec<_>) = ids
         .filter(|id| fuzzy_match(&query, id))
         .partition(|id| id.contains(query.as_str()));
+    near.sort_by_key(|id| (id.find(query.as_str()), id.len()));
+    far.sort_by_key(|id| id.len());
     near.extend(far);
     near
 }

@@ -4,11 +4,12 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Paragraph, Wrap};
 
 use super::{clip, pane_block, selected_style};
 use crate::tui::app::{App, Pane};
 use crate::tui::docs::DocRow;
+use crate::tui::layout;
 
 /// Draws the documents pane into `area`.
 pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
@@ -20,7 +21,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let [filter_area, list_area, details_area] = Layout::vertical([
         Constraint::Length(u16::from(docs.filter_shown())),
         Constraint::Min(1),
-        Constraint::Length(6),
+        Constraint::Length(layout::details_height(area)),
     ])
     .areas(inner);
     if docs.filter_shown() {
@@ -78,7 +79,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
             })
             .collect()
     };
-    frame.render_widget(Paragraph::new(lines), list_area);
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), list_area);
     frame.render_widget(Paragraph::new(details(app, width)), details_area);
 }
 

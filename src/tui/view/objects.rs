@@ -4,7 +4,7 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Paragraph, Wrap};
 
 use super::{clip, pane_block, selected_style};
 use crate::tui::app::{App, Pane};
@@ -106,5 +106,5 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
             })
             .collect()
     };
-    frame.render_widget(Paragraph::new(lines), list_area);
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), list_area);
 }
