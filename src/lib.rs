@@ -2,5 +2,8 @@
 //! server. See DESIGN.md in the shared folder for the layering: `model` at the bottom, `store`
 //! and `server` for the local API, `client` for the typed HTTP client.
 
+pub mod cli;
+pub mod client;
+pub mod config;
 pub mod model;
 pub mod tui;

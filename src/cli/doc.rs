@@ -1,0 +1,188 @@
+//! `diagtui doc …`: the document commands.
+
+use std::path::PathBuf;
+
+use clap::Subcommand;
+
+use super::confirm::Yes;
+use super::input::content_file;
+use super::output::{Output, json_text};
+use super::{Failure, Session, json, success};
+use crate::model::{Content, DocCreated};
+
+/// Examples shown under `diagtui doc --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  diagtui doc list --table
+  diagtui doc create 'Web tier'
+  diagtui doc export DOC -o web.json
+  diagtui doc import DOC web.json --yes";
+
+/// The document commands.
+#[derive(Debug, Subcommand)]
+pub enum DocCommand {
+    /// List the account's documents as JSON [{id, title}], or as a table.
+    #[command(after_help = "Example:\n  diagtui doc list --table")]
+    List {
+        /// Print a readable table instead of JSON.
+        #[arg(long)]
+        table: bool,
+    },
+    /// Show a document's details: title, times, owner and folder.
+    #[command(after_help = "Example:\n  diagtui doc show 6f1c2e0a-…")]
+    Show {
+        /// The document id.
+        doc: String,
+    },
+    /// Print a document's content: object id to {type, data}.
+    #[command(after_help = "Example:\n  diagtui doc content DOC | jq 'keys'")]
+    Content {
+        /// The document id.
+        doc: String,
+    },
+    /// Create an empty document; prints {success, docId}.
+    #[command(after_help = "Example:\n  diagtui doc create 'Web tier' --folder FOLDER")]
+    Create {
+        /// The title.
+        title: String,
+        /// The folder to put it in (default: the account's first folder).
+        #[arg(long, value_name = "ID")]
+        folder: Option<String>,
+    },
+    /// Change a document's title.
+    #[command(after_help = "Example:\n  diagtui doc rename DOC 'Web tier (old)'")]
+    Rename {
+        /// The document id.
+        doc: String,
+        /// The new title.
+        title: String,
+    },
+    /// Copy a document under a new title; prints {success, docId} of the copy.
+    #[command(after_help = "Example:\n  diagtui doc clone DOC 'Web tier copy'")]
+    Clone {
+        /// The document id.
+        doc: String,
+        /// The copy's title.
+        title: String,
+    },
+    /// Remove every object of a document (asks first; --yes when not on a terminal).
+    #[command(after_help = "Example:\n  diagtui doc empty DOC --yes")]
+    Empty {
+        /// The document id.
+        doc: String,
+        #[command(flatten)]
+        yes: Yes,
+    },
+    /// Share a document with another account, by its e-mail address.
+    #[command(after_help = "Example:\n  diagtui doc share DOC ops@example.com")]
+    Share {
+        /// The document id.
+        doc: String,
+        /// The e-mail address of an existing account.
+        email: String,
+    },
+    /// Delete a document and all its objects, irrevocably (asks first; --yes when not on a
+    /// terminal).
+    #[command(after_help = "Example:\n  diagtui doc delete DOC --yes")]
+    Delete {
+        /// The document id.
+        doc: String,
+        #[command(flatten)]
+        yes: Yes,
+    },
+    /// Replace ALL content of a document with a JSON file or stdin (not validated by the API;
+    /// asks first; --yes when not on a terminal).
+    #[command(
+        after_help = "Examples:\n  diagtui doc import DOC web.json --yes\n  generate-diagram | diagtui doc import DOC - --yes"
+    )]
+    Import {
+        /// The document id.
+        doc: String,
+        /// The content file (object id to {type, data}), or - for stdin.
+        #[arg(value_name = "FILE|-", value_parser = content_file)]
+        content: Content,
+        #[command(flatten)]
+        yes: Yes,
+    },
+    /// Write a document's content to a file (pretty JSON) or to stdout.
+    #[command(after_help = "Example:\n  diagtui doc export DOC -o web.json")]
+    Export {
+        /// The document id.
+        doc: String,
+        /// The file to write (default: stdout).
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+}
+
+impl DocCommand {
+    /// Runs the command: one API call.
+    pub async fn execute(self, session: &mut Session<'_>) -> Result<Output, Failure> {
+        Ok(match self {
+            DocCommand::List { table } => {
+                let docs = session.client().await?.list_docs().await?;
+                if table {
+                    Output::DocTable(docs)
+                } else {
+                    json(docs)
+                }
+            }
+            DocCommand::Show { doc } => json(session.client().await?.doc_details(&doc).await?),
+            DocCommand::Content { doc } => json(session.client().await?.content(&doc).await?),
+            DocCommand::Create { title, folder } => {
+                let client = session.client().await?;
+                created(client.create_doc(&title, folder.as_deref()).await?)
+            }
+            DocCommand::Rename { doc, title } => {
+                session.client().await?.rename_doc(&doc, &title).await?;
+                success()
+            }
+            DocCommand::Clone { doc, title } => {
+                created(session.client().await?.clone_doc(&doc, &title).await?)
+            }
+            DocCommand::Empty { doc, yes } => {
+                yes.confirm(&format!("Remove every object of document {doc}"))?;
+                session.client().await?.empty_doc(&doc).await?;
+                success()
+            }
+            DocCommand::Share { doc, email } => {
+                session.client().await?.share_doc(&doc, &email).await?;
+                success()
+            }
+            DocCommand::Delete { doc, yes } => {
+                yes.confirm(&format!("Delete document {doc} and all its objects"))?;
+                session.client().await?.delete_doc(&doc).await?;
+                success()
+            }
+            DocCommand::Import { doc, content, yes } => {
+                yes.confirm(&format!(
+                    "Replace all content of document {doc} with {} objects",
+                    content.len()
+                ))?;
+                session.client().await?.set_content(&doc, &content).await?;
+                success()
+            }
+            DocCommand::Export { doc, output } => {
+                let content = session.client().await?.content(&doc).await?;
+                match output {
+                    Some(path) => {
+                        let value = serde_json::to_value(&content).expect("content serializes");
+                        std::fs::write(&path, json_text(&value, true) + "\n").map_err(|e| {
+                            Failure::Other(anyhow::anyhow!("cannot write {}: {e}", path.display()))
+                        })?;
+                        Output::Nothing
+                    }
+                    None => json(content),
+                }
+            }
+        })
+    }
+}
+
+/// `{success, docId}` for create and clone.
+fn created(doc_id: String) -> Output {
+    json(DocCreated {
+        success: true,
+        doc_id,
+    })
+}

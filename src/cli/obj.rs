@@ -1,0 +1,179 @@
+//! `diagtui obj …`: the object commands.
+
+use std::collections::BTreeMap;
+
+use clap::Subcommand;
+
+use super::confirm::Yes;
+use super::input::{objects_arg, props_arg, selector_words};
+use super::output::Output;
+use super::{Failure, Session, json, success};
+use crate::model::{ObjectCreated, ObjectType, Props};
+
+/// Examples shown under `diagtui obj --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  diagtui obj where DOC status eq down
+  diagtui obj create DOC label '{\"text\":\"web-01\",\"position\":{\"x\":2,\"y\":3}}'
+  diagtui obj set-where DOC '[\"status\",\"eq\",\"down\"]' '{\"primaryColor\":\"#FF0000\"}'
+
+Selectors are JSON ('[\"status\",\"eq\",\"down\"]', or a list of them: all must match) or three
+words KEY OP VALUE, where OP is eq, gt, lt, co or no and VALUE is read as JSON when it is a JSON
+number, boolean or string (16, true, \"16\") and as plain text otherwise (down).
+PROPS is JSON given as an argument, @FILE for a file, or - for stdin.";
+
+/// The object commands.
+#[derive(Debug, Subcommand)]
+pub enum ObjCommand {
+    /// Print one object: {type, data}.
+    #[command(after_help = "Example:\n  diagtui obj get DOC 1chsmqmgt-q6lfvkevo")]
+    Get {
+        /// The document id.
+        doc: String,
+        /// The object id.
+        obj: String,
+    },
+    /// Print the objects whose metadata matches a selector: object id to {type, data}.
+    #[command(
+        after_help = "Examples:\n  diagtui obj where DOC status eq down\n  diagtui obj where DOC '[[\"port\",\"gt\",8000],[\"name\",\"co\",\"web\"]]'"
+    )]
+    Where {
+        /// The document id.
+        doc: String,
+        /// One JSON selector, or three words: KEY OP VALUE.
+        #[arg(
+            value_name = "SELECTOR",
+            required = true,
+            num_args = 1..=3,
+            allow_hyphen_values = true
+        )]
+        selector: Vec<String>,
+    },
+    /// Create an object; missing properties take their defaults. Prints {success, objId}.
+    #[command(
+        after_help = "Examples:\n  diagtui obj create DOC label '{\"text\":\"hello\"}'\n  diagtui obj create DOC component @web.json"
+    )]
+    Create {
+        /// The document id.
+        doc: String,
+        /// The object type.
+        #[arg(value_name = "TYPE", value_parser = object_type)]
+        kind: ObjectType,
+        /// The properties: JSON, @FILE or - for stdin (a component needs componentId).
+        #[arg(value_name = "PROPS", value_parser = props_arg)]
+        props: Option<Props>,
+    },
+    /// Merge properties into an object (non-recursively: a nested value is replaced whole).
+    #[command(
+        after_help = "Example:\n  diagtui obj update DOC OBJ '{\"position\":{\"x\":4,\"y\":0}}'"
+    )]
+    Update {
+        /// The document id.
+        doc: String,
+        /// The object id.
+        obj: String,
+        /// The properties: JSON, @FILE or - for stdin.
+        #[arg(value_name = "PROPS", value_parser = props_arg)]
+        props: Props,
+    },
+    /// Merge properties into many objects at once, each with its own.
+    #[command(
+        after_help = "Example:\n  diagtui obj bulk DOC '{\"OBJ1\":{\"text\":\"5%\"},\"OBJ2\":{\"text\":\"7%\"}}'"
+    )]
+    Bulk {
+        /// The document id.
+        doc: String,
+        /// Object id to properties: JSON, @FILE or - for stdin.
+        #[arg(value_name = "OBJECTS", value_parser = objects_arg)]
+        objects: BTreeMap<String, Props>,
+    },
+    /// Merge properties into every object a selector matches; prints the count and the ids.
+    #[command(
+        after_help = "Example:\n  diagtui obj set-where DOC status eq down '{\"primaryColor\":\"#FF0000\"}'"
+    )]
+    SetWhere {
+        /// The document id.
+        doc: String,
+        /// The selector (one JSON word or KEY OP VALUE), then the properties (JSON, @FILE or -).
+        #[arg(
+            value_names = ["SELECTOR", "PROPS"],
+            required = true,
+            num_args = 2..=4,
+            allow_hyphen_values = true
+        )]
+        words: Vec<String>,
+    },
+    /// Delete an object (asks first; --yes when not on a terminal).
+    #[command(after_help = "Example:\n  diagtui obj delete DOC OBJ --yes")]
+    Delete {
+        /// The document id.
+        doc: String,
+        /// The object id.
+        obj: String,
+        #[command(flatten)]
+        yes: Yes,
+    },
+}
+
+impl ObjCommand {
+    /// Runs the command: one API call.
+    pub async fn execute(self, session: &mut Session<'_>) -> Result<Output, Failure> {
+        Ok(match self {
+            ObjCommand::Get { doc, obj } => {
+                json(session.client().await?.get_object(&doc, &obj).await?)
+            }
+            ObjCommand::Where { doc, selector } => {
+                let selector = selector_words(&selector).map_err(Failure::Usage)?;
+                json(
+                    session
+                        .client()
+                        .await?
+                        .objects_where(&doc, &selector)
+                        .await?,
+                )
+            }
+            ObjCommand::Create { doc, kind, props } => {
+                let props = props.unwrap_or_default();
+                let client = session.client().await?;
+                json(ObjectCreated {
+                    success: true,
+                    obj_id: client.create_object(&doc, kind.as_str(), &props).await?,
+                })
+            }
+            ObjCommand::Update { doc, obj, props } => {
+                session
+                    .client()
+                    .await?
+                    .update_object(&doc, &obj, &props)
+                    .await?;
+                success()
+            }
+            ObjCommand::Bulk { doc, objects } => {
+                session.client().await?.bulk_update(&doc, &objects).await?;
+                success()
+            }
+            ObjCommand::SetWhere { doc, words } => {
+                let (props, selector) = words.split_last().expect("clap requires 2 to 4 words");
+                let selector = selector_words(selector).map_err(Failure::Usage)?;
+                let props = props_arg(props).map_err(Failure::Usage)?;
+                json(
+                    session
+                        .client()
+                        .await?
+                        .update_where(&doc, &selector, &props)
+                        .await?,
+                )
+            }
+            ObjCommand::Delete { doc, obj, yes } => {
+                yes.confirm(&format!("Delete object {obj} of document {doc}"))?;
+                session.client().await?.delete_object(&doc, &obj).await?;
+                success()
+            }
+        })
+    }
+}
+
+fn object_type(text: &str) -> Result<ObjectType, String> {
+    text.parse()
+        .map_err(|e: crate::model::PropertyProblem| e.message)
+}

@@ -1,0 +1,77 @@
+//! What the CLI prints: the API's JSON on stdout (pretty on a terminal, compact otherwise), or
+//! the document list as a table.
+
+use std::io::{IsTerminal, Write};
+
+use serde_json::Value;
+
+use crate::model::DocSummary;
+
+/// A command's result, ready to print.
+#[derive(Debug)]
+pub enum Output {
+    /// JSON for stdout.
+    Json(Value),
+    /// The document list as a readable table.
+    DocTable(Vec<DocSummary>),
+    /// Nothing for stdout (the result went to a file).
+    Nothing,
+}
+
+impl Output {
+    /// Prints to stdout.
+    pub fn print(&self) -> std::io::Result<()> {
+        let stdout = std::io::stdout();
+        let pretty = stdout.is_terminal();
+        let mut out = stdout.lock();
+        match self {
+            Output::Json(value) => writeln!(out, "{}", json_text(value, pretty)),
+            Output::DocTable(docs) => out.write_all(doc_table(docs).as_bytes()),
+            Output::Nothing => Ok(()),
+        }
+    }
+}
+
+/// JSON as text: indented when `pretty`, else on one line.
+pub fn json_text(value: &Value, pretty: bool) -> String {
+    if pretty {
+        serde_json::to_string_pretty(value)
+    } else {
+        serde_json::to_string(value)
+    }
+    .expect("a JSON value always serializes")
+}
+
+/// `ID  TITLE` columns, one document a line; a note when there are none.
+fn doc_table(docs: &[DocSummary]) -> String {
+    if docs.is_empty() {
+        return "(no documents)\n".to_owned();
+    }
+    let width = docs.iter().map(|d| d.id.chars().count()).max().unwrap_or(0);
+    let mut text = format!("{:<width$}  TITLE\n", "ID");
+    for doc in docs {
+        text.push_str(&format!("{:<width$}  {}\n", doc.id, doc.title));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_aligns_titles() {
+        let docs = vec![
+            DocSummary {
+                id: "abc".into(),
+                title: "First".into(),
+            },
+            DocSummary {
+                id: "a".into(),
+                title: "Second".into(),
+            },
+        ];
+        assert_eq!(doc_table(&docs), "ID   TITLE\nabc  First\na    Second\n");
+        assert_eq!(doc_table(&[]), "(no documents)\n");
+    }
+}

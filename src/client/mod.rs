@@ -1,0 +1,212 @@
+//! The typed async client of the Diagram Document REST API, shared by the TUI, the CLI and the
+//! tests. One method per route (in `documents`, `objects` and `folders`); every failure is one
+//! [`ApiError`].
+
+mod documents;
+mod error;
+mod folders;
+mod key;
+mod objects;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use reqwest::{RequestBuilder, Url};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::model::Success;
+
+pub use error::ApiError;
+pub use key::ApiKey;
+
+/// The `User-Agent` of every request.
+const USER_AGENT: &str = concat!("diagtui/", env!("CARGO_PKG_VERSION"));
+
+/// Where and how to connect.
+#[derive(Clone, Debug)]
+pub struct ClientConfig {
+    /// The server root, e.g. `http://127.0.0.1:8737` (without `/api/v1`).
+    pub base_url: String,
+    /// The key sent as `Authorization: Bearer`.
+    pub api_key: ApiKey,
+    /// How long to wait for a connection (default 5 s).
+    pub connect_timeout: Duration,
+    /// How long to wait for a whole answer (default 30 s).
+    pub request_timeout: Duration,
+}
+
+impl ClientConfig {
+    /// The default connect timeout.
+    pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+    /// The default request timeout.
+    pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+    /// A configuration with the default timeouts.
+    pub fn new(base_url: impl Into<String>, api_key: ApiKey) -> ClientConfig {
+        ClientConfig {
+            base_url: base_url.into(),
+            api_key,
+            connect_timeout: Self::DEFAULT_CONNECT_TIMEOUT,
+            request_timeout: Self::DEFAULT_REQUEST_TIMEOUT,
+        }
+    }
+}
+
+/// A client of one server with one key. Cheap to clone: clones share one connection pool.
+#[derive(Clone, Debug)]
+pub struct Client {
+    http: reqwest::Client,
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    config: ClientConfig,
+    /// `base_url` + `/api/v1`.
+    api_root: Url,
+}
+
+impl Client {
+    /// Builds a client; fails on a base URL that is not an `http`/`https` URL.
+    pub fn new(mut config: ClientConfig) -> Result<Client, ApiError> {
+        let trimmed = config.base_url.trim().trim_end_matches('/').to_owned();
+        let bad_url = |why: String| ApiError::Request {
+            detail: format!("bad server URL \"{trimmed}\": {why}"),
+        };
+        let mut api_root = Url::parse(&trimmed).map_err(|e| bad_url(e.to_string()))?;
+        if !matches!(api_root.scheme(), "http" | "https") {
+            return Err(bad_url("the scheme must be http or https".into()));
+        }
+        api_root
+            .path_segments_mut()
+            .map_err(|()| bad_url("it cannot have a path".into()))?
+            .pop_if_empty()
+            .extend(["api", "v1"]);
+        config.base_url = trimmed;
+        let http = reqwest::Client::builder()
+            .user_agent(USER_AGENT)
+            .connect_timeout(config.connect_timeout)
+            .timeout(config.request_timeout)
+            .build()
+            .map_err(|e| ApiError::Request {
+                detail: e.to_string(),
+            })?;
+        Ok(Client {
+            http,
+            inner: Arc::new(Inner { config, api_root }),
+        })
+    }
+
+    /// The server root this client talks to (without a trailing `/`).
+    pub fn base_url(&self) -> &str {
+        &self.inner.config.base_url
+    }
+
+    /// The URL of an API path, each segment percent-encoded as a path segment.
+    fn url(&self, segments: &[&str]) -> Url {
+        let mut url = self.inner.api_root.clone();
+        url.path_segments_mut()
+            .expect("checked in Client::new: the URL can have a path")
+            .extend(segments);
+        url
+    }
+
+    /// `GET` a path and decode the answer.
+    async fn get<T: DeserializeOwned>(&self, url: Url) -> Result<T, ApiError> {
+        self.send(self.http.get(url)).await
+    }
+
+    /// `POST` a JSON body (or none) and decode the answer.
+    async fn post<B: Serialize + ?Sized, T: DeserializeOwned>(
+        &self,
+        url: Url,
+        body: Option<&B>,
+    ) -> Result<T, ApiError> {
+        let request = self.http.post(url);
+        match body {
+            Some(body) => self.send(request.json(body)).await,
+            None => self.send(request).await,
+        }
+    }
+
+    /// `POST` a write whose answer is `{ success: true }`.
+    async fn post_ok<B: Serialize + ?Sized>(
+        &self,
+        url: Url,
+        body: Option<&B>,
+    ) -> Result<(), ApiError> {
+        let answer: Success = self.post(url, body).await?;
+        if answer.success {
+            Ok(())
+        } else {
+            Err(ApiError::unexpected(
+                200,
+                "the answer says success: false",
+                br#"{"success":false}"#,
+            ))
+        }
+    }
+
+    /// Sends a request with the key and turns the answer into `T` or an [`ApiError`].
+    async fn send<T: DeserializeOwned>(&self, request: RequestBuilder) -> Result<T, ApiError> {
+        let config = &self.inner.config;
+        let transport = |e: reqwest::Error| {
+            ApiError::from_transport(
+                &e,
+                &config.base_url,
+                config.connect_timeout,
+                config.request_timeout,
+            )
+        };
+        let response = request
+            .bearer_auth(config.api_key.expose())
+            .send()
+            .await
+            .map_err(transport)?;
+        let status = response.status();
+        let body = response.bytes().await.map_err(transport)?;
+        if !status.is_success() {
+            return Err(ApiError::from_error_answer(status, &body));
+        }
+        serde_json::from_slice(&body).map_err(|e| {
+            ApiError::unexpected(
+                status.as_u16(),
+                format!("not the JSON expected ({e})"),
+                &body,
+            )
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn client(base: &str) -> Result<Client, ApiError> {
+        Client::new(ClientConfig::new(base, ApiKey::new("k")))
+    }
+
+    #[test]
+    fn urls_encode_each_segment() {
+        let c = client("http://127.0.0.1:8737/").unwrap();
+        assert_eq!(c.base_url(), "http://127.0.0.1:8737");
+        assert_eq!(
+            c.url(&["doc", "a/b c?%", "obj", ""]).as_str(),
+            "http://127.0.0.1:8737/api/v1/doc/a%2Fb%20c%3F%25/obj/"
+        );
+        let prefixed = client("https://example.com/diagram/").unwrap();
+        assert_eq!(
+            prefixed.url(&["doc"]).as_str(),
+            "https://example.com/diagram/api/v1/doc"
+        );
+    }
+
+    #[test]
+    fn bad_urls_are_request_errors() {
+        for base in ["", "127.0.0.1:8737", "ftp://host", "mailto:x@y"] {
+            let err = client(base).unwrap_err();
+            assert!(matches!(err, ApiError::Request { .. }), "{base}: {err}");
+        }
+    }
+}

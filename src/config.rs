@@ -1,0 +1,427 @@
+//! Connection settings shared by the TUI and the CLI: which server, which key, which timeouts.
+//!
+//! Resolution, field by field: flags, then the environment (`DIAGTUI_URL`, `DIAGTUI_API_KEY`; clap
+//! reads both), then a profile of the config file (`--profile NAME`, else a `default` profile if
+//! the file has one), else local mode: the local server started in-process on the data dir.
+//!
+//! The config file is `DIAGTUI_CONFIG` when set, else `dirs::config_dir()/diagtui/config.toml`:
+//!
+//! ```toml
+//! [profiles.default]
+//! url = "https://diagrams.example.com"
+//! api_key = "..."
+//! connect_timeout = 5   # seconds, optional
+//! timeout = 30          # seconds, optional
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context, anyhow, bail};
+use serde::Deserialize;
+
+use crate::client::{ApiKey, Client, ClientConfig};
+
+/// The environment variable that overrides the config file's path.
+pub const CONFIG_ENV: &str = "DIAGTUI_CONFIG";
+
+/// The connection flags, flattened into the top-level command line as global flags.
+#[derive(clap::Args, Debug, Default, Clone)]
+pub struct ConnectionArgs {
+    /// Root URL of an API server, e.g. https://diagrams.example.com (without /api/v1).
+    #[arg(long, global = true, env = "DIAGTUI_URL", value_name = "URL")]
+    pub url: Option<String>,
+    /// API key for --url (sent as `Authorization: Bearer`; never printed).
+    #[arg(
+        long,
+        global = true,
+        env = "DIAGTUI_API_KEY",
+        hide_env_values = true,
+        value_name = "KEY",
+        value_parser = parse_key
+    )]
+    pub api_key: Option<ApiKey>,
+    /// Profile of the config file to use (default: the `default` profile, if there is one).
+    #[arg(long, global = true, value_name = "NAME")]
+    pub profile: Option<String>,
+    /// Seconds to wait for a connection [default: 5].
+    #[arg(long, global = true, value_name = "SECS", value_parser = parse_seconds)]
+    pub connect_timeout: Option<Duration>,
+    /// Seconds to wait for a whole answer [default: 30].
+    #[arg(long, global = true, value_name = "SECS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+}
+
+/// Where the connection goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mode {
+    /// The local server, started in-process on this data dir.
+    Local {
+        /// The data dir it serves.
+        data_dir: PathBuf,
+    },
+    /// A server given by flags, environment or a profile.
+    Remote {
+        /// Its root URL.
+        url: String,
+        /// The profile it came from, if any.
+        profile: Option<String>,
+    },
+}
+
+/// A ready client. In local mode it also owns the in-process server, which runs while this
+/// lives.
+#[derive(Debug)]
+pub struct Connection {
+    /// The client, talking HTTP in either mode.
+    pub client: Client,
+    /// Where it talks to.
+    pub mode: Mode,
+}
+
+impl Connection {
+    /// The default account's e-mail address in local mode; `None` for a remote server.
+    pub fn local_email(&self) -> Option<&str> {
+        None
+    }
+
+    /// Ends the connection; in local mode, stops the server.
+    pub async fn close(self) {}
+}
+
+/// Resolves the settings and connects: to the remote server they name, else to the local server
+/// started on `data_dir`. Nothing is sent yet to a remote server.
+pub async fn connect(args: &ConnectionArgs, data_dir: &Path) -> anyhow::Result<Connection> {
+    let settings = resolve(args, config_path().as_deref())?;
+    match settings.remote {
+        Some((url, api_key, profile)) => {
+            let client = Client::new(settings.timeouts.apply(ClientConfig::new(&url, api_key)))?;
+            let url = client.base_url().to_owned();
+            Ok(Connection {
+                client,
+                mode: Mode::Remote { url, profile },
+            })
+        }
+        None => bail!(
+            "no server configured for {} and local mode is not built in yet: pass --url and --api-key",
+            data_dir.display()
+        ),
+    }
+}
+
+/// The outcome of resolution, before any connection.
+#[derive(Debug)]
+struct Settings {
+    /// URL, key and profile name of a remote server; `None` for local mode.
+    remote: Option<(String, ApiKey, Option<String>)>,
+    timeouts: Timeouts,
+}
+
+/// The timeouts given, each falling back to the client's default.
+#[derive(Debug, Default, Clone, Copy)]
+struct Timeouts {
+    connect: Option<Duration>,
+    request: Option<Duration>,
+}
+
+impl Timeouts {
+    fn apply(self, mut config: ClientConfig) -> ClientConfig {
+        if let Some(connect) = self.connect {
+            config.connect_timeout = connect;
+        }
+        if let Some(request) = self.request {
+            config.request_timeout = request;
+        }
+        config
+    }
+}
+
+/// One `[profiles.NAME]` table of the config file.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Profile {
+    url: String,
+    #[serde(deserialize_with = "deserialize_key")]
+    api_key: ApiKey,
+    #[serde(default)]
+    connect_timeout: Option<f64>,
+    #[serde(default)]
+    timeout: Option<f64>,
+}
+
+/// The config file.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ConfigFile {
+    #[serde(default)]
+    profiles: BTreeMap<String, Profile>,
+}
+
+/// Flags and environment first, then the profile of the config file at `config`, field by field.
+fn resolve(args: &ConnectionArgs, config: Option<&Path>) -> anyhow::Result<Settings> {
+    let flags_complete = args.url.is_some() && args.api_key.is_some();
+    let profile = if flags_complete && args.profile.is_none() {
+        None
+    } else {
+        load_profile(config, args.profile.as_deref())?
+    };
+    let (profile_name, profile) = match profile {
+        Some((name, profile)) => (Some(name), Some(profile)),
+        None => (None, None),
+    };
+    let seconds = |secs: Option<f64>, what: &str| -> anyhow::Result<Option<Duration>> {
+        secs.map(|s| duration_from_secs(s).map_err(|e| anyhow!("profile {what}: {e}")))
+            .transpose()
+    };
+    let timeouts = Timeouts {
+        connect: match args.connect_timeout {
+            Some(d) => Some(d),
+            None => seconds(
+                profile.as_ref().and_then(|p| p.connect_timeout),
+                "connect_timeout",
+            )?,
+        },
+        request: match args.timeout {
+            Some(d) => Some(d),
+            None => seconds(profile.as_ref().and_then(|p| p.timeout), "timeout")?,
+        },
+    };
+    let url = args
+        .url
+        .clone()
+        .or_else(|| profile.as_ref().map(|p| p.url.clone()));
+    let key = args
+        .api_key
+        .clone()
+        .or_else(|| profile.as_ref().map(|p| p.api_key.clone()));
+    let remote = match (url, key) {
+        (Some(url), Some(key)) => Some((url, key, profile_name)),
+        (Some(_), None) => bail!("--url needs an API key: pass --api-key or set DIAGTUI_API_KEY"),
+        (None, Some(_)) => bail!("--api-key needs a server: pass --url or set DIAGTUI_URL"),
+        (None, None) => None,
+    };
+    Ok(Settings { remote, timeouts })
+}
+
+/// The profile named, or the `default` profile when none is named and the file has one.
+fn load_profile(
+    path: Option<&Path>,
+    name: Option<&str>,
+) -> anyhow::Result<Option<(String, Profile)>> {
+    let file = match path {
+        Some(path) => read_config(path)?,
+        None => None,
+    };
+    let Some(mut file) = file else {
+        return match name {
+            Some(name) => Err(anyhow!(
+                "no profile \"{name}\": there is no config file{}",
+                path.map(|p| format!(" at {}", p.display()))
+                    .unwrap_or_default()
+            )),
+            None => Ok(None),
+        };
+    };
+    match name {
+        Some(name) => match file.profiles.remove(name) {
+            Some(profile) => Ok(Some((name.to_owned(), profile))),
+            None => {
+                let known: Vec<&str> = file.profiles.keys().map(String::as_str).collect();
+                bail!(
+                    "no profile \"{name}\" in {} (it has: {})",
+                    path.expect("a file was read").display(),
+                    if known.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        known.join(", ")
+                    }
+                )
+            }
+        },
+        None => Ok(file
+            .profiles
+            .remove("default")
+            .map(|p| ("default".to_owned(), p))),
+    }
+}
+
+/// `DIAGTUI_CONFIG`, else `config_dir/diagtui/config.toml`.
+pub fn config_path() -> Option<PathBuf> {
+    match std::env::var_os(CONFIG_ENV) {
+        Some(path) if !path.is_empty() => Some(PathBuf::from(path)),
+        _ => dirs::config_dir().map(|dir| dir.join("diagtui").join("config.toml")),
+    }
+}
+
+/// Reads and parses the config file; `None` when it does not exist. Parse errors name the line
+/// but never quote it (it may hold a key).
+fn read_config(path: &Path) -> anyhow::Result<Option<ConfigFile>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    };
+    toml::from_str(&text).map(Some).map_err(|e| {
+        let line = e
+            .span()
+            .map(|span| format!(" line {}", text[..span.start].matches('\n').count() + 1))
+            .unwrap_or_default();
+        anyhow!(
+            "{}{line}: {}",
+            path.display(),
+            e.message().trim_end().replace('\n', " ")
+        )
+    })
+}
+
+fn deserialize_key<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<ApiKey, D::Error> {
+    String::deserialize(deserializer).map(ApiKey::new)
+}
+
+fn parse_key(text: &str) -> Result<ApiKey, String> {
+    if text.trim().is_empty() {
+        Err("the API key is empty".into())
+    } else {
+        Ok(ApiKey::new(text.trim()))
+    }
+}
+
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text
+        .parse()
+        .map_err(|_| format!("\"{text}\" is not a number of seconds"))?;
+    duration_from_secs(secs)
+}
+
+fn duration_from_secs(secs: f64) -> Result<Duration, String> {
+    if secs.is_finite() && secs > 0.0 && secs <= 86_400.0 {
+        Ok(Duration::from_secs_f64(secs))
+    } else {
+        Err(format!(
+            "{secs} is not a timeout: give seconds above 0, at most 86400"
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(url: Option<&str>, key: Option<&str>, profile: Option<&str>) -> ConnectionArgs {
+        ConnectionArgs {
+            url: url.map(str::to_owned),
+            api_key: key.map(ApiKey::new),
+            profile: profile.map(str::to_owned),
+            ..ConnectionArgs::default()
+        }
+    }
+
+    fn config_file(text: &str) -> tempfile::NamedTempFile {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(file.path(), text).unwrap();
+        file
+    }
+
+    const PROFILES: &str = r#"
+[profiles.default]
+url = "http://default.example"
+api_key = "default-key-0001"
+
+[profiles.prod]
+url = "https://prod.example"
+api_key = "prod-key-0002"
+connect_timeout = 2
+timeout = 0.5
+"#;
+
+    fn remote(settings: &Settings) -> (&str, &str, Option<&str>) {
+        let (url, key, profile) = settings.remote.as_ref().expect("remote");
+        (url, key.expose(), profile.as_deref())
+    }
+
+    #[test]
+    fn flags_alone_do_not_read_the_config_file() {
+        let broken = config_file("this is not toml [");
+        let s = resolve(
+            &args(Some("http://h"), Some("k"), None),
+            Some(broken.path()),
+        )
+        .unwrap();
+        assert_eq!(remote(&s), ("http://h", "k", None));
+    }
+
+    #[test]
+    fn the_default_profile_then_a_named_one() {
+        let file = config_file(PROFILES);
+        let s = resolve(&args(None, None, None), Some(file.path())).unwrap();
+        assert_eq!(
+            remote(&s),
+            (
+                "http://default.example",
+                "default-key-0001",
+                Some("default")
+            )
+        );
+        let s = resolve(&args(None, None, Some("prod")), Some(file.path())).unwrap();
+        assert_eq!(
+            remote(&s),
+            ("https://prod.example", "prod-key-0002", Some("prod"))
+        );
+        assert_eq!(s.timeouts.connect, Some(Duration::from_secs(2)));
+        assert_eq!(s.timeouts.request, Some(Duration::from_millis(500)));
+    }
+
+    #[test]
+    fn flags_override_profile_fields() {
+        let file = config_file(PROFILES);
+        let mut a = args(Some("http://other"), None, Some("prod"));
+        a.timeout = Some(Duration::from_secs(9));
+        let s = resolve(&a, Some(file.path())).unwrap();
+        assert_eq!(remote(&s), ("http://other", "prod-key-0002", Some("prod")));
+        assert_eq!(s.timeouts.request, Some(Duration::from_secs(9)));
+        assert_eq!(s.timeouts.connect, Some(Duration::from_secs(2)));
+    }
+
+    #[test]
+    fn nothing_configured_means_local_mode() {
+        let missing = Path::new("/nonexistent/diagtui/config.toml");
+        let s = resolve(&args(None, None, None), Some(missing)).unwrap();
+        assert!(s.remote.is_none());
+        let file = config_file("[profiles.prod]\nurl = \"http://p\"\napi_key = \"k\"\n");
+        assert!(
+            resolve(&args(None, None, None), Some(file.path()))
+                .unwrap()
+                .remote
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn mistakes_are_explained_without_showing_keys() {
+        let file = config_file(PROFILES);
+        let err = resolve(&args(None, None, Some("staging")), Some(file.path())).unwrap_err();
+        assert!(err.to_string().contains("no profile \"staging\""), "{err}");
+        assert!(err.to_string().contains("(it has: default, prod)"), "{err}");
+        let err = resolve(&args(Some("http://h"), None, None), None).unwrap_err();
+        assert!(err.to_string().contains("--api-key"), "{err}");
+        let err = resolve(&args(None, Some("k"), None), None).unwrap_err();
+        assert!(err.to_string().contains("--url"), "{err}");
+
+        let bad = config_file(
+            "[profiles.x]\nurl = \"http://h\"\napi_key = \"secret-key-123456\"\nport = 1\n",
+        );
+        let err = resolve(&args(None, None, Some("x")), Some(bad.path())).unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("line 4"), "{text}");
+        assert!(!text.contains("secret-key"), "{text}");
+    }
+
+    #[test]
+    fn timeouts_must_be_positive_seconds() {
+        assert_eq!(parse_seconds("1.5"), Ok(Duration::from_millis(1500)));
+        for bad in ["0", "-1", "NaN", "inf", "soon"] {
+            assert!(parse_seconds(bad).is_err(), "{bad}");
+        }
+    }
+}
