@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 use diagtui::config::ConnectionArgs;
 
 /// Examples shown under `diagtui --help`.
@@ -39,12 +39,13 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return diagtui::cli::parse_error(err),
     };
-    let data_dir = cli.data_dir.unwrap_or_default();
+    let data_dir = cli.data_dir.unwrap_or_else(|| {
+        dirs::data_dir()
+            .unwrap_or_else(|| PathBuf::from("."))
+            .join("diagtui")
+    });
     match cli.command {
         Some(Command::Api(command)) => diagtui::cli::run(command, &cli.connection, &data_dir),
-        None => {
-            Cli::command().print_help().ok();
-            ExitCode::SUCCESS
-        }
+        None => diagtui::tui::main(&cli.connection, &data_dir),
     }
 }

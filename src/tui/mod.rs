@@ -6,6 +6,7 @@
 //! - [`request`]: the app's requests and replies; the worker maps them to the client.
 
 pub mod app;
+pub mod clipboard;
 pub mod docs;
 pub mod editor;
 pub mod input;
@@ -14,8 +15,12 @@ pub mod layout;
 pub mod objects;
 pub mod overlay;
 pub mod request;
+pub mod run;
+pub mod terminal;
 pub mod view;
+pub mod worker;
 
 pub use app::{App, Effect, Msg, Pane};
 pub use request::{Answer, Failure, Reply, Request, RequestId};
+pub use run::{main, run};
 pub use view::view;
