@@ -6,4 +6,6 @@ pub mod cli;
 pub mod client;
 pub mod config;
 pub mod model;
+pub mod server;
+pub mod store;
 pub mod tui;

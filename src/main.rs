@@ -30,6 +30,11 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Run the local API server on its own, headless.
+    Serve(diagtui::server::ServeArgs),
+    /// Manage the accounts of a local data dir.
+    #[command(subcommand)]
+    Account(diagtui::server::AccountCommand),
     #[command(flatten)]
     Api(diagtui::cli::ApiCommand),
 }
@@ -39,13 +44,22 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return diagtui::cli::parse_error(err),
     };
-    let data_dir = cli.data_dir.unwrap_or_else(|| {
-        dirs::data_dir()
-            .unwrap_or_else(|| PathBuf::from("."))
-            .join("diagtui")
-    });
+    let data_dir = diagtui::server::data_dir::resolve(cli.data_dir);
     match cli.command {
+        Some(Command::Serve(args)) => report(diagtui::server::run_serve(args, data_dir)),
+        Some(Command::Account(cmd)) => report(diagtui::server::run_account(cmd, data_dir)),
         Some(Command::Api(command)) => diagtui::cli::run(command, &cli.connection, &data_dir),
         None => diagtui::tui::main(&cli.connection, &data_dir),
+    }
+}
+
+/// The exit code of a server command, with its error on stderr.
+fn report(result: anyhow::Result<()>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("diagtui: {err:#}");
+            ExitCode::FAILURE
+        }
     }
 }

@@ -1,0 +1,96 @@
+//! The API server running inside this process, for the TUI, the CLI and tests.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::Context;
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+use super::{DEFAULT_MAX_BODY, data_dir, routes, state::AppState};
+use crate::store::DEFAULT_EMAIL;
+
+/// An API server running inside this process on 127.0.0.1 with an ephemeral port.
+pub struct LocalServer {
+    url: String,
+    api_key: String,
+    data_dir: PathBuf,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<JoinHandle<()>>,
+}
+
+impl LocalServer {
+    /// Opens (initialising and seeding if new) the data dir and serves it on the current
+    /// tokio runtime.
+    pub async fn start(data_dir: &Path) -> anyhow::Result<LocalServer> {
+        let dir = data_dir.to_owned();
+        let (store, api_key) = tokio::task::spawn_blocking(move || {
+            let store = data_dir::open(&dir)?;
+            let key = data_dir::default_key(&store, &dir)?;
+            anyhow::Ok((store, key))
+        })
+        .await??;
+        let listener = TcpListener::bind("127.0.0.1:0")
+            .await
+            .context("cannot bind 127.0.0.1")?;
+        let url = format!("http://{}", listener.local_addr()?);
+        let app = routes::app(AppState::new(Arc::new(store)), DEFAULT_MAX_BODY);
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            let served = axum::serve(listener, app)
+                .with_graceful_shutdown(async {
+                    let _ = stopped.await;
+                })
+                .await;
+            if let Err(e) = served {
+                tracing::error!("local server stopped: {e}");
+            }
+        });
+        Ok(LocalServer {
+            url,
+            api_key,
+            data_dir: data_dir.to_owned(),
+            stop: Some(stop),
+            task: Some(task),
+        })
+    }
+
+    /// The base URL, `http://127.0.0.1:PORT`, without a trailing slash.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// The data dir's default account key.
+    pub fn api_key(&self) -> &str {
+        &self.api_key
+    }
+
+    /// The default account's e-mail address.
+    pub fn email(&self) -> &str {
+        DEFAULT_EMAIL
+    }
+
+    /// The data dir it serves.
+    pub fn data_dir(&self) -> &Path {
+        &self.data_dir
+    }
+
+    /// Stops accepting connections, lets in-flight requests finish and waits for the server.
+    pub async fn shutdown(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(task) = self.task.take() {
+            let _ = task.await;
+        }
+    }
+}
+
+impl Drop for LocalServer {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}

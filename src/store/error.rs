@@ -1,0 +1,50 @@
+//! What can go wrong in a store operation.
+
+use thiserror::Error;
+
+/// A store failure. Every variant but `Internal` is the caller's doing and is safe to show.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// No such document, or not visible to the account.
+    #[error("document {0} not found")]
+    DocNotFound(String),
+    /// No such object in the document.
+    #[error("object {0} not found")]
+    ObjNotFound(String),
+    /// No account has this e-mail address.
+    #[error("no account has the e-mail address {0}")]
+    UserNotFound(String),
+    /// No such folder among the account's folders.
+    #[error("folder {0} not found")]
+    FolderNotFound(String),
+    /// The request's data breaks a rule; the message names the property or entry.
+    #[error("{0}")]
+    Invalid(String),
+    /// The account may see the document but not do this to it.
+    #[error("{0}")]
+    Forbidden(String),
+    /// The e-mail address already has an account.
+    #[error("an account with the e-mail address {0} already exists")]
+    EmailTaken(String),
+    /// A database or I/O failure; its text is for logs, not for clients.
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError::Internal(format!("sqlite: {e}"))
+    }
+}
+
+impl From<serde_json::Error> for StoreError {
+    fn from(e: serde_json::Error) -> Self {
+        StoreError::Internal(format!("stored JSON: {e}"))
+    }
+}
+
+impl From<rusqlite::types::FromSqlError> for StoreError {
+    fn from(e: rusqlite::types::FromSqlError) -> Self {
+        StoreError::Internal(format!("stored value: {e}"))
+    }
+}

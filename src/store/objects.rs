@@ -1,0 +1,340 @@
+//! Objects: one row each, keyed by `(doc_id, obj_id)`, so reading or changing one object costs
+//! the same whatever the size of its document. Whole-content reads are streamed into JSON text
+//! straight from the stored rows, without parsing each object's data.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use rusqlite::{OptionalExtension, Transaction, params};
+use serde_json::Value;
+
+use super::docs::{touch, visible_doc};
+use super::{Account, Store, StoreError, StoreResult};
+use crate::model::ids::new_object_id;
+use crate::model::props::{check_property, complete, merge, new_object_data, validate_props};
+use crate::model::{DiagramObject, ObjectType, Props, Selector};
+
+/// Checks properties given for an object whose type is `kind` (a wire name). Content stored
+/// through set-content may carry a type outside the seven: its properties are still checked
+/// by name.
+fn check_props(kind: &str, props: &Props, creating: bool) -> Result<(), String> {
+    let problems: Vec<String> = match kind.parse::<ObjectType>() {
+        Ok(kind) => validate_props(kind, props, creating)
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
+        Err(_) => props
+            .iter()
+            .filter_map(|(name, value)| check_property(name, value))
+            .map(|p| p.to_string())
+            .collect(),
+    };
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("; "))
+    }
+}
+
+/// Reads one object's stored type and data.
+fn load(tx: &Transaction<'_>, doc_id: &str, obj_id: &str) -> StoreResult<(String, Props)> {
+    let row: Option<(String, String)> = tx
+        .prepare_cached("SELECT type, data FROM objects WHERE doc_id = ?1 AND obj_id = ?2")?
+        .query_row([doc_id, obj_id], |row| Ok((row.get(0)?, row.get(1)?)))
+        .optional()?;
+    let (kind, data) = row.ok_or_else(|| StoreError::ObjNotFound(obj_id.to_owned()))?;
+    Ok((kind, serde_json::from_str(&data)?))
+}
+
+/// Writes one object's data.
+fn save(tx: &Transaction<'_>, doc_id: &str, obj_id: &str, data: &Props) -> StoreResult<()> {
+    tx.prepare_cached("UPDATE objects SET data = ?1 WHERE doc_id = ?2 AND obj_id = ?3")?
+        .execute(params![serde_json::to_string(data)?, doc_id, obj_id])?;
+    Ok(())
+}
+
+/// Adds one object.
+fn insert(
+    tx: &Transaction<'_>,
+    doc_id: &str,
+    obj_id: &str,
+    kind: &str,
+    data: &str,
+) -> StoreResult<()> {
+    tx.prepare_cached("INSERT INTO objects (doc_id, obj_id, type, data) VALUES (?1, ?2, ?3, ?4)")?
+        .execute(params![doc_id, obj_id, kind, data])?;
+    Ok(())
+}
+
+/// Validates `props` against an object, merges them in (non-recursively), completes missing
+/// defaults and saves it. `label` prefixes any validation message.
+fn apply(
+    tx: &Transaction<'_>,
+    doc_id: &str,
+    obj_id: &str,
+    props: &Props,
+    label: Option<&str>,
+) -> StoreResult<()> {
+    let (kind, mut data) = load(tx, doc_id, obj_id)?;
+    check_props(&kind, props, false).map_err(|msg| {
+        StoreError::Invalid(match label {
+            Some(label) => format!("{label}: {msg}"),
+            None => msg,
+        })
+    })?;
+    merge(&mut data, props);
+    if let Ok(kind) = kind.parse::<ObjectType>() {
+        complete(kind, &mut data);
+    }
+    save(tx, doc_id, obj_id, &data)
+}
+
+/// Appends `"id":{"type":...,"data":...}` to a JSON map being written.
+fn push_entry(out: &mut String, obj_id: &str, kind: &str, data: &str) -> StoreResult<()> {
+    if out.len() > 1 {
+        out.push(',');
+    }
+    write!(
+        out,
+        "{}:{{\"type\":{},\"data\":{data}}}",
+        serde_json::to_string(obj_id)?,
+        serde_json::to_string(kind)?
+    )
+    .expect("writing to a String cannot fail");
+    Ok(())
+}
+
+impl Store {
+    /// One object.
+    pub fn get_object(
+        &self,
+        account: &Account,
+        doc_id: &str,
+        obj_id: &str,
+    ) -> StoreResult<DiagramObject> {
+        self.read(|tx| {
+            visible_doc(tx, account, doc_id)?;
+            let (kind, data) = load(tx, doc_id, obj_id)?;
+            Ok(DiagramObject { kind, data })
+        })
+    }
+
+    /// The whole content as a JSON map text, objects in id order.
+    pub fn content_json(&self, account: &Account, doc_id: &str) -> StoreResult<String> {
+        self.read(|tx| {
+            visible_doc(tx, account, doc_id)?;
+            let mut stmt = tx.prepare(
+                "SELECT obj_id, type, data FROM objects WHERE doc_id = ?1 ORDER BY obj_id",
+            )?;
+            let mut rows = stmt.query([doc_id])?;
+            let mut out = String::from("{");
+            while let Some(row) = rows.next()? {
+                push_entry(
+                    &mut out,
+                    row.get_ref(0)?.as_str()?,
+                    row.get_ref(1)?.as_str()?,
+                    row.get_ref(2)?.as_str()?,
+                )?;
+            }
+            out.push('}');
+            Ok(out)
+        })
+    }
+
+    /// The objects whose `meta` matches the selector, as a JSON map text in id order.
+    pub fn select_json(
+        &self,
+        account: &Account,
+        doc_id: &str,
+        selector: &Selector,
+    ) -> StoreResult<String> {
+        self.read(|tx| {
+            visible_doc(tx, account, doc_id)?;
+            let mut stmt = tx.prepare(
+                "SELECT obj_id, type, data FROM objects WHERE doc_id = ?1 ORDER BY obj_id",
+            )?;
+            let mut rows = stmt.query([doc_id])?;
+            let mut out = String::from("{");
+            while let Some(row) = rows.next()? {
+                let data_text = row.get_ref(2)?.as_str()?;
+                let data: Props = serde_json::from_str(data_text)?;
+                if selector.matches_data(&data) {
+                    push_entry(
+                        &mut out,
+                        row.get_ref(0)?.as_str()?,
+                        row.get_ref(1)?.as_str()?,
+                        data_text,
+                    )?;
+                }
+            }
+            out.push('}');
+            Ok(out)
+        })
+    }
+
+    /// Creates an object of a type (wire name) from properties over the type's defaults;
+    /// returns its new id.
+    pub fn create_object(
+        &self,
+        account: &Account,
+        doc_id: &str,
+        kind: &str,
+        props: &Props,
+    ) -> StoreResult<String> {
+        let kind: ObjectType = kind
+            .parse()
+            .map_err(|e: crate::model::PropertyProblem| StoreError::Invalid(e.to_string()))?;
+        check_props(kind.as_str(), props, true).map_err(StoreError::Invalid)?;
+        let data = serde_json::to_string(&new_object_data(kind, props))?;
+        self.write(|tx| {
+            visible_doc(tx, account, doc_id)?;
+            let id = new_object_id();
+            insert(tx, doc_id, &id, kind.as_str(), &data)?;
+            touch(tx, doc_id)?;
+            Ok(id)
+        })
+    }
+
+    /// Merges properties into one object.
+    pub fn update_object(
+        &self,
+        account: &Account,
+        doc_id: &str,
+        obj_id: &str,
+        props: &Props,
+    ) -> StoreResult<()> {
+        self.write(|tx| {
+            visible_doc(tx, account, doc_id)?;
+            apply(tx, doc_id, obj_id, props, None)?;
+            touch(tx, doc_id)
+        })
+    }
+
+    /// Merges each object's own properties into it: all objects or none. An object id that
+    /// does not exist fails the whole request.
+    pub fn bulk_update(
+        &self,
+        account: &Account,
+        doc_id: &str,
+        objects: &BTreeMap<String, Props>,
+    ) -> StoreResult<()> {
+        self.write(|tx| {
+            visible_doc(tx, account, doc_id)?;
+            for (obj_id, props) in objects {
+                apply(
+                    tx,
+                    doc_id,
+                    obj_id,
+                    props,
+                    Some(&format!("objects.{obj_id}")),
+                )?;
+            }
+            touch(tx, doc_id)
+        })
+    }
+
+    /// Merges properties into every object whose `meta` matches: all or none. Returns the
+    /// ids of the updated objects, in id order.
+    pub fn selector_update(
+        &self,
+        account: &Account,
+        doc_id: &str,
+        selector: &Selector,
+        props: &Props,
+    ) -> StoreResult<Vec<String>> {
+        self.write(|tx| {
+            visible_doc(tx, account, doc_id)?;
+            let mut matched = Vec::new();
+            {
+                let mut stmt = tx.prepare(
+                    "SELECT obj_id, type, data FROM objects WHERE doc_id = ?1 ORDER BY obj_id",
+                )?;
+                let mut rows = stmt.query([doc_id])?;
+                while let Some(row) = rows.next()? {
+                    let data: Props = serde_json::from_str(row.get_ref(2)?.as_str()?)?;
+                    if selector.matches_data(&data) {
+                        let obj_id: String = row.get(0)?;
+                        let kind: String = row.get(1)?;
+                        matched.push((obj_id, kind, data));
+                    }
+                }
+            }
+            for (obj_id, kind, data) in &mut matched {
+                check_props(kind, props, false)
+                    .map_err(|msg| StoreError::Invalid(format!("object {obj_id}: {msg}")))?;
+                merge(data, props);
+                if let Ok(kind) = kind.parse::<ObjectType>() {
+                    complete(kind, data);
+                }
+                save(tx, doc_id, obj_id, data)?;
+            }
+            touch(tx, doc_id)?;
+            Ok(matched.into_iter().map(|(id, _, _)| id).collect())
+        })
+    }
+
+    /// Deletes one object.
+    pub fn delete_object(&self, account: &Account, doc_id: &str, obj_id: &str) -> StoreResult<()> {
+        self.write(|tx| {
+            visible_doc(tx, account, doc_id)?;
+            let gone = tx.execute(
+                "DELETE FROM objects WHERE doc_id = ?1 AND obj_id = ?2",
+                [doc_id, obj_id],
+            )?;
+            if gone == 0 {
+                return Err(StoreError::ObjNotFound(obj_id.to_owned()));
+            }
+            touch(tx, doc_id)
+        })
+    }
+
+    /// Replaces the whole content. The data is stored as given (not validated or completed),
+    /// but the content must be a map of object id to `{type: string, data: object}`.
+    pub fn set_content(&self, account: &Account, doc_id: &str, content: &Value) -> StoreResult<()> {
+        let rows = content_rows(content)?;
+        self.write(|tx| {
+            visible_doc(tx, account, doc_id)?;
+            tx.execute("DELETE FROM objects WHERE doc_id = ?1", [doc_id])?;
+            for (obj_id, kind, data) in &rows {
+                insert(tx, doc_id, obj_id, kind, data)?;
+            }
+            touch(tx, doc_id)
+        })
+    }
+}
+
+/// Checks a set-content body and turns it into rows `(obj_id, type, data text)`.
+fn content_rows(content: &Value) -> StoreResult<Vec<(String, String, String)>> {
+    let Value::Object(map) = content else {
+        return Err(StoreError::Invalid(format!(
+            "content: must be a map of object id to {{type, data}}, got {}",
+            crate::model::selector::json_kind(content)
+        )));
+    };
+    map.iter()
+        .map(|(obj_id, entry)| {
+            let invalid = |what: &str| StoreError::Invalid(format!("content.{obj_id}: {what}"));
+            if obj_id.is_empty() {
+                return Err(invalid("an object id must not be empty"));
+            }
+            let Some(entry) = entry.as_object() else {
+                return Err(invalid("must be an object {type, data}"));
+            };
+            let Some(Value::String(kind)) = entry.get("type") else {
+                return Err(invalid("type must be a string"));
+            };
+            let Some(data @ Value::Object(_)) = entry.get("data") else {
+                return Err(invalid("data must be an object"));
+            };
+            Ok((obj_id.clone(), kind.clone(), serde_json::to_string(data)?))
+        })
+        .collect()
+}
+
+/// Imports content into a new document inside a transaction (used to seed sample documents).
+pub(super) fn import(tx: &Transaction<'_>, doc_id: &str, content: &Value) -> StoreResult<()> {
+    for (obj_id, kind, data) in content_rows(content)? {
+        insert(tx, doc_id, &obj_id, &kind, &data)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,20 @@
+//! Integration tests of the local API server over real HTTP: the server runs on an ephemeral
+//! loopback port with a temporary data dir, and the tests talk to it with reqwest.
+
+#[path = "api/common.rs"]
+mod common;
+
+#[path = "api/auth.rs"]
+mod auth;
+#[path = "api/docs.rs"]
+mod docs;
+#[path = "api/durability.rs"]
+mod durability;
+#[path = "api/errors.rs"]
+mod errors;
+#[path = "api/folders.rs"]
+mod folders;
+#[path = "api/objects.rs"]
+mod objects;
+#[path = "api/selectors.rs"]
+mod selectors;

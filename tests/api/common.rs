@@ -1,0 +1,121 @@
+//! The test harness: a server on a temp data dir and a few request helpers.
+
+use diagtui::server::LocalServer;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use tempfile::TempDir;
+
+/// A running local server with its own data dir.
+pub struct Harness {
+    pub server: LocalServer,
+    pub http: reqwest::Client,
+    pub dir: TempDir,
+}
+
+impl Harness {
+    /// A fresh data dir (seeded) and a server on it.
+    pub async fn new() -> Harness {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let server = LocalServer::start(dir.path()).await.expect("server starts");
+        Harness {
+            server,
+            http: reqwest::Client::new(),
+            dir,
+        }
+    }
+
+    /// The default account's key.
+    pub fn key(&self) -> String {
+        self.server.api_key().to_owned()
+    }
+
+    /// Sends a request with a key (or none) and an optional JSON body; returns the status
+    /// and the JSON answer.
+    pub async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        key: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
+        let mut req = self
+            .http
+            .request(method, format!("{}{path}", self.server.url()));
+        if let Some(key) = key {
+            req = req.bearer_auth(key);
+        }
+        if let Some(body) = body {
+            req = req.json(&body);
+        }
+        let resp = req.send().await.expect("request sent");
+        let status = resp.status();
+        let text = resp.text().await.expect("body read");
+        let value = serde_json::from_str(&text)
+            .unwrap_or_else(|e| panic!("{path}: answer is not JSON ({e}): {text}"));
+        (status, value)
+    }
+
+    /// GET with the default key.
+    pub async fn get(&self, path: &str) -> (StatusCode, Value) {
+        self.call(Method::GET, path, Some(&self.key()), None).await
+    }
+
+    /// POST JSON with the default key.
+    pub async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.call(Method::POST, path, Some(&self.key()), Some(body))
+            .await
+    }
+
+    /// GET that must succeed.
+    pub async fn get_ok(&self, path: &str) -> Value {
+        let (status, body) = self.get(path).await;
+        assert_eq!(status, StatusCode::OK, "GET {path}: {body}");
+        body
+    }
+
+    /// POST that must succeed with `success: true`.
+    pub async fn post_ok(&self, path: &str, body: Value) -> Value {
+        let (status, answer) = self.post(path, body).await;
+        assert_eq!(status, StatusCode::OK, "POST {path}: {answer}");
+        assert_eq!(answer["success"], true, "POST {path}: {answer}");
+        answer
+    }
+
+    /// A new empty document.
+    pub async fn new_doc(&self, title: &str) -> String {
+        let answer = self
+            .post_ok("/api/v1/doc/create", json!({ "title": title }))
+            .await;
+        answer["docId"].as_str().expect("docId").to_owned()
+    }
+
+    /// A new object in a document.
+    pub async fn new_obj(&self, doc: &str, kind: &str, props: Value) -> String {
+        let answer = self
+            .post_ok(
+                &format!("/api/v1/doc/{doc}/obj"),
+                json!({ "type": kind, "props": props }),
+            )
+            .await;
+        answer["objId"].as_str().expect("objId").to_owned()
+    }
+
+    /// A new component with the given meta.
+    pub async fn new_component(&self, doc: &str, meta: Value) -> String {
+        self.new_obj(
+            doc,
+            "component",
+            json!({ "componentId": "generic.server", "meta": meta }),
+        )
+        .await
+    }
+}
+
+/// Asserts an error answer's status and code; returns its message.
+pub fn assert_error(answer: &(StatusCode, Value), status: StatusCode, code: &str) -> String {
+    let (got, body) = answer;
+    assert_eq!(*got, status, "{body}");
+    assert_eq!(body["success"], false, "{body}");
+    assert_eq!(body["error"], code, "{body}");
+    body["message"].as_str().expect("message").to_owned()
+}
