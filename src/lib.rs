@@ -8,3 +8,4 @@ pub mod config;
 pub mod model;
 pub mod server;
 pub mod store;
+pub mod tui;

@@ -45,14 +45,16 @@ fn main() -> ExitCode {
         Err(err) => return diagtui::cli::parse_error(err),
     };
     let data_dir = diagtui::server::data_dir::resolve(cli.data_dir);
-    let result = match cli.command {
-        Some(Command::Api(command)) => {
-            return diagtui::cli::run(command, &cli.connection, &data_dir);
-        }
-        Some(Command::Serve(args)) => diagtui::server::run_serve(args, data_dir),
-        Some(Command::Account(cmd)) => diagtui::server::run_account(cmd, data_dir),
-        None => diagtui::server::run_serve(diagtui::server::ServeArgs::default(), data_dir),
-    };
+    match cli.command {
+        Some(Command::Serve(args)) => report(diagtui::server::run_serve(args, data_dir)),
+        Some(Command::Account(cmd)) => report(diagtui::server::run_account(cmd, data_dir)),
+        Some(Command::Api(command)) => diagtui::cli::run(command, &cli.connection, &data_dir),
+        None => diagtui::tui::main(&cli.connection, &data_dir),
+    }
+}
+
+/// The exit code of a server command, with its error on stderr.
+fn report(result: anyhow::Result<()>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {

@@ -1,0 +1,124 @@
+//! The TUI's own vocabulary for talking to the API: what `App::update` asks for and what comes
+//! back. The worker maps these onto `Client` calls, so the app state never sees the client.
+
+use std::time::Duration;
+
+use crate::model::{Content, DiagramObject, DocDetails, DocSummary, FolderList, Props, UserRef};
+
+/// Identifies one request; replies carry it back so stale ones can be dropped.
+pub type RequestId = u64;
+
+/// One API call the app wants made.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Request {
+    /// `GET /api/v1/me`: the account behind the key.
+    WhoAmI,
+    /// `GET /api/v1/doc`.
+    ListDocs,
+    /// `GET /api/v1/folder/list`.
+    Folders,
+    /// `GET /api/v1/doc/{doc}`.
+    Details { doc: String },
+    /// `GET /api/v1/doc/{doc}/obj/all`.
+    Content { doc: String },
+    /// `GET /api/v1/doc/{doc}/obj/{obj}`.
+    GetObject { doc: String, obj: String },
+    /// `POST /api/v1/doc/{doc}/obj/{obj}`.
+    UpdateObject {
+        doc: String,
+        obj: String,
+        props: Props,
+    },
+    /// `POST /api/v1/doc/{doc}/obj/`.
+    CreateObject {
+        doc: String,
+        kind: String,
+        props: Props,
+    },
+    /// `POST /api/v1/doc/{doc}/obj/{obj}/delete`.
+    DeleteObject { doc: String, obj: String },
+    /// `POST /api/v1/doc/create`.
+    CreateDoc {
+        title: String,
+        folder: Option<String>,
+    },
+    /// `POST /api/v1/doc/change-title`.
+    RenameDoc { doc: String, title: String },
+    /// `POST /api/v1/doc/clone`.
+    CloneDoc { doc: String, title: String },
+    /// `POST /api/v1/doc/add-collaborator`.
+    ShareDoc { doc: String, email: String },
+    /// `POST /api/v1/doc/empty`.
+    EmptyDoc { doc: String },
+    /// `POST /api/v1/doc/delete`.
+    DeleteDoc { doc: String },
+}
+
+impl Request {
+    /// The HTTP method and path this request goes to, for the request log (never the key).
+    pub fn route(&self) -> (&'static str, String) {
+        let obj_path = |doc: &str, obj: &str| format!("/api/v1/doc/{doc}/obj/{obj}");
+        match self {
+            Request::WhoAmI => ("GET", "/api/v1/me".into()),
+            Request::ListDocs => ("GET", "/api/v1/doc".into()),
+            Request::Folders => ("GET", "/api/v1/folder/list".into()),
+            Request::Details { doc } => ("GET", format!("/api/v1/doc/{doc}")),
+            Request::Content { doc } => ("GET", format!("/api/v1/doc/{doc}/obj/all")),
+            Request::GetObject { doc, obj } => ("GET", obj_path(doc, obj)),
+            Request::UpdateObject { doc, obj, .. } => ("POST", obj_path(doc, obj)),
+            Request::CreateObject { doc, .. } => ("POST", format!("/api/v1/doc/{doc}/obj/")),
+            Request::DeleteObject { doc, obj } => {
+                ("POST", format!("{}/delete", obj_path(doc, obj)))
+            }
+            Request::CreateDoc { .. } => ("POST", "/api/v1/doc/create".into()),
+            Request::RenameDoc { .. } => ("POST", "/api/v1/doc/change-title".into()),
+            Request::CloneDoc { .. } => ("POST", "/api/v1/doc/clone".into()),
+            Request::ShareDoc { .. } => ("POST", "/api/v1/doc/add-collaborator".into()),
+            Request::EmptyDoc { .. } => ("POST", "/api/v1/doc/empty".into()),
+            Request::DeleteDoc { .. } => ("POST", "/api/v1/doc/delete".into()),
+        }
+    }
+}
+
+/// What a successful request answered.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// The account behind the key.
+    Me(UserRef),
+    /// The document list.
+    Docs(Vec<DocSummary>),
+    /// The folder list.
+    Folders(FolderList),
+    /// One document's details.
+    Details(DocDetails),
+    /// One document's content.
+    Content(Content),
+    /// One object.
+    Object(DiagramObject),
+    /// The id of something just created (document or object).
+    Created(String),
+    /// A write that returns nothing but success.
+    Done,
+}
+
+/// Why a request failed, as the app needs it: enough to explain and to branch on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    /// The HTTP status when the server answered.
+    pub status: Option<u16>,
+    /// The error code from the error body (`USER_NOT_FOUND`, ...).
+    pub code: Option<String>,
+    /// One readable line.
+    pub message: String,
+}
+
+/// The answer to one request, tagged with its id.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reply {
+    /// The id given when the request was made.
+    pub id: RequestId,
+    /// How long it took.
+    pub latency: Duration,
+    /// The answer or why there was none.
+    pub outcome: Result<Answer, Failure>,
+}

@@ -1,0 +1,110 @@
+//! The objects pane: filter line and the tree, building text only for the rows on screen.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+use super::{clip, pane_block, selected_style};
+use crate::tui::app::{App, Pane};
+use crate::tui::objects::{TreeRow, row_text};
+
+/// Draws the objects pane into `area`.
+pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
+    let pane = &app.objects;
+    let title = match &pane.doc {
+        Some(doc) => format!(" 2 Objects · {} ({}) ", doc.title, pane.objects.len()),
+        None => " 2 Objects ".to_string(),
+    };
+    let block = pane_block(app, Pane::Objects, title);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let [filter_area, list_area] = Layout::vertical([
+        Constraint::Length(u16::from(pane.filter_shown())),
+        Constraint::Min(0),
+    ])
+    .areas(inner);
+    if pane.filter_shown() {
+        let cursor = if pane.filter_editing() { "▏" } else { "" };
+        let line = Line::from(vec![
+            Span::styled("/", Style::new().fg(Color::Yellow)),
+            Span::raw(format!("{}{cursor}", pane.filter.text())),
+        ]);
+        frame.render_widget(Paragraph::new(line), filter_area);
+    }
+    let dim = Style::new().fg(Color::DarkGray);
+    let lines: Vec<Line> = if pane.doc.is_none() {
+        vec![Line::styled(
+            "open a document (Enter in the documents pane)",
+            dim,
+        )]
+    } else if let Some(error) = &pane.error {
+        vec![
+            Line::styled("Could not load the objects:", Style::new().fg(Color::Red)),
+            Line::raw(error.clone()),
+            Line::styled(
+                "Press R to retry.",
+                Style::new().add_modifier(Modifier::BOLD),
+            ),
+        ]
+    } else if pane.loading && pane.objects.is_empty() {
+        vec![Line::styled("loading…", dim)]
+    } else if pane.rows.is_empty() {
+        let what = if pane.filter.text().is_empty() {
+            "no objects (a adds one)"
+        } else {
+            "nothing matches the filter"
+        };
+        vec![Line::styled(what, dim)]
+    } else {
+        let width = list_area.width as usize;
+        let focused = app.focus == Pane::Objects;
+        pane.rows
+            .iter()
+            .enumerate()
+            .skip(pane.offset)
+            .take(list_area.height as usize)
+            .map(|(i, row)| {
+                let selected = i == pane.selected;
+                let line = match *row {
+                    TreeRow::Group(g, shown) => {
+                        let group = &pane.groups[g];
+                        let arrow = if pane.collapsed.contains(&group.kind) {
+                            "▸"
+                        } else {
+                            "▾"
+                        };
+                        let count = if shown == group.members.len() {
+                            shown.to_string()
+                        } else {
+                            format!("{shown}/{}", group.members.len())
+                        };
+                        Line::styled(
+                            clip(&format!("{arrow} {} ({count})", group.kind), width),
+                            Style::new().fg(Color::Blue).add_modifier(Modifier::BOLD),
+                        )
+                    }
+                    TreeRow::Object(o) => {
+                        let (id, object) = &pane.objects[o];
+                        let text = clip(&format!("  {}", row_text(object)), width);
+                        let room = width.saturating_sub(text.chars().count() + 1);
+                        let id = if room >= 6 {
+                            format!(" {}", clip(id, room))
+                        } else {
+                            String::new()
+                        };
+                        Line::from(vec![Span::raw(text), Span::styled(id, dim)])
+                    }
+                };
+                if selected {
+                    let padded = format!("{:width$}", line.to_string());
+                    Line::styled(padded, selected_style(focused))
+                } else {
+                    line
+                }
+            })
+            .collect()
+    };
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), list_area);
+}

@@ -1,0 +1,11 @@
+//! The TUI: `App::update` driven by messages, rendered frames as insta snapshots, and the
+//! real binary in a terminal.
+
+#[path = "tui/e2e.rs"]
+mod e2e;
+#[path = "tui/harness.rs"]
+mod harness;
+#[path = "tui/snapshots.rs"]
+mod snapshots;
+#[path = "tui/update.rs"]
+mod update;
