@@ -74,9 +74,21 @@ impl DocsPane {
         self.rebuild();
     }
 
+    /// Replaces the document list, keeping the selected document selected.
+    pub fn set_docs(&mut self, docs: Vec<DocSummary>) {
+        let keep = self.selected_doc().map(|d| d.id.clone());
+        self.docs = docs;
+        self.rebuild_keeping(keep);
+    }
+
     /// Rebuilds the rows from the documents, folders and filter, keeping the selected document.
     pub fn rebuild(&mut self) {
-        let keep = self.selected_doc().map(|d| d.id.clone());
+        self.rebuild_keeping(self.selected_doc().map(|d| d.id.clone()));
+    }
+
+    /// Rebuilds the rows and selects the document `keep` (else the first document). The rows
+    /// index into `docs`, so the id must be read before `docs` changes.
+    fn rebuild_keeping(&mut self, keep: Option<String>) {
         let filter = self.filter.text();
         let shown: Vec<usize> = (0..self.docs.len())
             .filter(|&i| fuzzy_match(filter, &self.docs[i].title))
@@ -174,10 +186,9 @@ impl App {
     /// The document list arrived.
     pub(super) fn docs_loaded(&mut self, docs: Vec<DocSummary>) -> Vec<Effect> {
         let before = self.docs.selected_doc().map(|d| d.id.clone());
-        self.docs.docs = docs;
+        self.docs.set_docs(docs);
         self.docs.loaded = true;
         self.docs.load_error = None;
-        self.docs.rebuild();
         self.docs.keep_visible(self.docs_rows());
         if self.docs.selected_doc().map(|d| &d.id) != before.as_ref() || self.docs.details.is_none()
         {

@@ -163,11 +163,24 @@ fn create_document_updates_the_list_at_once_and_rechecks() {
         )),
     );
     assert_eq!(h.app.docs.selected_doc().unwrap().title, "New plan");
-    assert!(
-        effects
-            .iter()
-            .any(|e| matches!(e, Effect::Request(_, Request::ListDocs)))
+    let (list, _) = effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::Request(id, Request::ListDocs) => Some((*id, ())),
+            _ => None,
+        })
+        .expect("the list is checked against the server");
+    // The server lists the new document first (by title); it must stay the selected one.
+    let mut listed = docs();
+    listed.insert(
+        0,
+        DocSummary {
+            id: "44444444-4444-4444-8444-444444444444".into(),
+            title: "New plan".into(),
+        },
     );
+    h.reply(list, Ok(Answer::Docs(listed)));
+    assert_eq!(h.app.docs.selected_doc().unwrap().title, "New plan");
 }
 
 #[test]
