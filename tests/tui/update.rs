@@ -163,10 +163,10 @@ fn create_document_updates_the_list_at_once_and_rechecks() {
         )),
     );
     assert_eq!(h.app.docs.selected_doc().unwrap().title, "New plan");
-    let (list, _) = effects
+    let list = effects
         .iter()
         .find_map(|e| match e {
-            Effect::Request(id, Request::ListDocs) => Some((*id, ())),
+            Effect::Request(id, Request::ListDocs) => Some(*id),
             _ => None,
         })
         .expect("the list is checked against the server");
