@@ -21,9 +21,9 @@ pub struct Screen {
 pub fn screen(area: Rect) -> Screen {
     let [main, status] = Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
     let [docs, objects, props] = Layout::horizontal([
-        Constraint::Percentage(25),
+        Constraint::Percentage(27),
+        Constraint::Percentage(38),
         Constraint::Percentage(35),
-        Constraint::Percentage(40),
     ])
     .areas(main);
     Screen {
