@@ -67,6 +67,9 @@ pub struct DocDetails {
     pub user: UserRef,
     /// The folder it sits in.
     pub folder: FolderRef,
+    /// How many objects it holds. An extension of ours: absent from servers that lack it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub object_count: Option<usize>,
 }
 
 /// One folder of the folder list.

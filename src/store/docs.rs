@@ -94,7 +94,8 @@ impl Store {
         self.read(|tx| {
             visible_doc(tx, account, doc_id)?;
             Ok(tx.query_row(
-                "SELECT d.id, d.title, d.created, d.last_change, a.id, a.email, f.id, f.title \
+                "SELECT d.id, d.title, d.created, d.last_change, a.id, a.email, f.id, f.title, \
+                 (SELECT COUNT(*) FROM objects o WHERE o.doc_id = d.id) \
                  FROM documents d JOIN accounts a ON a.id = d.owner_id \
                  JOIN folders f ON f.id = d.folder_id WHERE d.id = ?1",
                 [doc_id],
@@ -112,6 +113,7 @@ impl Store {
                             id: row.get(6)?,
                             title: row.get(7)?,
                         },
+                        object_count: Some(row.get::<_, i64>(8)? as usize),
                     })
                 },
             )?)

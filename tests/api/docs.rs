@@ -65,6 +65,10 @@ async fn details_show_owner_folder_and_timestamps() {
     assert_eq!(d["folder"]["title"], "My Documents");
     assert!(is_timestamp(&d["created"]), "{d}");
     assert_eq!(d["created"], d["lastChange"]);
+    assert_eq!(d["objectCount"], 0);
+    h.new_component(&doc, json!({})).await;
+    let d = h.get_ok(&format!("/api/v1/doc/{doc}")).await;
+    assert_eq!(d["objectCount"], 1);
 }
 
 #[tokio::test(flavor = "multi_thread")]

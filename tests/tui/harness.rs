@@ -72,6 +72,9 @@ pub fn details(doc: &str) -> DocDetails {
             id: "f0000000-0000-4000-8000-000000000001".into(),
             title: "My diagrams".into(),
         },
+        // Document B's details carry the server's count (our extension); the others do not,
+        // as from a server without it.
+        object_count: (doc == DOC_B).then_some(12),
     }
 }
 

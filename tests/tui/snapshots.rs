@@ -18,6 +18,15 @@ fn panes_with_data() {
 }
 
 #[test]
+fn details_count_objects_from_the_server_or_say_how_to_count() {
+    let mut h = Harness::loaded();
+    assert!(snap(&mut h).contains("objects open it to count"));
+    h.press("j");
+    h.answer_all();
+    assert!(snap(&mut h).contains("objects 12"));
+}
+
+#[test]
 fn object_filter() {
     let mut h = Harness::opened();
     h.press("/");

@@ -104,9 +104,12 @@ fn details(app: &App, width: usize) -> Vec<Line<'static>> {
     let Some(d) = docs.details.as_ref().filter(|d| d.id == selected.id) else {
         return vec![Line::styled("details loading…", label)];
     };
+    // What the open document's tree counted is fresher than the details.
     let count = docs
         .counts
         .get(&d.id)
+        .copied()
+        .or(d.object_count)
         .map_or_else(|| "open it to count".to_string(), |n| n.to_string());
     let short = |t: &str| t.replace('T', " ").chars().take(19).collect::<String>();
     vec![
