@@ -157,6 +157,30 @@ pub struct Editor {
     pending: Option<Diff>,
     /// The last save, for `u`.
     pub last_save: Option<LastSave>,
+    /// The text last handed to `$EDITOR` (without the error note), to tell whether the user
+    /// changed it.
+    handed_out: Option<String>,
+}
+
+/// Lines at the top of a file handed back to `$EDITOR` that explain why it was reopened. They
+/// start with this prefix and are dropped when the file comes back (JSON has no comments).
+const NOTE_PREFIX: &str = "// diagtui: ";
+
+/// The text with the note lines `$EDITOR` was given at its top taken off.
+fn without_note(text: &str) -> String {
+    text.lines()
+        .skip_while(|line| line.starts_with(NOTE_PREFIX))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The text with a note on top saying what is wrong with it and how to give up.
+fn with_note(text: &str, error: &SyntaxError) -> String {
+    format!(
+        "{NOTE_PREFIX}not valid JSON: line {}, column {}: {}\n\
+         {NOTE_PREFIX}fix it and save; save it unchanged to fix it in diagtui instead, or empty the file to give up.\n{text}",
+        error.line, error.column, error.message
+    )
 }
 
 /// Pretty JSON of a property map.
@@ -376,13 +400,18 @@ impl App {
             self.fail("select an object first");
             return Vec::new();
         }
-        vec![Effect::OpenEditor(self.editor.text())]
+        let text = self.editor.text();
+        self.editor.handed_out = Some(text.clone());
+        vec![Effect::OpenEditor(text)]
     }
 
-    /// `$EDITOR` exited: its text goes into the buffer; an invalid result says where it is wrong.
+    /// `$EDITOR` exited: its text goes into the buffer. An invalid result that the user changed
+    /// reopens the editor with the error noted on top; one saved unchanged (or a second time the
+    /// same) stays in the pane with the error shown; an empty file changes nothing.
     pub(super) fn on_editor_done(&mut self, result: Result<String, String>) -> Vec<Effect> {
+        let handed_out = self.editor.handed_out.take();
         let text = match result {
-            Ok(text) => text,
+            Ok(text) => without_note(&text).trim_end().to_string(),
             Err(message) => {
                 self.fail(format!("could not run the editor: {message}"));
                 return Vec::new();
@@ -391,16 +420,30 @@ impl App {
         if self.editor.target().is_none() {
             return Vec::new();
         }
-        self.editor.set_text(text.trim_end());
         self.focus = Pane::Props;
-        if let Some(e) = &self.editor.check.syntax {
+        if text.trim().is_empty() {
+            self.notify("the editor left the file empty: nothing changed");
+            return Vec::new();
+        }
+        self.editor.set_text(&text);
+        let Some(e) = self.editor.check.syntax.clone() else {
+            if self.editor.is_dirty() {
+                self.notify("edited in $EDITOR; Ctrl-S saves");
+            }
+            return Vec::new();
+        };
+        if handed_out.as_deref() != Some(text.as_str()) {
+            self.editor.handed_out = Some(text.clone());
             self.fail(format!(
-                "the editor's result is not valid JSON (line {}, column {}): fix it here or press e to reopen",
+                "the editor's result is not valid JSON (line {}, column {}): reopened",
                 e.line, e.column
             ));
-        } else if self.editor.is_dirty() {
-            self.notify("edited in $EDITOR; Ctrl-S saves");
+            return vec![Effect::OpenEditor(with_note(&text, &e))];
         }
+        self.fail(format!(
+            "the editor's result is not valid JSON (line {}, column {}): fix it here or press e to reopen",
+            e.line, e.column
+        ));
         Vec::new()
     }
 

@@ -604,18 +604,34 @@ fn external_editor_round_trip_and_invalid_result() {
         panic!("{effects:?}")
     };
     let edited = text.replace("web-1", "web-2");
-    h.send(Msg::EditorDone(Ok(edited)));
+    assert!(h.send(Msg::EditorDone(Ok(edited))).is_empty());
     assert!(h.app.editor.is_dirty());
     assert_eq!(h.app.focus, Pane::Props);
-    h.send(Msg::EditorDone(Ok("{ broken".into())));
-    assert!(h.app.editor.check.syntax.is_some());
+
+    // An invalid result the user changed reopens the editor with the error noted on top.
+    h.press("e");
+    let effects = h.send(Msg::EditorDone(Ok("{ broken".into())));
+    let [Effect::OpenEditor(reopened)] = effects.as_slice() else {
+        panic!("{effects:?}")
+    };
     assert!(
-        h.app
-            .last_error
-            .as_ref()
-            .unwrap()
-            .contains("not valid JSON")
+        reopened.starts_with("// diagtui: not valid JSON: line 1"),
+        "{reopened}"
     );
+    assert!(reopened.ends_with("\n{ broken"), "{reopened}");
+    assert!(h.app.last_error.as_ref().unwrap().contains("reopened"));
+
+    // Saved again unchanged (note and all): it stays in the pane with the error shown.
+    assert!(h.send(Msg::EditorDone(Ok(reopened.clone()))).is_empty());
+    assert_eq!(h.app.editor.text(), "{ broken");
+    assert!(h.app.editor.check.syntax.is_some());
+    assert!(h.app.last_error.as_ref().unwrap().contains("fix it here"));
+
+    // An emptied file gives up and keeps the buffer as it was.
+    h.press("e");
+    assert!(h.send(Msg::EditorDone(Ok("\n".into()))).is_empty());
+    assert_eq!(h.app.editor.text(), "{ broken");
+
     h.send(Msg::EditorDone(Err("no editor".into())));
     assert!(h.app.last_error.as_ref().unwrap().contains("no editor"));
 }
