@@ -427,9 +427,11 @@ impl App {
         }
         self.editor.set_text(&text);
         let Some(e) = self.editor.check.syntax.clone() else {
-            if self.editor.is_dirty() {
-                self.notify("edited in $EDITOR; Ctrl-S saves");
-            }
+            self.notify(if self.editor.is_dirty() {
+                "edited in $EDITOR; Ctrl-S saves"
+            } else {
+                "no changes from $EDITOR"
+            });
             return Vec::new();
         };
         if handed_out.as_deref() != Some(text.as_str()) {
