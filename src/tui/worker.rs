@@ -72,7 +72,7 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
 }
 
 /// The app's view of a client error.
-fn failure(error: &ApiError) -> Failure {
+pub fn failure(error: &ApiError) -> Failure {
     Failure {
         status: error.status(),
         code: error.code().map(str::to_string),

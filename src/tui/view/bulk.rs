@@ -5,6 +5,7 @@ use std::path::Path;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
+use super::clip;
 use super::objects::object_line;
 use super::overlay::diff_lines;
 use super::props::field_lines;
@@ -126,7 +127,7 @@ pub(super) fn import_report(
             }
             for problem in report.problems.iter().take(PROBLEMS) {
                 lines.push(Line::styled(
-                    format!("  ! {problem}"),
+                    clip(&format!("  ! {problem}"), WIDTH as usize - 2),
                     Style::new().fg(Color::Yellow),
                 ));
             }
@@ -150,14 +151,17 @@ pub(super) fn import_report(
             ));
             lines.push(Line::styled("Esc: close; nothing is changed", dim()));
         }
-        (None, Ok(report)) => lines.push(Line::styled(
-            format!(
-                "y / Enter: replace the content of \"{}\" with these {} objects    n / Esc: cancel",
-                doc.title,
-                report.total()
-            ),
-            Style::new().fg(Color::Yellow),
-        )),
+        (None, Ok(report)) => {
+            lines.push(Line::styled(
+                format!(
+                    "y / Enter: replace the content of \"{}\" with these {} objects",
+                    doc.title,
+                    report.total()
+                ),
+                Style::new().fg(Color::Yellow),
+            ));
+            lines.push(Line::styled("n / Esc: cancel; nothing is changed", dim()));
+        }
         (None, Err(_)) => {}
     }
     let height = lines.len() as u16 + 2;

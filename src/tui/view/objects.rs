@@ -16,10 +16,10 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let pane = &app.objects;
     let title = match &pane.doc {
         Some(doc) if !pane.marks.is_empty() => format!(
-            " 2 Objects · {} ({}) · {} marked ",
+            " 2 Objects · {} marked · {} ({}) ",
+            pane.marks.len(),
             doc.title,
-            pane.objects.len(),
-            pane.marks.len()
+            pane.objects.len()
         ),
         Some(doc) => format!(" 2 Objects · {} ({}) ", doc.title, pane.objects.len()),
         None => " 2 Objects ".to_string(),

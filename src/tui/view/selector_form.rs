@@ -141,11 +141,14 @@ pub(super) fn form(app: &App) -> (String, Vec<Line<'static>>, u16, u16) {
     }
     lines.push(Line::raw(""));
     lines.push(Line::styled(
-        "Tab/Shift-Tab field · ←→ or type the operator · Ctrl-N add row · Ctrl-D remove row · \
-         Ctrl-R recall · Ctrl-P preview · Ctrl-S apply · Esc close",
+        "Tab/Shift-Tab field · ←→ or type the operator · Ctrl-N add row · Ctrl-D remove row",
         dim(),
     ));
-    let height = lines.len() as u16 + 3;
+    lines.push(Line::styled(
+        "Ctrl-R recall a past selector · Ctrl-P preview · Ctrl-S apply · Esc close (the form is kept)",
+        dim(),
+    ));
+    let height = lines.len() as u16 + 2;
     (" Selector ".to_string(), lines, WIDTH, height)
 }
 
