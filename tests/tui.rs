@@ -1,6 +1,10 @@
 //! The TUI: `App::update` driven by messages, rendered frames as insta snapshots, and the
 //! real binary in a terminal.
 
+#[path = "tui/bulk.rs"]
+mod bulk;
+#[path = "tui/bulk_e2e.rs"]
+mod bulk_e2e;
 #[path = "tui/e2e.rs"]
 mod e2e;
 #[path = "tui/harness.rs"]

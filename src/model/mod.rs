@@ -2,11 +2,13 @@
 //! object types, selectors, property defaults, validation and the non-recursive merge.
 //! Nothing here knows HTTP, SQLite or terminals.
 
+pub mod content_check;
 pub mod ids;
 pub mod props;
 pub mod selector;
 pub mod wire;
 
+pub use content_check::{ContentProblem, ContentReport, check_content};
 pub use props::{ObjectType, PropertyProblem};
 pub use selector::{Condition, Operator, Selector, SelectorError};
 pub use wire::*;

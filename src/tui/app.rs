@@ -3,6 +3,7 @@
 //! code lives next door (`docs`, `objects`, `editor`, `overlay`), as `impl App` blocks.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
@@ -10,10 +11,15 @@ use ratatui::layout::Rect;
 
 use super::docs::DocsPane;
 use super::editor::Editor;
+use super::history::SelectorHistory;
 use super::layout;
 use super::objects::ObjectsPane;
 use super::overlay::{ConfirmAction, Overlay};
+use super::props_field::PropsField;
 use super::request::{Answer, Failure, Reply, Request, RequestId};
+use super::selector_form::SelectorForm;
+use super::transfer::{FileFor, FileJob, FileOutcome};
+use crate::model::DocSummary;
 
 /// Something that happened: the app's only input.
 #[derive(Debug, Clone, PartialEq)]
@@ -30,6 +36,8 @@ pub enum Msg {
     Api(Reply),
     /// `$EDITOR` exited: the file's text, or why it could not be run.
     EditorDone(Result<String, String>),
+    /// A file job finished: what it was for, the job, and its outcome.
+    File(FileFor, FileJob, FileOutcome),
 }
 
 /// Something the runner must do for the app.
@@ -43,6 +51,8 @@ pub enum Effect {
     Copy(String),
     /// Hand the terminal to `$VISUAL`/`$EDITOR` on a file holding this text.
     OpenEditor(String),
+    /// Carry out this file job (`transfer::perform`) and send back `Msg::File`.
+    File(FileFor, FileJob),
 }
 
 /// Which pane has the focus.
@@ -97,6 +107,29 @@ pub enum Purpose {
     CreateObject,
     /// Delete an object.
     DeleteObject,
+    /// The selector form's preview (the selector read); `then_apply` when an apply waits on it.
+    Preview {
+        /// Whether to ask to apply once it arrives.
+        then_apply: bool,
+    },
+    /// The selector form's apply (the selector update).
+    ApplySelector {
+        /// How many objects the preview of this selector found, if there was one.
+        expected: Option<usize>,
+    },
+    /// The bulk update of the marked objects.
+    BulkUpdate,
+    /// One delete of the marked objects.
+    DeleteMarked,
+    /// Read the content to export it to a file.
+    Export {
+        /// The document.
+        doc: DocSummary,
+        /// The file.
+        path: PathBuf,
+    },
+    /// Set-content from an imported file.
+    Import(DocSummary),
 }
 
 /// One line of the request log.
@@ -155,6 +188,16 @@ pub struct App {
     pub size: Rect,
     /// Spinner frame.
     pub tick: u64,
+    /// The selector form (kept while closed, so it keeps its content).
+    pub form: SelectorForm,
+    /// The selectors used last.
+    pub history: SelectorHistory,
+    /// The props JSON of the bulk edit.
+    pub bulk: PropsField,
+    /// Deletes of marked objects that succeeded, while they run.
+    pub(super) bulk_deleted: usize,
+    /// Deletes of marked objects that failed (id, why), while they run.
+    pub(super) bulk_delete_failures: Vec<(String, String)>,
     next_id: RequestId,
 }
 
@@ -175,6 +218,11 @@ impl App {
             note: None,
             size: Rect::new(0, 0, 120, 40),
             tick: 0,
+            form: SelectorForm::default(),
+            history: SelectorHistory::default(),
+            bulk: PropsField::default(),
+            bulk_deleted: 0,
+            bulk_delete_failures: Vec::new(),
             next_id: 1,
         }
     }
@@ -260,6 +308,7 @@ impl App {
             }
             Msg::Api(reply) => self.on_reply(reply),
             Msg::EditorDone(result) => self.on_editor_done(result),
+            Msg::File(what, job, outcome) => self.on_file(what, job, outcome),
         }
     }
 
@@ -330,6 +379,18 @@ impl App {
                 self.object_created(flight.request, obj)
             }
             (Purpose::DeleteObject, Answer::Done) => self.object_deleted(flight.request),
+            (Purpose::Preview { then_apply }, Answer::Content(content)) => {
+                self.preview_arrived(flight.request, content, then_apply)
+            }
+            (Purpose::ApplySelector { expected }, Answer::Updated(updated)) => {
+                self.selector_applied(flight.request, updated, expected)
+            }
+            (Purpose::BulkUpdate, Answer::Done) => self.bulk_done(flight.request),
+            (Purpose::DeleteMarked, Answer::Done) => self.marked_deleted(None),
+            (Purpose::Export { doc, path }, Answer::Content(content)) => {
+                self.export_content(doc, path, &content)
+            }
+            (Purpose::Import(doc), Answer::Done) => self.imported(doc, flight.request),
             (purpose, answer) => {
                 self.fail(format!("unexpected answer {answer:?} for {purpose:?}"));
                 Vec::new()
@@ -362,6 +423,24 @@ impl App {
                 self.fail(format!("could not delete the object: {message}"));
                 return self.reload_content();
             }
+            Purpose::Preview { .. } => self.selector_failed("preview", &message),
+            Purpose::ApplySelector { .. } => self.selector_failed("apply", &message),
+            Purpose::BulkUpdate => self.bulk_failed(&message),
+            Purpose::DeleteMarked => {
+                let obj = match flight.request {
+                    Request::DeleteObject { obj, .. } => obj,
+                    _ => String::new(),
+                };
+                return self.marked_deleted(Some((obj, message)));
+            }
+            Purpose::Export { doc, .. } => self.fail(format!(
+                "could not read \"{}\" to export it: {message}",
+                doc.title
+            )),
+            Purpose::Import(doc) => self.fail(format!(
+                "import into \"{}\" failed; its content is as it was: {message}",
+                doc.title
+            )),
         }
         Vec::new()
     }

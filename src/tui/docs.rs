@@ -315,6 +315,14 @@ impl App {
                 &format!("Remove every object from \"{title}\"? The document itself stays."),
                 ConfirmAction::EmptyDoc(doc),
             )),
+            KeyCode::Char('x') => {
+                self.ask_export(doc);
+                return Vec::new();
+            }
+            KeyCode::Char('i') => {
+                self.ask_import(doc);
+                return Vec::new();
+            }
             KeyCode::Char('D') => Some(Overlay::confirm(
                 "Delete document",
                 &format!("Delete \"{title}\" and all its objects? This cannot be undone."),
@@ -350,6 +358,8 @@ impl App {
             return Vec::new();
         }
         let (request, action) = match purpose {
+            InputPurpose::Export(doc) => return self.export_to(doc, text),
+            InputPurpose::Import(doc) => return self.import_from(doc, text),
             InputPurpose::NewDoc => {
                 let folder = self.docs.details.as_ref().map(|d| d.folder.id.clone());
                 (

@@ -27,6 +27,8 @@ pub const DOCS: &[KeyHelp] = &[
     ("r", "rename"),
     ("c", "clone"),
     ("s", "share with an e-mail"),
+    ("x", "export the content to a JSON file"),
+    ("i", "import a JSON file as the content (report, then asks)"),
     ("E", "empty (asks)"),
     ("D", "delete (asks)"),
 ];
@@ -37,7 +39,11 @@ pub const OBJECTS: &[KeyHelp] = &[
     ("← h / → l", "fold / unfold the type"),
     ("/", "filter by text, type, id or key=value in meta"),
     ("a", "add an object (type, then component id)"),
-    ("d", "delete the object (asks)"),
+    ("d", "delete the object, or every marked one (asks)"),
+    ("Space / V", "mark or unmark / mark every object shown"),
+    ("Esc", "clear the marks (then the filter)"),
+    ("b", "bulk edit the marked objects (diff, then asks)"),
+    ("w", "selector form: preview and update by meta"),
     ("y / Y", "copy the id / the JSON (OSC 52)"),
     ("e", "edit the JSON in $EDITOR"),
 ];

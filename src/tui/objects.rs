@@ -1,7 +1,7 @@
 //! The objects pane: the open document's objects as a tree grouped by type, with readable rows,
 //! a filter, create (type, then component id with type-ahead), delete, copy and `$EDITOR`.
 
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 
 use crossterm::event::{KeyCode, KeyEvent};
 use serde_json::Value;
@@ -57,6 +57,8 @@ pub struct ObjectsPane {
     pub offset: usize,
     /// An object to select once the content arrives (one just created).
     select_after_load: Option<String>,
+    /// The ids of the marked objects.
+    pub marks: BTreeSet<String>,
 }
 
 impl ObjectsPane {
@@ -87,6 +89,7 @@ impl ObjectsPane {
     /// Replaces the objects, keeping the selected object when it still exists.
     pub fn set_content(&mut self, content: Content) {
         let keep = self.selected_object().map(|(id, _)| id.clone());
+        self.marks.retain(|id| content.contains_key(id));
         self.objects = content.into_iter().collect();
         let mut groups: Vec<Group> = ObjectType::ALL
             .iter()
@@ -323,7 +326,7 @@ impl App {
     }
 
     /// Moves to row `target`, asking first when that would leave unsaved edits.
-    fn objects_select(&mut self, target: usize) -> Vec<Effect> {
+    pub(super) fn objects_select(&mut self, target: usize) -> Vec<Effect> {
         let leaving = self.objects.selected_object().map(|(id, _)| id.clone());
         let arriving = match self.objects.rows.get(target) {
             Some(TreeRow::Object(i)) => Some(self.objects.objects[*i].0.clone()),
@@ -431,6 +434,15 @@ impl App {
         }
         match key.code {
             KeyCode::Char('/') => self.objects.filter_editing = true,
+            KeyCode::Char(' ') => self.toggle_mark(),
+            KeyCode::Char('V') => self.mark_shown(),
+            KeyCode::Char('b') => self.open_bulk_edit(),
+            KeyCode::Char('w') => return self.open_selector_form(),
+            KeyCode::Esc if !self.objects.marks.is_empty() => {
+                let n = self.objects.marks.len();
+                self.objects.marks.clear();
+                self.notify(format!("cleared {n} marks"));
+            }
             KeyCode::Esc if !self.objects.filter.text().is_empty() => {
                 self.objects.filter.clear();
                 self.refilter_objects();
@@ -445,6 +457,11 @@ impl App {
             },
             KeyCode::Char('a') if self.objects.doc.is_some() => {
                 self.overlay = Some(Overlay::TypePicker { selected: 0 });
+            }
+            KeyCode::Char('d') if !self.objects.marks.is_empty() => {
+                if let Some(doc) = self.objects.doc.clone() {
+                    self.ask_delete_marked(doc);
+                }
             }
             KeyCode::Char('d') => {
                 if let (Some(doc), Some((id, object))) = (

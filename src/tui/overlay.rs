@@ -1,13 +1,18 @@
 //! Overlays drawn over the panes: help, the request log, confirmations, prompts, the save diff,
-//! the save conflict, and the pickers for a new object's type and component id. While one is
-//! open it takes every key.
+//! the save conflict, the pickers for a new object's type and component id, and the bulk work
+//! (selector form and its answer, bulk edit and its diff, import report). While one is open it
+//! takes every key.
+
+use std::path::PathBuf;
 
 use crossterm::event::{KeyCode, KeyEvent};
 
 use super::app::{App, Effect, Pane, movement, step_index};
+use super::bulk::BulkChange;
 use super::editor::Diff;
 use super::input::{LineInput, fuzzy_match};
-use crate::model::{DiagramObject, DocSummary, ObjectType, Props};
+use super::transfer::{FileFor, FileJob};
+use crate::model::{ContentReport, DiagramObject, DocSummary, ObjectType, Props};
 
 /// The component-id catalogue shipped in `assets/`.
 const CATALOGUE: &str = include_str!("../../assets/component-ids.txt");
@@ -36,6 +41,10 @@ pub enum InputPurpose {
     Clone(DocSummary),
     /// The e-mail to share a document with.
     Share(DocSummary),
+    /// The file to export a document to.
+    Export(DocSummary),
+    /// The file to import into a document.
+    Import(DocSummary),
 }
 
 /// What a confirmation does when accepted.
@@ -58,6 +67,22 @@ pub enum ConfirmAction {
     OpenDoc(DocSummary),
     /// Select another row of the tree (losing edits).
     SelectRow(usize),
+    /// Run the selector form's update.
+    ApplySelector,
+    /// Delete the marked objects.
+    DeleteMarked {
+        /// Their document.
+        doc: String,
+        /// Their ids.
+        objs: Vec<String>,
+    },
+    /// Replace an existing file with an export.
+    OverwriteExport {
+        /// The document exported.
+        doc: DocSummary,
+        /// The write that found the file there.
+        job: FileJob,
+    },
 }
 
 /// An overlay.
@@ -105,6 +130,26 @@ pub enum Overlay {
         query: LineInput,
         /// Index into the matches.
         selected: usize,
+    },
+    /// The selector form (its state is `App::form`).
+    SelectorForm,
+    /// The selector update's answer, with a jump to each updated object.
+    SelectorResult {
+        /// Index into the updated ids.
+        selected: usize,
+    },
+    /// The bulk edit of the marked objects (its text is `App::bulk`).
+    BulkEdit,
+    /// What the bulk edit changes in each marked object; yes sends it.
+    BulkDiff(Vec<BulkChange>),
+    /// What an import file holds and what is wrong in it; yes replaces the content.
+    ImportReport {
+        /// The document to replace the content of.
+        doc: DocSummary,
+        /// The file read.
+        path: PathBuf,
+        /// The check, or why the file is refused.
+        report: Result<ContentReport, String>,
     },
 }
 
@@ -157,7 +202,7 @@ impl App {
             }
             Overlay::Confirm { action, .. } if yes => return self.confirmed(action),
             overlay @ Overlay::Confirm { .. } if !no => self.overlay = Some(overlay),
-            Overlay::Confirm { .. } => {}
+            Overlay::Confirm { action, .. } => self.declined(action),
             Overlay::Input { purpose, input, .. } if key.code == KeyCode::Enter => {
                 return self.submit_input(purpose, input.text().to_string());
             }
@@ -192,6 +237,16 @@ impl App {
             Overlay::ComponentPicker { query, selected } => {
                 return self.component_picker_key(key, query, selected);
             }
+            Overlay::SelectorForm => return self.selector_form_key(key),
+            Overlay::SelectorResult { selected } => return self.selector_result_key(key, selected),
+            Overlay::BulkEdit => return self.bulk_edit_key(key),
+            Overlay::BulkDiff(changes) if yes => return self.send_bulk(changes),
+            overlay @ Overlay::BulkDiff(_) if !no => self.overlay = Some(overlay),
+            Overlay::BulkDiff(_) => self.overlay = Some(Overlay::BulkEdit),
+            Overlay::ImportReport { doc, report, .. } if yes || no => {
+                return self.import_report_key(doc, report, yes);
+            }
+            overlay @ Overlay::ImportReport { .. } => self.overlay = Some(overlay),
         }
         Vec::new()
     }
@@ -211,6 +266,30 @@ impl App {
                 self.select_row(row);
                 Vec::new()
             }
+            ConfirmAction::ApplySelector => self.apply_selector(),
+            ConfirmAction::DeleteMarked { doc, objs } => self.delete_marked(doc, objs),
+            ConfirmAction::OverwriteExport { doc, job } => match job {
+                FileJob::Write { path, text, .. } => vec![Effect::File(
+                    FileFor::Export(doc),
+                    FileJob::Write {
+                        path,
+                        text,
+                        overwrite: true,
+                    },
+                )],
+                FileJob::Read(_) => Vec::new(),
+            },
+        }
+    }
+
+    /// A confirmation was declined: back to where it was asked from.
+    fn declined(&mut self, action: ConfirmAction) {
+        match action {
+            ConfirmAction::ApplySelector => self.overlay = Some(Overlay::SelectorForm),
+            ConfirmAction::OverwriteExport { .. } => {
+                self.notify("export cancelled; the file is as it was")
+            }
+            _ => {}
         }
     }
 

@@ -1,9 +1,13 @@
 //! The TUI's own vocabulary for talking to the API: what `App::update` asks for and what comes
 //! back. The worker maps these onto `Client` calls, so the app state never sees the client.
 
+use std::collections::BTreeMap;
 use std::time::Duration;
 
-use crate::model::{Content, DiagramObject, DocDetails, DocSummary, FolderList, Props, UserRef};
+use crate::model::{
+    Content, DiagramObject, DocDetails, DocSummary, FolderList, Props, Selector, SelectorUpdated,
+    UserRef,
+};
 
 /// Identifies one request; replies carry it back so stale ones can be dropped.
 pub type RequestId = u64;
@@ -37,6 +41,21 @@ pub enum Request {
     },
     /// `POST /api/v1/doc/{doc}/obj/{obj}/delete`.
     DeleteObject { doc: String, obj: String },
+    /// `GET /api/v1/doc/{doc}/obj/where/{selector}`.
+    ObjectsWhere { doc: String, selector: Selector },
+    /// `POST /api/v1/doc/{doc}/obj/where`.
+    UpdateWhere {
+        doc: String,
+        selector: Selector,
+        props: Props,
+    },
+    /// `POST /api/v1/doc/{doc}`: each object's own properties.
+    BulkUpdate {
+        doc: String,
+        objects: BTreeMap<String, Props>,
+    },
+    /// `POST /api/v1/doc/set-content/{doc}`.
+    SetContent { doc: String, content: Content },
     /// `POST /api/v1/doc/create`.
     CreateDoc {
         title: String,
@@ -70,6 +89,13 @@ impl Request {
             Request::DeleteObject { doc, obj } => {
                 ("POST", format!("{}/delete", obj_path(doc, obj)))
             }
+            Request::ObjectsWhere { doc, selector } => (
+                "GET",
+                format!("/api/v1/doc/{doc}/obj/where/{}", selector.to_path_segment()),
+            ),
+            Request::UpdateWhere { doc, .. } => ("POST", format!("/api/v1/doc/{doc}/obj/where")),
+            Request::BulkUpdate { doc, .. } => ("POST", format!("/api/v1/doc/{doc}")),
+            Request::SetContent { doc, .. } => ("POST", format!("/api/v1/doc/set-content/{doc}")),
             Request::CreateDoc { .. } => ("POST", "/api/v1/doc/create".into()),
             Request::RenameDoc { .. } => ("POST", "/api/v1/doc/change-title".into()),
             Request::CloneDoc { .. } => ("POST", "/api/v1/doc/clone".into()),
@@ -97,6 +123,8 @@ pub enum Answer {
     Object(DiagramObject),
     /// The id of something just created (document or object).
     Created(String),
+    /// The answer of a selector update.
+    Updated(SelectorUpdated),
     /// A write that returns nothing but success.
     Done,
 }

@@ -12,7 +12,8 @@ use futures::StreamExt;
 use tokio::sync::mpsc;
 
 use super::app::{App, Effect, Msg};
-use super::{clipboard, terminal, view, worker};
+use super::history::SelectorHistory;
+use super::{clipboard, terminal, transfer, view, worker};
 use crate::config::{Connection, ConnectionArgs, Mode, connect};
 
 /// How often the spinner moves.
@@ -38,7 +39,7 @@ pub fn main(args: &ConnectionArgs, data_dir: &Path) -> ExitCode {
     };
     let result = runtime.block_on(async {
         let connection = connect(args, data_dir).await?;
-        run(connection).await
+        run(connection, data_dir).await
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -80,11 +81,14 @@ fn describe(mode: &Mode) -> String {
 }
 
 /// Runs the app on `connection` until the user quits; the terminal is restored on every exit.
-pub async fn run(connection: Connection) -> anyhow::Result<()> {
+/// `data_dir` keeps the selector history (in remote mode too: it is the `--data-dir` /
+/// `DIAGTUI_DATA_DIR` / platform data dir that `main` resolved).
+pub async fn run(connection: Connection, data_dir: &Path) -> anyhow::Result<()> {
     let mut app = App::new(
         describe(&connection.mode),
         connection.local_email().map(str::to_string),
     );
+    app.history = SelectorHistory::load(data_dir);
     tracing::info!(mode = %app.mode, "tui started");
     let (request_tx, request_rx) = mpsc::unbounded_channel();
     let (reply_tx, mut reply_rx) = mpsc::unbounded_channel();
@@ -110,6 +114,10 @@ pub async fn run(connection: Connection) -> anyhow::Result<()> {
                         let result = terminal::edit_externally(&mut guard, &text);
                         events = EventStream::new();
                         pending.extend(app.update(Msg::EditorDone(result)));
+                    }
+                    Effect::File(what, job) => {
+                        let outcome = transfer::perform(&job);
+                        pending.extend(app.update(Msg::File(what, job, outcome)));
                     }
                 }
             }

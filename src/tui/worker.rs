@@ -50,6 +50,16 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
             Answer::Created(client.create_object(&doc, &kind, &props).await?)
         }
         Request::DeleteObject { doc, obj } => done(client.delete_object(&doc, &obj).await?),
+        Request::ObjectsWhere { doc, selector } => {
+            Answer::Content(client.objects_where(&doc, &selector).await?)
+        }
+        Request::UpdateWhere {
+            doc,
+            selector,
+            props,
+        } => Answer::Updated(client.update_where(&doc, &selector, &props).await?),
+        Request::BulkUpdate { doc, objects } => done(client.bulk_update(&doc, &objects).await?),
+        Request::SetContent { doc, content } => done(client.set_content(&doc, &content).await?),
         Request::CreateDoc { title, folder } => {
             Answer::Created(client.create_doc(&title, folder.as_deref()).await?)
         }
@@ -62,7 +72,7 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
 }
 
 /// The app's view of a client error.
-fn failure(error: &ApiError) -> Failure {
+pub fn failure(error: &ApiError) -> Failure {
     Failure {
         status: error.status(),
         code: error.code().map(str::to_string),

@@ -1,10 +1,12 @@
 //! The pure view: `view(&App, &mut Frame)` reads the state and draws it, nothing else.
 
+mod bulk;
 mod docs;
 mod json;
 mod objects;
 mod overlay;
 mod props;
+mod selector_form;
 mod status;
 
 use ratatui::Frame;

@@ -7,6 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use super::{clip, pane_block, selected_style};
+use crate::model::DiagramObject;
 use crate::tui::app::{App, Pane};
 use crate::tui::objects::{TreeRow, row_text};
 
@@ -14,6 +15,12 @@ use crate::tui::objects::{TreeRow, row_text};
 pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let pane = &app.objects;
     let title = match &pane.doc {
+        Some(doc) if !pane.marks.is_empty() => format!(
+            " 2 Objects · {} marked · {} ({}) ",
+            pane.marks.len(),
+            doc.title,
+            pane.objects.len()
+        ),
         Some(doc) => format!(" 2 Objects · {} ({}) ", doc.title, pane.objects.len()),
         None => " 2 Objects ".to_string(),
     };
@@ -87,14 +94,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
                     }
                     TreeRow::Object(o) => {
                         let (id, object) = &pane.objects[o];
-                        let text = clip(&format!("  {}", row_text(object)), width);
-                        let room = width.saturating_sub(text.chars().count() + 1);
-                        let id = if room >= 6 {
-                            format!(" {}", clip(id, room))
-                        } else {
-                            String::new()
-                        };
-                        Line::from(vec![Span::raw(text), Span::styled(id, dim)])
+                        object_line(id, object, width, pane.marks.contains(id))
                     }
                 };
                 if selected {
@@ -107,4 +107,27 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
             .collect()
     };
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), list_area);
+}
+
+/// An object's readable row: a mark (`●` when marked), its text, then its id dimmed where
+/// there is room; at most `width` characters.
+pub(super) fn object_line(
+    id: &str,
+    object: &DiagramObject,
+    width: usize,
+    marked: bool,
+) -> Line<'static> {
+    let mark = if marked { "● " } else { "  " };
+    let text = clip(&row_text(object), width.saturating_sub(2));
+    let room = width.saturating_sub(text.chars().count() + 3);
+    let id = if room >= 6 {
+        format!(" {}", clip(id, room))
+    } else {
+        String::new()
+    };
+    Line::from(vec![
+        Span::styled(mark, Style::new().fg(Color::Yellow)),
+        Span::raw(text),
+        Span::styled(id, Style::new().fg(Color::DarkGray)),
+    ])
 }

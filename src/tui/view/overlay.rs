@@ -6,9 +6,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
 use serde_json::Value;
 
-use super::clip;
+use super::{bulk, clip, selector_form};
 use crate::model::ObjectType;
 use crate::tui::app::App;
+use crate::tui::editor::Diff;
 use crate::tui::keys;
 use crate::tui::layout::centered;
 use crate::tui::overlay::{Overlay, component_ids};
@@ -85,39 +86,7 @@ pub fn draw(app: &App, overlay: &Overlay, frame: &mut Frame) {
                 "These top-level properties will be sent:",
                 Style::new().add_modifier(Modifier::BOLD),
             )];
-            for change in &diff.changes {
-                let after = compact(&change.after);
-                let line = match &change.before {
-                    Some(before) => Line::from(vec![
-                        Span::styled("~ ", Style::new().fg(Color::Yellow)),
-                        Span::styled(format!("{}: ", change.key), Style::new().fg(Color::Cyan)),
-                        Span::styled(compact(before), Style::new().fg(Color::Red)),
-                        Span::raw(" → "),
-                        Span::styled(after, Style::new().fg(Color::Green)),
-                    ]),
-                    None => Line::from(vec![
-                        Span::styled("+ ", Style::new().fg(Color::Green)),
-                        Span::styled(format!("{}: ", change.key), Style::new().fg(Color::Cyan)),
-                        Span::styled(after, Style::new().fg(Color::Green)),
-                    ]),
-                };
-                lines.push(line);
-                if change.replaces_nested() {
-                    lines.push(Line::styled(
-                        format!(
-                            "    note: {} is replaced whole (the update does not merge inside it)",
-                            change.key
-                        ),
-                        Style::new().fg(Color::DarkGray),
-                    ));
-                }
-            }
-            for key in &diff.removed {
-                lines.push(Line::styled(
-                    format!("- {key}: an update cannot remove a property; it stays as it is"),
-                    Style::new().fg(Color::DarkGray),
-                ));
-            }
+            lines.extend(diff_lines(diff, ""));
             lines.push(Line::raw(""));
             lines.push(Line::styled(
                 "y / Enter: save (re-reads the object first)    n / Esc: keep editing",
@@ -147,6 +116,11 @@ pub fn draw(app: &App, overlay: &Overlay, frame: &mut Frame) {
             60,
             7,
         ),
+        Overlay::SelectorForm => selector_form::form(app),
+        Overlay::SelectorResult { selected } => selector_form::result(app, *selected),
+        Overlay::BulkEdit => bulk::edit(app),
+        Overlay::BulkDiff(changes) => bulk::diff(app, changes),
+        Overlay::ImportReport { doc, path, report } => bulk::import_report(doc, path, report),
         Overlay::TypePicker { selected } => {
             let lines = ObjectType::ALL
                 .iter()
@@ -186,6 +160,7 @@ pub fn draw(app: &App, overlay: &Overlay, frame: &mut Frame) {
             )
         }
     };
+    let height = height.min(area.height);
     let rect = centered(area, width, height);
     frame.render_widget(Clear, rect);
     let block = Block::new()
@@ -252,6 +227,46 @@ fn log_lines(app: &App, scroll: usize) -> Vec<Line<'static>> {
     }));
     if app.log.is_empty() {
         lines.push(Line::raw("no requests yet"));
+    }
+    lines
+}
+
+/// The lines of a diff: each changed property (before → after, or added), a note when a
+/// nested value is replaced whole, and the properties an update cannot remove; `indent` first.
+pub(super) fn diff_lines(diff: &Diff, indent: &str) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    for change in &diff.changes {
+        let after = compact(&change.after);
+        let line = match &change.before {
+            Some(before) => Line::from(vec![
+                Span::styled(format!("{indent}~ "), Style::new().fg(Color::Yellow)),
+                Span::styled(format!("{}: ", change.key), Style::new().fg(Color::Cyan)),
+                Span::styled(compact(before), Style::new().fg(Color::Red)),
+                Span::raw(" → "),
+                Span::styled(after, Style::new().fg(Color::Green)),
+            ]),
+            None => Line::from(vec![
+                Span::styled(format!("{indent}+ "), Style::new().fg(Color::Green)),
+                Span::styled(format!("{}: ", change.key), Style::new().fg(Color::Cyan)),
+                Span::styled(after, Style::new().fg(Color::Green)),
+            ]),
+        };
+        lines.push(line);
+        if change.replaces_nested() {
+            lines.push(Line::styled(
+                format!(
+                    "{indent}    note: {} is replaced whole (the update does not merge inside it)",
+                    change.key
+                ),
+                Style::new().fg(Color::DarkGray),
+            ));
+        }
+    }
+    for key in &diff.removed {
+        lines.push(Line::styled(
+            format!("{indent}- {key}: an update cannot remove a property; it stays as it is"),
+            Style::new().fg(Color::DarkGray),
+        ));
     }
     lines
 }

@@ -10,7 +10,8 @@ use ratatui::widgets::Paragraph;
 use super::json::highlight;
 use super::{clip, pane_block};
 use crate::tui::app::{App, Pane};
-use crate::tui::editor::Mode;
+use crate::tui::editor::{Check, Mode};
+use crate::tui::props_field::PropsField;
 
 /// Draws the properties pane into `area`.
 pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
@@ -86,10 +87,15 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
         })
         .collect();
     frame.render_widget(Paragraph::new(lines), text_area);
-    let width = footer_area.width as usize;
-    let mut footer = Vec::new();
-    if let Some(e) = &editor.check.syntax {
-        footer.push(Line::styled(
+    let footer = check_lines(&editor.check, footer_area.width as usize);
+    frame.render_widget(Paragraph::new(footer), footer_area);
+}
+
+/// The check's messages: the syntax error, then up to three warnings, cut to `width`.
+pub(super) fn check_lines(check: &Check, width: usize) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    if let Some(e) = &check.syntax {
+        lines.push(Line::styled(
             clip(
                 &format!("✗ line {} col {}: {}", e.line, e.column, e.message),
                 width,
@@ -97,13 +103,39 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
             Style::new().fg(Color::Red),
         ));
     }
-    for w in editor.check.warnings.iter().take(3) {
-        footer.push(Line::styled(
+    for w in check.warnings.iter().take(3) {
+        lines.push(Line::styled(
             clip(&format!("! line {}: {}", w.line, w.message), width),
             Style::new().fg(Color::Yellow),
         ));
     }
-    frame.render_widget(Paragraph::new(footer), footer_area);
+    lines
+}
+
+/// A props JSON field as lines: numbered, highlighted, the cursor shown when `focused`, the
+/// check's messages below.
+pub(super) fn field_lines(field: &PropsField, focused: bool, width: usize) -> Vec<Line<'static>> {
+    let (row, col) = (field.area.cursor().0, field.area.cursor().1);
+    let mut lines: Vec<Line> = field
+        .area
+        .lines()
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let mut spans = vec![Span::styled(
+                format!("{:>3} ", i + 1),
+                Style::new().fg(Color::DarkGray),
+            )];
+            if focused && i == row {
+                spans.extend(with_cursor(text, col));
+            } else {
+                spans.extend(highlight(text));
+            }
+            Line::from(spans)
+        })
+        .collect();
+    lines.extend(check_lines(&field.check, width));
+    lines
 }
 
 /// The cursor line: plain text with the cursor cell reversed.

@@ -1,0 +1,187 @@
+//! Bulk work over a 10,000-object document through the real local server: the selector form's
+//! preview (selector read, rows, marks) and apply (selector update, then the tree's reload), and
+//! a bulk edit of 1,000 marked objects. Run with `cargo bench --bench bulk`; prints the mean
+//! time of each, measured from the key press to the last effect carried out.
+
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use diagtui::client::{ApiKey, Client, ClientConfig};
+use diagtui::model::{Content, DiagramObject, DocSummary};
+use diagtui::server::LocalServer;
+use diagtui::tui::overlay::Overlay;
+use diagtui::tui::{App, Effect, Msg, Reply, transfer, worker};
+use serde_json::json;
+use tokio::runtime::Runtime;
+
+const OBJECTS: usize = 10_000;
+/// One object in this many is `status: down` (the selector's matches).
+const DOWN_EVERY: usize = 10;
+
+fn content() -> Content {
+    (0..OBJECTS)
+        .map(|i| {
+            let status = if i % DOWN_EVERY == 0 { "down" } else { "up" };
+            let data = json!({
+                "componentId": "generic.server",
+                "name": format!("srv-{i}"),
+                "position": {"x": (i % 100) as f64 - 50.0, "y": (i / 100) as f64 - 50.0},
+                "meta": {"status": status, "env": "prod", "n": i},
+            });
+            let object = DiagramObject {
+                kind: "component".into(),
+                data: data.as_object().unwrap().clone(),
+            };
+            (format!("obj-{i:06}"), object)
+        })
+        .collect()
+}
+
+fn key(code: KeyCode) -> Msg {
+    Msg::Key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+fn ctrl(c: char) -> Msg {
+    Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
+}
+
+/// Sends `msg` and carries out every effect that follows, through the worker and the server.
+async fn drive(app: &mut App, client: &Client, msg: Msg) {
+    let mut queue: VecDeque<Effect> = app.update(msg).into();
+    while let Some(effect) = queue.pop_front() {
+        let more = match effect {
+            Effect::Request(id, request) => {
+                let outcome = worker::perform(client, request)
+                    .await
+                    .map_err(|e| worker::failure(&e));
+                app.update(Msg::Api(Reply {
+                    id,
+                    latency: Duration::ZERO,
+                    outcome,
+                }))
+            }
+            Effect::File(what, job) => {
+                let outcome = transfer::perform(&job);
+                app.update(Msg::File(what, job, outcome))
+            }
+            _ => Vec::new(),
+        };
+        queue.extend(more);
+    }
+}
+
+async fn type_text(app: &mut App, client: &Client, text: &str) {
+    for c in text.chars() {
+        drive(app, client, key(KeyCode::Char(c))).await;
+    }
+}
+
+fn report(name: &str, times: &[Duration]) {
+    let mean = times.iter().sum::<Duration>() / times.len() as u32;
+    let best = times.iter().min().unwrap();
+    println!(
+        "{name:<52} mean {mean:>10.2?}  best {best:>10.2?}  ({} runs)",
+        times.len()
+    );
+}
+
+fn main() {
+    let runtime = Runtime::new().unwrap();
+    runtime.block_on(async {
+        let dir = tempfile::tempdir().unwrap();
+        let server = LocalServer::start(dir.path()).await.unwrap();
+        let client = Client::new(ClientConfig::new(
+            server.url(),
+            ApiKey::new(server.api_key()),
+        ))
+        .unwrap();
+        let doc = client.create_doc("Bench", None).await.unwrap();
+        let started = Instant::now();
+        client.set_content(&doc, &content()).await.unwrap();
+        println!(
+            "{:<52} {:>10.2?}",
+            "set-content of 10,000 objects (once)",
+            started.elapsed()
+        );
+
+        let mut app = App::new("bench", Some("bench@example.com".into()));
+        app.update(Msg::Resize(160, 50));
+        app.docs.docs = vec![DocSummary {
+            id: doc.clone(),
+            title: "Bench".into(),
+        }];
+        app.docs.loaded = true;
+        app.docs.rebuild();
+        app.focus = diagtui::tui::Pane::Docs;
+        let started = Instant::now();
+        drive(&mut app, &client, key(KeyCode::Enter)).await;
+        assert_eq!(app.objects.objects.len(), OBJECTS);
+        println!(
+            "{:<52} {:>10.2?}",
+            "open the document: content of 10,000 (once)",
+            started.elapsed()
+        );
+
+        drive(&mut app, &client, key(KeyCode::Char('w'))).await;
+        type_text(&mut app, &client, "status").await;
+        drive(&mut app, &client, key(KeyCode::Tab)).await;
+        drive(&mut app, &client, key(KeyCode::Tab)).await;
+        type_text(&mut app, &client, "down").await;
+        let matches = OBJECTS / DOWN_EVERY;
+
+        let runs = 10;
+        let mut times = Vec::new();
+        for _ in 0..runs {
+            let started = Instant::now();
+            drive(&mut app, &client, ctrl('p')).await;
+            times.push(started.elapsed());
+            assert_eq!(app.form.preview.as_ref().unwrap().matches.len(), matches);
+        }
+        report("preview: selector read, 1,000 of 10,000 match", &times);
+
+        let mut times = Vec::new();
+        for run in 0..runs {
+            let colour = if run % 2 == 0 { "#FF0000" } else { "#00FF00" };
+            app.form
+                .props
+                .set_text(&format!("{{\"primaryColor\": \"{colour}\"}}"));
+            app.overlay = Some(Overlay::SelectorForm);
+            let started = Instant::now();
+            drive(&mut app, &client, ctrl('s')).await;
+            drive(&mut app, &client, key(KeyCode::Char('y'))).await;
+            times.push(started.elapsed());
+            let applied = app.form.applied.as_ref().unwrap();
+            assert_eq!(applied.updated.updated_object_count, matches);
+        }
+        report("apply: update 1,000 + reload 10,000", &times);
+
+        let mut times = Vec::new();
+        for run in 0..runs {
+            app.overlay = None;
+            app.objects.marks = app
+                .form
+                .applied
+                .as_ref()
+                .unwrap()
+                .updated
+                .updated_object_ids
+                .iter()
+                .cloned()
+                .collect();
+            app.bulk.set_text(&format!("{{\"name\": \"bulk-{run}\"}}"));
+            let started = Instant::now();
+            drive(&mut app, &client, key(KeyCode::Char('b'))).await;
+            drive(&mut app, &client, ctrl('s')).await;
+            drive(&mut app, &client, key(KeyCode::Char('y'))).await;
+            times.push(started.elapsed());
+            assert!(
+                app.note.as_deref().unwrap_or("").contains("updated 1000"),
+                "{:?}",
+                app.last_error
+            );
+        }
+        report("bulk edit of 1,000 marked: diff, update, reload", &times);
+        server.shutdown().await;
+    });
+}

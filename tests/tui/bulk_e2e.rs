@@ -1,0 +1,240 @@
+//! Bulk work end to end: `App::update` plus the real worker (`tui::worker::perform`) and the
+//! real file jobs, against the local server on a temp data dir. No mock anywhere.
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use diagtui::client::{ApiKey, Client, ClientConfig};
+use diagtui::model::{Content, DiagramObject};
+use diagtui::server::LocalServer;
+use diagtui::tui::overlay::Overlay;
+use diagtui::tui::{App, Effect, Msg, Reply, transfer, worker};
+use serde_json::{Value, json};
+
+use crate::harness::key;
+
+/// The app, the client and the server it talks to.
+struct Live {
+    app: App,
+    client: Client,
+    server: LocalServer,
+    doc: String,
+    _dir: tempfile::TempDir,
+}
+
+impl Live {
+    /// A server with one document "Bulk e2e" holding `content`, and an app with it open.
+    async fn start(content: &Content) -> Live {
+        let dir = tempfile::tempdir().unwrap();
+        let server = LocalServer::start(&dir.path().join("data")).await.unwrap();
+        let client = Client::new(ClientConfig::new(
+            server.url(),
+            ApiKey::new(server.api_key()),
+        ))
+        .unwrap();
+        let doc = client.create_doc("Bulk e2e", None).await.unwrap();
+        client.set_content(&doc, content).await.unwrap();
+        let mut live = Live {
+            app: App::new("e2e", None),
+            client,
+            server,
+            doc,
+            _dir: dir,
+        };
+        let effects = live.app.start();
+        live.run(effects).await;
+        live.keys("/").await;
+        live.text("Bulk e2e").await;
+        live.keys("Enter Enter").await;
+        assert_eq!(live.app.objects.objects.len(), content.len());
+        live
+    }
+
+    /// Carries out effects until none is left: requests through the worker, file jobs.
+    async fn run(&mut self, effects: Vec<Effect>) {
+        let mut queue: VecDeque<Effect> = effects.into();
+        while let Some(effect) = queue.pop_front() {
+            let more = match effect {
+                Effect::Request(id, request) => {
+                    let outcome = worker::perform(&self.client, request)
+                        .await
+                        .map_err(|e| worker::failure(&e));
+                    self.app.update(Msg::Api(Reply {
+                        id,
+                        latency: Duration::ZERO,
+                        outcome,
+                    }))
+                }
+                Effect::File(what, job) => {
+                    let outcome = transfer::perform(&job);
+                    self.app.update(Msg::File(what, job, outcome))
+                }
+                _ => Vec::new(),
+            };
+            queue.extend(more);
+        }
+    }
+
+    async fn send(&mut self, key: KeyEvent) {
+        let effects = self.app.update(Msg::Key(key));
+        self.run(effects).await;
+    }
+
+    async fn keys(&mut self, keys: &str) {
+        for name in keys.split(' ') {
+            self.send(key(name)).await;
+        }
+    }
+
+    async fn text(&mut self, text: &str) {
+        for c in text.chars() {
+            self.send(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
+                .await;
+        }
+    }
+
+    async fn ctrl(&mut self, c: char) {
+        self.send(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
+            .await;
+    }
+
+    async fn content(&self) -> Content {
+        self.client.content(&self.doc).await.unwrap()
+    }
+}
+
+fn component(status: &str, env: &str) -> DiagramObject {
+    DiagramObject {
+        kind: "component".into(),
+        data: json!({"componentId": "generic.server", "meta": {"status": status, "env": env}})
+            .as_object()
+            .unwrap()
+            .clone(),
+    }
+}
+
+/// Ten components (every third one down), one label without meta.
+fn fixture() -> Content {
+    let mut content: Content = (0..10)
+        .map(|i| {
+            let status = if i % 3 == 0 { "down" } else { "up" };
+            (format!("obj-{i:02}"), component(status, "prod"))
+        })
+        .collect();
+    content.insert(
+        "obj-label".into(),
+        DiagramObject {
+            kind: "label".into(),
+            data: json!({"text": "status down"}).as_object().unwrap().clone(),
+        },
+    );
+    content
+}
+
+#[tokio::test]
+async fn a_selector_update_from_the_form_changes_exactly_the_matches() {
+    let mut live = Live::start(&fixture()).await;
+    let before = live.content().await;
+    live.keys("w").await;
+    live.text("status").await;
+    live.keys("Tab Tab").await;
+    live.text("down").await;
+    live.keys("Tab").await;
+    live.text(r##""primaryColor": "#FF0000""##).await;
+    live.ctrl('p').await;
+    assert_eq!(live.app.form.preview.as_ref().unwrap().matches.len(), 4);
+    assert_eq!(live.app.objects.marks.len(), 4);
+    live.ctrl('s').await;
+    assert!(matches!(live.app.overlay, Some(Overlay::Confirm { .. })));
+    live.keys("y").await;
+    let applied = live.app.form.applied.clone().unwrap();
+    assert_eq!(applied.updated.updated_object_count, 4);
+    assert_eq!(applied.mismatch(), None);
+
+    let after = live.content().await;
+    assert_eq!(after.len(), before.len());
+    for (id, object) in &after {
+        let was = &before[id];
+        let down = was.data.get("meta").and_then(|m| m.get("status")) == Some(&json!("down"));
+        if down {
+            assert_eq!(object.data["primaryColor"], json!("#FF0000"), "{id}");
+            for (k, v) in &was.data {
+                assert_eq!(object.data.get(k), Some(v), "{id}.{k} kept");
+            }
+        } else {
+            assert_eq!(object, was, "{id} untouched");
+        }
+    }
+    // The tree was reloaded with the new values.
+    assert!(
+        live.app
+            .objects
+            .objects
+            .iter()
+            .any(|(_, o)| o.data.get("primaryColor") == Some(&json!("#FF0000")))
+    );
+    live.server.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_bulk_edit_of_marked_objects() {
+    let mut live = Live::start(&fixture()).await;
+    let before = live.content().await;
+    // The first two component rows.
+    live.send(key(" ")).await;
+    live.keys("j").await;
+    live.send(key(" ")).await;
+    let marked: Vec<String> = live.app.objects.marks.iter().cloned().collect();
+    assert_eq!(marked, vec!["obj-00", "obj-01"]);
+    live.keys("b").await;
+    live.text(r#""name": "edge""#).await;
+    live.ctrl('s').await;
+    assert!(matches!(live.app.overlay, Some(Overlay::BulkDiff(_))));
+    live.keys("y").await;
+
+    let after = live.content().await;
+    for (id, object) in &after {
+        if marked.contains(id) {
+            assert_eq!(object.data["name"], Value::from("edge"), "{id}");
+        } else {
+            assert_eq!(object, &before[id], "{id} untouched");
+        }
+    }
+    live.server.shutdown().await;
+}
+
+#[tokio::test]
+async fn export_then_import_leaves_the_content_identical() {
+    let mut live = Live::start(&fixture()).await;
+    let original = live.content().await;
+    let out = tempfile::tempdir().unwrap();
+    let path = out.path().join("bulk.json");
+    live.keys("1 x").await;
+    live.ctrl('u').await;
+    live.text(&path.display().to_string()).await;
+    live.keys("Enter").await;
+    assert!(path.exists(), "{:?}", live.app.last_error);
+    // A second export to the same file asks first.
+    live.keys("x").await;
+    live.ctrl('u').await;
+    live.text(&path.display().to_string()).await;
+    live.keys("Enter").await;
+    assert!(matches!(live.app.overlay, Some(Overlay::Confirm { .. })));
+    live.keys("n").await;
+
+    live.client.empty_doc(&live.doc).await.unwrap();
+    assert!(live.content().await.is_empty());
+    live.keys("i").await;
+    live.ctrl('u').await;
+    live.text(&path.display().to_string()).await;
+    live.keys("Enter").await;
+    let Some(Overlay::ImportReport { report, .. }) = &live.app.overlay else {
+        panic!("no report: {:?}", live.app.overlay)
+    };
+    assert_eq!(report.as_ref().unwrap().total(), original.len());
+    live.keys("y").await;
+    assert_eq!(live.content().await, original);
+    assert_eq!(live.app.objects.objects.len(), original.len());
+    live.server.shutdown().await;
+}
