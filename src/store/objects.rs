@@ -89,6 +89,33 @@ fn apply(
     save(tx, doc_id, obj_id, &data)
 }
 
+/// The objects of a document whose data text `keep` accepts, as a JSON map text in id order,
+/// written straight from the stored rows.
+fn objects_json(
+    tx: &Transaction<'_>,
+    doc_id: &str,
+    mut keep: impl FnMut(&str) -> StoreResult<bool>,
+) -> StoreResult<String> {
+    let mut stmt = tx.prepare_cached(
+        "SELECT obj_id, type, data FROM objects WHERE doc_id = ?1 ORDER BY obj_id",
+    )?;
+    let mut rows = stmt.query([doc_id])?;
+    let mut out = String::from("{");
+    while let Some(row) = rows.next()? {
+        let data = row.get_ref(2)?.as_str()?;
+        if keep(data)? {
+            push_entry(
+                &mut out,
+                row.get_ref(0)?.as_str()?,
+                row.get_ref(1)?.as_str()?,
+                data,
+            )?;
+        }
+    }
+    out.push('}');
+    Ok(out)
+}
+
 /// Appends `"id":{"type":...,"data":...}` to a JSON map being written.
 fn push_entry(out: &mut String, obj_id: &str, kind: &str, data: &str) -> StoreResult<()> {
     if out.len() > 1 {
@@ -123,21 +150,7 @@ impl Store {
     pub fn content_json(&self, account: &Account, doc_id: &str) -> StoreResult<String> {
         self.read(|tx| {
             visible_doc(tx, account, doc_id)?;
-            let mut stmt = tx.prepare(
-                "SELECT obj_id, type, data FROM objects WHERE doc_id = ?1 ORDER BY obj_id",
-            )?;
-            let mut rows = stmt.query([doc_id])?;
-            let mut out = String::from("{");
-            while let Some(row) = rows.next()? {
-                push_entry(
-                    &mut out,
-                    row.get_ref(0)?.as_str()?,
-                    row.get_ref(1)?.as_str()?,
-                    row.get_ref(2)?.as_str()?,
-                )?;
-            }
-            out.push('}');
-            Ok(out)
+            objects_json(tx, doc_id, |_| Ok(true))
         })
     }
 
@@ -150,25 +163,9 @@ impl Store {
     ) -> StoreResult<String> {
         self.read(|tx| {
             visible_doc(tx, account, doc_id)?;
-            let mut stmt = tx.prepare(
-                "SELECT obj_id, type, data FROM objects WHERE doc_id = ?1 ORDER BY obj_id",
-            )?;
-            let mut rows = stmt.query([doc_id])?;
-            let mut out = String::from("{");
-            while let Some(row) = rows.next()? {
-                let data_text = row.get_ref(2)?.as_str()?;
-                let data: Props = serde_json::from_str(data_text)?;
-                if selector.matches_data(&data) {
-                    push_entry(
-                        &mut out,
-                        row.get_ref(0)?.as_str()?,
-                        row.get_ref(1)?.as_str()?,
-                        data_text,
-                    )?;
-                }
-            }
-            out.push('}');
-            Ok(out)
+            objects_json(tx, doc_id, |data| {
+                Ok(selector.matches_data(&serde_json::from_str(data)?))
+            })
         })
     }
 
