@@ -253,6 +253,7 @@ fn a_count_that_differs_from_the_preview_is_reported() {
             .contains("changed meanwhile")
     );
     assert_eq!(h.app.objects.marks.len(), 2);
+    assert_snapshot!("snapshot_selector_result", h.render(120, 30));
 }
 
 #[test]
@@ -616,18 +617,6 @@ fn snapshot_selector_preview() {
     fill_form(&mut h, "{\n  \"primaryColor\": \"#FF0000\"\n}");
     ctrl(&mut h, 'p');
     h.answer(is_where, Ok(Answer::Content(down_only())));
-    assert_snapshot!(h.render(120, 30));
-}
-
-#[test]
-fn snapshot_selector_result() {
-    let mut h = Harness::opened();
-    fill_form(&mut h, r##"{"primaryColor": "#FF0000"}"##);
-    ctrl(&mut h, 'p');
-    h.answer(is_where, Ok(Answer::Content(down_only())));
-    ctrl(&mut h, 's');
-    h.press("y");
-    h.answer(is_update_where, Ok(updated(2, &["1a-web", "1b-db"])));
     assert_snapshot!(h.render(120, 30));
 }
 

@@ -5,14 +5,14 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use diagtui::client::{ApiKey, Client, ClientConfig};
+use diagtui::client::Client;
 use diagtui::model::{Content, DiagramObject};
 use diagtui::server::LocalServer;
 use diagtui::tui::overlay::Overlay;
 use diagtui::tui::{App, Effect, Msg, Reply, transfer, worker};
 use serde_json::{Value, json};
 
-use crate::harness::key;
+use crate::harness::{key, live_server};
 
 /// The app, the client and the server it talks to.
 struct Live {
@@ -26,13 +26,7 @@ struct Live {
 impl Live {
     /// A server with one document "Bulk e2e" holding `content`, and an app with it open.
     async fn start(content: &Content) -> Live {
-        let dir = tempfile::tempdir().unwrap();
-        let server = LocalServer::start(&dir.path().join("data")).await.unwrap();
-        let client = Client::new(ClientConfig::new(
-            server.url(),
-            ApiKey::new(server.api_key()),
-        ))
-        .unwrap();
+        let (dir, server, client) = live_server().await;
         let doc = client.create_doc("Bulk e2e", None).await.unwrap();
         client.set_content(&doc, content).await.unwrap();
         let mut live = Live {

@@ -4,9 +4,9 @@
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use diagtui::client::{ApiKey, Client, ClientConfig};
-use diagtui::server::LocalServer;
 use serde_json::{Value, json};
+
+use crate::harness::live_server;
 
 fn tmux(args: &[&str]) -> String {
     let out = Command::new("tmux").args(args).output().expect("tmux runs");
@@ -53,16 +53,15 @@ impl Session {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn edit_a_label_in_the_binary_and_read_it_back() {
     if Command::new("tmux").arg("-V").output().is_err() {
+        // CI installs tmux (.ci/run), so there a missing tmux is a failure, not a skip.
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "tmux is not installed: the end-to-end test cannot run"
+        );
         eprintln!("tmux is not installed; skipping the end-to-end test");
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let server = LocalServer::start(&dir.path().join("data")).await.unwrap();
-    let client = Client::new(ClientConfig::new(
-        server.url(),
-        ApiKey::new(server.api_key()),
-    ))
-    .unwrap();
+    let (dir, server, client) = live_server().await;
     let doc = client.create_doc("E2E doc", None).await.unwrap();
     let props = json!({"text": "Before"}).as_object().unwrap().clone();
     let obj = client.create_object(&doc, "label", &props).await.unwrap();

@@ -3,9 +3,11 @@
 use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use diagtui::client::{ApiKey, Client, ClientConfig};
 use diagtui::model::{
     Content, DiagramObject, DocDetails, DocSummary, FolderEntry, FolderList, FolderRef, UserRef,
 };
+use diagtui::server::LocalServer;
 use diagtui::tui::{Answer, App, Effect, Failure, Msg, Reply, Request, RequestId, view};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -262,4 +264,17 @@ pub fn failure(status: Option<u16>, code: Option<&str>, message: &str) -> Failur
         code: code.map(str::to_string),
         message: message.into(),
     }
+}
+
+/// The local server on a fresh temp data dir, and a client of its default account. The
+/// temp dir must outlive the server.
+pub async fn live_server() -> (tempfile::TempDir, LocalServer, Client) {
+    let dir = tempfile::tempdir().unwrap();
+    let server = LocalServer::start(&dir.path().join("data")).await.unwrap();
+    let client = Client::new(ClientConfig::new(
+        server.url(),
+        ApiKey::new(server.api_key()),
+    ))
+    .unwrap();
+    (dir, server, client)
 }
