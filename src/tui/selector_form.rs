@@ -575,11 +575,7 @@ impl App {
             selector,
             matches: content.into_iter().collect(),
         });
-        self.notify(format!(
-            "{n} object{} match{} (marked in the tree)",
-            if n == 1 { "" } else { "s" },
-            if n == 1 { "es" } else { "" }
-        ));
+        self.notify(format!("{} (marked in the tree)", matches_phrase(n)));
         let effects = self.remember_selector();
         if then_apply
             && self.overlay == Some(Overlay::SelectorForm)
@@ -680,6 +676,15 @@ impl App {
                 Vec::new()
             }
         }
+    }
+}
+
+/// "1 object matches", "3 objects match".
+pub(super) fn matches_phrase(n: usize) -> String {
+    if n == 1 {
+        "1 object matches".into()
+    } else {
+        format!("{n} objects match")
     }
 }
 
