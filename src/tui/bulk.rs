@@ -13,6 +13,7 @@ use super::objects::TreeRow;
 use super::overlay::{ConfirmAction, Overlay};
 use super::props_field::PropsField;
 use super::request::Request;
+use super::words;
 use crate::model::props::merge;
 use crate::model::{DocSummary, Props};
 
@@ -126,7 +127,10 @@ impl App {
             return Vec::new();
         };
         self.bulk = PropsField::default();
-        self.notify(format!("updated {} marked objects", objects.len()));
+        self.notify(format!(
+            "updated {}",
+            words::count(objects.len(), "marked object", "marked objects")
+        ));
         if self.objects.doc.as_ref().is_some_and(|d| d.id == doc) {
             self.reload_content()
         } else {
@@ -147,8 +151,8 @@ impl App {
         self.overlay = Some(Overlay::confirm(
             "Delete marked objects",
             &format!(
-                "Delete the {} marked objects from \"{}\"? This cannot be undone.",
-                objs.len(),
+                "Delete the {} from \"{}\"? This cannot be undone.",
+                words::count(objs.len(), "marked object", "marked objects"),
                 doc.title
             ),
             ConfirmAction::DeleteMarked { doc: doc.id, objs },

@@ -10,6 +10,7 @@ use super::app::{App, Effect, Pane, Purpose, movement};
 use super::layout;
 use super::overlay::Overlay;
 use super::request::Request;
+use super::words;
 use crate::model::props::{check_property, merge};
 use crate::model::{DiagramObject, Props};
 
@@ -593,10 +594,9 @@ impl App {
                     .move_cursor(CursorMove::Jump(cursor.0 as u16, cursor.1 as u16));
             }
         }
-        let n = props.len();
         self.notify(format!(
-            "saved {n} propert{} (u undoes)",
-            if n == 1 { "y" } else { "ies" }
+            "saved {} (u undoes)",
+            words::count(props.len(), "property", "properties")
         ));
         vec![self.request(Request::GetObject { doc, obj }, Purpose::Reread)]
     }

@@ -24,6 +24,7 @@ pub mod selector_form;
 pub mod terminal;
 pub mod transfer;
 pub mod view;
+pub mod words;
 pub mod worker;
 
 pub use app::{App, Effect, Msg, Pane};

@@ -18,6 +18,7 @@ use super::overlay::{ConfirmAction, Overlay};
 use super::props_field::PropsField;
 use super::request::Request;
 use super::transfer::FileFor;
+use super::words;
 use crate::model::{Condition, Content, DiagramObject, Operator, Selector, SelectorUpdated};
 
 /// A field of a row.
@@ -506,9 +507,9 @@ impl App {
         self.overlay = Some(Overlay::confirm(
             "Apply the selector",
             &format!(
-                "Set {} on the {count} object{} of \"{title}\" matching {selector}?",
+                "Set {} on {} of \"{title}\" matching {selector}?",
                 keys.join(", "),
-                if count == 1 { "" } else { "s" }
+                words::objects(count)
             ),
             ConfirmAction::ApplySelector,
         ));
@@ -575,7 +576,7 @@ impl App {
             selector,
             matches: content.into_iter().collect(),
         });
-        self.notify(format!("{} (marked in the tree)", matches_phrase(n)));
+        self.notify(format!("{} (marked in the tree)", words::objects_match(n)));
         let effects = self.remember_selector();
         if then_apply
             && self.overlay == Some(Overlay::SelectorForm)
@@ -601,10 +602,7 @@ impl App {
         let n = applied.updated.updated_object_count;
         match applied.mismatch() {
             Some(mismatch) => self.fail(format!("updated {n}; {mismatch}")),
-            None => self.notify(format!(
-                "updated {n} object{}",
-                if n == 1 { "" } else { "s" }
-            )),
+            None => self.notify(format!("updated {}", words::objects(n))),
         }
         self.objects.marks = applied.updated.updated_object_ids.iter().cloned().collect();
         self.form.applied = Some(applied);
@@ -676,15 +674,6 @@ impl App {
                 Vec::new()
             }
         }
-    }
-}
-
-/// "1 object matches", "3 objects match".
-pub(super) fn matches_phrase(n: usize) -> String {
-    if n == 1 {
-        "1 object matches".into()
-    } else {
-        format!("{n} objects match")
     }
 }
 

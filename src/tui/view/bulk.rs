@@ -12,6 +12,7 @@ use super::props::field_lines;
 use crate::model::{ContentReport, DocSummary};
 use crate::tui::app::App;
 use crate::tui::bulk::BulkChange;
+use crate::tui::words;
 
 /// Width of these boxes.
 const WIDTH: u16 = 90;
@@ -32,7 +33,10 @@ fn bold() -> Style {
 pub(super) fn edit(app: &App) -> (String, Vec<Line<'static>>, u16, u16) {
     let n = app.objects.marks.len();
     let mut lines = vec![Line::styled(
-        format!("Props merged into each of the {n} marked objects (only what changes is sent):"),
+        format!(
+            "Props merged into each marked object, {} (only what changes is sent):",
+            words::objects(n)
+        ),
         bold(),
     )];
     lines.extend(field_lines(&app.bulk, true, WIDTH as usize - 2));
@@ -50,8 +54,8 @@ pub(super) fn diff(app: &App, changes: &[BulkChange]) -> (String, Vec<Line<'stat
     let width = WIDTH as usize - 2;
     let mut lines = vec![Line::styled(
         format!(
-            "{} objects change; these properties will be sent in one bulk update:",
-            changes.len()
+            "{} change; these properties will be sent in one bulk update:",
+            words::objects(changes.len())
         ),
         bold(),
     )];

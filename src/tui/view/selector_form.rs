@@ -9,7 +9,8 @@ use super::props::field_lines;
 use crate::model::DiagramObject;
 use crate::tui::app::App;
 use crate::tui::input::LineInput;
-use crate::tui::selector_form::{Field, FormFocus, matches_phrase};
+use crate::tui::selector_form::{Field, FormFocus};
+use crate::tui::words;
 
 /// Width of the form's box.
 const WIDTH: u16 = 100;
@@ -115,7 +116,7 @@ pub(super) fn form(app: &App) -> (String, Vec<Line<'static>>, u16, u16) {
     if let Some(preview) = &form.preview {
         let n = preview.matches.len();
         let mut head = vec![Span::styled(
-            format!("Preview: {}", matches_phrase(n)),
+            format!("Preview: {}", words::objects_match(n)),
             Style::new().fg(Color::Green).add_modifier(Modifier::BOLD),
         )];
         if !form.preview_is_current() {
