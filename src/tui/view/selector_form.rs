@@ -62,7 +62,7 @@ pub(super) fn form(app: &App) -> (String, Vec<Line<'static>>, u16, u16) {
             field(&row.key, at(Field::Key), 18),
             Span::raw(" "),
             Span::styled(format!(" {} ", row.op.op), op_style),
-            Span::styled(format!(" {:<44}", row.op.op.meaning()), dim()),
+            Span::styled(format!(" {:<42}", row.op.op.meaning()), dim()),
             Span::styled("value ", dim()),
             field(&row.value, at(Field::Value), 18),
         ]));
