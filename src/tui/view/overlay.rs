@@ -75,7 +75,10 @@ pub fn draw(app: &App, overlay: &Overlay, frame: &mut Frame) {
                         Span::raw(after),
                     ]),
                     Line::raw(""),
-                    Line::styled("Enter: ok    Esc: cancel", Style::new().fg(Color::DarkGray)),
+                    Line::styled(
+                        "Enter: ok    Esc: cancel    Ctrl-U: clear",
+                        Style::new().fg(Color::DarkGray),
+                    ),
                 ],
                 60,
                 6,
