@@ -539,6 +539,8 @@ fn import_refuses_what_is_not_a_content_map() {
         let mut h = Harness::opened();
         import_file(&mut h, text);
         assert!(matches!(h.app.overlay, Some(Overlay::ImportReport { .. })));
+        // The refusal wraps; the box grows so its key hint still shows.
+        assert!(h.render(120, 30).contains("Esc: close"), "{text}");
         h.press("y");
         assert!(
             h.pending

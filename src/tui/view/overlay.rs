@@ -163,31 +163,22 @@ pub fn draw(app: &App, overlay: &Overlay, frame: &mut Frame) {
             )
         }
     };
-    // Grow the box when wrapping makes its text taller than planned, so the key hints at the
-    // bottom always show.
-    let width = width.min(area.width);
-    let height = height.max(wrapped_height(&lines, width)).min(area.height);
-    let rect = centered(area, width, height);
-    frame.render_widget(Clear, rect);
     let block = Block::new()
         .borders(Borders::ALL)
         .border_type(BorderType::Rounded)
         .border_style(Style::new().fg(Color::Cyan))
         .title(title);
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(block),
-        rect,
-    );
-}
-
-/// The rows `lines` take wrapped inside a bordered box `width` wide, borders included (an
-/// estimate: word wrapping may need a row more for a line cut between words).
-fn wrapped_height(lines: &[Line<'_>], width: u16) -> u16 {
-    let inner = usize::from(width.saturating_sub(2)).max(1);
-    let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(inner)).sum();
-    u16::try_from(rows + 2).unwrap_or(u16::MAX)
+    let paragraph = Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .block(block);
+    // Grow the box when wrapping makes its text taller than planned, so the key hints at the
+    // bottom always show.
+    let width = width.min(area.width);
+    let needed = u16::try_from(paragraph.line_count(width)).unwrap_or(u16::MAX);
+    let height = height.max(needed).min(area.height);
+    let rect = centered(area, width, height);
+    frame.render_widget(Clear, rect);
+    frame.render_widget(paragraph, rect);
 }
 
 fn pick_line(text: &str, selected: bool) -> Line<'static> {
