@@ -340,9 +340,29 @@ impl App {
             }
         }
         tracing::debug!(id = reply.id, purpose = ?flight.purpose, ok = reply.outcome.is_ok(), "reply");
-        match reply.outcome {
+        let written = flight.request.written_doc().map(str::to_owned);
+        let mut effects = match reply.outcome {
             Ok(answer) => self.on_answer(reply.id, flight, answer),
             Err(failure) => self.on_failure(reply.id, flight, failure),
+        };
+        if let Some(doc) = written {
+            effects.extend(self.refresh_details_after_writes(&doc));
+        }
+        effects
+    }
+
+    /// Once the last object write to `doc` has answered, reads the details again when `doc` is
+    /// the selected document, so its last change and object count stay true.
+    fn refresh_details_after_writes(&mut self, doc: &str) -> Vec<Effect> {
+        let selected = self.docs.selected_doc().is_some_and(|d| d.id == doc);
+        let writing = self
+            .in_flight
+            .values()
+            .any(|f| f.request.written_doc() == Some(doc));
+        if selected && !writing {
+            self.request_details()
+        } else {
+            Vec::new()
         }
     }
 

@@ -74,6 +74,19 @@ pub enum Request {
 }
 
 impl Request {
+    /// The document whose objects this request changes, if it is an object write.
+    pub fn written_doc(&self) -> Option<&str> {
+        match self {
+            Request::UpdateObject { doc, .. }
+            | Request::CreateObject { doc, .. }
+            | Request::DeleteObject { doc, .. }
+            | Request::UpdateWhere { doc, .. }
+            | Request::BulkUpdate { doc, .. }
+            | Request::SetContent { doc, .. } => Some(doc),
+            _ => None,
+        }
+    }
+
     /// The HTTP method and path this request goes to, for the request log (never the key).
     pub fn route(&self) -> (&'static str, String) {
         let obj_path = |doc: &str, obj: &str| format!("/api/v1/doc/{doc}/obj/{obj}");

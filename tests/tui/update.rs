@@ -466,10 +466,18 @@ fn save_shows_the_diff_rereads_and_sends_only_changed_props() {
             props: serde_json::from_value(json!({"text": "Back end"})).unwrap()
         }
     );
+    h.pending
+        .retain(|(_, r)| !matches!(r, Request::Details { .. }));
     h.reply(id, Ok(Answer::Done));
     assert!(!h.app.editor.is_dirty());
     assert!(h.app.note.as_ref().unwrap().contains("saved 1 property"));
     assert!(h.pending.iter().any(|(_, r)| is_get(r)));
+    // The selected document's details (last change, count) are read again.
+    assert!(
+        h.pending
+            .iter()
+            .any(|(_, r)| r == &Request::Details { doc: DOC_A.into() })
+    );
     let label = &h
         .app
         .objects
