@@ -1,5 +1,6 @@
 //! `App::update`: every action and its error paths, without a terminal.
 
+use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use diagtui::model::{DocSummary, ObjectType};
 use diagtui::tui::editor::Mode;
 use diagtui::tui::overlay::{ConfirmAction, Overlay};
@@ -642,6 +643,38 @@ fn external_editor_round_trip_and_invalid_result() {
 
     h.send(Msg::EditorDone(Err("no editor".into())));
     assert!(h.app.last_error.as_ref().unwrap().contains("no editor"));
+}
+
+fn mouse(kind: MouseEventKind, column: u16, row: u16) -> Msg {
+    Msg::Mouse(MouseEvent {
+        kind,
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    })
+}
+
+#[test]
+fn the_mouse_selects_focuses_and_scrolls() {
+    let mut h = Harness::opened();
+    h.send(Msg::Resize(120, 30));
+    h.press("1");
+    // The objects pane starts at column 32 (27 % of 120); its rows start under the border:
+    // the component heading, web, then db on screen row 3.
+    h.send(mouse(MouseEventKind::Down(MouseButton::Left), 40, 3));
+    assert_eq!(h.app.focus, Pane::Objects);
+    assert_eq!(h.app.objects.selected_object().unwrap().0, "1b-db");
+    // A click on the documents pane focuses it and selects the clicked document (row 3).
+    h.send(mouse(MouseEventKind::Down(MouseButton::Left), 5, 3));
+    assert_eq!(h.app.focus, Pane::Docs);
+    assert_eq!(h.app.docs.selected_doc().unwrap().id, DOC_B);
+    // The wheel moves the list under the pointer, three rows a notch, and does not focus.
+    assert_eq!(h.app.objects.selected, 2);
+    h.send(mouse(MouseEventKind::ScrollDown, 40, 10));
+    assert_eq!(h.app.objects.selected, 5);
+    h.send(mouse(MouseEventKind::ScrollUp, 40, 10));
+    assert_eq!(h.app.objects.selected, 2);
+    assert_eq!(h.app.focus, Pane::Docs);
 }
 
 #[test]
