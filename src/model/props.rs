@@ -148,6 +148,13 @@ fn shape_of(property: &str) -> Option<Shape> {
 }
 
 /// Whether a string is a colour the API accepts: `#RRGGBB` (any case), or `#00000000`.
+///
+/// ```
+/// use diagtui::model::props::is_colour;
+///
+/// assert!(is_colour("#ff8800") && is_colour("#00000000"));
+/// assert!(!is_colour("red") && !is_colour("#f80"));
+/// ```
 pub fn is_colour(text: &str) -> bool {
     let Some(hex) = text.strip_prefix('#') else {
         return false;

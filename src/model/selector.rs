@@ -172,6 +172,20 @@ impl Condition {
 }
 
 /// One condition or several that must all match (AND).
+///
+/// ```
+/// use diagtui::model::Selector;
+/// use serde_json::json;
+///
+/// let down_and_busy = Selector::parse(r#"[["status","eq","down"],["cpu","gt",80]]"#).unwrap();
+/// let meta = json!({"status": "down", "cpu": "91"});
+/// assert!(down_and_busy.matches(meta.as_object()));
+/// assert!(!down_and_busy.matches(None), "a missing key matches nothing but `no`");
+/// assert_eq!(
+///     Selector::parse(r#"["status","eq","down"]"#).unwrap().to_path_segment(),
+///     "%5B%22status%22%2C%22eq%22%2C%22down%22%5D"
+/// );
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Selector {
     conditions: Vec<Condition>,
