@@ -9,6 +9,8 @@ mod objects;
 mod settings;
 #[path = "cli/terminal.rs"]
 mod terminal;
+#[path = "common/tmux.rs"]
+mod tmux;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

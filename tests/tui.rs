@@ -11,5 +11,7 @@ mod e2e;
 mod harness;
 #[path = "tui/snapshots.rs"]
 mod snapshots;
+#[path = "common/tmux.rs"]
+mod tmux;
 #[path = "tui/update.rs"]
 mod update;
