@@ -70,6 +70,7 @@ pub enum DocCommand {
     Empty {
         /// The document id.
         doc: String,
+        /// Do it without asking.
         #[command(flatten)]
         yes: Yes,
     },
@@ -87,6 +88,7 @@ pub enum DocCommand {
     Delete {
         /// The document id.
         doc: String,
+        /// Do it without asking.
         #[command(flatten)]
         yes: Yes,
     },
@@ -101,6 +103,7 @@ pub enum DocCommand {
         /// The content file (object id to {type, data}), or - for stdin.
         #[arg(value_name = "FILE|-", value_parser = content_file)]
         content: Content,
+        /// Do it without asking.
         #[command(flatten)]
         yes: Yes,
     },

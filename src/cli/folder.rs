@@ -40,6 +40,7 @@ pub enum FolderCommand {
     Delete {
         /// The folder id.
         folder: String,
+        /// Do it without asking.
         #[command(flatten)]
         yes: Yes,
     },

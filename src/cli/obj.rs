@@ -110,6 +110,7 @@ pub enum ObjCommand {
         doc: String,
         /// The object id.
         obj: String,
+        /// Do it without asking.
         #[command(flatten)]
         yes: Yes,
     },

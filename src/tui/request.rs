@@ -22,55 +22,115 @@ pub enum Request {
     /// `GET /api/v1/folder/list`.
     Folders,
     /// `GET /api/v1/doc/{doc}`.
-    Details { doc: String },
+    Details {
+        /// The document id.
+        doc: String,
+    },
     /// `GET /api/v1/doc/{doc}/obj/all`.
-    Content { doc: String },
+    Content {
+        /// The document id.
+        doc: String,
+    },
     /// `GET /api/v1/doc/{doc}/obj/{obj}`.
-    GetObject { doc: String, obj: String },
+    GetObject {
+        /// The document id.
+        doc: String,
+        /// The object id.
+        obj: String,
+    },
     /// `POST /api/v1/doc/{doc}/obj/{obj}`.
     UpdateObject {
+        /// The document id.
         doc: String,
+        /// The object id.
         obj: String,
+        /// The properties to merge.
         props: Props,
     },
     /// `POST /api/v1/doc/{doc}/obj/`.
     CreateObject {
+        /// The document id.
         doc: String,
+        /// The object type's wire name.
         kind: String,
+        /// The properties to merge.
         props: Props,
     },
     /// `POST /api/v1/doc/{doc}/obj/{obj}/delete`.
-    DeleteObject { doc: String, obj: String },
+    DeleteObject {
+        /// The document id.
+        doc: String,
+        /// The object id.
+        obj: String,
+    },
     /// `GET /api/v1/doc/{doc}/obj/where/{selector}`.
-    ObjectsWhere { doc: String, selector: Selector },
+    ObjectsWhere {
+        /// The document id.
+        doc: String,
+        /// Which objects, by their meta.
+        selector: Selector,
+    },
     /// `POST /api/v1/doc/{doc}/obj/where`.
     UpdateWhere {
+        /// The document id.
         doc: String,
+        /// Which objects, by their meta.
         selector: Selector,
+        /// The properties to merge.
         props: Props,
     },
     /// `POST /api/v1/doc/{doc}`: each object's own properties.
     BulkUpdate {
+        /// The document id.
         doc: String,
+        /// Object id to the properties to merge into it.
         objects: BTreeMap<String, Props>,
     },
     /// `POST /api/v1/doc/set-content/{doc}`.
-    SetContent { doc: String, content: Content },
+    SetContent {
+        /// The document id.
+        doc: String,
+        /// The new content, replacing all.
+        content: Content,
+    },
     /// `POST /api/v1/doc/create`.
     CreateDoc {
+        /// The (new) title.
         title: String,
+        /// The folder to put it in (the first folder when absent).
         folder: Option<String>,
     },
     /// `POST /api/v1/doc/change-title`.
-    RenameDoc { doc: String, title: String },
+    RenameDoc {
+        /// The document id.
+        doc: String,
+        /// The (new) title.
+        title: String,
+    },
     /// `POST /api/v1/doc/clone`.
-    CloneDoc { doc: String, title: String },
+    CloneDoc {
+        /// The document id.
+        doc: String,
+        /// The (new) title.
+        title: String,
+    },
     /// `POST /api/v1/doc/add-collaborator`.
-    ShareDoc { doc: String, email: String },
+    ShareDoc {
+        /// The document id.
+        doc: String,
+        /// The e-mail address of the account to share with.
+        email: String,
+    },
     /// `POST /api/v1/doc/empty`.
-    EmptyDoc { doc: String },
+    EmptyDoc {
+        /// The document id.
+        doc: String,
+    },
     /// `POST /api/v1/doc/delete`.
-    DeleteDoc { doc: String },
+    DeleteDoc {
+        /// The document id.
+        doc: String,
+    },
 }
 
 impl Request {
