@@ -241,10 +241,7 @@ pub fn validate_props(
     props: &Map<String, Value>,
     creating: bool,
 ) -> Vec<PropertyProblem> {
-    let mut problems: Vec<PropertyProblem> = props
-        .iter()
-        .filter_map(|(name, value)| check_property(name, value))
-        .collect();
+    let mut problems = check_each(props);
     if kind == ObjectType::Component {
         match props.get("componentId") {
             None if creating => problems.push(PropertyProblem::new(
@@ -258,6 +255,28 @@ pub fn validate_props(
         }
     }
     problems
+}
+
+/// Every problem with properties for an object whose type is the wire name `kind`. A type
+/// outside the seven (content stored through set-content may carry one) has its properties
+/// checked by name only.
+pub fn validate_for(
+    kind: &str,
+    props: &Map<String, Value>,
+    creating: bool,
+) -> Vec<PropertyProblem> {
+    match kind.parse::<ObjectType>() {
+        Ok(kind) => validate_props(kind, props, creating),
+        Err(_) => check_each(props),
+    }
+}
+
+/// The problem of each property that breaks its name's rule.
+fn check_each(props: &Map<String, Value>) -> Vec<PropertyProblem> {
+    props
+        .iter()
+        .filter_map(|(name, value)| check_property(name, value))
+        .collect()
 }
 
 /// The default data of a new object of `kind`. For components the defaults depend on the

@@ -11,29 +11,26 @@ use serde_json::Value;
 use super::docs::{touch, visible_doc};
 use super::{Account, Store, StoreError, StoreResult};
 use crate::model::ids::new_object_id;
-use crate::model::props::{check_property, complete, merge, new_object_data, validate_props};
+use crate::model::props::{complete, merge, new_object_data, validate_for};
 use crate::model::{DiagramObject, ObjectType, Props, Selector};
 
-/// Checks properties given for an object whose type is `kind` (a wire name). Content stored
-/// through set-content may carry a type outside the seven: its properties are still checked
-/// by name.
+/// Checks properties given for an object whose type is `kind` (a wire name), as one message.
 fn check_props(kind: &str, props: &Props, creating: bool) -> Result<(), String> {
-    let problems: Vec<String> = match kind.parse::<ObjectType>() {
-        Ok(kind) => validate_props(kind, props, creating)
-            .iter()
-            .map(ToString::to_string)
-            .collect(),
-        Err(_) => props
-            .iter()
-            .filter_map(|(name, value)| check_property(name, value))
-            .map(|p| p.to_string())
-            .collect(),
-    };
+    let problems = validate_for(kind, props, creating);
     if problems.is_empty() {
         Ok(())
     } else {
-        Err(problems.join("; "))
+        Err(problems
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("; "))
     }
+}
+
+/// Checks properties by their names alone (the rules that hold whatever the type).
+fn check_each_named(props: &Props) -> StoreResult<()> {
+    check_props("", props, false).map_err(StoreError::Invalid)
 }
 
 /// Reads one object's stored type and data.
@@ -75,8 +72,21 @@ fn apply(
     props: &Props,
     label: Option<&str>,
 ) -> StoreResult<()> {
-    let (kind, mut data) = load(tx, doc_id, obj_id)?;
-    check_props(&kind, props, false).map_err(|msg| {
+    let (kind, data) = load(tx, doc_id, obj_id)?;
+    apply_to(tx, doc_id, obj_id, &kind, data, props, label)
+}
+
+/// [`apply`] on an object already loaded as `kind` and `data`.
+fn apply_to(
+    tx: &Transaction<'_>,
+    doc_id: &str,
+    obj_id: &str,
+    kind: &str,
+    mut data: Props,
+    props: &Props,
+    label: Option<&str>,
+) -> StoreResult<()> {
+    check_props(kind, props, false).map_err(|msg| {
         StoreError::Invalid(match label {
             Some(label) => format!("{label}: {msg}"),
             None => msg,
@@ -239,34 +249,32 @@ impl Store {
         selector: &Selector,
         props: &Props,
     ) -> StoreResult<Vec<String>> {
+        // Props are checked by name up front, so that a selector matching nothing still
+        // refuses bad props; the per-object check adds only the per-type rules.
+        check_each_named(props)?;
         self.write(|tx| {
             visible_doc(tx, account, doc_id)?;
             let mut matched = Vec::new();
             {
-                let mut stmt = tx.prepare(
+                let mut stmt = tx.prepare_cached(
                     "SELECT obj_id, type, data FROM objects WHERE doc_id = ?1 ORDER BY obj_id",
                 )?;
                 let mut rows = stmt.query([doc_id])?;
                 while let Some(row) = rows.next()? {
                     let data: Props = serde_json::from_str(row.get_ref(2)?.as_str()?)?;
                     if selector.matches_data(&data) {
-                        let obj_id: String = row.get(0)?;
-                        let kind: String = row.get(1)?;
-                        matched.push((obj_id, kind, data));
+                        matched.push((row.get::<_, String>(0)?, row.get::<_, String>(1)?, data));
                     }
                 }
             }
-            for (obj_id, kind, data) in &mut matched {
-                check_props(kind, props, false)
-                    .map_err(|msg| StoreError::Invalid(format!("object {obj_id}: {msg}")))?;
-                merge(data, props);
-                if let Ok(kind) = kind.parse::<ObjectType>() {
-                    complete(kind, data);
-                }
-                save(tx, doc_id, obj_id, data)?;
+            let mut ids = Vec::with_capacity(matched.len());
+            for (obj_id, kind, data) in matched {
+                let label = format!("object {obj_id}");
+                apply_to(tx, doc_id, &obj_id, &kind, data, props, Some(&label))?;
+                ids.push(obj_id);
             }
             touch(tx, doc_id)?;
-            Ok(matched.into_iter().map(|(id, _, _)| id).collect())
+            Ok(ids)
         })
     }
 

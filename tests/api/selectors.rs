@@ -186,6 +186,39 @@ async fn a_selector_update_is_validated_and_atomic() {
         h.get_ok(&format!("/api/v1/doc/{doc}/obj/all")).await,
         before
     );
+
+    // Bad props are refused even when the selector matches nothing.
+    let msg = assert_error(
+        &h.post(
+            &format!("/api/v1/doc/{doc}/obj/where"),
+            json!({"selector": ["missing", "eq", 1], "props": {"color": "red"}}),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "VALIDATION_ERROR",
+    );
+    assert!(msg.contains("color:"), "{msg}");
+
+    // Props that the first match (a label) takes but a later one (a component) refuses:
+    // the label's change is rolled back with the rest.
+    let doc = h.new_doc("Atomic").await;
+    h.new_obj(&doc, "label", json!({})).await;
+    h.new_component(&doc, json!({})).await;
+    let before = h.get_ok(&format!("/api/v1/doc/{doc}/obj/all")).await;
+    let msg = assert_error(
+        &h.post(
+            &format!("/api/v1/doc/{doc}/obj/where"),
+            json!({"selector": ["missing", "no", 1], "props": {"componentId": " "}}),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "VALIDATION_ERROR",
+    );
+    assert!(msg.contains("componentId: must not be empty"), "{msg}");
+    assert_eq!(
+        h.get_ok(&format!("/api/v1/doc/{doc}/obj/all")).await,
+        before
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
