@@ -183,48 +183,48 @@ struct ConfigFile {
     profiles: BTreeMap<String, Profile>,
 }
 
-/// Flags and environment first, then the profile of the config file at `config`, field by field.
+/// Flags and environment first, then the profile of the config file at `config`.
+///
+/// A profile's key goes only to that profile's server: `--url` (or `DIAGTUI_URL`) with a
+/// profile needs its own `--api-key`, and the `default` profile is used only when flags and
+/// environment name no server and no key. Timeouts are taken field by field.
 fn resolve(args: &ConnectionArgs, config: Option<&Path>) -> anyhow::Result<Settings> {
-    let flags_complete = args.url.is_some() && args.api_key.is_some();
-    let profile = if flags_complete && args.profile.is_none() {
-        None
-    } else {
+    let from_flags = args.url.is_some() || args.api_key.is_some();
+    let profile = if args.profile.is_some() || !from_flags {
         load_profile(config, args.profile.as_deref())?
-    };
-    let (profile_name, profile) = match profile {
-        Some((name, profile)) => (Some(name), Some(profile)),
-        None => (None, None),
+    } else {
+        None
     };
     let seconds = |secs: Option<f64>, what: &str| -> anyhow::Result<Option<Duration>> {
         secs.map(|s| duration_from_secs(s).map_err(|e| anyhow!("profile {what}: {e}")))
             .transpose()
     };
+    let profile_fields = profile.as_ref().map(|(_, p)| p);
     let timeouts = Timeouts {
         connect: match args.connect_timeout {
             Some(d) => Some(d),
             None => seconds(
-                profile.as_ref().and_then(|p| p.connect_timeout),
+                profile_fields.and_then(|p| p.connect_timeout),
                 "connect_timeout",
             )?,
         },
         request: match args.timeout {
             Some(d) => Some(d),
-            None => seconds(profile.as_ref().and_then(|p| p.timeout), "timeout")?,
+            None => seconds(profile_fields.and_then(|p| p.timeout), "timeout")?,
         },
     };
-    let url = args
-        .url
-        .clone()
-        .or_else(|| profile.as_ref().map(|p| p.url.clone()));
-    let key = args
-        .api_key
-        .clone()
-        .or_else(|| profile.as_ref().map(|p| p.api_key.clone()));
-    let remote = match (url, key) {
-        (Some(url), Some(key)) => Some((url, key, profile_name)),
-        (Some(_), None) => bail!("--url needs an API key: pass --api-key or set DIAGTUI_API_KEY"),
-        (None, Some(_)) => bail!("--api-key needs a server: pass --url or set DIAGTUI_URL"),
-        (None, None) => None,
+    let remote = match (&args.url, &args.api_key, profile) {
+        (Some(url), Some(key), profile) => Some((url.clone(), key.clone(), profile.map(|p| p.0))),
+        (None, key, Some((name, p))) => Some((p.url, key.clone().unwrap_or(p.api_key), Some(name))),
+        (Some(_), None, Some((name, _))) => bail!(
+            "--url replaces the server of profile \"{name}\": give its --api-key too \
+             (a profile's key is sent only to the profile's own server)"
+        ),
+        (Some(_), None, None) => {
+            bail!("--url needs an API key: pass --api-key or set DIAGTUI_API_KEY")
+        }
+        (None, Some(_), None) => bail!("--api-key needs a server: pass --url or set DIAGTUI_URL"),
+        (None, None, None) => None,
     };
     Ok(Settings { remote, timeouts })
 }
@@ -300,8 +300,9 @@ fn read_config(path: &Path) -> anyhow::Result<Option<ConfigFile>> {
     })
 }
 
+/// A profile's `api_key`, held to the same rules as `--api-key`.
 fn deserialize_key<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<ApiKey, D::Error> {
-    String::deserialize(deserializer).map(ApiKey::new)
+    parse_key(&String::deserialize(deserializer)?).map_err(serde::de::Error::custom)
 }
 
 fn parse_key(text: &str) -> Result<ApiKey, String> {
@@ -398,14 +399,35 @@ timeout = 0.5
     }
 
     #[test]
-    fn flags_override_profile_fields() {
+    fn flags_override_profile_fields_but_never_send_its_key_elsewhere() {
         let file = config_file(PROFILES);
-        let mut a = args(Some("http://other"), None, Some("prod"));
+        let mut a = args(None, Some("mine"), Some("prod"));
         a.timeout = Some(Duration::from_secs(9));
         let s = resolve(&a, Some(file.path())).unwrap();
-        assert_eq!(remote(&s), ("http://other", "prod-key-0002", Some("prod")));
+        assert_eq!(remote(&s), ("https://prod.example", "mine", Some("prod")));
         assert_eq!(s.timeouts.request, Some(Duration::from_secs(9)));
         assert_eq!(s.timeouts.connect, Some(Duration::from_secs(2)));
+
+        // Another server with the profile's key: refused, named or default profile alike.
+        let err = resolve(
+            &args(Some("http://other"), None, Some("prod")),
+            Some(file.path()),
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("give its --api-key too"), "{err}");
+        let err = resolve(&args(Some("http://other"), None, None), Some(file.path())).unwrap_err();
+        assert!(err.to_string().contains("--url needs an API key"), "{err}");
+        let err = resolve(&args(None, Some("k"), None), Some(file.path())).unwrap_err();
+        assert!(
+            err.to_string().contains("--api-key needs a server"),
+            "{err}"
+        );
+        let s = resolve(
+            &args(Some("http://other"), Some("k"), Some("prod")),
+            Some(file.path()),
+        )
+        .unwrap();
+        assert_eq!(remote(&s), ("http://other", "k", Some("prod")));
     }
 
     #[test]
@@ -433,13 +455,26 @@ timeout = 0.5
         let err = resolve(&args(None, Some("k"), None), None).unwrap_err();
         assert!(err.to_string().contains("--url"), "{err}");
 
-        let bad = config_file(
-            "[profiles.x]\nurl = \"http://h\"\napi_key = \"secret-key-123456\"\nport = 1\n",
-        );
-        let err = resolve(&args(None, None, Some("x")), Some(bad.path())).unwrap_err();
-        let text = err.to_string();
-        assert!(text.contains("line 4"), "{text}");
-        assert!(!text.contains("secret-key"), "{text}");
+        for (bad, line) in [
+            // An unknown field after the key, and a syntax error on the key's own line.
+            (
+                "url = \"http://h\"\napi_key = \"secret-key-123456\"\nport = 1\n",
+                "line 4",
+            ),
+            (
+                "url = \"http://h\"\napi_key = \"secret-key-123456\" junk\n",
+                "line 3",
+            ),
+        ] {
+            let bad = config_file(&format!("[profiles.x]\n{bad}"));
+            let err = resolve(&args(None, None, Some("x")), Some(bad.path())).unwrap_err();
+            let text = err.to_string();
+            assert!(text.contains(line), "{text}");
+            assert!(!text.contains("secret-key"), "{text}");
+        }
+        let empty = config_file("[profiles.x]\nurl = \"http://h\"\napi_key = \" \"\n");
+        let err = resolve(&args(None, None, Some("x")), Some(empty.path())).unwrap_err();
+        assert!(err.to_string().contains("the API key is empty"), "{err}");
     }
 
     #[test]
