@@ -3,7 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::parser::ValueSource;
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 use diagtui::config::ConnectionArgs;
 
 /// Examples shown under `diagtui --help`.
@@ -40,7 +41,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let parsed = Cli::command()
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches).map(|cli| (cli, matches)))
+        .and_then(|(cli, matches)| refuse_unused_connection_flags(&cli, &matches).map(|()| cli));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(err) => return diagtui::cli::parse_error(err),
     };
@@ -50,6 +55,36 @@ fn main() -> ExitCode {
         Some(Command::Account(cmd)) => report(diagtui::server::run_account(cmd, data_dir)),
         Some(Command::Api(command)) => diagtui::cli::run(command, &cli.connection, &data_dir),
         None => diagtui::tui::main(&cli.connection, &data_dir),
+    }
+}
+
+/// The connection flags, by clap id.
+const CONNECTION_FLAGS: [(&str, &str); 5] = [
+    ("url", "--url"),
+    ("api_key", "--api-key"),
+    ("profile", "--profile"),
+    ("connect_timeout", "--connect-timeout"),
+    ("timeout", "--timeout"),
+];
+
+/// `serve` and `account` work on the local data dir and connect nowhere: a connection flag
+/// given to them on the command line is a usage error rather than silently ignored (the
+/// environment variables, which may be set for other commands, are left alone).
+fn refuse_unused_connection_flags(cli: &Cli, matches: &ArgMatches) -> Result<(), clap::Error> {
+    let (name, sub) = match (&cli.command, matches.subcommand()) {
+        (Some(Command::Serve(_) | Command::Account(_)), Some((name, sub))) => (name, sub),
+        _ => return Ok(()),
+    };
+    let given = |m: &ArgMatches, id: &str| m.value_source(id) == Some(ValueSource::CommandLine);
+    match CONNECTION_FLAGS
+        .iter()
+        .find(|(id, _)| given(matches, id) || given(sub, id))
+    {
+        Some((_, flag)) => Err(Cli::command().error(
+            clap::error::ErrorKind::ArgumentConflict,
+            format!("{flag} does not apply to `diagtui {name}`, which works on the local data dir"),
+        )),
+        None => Ok(()),
     }
 }
 

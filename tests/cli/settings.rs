@@ -199,3 +199,20 @@ fn with_nothing_configured_the_local_server_runs_in_process() {
     assert_eq!(details["title"], "Local");
     assert!(details["user"]["email"].is_string());
 }
+
+#[test]
+fn connection_flags_are_refused_where_nothing_connects() {
+    let out = run(&["serve", "--url", "http://127.0.0.1:1"], None, &[]).fails(2);
+    assert!(
+        out.stderr
+            .contains("--url does not apply to `diagtui serve`"),
+        "{out:?}"
+    );
+    let out = run(
+        &["--api-key", "k", "account", "create", "a@example.com"],
+        None,
+        &[],
+    )
+    .fails(2);
+    assert!(out.stderr.contains("--api-key does not apply"), "{out:?}");
+}
