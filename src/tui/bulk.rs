@@ -131,7 +131,7 @@ impl App {
             "updated {}",
             words::count(objects.len(), "marked object", "marked objects")
         ));
-        if self.objects.doc.as_ref().is_some_and(|d| d.id == doc) {
+        if self.objects.is_open(&doc) {
             self.reload_content()
         } else {
             Vec::new()
@@ -164,7 +164,7 @@ impl App {
         if self.editor.target().is_some_and(|t| objs.contains(&t.obj)) {
             self.editor.close();
         }
-        if self.objects.doc.as_ref().is_some_and(|d| d.id == doc) {
+        if self.objects.is_open(&doc) {
             let content = self
                 .objects
                 .objects

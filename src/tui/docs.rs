@@ -374,7 +374,7 @@ impl App {
                 if let Some(entry) = self.docs.docs.iter_mut().find(|d| d.id == doc.id) {
                     entry.title = text.clone();
                 }
-                if self.objects.doc.as_ref().is_some_and(|d| d.id == doc.id) {
+                if self.objects.is_open(&doc.id) {
                     self.objects.doc = Some(DocSummary {
                         id: doc.id.clone(),
                         title: text.clone(),
@@ -409,7 +409,7 @@ impl App {
 
     /// Sends a confirmed empty, clearing the tree at once when the document is open.
     pub(super) fn empty_doc(&mut self, doc: DocSummary) -> Vec<Effect> {
-        if self.objects.doc.as_ref().is_some_and(|d| d.id == doc.id) {
+        if self.objects.is_open(&doc.id) {
             self.objects.set_content(Default::default());
             self.editor.close();
         }
@@ -423,7 +423,7 @@ impl App {
     pub(super) fn delete_doc(&mut self, doc: DocSummary) -> Vec<Effect> {
         self.docs.docs.retain(|d| d.id != doc.id);
         self.docs.rebuild();
-        if self.objects.doc.as_ref().is_some_and(|d| d.id == doc.id) {
+        if self.objects.is_open(&doc.id) {
             self.objects.close();
             self.editor.close();
         }

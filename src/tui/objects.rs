@@ -62,6 +62,11 @@ pub struct ObjectsPane {
 }
 
 impl ObjectsPane {
+    /// Whether the document `doc` (an id) is the open one.
+    pub fn is_open(&self, doc: &str) -> bool {
+        self.doc.as_ref().is_some_and(|d| d.id == doc)
+    }
+
     /// Starts showing `doc` (its content still to come).
     pub fn open(&mut self, doc: DocSummary) {
         *self = ObjectsPane {
@@ -523,7 +528,7 @@ impl App {
             return Vec::new();
         };
         self.notify(format!("created {kind} {obj}"));
-        if self.objects.doc.as_ref().is_some_and(|d| d.id == doc) {
+        if self.objects.is_open(&doc) {
             self.objects.select_after_load = Some(obj);
             self.reload_content()
         } else {
@@ -536,7 +541,7 @@ impl App {
         if self.editor.target().is_some_and(|t| t.obj == obj) {
             self.editor.close();
         }
-        if self.objects.doc.as_ref().is_some_and(|d| d.id == doc) {
+        if self.objects.is_open(&doc) {
             let content: Content = self
                 .objects
                 .objects

@@ -566,10 +566,11 @@ impl App {
         let Request::ObjectsWhere { doc, selector } = request else {
             return Vec::new();
         };
-        if self.form.doc.as_deref() != Some(doc.as_str()) {
+        self.form.busy = false;
+        // A preview for a form or a document the user has left is dropped.
+        if self.form.doc.as_deref() != Some(doc.as_str()) || !self.objects.is_open(&doc) {
             return Vec::new();
         }
-        self.form.busy = false;
         self.objects.marks = content.keys().cloned().collect();
         let n = content.len();
         self.form.preview = Some(Preview {
@@ -604,10 +605,12 @@ impl App {
             Some(mismatch) => self.fail(format!("updated {n}; {mismatch}")),
             None => self.notify(format!("updated {}", words::objects(n))),
         }
-        self.objects.marks = applied.updated.updated_object_ids.iter().cloned().collect();
-        self.form.applied = Some(applied);
         let mut effects = self.remember_selector();
-        if self.form.doc.as_deref() == Some(doc.as_str()) {
+        // The write is done either way; its marks, result list and reload belong only to the
+        // document it changed, and only while that one is open.
+        if self.form.doc.as_deref() == Some(doc.as_str()) && self.objects.is_open(&doc) {
+            self.objects.marks = applied.updated.updated_object_ids.iter().cloned().collect();
+            self.form.applied = Some(applied);
             if matches!(self.overlay, None | Some(Overlay::SelectorForm)) {
                 self.overlay = Some(Overlay::SelectorResult { selected: 0 });
             }

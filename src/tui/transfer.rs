@@ -273,7 +273,7 @@ impl App {
             ));
         }
         let mut effects = self.request_details();
-        if self.objects.doc.as_ref().is_some_and(|d| d.id == doc.id) {
+        if self.objects.is_open(&doc.id) {
             if !self.has_unsaved_edits() {
                 self.editor.close();
             }

@@ -164,17 +164,52 @@ fn preview_runs_the_selector_read_and_marks_the_matches() {
     assert_eq!(doc, DOC_A);
     assert_eq!(selector.to_string(), r#"["status","eq","down"]"#);
     assert!(h.app.form.busy);
-    h.reply(id, Ok(Answer::Content(down_only())));
+    let effects = h.reply(id, Ok(Answer::Content(down_only())));
     let preview = h.app.form.preview.as_ref().unwrap();
     assert_eq!(preview.matches.len(), 1);
     assert!(h.app.objects.marks.contains("1b-db"));
     assert_eq!(h.app.objects.marks.len(), 1);
     assert!(h.app.form.preview_is_current());
-    // Nothing was written.
+    // Nothing was written: the answer asks for no request at all.
     assert!(
-        h.pending
+        !effects.iter().any(|e| matches!(e, Effect::Request(..))),
+        "{effects:?}"
+    );
+}
+
+#[test]
+fn selector_answers_for_a_document_left_behind_touch_nothing() {
+    let mut h = Harness::opened();
+    fill_form(&mut h, r##"{"primaryColor": "#FF0000"}"##);
+    ctrl(&mut h, 'p');
+    let (preview, _) = h.take_request(is_where);
+    // Leave for document B while the preview runs.
+    h.press("Esc 1 j Enter");
+    h.answer_all();
+    assert_eq!(h.app.objects.doc.as_ref().unwrap().id, DOC_B);
+    let effects = h.reply(preview, Ok(Answer::Content(down_only())));
+    assert!(h.app.objects.marks.is_empty(), "no marks from document A");
+    assert!(!effects.iter().any(|e| matches!(e, Effect::Request(..))));
+
+    // The same for an apply answered after the user moved on.
+    h.press("1 k Enter");
+    h.answer_all();
+    fill_form(&mut h, r##"{"primaryColor": "#FF0000"}"##);
+    ctrl(&mut h, 'p');
+    h.answer(is_where, Ok(Answer::Content(down_only())));
+    ctrl(&mut h, 's');
+    h.press("y");
+    let (apply, _) = h.take_request(is_update_where);
+    h.press("Esc 1 j Enter");
+    h.answer_all();
+    let effects = h.reply(apply, Ok(updated(1, &["1b-db"])));
+    assert!(h.app.objects.marks.is_empty());
+    assert_eq!(h.app.overlay, None);
+    assert!(
+        !effects
             .iter()
-            .all(|(_, r)| is_where(r) || !r.route().0.eq("POST"))
+            .any(|e| matches!(e, Effect::Request(_, Request::Content { .. }))),
+        "document B is not reloaded for A's update"
     );
 }
 
