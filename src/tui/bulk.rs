@@ -2,7 +2,7 @@
 //! shows, `Esc` clears; `b` edits one props JSON for all of them (the same diff-and-confirm step
 //! as a single save, then the bulk update route), and `d` with marks deletes them all (asked).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::CursorMove;
@@ -50,7 +50,7 @@ impl App {
             .collect();
         let n = shown.len();
         self.objects.marks.extend(shown);
-        self.notify(format!("marked {n} shown objects"));
+        self.notify(format!("marked {} shown", words::objects(n)));
     }
 
     /// `b`: opens the bulk edit of the marked objects.
@@ -161,7 +161,12 @@ impl App {
 
     /// Deletes the marked objects, one request each, removing them from the tree at once.
     pub(super) fn delete_marked(&mut self, doc: String, objs: Vec<String>) -> Vec<Effect> {
-        if self.editor.target().is_some_and(|t| objs.contains(&t.obj)) {
+        let gone: BTreeSet<&str> = objs.iter().map(String::as_str).collect();
+        if self
+            .editor
+            .target()
+            .is_some_and(|t| gone.contains(t.obj.as_str()))
+        {
             self.editor.close();
         }
         if self.objects.is_open(&doc) {
@@ -169,7 +174,7 @@ impl App {
                 .objects
                 .objects
                 .iter()
-                .filter(|(id, _)| !objs.contains(id))
+                .filter(|(id, _)| !gone.contains(id.as_str()))
                 .cloned()
                 .collect();
             self.objects.set_content(content);
@@ -202,7 +207,7 @@ impl App {
             return Vec::new();
         }
         match self.bulk_delete_failures.first() {
-            None => self.notify(format!("deleted {} objects", self.bulk_deleted)),
+            None => self.notify(format!("deleted {}", words::objects(self.bulk_deleted))),
             Some((obj, why)) => {
                 let message = format!(
                     "deleted {}, {} failed (first: {obj}: {why})",

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use super::app::{App, Effect, Purpose};
 use super::overlay::{ConfirmAction, InputPurpose, Overlay};
 use super::request::Request;
+use super::words;
 use crate::model::{Content, ContentReport, DocSummary, check_content};
 
 /// A file operation for the runner.
@@ -267,8 +268,8 @@ impl App {
         if let Request::SetContent { content, .. } = &request {
             self.docs.counts.insert(doc.id.clone(), content.len());
             self.notify(format!(
-                "imported {} objects into \"{}\"",
-                content.len(),
+                "imported {} into \"{}\"",
+                words::objects(content.len()),
                 doc.title
             ));
         }
