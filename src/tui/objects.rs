@@ -1,7 +1,7 @@
 //! The objects pane: the open document's objects as a tree grouped by type, with readable rows,
 //! a filter, create (type, then component id with type-ahead), delete, copy and `$EDITOR`.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use crossterm::event::{KeyCode, KeyEvent};
 use serde_json::Value;
@@ -59,6 +59,9 @@ pub struct ObjectsPane {
     select_after_load: Option<String>,
     /// The ids of the marked objects.
     pub marks: BTreeSet<String>,
+    /// Every meta key of the objects, with the values seen under it (as text): the selector
+    /// form's type-ahead, kept here so that typing and drawing never scan the objects.
+    pub meta_index: BTreeMap<String, BTreeSet<String>>,
 }
 
 impl ObjectsPane {
@@ -114,7 +117,25 @@ impl ObjectsPane {
         }
         groups.retain(|g| !g.members.is_empty());
         self.groups = groups;
+        self.index_meta();
         self.rebuild(keep.as_deref());
+    }
+
+    /// Rebuilds [`ObjectsPane::meta_index`] from the objects.
+    fn index_meta(&mut self) {
+        self.meta_index.clear();
+        let metas = self
+            .objects
+            .iter()
+            .filter_map(|(_, o)| o.data.get("meta").and_then(Value::as_object));
+        for meta in metas {
+            for (key, value) in meta {
+                self.meta_index
+                    .entry(key.clone())
+                    .or_default()
+                    .insert(scalar_text(value));
+            }
+        }
     }
 
     /// Rebuilds the rows from the groups, folds and filter; selects `keep` when it shows.
@@ -174,6 +195,7 @@ impl ObjectsPane {
     pub fn replace_data(&mut self, obj: &str, data: Props) {
         if let Some((_, object)) = self.objects.iter_mut().find(|(id, _)| id == obj) {
             object.data = data;
+            self.index_meta();
         }
     }
 }

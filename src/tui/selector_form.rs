@@ -4,16 +4,15 @@
 //! to each updated object. The form lives in `App::form`, so it keeps its content when it fails
 //! or is closed; the selectors used are remembered in the history file.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::CursorMove;
-use serde_json::Value;
 
 use super::app::{App, Effect, Pane, Purpose, movement, step_index};
 use super::history::{SavedRow, SavedSelector};
 use super::input::LineInput;
-use super::objects::{TreeRow, scalar_text};
+use super::objects::TreeRow;
 use super::overlay::{ConfirmAction, Overlay};
 use super::props_field::PropsField;
 use super::request::Request;
@@ -280,34 +279,29 @@ impl SelectorForm {
         self.suggestion = None;
     }
 
-    /// The type-ahead for the focused field: the meta keys of `objects` for a key, the values
-    /// seen under the row's key for a value; those containing what is typed, ignoring case.
-    pub fn suggestions(&self, objects: &[(String, DiagramObject)]) -> Vec<String> {
+    /// The type-ahead for the focused field, from the open document's `meta_index`: its keys
+    /// for a key, the values seen under the row's key for a value; those containing what is
+    /// typed, ignoring case.
+    pub fn suggestions(&self, meta_index: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
         let FormFocus::Row(i, field) = self.focus else {
             return Vec::new();
         };
         let Some(row) = self.rows.get(i) else {
             return Vec::new();
         };
-        let metas = objects
-            .iter()
-            .filter_map(|(_, o)| o.data.get("meta").and_then(Value::as_object));
-        let (typed, found): (&str, BTreeSet<String>) = match field {
+        let (typed, found): (&str, Vec<&String>) = match field {
             Field::Op => return Vec::new(),
-            Field::Key => (
-                row.key.text(),
-                metas.flat_map(|m| m.keys().cloned()).collect(),
-            ),
-            Field::Value => {
-                let key = row.key.text().trim();
-                let values = metas.filter_map(|m| m.get(key)).map(scalar_text).collect();
-                (row.value.text(), values)
-            }
+            Field::Key => (row.key.text(), meta_index.keys().collect()),
+            Field::Value => match meta_index.get(row.key.text().trim()) {
+                Some(values) => (row.value.text(), values.iter().collect()),
+                None => return Vec::new(),
+            },
         };
         let typed = typed.to_lowercase();
         let list: Vec<String> = found
             .into_iter()
             .filter(|s| s.to_lowercase().contains(&typed))
+            .cloned()
             .collect();
         if list.len() == 1 && list[0].to_lowercase() == typed {
             return Vec::new();
@@ -379,7 +373,7 @@ impl App {
 
     /// A key for the focused field.
     fn form_field_key(&mut self, key: KeyEvent) {
-        let suggestions = self.form.suggestions(&self.objects.objects);
+        let suggestions = self.form.suggestions(&self.objects.meta_index);
         let form = &mut self.form;
         match (form.focus, key.code) {
             (FormFocus::Props, _) => form.props.input(key),

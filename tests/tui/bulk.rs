@@ -64,7 +64,7 @@ fn form_rows_fields_operator_and_type_ahead() {
     assert_eq!(h.app.overlay, Some(Overlay::SelectorForm));
     h.type_text("st");
     assert_eq!(
-        h.app.form.suggestions(&h.app.objects.objects),
+        h.app.form.suggestions(&h.app.objects.meta_index),
         vec!["status"]
     );
     h.press("Down Enter");
@@ -78,11 +78,14 @@ fn form_rows_fields_operator_and_type_ahead() {
     assert_eq!(h.app.form.rows[0].op.op, Operator::Eq);
     h.press("Tab");
     assert_eq!(
-        h.app.form.suggestions(&h.app.objects.objects),
+        h.app.form.suggestions(&h.app.objects.meta_index),
         vec!["down", "up"]
     );
     h.type_text("d");
-    assert_eq!(h.app.form.suggestions(&h.app.objects.objects), vec!["down"]);
+    assert_eq!(
+        h.app.form.suggestions(&h.app.objects.meta_index),
+        vec!["down"]
+    );
     ctrl(&mut h, 'n');
     assert_eq!(h.app.form.rows.len(), 2);
     assert_eq!(h.app.form.focus, FormFocus::Row(1, Field::Key));

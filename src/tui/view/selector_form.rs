@@ -67,7 +67,7 @@ pub(super) fn form(app: &App) -> (String, Vec<Line<'static>>, u16, u16) {
             field(&row.value, at(Field::Value), 18),
         ]));
         let suggestions = if matches!(form.focus, FormFocus::Row(r, _) if r == i) {
-            form.suggestions(&app.objects.objects)
+            form.suggestions(&app.objects.meta_index)
         } else {
             Vec::new()
         };
