@@ -88,7 +88,7 @@ impl DocsPane {
 
     /// Rebuilds the rows and selects the document `keep` (else the first document). The rows
     /// index into `docs`, so the id must be read before `docs` changes.
-    fn rebuild_keeping(&mut self, keep: Option<String>) {
+    pub fn rebuild_keeping(&mut self, keep: Option<String>) {
         let filter = self.filter.text();
         let shown: Vec<usize> = (0..self.docs.len())
             .filter(|&i| fuzzy_match(filter, &self.docs[i].title))
@@ -132,6 +132,17 @@ impl DocsPane {
             })
             .or_else(|| self.rows.iter().position(|r| matches!(r, DocRow::Doc(_))))
             .unwrap_or(0);
+    }
+
+    /// The document listed next to the selected one (after it, else before it).
+    fn neighbour(&self) -> Option<String> {
+        let doc_at = |i: usize| match self.rows.get(i) {
+            Some(DocRow::Doc(d)) => Some(self.docs[*d].id.clone()),
+            _ => None,
+        };
+        (self.selected + 1..self.rows.len())
+            .find_map(doc_at)
+            .or_else(|| (0..self.selected).rev().find_map(doc_at))
     }
 
     /// Moves the selection by `step` document rows' worth, skipping folder headings.
@@ -253,6 +264,12 @@ impl App {
                 }
             }
         }
+        self.refilter_docs()
+    }
+
+    /// Regroups the list after the filter changed; asks for the details when that changed the
+    /// selected document.
+    fn refilter_docs(&mut self) -> Vec<Effect> {
         let before = self.docs.selected_doc().map(|d| d.id.clone());
         self.docs.rebuild();
         self.docs.keep_visible(self.docs_rows());
@@ -274,8 +291,7 @@ impl App {
         }
         if key.code == KeyCode::Esc {
             self.docs.filter.clear();
-            self.docs.rebuild();
-            return Vec::new();
+            return self.refilter_docs();
         }
         if key.code == KeyCode::Char('n') {
             self.overlay = Some(Overlay::input(
@@ -421,8 +437,14 @@ impl App {
 
     /// Sends a confirmed delete, removing the document from the list at once.
     pub(super) fn delete_doc(&mut self, doc: DocSummary) -> Vec<Effect> {
+        // The selection moves to the deleted document's neighbour, as in a file manager.
+        let next = match self.docs.selected_doc() {
+            Some(selected) if selected.id == doc.id => self.docs.neighbour(),
+            selected => selected.map(|d| d.id.clone()),
+        };
         self.docs.docs.retain(|d| d.id != doc.id);
-        self.docs.rebuild();
+        self.docs.rebuild_keeping(next);
+        self.docs.keep_visible(self.docs_rows());
         if self.objects.is_open(&doc.id) {
             self.objects.close();
             self.editor.close();
@@ -450,13 +472,8 @@ impl App {
                     id: id.clone(),
                     title: title.clone(),
                 });
-                self.docs.rebuild();
-                if let Some(row) = self.docs.rows.iter().position(
-                    |r| matches!(r, super::docs::DocRow::Doc(i) if self.docs.docs[*i].id == id),
-                ) {
-                    self.docs.selected = row;
-                    self.docs.keep_visible(self.docs_rows());
-                }
+                self.docs.rebuild_keeping(Some(id));
+                self.docs.keep_visible(self.docs_rows());
                 self.notify(format!("{action}: \"{title}\" created"));
             }
             (Request::ShareDoc { email, .. }, _) => self.notify(format!("shared with {email}")),

@@ -264,7 +264,25 @@ fn empty_and_delete_ask_first_naming_the_document() {
     h.press("Enter");
     assert!(h.app.docs.docs.iter().all(|d| d.id != DOC_A));
     assert!(h.app.objects.doc.is_none());
+    assert_eq!(
+        h.app.docs.selected_doc().unwrap().id,
+        DOC_B,
+        "the selection moves to the deleted document's neighbour"
+    );
     h.take_request(|r| r == &Request::DeleteDoc { doc: DOC_A.into() });
+}
+
+#[test]
+fn clearing_a_kept_filter_asks_for_the_details_of_the_new_selection() {
+    let mut h = Harness::loaded();
+    h.press("/");
+    h.type_text("zzz");
+    h.press("Enter");
+    assert!(h.app.docs.selected_doc().is_none());
+    h.pending.clear();
+    h.press("Esc");
+    assert_eq!(h.app.docs.selected_doc().unwrap().id, DOC_A);
+    h.take_request(|r| r == &Request::Details { doc: DOC_A.into() });
 }
 
 #[test]
