@@ -466,12 +466,22 @@ impl App {
     }
 
     fn on_key(&mut self, key: KeyEvent) -> Vec<Effect> {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        // Ctrl-C quits from anywhere, overlays included; a second one answers the question
+        // about unsaved edits.
+        if ctrl && key.code == KeyCode::Char('c') {
+            if let Some(Overlay::Confirm {
+                action: ConfirmAction::Quit,
+                ..
+            }) = self.overlay
+            {
+                return vec![Effect::Quit];
+            }
+            self.overlay = None;
+            return self.ask_quit();
+        }
         if self.overlay.is_some() {
             return self.overlay_key(key);
-        }
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        if ctrl && key.code == KeyCode::Char('c') {
-            return self.ask_quit();
         }
         if ctrl && key.code == KeyCode::Char('s') {
             return self.begin_save();

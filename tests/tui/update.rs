@@ -624,6 +624,25 @@ fn quitting_with_unsaved_edits_asks() {
 }
 
 #[test]
+fn ctrl_c_quits_from_an_overlay_and_a_second_one_answers_the_question() {
+    let mut h = Harness::opened();
+    h.press("L");
+    assert!(h.app.overlay.is_some());
+    assert_eq!(h.press("C-c"), vec![Effect::Quit]);
+    edit_label_text(&mut h, "Unsaved");
+    h.press("Esc ?");
+    assert!(h.press("C-c").is_empty(), "unsaved edits: it asks first");
+    assert!(matches!(
+        h.app.overlay,
+        Some(Overlay::Confirm {
+            action: ConfirmAction::Quit,
+            ..
+        })
+    ));
+    assert_eq!(h.press("C-c"), vec![Effect::Quit]);
+}
+
+#[test]
 fn external_editor_round_trip_and_invalid_result() {
     let mut h = Harness::opened();
     let effects = h.press("e");
