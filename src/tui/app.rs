@@ -430,7 +430,7 @@ impl App {
             Purpose::Details => self.docs.details_failed(id, message),
             Purpose::Content => self.content_failed(id, message),
             Purpose::PreSave | Purpose::Save => {
-                self.editor.saving = false;
+                self.cancel_save();
                 self.fail(format!("save failed, your edit is kept: {message}"));
             }
             Purpose::Reread => self.fail(format!("could not re-read the object: {message}")),

@@ -541,8 +541,7 @@ impl App {
 
     /// The conflict was settled by reloading: the edit is dropped.
     pub(super) fn reload_after_conflict(&mut self, object: DiagramObject) {
-        self.editor.pending = None;
-        self.editor.saving = false;
+        self.cancel_save();
         if let Some(target) = self.editor.target().cloned() {
             self.objects.replace_data(&target.obj, object.data.clone());
             self.editor.load(target.doc, target.obj, object);
@@ -550,7 +549,7 @@ impl App {
         }
     }
 
-    /// The save was cancelled.
+    /// The save was cancelled or failed: no save is under way any more.
     pub(super) fn cancel_save(&mut self) {
         self.editor.pending = None;
         self.editor.saving = false;
