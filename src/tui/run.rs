@@ -99,6 +99,7 @@ pub async fn run(connection: Connection, data_dir: &Path) -> anyhow::Result<()> 
     let mut pending = app.start();
     let mut events = EventStream::new();
     let mut tick = tokio::time::interval(TICK);
+    let mut redraw = true;
     'main: loop {
         while !pending.is_empty() {
             for effect in std::mem::take(&mut pending) {
@@ -122,7 +123,9 @@ pub async fn run(connection: Connection, data_dir: &Path) -> anyhow::Result<()> 
                 }
             }
         }
-        guard.terminal.draw(|frame| view(&app, frame))?;
+        if redraw {
+            guard.terminal.draw(|frame| view(&app, frame))?;
+        }
         let msg = tokio::select! {
             biased;
             Some(reply) = reply_rx.recv() => Msg::Api(reply),
@@ -136,6 +139,8 @@ pub async fn run(connection: Connection, data_dir: &Path) -> anyhow::Result<()> 
             },
             _ = tick.tick() => Msg::Tick,
         };
+        // A tick only moves the spinner, which shows only while requests are in flight.
+        redraw = !matches!(msg, Msg::Tick) || !app.in_flight.is_empty();
         pending = app.update(msg);
         // Apply every reply already waiting before drawing again.
         while let Ok(reply) = reply_rx.try_recv() {
