@@ -233,11 +233,6 @@ impl Selector {
         Ok(Selector { conditions, list })
     }
 
-    /// The conditions, in order.
-    pub fn conditions(&self) -> &[Condition] {
-        &self.conditions
-    }
-
     /// Reads a selector from JSON: `[k, op, v]` or `[[k, op, v], ...]`.
     pub fn from_json(value: &Value) -> Result<Selector, SelectorError> {
         match value {

@@ -10,7 +10,7 @@ use tokio::net::TcpListener;
 
 use super::{DEFAULT_MAX_BODY, data_dir, routes, state::AppState};
 
-/// clap Args for `serve`; implements Default (bind 127.0.0.1:8737, max body 16 MiB).
+/// clap Args for `serve`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ServeArgs {
     /// The address to listen on (port 0 picks a free one).
@@ -19,15 +19,6 @@ pub struct ServeArgs {
     /// The largest request body accepted, in bytes.
     #[arg(long, default_value_t = DEFAULT_MAX_BODY, value_name = "BYTES")]
     pub max_body: usize,
-}
-
-impl Default for ServeArgs {
-    fn default() -> ServeArgs {
-        ServeArgs {
-            bind: SocketAddr::from(([127, 0, 0, 1], 8737)),
-            max_body: DEFAULT_MAX_BODY,
-        }
-    }
 }
 
 /// clap Subcommand: `account create EMAIL`.

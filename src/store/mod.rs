@@ -66,7 +66,10 @@ impl Store {
     }
 
     /// Runs `f` on a reader connection (a consistent snapshot for its duration).
-    pub fn read<T>(&self, f: impl FnOnce(&Transaction<'_>) -> StoreResult<T>) -> StoreResult<T> {
+    pub(super) fn read<T>(
+        &self,
+        f: impl FnOnce(&Transaction<'_>) -> StoreResult<T>,
+    ) -> StoreResult<T> {
         let idle = self.readers.lock().unwrap_or_else(|e| e.into_inner()).pop();
         let mut conn = match idle {
             Some(conn) => conn,
@@ -86,7 +89,10 @@ impl Store {
     }
 
     /// Runs `f` in one write transaction, committed only when `f` succeeds.
-    pub fn write<T>(&self, f: impl FnOnce(&Transaction<'_>) -> StoreResult<T>) -> StoreResult<T> {
+    pub(super) fn write<T>(
+        &self,
+        f: impl FnOnce(&Transaction<'_>) -> StoreResult<T>,
+    ) -> StoreResult<T> {
         let mut conn = self.writer.lock().unwrap_or_else(|e| e.into_inner());
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let out = f(&tx)?;

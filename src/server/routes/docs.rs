@@ -4,6 +4,7 @@ use axum::Json;
 use axum::extract::State;
 use serde_json::Value;
 
+use super::OK;
 use crate::model::{
     AddCollaboratorRequest, BulkUpdateRequest, CreateDocRequest, DocCreated, DocDetails,
     DocIdRequest, DocSummary, DocTitleRequest, Success,
@@ -12,8 +13,6 @@ use crate::server::error::ApiError;
 use crate::server::extract::{Body, Ids};
 use crate::server::state::AppState;
 use crate::store::Account;
-
-const OK: Json<Success> = Json(Success { success: true });
 
 /// `GET /api/v1/doc`: the documents the account owns or shares, by title.
 pub async fn list(

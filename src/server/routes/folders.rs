@@ -4,6 +4,7 @@ use axum::Json;
 use axum::extract::State;
 use serde_json::{Value, json};
 
+use super::OK;
 use crate::model::{
     CreateFolderRequest, FolderCreated, FolderIdRequest, FolderList, FolderTitleRequest, Success,
 };
@@ -43,7 +44,7 @@ pub async fn change_title(
 ) -> Result<Json<Success>, ApiError> {
     s.db(move |db| db.change_folder_title(&me, &req.folder_id, &req.title))
         .await?;
-    Ok(Json(Success { success: true }))
+    Ok(OK)
 }
 
 /// `POST /api/v1/folder/delete`: the folder and every document in it.
@@ -54,5 +55,5 @@ pub async fn delete(
 ) -> Result<Json<Success>, ApiError> {
     s.db(move |db| db.delete_folder(&me, &req.folder_id))
         .await?;
-    Ok(Json(Success { success: true }))
+    Ok(OK)
 }

@@ -87,6 +87,9 @@ async fn trim_trailing_slash(mut req: Request) -> Request {
     req
 }
 
+/// The answer to a write that creates nothing: `{ success: true }`.
+const OK: axum::Json<crate::model::Success> = axum::Json(crate::model::Success { success: true });
+
 /// An answer whose body is JSON text already written.
 fn json_text(text: String) -> Response {
     let mut response = text.into_response();

@@ -6,6 +6,7 @@ use axum::response::Response;
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::OK;
 use super::json_text;
 use crate::model::{
     CreateObjectRequest, DiagramObject, ObjectCreated, Props, Selector, SelectorUpdated, Success,
@@ -77,7 +78,7 @@ pub async fn update(
 ) -> Result<Json<Success>, ApiError> {
     s.db(move |db| db.update_object(&me, &doc_id, &obj_id, &req.props))
         .await?;
-    Ok(Json(Success { success: true }))
+    Ok(OK)
 }
 
 /// The selector update's body, with the selector kept raw so that a malformed one answers
@@ -114,5 +115,5 @@ pub async fn delete(
 ) -> Result<Json<Success>, ApiError> {
     s.db(move |db| db.delete_object(&me, &doc_id, &obj_id))
         .await?;
-    Ok(Json(Success { success: true }))
+    Ok(OK)
 }
