@@ -257,6 +257,7 @@ async fn main() {
             .send()
             .await
             .unwrap();
+        assert!(resp.status().is_success());
         let bytes = resp.bytes().await.unwrap();
         format!("({:.1} MB answer)", bytes.len() as f64 / 1e6)
     })

@@ -96,7 +96,12 @@ async fn every_write_bumps_last_change() {
             json!({"docId": doc, "title": "B"}),
         ),
         ("/api/v1/doc/empty".into(), json!({"docId": doc})),
+        (
+            "/api/v1/doc/add-collaborator".into(),
+            json!({"docId": doc, "email": "bump@example.com"}),
+        ),
     ];
+    diagtui::server::create_account(h.dir.path(), "bump@example.com").unwrap();
     let mut last = h.get_ok(&format!("/api/v1/doc/{doc}")).await["lastChange"].clone();
     for (path, body) in writes {
         // Timestamps have millisecond resolution: let one pass so a bump is visible.

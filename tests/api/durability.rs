@@ -130,21 +130,32 @@ async fn thirty_two_concurrent_clients_lose_no_update() {
     for i in 0..CLIENTS {
         ids.push(h.new_component(&doc, json!({"client": i, "n": 0})).await);
     }
+    // Besides its own object, every client also sets a property of its own on one shared
+    // object: each update reads, merges and writes that object, so a race would lose some.
+    let shared = h.new_obj(&doc, "label", json!({})).await;
     let mut tasks = Vec::new();
     for (i, id) in ids.iter().enumerate() {
         let http = reqwest::Client::new();
         let url = format!("{}/api/v1/doc/{doc}/obj/{id}", h.server.url());
+        let shared_url = format!("{}/api/v1/doc/{doc}/obj/{shared}", h.server.url());
         let bulk = format!("{}/api/v1/doc/{doc}", h.server.url());
         let key = h.key();
         let id = id.clone();
+        let shared = shared.clone();
         tasks.push(tokio::spawn(async move {
             for n in 1..=ROUNDS {
-                let body = json!({"props": {"meta": {"client": i, "n": n}}});
+                let meta = json!({"client": i, "n": n});
+                let mine = format!("p{i}");
                 if n % 3 == 0 {
-                    let objects = json!({"objects": {&id: {"meta": {"client": i, "n": n}}}});
+                    let objects = json!({"objects": {&id: {"meta": meta}, &shared: {&mine: n}}});
                     post(&http, &bulk, &key, objects).await.unwrap();
                 } else {
-                    post(&http, &url, &key, body).await.unwrap();
+                    post(&http, &url, &key, json!({"props": {"meta": meta}}))
+                        .await
+                        .unwrap();
+                    post(&http, &shared_url, &key, json!({"props": {&mine: n}}))
+                        .await
+                        .unwrap();
                 }
             }
         }));
@@ -159,6 +170,7 @@ async fn thirty_two_concurrent_clients_lose_no_update() {
             json!({"client": i, "n": ROUNDS}),
             "client {i}"
         );
+        assert_eq!(all[&shared]["data"][format!("p{i}")], ROUNDS, "client {i}");
     }
 }
 
