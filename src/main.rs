@@ -51,8 +51,12 @@ fn main() -> ExitCode {
     };
     let data_dir = diagtui::server::data_dir::resolve(cli.data_dir);
     match cli.command {
-        Some(Command::Serve(args)) => report(diagtui::server::run_serve(args, data_dir)),
-        Some(Command::Account(cmd)) => report(diagtui::server::run_account(cmd, data_dir)),
+        Some(Command::Serve(args)) => {
+            diagtui::cli::report(diagtui::server::run_serve(args, data_dir))
+        }
+        Some(Command::Account(cmd)) => {
+            diagtui::cli::report(diagtui::server::run_account(cmd, data_dir))
+        }
         Some(Command::Api(command)) => diagtui::cli::run(command, &cli.connection, &data_dir),
         None => diagtui::tui::main(&cli.connection, &data_dir),
     }
@@ -85,16 +89,5 @@ fn refuse_unused_connection_flags(cli: &Cli, matches: &ArgMatches) -> Result<(),
             format!("{flag} does not apply to `diagtui {name}`, which works on the local data dir"),
         )),
         None => Ok(()),
-    }
-}
-
-/// The exit code of a server command, with its error on stderr.
-fn report(result: anyhow::Result<()>) -> ExitCode {
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("diagtui: {err:#}");
-            ExitCode::FAILURE
-        }
     }
 }

@@ -15,6 +15,7 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
+use crate::client::one_line;
 use crate::client::{ApiError, Client};
 use crate::config::{self, Connection, ConnectionArgs};
 use crate::model::Success;
@@ -59,6 +60,17 @@ pub fn run(command: ApiCommand, connection: &ConnectionArgs, data_dir: &Path) ->
             })
         })
         .and_then(|output| output.print().map_err(|e| Failure::Other(e.into())));
+    finish(result)
+}
+
+/// Reports how a command that is no API call (`serve`, `account`) ended, the same way: its
+/// error as one line on stderr, exit 1.
+pub fn report(result: anyhow::Result<()>) -> ExitCode {
+    finish(result.map_err(Failure::Other))
+}
+
+/// The exit code of a command, with its failure as one line on stderr.
+fn finish(result: Result<(), Failure>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
@@ -157,9 +169,4 @@ fn json(value: impl Serialize) -> Output {
 /// The output of a write that creates nothing: `{"success":true}`.
 fn success() -> Output {
     json(Success { success: true })
-}
-
-/// Collapses white space, new lines included, to single spaces.
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }

@@ -165,7 +165,7 @@ fn excerpt(body: &[u8]) -> String {
 }
 
 /// Collapses all white space (new lines included) to single spaces.
-fn one_line(text: &str) -> String {
+pub(crate) fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 

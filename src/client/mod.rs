@@ -18,6 +18,8 @@ use serde::de::DeserializeOwned;
 use crate::model::Success;
 
 pub use error::ApiError;
+/// Collapses white space to single spaces: errors read on one line (the CLI uses it too).
+pub(crate) use error::one_line;
 pub use key::ApiKey;
 
 /// The `User-Agent` of every request.

@@ -204,7 +204,7 @@ async fn the_server_says_no_with_a_code() {
 }
 
 #[tokio::test]
-async fn clones_share_one_client_and_run_concurrently() {
+async fn clones_run_requests_concurrently() {
     let f = Fixture::start().await;
     let doc = f.client.create_doc("Busy", None).await.unwrap();
     let tasks: Vec<_> = (0..8)
