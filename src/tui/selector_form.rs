@@ -62,38 +62,25 @@ pub struct FormRow {
 pub struct OperatorField {
     /// The operator.
     pub op: Operator,
-    typed: String,
 }
 
 impl Default for OperatorField {
     fn default() -> OperatorField {
-        OperatorField {
-            op: Operator::Eq,
-            typed: String::new(),
-        }
+        OperatorField { op: Operator::Eq }
     }
 }
 
 impl OperatorField {
-    /// Takes a typed character: a full name (`eq`) or an unambiguous start (`g`) picks the
-    /// operator; anything else is ignored.
+    /// Takes a typed character. The five operators start with five different letters, so a
+    /// first letter picks one and the rest of a typed name (`q` of `eq`) picks nothing and
+    /// changes nothing; any other character is ignored too.
     pub fn type_char(&mut self, c: char) {
-        for attempt in [format!("{}{c}", self.typed), c.to_string()] {
-            let starting: Vec<Operator> = Operator::ALL
-                .into_iter()
-                .filter(|op| op.as_str().starts_with(attempt.as_str()))
-                .collect();
-            if let [op] = starting.as_slice() {
-                self.op = *op;
-                self.typed = if op.as_str() == attempt {
-                    String::new()
-                } else {
-                    attempt
-                };
-                return;
-            }
+        if let Some(op) = Operator::ALL
+            .into_iter()
+            .find(|op| op.as_str().starts_with(c))
+        {
+            self.op = op;
         }
-        self.typed.clear();
     }
 
     /// Moves to the next (`step` 1) or previous (`step` -1) operator, wrapping.
@@ -104,7 +91,6 @@ impl OperatorField {
             .position(|o| *o == self.op)
             .unwrap_or(0) as isize;
         self.op = Operator::ALL[(at + step).rem_euclid(n) as usize];
-        self.typed.clear();
     }
 }
 
@@ -248,7 +234,6 @@ impl SelectorForm {
                 key: LineInput::new(&row.key),
                 op: OperatorField {
                     op: Operator::parse(&row.op).unwrap_or(Operator::Eq),
-                    typed: String::new(),
                 },
                 value: LineInput::new(&row.value),
             })
@@ -710,10 +695,7 @@ mod tests {
         );
         form.rows.push(FormRow {
             key: LineInput::new("env"),
-            op: OperatorField {
-                op: Operator::Co,
-                typed: String::new(),
-            },
+            op: OperatorField { op: Operator::Co },
             value: LineInput::new("pro"),
         });
         assert_eq!(
