@@ -383,9 +383,7 @@ impl App {
                 Vec::new()
             }
             (Purpose::Content, Answer::Content(content)) => self.content_loaded(id, content),
-            (Purpose::PreSave, Answer::Object(object)) => {
-                self.presave_read(id, flight.request, object)
-            }
+            (Purpose::PreSave, Answer::Object(object)) => self.presave_read(flight.request, object),
             (Purpose::Reread, Answer::Object(object)) => {
                 self.object_reread(flight.request, object);
                 Vec::new()

@@ -131,8 +131,10 @@ impl Diff {
 /// A save that can be undone: the object and the values to put back.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LastSave {
+    /// The document of the object saved.
+    pub doc: String,
     /// The object saved.
-    pub target: Target,
+    pub obj: String,
     /// Its previous values of the changed properties.
     pub previous: Props,
 }
@@ -494,12 +496,7 @@ impl App {
     }
 
     /// The object as the server has it now: save, or ask when it changed meanwhile.
-    pub(super) fn presave_read(
-        &mut self,
-        _id: u64,
-        request: Request,
-        object: DiagramObject,
-    ) -> Vec<Effect> {
+    pub(super) fn presave_read(&mut self, request: Request, object: DiagramObject) -> Vec<Effect> {
         if !self.is_editing_request(&request) || self.editor.pending.is_none() {
             return Vec::new();
         }
@@ -512,13 +509,19 @@ impl App {
 
     /// Whether `request` names the object in the editor.
     fn is_editing_request(&self, request: &Request) -> bool {
-        let (doc, obj) = match request {
-            Request::GetObject { doc, obj } | Request::UpdateObject { doc, obj, .. } => (doc, obj),
-            _ => return false,
-        };
+        match request {
+            Request::GetObject { doc, obj } | Request::UpdateObject { doc, obj, .. } => {
+                self.is_editing(doc, obj)
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the editor holds the object `obj` of `doc`.
+    fn is_editing(&self, doc: &str, obj: &str) -> bool {
         self.editor
             .target()
-            .is_some_and(|t| &t.doc == doc && &t.obj == obj)
+            .is_some_and(|t| t.doc == doc && t.obj == obj)
     }
 
     /// Sends the changed properties of the pending diff.
@@ -562,23 +565,12 @@ impl App {
         };
         let diff = self.editor.pending.take().unwrap_or_default();
         self.editor.saving = false;
-        let target = Target {
+        self.editor.last_save = Some(LastSave {
             doc: doc.clone(),
             obj: obj.clone(),
-            kind: self
-                .editor
-                .target()
-                .map(|t| t.kind.clone())
-                .unwrap_or_default(),
-        };
-        self.editor.last_save = Some(LastSave {
-            target,
             previous: diff.undo_props(),
         });
-        if self.is_editing_request(&Request::GetObject {
-            doc: doc.clone(),
-            obj: obj.clone(),
-        }) {
+        if self.is_editing(&doc, &obj) {
             let mut data = self.editor.original.clone();
             merge(&mut data, &props);
             self.editor.original_text = pretty(&data);
@@ -617,8 +609,8 @@ impl App {
         }
         vec![self.request(
             Request::UpdateObject {
-                doc: last.target.doc,
-                obj: last.target.obj,
+                doc: last.doc,
+                obj: last.obj,
                 props: last.previous,
             },
             Purpose::Undo,
