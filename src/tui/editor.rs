@@ -632,7 +632,7 @@ impl App {
         let Request::GetObject { doc, obj } = &request else {
             return;
         };
-        if self.objects.doc.as_ref().is_some_and(|d| &d.id == doc) {
+        if self.objects.is_open(doc) {
             self.objects.replace_data(obj, object.data.clone());
         }
         if self.is_editing_request(&request) && !self.editor.is_dirty() {
