@@ -10,7 +10,7 @@ pub const GLOBAL: &[KeyHelp] = &[
     ("Tab / Shift-Tab", "next / previous pane"),
     ("1 2 3", "documents, objects, properties pane"),
     ("↑↓ j k PgUp PgDn g G", "move"),
-    ("/", "filter the focused list (↑↓ move, Enter keeps, Esc clears)"),
+    ("/", "filter the list (↑↓ move, Enter keeps, Esc clears)"),
     ("Esc", "back out"),
     ("Ctrl-S", "save the properties (shows the diff first)"),
     ("R", "refresh everything (retry after an error)"),
