@@ -3,7 +3,6 @@
 //! a bulk edit of 1,000 marked objects. Run with `cargo bench --bench bulk`; prints the mean
 //! time of each, measured from the key press to the last effect carried out.
 
-use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -11,7 +10,7 @@ use diagtui::client::{ApiKey, Client, ClientConfig};
 use diagtui::model::{Content, DiagramObject, DocSummary};
 use diagtui::server::LocalServer;
 use diagtui::tui::overlay::Overlay;
-use diagtui::tui::{App, Effect, Msg, Reply, transfer, worker};
+use diagtui::tui::{App, Msg, worker};
 use serde_json::json;
 use tokio::runtime::Runtime;
 
@@ -48,27 +47,8 @@ fn ctrl(c: char) -> Msg {
 
 /// Sends `msg` and carries out every effect that follows, through the worker and the server.
 async fn drive(app: &mut App, client: &Client, msg: Msg) {
-    let mut queue: VecDeque<Effect> = app.update(msg).into();
-    while let Some(effect) = queue.pop_front() {
-        let more = match effect {
-            Effect::Request(id, request) => {
-                let outcome = worker::perform(client, request)
-                    .await
-                    .map_err(|e| worker::failure(&e));
-                app.update(Msg::Api(Reply {
-                    id,
-                    latency: Duration::ZERO,
-                    outcome,
-                }))
-            }
-            Effect::File(what, job) => {
-                let outcome = transfer::perform(&job);
-                app.update(Msg::File(what, job, outcome))
-            }
-            _ => Vec::new(),
-        };
-        queue.extend(more);
-    }
+    let effects = app.update(msg);
+    worker::settle(app, client, effects).await;
 }
 
 async fn type_text(app: &mut App, client: &Client, text: &str) {

@@ -1,11 +1,15 @@
 //! The worker: a tokio task that owns the client, runs every request concurrently and sends each
-//! reply back tagged with its request id.
+//! reply back tagged with its request id. [`settle`] drives an app the same way without a
+//! terminal, one effect after another (tests and benchmarks).
 
+use std::collections::VecDeque;
 use std::time::Instant;
 
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
+use super::app::{App, Effect, Msg};
 use super::request::{Answer, Failure, Reply, Request, RequestId};
+use super::transfer;
 use crate::client::{ApiError, Client};
 
 /// Runs until the request channel closes; each request in its own task.
@@ -18,18 +22,41 @@ pub async fn run(
         let client = client.clone();
         let replies = replies.clone();
         tokio::spawn(async move {
-            let started = Instant::now();
-            let outcome = perform(&client, request).await.map_err(|e| failure(&e));
-            if let Err(failure) = &outcome {
-                tracing::info!(id, status = ?failure.status, message = %failure.message, "request failed");
-            }
             // The app may have quit meanwhile; then nobody wants the reply.
-            let _ = replies.send(Reply {
-                id,
-                latency: started.elapsed(),
-                outcome,
-            });
+            let _ = replies.send(reply(&client, id, request).await);
         });
+    }
+}
+
+/// Makes one request and wraps its answer as the app's reply.
+pub async fn reply(client: &Client, id: RequestId, request: Request) -> Reply {
+    let started = Instant::now();
+    let outcome = perform(client, request).await.map_err(|e| failure(&e));
+    if let Err(failure) = &outcome {
+        tracing::info!(id, status = ?failure.status, message = %failure.message, "request failed");
+    }
+    Reply {
+        id,
+        latency: started.elapsed(),
+        outcome,
+    }
+}
+
+/// Carries out `effects` and every effect that follows until none is left, in order: requests
+/// through [`reply`], file jobs through [`transfer::perform`]. Quitting, copying and `$EDITOR`
+/// need a terminal and are skipped. Drives an app headless, against a real server.
+pub async fn settle(app: &mut App, client: &Client, effects: Vec<Effect>) {
+    let mut queue: VecDeque<Effect> = effects.into();
+    while let Some(effect) = queue.pop_front() {
+        let more = match effect {
+            Effect::Request(id, request) => app.update(Msg::Api(reply(client, id, request).await)),
+            Effect::File(what, job) => {
+                let outcome = transfer::perform(&job);
+                app.update(Msg::File(what, job, outcome))
+            }
+            Effect::Quit | Effect::Copy(_) | Effect::OpenEditor(_) => Vec::new(),
+        };
+        queue.extend(more);
     }
 }
 
@@ -72,7 +99,7 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
 }
 
 /// The app's view of a client error.
-pub fn failure(error: &ApiError) -> Failure {
+fn failure(error: &ApiError) -> Failure {
     Failure {
         status: error.status(),
         code: error.code().map(str::to_string),

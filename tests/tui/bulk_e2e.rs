@@ -1,15 +1,12 @@
-//! Bulk work end to end: `App::update` plus the real worker (`tui::worker::perform`) and the
+//! Bulk work end to end: `App::update` plus the real worker (`tui::worker::settle`) and the
 //! real file jobs, against the local server on a temp data dir. No mock anywhere.
-
-use std::collections::VecDeque;
-use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use diagtui::client::Client;
 use diagtui::model::{Content, DiagramObject};
 use diagtui::server::LocalServer;
 use diagtui::tui::overlay::Overlay;
-use diagtui::tui::{App, Effect, Msg, Reply, transfer, worker};
+use diagtui::tui::{App, Effect, Msg, worker};
 use serde_json::{Value, json};
 
 use crate::harness::{key, live_server};
@@ -45,29 +42,9 @@ impl Live {
         live
     }
 
-    /// Carries out effects until none is left: requests through the worker, file jobs.
+    /// Carries out effects until none is left, through the real worker and file jobs.
     async fn run(&mut self, effects: Vec<Effect>) {
-        let mut queue: VecDeque<Effect> = effects.into();
-        while let Some(effect) = queue.pop_front() {
-            let more = match effect {
-                Effect::Request(id, request) => {
-                    let outcome = worker::perform(&self.client, request)
-                        .await
-                        .map_err(|e| worker::failure(&e));
-                    self.app.update(Msg::Api(Reply {
-                        id,
-                        latency: Duration::ZERO,
-                        outcome,
-                    }))
-                }
-                Effect::File(what, job) => {
-                    let outcome = transfer::perform(&job);
-                    self.app.update(Msg::File(what, job, outcome))
-                }
-                _ => Vec::new(),
-            };
-            queue.extend(more);
-        }
+        worker::settle(&mut self.app, &self.client, effects).await;
     }
 
     async fn send(&mut self, key: KeyEvent) {
