@@ -57,6 +57,9 @@ pub struct FormRow {
     pub value: LineInput,
 }
 
+/// How many updated ids the result list shows at once (and a page moves).
+pub const RESULT_ROWS: usize = 14;
+
 /// The operator field: takes the operator's name as typed, `Left`/`Right` cycle it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OperatorField {
@@ -611,18 +614,17 @@ impl App {
             .form
             .applied
             .as_ref()
-            .map(|a| a.updated.updated_object_ids.clone())
-            .unwrap_or_default();
+            .map_or(&[][..], |a| &a.updated.updated_object_ids[..]);
         match key.code {
             KeyCode::Esc | KeyCode::Char('q') => {}
             KeyCode::Char('w') => self.overlay = Some(Overlay::SelectorForm),
             KeyCode::Enter => {
-                if let Some(obj) = ids.get(selected) {
-                    return self.jump_to(obj);
+                if let Some(obj) = ids.get(selected).cloned() {
+                    return self.jump_to(&obj);
                 }
             }
             _ => {
-                let step = movement(key, 10).unwrap_or(0);
+                let step = movement(key, RESULT_ROWS).unwrap_or(0);
                 let selected = step_index(selected, ids.len(), step);
                 self.overlay = Some(Overlay::SelectorResult { selected });
             }

@@ -9,7 +9,7 @@ use super::props::field_lines;
 use crate::model::DiagramObject;
 use crate::tui::app::App;
 use crate::tui::input::LineInput;
-use crate::tui::selector_form::{Field, FormFocus};
+use crate::tui::selector_form::{Field, FormFocus, RESULT_ROWS};
 use crate::tui::words;
 
 /// Width of the form's box.
@@ -190,7 +190,7 @@ pub(super) fn result(app: &App, selected: usize) -> (String, Vec<Line<'static>>,
         dim(),
     ));
     let ids = &applied.updated.updated_object_ids;
-    let rows = 14usize;
+    let rows = RESULT_ROWS;
     let first = selected.saturating_sub(rows - 1);
     for (i, id) in ids.iter().enumerate().skip(first).take(rows) {
         let known = app
