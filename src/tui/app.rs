@@ -621,6 +621,20 @@ pub(super) fn step_index(selected: usize, len: usize, step: isize) -> usize {
     (selected as isize + step).clamp(0, len as isize - 1) as usize
 }
 
+/// The first row to show so that row `selected` shows among `rows` rows starting at `offset`,
+/// scrolling as little as possible; `lead` more rows stay visible above it when scrolling up
+/// (a heading, say).
+pub(super) fn scroll_into_view(offset: usize, selected: usize, rows: usize, lead: usize) -> usize {
+    let rows = rows.max(1);
+    if selected < offset {
+        selected.saturating_sub(lead)
+    } else if selected >= offset + rows {
+        selected + 1 - rows
+    } else {
+        offset
+    }
+}
+
 /// The step for a movement key, if it is one (`j`/`k`, arrows, pages, ends).
 pub(super) fn movement(key: KeyEvent, page: usize) -> Option<isize> {
     let page = page.max(1) as isize;
@@ -633,4 +647,27 @@ pub(super) fn movement(key: KeyEvent, page: usize) -> Option<isize> {
         KeyCode::End | KeyCode::Char('G') => isize::MAX / 2,
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scrolling_moves_as_little_as_needed() {
+        // Visible rows 10..15: inside stays, below scrolls down to end on it, above scrolls up.
+        assert_eq!(scroll_into_view(10, 12, 5, 0), 10);
+        assert_eq!(scroll_into_view(10, 17, 5, 0), 13);
+        assert_eq!(scroll_into_view(10, 4, 5, 0), 4);
+        assert_eq!(scroll_into_view(10, 4, 5, 1), 3, "one row of lead above");
+        assert_eq!(scroll_into_view(0, 0, 5, 1), 0);
+        assert_eq!(scroll_into_view(0, 3, 0, 0), 3, "no room still shows the row");
+    }
+
+    #[test]
+    fn steps_stay_inside_the_list() {
+        assert_eq!(step_index(2, 5, 10), 4);
+        assert_eq!(step_index(2, 5, -10), 0);
+        assert_eq!(step_index(0, 0, 1), 0);
+    }
 }

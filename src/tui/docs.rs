@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use crossterm::event::{KeyCode, KeyEvent};
 
-use super::app::{App, Effect, Pane, Purpose, movement, step_index};
+use super::app::{App, Effect, Pane, Purpose, movement, scroll_into_view, step_index};
 use super::input::{LineInput, fuzzy_match};
 use super::overlay::{ConfirmAction, InputPurpose, Overlay};
 use super::request::{Answer, Failure, Request, RequestId};
@@ -167,13 +167,9 @@ impl DocsPane {
 
     /// Scrolls so the selection shows in `rows` rows.
     pub fn keep_visible(&mut self, rows: usize) {
-        let rows = rows.max(1);
-        if self.selected < self.offset {
-            self.offset = self.selected.saturating_sub(1);
-        } else if self.selected >= self.offset + rows {
-            self.offset = self.selected + 1 - rows;
-        }
-        self.offset = self.offset.min(self.rows.len().saturating_sub(1));
+        // One row of lead: the folder heading above the first document shows.
+        self.offset = scroll_into_view(self.offset, self.selected, rows, 1)
+            .min(self.rows.len().saturating_sub(1));
     }
 
     /// Applies a details answer if it is the one awaited.

@@ -6,7 +6,7 @@ use crossterm::event::{KeyCode, KeyEvent};
 use ratatui_textarea::{CursorMove, TextArea};
 use serde_json::Value;
 
-use super::app::{App, Effect, Pane, Purpose, movement};
+use super::app::{App, Effect, Pane, Purpose, movement, scroll_into_view, step_index};
 use super::layout;
 use super::overlay::Overlay;
 use super::request::Request;
@@ -329,19 +329,12 @@ impl Editor {
 
     /// Scrolls the view by `step` lines.
     pub fn scroll_by(&mut self, step: isize) {
-        let max = self.area.lines().len().saturating_sub(1) as isize;
-        self.scroll = (self.scroll as isize + step).clamp(0, max.max(0)) as usize;
+        self.scroll = step_index(self.scroll, self.area.lines().len(), step);
     }
 
     /// Scrolls so the cursor shows in `rows` rows.
     pub fn keep_cursor_visible(&mut self, rows: usize) {
-        let rows = rows.max(1);
-        let row = self.area.cursor().0;
-        if row < self.scroll {
-            self.scroll = row;
-        } else if row >= self.scroll + rows {
-            self.scroll = row + 1 - rows;
-        }
+        self.scroll = scroll_into_view(self.scroll, self.area.cursor().0, rows, 0);
     }
 }
 
@@ -377,7 +370,7 @@ impl App {
         }
         if let Some(step) = movement(key, self.editor_rows()) {
             let lines = self.editor.area.lines().len();
-            let row = (self.editor.area.cursor().0 as isize + step).clamp(0, lines as isize - 1);
+            let row = step_index(self.editor.area.cursor().0, lines, step);
             self.editor
                 .area
                 .move_cursor(CursorMove::Jump(row as u16, 0));

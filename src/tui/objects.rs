@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use crossterm::event::{KeyCode, KeyEvent};
 use serde_json::Value;
 
-use super::app::{App, Effect, Pane, Purpose, movement, step_index};
+use super::app::{App, Effect, Pane, Purpose, movement, scroll_into_view, step_index};
 use super::input::LineInput;
 use super::overlay::{ConfirmAction, Overlay};
 use super::request::{Request, RequestId};
@@ -182,13 +182,8 @@ impl ObjectsPane {
 
     /// Scrolls so the selection shows in `rows` rows.
     pub fn keep_visible(&mut self, rows: usize) {
-        let rows = rows.max(1);
-        if self.selected < self.offset {
-            self.offset = self.selected;
-        } else if self.selected >= self.offset + rows {
-            self.offset = self.selected + 1 - rows;
-        }
-        self.offset = self.offset.min(self.rows.len().saturating_sub(1));
+        self.offset = scroll_into_view(self.offset, self.selected, rows, 0)
+            .min(self.rows.len().saturating_sub(1));
     }
 
     /// Replaces one object's data (after a save), keeping everything else.
