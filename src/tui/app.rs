@@ -661,7 +661,11 @@ mod tests {
         assert_eq!(scroll_into_view(10, 4, 5, 0), 4);
         assert_eq!(scroll_into_view(10, 4, 5, 1), 3, "one row of lead above");
         assert_eq!(scroll_into_view(0, 0, 5, 1), 0);
-        assert_eq!(scroll_into_view(0, 3, 0, 0), 3, "no room still shows the row");
+        assert_eq!(
+            scroll_into_view(0, 3, 0, 0),
+            3,
+            "no room still shows the row"
+        );
     }
 
     #[test]

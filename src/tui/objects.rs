@@ -65,6 +65,25 @@ pub struct ObjectsPane {
 }
 
 impl ObjectsPane {
+    /// The object with id `obj` (the objects are in id order).
+    pub fn object(&self, obj: &str) -> Option<&DiagramObject> {
+        self.index_of(obj).map(|at| &self.objects[at].1)
+    }
+
+    /// Where object `obj` is in `objects`.
+    fn index_of(&self, obj: &str) -> Option<usize> {
+        self.objects
+            .binary_search_by(|(id, _)| id.as_str().cmp(obj))
+            .ok()
+    }
+
+    /// The row showing object `obj`, if the filter and folds show it.
+    pub fn row_of(&self, obj: &str) -> Option<usize> {
+        self.rows
+            .iter()
+            .position(|r| matches!(r, TreeRow::Object(i) if self.objects[*i].0 == obj))
+    }
+
     /// Whether the document `doc` (an id) is the open one.
     pub fn is_open(&self, doc: &str) -> bool {
         self.doc.as_ref().is_some_and(|d| d.id == doc)
@@ -157,11 +176,7 @@ impl ObjectsPane {
                 self.rows.extend(shown.into_iter().map(TreeRow::Object));
             }
         }
-        let found = keep.and_then(|id| {
-            self.rows
-                .iter()
-                .position(|r| matches!(r, TreeRow::Object(i) if self.objects[*i].0 == id))
-        });
+        let found = keep.and_then(|id| self.row_of(id));
         self.selected = found
             .or_else(|| {
                 self.rows
@@ -188,8 +203,8 @@ impl ObjectsPane {
 
     /// Replaces one object's data (after a save), keeping everything else.
     pub fn replace_data(&mut self, obj: &str, data: Props) {
-        if let Some((_, object)) = self.objects.iter_mut().find(|(id, _)| id == obj) {
-            object.data = data;
+        if let Some(at) = self.index_of(obj) {
+            self.objects[at].1.data = data;
             self.index_meta();
         }
     }

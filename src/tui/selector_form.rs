@@ -12,7 +12,6 @@ use ratatui_textarea::CursorMove;
 use super::app::{App, Effect, Pane, Purpose, movement, step_index};
 use super::history::{SavedRow, SavedSelector};
 use super::input::LineInput;
-use super::objects::TreeRow;
 use super::overlay::{ConfirmAction, Overlay};
 use super::props_field::PropsField;
 use super::request::Request;
@@ -636,22 +635,16 @@ impl App {
     pub(super) fn jump_to(&mut self, obj: &str) -> Vec<Effect> {
         self.overlay = None;
         self.focus = Pane::Objects;
-        let row_of = |app: &App| {
-            app.objects
-                .rows
-                .iter()
-                .position(|r| matches!(r, TreeRow::Object(i) if app.objects.objects[*i].0 == obj))
-        };
-        if row_of(self).is_none() {
+        if self.objects.row_of(obj).is_none() {
             self.objects.filter.clear();
-            if let Some((_, object)) = self.objects.objects.iter().find(|(id, _)| id == obj) {
+            if let Some(object) = self.objects.object(obj) {
                 let kind = object.kind.clone();
                 self.objects.collapsed.remove(&kind);
             }
             let keep = self.objects.selected_object().map(|(id, _)| id.clone());
             self.objects.rebuild(keep.as_deref());
         }
-        match row_of(self) {
+        match self.objects.row_of(obj) {
             Some(row) => self.objects_select(row),
             None => {
                 self.fail(format!("{obj} is not in the tree (R reloads)"));

@@ -60,13 +60,9 @@ pub(super) fn diff(app: &App, changes: &[BulkChange]) -> (String, Vec<Line<'stat
         bold(),
     )];
     for change in changes.iter().take(DIFF_OBJECTS) {
-        let line = match app
-            .objects
-            .objects
-            .binary_search_by(|(id, _)| id.as_str().cmp(&change.obj))
-        {
-            Ok(at) => object_line(&change.obj, &app.objects.objects[at].1, width, true),
-            Err(_) => Line::raw(change.obj.clone()),
+        let line = match app.objects.object(&change.obj) {
+            Some(object) => object_line(&change.obj, object, width, true),
+            None => Line::raw(change.obj.clone()),
         };
         lines.push(line);
         lines.extend(diff_lines(&change.diff, "    "));

@@ -193,13 +193,7 @@ pub(super) fn result(app: &App, selected: usize) -> (String, Vec<Line<'static>>,
     let rows = RESULT_ROWS;
     let first = selected.saturating_sub(rows - 1);
     for (i, id) in ids.iter().enumerate().skip(first).take(rows) {
-        let known = app
-            .objects
-            .objects
-            .binary_search_by(|(o, _)| o.as_str().cmp(id))
-            .ok()
-            .map(|at| &app.objects.objects[at].1);
-        let mut line = match known {
+        let mut line = match app.objects.object(id) {
             Some(object) => typed_line(id, object, inner),
             None => Line::raw(format!("  {id}")),
         };
