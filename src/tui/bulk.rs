@@ -5,7 +5,6 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui_textarea::CursorMove;
 
 use super::app::{App, Effect, Purpose};
 use super::editor::Diff;
@@ -60,8 +59,7 @@ impl App {
             return;
         }
         if self.bulk.text().trim().is_empty() {
-            self.bulk = PropsField::new("{\n  \n}");
-            self.bulk.area.move_cursor(CursorMove::Jump(1, 2));
+            self.bulk = PropsField::empty_object();
         }
         self.overlay = Some(Overlay::BulkEdit);
     }

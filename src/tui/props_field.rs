@@ -24,6 +24,14 @@ impl PropsField {
         field
     }
 
+    /// An empty JSON object `{ }` over three lines, the cursor inside it, ready to type a
+    /// property.
+    pub fn empty_object() -> PropsField {
+        let mut field = PropsField::new("{\n  \n}");
+        field.area.move_cursor(CursorMove::Jump(1, 2));
+        field
+    }
+
     /// Replaces the text.
     pub fn set_text(&mut self, text: &str) {
         self.area = TextArea::new(text.lines().map(str::to_string).collect());

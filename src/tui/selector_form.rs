@@ -7,7 +7,6 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui_textarea::CursorMove;
 
 use super::app::{App, Effect, Pane, Purpose, movement, step_index};
 use super::history::{SavedRow, SavedSelector};
@@ -172,12 +171,10 @@ pub struct SelectorForm {
 
 impl Default for SelectorForm {
     fn default() -> SelectorForm {
-        let mut props = PropsField::new("{\n  \n}");
-        props.area.move_cursor(CursorMove::Jump(1, 2));
         SelectorForm {
             rows: vec![FormRow::default()],
             focus: FormFocus::default(),
-            props,
+            props: PropsField::empty_object(),
             suggestion: None,
             preview: None,
             applied: None,
