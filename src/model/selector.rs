@@ -279,11 +279,6 @@ impl Selector {
     pub fn matches(&self, meta: Option<&Map<String, Value>>) -> bool {
         self.conditions.iter().all(|c| c.matches(meta))
     }
-
-    /// Whether an object's `data` matches, reading its `meta` property.
-    pub fn matches_data(&self, data: &Map<String, Value>) -> bool {
-        self.matches(data.get("meta").and_then(Value::as_object))
-    }
 }
 
 impl fmt::Display for Selector {

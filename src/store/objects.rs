@@ -28,6 +28,19 @@ fn check_props(kind: &str, props: &Props, creating: bool) -> Result<(), String> 
     }
 }
 
+/// An object's data read for its `meta` alone: the other properties are skipped, not built.
+#[derive(serde::Deserialize)]
+struct MetaOnly {
+    #[serde(default)]
+    meta: Option<Value>,
+}
+
+/// Whether the object whose data text is `data` matches the selector.
+fn matches(selector: &Selector, data: &str) -> StoreResult<bool> {
+    let MetaOnly { meta } = serde_json::from_str(data)?;
+    Ok(selector.matches(meta.as_ref().and_then(Value::as_object)))
+}
+
 /// Checks properties by their names alone (the rules that hold whatever the type).
 fn check_each_named(props: &Props) -> StoreResult<()> {
     check_props("", props, false).map_err(StoreError::Invalid)
@@ -173,9 +186,7 @@ impl Store {
     ) -> StoreResult<String> {
         self.read(|tx| {
             visible_doc(tx, account, doc_id)?;
-            objects_json(tx, doc_id, |data| {
-                Ok(selector.matches_data(&serde_json::from_str(data)?))
-            })
+            objects_json(tx, doc_id, |data| matches(selector, data))
         })
     }
 
@@ -261,8 +272,9 @@ impl Store {
                 )?;
                 let mut rows = stmt.query([doc_id])?;
                 while let Some(row) = rows.next()? {
-                    let data: Props = serde_json::from_str(row.get_ref(2)?.as_str()?)?;
-                    if selector.matches_data(&data) {
+                    let text = row.get_ref(2)?.as_str()?;
+                    if matches(selector, text)? {
+                        let data: Props = serde_json::from_str(text)?;
                         matched.push((row.get::<_, String>(0)?, row.get::<_, String>(1)?, data));
                     }
                 }
