@@ -315,13 +315,13 @@ impl App {
     /// Rows the documents list shows.
     pub(super) fn docs_rows(&self) -> usize {
         let docs = layout::screen(self.size).docs;
-        let extra = u16::from(self.docs.filter_shown()) + layout::details_height(docs);
+        let extra = u16::from(self.docs.filter.shown()) + layout::details_height(docs);
         layout::inner_rows(docs, extra)
     }
 
     /// Rows the object tree shows.
     pub(super) fn objects_rows(&self) -> usize {
-        let extra = u16::from(self.objects.filter_shown());
+        let extra = u16::from(self.objects.filter.shown());
         layout::inner_rows(layout::screen(self.size).objects, extra)
     }
 
@@ -486,8 +486,8 @@ impl App {
         }
         // Text fields take every key first.
         let typing = match self.focus {
-            Pane::Docs => self.docs.filter_editing(),
-            Pane::Objects => self.objects.filter_editing(),
+            Pane::Docs => self.docs.filter.editing(),
+            Pane::Objects => self.objects.filter.editing(),
             Pane::Props => self.editor.is_editing(),
         };
         if typing {
@@ -588,8 +588,8 @@ impl App {
             MouseEventKind::Down(MouseButton::Left) => {
                 self.focus = pane;
                 let top = match pane {
-                    Pane::Docs => screen.docs.y + 1 + u16::from(self.docs.filter_shown()),
-                    Pane::Objects => screen.objects.y + 1 + u16::from(self.objects.filter_shown()),
+                    Pane::Docs => screen.docs.y + 1 + u16::from(self.docs.filter.shown()),
+                    Pane::Objects => screen.objects.y + 1 + u16::from(self.objects.filter.shown()),
                     Pane::Props => return Vec::new(),
                 };
                 let Some(row) = mouse.row.checked_sub(top) else {

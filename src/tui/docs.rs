@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use crossterm::event::{KeyCode, KeyEvent};
 
 use super::app::{App, Effect, Pane, Purpose, movement, scroll_into_view, step_index};
-use super::input::{LineInput, fuzzy_match};
+use super::input::{Filter, FilterKey, fuzzy_match};
 use super::overlay::{ConfirmAction, InputPurpose, Overlay};
 use super::request::{Answer, Failure, Request, RequestId};
 use crate::model::{DocDetails, DocSummary, FolderList};
@@ -31,9 +31,8 @@ pub struct DocsPane {
     pub loaded: bool,
     /// Why the list could not be loaded.
     pub load_error: Option<String>,
-    /// The filter text.
-    pub filter: LineInput,
-    filter_editing: bool,
+    /// The filter.
+    pub filter: Filter,
     /// The rows shown, after grouping and filtering.
     pub rows: Vec<DocRow>,
     /// The selected row (always a document row when there is one).
@@ -56,16 +55,6 @@ impl DocsPane {
             Some(DocRow::Doc(i)) => self.docs.get(*i),
             _ => None,
         }
-    }
-
-    /// Whether the filter line shows.
-    pub fn filter_shown(&self) -> bool {
-        self.filter_editing || !self.filter.text().is_empty()
-    }
-
-    /// Whether the filter is being typed.
-    pub fn filter_editing(&self) -> bool {
-        self.filter_editing
     }
 
     /// Stores the folder list and regroups.
@@ -245,22 +234,11 @@ impl App {
 
     /// A key while the filter is typed.
     pub(super) fn docs_filter_key(&mut self, key: KeyEvent) -> Vec<Effect> {
-        match key.code {
-            KeyCode::Enter => self.docs.filter_editing = false,
-            KeyCode::Esc => {
-                self.docs.filter_editing = false;
-                self.docs.filter.clear();
-            }
-            KeyCode::Down | KeyCode::Up => {
-                return self.docs_move(if key.code == KeyCode::Down { 1 } else { -1 });
-            }
-            _ => {
-                if !self.docs.filter.handle(key) {
-                    return Vec::new();
-                }
-            }
+        match self.docs.filter.key(key) {
+            FilterKey::Changed => self.refilter_docs(),
+            FilterKey::Move(step) => self.docs_move(step),
+            FilterKey::Unchanged => Vec::new(),
         }
-        self.refilter_docs()
     }
 
     /// Regroups the list after the filter changed; asks for the details when that changed the
@@ -282,7 +260,7 @@ impl App {
             return self.docs_move(step);
         }
         if key.code == KeyCode::Char('/') {
-            self.docs.filter_editing = true;
+            self.docs.filter.start();
             return Vec::new();
         }
         if key.code == KeyCode::Esc {

@@ -89,6 +89,71 @@ impl LineInput {
     }
 }
 
+/// A list's filter: a line of text, and whether it is being typed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Filter {
+    input: LineInput,
+    editing: bool,
+}
+
+/// What a key typed into a filter asks of its list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FilterKey {
+    /// The text changed (or was cleared): filter the list again.
+    Changed,
+    /// Move the selection by this step, typing on.
+    Move(isize),
+    /// Nothing for the list to do.
+    Unchanged,
+}
+
+impl Filter {
+    /// The filter text.
+    pub fn text(&self) -> &str {
+        self.input.text()
+    }
+
+    /// Whether the filter is being typed.
+    pub fn editing(&self) -> bool {
+        self.editing
+    }
+
+    /// Whether the filter line shows: while typed, or while it holds text.
+    pub fn shown(&self) -> bool {
+        self.editing || !self.input.text().is_empty()
+    }
+
+    /// `/`: starts typing.
+    pub fn start(&mut self) {
+        self.editing = true;
+    }
+
+    /// Empties the filter (typing goes on if it was under way).
+    pub fn clear(&mut self) {
+        self.input.clear();
+    }
+
+    /// A key while the filter is typed: `Enter` keeps it, `Esc` clears it, `↑`/`↓` move the
+    /// list, every other key edits the text.
+    pub fn key(&mut self, key: KeyEvent) -> FilterKey {
+        match key.code {
+            KeyCode::Enter => {
+                self.editing = false;
+                FilterKey::Unchanged
+            }
+            KeyCode::Esc => {
+                self.editing = false;
+                self.input.clear();
+                FilterKey::Changed
+            }
+            KeyCode::Down => FilterKey::Move(1),
+            KeyCode::Up => FilterKey::Move(-1),
+            _ if self.input.handle(key) => FilterKey::Changed,
+            _ => FilterKey::Unchanged,
+        }
+    }
+}
+
 /// Whether `needle` matches `haystack` fuzzily: its characters appear in order, ignoring case.
 pub fn fuzzy_match(needle: &str, haystack: &str) -> bool {
     let mut hay = haystack.chars().flat_map(char::to_lowercase);
@@ -116,6 +181,21 @@ mod tests {
         input.handle(key(KeyCode::Delete));
         assert_eq!(input.text(), "a");
         assert_eq!(input.cursor(), 1);
+    }
+
+    #[test]
+    fn a_filter_types_keeps_clears_and_moves() {
+        let mut filter = Filter::default();
+        assert!(!filter.shown());
+        filter.start();
+        assert!(filter.shown() && filter.editing());
+        assert_eq!(filter.key(key(KeyCode::Char('a'))), FilterKey::Changed);
+        assert_eq!(filter.key(key(KeyCode::Down)), FilterKey::Move(1));
+        assert_eq!(filter.key(key(KeyCode::Enter)), FilterKey::Unchanged);
+        assert!(!filter.editing() && filter.shown(), "kept: it still shows");
+        filter.start();
+        assert_eq!(filter.key(key(KeyCode::Esc)), FilterKey::Changed);
+        assert!(!filter.shown());
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crossterm::event::{KeyCode, KeyEvent};
 use serde_json::Value;
 
 use super::app::{App, Effect, Pane, Purpose, movement, scroll_into_view, step_index};
-use super::input::LineInput;
+use super::input::{Filter, FilterKey};
 use super::overlay::{ConfirmAction, Overlay};
 use super::request::{Request, RequestId};
 use crate::model::{Content, DiagramObject, DocSummary, ObjectType, Props};
@@ -46,9 +46,8 @@ pub struct ObjectsPane {
     pub groups: Vec<Group>,
     /// Types whose group is folded.
     pub collapsed: HashSet<String>,
-    /// The filter text.
-    pub filter: LineInput,
-    filter_editing: bool,
+    /// The filter.
+    pub filter: Filter,
     /// The rows shown (only indexes: the text of a row is built when it is drawn).
     pub rows: Vec<TreeRow>,
     /// The selected row.
@@ -101,16 +100,6 @@ impl ObjectsPane {
     /// Shows no document.
     pub fn close(&mut self) {
         *self = ObjectsPane::default();
-    }
-
-    /// Whether the filter line shows.
-    pub fn filter_shown(&self) -> bool {
-        self.filter_editing || !self.filter.text().is_empty()
-    }
-
-    /// Whether the filter is being typed.
-    pub fn filter_editing(&self) -> bool {
-        self.filter_editing
     }
 
     /// Replaces the objects, keeping the selected object when it still exists.
@@ -407,21 +396,11 @@ impl App {
 
     /// A key while the filter is typed.
     pub(super) fn objects_filter_key(&mut self, key: KeyEvent) -> Vec<Effect> {
-        match key.code {
-            KeyCode::Enter => self.objects.filter_editing = false,
-            KeyCode::Esc => {
-                self.objects.filter_editing = false;
-                self.objects.filter.clear();
-            }
-            KeyCode::Down => return self.objects_move(1),
-            KeyCode::Up => return self.objects_move(-1),
-            _ => {
-                if !self.objects.filter.handle(key) {
-                    return Vec::new();
-                }
-            }
+        match self.objects.filter.key(key) {
+            FilterKey::Changed => self.refilter_objects(),
+            FilterKey::Move(step) => return self.objects_move(step),
+            FilterKey::Unchanged => {}
         }
-        self.refilter_objects();
         Vec::new()
     }
 
@@ -470,7 +449,7 @@ impl App {
             return self.objects_move(step);
         }
         match key.code {
-            KeyCode::Char('/') => self.objects.filter_editing = true,
+            KeyCode::Char('/') => self.objects.filter.start(),
             KeyCode::Char(' ') => self.toggle_mark(),
             KeyCode::Char('V') => self.mark_shown(),
             KeyCode::Char('b') => self.open_bulk_edit(),

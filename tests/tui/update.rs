@@ -138,7 +138,7 @@ fn document_filter_is_fuzzy_and_typing_never_triggers_shortcuts() {
     assert_eq!(h.app.docs.selected_doc().unwrap().id, DOC_B);
     assert!(h.app.overlay.is_none());
     h.press("Enter");
-    assert!(!h.app.docs.filter_editing());
+    assert!(!h.app.docs.filter.editing());
     h.press("Esc");
     assert_eq!(h.app.docs.rows.len(), 5);
 }

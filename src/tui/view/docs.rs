@@ -6,7 +6,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::{clip, pane_block, selected_style};
+use super::{clip, filter_line, load_error_lines, pane_block, selected_style};
 use crate::tui::app::{App, Pane};
 use crate::tui::docs::DocRow;
 use crate::tui::layout;
@@ -19,29 +19,17 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let [filter_area, list_area, details_area] = Layout::vertical([
-        Constraint::Length(u16::from(docs.filter_shown())),
+        Constraint::Length(u16::from(docs.filter.shown())),
         Constraint::Min(1),
         Constraint::Length(layout::details_height(area)),
     ])
     .areas(inner);
-    if docs.filter_shown() {
-        let cursor = if docs.filter_editing() { "▏" } else { "" };
-        let line = Line::from(vec![
-            Span::styled("/", Style::new().fg(Color::Yellow)),
-            Span::raw(format!("{}{cursor}", docs.filter.text())),
-        ]);
-        frame.render_widget(Paragraph::new(line), filter_area);
+    if docs.filter.shown() {
+        frame.render_widget(Paragraph::new(filter_line(&docs.filter)), filter_area);
     }
     let width = list_area.width as usize;
     let lines: Vec<Line> = if let Some(error) = &docs.load_error {
-        vec![
-            Line::styled("Could not load documents:", Style::new().fg(Color::Red)),
-            Line::raw(error.clone()),
-            Line::styled(
-                "Press R to retry.",
-                Style::new().add_modifier(Modifier::BOLD),
-            ),
-        ]
+        load_error_lines("documents", error)
     } else if !docs.loaded {
         vec![Line::styled("loading…", Style::new().fg(Color::DarkGray))]
     } else if docs.rows.is_empty() {

@@ -11,9 +11,11 @@ mod status;
 
 use ratatui::Frame;
 use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders};
 
 use super::app::{App, Pane};
+use super::input::Filter;
 use super::layout;
 
 /// Draws the whole screen.
@@ -45,6 +47,30 @@ fn pane_block(app: &App, pane: Pane, title: String) -> Block<'static> {
         })
         .border_style(style)
         .title(title)
+}
+
+/// A list's filter line: `/text`, with a cursor while it is typed.
+fn filter_line(filter: &Filter) -> Line<'static> {
+    let cursor = if filter.editing() { "▏" } else { "" };
+    Line::from(vec![
+        Span::styled("/", Style::new().fg(Color::Yellow)),
+        Span::raw(format!("{}{cursor}", filter.text())),
+    ])
+}
+
+/// What a pane shows when its list could not be loaded: `what`, why, and how to retry.
+fn load_error_lines(what: &str, error: &str) -> Vec<Line<'static>> {
+    vec![
+        Line::styled(
+            format!("Could not load {what}:"),
+            Style::new().fg(Color::Red),
+        ),
+        Line::raw(error.to_string()),
+        Line::styled(
+            "Press R to retry.",
+            Style::new().add_modifier(Modifier::BOLD),
+        ),
+    ]
 }
 
 /// The style of the selected row: reversed in the focused pane, underlined elsewhere.

@@ -6,7 +6,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::{clip, pane_block, selected_style};
+use super::{clip, filter_line, load_error_lines, pane_block, selected_style};
 use crate::model::DiagramObject;
 use crate::tui::app::{App, Pane};
 use crate::tui::objects::{TreeRow, row_text};
@@ -28,17 +28,12 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let [filter_area, list_area] = Layout::vertical([
-        Constraint::Length(u16::from(pane.filter_shown())),
+        Constraint::Length(u16::from(pane.filter.shown())),
         Constraint::Min(0),
     ])
     .areas(inner);
-    if pane.filter_shown() {
-        let cursor = if pane.filter_editing() { "▏" } else { "" };
-        let line = Line::from(vec![
-            Span::styled("/", Style::new().fg(Color::Yellow)),
-            Span::raw(format!("{}{cursor}", pane.filter.text())),
-        ]);
-        frame.render_widget(Paragraph::new(line), filter_area);
+    if pane.filter.shown() {
+        frame.render_widget(Paragraph::new(filter_line(&pane.filter)), filter_area);
     }
     let dim = Style::new().fg(Color::DarkGray);
     let lines: Vec<Line> = if pane.doc.is_none() {
@@ -47,14 +42,7 @@ pub fn draw(app: &App, frame: &mut Frame, area: Rect) {
             dim,
         )]
     } else if let Some(error) = &pane.error {
-        vec![
-            Line::styled("Could not load the objects:", Style::new().fg(Color::Red)),
-            Line::raw(error.clone()),
-            Line::styled(
-                "Press R to retry.",
-                Style::new().add_modifier(Modifier::BOLD),
-            ),
-        ]
+        load_error_lines("the objects", error)
     } else if pane.loading && pane.objects.is_empty() {
         vec![Line::styled("loading…", dim)]
     } else if pane.rows.is_empty() {
