@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
-use ratatui::layout::Rect;
+use ratatui::layout::{Position, Rect};
 
 use super::docs::DocsPane;
 use super::editor::Editor;
@@ -567,12 +567,7 @@ impl App {
             return Vec::new();
         }
         let screen = layout::screen(self.size);
-        let inside = |rect: Rect| {
-            mouse.column >= rect.x
-                && mouse.column < rect.x + rect.width
-                && mouse.row >= rect.y
-                && mouse.row < rect.y + rect.height
-        };
+        let inside = |rect: Rect| rect.contains(Position::new(mouse.column, mouse.row));
         let pane = if inside(screen.docs) {
             Pane::Docs
         } else if inside(screen.objects) {
