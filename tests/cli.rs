@@ -3,6 +3,8 @@
 
 #[path = "cli/docs.rs"]
 mod docs;
+#[path = "common/net.rs"]
+mod net;
 #[path = "cli/objects.rs"]
 mod objects;
 #[path = "cli/settings.rs"]

@@ -4,6 +4,8 @@
 
 #[path = "client/errors.rs"]
 mod errors;
+#[path = "common/net.rs"]
+mod net;
 #[path = "client/routes.rs"]
 mod routes;
 

@@ -2,13 +2,12 @@
 //! profiles and local mode.
 
 use super::{Env, run};
+use crate::net::closed_url;
 
 #[test]
 fn usage_errors_exit_2_before_any_server_is_contacted() {
     // A closed port: a usage error must be found without connecting (else it would exit 1).
-    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}", closed.local_addr().unwrap());
-    drop(closed);
+    let url = closed_url();
     let base = ["--url", url.as_str(), "--api-key", "some-key-1234567890"];
     let cases: &[(&[&str], &str)] = &[
         (&["doc", "create"], "<TITLE>"),
@@ -45,9 +44,7 @@ fn usage_errors_exit_2_before_any_server_is_contacted() {
 
 #[test]
 fn connection_errors_exit_1() {
-    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}", closed.local_addr().unwrap());
-    drop(closed);
+    let url = closed_url();
     let key = "secret-key-0123456789";
     let out = run(&["--url", &url, "--api-key", key, "doc", "list"], None, &[]).fails(1);
     assert!(

@@ -1,5 +1,6 @@
 //! Error variants that need a misbehaving server: tiny hand-made HTTP listeners on loopback.
 
+use crate::net::closed_url;
 use std::time::Duration;
 
 use diagtui::client::{ApiError, ApiKey, Client, ClientConfig};
@@ -51,9 +52,7 @@ fn debug_output_never_shows_the_key() {
 
 #[tokio::test]
 async fn a_server_that_is_down_is_a_connect_error() {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    drop(listener);
+    let url = closed_url();
     let err = client_for(&url, Duration::from_secs(30))
         .list_docs()
         .await
