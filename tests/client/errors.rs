@@ -1,11 +1,12 @@
 //! Error variants that need a misbehaving server: tiny hand-made HTTP listeners on loopback.
 
-use crate::net::closed_url;
 use std::time::Duration;
 
 use diagtui::client::{ApiError, ApiKey, Client, ClientConfig};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
+
+use crate::net::closed_url;
 
 const KEY: &str = "test-key-0123456789-abcd";
 
