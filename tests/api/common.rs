@@ -47,12 +47,7 @@ impl Harness {
         if let Some(body) = body {
             req = req.json(&body);
         }
-        let resp = req.send().await.expect("request sent");
-        let status = resp.status();
-        let text = resp.text().await.expect("body read");
-        let value = serde_json::from_str(&text)
-            .unwrap_or_else(|e| panic!("{path}: answer is not JSON ({e}): {text}"));
-        (status, value)
+        send(req).await
     }
 
     /// GET with the default key.
@@ -118,4 +113,14 @@ pub fn assert_error(answer: &(StatusCode, Value), status: StatusCode, code: &str
     assert_eq!(body["success"], false, "{body}");
     assert_eq!(body["error"], code, "{body}");
     body["message"].as_str().expect("message").to_owned()
+}
+
+/// Sends a request built by hand and reads its status and JSON answer.
+pub async fn send(req: reqwest::RequestBuilder) -> (StatusCode, Value) {
+    let resp = req.send().await.expect("request sent");
+    let status = resp.status();
+    let text = resp.text().await.expect("body read");
+    let value = serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("the answer is not JSON ({e}): {text}"));
+    (status, value)
 }

@@ -2,27 +2,15 @@
 //! unknown routes, wrong methods, bodies over the limit, and authentication.
 
 use reqwest::{Method, StatusCode};
-use serde_json::{Value, json};
+use serde_json::json;
 
-use crate::common::{Harness, assert_error};
-
-async fn raw(h: &Harness, req: reqwest::RequestBuilder) -> (StatusCode, Value) {
-    let _ = h;
-    let resp = req.send().await.expect("sent");
-    let status = resp.status();
-    let text = resp.text().await.unwrap();
-    (
-        status,
-        serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}")),
-    )
-}
+use crate::common::{Harness, assert_error, send};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn bodies_must_be_json_of_the_right_shape() {
     let h = Harness::new().await;
     let url = format!("{}/api/v1/doc/create", h.server.url());
-    let no_type = raw(
-        &h,
+    let no_type = send(
         h.http
             .post(&url)
             .bearer_auth(h.key())
@@ -34,8 +22,7 @@ async fn bodies_must_be_json_of_the_right_shape() {
         StatusCode::UNSUPPORTED_MEDIA_TYPE,
         "UNSUPPORTED_MEDIA_TYPE",
     );
-    let text_type = raw(
-        &h,
+    let text_type = send(
         h.http
             .post(&url)
             .bearer_auth(h.key())
@@ -49,8 +36,7 @@ async fn bodies_must_be_json_of_the_right_shape() {
         "UNSUPPORTED_MEDIA_TYPE",
     );
     for bad in ["{", "{\"title\": }", "", "tru", "{\"title\": \"t\"} x"] {
-        let answer = raw(
-            &h,
+        let answer = send(
             h.http
                 .post(&url)
                 .bearer_auth(h.key())
@@ -121,8 +107,7 @@ async fn bodies_over_the_limit_are_refused_and_nothing_is_written() {
     let big = "x".repeat(diagtui::server::DEFAULT_MAX_BODY + 1);
     let body =
         format!(r#"{{"a0000000-aaaaaaaaa": {{"type": "label", "data": {{"text": "{big}"}}}}}}"#);
-    let answer = raw(
-        &h,
+    let answer = send(
         h.http
             .post(format!("{}/api/v1/doc/set-content/{doc}", h.server.url()))
             .bearer_auth(h.key())
@@ -176,8 +161,7 @@ async fn keys_come_as_bearer_or_query_and_are_checked() {
         )
         .await;
     assert_eq!(created.0, StatusCode::OK, "{}", created.1);
-    let basic = raw(
-        &h,
+    let basic = send(
         h.http
             .get(format!("{}/api/v1/doc", h.server.url()))
             .basic_auth("user", Some(h.key())),
