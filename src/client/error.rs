@@ -5,6 +5,8 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+use crate::model::ErrorCode;
+
 /// Everything that can go wrong with a request. `Display` reads well on one line: the TUI's
 /// status bar and the CLI's stderr show it as it is.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -26,12 +28,12 @@ pub enum ApiError {
         after: Duration,
     },
     /// The server answered with an error status.
-    #[error("HTTP {status}{}: {message}", code.as_deref().map(|c| format!(" {c}")).unwrap_or_default())]
+    #[error("HTTP {status}{}: {message}", code.as_ref().map(|c| format!(" {c}")).unwrap_or_default())]
     Status {
         /// The HTTP status.
         status: u16,
         /// The error code of the body (`DOC_NOT_FOUND`, ...), when it had one.
-        code: Option<String>,
+        code: Option<ErrorCode>,
         /// The body's message, or the status's reason phrase.
         message: String,
     },
@@ -63,9 +65,9 @@ impl ApiError {
     }
 
     /// The server's error code (`USER_NOT_FOUND`, ...), when its answer had one.
-    pub fn code(&self) -> Option<&str> {
+    pub fn code(&self) -> Option<&ErrorCode> {
         match self {
-            ApiError::Status { code, .. } => code.as_deref(),
+            ApiError::Status { code, .. } => code.as_ref(),
             _ => None,
         }
     }
@@ -119,7 +121,7 @@ impl ApiError {
                     |field: &str| value.get(field).and_then(Value::as_str).map(str::to_owned);
                 ApiError::Status {
                     status: status.as_u16(),
-                    code: text("error"),
+                    code: text("error").as_deref().map(ErrorCode::from),
                     message: text("message").unwrap_or_else(reason),
                 }
             }
@@ -190,7 +192,7 @@ mod tests {
             br#"{"success":false,"error":"DOC_NOT_FOUND","message":"no document abc"}"#,
         );
         assert_eq!(err.status(), Some(404));
-        assert_eq!(err.code(), Some("DOC_NOT_FOUND"));
+        assert_eq!(err.code(), Some(&ErrorCode::DocNotFound));
         assert_eq!(err.to_string(), "HTTP 404 DOC_NOT_FOUND: no document abc");
     }
 

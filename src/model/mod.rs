@@ -3,12 +3,14 @@
 //! Nothing here knows HTTP, SQLite or terminals.
 
 pub mod content_check;
+pub mod error_code;
 pub mod ids;
 pub mod props;
 pub mod selector;
 pub mod wire;
 
 pub use content_check::{ContentProblem, ContentReport, check_content};
+pub use error_code::ErrorCode;
 pub use props::{ObjectType, PropertyProblem};
 pub use selector::{Condition, Operator, Selector, SelectorError};
 pub use wire::*;

@@ -237,7 +237,7 @@ pub struct ErrorBody {
     /// Always false.
     pub success: bool,
     /// A stable code such as `VALIDATION_ERROR`.
-    pub error: String,
+    pub error: super::ErrorCode,
     /// What was wrong, for people.
     pub message: String,
 }

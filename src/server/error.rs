@@ -5,22 +5,20 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
-use crate::model::ErrorBody;
+use crate::model::{ErrorBody, ErrorCode};
 use crate::store::StoreError;
 
-/// An error answer.
+/// An error answer: its code (which fixes the status) and message.
 #[derive(Debug)]
 pub struct ApiError {
-    status: StatusCode,
-    code: &'static str,
+    code: ErrorCode,
     message: String,
 }
 
 impl ApiError {
-    /// An error answer with this status, code and message.
-    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+    /// An error answer with this code and message; the status is the code's.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ApiError {
         ApiError {
-            status,
             code,
             message: message.into(),
         }
@@ -28,25 +26,24 @@ impl ApiError {
 
     /// 400 `VALIDATION_ERROR`: the request's data breaks a rule.
     pub fn validation(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, "VALIDATION_ERROR", message)
+        ApiError::new(ErrorCode::ValidationError, message)
     }
 
     /// 400 `INVALID_SELECTOR`.
     pub fn selector(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, "INVALID_SELECTOR", message)
+        ApiError::new(ErrorCode::InvalidSelector, message)
     }
 
     /// 401 `UNAUTHORIZED`.
     pub fn unauthorized(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::UNAUTHORIZED, "UNAUTHORIZED", message)
+        ApiError::new(ErrorCode::Unauthorized, message)
     }
 
     /// 500 `INTERNAL_ERROR`: the details go to the log, never to the client.
     pub fn internal(detail: impl std::fmt::Display) -> ApiError {
         tracing::error!("internal error: {detail}");
         ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "INTERNAL_ERROR",
+            ErrorCode::InternalError,
             "the server failed to handle the request; see its log",
         )
     }
@@ -55,36 +52,37 @@ impl ApiError {
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
         let message = e.to_string();
-        let (status, code) = match e {
-            StoreError::DocNotFound(_) => (StatusCode::NOT_FOUND, "DOC_NOT_FOUND"),
-            StoreError::ObjNotFound(_) => (StatusCode::NOT_FOUND, "OBJ_NOT_FOUND"),
-            StoreError::UserNotFound(_) => (StatusCode::NOT_FOUND, "USER_NOT_FOUND"),
-            StoreError::FolderNotFound(_) => (StatusCode::NOT_FOUND, "FOLDER_NOT_FOUND"),
-            StoreError::Invalid(_) => (StatusCode::BAD_REQUEST, "VALIDATION_ERROR"),
-            StoreError::Forbidden(_) => (StatusCode::FORBIDDEN, "FORBIDDEN"),
-            StoreError::EmailTaken(_) => (StatusCode::CONFLICT, "EMAIL_TAKEN"),
+        let code = match e {
+            StoreError::DocNotFound(_) => ErrorCode::DocNotFound,
+            StoreError::ObjNotFound(_) => ErrorCode::ObjNotFound,
+            StoreError::UserNotFound(_) => ErrorCode::UserNotFound,
+            StoreError::FolderNotFound(_) => ErrorCode::FolderNotFound,
+            StoreError::Invalid(_) => ErrorCode::ValidationError,
+            StoreError::Forbidden(_) => ErrorCode::Forbidden,
+            StoreError::EmailTaken(_) => ErrorCode::EmailTaken,
             StoreError::Internal(detail) => return ApiError::internal(detail),
         };
-        ApiError::new(status, code, message)
+        ApiError::new(code, message)
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        let status =
+            StatusCode::from_u16(self.code.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         let body = ErrorBody {
             success: false,
-            error: self.code.to_owned(),
+            error: self.code,
             message: self.message,
         };
-        (self.status, Json(body)).into_response()
+        (status, Json(body)).into_response()
     }
 }
 
 /// The answer to a request for a route that does not exist.
 pub async fn not_found(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
     ApiError::new(
-        StatusCode::NOT_FOUND,
-        "NOT_FOUND",
+        ErrorCode::NotFound,
         format!("no route for {method} {}", uri.path()),
     )
 }
@@ -92,8 +90,7 @@ pub async fn not_found(method: axum::http::Method, uri: axum::http::Uri) -> ApiE
 /// The answer to a known route called with the wrong method.
 pub async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
     ApiError::new(
-        StatusCode::METHOD_NOT_ALLOWED,
-        "METHOD_NOT_ALLOWED",
+        ErrorCode::MethodNotAllowed,
         format!("{} does not accept {method}", uri.path()),
     )
 }

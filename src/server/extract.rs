@@ -10,6 +10,7 @@ use serde::de::DeserializeOwned;
 
 use super::error::ApiError;
 use super::state::AppState;
+use crate::model::ErrorCode;
 use crate::store::Account;
 
 /// The API key a request carries: `Authorization: Bearer KEY`, else `?key=KEY`.
@@ -85,13 +86,11 @@ fn body_error(rejection: JsonRejection) -> ApiError {
     let text = rejection.body_text();
     match rejection {
         JsonRejection::MissingJsonContentType(_) => ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "UNSUPPORTED_MEDIA_TYPE",
+            ErrorCode::UnsupportedMediaType,
             "the body must be JSON, sent with Content-Type: application/json",
         ),
         JsonRejection::JsonSyntaxError(_) => ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "INVALID_JSON",
+            ErrorCode::InvalidJson,
             text.replace(
                 "Failed to parse the request body as JSON: ",
                 "the body is not valid JSON: ",
@@ -99,11 +98,10 @@ fn body_error(rejection: JsonRejection) -> ApiError {
         ),
         JsonRejection::JsonDataError(_) => ApiError::validation(shape_message(&text)),
         _ if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "PAYLOAD_TOO_LARGE",
+            ErrorCode::PayloadTooLarge,
             "the body is larger than the server's limit (--max-body)",
         ),
-        _ => ApiError::new(StatusCode::BAD_REQUEST, "INVALID_JSON", text),
+        _ => ApiError::new(ErrorCode::InvalidJson, text),
     }
 }
 

@@ -9,7 +9,7 @@ use super::app::{App, Effect, Pane, Purpose, movement, scroll_into_view, step_in
 use super::input::{Filter, FilterKey, fuzzy_match};
 use super::overlay::{ConfirmAction, InputPurpose, Overlay};
 use super::request::{Answer, Failure, Request, RequestId};
-use crate::model::{DocDetails, DocSummary, FolderList};
+use crate::model::{DocDetails, DocSummary, ErrorCode, FolderList};
 
 /// One row of the documents list.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -471,8 +471,8 @@ impl App {
         request: Request,
         failure: Failure,
     ) -> Vec<Effect> {
-        match (&request, failure.code.as_deref()) {
-            (Request::ShareDoc { email, .. }, Some("USER_NOT_FOUND")) => {
+        match (&request, &failure.code) {
+            (Request::ShareDoc { email, .. }, Some(ErrorCode::UserNotFound)) => {
                 self.fail(format!(
                     "no account has the e-mail {email}; the document was not shared"
                 ));

@@ -208,7 +208,7 @@ pub struct Failure {
     /// The HTTP status when the server answered.
     pub status: Option<u16>,
     /// The error code from the error body (`USER_NOT_FOUND`, ...).
-    pub code: Option<String>,
+    pub code: Option<crate::model::ErrorCode>,
     /// One readable line.
     pub message: String,
 }

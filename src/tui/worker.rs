@@ -102,7 +102,7 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
 fn failure(error: &ApiError) -> Failure {
     Failure {
         status: error.status(),
-        code: error.code().map(str::to_string),
+        code: error.code().cloned(),
         message: error.to_string(),
     }
 }

@@ -14,7 +14,7 @@ fn props(value: Value) -> Props {
 
 fn assert_status(err: ApiError, status: u16, code: &str) {
     assert_eq!(err.status(), Some(status), "{err}");
-    assert_eq!(err.code(), Some(code), "{err}");
+    assert_eq!(err.code().map(|c| c.as_str()), Some(code), "{err}");
     assert!(
         err.to_string()
             .starts_with(&format!("HTTP {status} {code}: ")),

@@ -261,7 +261,7 @@ impl Harness {
 pub fn failure(status: Option<u16>, code: Option<&str>, message: &str) -> Failure {
     Failure {
         status,
-        code: code.map(str::to_string),
+        code: code.map(diagtui::model::ErrorCode::from),
         message: message.into(),
     }
 }
