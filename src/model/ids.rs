@@ -3,7 +3,6 @@
 use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use rand::Rng;
 use time::OffsetDateTime;
 use time::format_description::well_known::Iso8601;
 use time::format_description::well_known::iso8601::{Config, EncodedConfig, TimePrecision};
@@ -37,11 +36,19 @@ pub fn new_object_id() -> String {
         *last = (*last + 1).max(now);
         *last
     };
-    let mut rng = rand::rng();
-    let random: String = (0..RANDOM_DIGITS)
-        .map(|_| BASE36[rng.random_range(0..36)] as char)
+    let random: String = random_bytes::<RANDOM_DIGITS>()
+        .iter()
+        .map(|byte| BASE36[usize::from(*byte) % 36] as char)
         .collect();
     format!("{}-{random}", base36(tick, TIME_DIGITS))
+}
+
+/// `N` bytes from the operating system's random source. (A byte modulo 36 leans slightly
+/// toward the first four digits, which does not matter for the random part of an object id.)
+pub fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut bytes = [0u8; N];
+    getrandom::fill(&mut bytes).expect("the operating system's random source works");
+    bytes
 }
 
 /// A new document, folder or user id: a random UUID.

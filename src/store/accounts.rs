@@ -1,7 +1,6 @@
 //! Accounts and their API keys. Keys are random (256 bits) and stored only as SHA-256 hashes:
 //! a key that high in entropy needs no salt or slow hash.
 
-use rand::Rng;
 use rusqlite::{OptionalExtension, Transaction, params};
 use sha2::{Digest, Sha256};
 
@@ -24,7 +23,7 @@ pub struct Account {
 
 /// A fresh API key: 32 random bytes as lowercase hex.
 fn new_key() -> String {
-    let bytes: [u8; 32] = rand::rng().random();
+    let bytes: [u8; 32] = crate::model::ids::random_bytes();
     hex(&bytes)
 }
 

@@ -1,25 +1,21 @@
-//! Copy to the clipboard with OSC 52, which terminals honour over SSH too.
+//! Copy to the clipboard with OSC 52 (crossterm's `CopyToClipboard`), which terminals honour
+//! over SSH too.
 
 use std::io::Write;
 
-use base64::Engine;
+use crossterm::clipboard::CopyToClipboard;
 
-/// The escape sequence that asks the terminal to put `text` on the clipboard.
-pub fn osc52(text: &str) -> String {
-    let encoded = base64::engine::general_purpose::STANDARD.encode(text);
-    format!("\x1b]52;c;{encoded}\x07")
-}
-
-/// Writes the OSC 52 sequence for `text` to `out`.
+/// Asks the terminal on `out` to put `text` on the clipboard.
 pub fn copy(out: &mut impl Write, text: &str) -> std::io::Result<()> {
-    out.write_all(osc52(text).as_bytes())?;
-    out.flush()
+    crossterm::execute!(out, CopyToClipboard::to_clipboard_from(text))
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
-    fn encodes_as_base64_in_an_osc_52_sequence() {
-        assert_eq!(super::osc52("hi"), "\x1b]52;c;aGk=\x07");
+    fn writes_base64_in_an_osc_52_sequence() {
+        let mut out = Vec::new();
+        super::copy(&mut out, "hi").unwrap();
+        assert_eq!(out, b"\x1b]52;c;aGk=\x1b\\");
     }
 }

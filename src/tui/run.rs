@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use crossterm::event::{Event, EventStream};
-use futures::StreamExt;
+use futures_util::StreamExt;
 use tokio::sync::mpsc;
 
 use super::app::{App, Effect, Msg};
