@@ -3,11 +3,14 @@
 //! declined confirmation), 2 usage error.
 
 mod confirm;
+mod content_file;
 mod doc;
+mod export;
 mod folder;
 mod input;
 mod obj;
 mod output;
+mod relayout;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
