@@ -28,14 +28,24 @@ impl JsonBody {
     }
 
     /// A body read from `reader` while it is sent, in pieces of 256 KiB: only a piece at a time
-    /// is in memory. `length` is the number of bytes the reader gives (sent as
-    /// `Content-Length`; the request fails if the reader gives another number).
+    /// is in memory. `length` is the number of bytes the reader gives, sent as `Content-Length`;
+    /// the request fails, sending nothing past it, if the reader gives more or fewer (a file
+    /// that changed since it was measured).
     pub fn from_reader(reader: impl AsyncRead + Send + Unpin + 'static, length: u64) -> JsonBody {
-        let pieces = futures_util::stream::try_unfold(reader, |mut reader| async move {
-            let mut piece = Vec::with_capacity(READ_CHUNK);
-            let read = reader.read_buf(&mut piece).await?;
-            Ok::<_, std::io::Error>((read > 0).then_some((piece, reader)))
-        });
+        let pieces =
+            futures_util::stream::try_unfold((reader, 0), move |(mut reader, sent)| async move {
+                let mut piece = Vec::with_capacity(READ_CHUNK);
+                let read = reader.read_buf(&mut piece).await? as u64;
+                let sent = sent + read;
+                if sent > length || (read == 0 && sent < length) {
+                    let gave = if read == 0 { "only " } else { "more than " };
+                    let count = if read == 0 { sent } else { length };
+                    return Err(std::io::Error::other(format!(
+                        "the body gave {gave}{count} bytes where {length} were announced"
+                    )));
+                }
+                Ok((read > 0).then_some((piece, (reader, sent))))
+            });
         JsonBody {
             body: reqwest::Body::wrap_stream(pieces),
             length,

@@ -65,12 +65,18 @@ async fn raw_content_errors_are_api_errors() {
         .unwrap_err();
     assert_eq!(err.status(), Some(404), "{err}");
 
-    let doc = c.create_doc("Short", None).await.unwrap();
-    let short = std::io::Cursor::new(b"{}".to_vec());
-    let err = c
-        .set_content_body(&doc, JsonBody::from_reader(short, 10))
-        .await
-        .unwrap_err();
-    assert!(matches!(err, ApiError::Request { .. }), "{err}");
+    let doc = c.create_doc("Lengths", None).await.unwrap();
+    for wrong_length in [10, 1] {
+        let reader = std::io::Cursor::new(b"{}".to_vec());
+        let err = c
+            .set_content_body(&doc, JsonBody::from_reader(reader, wrong_length))
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(err, ApiError::Request { .. }),
+            "{wrong_length}: {err}"
+        );
+        assert!(err.to_string().contains("were announced"), "{err}");
+    }
     assert!(c.content(&doc).await.unwrap().is_empty());
 }
