@@ -3,6 +3,8 @@
 
 #[path = "cli/docs.rs"]
 mod docs;
+#[path = "cli/generated.rs"]
+mod generated;
 #[path = "common/net.rs"]
 mod net;
 #[path = "cli/objects.rs"]
@@ -13,6 +15,8 @@ mod settings;
 mod terminal;
 #[path = "common/tmux.rs"]
 mod tmux;
+#[path = "cli/transfer.rs"]
+mod transfer;
 
 use std::io::Write;
 use std::process::{Command, Stdio};
