@@ -6,6 +6,7 @@ pub mod cli;
 pub mod client;
 pub mod config;
 pub mod model;
+pub mod render;
 pub mod scene;
 pub mod server;
 pub mod store;
