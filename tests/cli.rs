@@ -3,10 +3,14 @@
 
 #[path = "cli/docs.rs"]
 mod docs;
+#[path = "common/image.rs"]
+mod image;
 #[path = "common/net.rs"]
 mod net;
 #[path = "cli/objects.rs"]
 mod objects;
+#[path = "cli/render.rs"]
+mod render;
 #[path = "cli/settings.rs"]
 mod settings;
 #[path = "cli/terminal.rs"]

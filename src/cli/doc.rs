@@ -16,7 +16,8 @@ Examples:
   diagtui doc list --table
   diagtui doc create 'Web tier'
   diagtui doc export DOC -o web.json
-  diagtui doc import DOC web.json --yes";
+  diagtui doc import DOC web.json --yes
+  diagtui doc render DOC -o web.png";
 
 /// The document commands.
 #[derive(Debug, Subcommand)]
@@ -116,6 +117,9 @@ pub enum DocCommand {
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
     },
+    /// Draw a document as a PNG or SVG picture (rendered here from its content).
+    #[command(after_help = super::render::EXAMPLES)]
+    Render(super::render::RenderArgs),
 }
 
 impl DocCommand {
@@ -178,6 +182,7 @@ impl DocCommand {
                     None => json(content),
                 }
             }
+            DocCommand::Render(args) => args.execute(session).await?,
         })
     }
 }

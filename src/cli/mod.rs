@@ -8,6 +8,7 @@ mod folder;
 mod input;
 mod obj;
 mod output;
+mod render;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -28,7 +29,7 @@ use output::Output;
 /// The API commands, flattened into the top-level command line.
 #[derive(Debug, clap::Subcommand)]
 pub enum ApiCommand {
-    /// Documents: list, show, create, rename, clone, empty, share, delete, import, export.
+    /// Documents: list, show, create, rename, clone, empty, share, delete, import, export, render.
     #[command(subcommand, after_help = doc::EXAMPLES)]
     Doc(DocCommand),
     /// Objects of a document: get, where, create, update, bulk, set-where, delete.
