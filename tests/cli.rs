@@ -3,12 +3,12 @@
 
 #[path = "cli/docs.rs"]
 mod docs;
-#[path = "common/image.rs"]
-mod image;
 #[path = "common/net.rs"]
 mod net;
 #[path = "cli/objects.rs"]
 mod objects;
+#[path = "common/pictures.rs"]
+mod pictures;
 #[path = "cli/render.rs"]
 mod render;
 #[path = "cli/settings.rs"]

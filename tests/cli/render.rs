@@ -2,8 +2,8 @@
 
 use serde_json::json;
 
-use super::image::{png_size, svg_size};
 use super::net::closed_url;
+use super::pictures::{png_size, svg_size};
 use super::{Env, run};
 
 /// A document holding two joined components and one object that cannot be placed.
