@@ -38,7 +38,24 @@ pub fn png(svg: &str, width: u32, height: u32) -> Result<Vec<u8>, RenderError> {
         tiny_skia::Transform::identity(),
         &mut pixmap.as_mut(),
     );
-    pixmap
-        .encode_png()
-        .map_err(|e| RenderError(format!("the PNG could not be written: {e}")))
+    encode(&pixmap).map_err(|e| RenderError(format!("the PNG could not be written: {e}")))
+}
+
+/// An opaque picture (the SVG paints a white page first) as an RGB PNG, compressed with the
+/// png crate's fast setting: several times quicker than its default, for files a little larger.
+fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingError> {
+    let rgb: Vec<u8> = pixmap
+        .data()
+        .chunks_exact(4)
+        .flat_map(|pixel| [pixel[0], pixel[1], pixel[2]])
+        .collect();
+    let mut out = Vec::with_capacity(rgb.len() / 8);
+    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(&rgb)?;
+    writer.finish()?;
+    Ok(out)
 }

@@ -24,8 +24,9 @@ const TITLE_SIZE: f64 = 0.5;
 /// The largest size of the kind written inside a component's box, in grid units.
 const KIND_SIZE: f64 = 0.36;
 
-/// Text smaller than this many pixels is left out: it could not be read.
-const SMALLEST_TEXT: f64 = 2.0;
+/// Text smaller than this many pixels is left out: it could not be read, and laying it out
+/// is most of the cost of a picture of a large diagram.
+const SMALLEST_TEXT: f64 = 4.0;
 
 /// The thinnest stroke drawn, in pixels.
 const THINNEST: f64 = 0.75;
