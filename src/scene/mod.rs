@@ -61,7 +61,7 @@ pub use shape::{
     Segment, Shape, Status,
 };
 
-use crate::model::{Content, ObjectType};
+use crate::model::{Content, DiagramObject, ObjectType};
 use index::{Buckets, Grid};
 use relations::Link;
 
@@ -106,22 +106,37 @@ impl Scene {
     /// component's status (usually [`DEFAULT_STATUS_KEY`]). Never fails: what cannot be placed
     /// is left out and listed in [`Scene::unplaced`].
     pub fn build(content: &Content, status_key: &str) -> Scene {
-        let mut primitives = Vec::with_capacity(content.len());
+        Scene::build_in_parts(content, status_key, PER_THREAD)
+    }
+
+    /// [`Scene::build`], placing the objects on one thread per core in parts of at least
+    /// `smallest_part` objects.
+    fn build_in_parts(content: &Content, status_key: &str, smallest_part: usize) -> Scene {
+        let objects: Vec<(&String, &DiagramObject)> = content.iter().collect();
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+        let chunk = objects.len().div_ceil(threads).max(smallest_part).max(1);
+        let document = build::Document::new(&objects);
+        let placed: Vec<Placed> = if objects.len() <= chunk {
+            vec![place_all(&objects, &document, status_key)]
+        } else {
+            std::thread::scope(|scope| {
+                let workers: Vec<_> = objects
+                    .chunks(chunk)
+                    .map(|part| scope.spawn(|| place_all(part, &document, status_key)))
+                    .collect();
+                workers
+                    .into_iter()
+                    .map(|worker| worker.join().expect("placing never panics"))
+                    .collect()
+            })
+        };
+        let mut primitives = Vec::with_capacity(objects.len());
         let mut unplaced = Vec::new();
-        for (id, object) in content {
-            match build::place(object, content, status_key) {
-                Ok((shape, bounds)) => primitives.push(Primitive {
-                    id: id.clone(),
-                    bounds,
-                    shape,
-                }),
-                Err(reason) => unplaced.push(Unplaced {
-                    id: id.clone(),
-                    kind: object.kind.clone(),
-                    reason,
-                }),
-            }
+        for part in placed {
+            primitives.extend(part.primitives);
+            unplaced.extend(part.unplaced);
         }
+        build::attach(&mut primitives, &objects);
         Scene::index(primitives, unplaced)
     }
 
@@ -212,6 +227,42 @@ impl Scene {
             n => Some(format!("{n} objects could not be placed")),
         }
     }
+}
+
+/// Below this many objects a scene is placed on one thread.
+const PER_THREAD: usize = 4096;
+
+/// Some objects placed, in id order, and those that could not be.
+struct Placed {
+    primitives: Vec<Primitive>,
+    unplaced: Vec<Unplaced>,
+}
+
+/// Places `part` (a run of the document's objects, in id order).
+fn place_all(
+    part: &[(&String, &DiagramObject)],
+    document: &build::Document<'_>,
+    status_key: &str,
+) -> Placed {
+    let mut placed = Placed {
+        primitives: Vec::with_capacity(part.len()),
+        unplaced: Vec::new(),
+    };
+    for &(id, object) in part {
+        match build::place(object, document, status_key) {
+            Ok((shape, bounds)) => placed.primitives.push(Primitive {
+                id: id.clone(),
+                bounds,
+                shape,
+            }),
+            Err(reason) => placed.unplaced.push(Unplaced {
+                id: id.clone(),
+                kind: object.kind.clone(),
+                reason,
+            }),
+        }
+    }
+    placed
 }
 
 /// A primitive's layer in the draw order, bottom first.

@@ -8,7 +8,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::{DEFAULT_STATUS_KEY, Point, Rect, Scene};
+use super::{DEFAULT_STATUS_KEY, Point, Rect, Scene, Shape};
 use crate::model::{Content, DiagramObject};
 
 /// xorshift64*: a tiny deterministic generator.
@@ -224,6 +224,28 @@ fn random_content_never_panics_and_every_object_is_accounted_for() {
             let (a, b) = (random_point(&mut r), random_point(&mut r));
             scene.in_view(Rect::new(a, b));
             scene.pick(a, b.x.abs().min(1e6));
+        }
+    }
+}
+
+#[test]
+fn placing_in_parts_on_several_threads_gives_the_same_scene() {
+    let mut r = Random::new(0x7A27_5EED);
+    for _ in 0..300 {
+        let content = random_content(&mut r);
+        let whole = Scene::build_in_parts(&content, DEFAULT_STATUS_KEY, usize::MAX);
+        let parts = Scene::build_in_parts(&content, DEFAULT_STATUS_KEY, 3);
+        assert_eq!(whole.primitives(), parts.primitives());
+        assert_eq!(whole.unplaced(), parts.unplaced());
+        for p in parts.primitives() {
+            if let Shape::Lines(lines) = &p.shape {
+                for end in lines.segments.iter().flat_map(|s| [&s.from, &s.to]) {
+                    if let Some(i) = end.attached {
+                        let component = &parts.primitives()[i];
+                        assert!(matches!(component.shape, Shape::Component(_)), "{p:?}");
+                    }
+                }
+            }
         }
     }
 }

@@ -18,7 +18,6 @@ pub struct Link {
 
 /// Files every attached line end under the component it is attached to.
 pub fn links(primitives: &[Primitive]) -> Buckets<Link> {
-    let find = |id: &str| primitives.binary_search_by(|p| p.id.as_str().cmp(id)).ok();
     let mut pairs = Vec::new();
     for (line_group, p) in primitives.iter().enumerate() {
         let Shape::Lines(lines) = &p.shape else {
@@ -26,7 +25,7 @@ pub fn links(primitives: &[Primitive]) -> Buckets<Link> {
         };
         for (segment, s) in lines.segments.iter().enumerate() {
             for (end, at_from) in [(&s.from, true), (&s.to, false)] {
-                if let Some(component) = end.attached.as_deref().and_then(find) {
+                if let Some(component) = end.attached {
                     let link = Link {
                         line_group: line_group as u32,
                         segment: segment as u32,
@@ -134,8 +133,7 @@ impl Scene {
         };
         let object = far
             .attached
-            .as_deref()
-            .and_then(|id| self.get(id))
+            .and_then(|i| self.primitives.get(i))
             .unwrap_or(line_group);
         Some(Connection {
             object,
@@ -196,7 +194,7 @@ impl Scene {
 
     /// A line end's name: its component's title, or its point.
     fn end_name(&self, end: &End) -> String {
-        match end.attached.as_deref().and_then(|id| self.get(id)) {
+        match end.attached.and_then(|i| self.primitives.get(i)) {
             Some(Primitive {
                 shape: Shape::Component(c),
                 ..

@@ -46,11 +46,16 @@ impl Status {
         let Some(text) = value.and_then(serde_json::Value::as_str) else {
             return Status::Unknown;
         };
-        match text.trim().to_ascii_lowercase().as_str() {
-            "down" | "error" | "critical" | "failed" => Status::Error,
-            "degraded" | "warning" => Status::Warning,
-            "up" | "ok" | "healthy" => Status::Good,
-            _ => Status::Unknown,
+        let text = text.trim();
+        let is = |names: &[&str]| names.iter().any(|name| text.eq_ignore_ascii_case(name));
+        if is(&["down", "error", "critical", "failed"]) {
+            Status::Error
+        } else if is(&["degraded", "warning"]) {
+            Status::Warning
+        } else if is(&["up", "ok", "healthy"]) {
+            Status::Good
+        } else {
+            Status::Unknown
         }
     }
 }
@@ -97,8 +102,9 @@ pub struct Area {
 pub struct End {
     /// Where it is.
     pub point: Point,
-    /// The component it is attached to, by object id; `None` for a free anchor.
-    pub attached: Option<String>,
+    /// The component it is attached to, as its index in [`super::Scene::primitives`]; `None`
+    /// for a free anchor.
+    pub attached: Option<usize>,
     /// Whether it ends in an arrow tip (`arrowAnchorIndices`).
     pub arrow: bool,
 }

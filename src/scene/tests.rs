@@ -98,7 +98,7 @@ fn attached_anchors_follow_their_component_s_position_and_rotation() {
     assert!(near(first.from.point, Point::new(1.0, -1.0)));
     // b's top-left corner, turned a quarter clockwise about (10, 0), is now top-right.
     assert!(near(first.to.point, Point::new(11.0, -1.0)), "{first:?}");
-    assert_eq!(first.from.attached.as_deref(), Some("a"));
+    assert_eq!(s.primitives()[first.from.attached.unwrap()].id, "a");
     assert_eq!((first.from.arrow, first.to.arrow), (false, true));
     assert_eq!(l.segments[1].to.point, Point::new(3.0, -4.5));
     assert_eq!(l.segments[1].to.attached, None);
