@@ -13,6 +13,11 @@ use diagtui::render::{self, Format};
 use diagtui::scene::{DEFAULT_STATUS_KEY, Point, Rect, Scene};
 use serde_json::{Value, json};
 
+#[path = "common/timing.rs"]
+mod timing;
+
+use timing::measure;
+
 /// Objects per cluster: an area, six components, five line groups, two labels and one icon,
 /// widget or image.
 const PER_CLUSTER: usize = 15;
@@ -107,16 +112,6 @@ fn document(objects: usize) -> Content {
         add(&mut content, extra);
     }
     content
-}
-
-fn measure(name: &str, runs: u32, mut f: impl FnMut()) {
-    f();
-    let start = Instant::now();
-    for _ in 0..runs {
-        f();
-    }
-    let mean = start.elapsed() / runs;
-    println!("{name:<52} {mean:>12.2?} per run ({runs} runs)");
 }
 
 fn main() {
