@@ -347,7 +347,7 @@ fn label(data: &Map<String, Value>) -> Result<Label, Problem> {
 
 /// The box a text of `font_size` roughly fills: an average letter is 0.55 em wide, a line
 /// 1.25 em high.
-pub fn text_extent(text: &str, font_size: f64) -> (f64, f64) {
+fn text_extent(text: &str, font_size: f64) -> (f64, f64) {
     let longest = text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
     let lines = text.lines().count().max(1);
     (

@@ -53,7 +53,7 @@ pub(crate) mod random_content_tests;
 #[cfg(test)]
 mod tests;
 
-pub use build::{FOOTPRINT, text_extent};
+pub use build::FOOTPRINT;
 pub use geometry::{Point, Rect};
 pub use relations::{Connection, Direction, Via};
 pub use shape::{
