@@ -11,6 +11,11 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use serde_json::json;
 
+#[path = "common/timing.rs"]
+mod timing;
+
+use timing::measure;
+
 const OBJECTS: usize = 100_000;
 
 fn content() -> Content {
@@ -52,16 +57,6 @@ fn app() -> App {
     }));
     assert_eq!(app.objects.objects.len(), OBJECTS);
     app
-}
-
-fn measure(name: &str, runs: u32, mut f: impl FnMut()) {
-    f();
-    let start = Instant::now();
-    for _ in 0..runs {
-        f();
-    }
-    let mean = start.elapsed() / runs;
-    println!("{name:<40} {mean:>12.2?} per run ({runs} runs)");
 }
 
 fn main() {

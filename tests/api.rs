@@ -14,7 +14,11 @@ mod durability;
 mod errors;
 #[path = "api/folders.rs"]
 mod folders;
+#[path = "api/image.rs"]
+mod image;
 #[path = "api/objects.rs"]
 mod objects;
+#[path = "common/pictures.rs"]
+mod pictures;
 #[path = "api/selectors.rs"]
 mod selectors;

@@ -9,6 +9,10 @@ mod generated;
 mod net;
 #[path = "cli/objects.rs"]
 mod objects;
+#[path = "common/pictures.rs"]
+mod pictures;
+#[path = "cli/render.rs"]
+mod render;
 #[path = "cli/settings.rs"]
 mod settings;
 #[path = "cli/terminal.rs"]

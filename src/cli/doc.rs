@@ -17,7 +17,8 @@ Examples:
   diagtui doc list --table
   diagtui doc create 'Web tier'
   diagtui doc export DOC -o web.json
-  diagtui doc import DOC web.json --yes";
+  diagtui doc import DOC web.json --yes
+  diagtui doc render DOC -o web.png";
 
 /// The document commands.
 #[derive(Debug, Subcommand)]
@@ -117,6 +118,9 @@ pub enum DocCommand {
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
     },
+    /// Draw a document as a PNG or SVG picture (rendered here from its content).
+    #[command(after_help = super::render::EXAMPLES)]
+    Render(super::render::RenderArgs),
 }
 
 impl DocCommand {
@@ -174,6 +178,7 @@ impl DocCommand {
                 export(session.client().await?, &doc, output.as_deref()).await?;
                 Output::Nothing
             }
+            DocCommand::Render(args) => args.execute(session).await?,
         })
     }
 }

@@ -11,6 +11,7 @@ mod input;
 mod obj;
 mod output;
 mod relayout;
+mod render;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -31,7 +32,7 @@ use output::Output;
 /// The API commands, flattened into the top-level command line.
 #[derive(Debug, clap::Subcommand)]
 pub enum ApiCommand {
-    /// Documents: list, show, create, rename, clone, empty, share, delete, import, export.
+    /// Documents: list, show, create, rename, clone, empty, share, delete, import, export, render.
     #[command(subcommand, after_help = doc::EXAMPLES)]
     Doc(DocCommand),
     /// Objects of a document: get, where, create, update, bulk, set-where, delete.

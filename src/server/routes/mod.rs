@@ -4,6 +4,7 @@
 
 mod docs;
 mod folders;
+mod image;
 mod objects;
 
 use axum::extract::{DefaultBodyLimit, Request};
@@ -55,6 +56,10 @@ pub fn app(state: AppState, max_body: usize) -> Router {
         .route(
             "/api/v1/doc/{doc_id}/obj/{obj_id}/delete",
             post(objects::delete),
+        )
+        .route(
+            "/api/v1/image/from-document/{doc_id}",
+            get(image::from_document),
         )
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
