@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use super::json::Diff;
 use super::keys::{Command, Context};
 use super::overlays::{Applied, Overlay};
-use super::request::{Request, RequestId};
+use super::request::{Answer, Request, RequestId};
 use super::transfer::{FileFor, FileJob};
 use crate::model::{Content, DiagramObject, DocSummary, ObjectType, Props};
 use crate::tui::history::SavedSelector;
@@ -387,5 +387,10 @@ impl Action {
     /// An error for the status bar.
     pub fn error(text: impl Into<String>) -> Action {
         Action::Notify(Notification::error(text))
+    }
+
+    /// The error for an answer of the wrong kind to a request made for `work`.
+    pub fn unexpected(work: &impl std::fmt::Debug, answer: &Answer) -> Action {
+        Action::error(format!("unexpected answer {answer:?} for {work:?}"))
     }
 }

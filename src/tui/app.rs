@@ -412,7 +412,7 @@ impl App {
                     self.account = Some(user.email);
                     Vec::new()
                 }
-                Ok(answer) => vec![Action::error(format!("unexpected answer {answer:?}"))],
+                Ok(answer) => vec![Action::unexpected(&Purpose::Account, &answer)],
                 Err(failure) => vec![Action::error(format!(
                     "could not read the account: {}",
                     failure.message
@@ -468,7 +468,7 @@ impl App {
                 self.show_selected();
                 Vec::new()
             }
-            Ok(answer) => vec![Action::error(format!("unexpected answer {answer:?}"))],
+            Ok(answer) => vec![Action::unexpected(&Purpose::Content, &answer)],
             Err(failure) => {
                 if doc.content.fail(id, failure.message.clone()) {
                     let cx = cx!(self, None);

@@ -53,6 +53,15 @@ impl Cx<'_> {
     pub fn doc_id(&self) -> Option<&str> {
         self.doc.map(OpenDoc::id)
     }
+
+    /// What a paste where no text field has the keys says: which key opens the field that
+    /// would take it (`command` of `context`, for `what`).
+    pub fn paste_elsewhere(&self, context: Context, command: Command, what: &str) -> Vec<Action> {
+        vec![Action::info(format!(
+            "paste goes into a text field: {} starts {what}",
+            self.key(context, command)
+        ))]
+    }
 }
 
 /// A pane or an overlay.

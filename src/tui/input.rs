@@ -4,6 +4,8 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use super::keys::Command;
+
 /// A single line of text with a cursor.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LineInput {
@@ -130,38 +132,49 @@ impl Filter {
         self.typing || !self.input.text().is_empty()
     }
 
-    /// Starts typing.
-    pub fn start(&mut self) {
-        self.typing = true;
+    /// Carries out a filter command (start typing, keep, clear, erase); what it changed, or
+    /// `None` when `command` is not one.
+    pub fn command(&mut self, command: Command) -> Option<FilterChange> {
+        Some(match command {
+            Command::Filter => {
+                self.typing = true;
+                FilterChange::Shown
+            }
+            Command::Keep => {
+                self.typing = false;
+                FilterChange::Shown
+            }
+            Command::ClearFilter | Command::Cancel => {
+                self.typing = false;
+                self.input.clear();
+                FilterChange::Text
+            }
+            Command::Erase => {
+                self.input.clear();
+                FilterChange::Text
+            }
+            _ => return None,
+        })
     }
 
-    /// Stops typing, keeping the text.
-    pub fn keep(&mut self) {
-        self.typing = false;
+    /// A key while it is typed; whether the text changed.
+    pub fn key(&mut self, key: KeyEvent) -> bool {
+        self.typing && self.input.handle(key)
     }
 
-    /// Stops typing and empties it; returns whether the text changed.
-    pub fn cancel(&mut self) -> bool {
-        self.typing = false;
-        self.erase()
-    }
-
-    /// Empties it (typing goes on if it was under way); returns whether the text changed.
-    pub fn erase(&mut self) -> bool {
-        let changed = !self.input.text().is_empty();
-        self.input.clear();
-        changed
-    }
-
-    /// Types a key; returns whether the text changed.
-    pub fn type_key(&mut self, key: KeyEvent) -> bool {
-        self.input.handle(key)
-    }
-
-    /// Types pasted text; returns whether the text changed.
+    /// Pasted text while it is typed; whether it took it.
     pub fn paste(&mut self, text: &str) -> bool {
-        self.input.paste(text)
+        self.typing && self.input.paste(text)
     }
+}
+
+/// What a filter command changed for its list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FilterChange {
+    /// Whether the filter line shows (the list has a row more or less).
+    Shown,
+    /// The text: filter the list again.
+    Text,
 }
 
 #[cfg(test)]
@@ -191,13 +204,19 @@ mod tests {
     fn a_filter_types_keeps_and_cancels() {
         let mut filter = Filter::default();
         assert!(!filter.shown());
-        filter.start();
+        assert!(
+            !filter.key(key(KeyCode::Char('a'))),
+            "not typed before it starts"
+        );
+        assert_eq!(filter.command(Command::Filter), Some(FilterChange::Shown));
         assert!(filter.shown() && filter.typing());
-        assert!(filter.type_key(key(KeyCode::Char('a'))));
-        filter.keep();
+        assert!(filter.key(key(KeyCode::Char('a'))));
+        assert_eq!(filter.command(Command::Keep), Some(FilterChange::Shown));
         assert!(!filter.typing() && filter.shown(), "kept: it still shows");
-        filter.start();
-        assert!(filter.cancel());
+        assert!(!filter.paste("b"), "not typed while kept");
+        filter.command(Command::Filter);
+        assert_eq!(filter.command(Command::Cancel), Some(FilterChange::Text));
         assert!(!filter.shown());
+        assert_eq!(filter.command(Command::Down), None);
     }
 }

@@ -3,7 +3,19 @@
 //! help, the pickers, the palette, the selector result), so they all scroll and clamp alike: the
 //! selection always shows, and after the view grows no rows stay hidden above a gap below.
 
+use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::Rect;
+
 use super::keys::Command;
+
+/// What the mouse does to a list: scroll it by a step, or click a row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pointer {
+    /// The wheel: this many rows.
+    Wheel(isize),
+    /// A left click on this row of the list (an index into it).
+    Click(usize),
+}
 
 /// A selection in a list of `len` rows shown `rows` at a time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -116,6 +128,22 @@ impl ListCursor {
     pub fn row_at(&self, row: usize) -> Option<usize> {
         let index = self.offset + row;
         (row < self.rows.max(1) && index < self.len).then_some(index)
+    }
+
+    /// What `mouse` does to this list, drawn in the bordered `area` with its rows starting
+    /// `header` lines under the top border: the wheel scrolls three rows a notch, a click picks
+    /// the row under it.
+    pub fn pointer(&self, mouse: &MouseEvent, area: Rect, header: u16) -> Option<Pointer> {
+        match mouse.kind {
+            MouseEventKind::ScrollDown => Some(Pointer::Wheel(3)),
+            MouseEventKind::ScrollUp => Some(Pointer::Wheel(-3)),
+            MouseEventKind::Down(MouseButton::Left) => mouse
+                .row
+                .checked_sub(area.y + 1 + header)
+                .and_then(|row| self.row_at(usize::from(row)))
+                .map(Pointer::Click),
+            _ => None,
+        }
     }
 
     /// The rows to draw: from the offset, as many as show.

@@ -42,18 +42,18 @@ impl<T> Load<T> {
 
     /// Takes the answer of request `id` if it is the one awaited; says whether it was.
     pub fn settle(&mut self, id: RequestId, value: T) -> bool {
-        let awaited = self.awaits(id);
-        if awaited {
-            *self = Load::Loaded(value);
-        }
-        awaited
+        self.finish(id, Load::Loaded(value))
     }
 
     /// Records the failure of request `id` if it is the one awaited; says whether it was.
     pub fn fail(&mut self, id: RequestId, message: String) -> bool {
+        self.finish(id, Load::Failed(message))
+    }
+
+    fn finish(&mut self, id: RequestId, outcome: Load<T>) -> bool {
         let awaited = self.awaits(id);
         if awaited {
-            *self = Load::Failed(message);
+            *self = outcome;
         }
         awaited
     }

@@ -208,16 +208,17 @@ impl Theme {
             let style = parse_style(&spec.value).map_err(|e| {
                 SettingError::new(spec.line, format!("[styles] {}: {e}", name.value))
             })?;
-            let style = if no_color {
-                Style {
+            // Without colour an override can only add bold, underline, reverse ...: the plain
+            // style stays under it, so a colour-only override never hides the selection.
+            theme.styles[index(*role)] = if no_color {
+                role.plain().patch(Style {
                     fg: None,
                     bg: None,
                     ..style
-                }
+                })
             } else {
                 style
             };
-            theme.styles[index(*role)] = style;
         }
         Ok(theme)
     }
@@ -378,10 +379,16 @@ mod tests {
         let plain = Theme::configured(Some(&at("light", 1)), &styles, true).unwrap();
         assert_eq!(
             plain.of(Role::Selected),
-            Style::new(),
-            "NO_COLOR drops the colours"
+            Theme::plain().of(Role::Selected),
+            "NO_COLOR drops the colours and keeps the reverse video"
         );
         assert_eq!(plain.of(Role::Heading), Theme::plain().of(Role::Heading));
+        let underlined = [(at("heading", 5), at("red underlined", 5))];
+        let plain = Theme::configured(None, &underlined, true).unwrap();
+        assert_eq!(
+            plain.of(Role::Heading),
+            Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+        );
 
         let e = Theme::configured(Some(&at("solarized", 2)), &[], false).unwrap_err();
         assert_eq!(e.line, 2);

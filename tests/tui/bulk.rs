@@ -316,14 +316,10 @@ fn a_failure_keeps_the_form() {
 fn selectors_are_remembered_in_the_data_dir_and_recalled() {
     let dir = tempfile::tempdir().unwrap();
     let with_history = || {
-        let mut h = Harness::with(Setup {
+        Harness::opened_with(Setup {
             history: SelectorHistory::load(dir.path()),
             ..Setup::new("local /data/diagtui")
-        });
-        h.answer_all();
-        h.press("Enter");
-        h.answer_all();
-        h
+        })
     };
     let mut h = with_history();
     fill_form(&mut h, r##"{"primaryColor": "#FF0000"}"##);

@@ -176,7 +176,13 @@ impl Harness {
 
     /// An app with document A open and its content loaded.
     pub fn opened() -> Harness {
-        let mut h = Harness::loaded();
+        Harness::opened_with(Setup::new("local /data/diagtui"))
+    }
+
+    /// An app made from `setup`, with everything loaded and document A open.
+    pub fn opened_with(setup: Setup) -> Harness {
+        let mut h = Harness::with(setup);
+        h.answer_all();
         h.press("Enter");
         h.answer_all();
         h

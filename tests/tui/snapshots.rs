@@ -18,14 +18,10 @@ fn snap(h: &mut Harness) -> String {
 
 /// An app with document A open, drawn with `theme`.
 fn opened_with(theme: Theme) -> Harness {
-    let mut h = Harness::with(Setup {
+    Harness::opened_with(Setup {
         theme,
         ..Setup::new("local /data/diagtui")
-    });
-    h.answer_all();
-    h.press("Enter");
-    h.answer_all();
-    h
+    })
 }
 
 #[test]
@@ -243,13 +239,10 @@ fn a_remapped_key_drives_dispatch_footer_help_and_palette() {
         ..Default::default()
     };
     let keys = KeyTable::configured(&settings.keys).unwrap();
-    let mut h = Harness::with(Setup {
+    let mut h = Harness::opened_with(Setup {
         keys,
         ..Setup::new("local /data/diagtui")
     });
-    h.answer_all();
-    h.press("Enter");
-    h.answer_all();
     h.press("d");
     assert!(!h.shows("Delete component"), "d does nothing now");
     assert!(h.footer().contains("x delete"), "{}", h.footer());

@@ -382,28 +382,26 @@ mod tests {
         }
     }
 
+    /// The first problem of the default table with the keys of one row replaced.
+    fn problem_with(context: Context, command: Command, keys: Vec<Chord>) -> String {
+        let mut table = KeyTable::default();
+        let row = table
+            .bindings
+            .iter_mut()
+            .find(|b| b.context == context && b.command == command)
+            .unwrap();
+        row.keys = keys;
+        table.problems()[0].message.clone()
+    }
+
     #[test]
     fn the_check_finds_a_shared_key_a_missing_key_and_a_typing_key() {
-        let mut table = KeyTable::default();
-        let delete = table
-            .bindings
-            .iter_mut()
-            .find(|b| b.context == Context::Objects && b.command == Command::Delete)
-            .unwrap();
-        delete.keys = vec![Chord::char('j')];
-        let problems = table.problems();
-        assert!(problems[0].message.contains("j is both"), "{:?}", problems);
-        let mut table = KeyTable::default();
-        table.bindings[0].keys.clear();
-        assert!(table.problems()[0].message.contains("has no key"));
-        let mut table = KeyTable::default();
-        let save = table
-            .bindings
-            .iter_mut()
-            .find(|b| b.context == Context::Edit && b.command == Command::Save)
-            .unwrap();
-        save.keys = vec![Chord::char('s')];
-        assert!(table.problems()[0].message.contains("there it types text"));
+        let shared = problem_with(Context::Objects, Command::Delete, vec![Chord::char('j')]);
+        assert!(shared.contains("j is both"), "{shared}");
+        let none = problem_with(Context::Global, Command::Quit, Vec::new());
+        assert!(none.contains("has no key"), "{none}");
+        let typing = problem_with(Context::Edit, Command::Save, vec![Chord::char('s')]);
+        assert!(typing.contains("there it types text"), "{typing}");
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod palette;
 mod pickers;
 mod prompt;
 mod question;
+mod search;
 mod selector_form;
 mod selector_result;
 
@@ -51,10 +52,10 @@ pub enum Overlay {
     BulkEdit(Box<BulkEdit>),
 }
 
-impl Overlay {
-    /// It, as a component.
-    pub fn component(&self) -> &dyn Component {
-        match self {
+/// The component inside each variant, as `$convert` gives it from a box.
+macro_rules! inside {
+    ($overlay:expr, $convert:ident) => {
+        match $overlay {
             Overlay::Question(c) => c,
             Overlay::Prompt(c) => c,
             Overlay::Help(c) => c,
@@ -62,25 +63,21 @@ impl Overlay {
             Overlay::Palette(c) => c,
             Overlay::TypePicker(c) => c,
             Overlay::ComponentPicker(c) => c,
-            Overlay::Form(c) => c.as_ref(),
+            Overlay::Form(c) => c.$convert(),
             Overlay::Result(c) => c,
-            Overlay::BulkEdit(c) => c.as_ref(),
+            Overlay::BulkEdit(c) => c.$convert(),
         }
+    };
+}
+
+impl Overlay {
+    /// It, as a component.
+    pub fn component(&self) -> &dyn Component {
+        inside!(self, as_ref)
     }
 
     /// It, as a component to change.
     pub fn component_mut(&mut self) -> &mut dyn Component {
-        match self {
-            Overlay::Question(c) => c,
-            Overlay::Prompt(c) => c,
-            Overlay::Help(c) => c,
-            Overlay::Log(c) => c,
-            Overlay::Palette(c) => c,
-            Overlay::TypePicker(c) => c,
-            Overlay::ComponentPicker(c) => c,
-            Overlay::Form(c) => c.as_mut(),
-            Overlay::Result(c) => c,
-            Overlay::BulkEdit(c) => c.as_mut(),
-        }
+        inside!(self, as_mut)
     }
 }

@@ -7,12 +7,11 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
+use super::search::{Outcome, Search};
+use crate::model::DocSummary;
 use crate::tui::action::Action;
 use crate::tui::component::{Component, Cx};
-use crate::tui::fuzzy::{self, Hit};
-use crate::tui::input::LineInput;
 use crate::tui::keys::{Command, Context};
-use crate::tui::list::ListCursor;
 use crate::tui::theme::Role;
 use crate::tui::widgets::{highlighted, hint_line, input_spans, overlay_box, selected_line};
 
@@ -36,7 +35,7 @@ pub enum Entry {
         description: &'static str,
     },
     /// Open a document.
-    Open(crate::model::DocSummary),
+    Open(DocSummary),
 }
 
 impl Entry {
@@ -63,31 +62,14 @@ impl Entry {
 #[derive(Debug)]
 pub struct Palette {
     entries: Vec<Entry>,
-    texts: Vec<String>,
-    input: LineInput,
-    hits: Vec<Hit>,
-    cursor: ListCursor,
+    search: Search,
 }
 
 impl Palette {
     /// A palette of `entries`, all shown until something is typed.
     pub fn new(entries: Vec<Entry>) -> Palette {
-        let texts = entries.iter().map(Entry::text).collect();
-        let mut palette = Palette {
-            entries,
-            texts,
-            input: LineInput::default(),
-            hits: Vec::new(),
-            cursor: ListCursor::default(),
-        };
-        palette.rank();
-        palette
-    }
-
-    fn rank(&mut self) {
-        self.hits = fuzzy::rank(self.input.text(), self.texts.iter().map(String::as_str));
-        self.cursor.set_len(self.hits.len());
-        self.cursor.select(0);
+        let search = Search::new(entries.iter().map(Entry::text).collect(), 16);
+        Palette { entries, search }
     }
 }
 
@@ -97,74 +79,51 @@ impl Component for Palette {
     }
 
     fn command(&mut self, command: Command, _cx: &Cx) -> Vec<Action> {
-        match command {
-            Command::Pick => match self.hits.get(self.cursor.selected()) {
-                Some(hit) => vec![Action::Close, self.entries[hit.index].run()],
-                None => Vec::new(),
-            },
-            Command::Cancel => vec![Action::Close],
-            Command::Down => {
-                self.cursor.step(1);
-                Vec::new()
-            }
-            Command::Up => {
-                self.cursor.step(-1);
-                Vec::new()
-            }
-            Command::Erase => {
-                self.input.clear();
-                self.rank();
-                Vec::new()
-            }
-            _ => Vec::new(),
+        match self.search.command(command) {
+            Some(Outcome::Picked(index)) => vec![Action::Close, self.entries[index].run()],
+            Some(Outcome::Cancelled) => vec![Action::Close],
+            None => Vec::new(),
         }
     }
 
     fn key(&mut self, key: KeyEvent, _cx: &Cx) -> Vec<Action> {
-        if self.input.handle(key) {
-            self.rank();
-        }
+        self.search.key(key);
         Vec::new()
     }
 
     fn paste(&mut self, text: &str, _cx: &Cx) -> Vec<Action> {
-        if self.input.paste(text) {
-            self.rank();
-        }
+        self.search.paste(text);
         Vec::new()
     }
 
     fn set_area(&mut self, area: Rect) {
-        self.cursor
+        self.search
             .set_rows(usize::from(area.height.saturating_sub(6)).clamp(1, 16));
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
         let width = usize::from(WIDTH.min(area.width)) - 2;
         let mut prompt = vec![Span::styled(":", cx.style(Role::Key))];
-        prompt.extend(input_spans(&self.input, cx.theme));
+        prompt.extend(input_spans(self.search.input(), cx.theme));
+        let (shown, all) = self.search.counts();
         let mut lines = vec![
             Line::from(prompt),
-            Line::styled(
-                format!("{} of {}", self.hits.len(), self.entries.len()),
-                cx.style(Role::Dim),
-            ),
+            Line::styled(format!("{shown} of {all}"), cx.style(Role::Dim)),
         ];
-        for i in self.cursor.visible() {
-            let hit = &self.hits[i];
-            let keys = match &self.entries[hit.index] {
+        for row in self.search.rows() {
+            let keys = match &self.entries[row.index] {
                 Entry::Command { keys, .. } => keys.as_str(),
                 Entry::Open(_) => "",
             };
             let mut spans = vec![Span::styled(format!("{keys:<KEYS$} "), cx.style(Role::Key))];
             spans.extend(highlighted(
-                &self.texts[hit.index],
-                &hit.positions,
+                row.text,
+                row.positions,
                 width.saturating_sub(KEYS + 1),
                 cx.theme,
             ));
             let line = Line::from(spans);
-            lines.push(if i == self.cursor.selected() {
+            lines.push(if row.selected {
                 selected_line(line, width, cx.style(Role::Selected))
             } else {
                 line

@@ -7,11 +7,10 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
+use super::search::{Outcome, Search};
 use crate::model::{ObjectType, Props};
 use crate::tui::action::{Action, ObjectsCall};
 use crate::tui::component::{Component, Cx};
-use crate::tui::fuzzy::{self, Hit};
-use crate::tui::input::LineInput;
 use crate::tui::keys::{Command, Context};
 use crate::tui::list::ListCursor;
 use crate::tui::theme::Role;
@@ -101,31 +100,14 @@ impl Component for TypePicker {
 /// The componentId of a new component.
 #[derive(Debug)]
 pub struct ComponentPicker {
-    input: LineInput,
-    ids: Vec<&'static str>,
-    hits: Vec<Hit>,
-    cursor: ListCursor,
+    search: Search,
 }
 
 impl Default for ComponentPicker {
     fn default() -> ComponentPicker {
-        let mut picker = ComponentPicker {
-            input: LineInput::default(),
-            ids: catalogue().collect(),
-            hits: Vec::new(),
-            cursor: ListCursor::default(),
-        };
-        picker.cursor.set_rows(ROWS);
-        picker.rank();
-        picker
-    }
-}
-
-impl ComponentPicker {
-    fn rank(&mut self) {
-        self.hits = fuzzy::rank(self.input.text(), self.ids.iter().copied());
-        self.cursor.set_len(self.hits.len());
-        self.cursor.select(0);
+        ComponentPicker {
+            search: Search::new(catalogue().map(str::to_string).collect(), ROWS),
+        }
     }
 }
 
@@ -135,63 +117,46 @@ impl Component for ComponentPicker {
     }
 
     fn command(&mut self, command: Command, _cx: &Cx) -> Vec<Action> {
-        match command {
-            Command::Pick => match self.hits.get(self.cursor.selected()) {
-                Some(hit) => {
-                    let mut props = Props::new();
-                    props.insert("componentId".into(), self.ids[hit.index].into());
-                    vec![
-                        Action::Close,
-                        Action::Objects(ObjectsCall::Create(ObjectType::Component, props)),
-                    ]
-                }
-                None => Vec::new(),
-            },
-            Command::Cancel => vec![Action::Close],
-            Command::Down => {
-                self.cursor.step(1);
-                Vec::new()
+        match self.search.command(command) {
+            Some(Outcome::Picked(index)) => {
+                let id = catalogue().nth(index).unwrap_or_default();
+                let mut props = Props::new();
+                props.insert("componentId".into(), id.into());
+                vec![
+                    Action::Close,
+                    Action::Objects(ObjectsCall::Create(ObjectType::Component, props)),
+                ]
             }
-            Command::Up => {
-                self.cursor.step(-1);
-                Vec::new()
-            }
-            Command::Erase => {
-                self.input.clear();
-                self.rank();
-                Vec::new()
-            }
-            _ => Vec::new(),
+            Some(Outcome::Cancelled) => vec![Action::Close],
+            None => Vec::new(),
         }
     }
 
     fn key(&mut self, key: KeyEvent, _cx: &Cx) -> Vec<Action> {
-        if self.input.handle(key) {
-            self.rank();
-        }
+        self.search.key(key);
         Vec::new()
     }
 
     fn paste(&mut self, text: &str, _cx: &Cx) -> Vec<Action> {
-        if self.input.paste(text) {
-            self.rank();
-        }
+        self.search.paste(text);
         Vec::new()
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
         let width = 54;
         let mut field = vec![Span::styled("componentId: ", cx.style(Role::Dim))];
-        field.extend(input_spans(&self.input, cx.theme));
+        field.extend(input_spans(self.search.input(), cx.theme));
         let mut lines = vec![
             Line::from(field),
-            Line::styled(format!("{} match", self.hits.len()), cx.style(Role::Dim)),
+            Line::styled(
+                format!("{} match", self.search.counts().0),
+                cx.style(Role::Dim),
+            ),
         ];
-        lines.extend(self.cursor.visible().map(|i| {
-            let hit = &self.hits[i];
+        lines.extend(self.search.rows().map(|row| {
             pick_line(
-                highlighted(self.ids[hit.index], &hit.positions, width - 2, cx.theme),
-                i == self.cursor.selected(),
+                highlighted(row.text, row.positions, width - 2, cx.theme),
+                row.selected,
                 width,
                 cx,
             )

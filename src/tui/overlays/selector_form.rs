@@ -460,9 +460,7 @@ impl SelectorForm {
                     failure.message
                 ))]
             }
-            (work, Ok(answer)) => vec![Action::error(format!(
-                "unexpected answer {answer:?} for {work:?}"
-            ))],
+            (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
         }
     }
 

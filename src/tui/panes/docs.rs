@@ -5,11 +5,11 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::model::{
     Content, ContentReport, DocDetails, DocSummary, ErrorCode, FolderList, check_content,
@@ -18,9 +18,11 @@ use crate::tui::action::{Action, DocAction, DocsCall, DocsWork, PromptFor, Purpo
 use crate::tui::component::{Component, Cx};
 use crate::tui::fuzzy;
 use crate::tui::input::Filter;
+
+use super::Filtered;
 use crate::tui::keys::{Command, Context};
 use crate::tui::layout;
-use crate::tui::list::ListCursor;
+use crate::tui::list::{ListCursor, Pointer};
 use crate::tui::load::Load;
 use crate::tui::overlays::{Body, Choice, Overlay, Prompt, Question};
 use crate::tui::request::{Answer, Failure, Request, RequestId};
@@ -171,17 +173,6 @@ impl DocsPane {
         self.rows = rows;
         self.cursor.set_len(self.rows.len());
         self.cursor.select(selected);
-    }
-
-    /// Regroups after the filter changed; asks for the details when the selection changed.
-    fn refilter(&mut self, cx: &Cx) -> Vec<Action> {
-        let before = self.selected_id();
-        self.rebuild(before.clone());
-        if self.selected_id() != before {
-            self.request_details(cx)
-        } else {
-            Vec::new()
-        }
     }
 
     /// The document listed next to the selected one (after it, else before it).
@@ -500,9 +491,7 @@ impl DocsPane {
                 "import into \"{}\" failed; its content is as it was: {}",
                 doc.title, failure.message
             ))],
-            (work, Ok(answer)) => vec![Action::error(format!(
-                "unexpected answer {answer:?} for {work:?}"
-            ))],
+            (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
         }
     }
 
@@ -651,6 +640,34 @@ fn import_report(doc: DocSummary, job: &FileJob, text: &str) -> Vec<Action> {
     actions
 }
 
+impl Filtered for DocsPane {
+    fn filter(&mut self) -> &mut Filter {
+        &mut self.filter
+    }
+
+    /// The rows shown follow the pane's height, the filter line and the details.
+    fn fit(&mut self) {
+        let extra = u16::from(self.filter.shown()) + layout::details_height(self.area);
+        self.cursor.set_rows(layout::inner_rows(self.area, extra));
+    }
+
+    /// Regroups after the filter changed; asks for the details when the selection changed.
+    fn refilter(&mut self, cx: &Cx) -> Vec<Action> {
+        self.fit();
+        let before = self.selected_id();
+        self.rebuild(before.clone());
+        if self.selected_id() != before {
+            self.request_details(cx)
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn list_context(&self) -> Context {
+        Context::Documents
+    }
+}
+
 impl Component for DocsPane {
     fn context(&self) -> Context {
         if self.filter.typing() {
@@ -664,23 +681,10 @@ impl Component for DocsPane {
         if let Some(step) = self.cursor.step_of(command) {
             return self.step(step, cx);
         }
+        if let Some(actions) = self.filter_command(command, cx) {
+            return actions;
+        }
         match command {
-            Command::Filter => {
-                self.filter.start();
-                Vec::new()
-            }
-            Command::Keep => {
-                self.filter.keep();
-                Vec::new()
-            }
-            Command::ClearFilter | Command::Cancel => {
-                self.filter.cancel();
-                self.refilter(cx)
-            }
-            Command::Erase => {
-                self.filter.erase();
-                self.refilter(cx)
-            }
             Command::New => DocsPane::prompt("New document", "Title", "", PromptFor::NewDoc),
             _ => match self.selected_doc().cloned() {
                 Some(doc) => self.on_selected(command, doc),
@@ -690,41 +694,22 @@ impl Component for DocsPane {
     }
 
     fn key(&mut self, key: KeyEvent, cx: &Cx) -> Vec<Action> {
-        if self.filter.typing() && self.filter.type_key(key) {
-            self.refilter(cx)
-        } else {
-            Vec::new()
-        }
+        self.filter_key(key, cx)
     }
 
     fn paste(&mut self, text: &str, cx: &Cx) -> Vec<Action> {
-        if self.filter.typing() {
-            self.filter.paste(text);
-            return self.refilter(cx);
-        }
-        vec![Action::info(format!(
-            "paste goes into a text field: {} starts the filter",
-            cx.key(Context::Documents, Command::Filter)
-        ))]
+        self.filter_paste(text, cx)
     }
 
     fn mouse(&mut self, mouse: MouseEvent, cx: &Cx) -> Vec<Action> {
-        match mouse.kind {
-            MouseEventKind::ScrollDown => self.step(3, cx),
-            MouseEventKind::ScrollUp => self.step(-3, cx),
-            MouseEventKind::Down(MouseButton::Left) => {
-                let top = self.area.y + 1 + u16::from(self.filter.shown());
-                let row = mouse
-                    .row
-                    .checked_sub(top)
-                    .and_then(|row| self.cursor.row_at(usize::from(row)));
-                match row {
-                    Some(index) if matches!(self.rows.get(index), Some(DocRow::Doc(..))) => {
-                        let step = index as isize - self.cursor.selected() as isize;
-                        self.step(step, cx)
-                    }
-                    _ => Vec::new(),
-                }
+        let header = u16::from(self.filter.shown());
+        match self.cursor.pointer(&mouse, self.area, header) {
+            Some(Pointer::Wheel(step)) => self.step(step, cx),
+            Some(Pointer::Click(index))
+                if matches!(self.rows.get(index), Some(DocRow::Doc(..))) =>
+            {
+                let step = index as isize - self.cursor.selected() as isize;
+                self.step(step, cx)
             }
             _ => Vec::new(),
         }
@@ -732,8 +717,7 @@ impl Component for DocsPane {
 
     fn set_area(&mut self, area: Rect) {
         self.area = area;
-        let extra = u16::from(self.filter.shown()) + layout::details_height(area);
-        self.cursor.set_rows(layout::inner_rows(area, extra));
+        self.fit();
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, focused: bool) {
@@ -801,7 +785,8 @@ impl Component for DocsPane {
                 })
                 .collect()
         };
-        frame.render_widget(Paragraph::new(lines), list_area);
+        // Placeholders wrap; rows are cut to the width already.
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), list_area);
         frame.render_widget(Paragraph::new(self.details_lines(width, cx)), details_area);
     }
 }

@@ -5,20 +5,22 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::model::{ObjectType, Props};
 use crate::tui::action::{Action, MarksChange, ObjectsCall, ObjectsWork, Pane, Purpose};
 use crate::tui::component::{Component, Cx};
 use crate::tui::document::{ObjectModel, TreeRow, row_text};
 use crate::tui::input::Filter;
+
+use super::Filtered;
 use crate::tui::keys::{Command, Context};
 use crate::tui::layout;
-use crate::tui::list::ListCursor;
+use crate::tui::list::{ListCursor, Pointer};
 use crate::tui::overlays::{Body, Choice, Overlay, Question, TypePicker};
 use crate::tui::request::{Answer, Failure, Request, RequestId};
 use crate::tui::theme::Role;
@@ -131,12 +133,6 @@ impl ObjectsPane {
         };
     }
 
-    /// The rows shown follow the pane's height and the filter line.
-    fn fit(&mut self) {
-        let extra = u16::from(self.filter.shown());
-        self.cursor.set_rows(layout::inner_rows(self.area, extra));
-    }
-
     /// Moves to row `target`, asking first when that would leave unsaved edits of another
     /// object.
     fn go_to(&mut self, target: usize, cx: &Cx) -> Vec<Action> {
@@ -166,17 +162,6 @@ impl ObjectsPane {
         } else {
             Vec::new()
         }
-    }
-
-    /// Filters again after the filter changed.
-    fn refilter(&mut self, cx: &Cx) -> Vec<Action> {
-        self.fit();
-        let Some(model) = cx.doc.and_then(|d| d.model()) else {
-            return Vec::new();
-        };
-        let keep = self.selected.clone();
-        self.rebuild(model, keep.as_deref());
-        vec![Action::ShowSelected]
     }
 
     /// Folds (`Some(true)`), unfolds (`Some(false)`) or toggles (`None`) the selected row's
@@ -271,7 +256,7 @@ impl ObjectsPane {
         };
         let mut actions = vec![Action::Focus(Pane::Objects)];
         if row_of(&self.rows, model, obj).is_none() {
-            self.filter.cancel();
+            self.filter.command(Command::ClearFilter);
             self.fit();
             if let Some(object) = model.get(obj) {
                 self.folded.remove(&object.kind);
@@ -348,9 +333,7 @@ impl ObjectsPane {
                 });
                 self.marked_deleted(id, failed)
             }
-            (work, Ok(answer)) => vec![Action::error(format!(
-                "unexpected answer {answer:?} for {work:?}"
-            ))],
+            (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
         }
     }
 
@@ -513,6 +496,33 @@ pub fn ask_to_drop_edits(then: Vec<Action>) -> Action {
     )))
 }
 
+impl Filtered for ObjectsPane {
+    fn filter(&mut self) -> &mut Filter {
+        &mut self.filter
+    }
+
+    /// The rows shown follow the pane's height and the filter line.
+    fn fit(&mut self) {
+        let extra = u16::from(self.filter.shown());
+        self.cursor.set_rows(layout::inner_rows(self.area, extra));
+    }
+
+    /// Filters again after the filter changed.
+    fn refilter(&mut self, cx: &Cx) -> Vec<Action> {
+        self.fit();
+        let Some(model) = cx.doc.and_then(|d| d.model()) else {
+            return Vec::new();
+        };
+        let keep = self.selected.clone();
+        self.rebuild(model, keep.as_deref());
+        vec![Action::ShowSelected]
+    }
+
+    fn list_context(&self) -> Context {
+        Context::Objects
+    }
+}
+
 impl Component for ObjectsPane {
     fn context(&self) -> Context {
         if self.filter.typing() {
@@ -527,32 +537,17 @@ impl Component for ObjectsPane {
             let target = self.cursor.target(step);
             return self.go_to(target, cx);
         }
+        if let Some(actions) = self.filter_command(command, cx) {
+            return actions;
+        }
         match command {
-            Command::Filter => {
-                self.filter.start();
-                self.fit();
-                Vec::new()
-            }
-            Command::Keep => {
-                self.filter.keep();
-                self.fit();
-                Vec::new()
-            }
-            Command::Cancel => {
-                self.filter.cancel();
-                self.refilter(cx)
-            }
-            Command::Erase => {
-                self.filter.erase();
-                self.refilter(cx)
-            }
             Command::Back => match cx.doc.map(|d| d.marks.len()) {
                 Some(n) if n > 0 => vec![
                     Action::Marks(MarksChange::Clear),
                     Action::info(format!("cleared {n} marks")),
                 ],
                 _ if !self.filter.text().is_empty() => {
-                    self.filter.cancel();
+                    self.filter.command(Command::ClearFilter);
                     self.refilter(cx)
                 }
                 _ => vec![Action::Focus(Pane::Docs)],
@@ -579,40 +574,19 @@ impl Component for ObjectsPane {
     }
 
     fn key(&mut self, key: KeyEvent, cx: &Cx) -> Vec<Action> {
-        if self.filter.typing() && self.filter.type_key(key) {
-            self.refilter(cx)
-        } else {
-            Vec::new()
-        }
+        self.filter_key(key, cx)
     }
 
     fn paste(&mut self, text: &str, cx: &Cx) -> Vec<Action> {
-        if self.filter.typing() {
-            self.filter.paste(text);
-            return self.refilter(cx);
-        }
-        vec![Action::info(format!(
-            "paste goes into a text field: {} starts the filter",
-            cx.key(Context::Objects, Command::Filter)
-        ))]
+        self.filter_paste(text, cx)
     }
 
     fn mouse(&mut self, mouse: MouseEvent, cx: &Cx) -> Vec<Action> {
-        match mouse.kind {
-            MouseEventKind::ScrollDown => self.go_to(self.cursor.target(3), cx),
-            MouseEventKind::ScrollUp => self.go_to(self.cursor.target(-3), cx),
-            MouseEventKind::Down(MouseButton::Left) => {
-                let top = self.area.y + 1 + u16::from(self.filter.shown());
-                match mouse
-                    .row
-                    .checked_sub(top)
-                    .and_then(|row| self.cursor.row_at(usize::from(row)))
-                {
-                    Some(row) => self.go_to(row, cx),
-                    None => Vec::new(),
-                }
-            }
-            _ => Vec::new(),
+        let header = u16::from(self.filter.shown());
+        match self.cursor.pointer(&mouse, self.area, header) {
+            Some(Pointer::Wheel(step)) => self.go_to(self.cursor.target(step), cx),
+            Some(Pointer::Click(row)) => self.go_to(row, cx),
+            None => Vec::new(),
         }
     }
 
@@ -715,6 +689,7 @@ impl Component for ObjectsPane {
                     .collect()
             }
         };
-        frame.render_widget(Paragraph::new(lines), list_area);
+        // Placeholders wrap; rows are cut to the width already.
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), list_area);
     }
 }

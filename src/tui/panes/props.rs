@@ -3,12 +3,12 @@
 //! save: the diff, a re-read, the conflict choice, the update of the changed properties only,
 //! and undo of the last save.
 
-use crossterm::event::{KeyEvent, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Paragraph, Wrap};
 use ratatui_textarea::{CursorMove, TextArea};
 
 use crate::model::props::merge;
@@ -18,7 +18,7 @@ use crate::tui::component::{Component, Cx};
 use crate::tui::json::{Check, Diff, SyntaxError, check, highlight, pretty};
 use crate::tui::keys::{Command, Context};
 use crate::tui::layout;
-use crate::tui::list::ListCursor;
+use crate::tui::list::{ListCursor, Pointer};
 use crate::tui::overlays::{Body, Choice, Overlay, Question};
 use crate::tui::request::{Answer, Failure, Request, RequestId};
 use crate::tui::theme::Role;
@@ -523,9 +523,7 @@ impl PropsPane {
             (PropsWork::Undo, Err(failure)) => {
                 vec![Action::error(format!("undo failed: {}", failure.message))]
             }
-            (work, Ok(answer)) => vec![Action::error(format!(
-                "unexpected answer {answer:?} for {work:?}"
-            ))],
+            (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
         }
     }
 }
@@ -599,17 +597,12 @@ impl Component for PropsPane {
             }
             return Vec::new();
         }
-        vec![Action::info(format!(
-            "paste goes into a text field: {} starts editing",
-            cx.key(Context::Properties, Command::Edit)
-        ))]
+        cx.paste_elsewhere(Context::Properties, Command::Edit, "editing")
     }
 
     fn mouse(&mut self, mouse: MouseEvent, _cx: &Cx) -> Vec<Action> {
-        match mouse.kind {
-            MouseEventKind::ScrollDown => self.view.scroll(3),
-            MouseEventKind::ScrollUp => self.view.scroll(-3),
-            _ => {}
+        if let Some(Pointer::Wheel(step)) = self.view.pointer(&mouse, self.area, 0) {
+            self.view.scroll(step);
         }
         Vec::new()
     }
@@ -648,7 +641,7 @@ impl Component for PropsPane {
                 "select an object to see its properties",
                 cx.style(Role::Dim),
             );
-            frame.render_widget(Paragraph::new(hint), inner);
+            frame.render_widget(Paragraph::new(hint).wrap(Wrap { trim: true }), inner);
             return;
         }
         let [text_area, footer_area] = Layout::vertical([
