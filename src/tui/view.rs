@@ -72,8 +72,10 @@ fn status(app: &App, frame: &mut Frame, area: Rect) {
             Level::Warning => ("! ", Role::Warning),
             Level::Info => ("", Role::Success),
         };
+        let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+        let room = usize::from(area.width).saturating_sub(used);
         spans.push(Span::styled(
-            format!("{mark}{}", message.text),
+            clip(&format!("{mark}{}", message.text), room),
             theme.of(role),
         ));
     }

@@ -31,6 +31,10 @@ const WIDTH: u16 = 100;
 const PREVIEW_ROWS: usize = 8;
 /// Suggestions listed.
 const SUGGESTIONS: usize = 6;
+/// Columns of a row without the operator's meaning: number, key field, operator, value field.
+const ROW_FIELDS: usize = 56;
+/// Columns the operator's meaning takes when there is room.
+const MEANING: usize = 42;
 
 /// A field of a row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -611,16 +615,17 @@ impl Component for SelectorForm {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
-        let lines = self.lines(cx);
+        let lines = self.lines(cx, usize::from(WIDTH.min(area.width)).saturating_sub(2));
         let height = lines.len() as u16 + 2;
         overlay_box(frame, area, " Selector ", lines, (WIDTH, height), cx.theme);
     }
 }
 
 impl SelectorForm {
-    /// The form: rows, type-ahead, props, the preview or error, the keys.
-    fn lines(&self, cx: &Cx) -> Vec<Line<'static>> {
-        let inner = usize::from(WIDTH) - 2;
+    /// The form, `inner` columns wide: rows, type-ahead, props, the preview or error, the keys.
+    fn lines(&self, cx: &Cx, inner: usize) -> Vec<Line<'static>> {
+        // The operator's meaning gets what the fields leave (the value field always shows).
+        let meaning = inner.saturating_sub(ROW_FIELDS).min(MEANING);
         let dim = cx.style(Role::Dim);
         let mut lines = vec![Line::styled(
             "Objects whose meta match every row:",
@@ -640,7 +645,10 @@ impl SelectorForm {
                 field(&row.key, at(Field::Key), 18, cx),
                 Span::raw(" "),
                 Span::styled(format!(" {} ", row.op), op_style),
-                Span::styled(format!(" {:<42}", row.op.meaning()), dim),
+                Span::styled(
+                    format!(" {:<meaning$} ", clip(row.op.meaning(), meaning)),
+                    dim,
+                ),
                 Span::styled("value ", dim),
                 field(&row.value, at(Field::Value), 18, cx),
             ]));
