@@ -155,7 +155,7 @@ impl Component for BulkEdit {
         lines.extend(field_lines(
             &self.field,
             true,
-            usize::from(WIDTH) - 2,
+            usize::from(WIDTH.min(area.width)).saturating_sub(2),
             cx.theme,
         ));
         lines.push(Line::raw(""));

@@ -105,8 +105,9 @@ impl Question {
             .any(|c| c.command == Command::Yes && matches!(c.actions[..], [Action::Quit]))
     }
 
-    /// The lines of the body and the box's size.
-    fn body_lines(&self, cx: &Cx) -> (Vec<Line<'static>>, u16) {
+    /// The lines of the body and the box's width, for a screen `room` columns wide.
+    fn body_lines(&self, cx: &Cx, room: u16) -> (Vec<Line<'static>>, u16) {
+        let inner = usize::from(WIDE.min(room)).saturating_sub(2);
         let strong = cx.style(Role::Strong);
         let dim = cx.style(Role::Dim);
         match &self.body {
@@ -120,7 +121,7 @@ impl Question {
                 (lines, WIDE)
             }
             Body::BulkDiff(changes) => {
-                let width = usize::from(WIDE) - 2;
+                let width = inner;
                 let mut lines = vec![Line::styled(
                     format!(
                         "{} change; these properties will be sent in one bulk update:",
@@ -144,16 +145,19 @@ impl Question {
                 }
                 (lines, WIDE)
             }
-            Body::Import { doc, path, report } => (import_lines(doc, path, report, cx), WIDE),
+            Body::Import { doc, path, report } => {
+                (import_lines(doc, path, report, inner, cx), WIDE)
+            }
         }
     }
 }
 
-/// What an import file holds, every problem in it, and the keys that answer.
+/// What an import file holds, every problem in it (cut to `width`), and the keys that answer.
 fn import_lines(
     doc: &DocSummary,
     path: &std::path::Path,
     report: &Result<ContentReport, String>,
+    width: usize,
     cx: &Cx,
 ) -> Vec<Line<'static>> {
     let dim = cx.style(Role::Dim);
@@ -197,7 +201,7 @@ fn import_lines(
             }
             for problem in report.problems.iter().take(PROBLEMS) {
                 lines.push(Line::styled(
-                    clip(&format!("  ! {problem}"), usize::from(WIDE) - 2),
+                    clip(&format!("  ! {problem}"), width),
                     warning,
                 ));
             }
@@ -268,7 +272,7 @@ impl Component for Question {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
-        let (mut lines, width) = self.body_lines(cx);
+        let (mut lines, width) = self.body_lines(cx, area.width);
         let items: Vec<(Command, &str)> = self
             .choices
             .iter()

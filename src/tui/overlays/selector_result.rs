@@ -61,7 +61,7 @@ impl Component for SelectorResult {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
-        let inner = usize::from(WIDTH) - 2;
+        let inner = usize::from(WIDTH.min(area.width)).saturating_sub(2);
         let strong = cx.style(Role::Strong);
         let mut lines = vec![Line::from(vec![
             Span::styled("updatedObjectCount: ", strong),
