@@ -259,15 +259,23 @@ impl App {
         &mut self,
         f: impl FnOnce(&mut dyn Component, &Cx) -> Vec<Action>,
     ) -> Vec<Action> {
-        let unsaved = self.props.unsaved().map(str::to_owned);
-        let cx = cx!(self, unsaved.as_deref());
-        match self.overlays.last_mut() {
-            Some(top) => f(top.component_mut(), &cx),
-            None => match self.focus {
-                Pane::Docs => f(&mut self.docs, &cx),
-                Pane::Objects => f(&mut self.objects, &cx),
-                Pane::Props => f(&mut self.props, &cx),
-            },
+        if let Some(top) = self.overlays.last_mut() {
+            let cx = cx!(self, self.props.unsaved());
+            return f(top.component_mut(), &cx);
+        }
+        match self.focus {
+            Pane::Docs => {
+                let cx = cx!(self, self.props.unsaved());
+                f(&mut self.docs, &cx)
+            }
+            Pane::Objects => {
+                let cx = cx!(self, self.props.unsaved());
+                f(&mut self.objects, &cx)
+            }
+            Pane::Props => {
+                let cx = cx!(self, None);
+                f(&mut self.props, &cx)
+            }
         }
     }
 
@@ -373,12 +381,19 @@ impl App {
             self.focus = pane;
             self.arrange();
         }
-        let unsaved = self.props.unsaved().map(str::to_owned);
-        let cx = cx!(self, unsaved.as_deref());
         match pane {
-            Pane::Docs => self.docs.mouse(mouse, &cx),
-            Pane::Objects => self.objects.mouse(mouse, &cx),
-            Pane::Props => self.props.mouse(mouse, &cx),
+            Pane::Docs => {
+                let cx = cx!(self, self.props.unsaved());
+                self.docs.mouse(mouse, &cx)
+            }
+            Pane::Objects => {
+                let cx = cx!(self, self.props.unsaved());
+                self.objects.mouse(mouse, &cx)
+            }
+            Pane::Props => {
+                let cx = cx!(self, None);
+                self.props.mouse(mouse, &cx)
+            }
         }
     }
 
@@ -405,7 +420,6 @@ impl App {
         outcome: Result<Answer, Failure>,
     ) -> Vec<Action> {
         let shown_form = matches!(self.overlays.last(), Some(Overlay::Form(_)));
-        let unsaved = self.props.unsaved().map(str::to_owned);
         match purpose {
             Purpose::Account => match outcome {
                 Ok(Answer::Me(user)) => {
@@ -420,11 +434,11 @@ impl App {
             },
             Purpose::Content => self.content_answered(id, outcome),
             Purpose::Docs(work) => {
-                let cx = cx!(self, unsaved.as_deref());
+                let cx = cx!(self, self.props.unsaved());
                 self.docs.on_reply(work, id, request, outcome, &cx)
             }
             Purpose::Objects(work) => {
-                let cx = cx!(self, unsaved.as_deref());
+                let cx = cx!(self, self.props.unsaved());
                 self.objects.on_reply(work, id, request, outcome, &cx)
             }
             Purpose::Props(work) => {
@@ -432,7 +446,7 @@ impl App {
                 self.props.on_reply(work, id, request, outcome, &cx)
             }
             Purpose::Form(work) => {
-                let cx = cx!(self, unsaved.as_deref());
+                let cx = cx!(self, self.props.unsaved());
                 let form = find_form(&mut self.overlays, &mut self.kept_form);
                 match form {
                     Some(form) => form.on_reply(work, id, request, outcome, &cx, shown_form),
@@ -440,7 +454,7 @@ impl App {
                 }
             }
             Purpose::BulkUpdate => {
-                let cx = cx!(self, unsaved.as_deref());
+                let cx = cx!(self, self.props.unsaved());
                 let bulk = find_bulk(&mut self.overlays, &mut self.kept_bulk);
                 bulk.on_reply(request, outcome.map(|_| ()), &cx)
             }
@@ -518,7 +532,6 @@ impl App {
 
     /// Carries out one action; returns the actions it leads to.
     fn carry_out(&mut self, action: Action, effects: &mut Vec<Effect>) -> Vec<Action> {
-        let unsaved = self.props.unsaved().map(str::to_owned);
         match action {
             Action::Send(sent) => {
                 tracing::debug!(id = sent.id, request = ?sent.request, "request");
@@ -668,7 +681,7 @@ impl App {
             }
             Action::Written(doc) => {
                 if !self.requests.writing(&doc) {
-                    let cx = cx!(self, unsaved.as_deref());
+                    let cx = cx!(self, self.props.unsaved());
                     return self.docs.refresh_details_of(&doc, &cx);
                 }
             }
@@ -703,11 +716,11 @@ impl App {
             }
             Action::Run(context, command) => return self.run(context, command),
             Action::Docs(call) => {
-                let cx = cx!(self, unsaved.as_deref());
+                let cx = cx!(self, self.props.unsaved());
                 return self.docs.call(call, &cx);
             }
             Action::Objects(call) => {
-                let cx = cx!(self, unsaved.as_deref());
+                let cx = cx!(self, self.props.unsaved());
                 return self.objects.call(call, &cx);
             }
             Action::Props(call) => {
@@ -715,7 +728,7 @@ impl App {
                 return self.props.call(call, &cx);
             }
             Action::ApplySelector => {
-                let cx = cx!(self, unsaved.as_deref());
+                let cx = cx!(self, self.props.unsaved());
                 if let Some(form) = find_form(&mut self.overlays, &mut self.kept_form) {
                     return form.apply_confirmed(&cx);
                 }

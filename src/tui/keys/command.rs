@@ -72,6 +72,11 @@ impl Context {
         Context::Help,
     ];
 
+    /// Its place in [`Context::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     /// Its name in `config.toml` (`[keys.NAME]`).
     pub fn name(self) -> &'static str {
         match self {
@@ -349,4 +354,26 @@ commands! {
     BackToForm => "back_to_form",
     /// Show the bulk diff.
     ShowDiff => "show_diff",
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_context_is_at_its_index_and_inherits_what_its_parents_do() {
+        for (i, context) in Context::ALL.into_iter().enumerate() {
+            assert_eq!(context.index(), i);
+            assert_eq!(Context::named(context.name()), Some(context));
+        }
+        assert_eq!(
+            Context::Objects.lineage(),
+            [
+                Context::Objects,
+                Context::Global,
+                Context::Move,
+                Context::Always
+            ]
+        );
+    }
 }

@@ -52,6 +52,9 @@ impl Binding {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KeyTable {
     bindings: Vec<Binding>,
+    /// For each context (by its place in `Context::ALL`), the rows that apply in it, nearest
+    /// context first: looked up on every key press and every frame's footer.
+    applying: Vec<Vec<usize>>,
 }
 
 impl Default for KeyTable {
@@ -72,11 +75,39 @@ impl Default for KeyTable {
                 },
             )
             .collect();
-        KeyTable { bindings }
+        KeyTable::of(bindings)
     }
 }
 
 impl KeyTable {
+    /// A table of `bindings`, with the rows that apply in each context worked out once.
+    fn of(bindings: Vec<Binding>) -> KeyTable {
+        let applying = Context::ALL
+            .iter()
+            .map(|context| {
+                context
+                    .lineage()
+                    .into_iter()
+                    .flat_map(|c| {
+                        bindings
+                            .iter()
+                            .enumerate()
+                            .filter(move |(_, b)| b.context == c)
+                            .map(|(i, _)| i)
+                    })
+                    .collect()
+            })
+            .collect();
+        KeyTable { bindings, applying }
+    }
+
+    /// The rows that apply in `context`, nearest context first.
+    fn applying(&self, context: Context) -> impl Iterator<Item = &Binding> {
+        self.applying[context.index()]
+            .iter()
+            .map(|&i| &self.bindings[i])
+    }
+
     /// The default table with the keys `config.toml` sets. An unknown context or action, a key
     /// that cannot be read, two actions on one key of a context, or a plain character bound
     /// where text is typed, is an error naming the line.
@@ -160,30 +191,18 @@ impl KeyTable {
 
     /// The rows that apply in `context`: its own, then those it inherits, nearest first.
     pub fn effective(&self, context: Context) -> Vec<&Binding> {
-        context
-            .lineage()
-            .into_iter()
-            .flat_map(|c| self.own(c))
-            .collect()
+        self.applying(context).collect()
     }
 
     /// The row a key press runs in `context`, if any.
     pub fn lookup(&self, context: Context, event: &KeyEvent) -> Option<&Binding> {
         let chord = Chord::of(event);
-        context
-            .lineage()
-            .into_iter()
-            .flat_map(|c| self.own(c))
-            .find(|b| b.keys.contains(&chord))
+        self.applying(context).find(|b| b.keys.contains(&chord))
     }
 
     /// The row of `command` as it applies in `context` (its own or inherited).
     pub fn binding(&self, context: Context, command: Command) -> Option<&Binding> {
-        context
-            .lineage()
-            .into_iter()
-            .flat_map(|c| self.own(c))
-            .find(|b| b.command == command)
+        self.applying(context).find(|b| b.command == command)
     }
 
     /// The first key of `command` in `context`, as shown (`R`), for messages that name it.
@@ -206,11 +225,8 @@ impl KeyTable {
     }
 
     /// The footer of `context`: its own footer rows, then those it inherits.
-    pub fn footer(&self, context: Context) -> Vec<&Binding> {
-        self.effective(context)
-            .into_iter()
-            .filter(|b| b.footer)
-            .collect()
+    pub fn footer(&self, context: Context) -> impl Iterator<Item = &Binding> {
+        self.applying(context).filter(|b| b.footer)
     }
 
     /// What is wrong with the table: two commands on one key where both apply, a plain
@@ -484,7 +500,6 @@ mod tests {
         );
         let footer: Vec<&str> = KeyTable::default()
             .footer(Context::Documents)
-            .iter()
             .map(|b| b.label)
             .collect();
         assert_eq!(
