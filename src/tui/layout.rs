@@ -113,9 +113,9 @@ pub fn inner_rows(rect: Rect, extra: u16) -> usize {
 }
 
 /// Lines the selected document's details take at the bottom of the documents pane: none when
-/// the pane is too short or too narrow to spare them.
+/// the pane is too short to spare them, or narrowed to a column of titles.
 pub fn details_height(docs: Rect) -> u16 {
-    if docs.height >= 14 && docs.width >= 24 {
+    if docs.height >= 14 && docs.width >= 20 {
         6
     } else {
         0
