@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::theme::{Role, Theme};
 use crate::model::Props;
-use crate::model::props::check_property;
+use crate::model::props::{check_property, merge};
 
 /// A JSON syntax error at a place in the buffer (1-based line and column).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -126,9 +126,76 @@ pub struct Change {
 }
 
 impl Change {
-    /// Whether a nested value (object or array) is replaced whole by this change.
+    /// Whether a nested value (object or array) is replaced whole by this change: the update
+    /// merges top-level properties only, so the whole value is sent.
     pub fn replaces_nested(&self) -> bool {
         self.before.is_some() && (self.after.is_object() || self.after.is_array())
+    }
+}
+
+/// What happened at one path of a diff (`meta.ttl`, `anchors[1].x`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum PathEdit {
+    /// The value changed from the first to the second.
+    Changed(Value, Value),
+    /// The path is new, with this value.
+    Added(Value),
+    /// The path is gone; it had this value.
+    Removed(Value),
+}
+
+/// One leaf of a diff: where, and what happened there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PathChange {
+    /// The path: keys joined by `.`, array indexes in brackets.
+    pub path: String,
+    /// What happened there.
+    pub edit: PathEdit,
+}
+
+/// The leaves where `before` and `after` differ, under `path`, in key and index order.
+fn path_changes(path: &str, before: &Value, after: &Value, out: &mut Vec<PathChange>) {
+    match (before, after) {
+        (Value::Object(b), Value::Object(a)) => {
+            let keys: std::collections::BTreeSet<&String> = b.keys().chain(a.keys()).collect();
+            for key in keys {
+                let at = format!("{path}.{key}");
+                match (b.get(key), a.get(key)) {
+                    (Some(bv), Some(av)) => path_changes(&at, bv, av, out),
+                    (None, Some(av)) => out.push(PathChange {
+                        path: at,
+                        edit: PathEdit::Added(av.clone()),
+                    }),
+                    (Some(bv), None) => out.push(PathChange {
+                        path: at,
+                        edit: PathEdit::Removed(bv.clone()),
+                    }),
+                    (None, None) => {}
+                }
+            }
+        }
+        (Value::Array(b), Value::Array(a)) => {
+            for i in 0..b.len().max(a.len()) {
+                let at = format!("{path}[{i}]");
+                match (b.get(i), a.get(i)) {
+                    (Some(bv), Some(av)) => path_changes(&at, bv, av, out),
+                    (None, Some(av)) => out.push(PathChange {
+                        path: at,
+                        edit: PathEdit::Added(av.clone()),
+                    }),
+                    (Some(bv), None) => out.push(PathChange {
+                        path: at,
+                        edit: PathEdit::Removed(bv.clone()),
+                    }),
+                    (None, None) => {}
+                }
+            }
+        }
+        (b, a) if b != a => out.push(PathChange {
+            path: path.to_string(),
+            edit: PathEdit::Changed(b.clone(), a.clone()),
+        }),
+        _ => {}
     }
 }
 
@@ -161,6 +228,13 @@ impl Diff {
         Diff { changes, removed }
     }
 
+    /// What merging `props` into `data` (as an update does) changes.
+    pub fn of_merge(data: &Props, props: &Props) -> Diff {
+        let mut after = data.clone();
+        merge(&mut after, props);
+        Diff::between(data, &after)
+    }
+
     /// The properties to send: the changed ones only.
     pub fn props(&self) -> Props {
         self.changes
@@ -169,11 +243,28 @@ impl Diff {
             .collect()
     }
 
-    /// What to send to undo this diff once saved: the previous values of changed properties.
-    pub fn undo_props(&self) -> Props {
+    /// The changes by path, leaf by leaf (`meta.ttl: 60 → 61`), in the order of the changed
+    /// properties; the removed properties are not among them (see `removed`).
+    pub fn paths(&self) -> Vec<PathChange> {
+        let mut out = Vec::new();
+        for change in &self.changes {
+            match &change.before {
+                Some(before) => path_changes(&change.key, before, &change.after, &mut out),
+                None => out.push(PathChange {
+                    path: change.key.clone(),
+                    edit: PathEdit::Added(change.after.clone()),
+                }),
+            }
+        }
+        out
+    }
+
+    /// The properties whose whole nested value is sent although only part of it changed.
+    pub fn sent_whole(&self) -> Vec<&str> {
         self.changes
             .iter()
-            .filter_map(|c| c.before.clone().map(|b| (c.key.clone(), b)))
+            .filter(|c| c.replaces_nested())
+            .map(|c| c.key.as_str())
             .collect()
     }
 }
