@@ -13,6 +13,15 @@ const KEYS: usize = 6;
 /// Values listed per key.
 const VALUES: usize = 4;
 
+/// What the summary lists of one meta key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Listed<'a> {
+    /// Its few values, commonest first, each with how many objects have it.
+    Values(&'a [(String, usize)]),
+    /// How many different values it has (too many to list).
+    Distinct(usize),
+}
+
 /// A summary of the objects of one type.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TypeSummary {
@@ -64,12 +73,17 @@ impl TypeSummary {
         }
     }
 
-    /// The meta keys to list (the first few), each with its first few values.
-    pub fn listed(&self) -> impl Iterator<Item = (&str, &[(String, usize)])> {
-        self.meta
-            .iter()
-            .take(KEYS)
-            .map(|(key, values)| (key.as_str(), &values[..values.len().min(VALUES)]))
+    /// The meta keys to list (the first few), each with its values when they are few, else
+    /// how many different ones there are.
+    pub fn listed(&self) -> impl Iterator<Item = (&str, Listed<'_>)> {
+        self.meta.iter().take(KEYS).map(|(key, values)| {
+            let listed = if values.len() <= VALUES {
+                Listed::Values(values)
+            } else {
+                Listed::Distinct(values.len())
+            };
+            (key.as_str(), listed)
+        })
     }
 
     /// A selector row (`key eq value`) that previews the most objects of this type (the first
@@ -114,18 +128,24 @@ mod tests {
         let marks: BTreeSet<String> = ["a".to_string(), "d".to_string()].into();
         let summary = TypeSummary::of(&model, "component", 2, &marks);
         assert_eq!((summary.count, summary.shown, summary.marked), (3, 2, 1));
-        let listed: Vec<(&str, Vec<(String, usize)>)> =
-            summary.listed().map(|(k, v)| (k, v.to_vec())).collect();
+        let listed: Vec<(&str, Listed)> = summary.listed().collect();
+        let status = [("up".to_string(), 2), ("down".to_string(), 1)];
         assert_eq!(
             listed,
             vec![
-                ("env", vec![("dev".to_string(), 1)]),
-                (
-                    "status",
-                    vec![("up".to_string(), 2), ("down".to_string(), 1)]
-                ),
+                ("env", Listed::Values(&[("dev".to_string(), 1)])),
+                ("status", Listed::Values(&status)),
             ]
         );
         assert_eq!(summary.example(), Some(("status eq up".to_string(), 2)));
+
+        let many: Content = (0..5)
+            .map(|i| (format!("o{i}"), object("icon", json!({"meta": {"id": i}}))))
+            .collect();
+        let summary = TypeSummary::of(&ObjectModel::new(many), "icon", 5, &BTreeSet::new());
+        assert_eq!(
+            summary.listed().collect::<Vec<_>>(),
+            vec![("id", Listed::Distinct(5))]
+        );
     }
 }

@@ -1,8 +1,8 @@
 //! The properties pane: the selected object's `data` as JSON in a ratatui-textarea, with a view
 //! mode (keys are commands) and an edit mode (every key types), checked as you type (the
-//! messages of the cursor's line in full). Long lines scroll sideways with the cursor (or, in
-//! view mode, show the selected line's end), with a marker where they go on; `W` wraps them
-//! instead. A selected type heading shows a summary of its objects. And the
+//! messages of the cursor's line in full). The cursor's line scrolls sideways to keep the
+//! cursor (in view mode, the line's end) in view, the others show from their start, each with
+//! a marker where it goes on; `W` wraps them instead. A selected type heading shows a summary of its objects. And the
 //! save: the diff, a re-read, the conflict choice, the update of the changed properties only
 //! (kept in the write history, which `u` undoes).
 
@@ -25,7 +25,7 @@ use crate::tui::list::{ListCursor, Pointer};
 use crate::tui::overlays::{Body, Choice, Overlay, Question};
 use crate::tui::props_field::type_into;
 use crate::tui::request::{Answer, Failure, Request, RequestId};
-use crate::tui::summary::TypeSummary;
+use crate::tui::summary::{Listed, TypeSummary};
 use crate::tui::text_view::{self, wrap_words};
 use crate::tui::theme::Role;
 use crate::tui::undo;
@@ -86,8 +86,8 @@ pub struct PropsPane {
     handed_out: Option<String>,
     /// Long lines wrap (else they scroll sideways).
     wrap: bool,
-    /// The first column shown (unwrapped).
-    hscroll: usize,
+    /// The cursor's line and the first column of it shown (unwrapped).
+    hscroll: (usize, usize),
     /// The first line shown (wrapped).
     top: usize,
     /// The summary of the type whose heading is selected, shown when no object is.
@@ -225,7 +225,7 @@ impl PropsPane {
     }
 
     /// The view follows the pane's size, the buffer's length and the cursor: down and up, and
-    /// sideways (the cursor in edit mode, the selected line's end in view mode).
+    /// sideways on the cursor's line (the cursor in edit mode, the line's end in view mode).
     fn fit(&mut self) {
         let height = layout::inner_rows(self.area, self.messages().len() as u16);
         self.view.set_rows(height);
@@ -238,10 +238,15 @@ impl PropsPane {
             .lines()
             .get(row)
             .map_or(0, |l| l.chars().count());
-        self.hscroll = match self.mode {
-            Mode::Edit => text_view::follow(self.hscroll, col, width),
-            Mode::View => text_view::end_in_view(len, width),
-        };
+        let (line, offset) = self.hscroll;
+        let offset = if line == row { offset } else { 0 };
+        self.hscroll = (
+            row,
+            match self.mode {
+                Mode::Edit => text_view::follow(offset, col, width),
+                Mode::View => text_view::end_in_view(len, width),
+            },
+        );
         // Wrapped, the first line shown is the nearest to the last one that keeps the cursor's
         // line whole in view.
         self.top = self.top.min(row);
@@ -727,7 +732,7 @@ impl Component for PropsPane {
         frame.render_widget(block, area);
         if self.target.is_none() {
             let lines = match &self.heading {
-                Some(summary) => summary_lines(summary, cx),
+                Some(summary) => summary_lines(summary, usize::from(inner.width), cx),
                 None => vec![Line::styled(
                     "select an object to see its properties",
                     cx.style(Role::Dim),
@@ -805,7 +810,12 @@ impl PropsPane {
             ];
             if !self.wrap {
                 let mut row = head;
-                row.extend(text_view::window(spans, self.hscroll, width, marker));
+                let offset = if i == self.hscroll.0 {
+                    self.hscroll.1
+                } else {
+                    0
+                };
+                row.extend(text_view::window(spans, offset, width, marker));
                 rows.push(Line::from(row));
                 continue;
             }
@@ -826,9 +836,9 @@ impl PropsPane {
     }
 }
 
-/// What the pane shows for a type heading: the counts, the meta of its objects, a selector
-/// that previews some of them, and the keys that act on them.
-fn summary_lines(summary: &TypeSummary, cx: &Cx) -> Vec<Line<'static>> {
+/// What the pane shows for a type heading, `width` wide: the counts, the meta of its objects
+/// (a row a key), a selector that previews some of them, and the keys that act on them.
+fn summary_lines(summary: &TypeSummary, width: usize, cx: &Cx) -> Vec<Line<'static>> {
     let dim = cx.style(Role::Dim);
     let mut lines = vec![
         Line::styled(
@@ -851,10 +861,19 @@ fn summary_lines(summary: &TypeSummary, cx: &Cx) -> Vec<Line<'static>> {
     } else {
         lines.push(Line::styled("their meta (value: objects):", dim));
         for (key, values) in summary.listed() {
-            let values: Vec<String> = values.iter().map(|(v, n)| format!("{v}: {n}")).collect();
+            let key = format!("  {key}  ");
+            let values = match values {
+                Listed::Values(values) => values
+                    .iter()
+                    .map(|(v, n)| format!("{v}: {n}"))
+                    .collect::<Vec<_>>()
+                    .join(" · "),
+                Listed::Distinct(n) => format!("{n} different values"),
+            };
+            let room = width.saturating_sub(key.chars().count());
             lines.push(Line::from(vec![
-                Span::styled(format!("  {key}  "), cx.style(Role::JsonKey)),
-                Span::raw(values.join(" · ")),
+                Span::styled(key, cx.style(Role::JsonKey)),
+                Span::raw(clip(&values, room)),
             ]));
         }
     }
