@@ -155,47 +155,37 @@ pub struct PathChange {
 
 /// The leaves where `before` and `after` differ, under `path`, in key and index order.
 fn path_changes(path: &str, before: &Value, after: &Value, out: &mut Vec<PathChange>) {
-    match (before, after) {
+    let children: Vec<(String, Option<&Value>, Option<&Value>)> = match (before, after) {
         (Value::Object(b), Value::Object(a)) => {
             let keys: std::collections::BTreeSet<&String> = b.keys().chain(a.keys()).collect();
-            for key in keys {
-                let at = format!("{path}.{key}");
-                match (b.get(key), a.get(key)) {
-                    (Some(bv), Some(av)) => path_changes(&at, bv, av, out),
-                    (None, Some(av)) => out.push(PathChange {
-                        path: at,
-                        edit: PathEdit::Added(av.clone()),
-                    }),
-                    (Some(bv), None) => out.push(PathChange {
-                        path: at,
-                        edit: PathEdit::Removed(bv.clone()),
-                    }),
-                    (None, None) => {}
-                }
-            }
+            keys.into_iter()
+                .map(|key| (format!("{path}.{key}"), b.get(key), a.get(key)))
+                .collect()
         }
-        (Value::Array(b), Value::Array(a)) => {
-            for i in 0..b.len().max(a.len()) {
-                let at = format!("{path}[{i}]");
-                match (b.get(i), a.get(i)) {
-                    (Some(bv), Some(av)) => path_changes(&at, bv, av, out),
-                    (None, Some(av)) => out.push(PathChange {
-                        path: at,
-                        edit: PathEdit::Added(av.clone()),
-                    }),
-                    (Some(bv), None) => out.push(PathChange {
-                        path: at,
-                        edit: PathEdit::Removed(bv.clone()),
-                    }),
-                    (None, None) => {}
-                }
+        (Value::Array(b), Value::Array(a)) => (0..b.len().max(a.len()))
+            .map(|i| (format!("{path}[{i}]"), b.get(i), a.get(i)))
+            .collect(),
+        (b, a) => {
+            if b != a {
+                out.push(PathChange {
+                    path: path.to_string(),
+                    edit: PathEdit::Changed(b.clone(), a.clone()),
+                });
             }
+            return;
         }
-        (b, a) if b != a => out.push(PathChange {
-            path: path.to_string(),
-            edit: PathEdit::Changed(b.clone(), a.clone()),
-        }),
-        _ => {}
+    };
+    for (at, b, a) in children {
+        let edit = match (b, a) {
+            (Some(b), Some(a)) => {
+                path_changes(&at, b, a, out);
+                continue;
+            }
+            (None, Some(a)) => PathEdit::Added(a.clone()),
+            (Some(b), None) => PathEdit::Removed(b.clone()),
+            (None, None) => continue,
+        };
+        out.push(PathChange { path: at, edit });
     }
 }
 
@@ -342,6 +332,40 @@ mod tests {
         assert!(texts.contains(&"true"));
         let key = spans.iter().find(|s| s.content == "\"text\"").unwrap();
         assert_eq!(key.style, theme.of(Role::JsonKey));
+    }
+
+    #[test]
+    fn a_diff_lists_its_changes_by_path() {
+        let props = |v: Value| -> Props { serde_json::from_value(v).unwrap() };
+        let diff = Diff::between(
+            &props(
+                serde_json::json!({"meta": {"ttl": 60, "zone": "z"}, "anchors": [{"x": 1}], "n": 1}),
+            ),
+            &props(
+                serde_json::json!({"meta": {"ttl": 61, "owner": "ops"}, "anchors": [{"x": 2}, {"x": 3}], "n": 1, "t": "a"}),
+            ),
+        );
+        let shown: Vec<String> = diff
+            .paths()
+            .into_iter()
+            .map(|c| match c.edit {
+                PathEdit::Changed(b, a) => format!("{}: {b} → {a}", c.path),
+                PathEdit::Added(a) => format!("{}: added {a}", c.path),
+                PathEdit::Removed(b) => format!("{}: removed {b}", c.path),
+            })
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "meta.owner: added \"ops\"",
+                "meta.ttl: 60 → 61",
+                "meta.zone: removed \"z\"",
+                "anchors[0].x: 1 → 2",
+                "anchors[1]: added {\"x\":3}",
+                "t: added \"a\"",
+            ]
+        );
+        assert_eq!(diff.sent_whole(), ["meta", "anchors"]);
     }
 
     #[test]

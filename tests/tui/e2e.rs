@@ -3,10 +3,23 @@
 //! (`tmux paste-buffer -p`, a bracketed paste) into a list and into the selector form; and the
 //! keys and looks of a config file, with `NO_COLOR`, at 80×24.
 
+use diagtui::server::LocalServer;
 use serde_json::{Value, json};
 
 use crate::harness::live_server;
 use crate::tmux::Tmux;
+
+/// The command line running the binary on `server`, without a config file, its data dir in
+/// `dir`.
+fn binary(dir: &tempfile::TempDir, server: &LocalServer) -> String {
+    format!(
+        "DIAGTUI_CONFIG=/nonexistent DIAGTUI_DATA_DIR='{}' '{}' --url '{}' --api-key '{}'",
+        dir.path().join("tui").display(),
+        env!("CARGO_BIN_EXE_diagtui"),
+        server.url(),
+        server.api_key()
+    )
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn edit_a_label_in_the_binary_and_read_it_back() {
@@ -15,13 +28,7 @@ async fn edit_a_label_in_the_binary_and_read_it_back() {
     let props = json!({"text": "Before"}).as_object().unwrap().clone();
     let obj = client.create_object(&doc, "label", &props).await.unwrap();
 
-    let command = format!(
-        "DIAGTUI_CONFIG=/nonexistent DIAGTUI_DATA_DIR='{}' '{}' --url '{}' --api-key '{}'",
-        dir.path().join("tui").display(),
-        env!("CARGO_BIN_EXE_diagtui"),
-        server.url(),
-        server.api_key()
-    );
+    let command = binary(&dir, &server);
     let Some(session) = Tmux::start("tui-e2e", 140, 35, Some(&command)) else {
         return;
     };
@@ -64,13 +71,7 @@ async fn a_paste_is_text_in_the_binary_never_a_command() {
         .create_object(&doc, "component", props.as_object().unwrap())
         .await
         .unwrap();
-    let command = format!(
-        "DIAGTUI_CONFIG=/nonexistent DIAGTUI_DATA_DIR='{}' '{}' --url '{}' --api-key '{}'",
-        dir.path().join("tui").display(),
-        env!("CARGO_BIN_EXE_diagtui"),
-        server.url(),
-        server.api_key()
-    );
+    let command = binary(&dir, &server);
     let Some(session) = Tmux::start("tui-e2e-paste", 120, 40, Some(&command)) else {
         return;
     };

@@ -124,15 +124,20 @@ fn the_messages_of_the_cursors_line_show_in_full() {
     assert!(!message.contains("…"), "not cut: {message}");
 }
 
-#[test]
-fn a_whole_object_typed_or_pasted_into_the_template_replaces_it() {
-    // Typed (as a terminal without bracketed paste sends it), into the selector form.
-    let mut h = Harness::opened();
+/// Opens the selector form with the row `status eq down`, the focus on its untouched props.
+fn form_on_status_down(h: &mut Harness) {
     h.press("w");
     h.type_text("status");
     h.press("Tab Tab");
     h.type_text("down");
     h.press("Tab");
+}
+
+#[test]
+fn a_whole_object_typed_or_pasted_into_the_template_replaces_it() {
+    // Typed (as a terminal without bracketed paste sends it), into the selector form.
+    let mut h = Harness::opened();
+    form_on_status_down(&mut h);
     h.type_text(r##"{"backgroundColor":"#FF0000"}"##);
     assert!(!h.shows("key must be a string"), "{}", h.screen());
     assert!(
@@ -147,11 +152,7 @@ fn a_whole_object_typed_or_pasted_into_the_template_replaces_it() {
     h.press("Space b");
     h.paste(r##"{"backgroundColor":"#FF0000"}"##);
     h.press("C-s");
-    assert!(
-        h.shows("+ backgroundColor: added \"#FF0000\""),
-        "{}",
-        h.screen()
-    );
+    h.expect("+ backgroundColor: added \"#FF0000\"");
 }
 
 #[test]
@@ -160,7 +161,7 @@ fn ctrl_u_clears_where_the_hints_say_and_ctrl_z_undoes_typing() {
     // The editor: Ctrl-U is not the text area's undo any more; Ctrl-Z is.
     h.press("3 i");
     h.type_text("ab");
-    assert!(h.shows("1✗ab{"), "{}", h.screen());
+    h.expect("1✗ab{");
     h.press("C-u");
     assert!(h.shows("1✗ab{"), "Ctrl-U changed nothing: {}", h.screen());
     h.press("C-z C-z");
@@ -172,7 +173,7 @@ fn ctrl_u_clears_where_the_hints_say_and_ctrl_z_undoes_typing() {
     assert!(h.shows("1 {"));
     // The selector form: Ctrl-U clears the field (as its hint says), Ctrl-Z undoes typing.
     h.press("Esc 2 w");
-    assert!(h.shows("Ctrl-U: clear"), "{}", h.screen());
+    h.expect("Ctrl-U: clear");
     h.type_text("status");
     h.press("C-z");
     assert!(h.line_with(" 1 key ").contains("statu▏"));
@@ -378,11 +379,7 @@ fn the_write_history_lists_the_writes_newest_first_with_what_is_undone() {
 #[test]
 fn a_selector_apply_is_in_the_history_with_the_values_its_preview_saw() {
     let mut h = Harness::opened();
-    h.press("w");
-    h.type_text("status");
-    h.press("Tab Tab");
-    h.type_text("down");
-    h.press("Tab");
+    form_on_status_down(&mut h);
     h.paste(r#"{"meta": {"status": "up"}}"#);
     h.press("C-s");
     let mut db = Content::new();
@@ -402,11 +399,7 @@ fn a_selector_apply_is_in_the_history_with_the_values_its_preview_saw() {
     );
     h.answer_all();
     h.press("Esc U");
-    assert!(
-        h.shows(r#"  1  selector apply  1b-db matching ["status","eq","down"]: meta"#),
-        "{}",
-        h.screen()
-    );
+    h.expect(r#"  1  selector apply  1b-db matching ["status","eq","down"]: meta"#);
     h.press("Enter");
     assert!(
         h.shows(r#"~ meta.status: "up" → "down""#),
@@ -470,7 +463,7 @@ fn the_write_history_undoes_a_delete_by_creating_the_objects_again() {
         "{}",
         h.status()
     );
-    assert!(h.shows("(undone)"), "{}", h.screen());
+    h.expect("(undone)");
 }
 
 #[test]
@@ -497,17 +490,9 @@ fn the_write_history_undoes_an_import_after_naming_the_count() {
     h.answer_all_with(Content::new());
     h.pending.clear();
     h.press("2 U");
-    assert!(
-        h.shows("1 object replaced the 4 objects before"),
-        "{}",
-        h.screen()
-    );
+    h.expect("1 object replaced the 4 objects before");
     h.press("Enter");
-    assert!(
-        h.shows("back to the 4 objects it had before the import?"),
-        "{}",
-        h.screen()
-    );
+    h.expect("back to the 4 objects it had before the import?");
     h.press("y");
     let (_, request) = h.take_request(|r| matches!(r, Request::SetContent { .. }));
     let Request::SetContent { content: back, .. } = request else {
@@ -555,11 +540,7 @@ fn a_component_id_outside_the_catalogue_asks_once_then_is_created() {
         h.press("Down");
     }
     h.press("Enter");
-    assert!(
-        h.shows("mycorp.custom-widget is not in the catalogue: create anyway?"),
-        "{}",
-        h.screen()
-    );
+    h.expect("mycorp.custom-widget is not in the catalogue: create anyway?");
     h.press("y");
     let (_, request) = h.take_request(|r| matches!(r, Request::CreateObject { .. }));
     let Request::CreateObject { props, kind, .. } = request else {
@@ -588,11 +569,7 @@ fn a_selected_type_heading_shows_a_summary_not_the_last_object() {
     h.press("3 i");
     assert!(!h.shows("[EDIT]"));
     h.press("2 Space");
-    assert!(
-        h.shows("component: 2 objects, 2 shown, 2 marked"),
-        "{}",
-        h.screen()
-    );
+    h.expect("component: 2 objects, 2 shown, 2 marked");
 }
 
 #[test]
