@@ -13,6 +13,12 @@ const KEYS: usize = 6;
 /// Values listed per key.
 const VALUES: usize = 4;
 
+/// `values` with their counts, the commonest first (then by name).
+fn commonest_first(mut values: Vec<(String, usize)>) -> Vec<(String, usize)> {
+    values.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    values
+}
+
 /// What the summary lists of one meta key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Listed<'a> {
@@ -33,8 +39,8 @@ pub struct TypeSummary {
     pub shown: usize,
     /// How many of them are marked.
     pub marked: usize,
-    /// Each meta key their objects carry, with its values and how many objects have each,
-    /// commonest first.
+    /// Each meta key their objects carry (those most objects carry first), with its values and
+    /// how many objects have each, commonest first.
     pub meta: Vec<(String, Vec<(String, usize)>)>,
 }
 
@@ -56,14 +62,13 @@ impl TypeSummary {
                     .or_default() += 1;
             }
         }
-        let meta = meta
+        let mut meta: Vec<(String, Vec<(String, usize)>)> = meta
             .into_iter()
-            .map(|(key, values)| {
-                let mut values: Vec<(String, usize)> = values.into_iter().collect();
-                values.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-                (key, values)
-            })
+            .map(|(key, values)| (key, commonest_first(values.into_iter().collect())))
             .collect();
+        meta.sort_by_key(|(_, values)| {
+            std::cmp::Reverse(values.iter().map(|v| v.1).sum::<usize>())
+        });
         TypeSummary {
             kind: kind.to_string(),
             count,
@@ -133,9 +138,10 @@ mod tests {
         assert_eq!(
             listed,
             vec![
-                ("env", Listed::Values(&[("dev".to_string(), 1)])),
                 ("status", Listed::Values(&status)),
-            ]
+                ("env", Listed::Values(&[("dev".to_string(), 1)])),
+            ],
+            "the keys most objects carry first"
         );
         assert_eq!(summary.example(), Some(("status eq up".to_string(), 2)));
 

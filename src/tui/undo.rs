@@ -139,14 +139,18 @@ fn ask_update(write: &Write, parts: Vec<&ObjectWrite>, cx: &Cx) -> Vec<Action> {
             doc: write.doc.clone(),
         },
     };
+    let whom = match parts.as_slice() {
+        [part] => part.obj.clone(),
+        many => words::objects(many.len()),
+    };
     let heading = format!(
-        "Undo the {} (write {}): these values will be put back, after a check that nothing changed since:",
+        "Undo the {} (write {}) of {whom}: these values go back once a re-read shows nothing changed since:",
         write.name(),
         write.id
     );
     let body = match parts.as_slice() {
         [part] => Body::Diff {
-            heading: format!("{} {heading}", part.obj),
+            heading,
             diff: part.undo_diff(),
             notes: cannot.into_iter().collect(),
         },

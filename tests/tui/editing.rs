@@ -300,7 +300,7 @@ fn u_undoes_the_latest_write_to_the_selected_object_only() {
     h.press("k u");
     let screen = h.screen();
     assert!(
-        screen.contains("1a-web Undo the bulk edit (write 2)"),
+        screen.contains("Undo the bulk edit (write 2) of 1a-web"),
         "{screen}"
     );
     assert!(screen.contains("~ name: \"bulk\" → \"web-1\""), "{screen}");
@@ -511,7 +511,7 @@ fn d_and_b_name_the_marked_objects_the_filter_hides() {
     let screen = h.screen();
     assert!(screen.contains("Delete the 1 marked object"), "{screen}");
     assert!(
-        screen.contains("component   generic.server (web-1) [env=prod status=up] 1a-web (hidden)"),
+        screen.contains("hidden component   generic.server (web-1) [env=prod status=up] 1a-web"),
         "{screen}"
     );
     assert!(

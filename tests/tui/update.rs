@@ -629,7 +629,10 @@ fn u_shows_the_undo_checks_the_server_then_puts_the_old_value_back() {
     h.pending.clear();
     h.press("u");
     let screen = h.screen();
-    assert!(screen.contains("Undo the save (write 1)"), "{screen}");
+    assert!(
+        screen.contains("Undo the save (write 1) of 1c-title"),
+        "{screen}"
+    );
     assert!(
         screen.contains("~ text: \"Back end\" → \"Front end\""),
         "{screen}"

@@ -16,6 +16,7 @@ use crate::tui::keys::{Command, Context};
 use crate::tui::list::ListCursor;
 use crate::tui::theme::Role;
 use crate::tui::widgets::{clip, highlighted, input_spans, overlay_box, selected_line};
+use crate::tui::words;
 
 use super::{Body, Choice, Overlay, Question};
 
@@ -171,7 +172,7 @@ impl Component for ComponentPicker {
         let mut lines = vec![
             Line::from(field),
             Line::styled(
-                format!("{} match", self.search.counts().0),
+                words::count(self.search.counts().0, "match", "matches"),
                 cx.style(Role::Dim),
             ),
         ];

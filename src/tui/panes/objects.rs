@@ -584,8 +584,8 @@ impl ObjectsPane {
 /// Marked objects listed in a question.
 const MARKED_ROWS: usize = 6;
 
-/// `text`, then the first marked objects `objs` by their rows, those `hidden` first and said to
-/// be hidden, then how many the filter or a fold hides, then `last`.
+/// `text`, then the first marked objects `objs` by their rows, those `hidden` first and marked
+/// `hidden`, then how many the filter or a fold hides, then `last`.
 fn marked_rows(
     text: String,
     objs: &[String],
@@ -596,10 +596,10 @@ fn marked_rows(
     let shown = objs.iter().filter(|o| !hidden.contains(o));
     let rows: Vec<String> = hidden
         .iter()
-        .map(|o| (o, " (hidden)"))
-        .chain(shown.map(|o| (o, "")))
+        .map(|o| (o, "hidden "))
+        .chain(shown.map(|o| (o, "       ")))
         .take(MARKED_ROWS)
-        .filter_map(|(o, note)| Some(format!("{}{note}", row_words(o, model.get(o)?))))
+        .filter_map(|(o, note)| Some(format!("{note}{}", row_words(o, model.get(o)?))))
         .collect();
     let hides = match hidden.len() {
         0 => String::new(),
