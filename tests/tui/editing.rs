@@ -614,8 +614,16 @@ fn small_things_warnings_whole_operator_apart_prefix_first_and_one_line() {
         suggestions.find("status").unwrap() < suggestions.find("env").unwrap_or(usize::MAX),
         "{suggestions}"
     );
-    // The operator's meaning stands apart from the value.
-    h.press("Tab g");
+    // The operator's meaning stands apart from the value; a pasted operator is taken.
+    h.press("Tab");
+    h.paste("lt");
+    assert!(h.line_with(" 1 key ").contains(" lt "));
+    h.paste("bigger");
+    assert!(
+        h.status()
+            .contains("the operator field takes one of eq gt lt co no")
+    );
+    h.press("g");
     let row = h.render(120, 30);
     let row = row.lines().find(|l| l.contains(" 1 key ")).unwrap();
     assert!(

@@ -659,6 +659,16 @@ impl Component for SelectorForm {
     fn paste(&mut self, text: &str, _cx: &Cx) -> Vec<Action> {
         match self.focus {
             FormFocus::Props => self.props.paste(text),
+            FormFocus::Row(i, Field::Op) => match Operator::parse(text.trim()) {
+                Some(op) => self.rows[i].op = op,
+                None => {
+                    let names: Vec<&str> = Operator::ALL.iter().map(|o| o.as_str()).collect();
+                    return vec![Action::info(format!(
+                        "the operator field takes one of {}",
+                        names.join(" ")
+                    ))];
+                }
+            },
             _ => {
                 if let Some(input) = self.focused_input() {
                     input.paste(text);
