@@ -8,7 +8,7 @@
 //! The flow keeps no state of its own: each request's purpose names the write and the objects,
 //! and the history in `Cx` has the rest.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use super::action::{Action, Purpose, Sent};
 use super::component::Cx;
@@ -120,10 +120,14 @@ fn ask_update(write: &Write, parts: Vec<&ObjectWrite>, cx: &Cx) -> Vec<Action> {
         })
         .collect();
     let cannot = (!added.is_empty()).then(|| {
+        let more = match added.len().saturating_sub(ROWS) {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
         format!(
-            "Cannot be undone exactly: the {} added {}; an update cannot remove a property, so it stays.",
+            "Cannot be undone exactly: the {} added {}{more}; an update cannot remove a property, so it stays.",
             write.name(),
-            added.join(", ")
+            added[..added.len().min(ROWS)].join(", ")
         )
     });
     if parts.iter().all(|p| p.previous().is_empty()) {
@@ -303,11 +307,14 @@ pub fn on_reply(
                 (Answer::Object(object), Request::GetObject { obj, .. }) => {
                     [(obj.clone(), object.data)].into()
                 }
-                (Answer::Content(content), _) => content
-                    .into_iter()
-                    .filter(|(id, _)| objs.contains(id))
-                    .map(|(id, o)| (id, o.data))
-                    .collect(),
+                (Answer::Content(content), _) => {
+                    let wanted: HashSet<&String> = objs.iter().collect();
+                    content
+                        .into_iter()
+                        .filter(|(id, _)| wanted.contains(id))
+                        .map(|(id, o)| (id, o.data))
+                        .collect()
+                }
                 (answer, _) => {
                     return vec![Action::unexpected(
                         &UndoWork::Check { write, objs },
