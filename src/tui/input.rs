@@ -78,9 +78,11 @@ impl LineInput {
     }
 
     /// Inserts `text` at the cursor as one edit; a line break becomes a space (the field has
-    /// one line). Returns whether the text changed.
+    /// one line), and the line breaks that end it are left out. Returns whether the text
+    /// changed.
     pub fn paste(&mut self, text: &str) -> bool {
         let flat: String = text
+            .trim_end_matches(['\r', '\n'])
             .chars()
             .filter(|c| *c != '\r')
             .map(|c| if c == '\n' { ' ' } else { c })
@@ -239,7 +241,7 @@ mod tests {
         assert_eq!(input.text(), "a");
         assert_eq!(input.cursor(), 1);
         assert!(!input.handle(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL)));
-        assert!(input.paste("x\r\ny"));
+        assert!(input.paste("x\r\ny\n"));
         assert_eq!((input.text(), input.cursor()), ("ax y", 4));
         assert!(input.undo(), "the paste is one edit");
         assert_eq!((input.text(), input.cursor()), ("a", 1));
