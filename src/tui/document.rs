@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use serde_json::Value;
 
 use super::load::Load;
+use super::words;
 use crate::model::{Content, DiagramObject, DocSummary, ObjectType, Props};
 
 /// The document open in the objects pane.
@@ -286,8 +287,16 @@ pub fn row_text(object: &DiagramObject) -> String {
             }
             out
         }
-        "line-group" => format!("{} anchors, {} lines", count("anchors"), count("lines")),
-        "area" => format!("{} corners {}", count("anchors"), text("fillColor")),
+        "line-group" => format!(
+            "{}, {}",
+            words::count(count("anchors"), "anchor", "anchors"),
+            words::count(count("lines"), "line", "lines")
+        ),
+        "area" => format!(
+            "{} {}",
+            words::count(count("anchors"), "corner", "corners"),
+            text("fillColor")
+        ),
         "icon" => text("icon"),
         "image" => text("path"),
         "widget" => format!("{} {}", text("widgetType"), text("plotType")),

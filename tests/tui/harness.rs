@@ -338,6 +338,16 @@ impl Harness {
         self.screen().contains(text)
     }
 
+    /// Fails, showing the screen, unless it shows `text`.
+    #[track_caller]
+    pub fn expect(&mut self, text: &str) {
+        let screen = self.screen();
+        assert!(
+            screen.contains(text),
+            "the screen does not show {text:?}:\n{screen}"
+        );
+    }
+
     /// The status bar's text (connection, account, spinner, message), rendered wide.
     pub fn status(&mut self) -> String {
         let buffer = self.buffer(400, 12);

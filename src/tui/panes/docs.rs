@@ -32,6 +32,7 @@ use crate::tui::widgets::{
     clip, filter_line, highlighted, load_error_lines, pane_block, selected_line,
 };
 use crate::tui::words;
+use crate::tui::writes::WriteKind;
 
 /// One row of the list.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,7 +54,18 @@ pub struct DocsPane {
     details: Load<DocDetails>,
     /// Object counts known from opened documents (fresher than the details).
     counts: HashMap<String, usize>,
+    importing: Option<Importing>,
     area: Rect,
+}
+
+/// An import under way: first the content it replaces is read (to undo the import), then the
+/// new content is set.
+#[derive(Debug)]
+enum Importing {
+    /// Reading the content it replaces (request `read`), to set `content` after.
+    Reading { read: RequestId, content: Content },
+    /// Setting the content (request `set`), replacing `previous`.
+    Setting { set: RequestId, previous: Content },
 }
 
 impl DocsPane {
@@ -312,13 +324,15 @@ impl DocsPane {
                 actions
             }
             DocsCall::Import(doc, content) => {
-                let request = Request::SetContent {
+                let request = Request::Content {
                     doc: doc.id.clone(),
-                    content,
                 };
-                vec![Action::Send(
-                    cx.send(request, Purpose::Docs(DocsWork::Import(doc))),
-                )]
+                let sent = cx.send(request, Purpose::Docs(DocsWork::ImportBackup(doc)));
+                self.importing = Some(Importing::Reading {
+                    read: sent.id,
+                    content,
+                });
+                vec![Action::Send(sent)]
             }
         }
     }
@@ -473,24 +487,66 @@ impl DocsPane {
                 "could not read \"{}\" to export it: {}",
                 doc.title, failure.message
             ))],
+            (DocsWork::ImportBackup(doc), Ok(Answer::Content(previous))) => {
+                let content = match self.importing.take() {
+                    Some(Importing::Reading { read, content }) if read == id => content,
+                    other => {
+                        self.importing = other;
+                        return Vec::new();
+                    }
+                };
+                let request = Request::SetContent {
+                    doc: doc.id.clone(),
+                    content,
+                };
+                let sent = cx.send(request, Purpose::Docs(DocsWork::Import(doc)));
+                self.importing = Some(Importing::Setting {
+                    set: sent.id,
+                    previous,
+                });
+                vec![Action::Send(sent)]
+            }
+            (DocsWork::ImportBackup(doc), Err(failure)) => {
+                self.importing = None;
+                vec![Action::error(format!(
+                    "could not read the content of \"{}\" to keep it for undo, so nothing was imported: {}",
+                    doc.title, failure.message
+                ))]
+            }
             (DocsWork::Import(doc), Ok(_)) => {
                 let mut actions = Vec::new();
                 if let Request::SetContent { content, .. } = &request {
                     self.set_count(&doc.id, content.len());
+                    if let Some(Importing::Setting { set, previous }) = self.importing.take()
+                        && set == id
+                    {
+                        actions.push(Action::Record {
+                            doc: doc.id.clone(),
+                            kind: WriteKind::Import {
+                                previous,
+                                imported: content.len(),
+                                undone: false,
+                            },
+                        });
+                    }
                     actions.push(Action::info(format!(
-                        "imported {} into \"{}\"",
+                        "imported {} into \"{}\" ({} in its objects undoes)",
                         words::objects(content.len()),
-                        doc.title
+                        doc.title,
+                        cx.key(Context::Objects, Command::History)
                     )));
                 }
                 actions.extend(self.request_details(cx));
                 actions.push(Action::ContentReplaced(doc.id));
                 actions
             }
-            (DocsWork::Import(doc), Err(failure)) => vec![Action::error(format!(
-                "import into \"{}\" failed; its content is as it was: {}",
-                doc.title, failure.message
-            ))],
+            (DocsWork::Import(doc), Err(failure)) => {
+                self.importing = None;
+                vec![Action::error(format!(
+                    "import into \"{}\" failed; its content is as it was: {}",
+                    doc.title, failure.message
+                ))]
+            }
             (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
         }
     }
