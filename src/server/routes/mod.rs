@@ -1,23 +1,41 @@
-//! The routes of the API: the spec's, plus our extensions (folders, the legacy object list and
-//! `me`). Trailing slashes do not matter; unknown routes and wrong methods answer in the error
-//! contract.
+//! The routes of the API: the spec's, plus our extensions (folders, the legacy object list, `me`
+//! and the OpenAPI description). Trailing slashes do not matter; unknown routes and wrong
+//! methods answer in the error contract. Every request is logged (see [`trace`]) and, when
+//! origins are configured, answered with CORS headers.
 
 mod docs;
 mod folders;
 mod objects;
+pub(crate) mod openapi;
+mod trace;
 
-use axum::extract::{DefaultBodyLimit, Request};
-use axum::http::{HeaderValue, Uri, header};
+use axum::extract::Request;
+use axum::http::{HeaderValue, Method, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Router, middleware};
+use bytes::Bytes;
+use tower_http::cors::{AllowOrigin, CorsLayer};
 
 use super::error::{method_not_allowed, not_found};
 use super::state::AppState;
 
-/// The whole application: routes, body limit, fallbacks and trailing-slash folding.
-pub fn app(state: AppState, max_body: usize) -> Router {
+/// Who may call the API from a web page.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Cors {
+    /// No one: no CORS headers (the default).
+    #[default]
+    Off,
+    /// Any origin (`--cors-origin '*'`).
+    Any,
+    /// These origins.
+    Origins(Vec<HeaderValue>),
+}
+
+/// The whole application: routes, fallbacks, request logging, CORS and trailing-slash folding.
+pub fn app(state: AppState, cors: &Cors) -> Router {
     let api = Router::new()
+        .route("/api/v1/openapi.json", get(openapi::document))
         .route("/api/v1/me", get(folders::me))
         .route("/api/v1/folder/list", get(folders::list))
         .route("/api/v1/folder/create", post(folders::create))
@@ -37,7 +55,7 @@ pub fn app(state: AppState, max_body: usize) -> Router {
         )
         .route(
             "/api/v1/doc/{doc_id}/obj",
-            get(objects::all).post(objects::create),
+            get(objects::legacy_all).post(objects::create),
         )
         .route("/api/v1/doc/{doc_id}/obj/all", get(objects::all))
         .route(
@@ -58,12 +76,33 @@ pub fn app(state: AppState, max_body: usize) -> Router {
         )
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(DefaultBodyLimit::max(max_body))
+        .layer(trace::layer())
         .with_state(state);
-    // Routing happens inside `api`, after the outer layer has folded the trailing slash.
-    Router::new()
+    // Routing happens inside `api`, after the outer layers have folded the trailing slash and
+    // answered CORS preflights.
+    let app = Router::new()
         .fallback_service(api)
-        .layer(middleware::map_request(trim_trailing_slash))
+        .layer(middleware::map_request(trim_trailing_slash));
+    match cors_layer(cors) {
+        Some(layer) => app.layer(layer),
+        None => app,
+    }
+}
+
+/// The CORS layer for the configured origins, if any.
+fn cors_layer(cors: &Cors) -> Option<CorsLayer> {
+    let origins = match cors {
+        Cors::Off => return None,
+        Cors::Any => AllowOrigin::any(),
+        Cors::Origins(list) => AllowOrigin::list(list.iter().cloned()),
+    };
+    Some(
+        CorsLayer::new()
+            .allow_origin(origins)
+            .allow_methods([Method::GET, Method::POST])
+            .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE])
+            .max_age(std::time::Duration::from_secs(3600)),
+    )
 }
 
 /// Drops trailing slashes from the path (`/api/v1/doc/` is `/api/v1/doc`), keeping the query.
@@ -90,9 +129,9 @@ async fn trim_trailing_slash(mut req: Request) -> Request {
 /// The answer to a write that creates nothing: `{ success: true }`.
 const OK: axum::Json<crate::model::Success> = axum::Json(crate::model::Success { success: true });
 
-/// An answer whose body is JSON text already written.
-fn json_text(text: String) -> Response {
-    let mut response = text.into_response();
+/// An answer whose body is JSON already written.
+fn json_bytes(body: Bytes) -> Response {
+    let mut response = body.into_response();
     response.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),

@@ -1,0 +1,418 @@
+//! One object as the store keeps it in memory: its answer already written as JSON, its `meta`
+//! parsed on first use, and the non-recursive merge done on the JSON text.
+
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+use bytes::Bytes;
+use serde::de::{MapAccess, Visitor};
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+
+use super::StoreResult;
+use crate::model::ObjectType;
+use crate::model::props::defaults;
+
+/// Bytes of bookkeeping counted per object besides its JSON, for the cache's budget.
+const OVERHEAD: usize = 96;
+/// Bytes counted per byte of JSON: the text, and room for the parsed `meta`.
+const PER_JSON_BYTE: usize = 2;
+
+/// An object: `{"type": …, "data": …}` as the API answers it, with its parsed `meta`.
+#[derive(Debug)]
+pub struct StoredObject {
+    /// The type's wire name.
+    kind: Box<str>,
+    /// The answer for this object, `{"type":…,"data":…}`.
+    json: Bytes,
+    /// Where the data's text starts in `json`.
+    data_at: usize,
+    /// The `meta` map, parsed the first time a selector looks at it.
+    meta: OnceLock<Option<Map<String, Value>>>,
+}
+
+impl StoredObject {
+    /// An object of type `kind` whose data is the JSON object text `data`.
+    pub fn new(kind: &str, data: &str) -> StoredObject {
+        let mut json = String::with_capacity(kind.len() + data.len() + 20);
+        json.push_str("{\"type\":");
+        push_json_string(&mut json, kind);
+        json.push_str(",\"data\":");
+        let data_at = json.len();
+        json.push_str(data);
+        json.push('}');
+        StoredObject {
+            kind: kind.into(),
+            json: Bytes::from(json),
+            data_at,
+            meta: OnceLock::new(),
+        }
+    }
+
+    /// The type's wire name.
+    pub fn kind(&self) -> &str {
+        &self.kind
+    }
+
+    /// The data as JSON text.
+    pub fn data(&self) -> &str {
+        let text = &self.json[self.data_at..self.json.len() - 1];
+        std::str::from_utf8(text).expect("built from a str")
+    }
+
+    /// The object as the API answers it, `{"type":…,"data":…}` (shared, not copied).
+    pub fn json(&self) -> Bytes {
+        self.json.clone()
+    }
+
+    /// The object's `meta` map, if its data has one.
+    pub fn meta(&self) -> Option<&Map<String, Value>> {
+        self.meta
+            .get_or_init(|| {
+                #[derive(serde::Deserialize)]
+                struct MetaOnly {
+                    #[serde(default)]
+                    meta: Option<Value>,
+                }
+                match serde_json::from_str::<MetaOnly>(self.data()) {
+                    Ok(MetaOnly {
+                        meta: Some(Value::Object(map)),
+                    }) => Some(map),
+                    _ => None,
+                }
+            })
+            .as_ref()
+    }
+
+    /// About how many bytes it holds once its `meta` is parsed.
+    pub fn size(&self) -> usize {
+        OVERHEAD + self.json.len() * PER_JSON_BYTE
+    }
+}
+
+/// Appends `text` as a JSON string.
+pub fn push_json_string(out: &mut String, text: &str) {
+    let plain = text
+        .bytes()
+        .all(|b| b >= 0x20 && b != b'"' && b != b'\\' && b < 0x7f);
+    if plain {
+        out.push('"');
+        out.push_str(text);
+        out.push('"');
+    } else {
+        let quoted = serde_json::to_string(text).expect("a str always serialises");
+        out.push_str(&quoted);
+    }
+}
+
+/// The top-level entries of a JSON object's text, in order, their values left as text.
+struct Entries<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
+
+impl<'de: 'a, 'a> serde::Deserialize<'de> for Entries<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct EntriesVisitor;
+        impl<'de> Visitor<'de> for EntriesVisitor {
+            type Value = Entries<'de>;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entries<'de>, A::Error> {
+                let mut entries: Vec<(Cow<'de, str>, &'de RawValue)> = Vec::new();
+                while let Some(key) = map.next_key::<Cow<'de, str>>()? {
+                    let value: &'de RawValue = map.next_value()?;
+                    // A repeated key keeps its first place and takes the last value, as a
+                    // parsed map would.
+                    match entries.iter_mut().find(|(k, _)| *k == key) {
+                        Some(entry) => entry.1 = value,
+                        None => entries.push((key, value)),
+                    }
+                }
+                Ok(Entries(entries))
+            }
+        }
+        deserializer.deserialize_map(EntriesVisitor)
+    }
+}
+
+/// Properties to merge, each value written as JSON text once per request rather than once
+/// per object.
+pub struct PropsText {
+    entries: TextProps,
+    /// The `componentId` given, when it is a string.
+    component_id: Option<Option<String>>,
+}
+
+impl PropsText {
+    /// The properties' text.
+    pub fn new(props: &Map<String, Value>) -> PropsText {
+        PropsText {
+            entries: props
+                .iter()
+                .map(|(k, v)| (k.clone(), v.to_string()))
+                .collect(),
+            component_id: props
+                .get("componentId")
+                .map(|id| id.as_str().map(str::to_owned)),
+        }
+    }
+
+    fn get(&self, key: &str) -> Option<&str> {
+        self.entries
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Properties as text: name and JSON value.
+type TextProps = Vec<(String, String)>;
+
+/// The defaults of each type as text, built once per write request rather than once per
+/// object.
+#[derive(Default)]
+pub struct Defaults {
+    built: Vec<(ObjectType, bool, TextProps)>,
+}
+
+impl Defaults {
+    /// The default data of `kind` (generic components have more).
+    fn of(&mut self, kind: ObjectType, generic: bool) -> &[(String, String)] {
+        let at = match self
+            .built
+            .iter()
+            .position(|(k, g, _)| *k == kind && *g == generic)
+        {
+            Some(at) => at,
+            None => {
+                let id = generic.then_some("generic.");
+                let text = defaults(kind, id)
+                    .into_iter()
+                    .map(|(k, v)| (k, v.to_string()))
+                    .collect();
+                self.built.push((kind, generic, text));
+                self.built.len() - 1
+            }
+        };
+        &self.built[at].2
+    }
+}
+
+/// Merges `props` into the JSON object text `data` of an object of type `kind` (a wire name),
+/// non-recursively, then fills in each default property it lacks (for the seven known types):
+/// the text form of `model::props::merge` followed by `complete`. Untouched properties keep
+/// their text as stored.
+pub fn merge_data(
+    data: &str,
+    kind: &str,
+    props: &PropsText,
+    defaults: &mut Defaults,
+) -> StoreResult<String> {
+    let Entries(entries) = serde_json::from_str(data)?;
+    let mut out = String::with_capacity(data.len() + 64);
+    out.push('{');
+    let put = |out: &mut String, key: &str, value: &str| {
+        if out.len() > 1 {
+            out.push(',');
+        }
+        push_json_string(out, key);
+        out.push(':');
+        out.push_str(value);
+    };
+    for (key, raw) in &entries {
+        put(&mut out, key, props.get(key).unwrap_or(raw.get()));
+    }
+    let stored = |key: &str| entries.iter().any(|(k, _)| k == key);
+    for (key, value) in &props.entries {
+        if !stored(key) {
+            put(&mut out, key, value);
+        }
+    }
+    if let Ok(kind) = kind.parse::<ObjectType>() {
+        let generic = match &props.component_id {
+            Some(id) => id.as_deref().is_some_and(is_generic),
+            None => entries
+                .iter()
+                .find(|(k, _)| k == "componentId")
+                .and_then(|(_, raw)| serde_json::from_str::<Cow<'_, str>>(raw.get()).ok())
+                .is_some_and(|id| is_generic(&id)),
+        };
+        for (key, value) in defaults.of(kind, generic) {
+            if !stored(key) && props.get(key).is_none() {
+                put(&mut out, key, value);
+            }
+        }
+    }
+    out.push('}');
+    Ok(out)
+}
+
+/// Whether a component id names a generic component, whose defaults include colours.
+fn is_generic(component_id: &str) -> bool {
+    component_id.starts_with("generic.")
+}
+
+/// JSON text with the white space between tokens removed (strings kept as they are), so that
+/// data given with indentation is stored and answered compactly. Text that has none is
+/// returned as is.
+pub fn compact(text: &str) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let spaced = |b: u8| matches!(b, b' ' | b'\n' | b'\r' | b'\t');
+    let mut in_string = false;
+    let mut escaped = false;
+    let first_space = bytes.iter().position(|&b| {
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+            false
+        } else if b == b'"' {
+            in_string = true;
+            false
+        } else {
+            spaced(b)
+        }
+    });
+    let Some(start) = first_space else {
+        return Cow::Borrowed(text);
+    };
+    let mut out = Vec::with_capacity(bytes.len());
+    out.extend_from_slice(&bytes[..start]);
+    for &b in &bytes[start..] {
+        if in_string {
+            out.push(b);
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+        } else if b == b'"' {
+            in_string = true;
+            out.push(b);
+        } else if !spaced(b) {
+            out.push(b);
+        }
+    }
+    Cow::Owned(String::from_utf8(out).expect("only ASCII white space was removed"))
+}
+
+/// Writes `{"id":{…},…}` for `objects` (already in id order): the content map as the API
+/// answers it.
+pub fn content_json<'a>(objects: impl Iterator<Item = (&'a str, &'a StoredObject)>) -> Bytes {
+    let mut out = String::from("{");
+    for (id, object) in objects {
+        if out.len() > 1 {
+            out.push(',');
+        }
+        push_json_string(&mut out, id);
+        out.push(':');
+        out.push_str(std::str::from_utf8(&object.json).expect("built from a str"));
+    }
+    out.push('}');
+    Bytes::from(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::props::{complete, merge};
+    use serde_json::json;
+
+    fn merged_the_old_way(data: &Value, kind: &str, props: &Value) -> String {
+        let mut data = data.as_object().unwrap().clone();
+        merge(&mut data, props.as_object().unwrap());
+        if let Ok(kind) = kind.parse::<ObjectType>() {
+            complete(kind, &mut data);
+        }
+        serde_json::to_string(&data).unwrap()
+    }
+
+    #[test]
+    fn the_text_merge_equals_merge_then_complete() {
+        let cases = [
+            (
+                json!({"text": "a", "x": [1]}),
+                "label",
+                json!({"text": "b", "new": 1}),
+            ),
+            (
+                json!({"meta": {"a": 1}}),
+                "component",
+                json!({"componentId": "generic.db"}),
+            ),
+            (
+                json!({"componentId": "generic.x"}),
+                "component",
+                json!({"opacity": 0.5}),
+            ),
+            (
+                json!({"componentId": "aws.ec2", "meta": {}}),
+                "component",
+                json!({}),
+            ),
+            (
+                json!({"q": "\"\\u00e9\n"}),
+                "custom-thing",
+                json!({"r\"": null}),
+            ),
+            (
+                json!({}),
+                "line-group",
+                json!({"anchors": [{"type": 0, "x": 1, "y": 2}]}),
+            ),
+        ];
+        let mut defaults = Defaults::default();
+        for (data, kind, props) in cases {
+            let text = serde_json::to_string(&data).unwrap();
+            let props_text = PropsText::new(props.as_object().unwrap());
+            let got = merge_data(&text, kind, &props_text, &mut defaults).unwrap();
+            assert_eq!(
+                got,
+                merged_the_old_way(&data, kind, &props),
+                "{data} + {props}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_repeated_key_keeps_its_place_and_its_last_value() {
+        let got = merge_data(
+            r#"{"a":1,"b":2,"a":3}"#,
+            "x",
+            &PropsText::new(&Map::new()),
+            &mut Defaults::default(),
+        )
+        .unwrap();
+        assert_eq!(got, r#"{"a":3,"b":2}"#);
+    }
+
+    #[test]
+    fn objects_answer_their_json_and_their_meta() {
+        let object = StoredObject::new("component", r#"{"meta":{"s":"up"},"x":1}"#);
+        assert_eq!(object.data(), r#"{"meta":{"s":"up"},"x":1}"#);
+        let answer: Value = serde_json::from_slice(&object.json()).unwrap();
+        assert_eq!(
+            answer,
+            json!({"type": "component", "data": {"meta": {"s": "up"}, "x": 1}})
+        );
+        assert_eq!(object.meta().unwrap()["s"], "up");
+        assert!(StoredObject::new("label", "{}").meta().is_none());
+        let all = content_json([("a\"b", &object)].into_iter());
+        let all: Value = serde_json::from_slice(&all).unwrap();
+        assert_eq!(all["a\"b"]["data"]["x"], 1);
+    }
+
+    #[test]
+    fn compact_drops_white_space_outside_strings() {
+        assert!(matches!(compact(r#"{"a":1}"#), Cow::Borrowed(_)));
+        let text = "{ \"a b\" : [1, 2],\n\t\"c\\\" d\": \" x \" }";
+        assert_eq!(compact(text), r#"{"a b":[1,2],"c\" d":" x "}"#);
+        let parsed: Value = serde_json::from_str(&compact(text)).unwrap();
+        assert_eq!(parsed, serde_json::from_str::<Value>(text).unwrap());
+    }
+}

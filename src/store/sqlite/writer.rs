@@ -1,0 +1,135 @@
+//! The writer: one thread owning the one connection that writes, committing the write requests
+//! queued meanwhile together in one transaction (group commit). Each request runs under its own
+//! savepoint, so one that fails leaves the others in; each is answered only after the commit,
+//! and its report reaches the observer (write-through, live events) first, in commit order.
+
+use std::collections::HashSet;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+
+use rusqlite::{Connection, TransactionBehavior};
+use tokio::sync::{mpsc, oneshot};
+
+use super::apply::{Batch, apply};
+use super::freshness::{Freshness, bump_generation};
+use crate::store::engine::CommitObserver;
+use crate::store::write::{Outcome, WriteOp};
+use crate::store::{StoreError, StoreResult};
+
+/// The most write requests committed in one transaction.
+const MAX_BATCH: usize = 128;
+/// How many write requests may wait for the writer before senders wait too.
+pub const QUEUE: usize = 1024;
+
+/// A write request and where its answer goes.
+pub struct Job {
+    /// The request.
+    pub op: WriteOp,
+    /// Its answer, sent after the commit.
+    pub reply: oneshot::Sender<StoreResult<Outcome>>,
+}
+
+/// What surrounds a writer: how it notices other processes' commits and whom it tells of its
+/// own. A one-off write outside a running store has neither.
+pub struct Around {
+    /// The check for other processes' commits.
+    pub freshness: Option<Arc<Freshness>>,
+    /// Who learns of each commit.
+    pub observer: Option<Arc<dyn CommitObserver>>,
+}
+
+/// Runs the writer on its own thread until every sender is gone.
+pub fn spawn(mut conn: Connection, around: Around) -> StoreResult<mpsc::Sender<Job>> {
+    let (sender, mut queue) = mpsc::channel::<Job>(QUEUE);
+    std::thread::Builder::new()
+        .name("diagtui-writer".into())
+        .spawn(move || {
+            while let Some(first) = queue.blocking_recv() {
+                let mut jobs = vec![first];
+                while jobs.len() < MAX_BATCH {
+                    match queue.try_recv() {
+                        Ok(job) => jobs.push(job),
+                        Err(_) => break,
+                    }
+                }
+                let (ops, replies): (Vec<WriteOp>, Vec<_>) =
+                    jobs.into_iter().map(|job| (job.op, job.reply)).unzip();
+                for (reply, answer) in replies.into_iter().zip(run_batch(&mut conn, &ops, &around))
+                {
+                    let _ = reply.send(answer);
+                }
+            }
+        })
+        .map_err(|e| StoreError::Internal(format!("cannot start the writer: {e}")))?;
+    Ok(sender)
+}
+
+/// Runs write requests in one transaction; returns each one's answer, in order.
+pub fn run_batch(
+    conn: &mut Connection,
+    ops: &[WriteOp],
+    around: &Around,
+) -> Vec<StoreResult<Outcome>> {
+    let mut tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
+        Ok(tx) => tx,
+        Err(e) => return failed(ops.len(), &format!("cannot begin a write: {e}")),
+    };
+    let generation = match bump_generation(&tx) {
+        Ok(generation) => generation,
+        Err(e) => return failed(ops.len(), &e.to_string()),
+    };
+    let elsewhere = around.freshness.as_ref().is_some_and(|freshness| {
+        freshness.begin_write(generation, || {
+            if let Some(observer) = &around.observer {
+                observer.changed_elsewhere();
+            }
+        })
+    });
+    let mut touched: HashSet<String> = HashSet::new();
+    let mut results = Vec::with_capacity(ops.len());
+    for op in ops {
+        let batch = Batch {
+            elsewhere,
+            touched: &touched,
+            observer: around.observer.as_deref(),
+        };
+        let result = tx
+            .savepoint()
+            .map_err(StoreError::from)
+            .and_then(|savepoint| {
+                let outcome = catch_unwind(AssertUnwindSafe(|| apply(&savepoint, op, &batch)))
+                    .unwrap_or_else(|_| Err(StoreError::Internal("a write panicked".into())))?;
+                savepoint.commit()?;
+                Ok(outcome)
+            });
+        if let Ok((_, report)) = &result {
+            touched.extend(report.docs.iter().map(|change| change.doc_id.clone()));
+        }
+        results.push(result);
+    }
+    let committed = tx.commit();
+    if let Some(freshness) = &around.freshness {
+        freshness.end_write(committed.is_ok());
+    }
+    if let Err(e) = committed {
+        return failed(ops.len(), &format!("the commit failed: {e}"));
+    }
+    results
+        .into_iter()
+        .map(|result| {
+            result.map(|(outcome, report)| {
+                if let Some(observer) = &around.observer {
+                    observer.committed(Arc::new(report));
+                }
+                outcome
+            })
+        })
+        .collect()
+}
+
+/// The same internal failure for every request of a batch.
+fn failed(count: usize, detail: &str) -> Vec<StoreResult<Outcome>> {
+    (0..count)
+        .map(|_| Err(StoreError::Internal(detail.to_owned())))
+        .collect()
+}
