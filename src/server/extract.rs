@@ -140,6 +140,14 @@ async fn read_body(req: Request, limits: BodyLimits) -> Result<Bytes, ApiError> 
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.parse::<u64>().ok());
     if declared.is_some_and(|length| length > limits.max_bytes as u64) {
+        let expects_continue = req
+            .headers()
+            .get(header::EXPECT)
+            .is_some_and(|value| value.as_bytes().eq_ignore_ascii_case(b"100-continue"));
+        // A client that asked first sends nothing; one that did not is sending already.
+        if !expects_continue {
+            discard(req.into_body(), limits);
+        }
         return Err(too_large());
     }
     let mut body = req.into_body();
@@ -159,7 +167,7 @@ async fn read_body(req: Request, limits: BodyLimits) -> Result<Bytes, ApiError> 
             let so_far =
                 first.as_ref().map_or(0, Bytes::len) + buffer.as_ref().map_or(0, BytesMut::len);
             if so_far + data.len() > limits.max_bytes {
-                return Err(too_large());
+                return Err(None);
             }
             match (&mut buffer, first.take()) {
                 (Some(buffer), _) => buffer.extend_from_slice(&data),
@@ -177,17 +185,40 @@ async fn read_body(req: Request, limits: BodyLimits) -> Result<Bytes, ApiError> 
         }
         Ok(buffer.map(BytesMut::freeze).or(first).unwrap_or_default())
     };
-    tokio::time::timeout(limits.timeout, reading)
-        .await
-        .unwrap_or_else(|_| {
-            Err(ApiError::new(
-                ErrorCode::RequestTimeout,
-                format!(
-                    "the body did not arrive within {} s",
-                    limits.timeout.as_secs_f64()
-                ),
-            ))
-        })
+    let read = tokio::time::timeout(limits.timeout, reading).await;
+    match read {
+        Ok(Ok(bytes)) => Ok(bytes),
+        Ok(Err(Some(error))) => Err(error),
+        Ok(Err(None)) => {
+            discard(body, limits);
+            Err(too_large())
+        }
+        Err(_) => Err(ApiError::new(
+            ErrorCode::RequestTimeout,
+            format!(
+                "the body did not arrive within {} s",
+                limits.timeout.as_secs_f64()
+            ),
+        )),
+    }
+}
+
+/// Reads and drops the rest of a refused body, in the background, up to twice the limit and
+/// the body timeout: a client still sending it then reads the answer rather than a reset
+/// connection.
+fn discard(mut body: axum::body::Body, limits: BodyLimits) {
+    tokio::spawn(async move {
+        let draining = async {
+            let mut seen = 0usize;
+            while let Some(Ok(frame)) = body.frame().await {
+                seen += frame.data_ref().map_or(0, Bytes::len);
+                if seen > limits.max_bytes.saturating_mul(2) {
+                    break;
+                }
+            }
+        };
+        let _ = tokio::time::timeout(limits.timeout, draining).await;
+    });
 }
 
 /// Runs `parse` on a body: here when it is small, on the blocking pool when it is big.

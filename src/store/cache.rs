@@ -175,8 +175,8 @@ impl DocCache {
         }
     }
 
-    /// Writes a committed change through.
-    pub fn apply(&self, change: &DocChange) {
+    /// Writes a committed change through; the objects it replaces go to `replaced`.
+    pub fn apply(&self, change: &DocChange, replaced: &mut Vec<Arc<StoredObject>>) {
         let mut slots = self.slots.write().unwrap_or_else(|e| e.into_inner());
         let doc = match slots.get_mut(&change.doc_id) {
             None => return,
@@ -201,7 +201,7 @@ impl DocCache {
         state.version = self.versions.fetch_add(1, Ordering::Relaxed) + 1;
         match &change.event {
             Some(DocEvent::Emptied) => {
-                state.objects.clear();
+                replaced.extend(std::mem::take(&mut state.objects).into_values());
                 state.bytes = DOC_OVERHEAD;
             }
             Some(DocEvent::Shared { account_id }) if !state.collaborators.contains(account_id) => {
@@ -212,12 +212,20 @@ impl DocCache {
         for id in &change.deleted {
             if let Some(gone) = state.objects.remove(id) {
                 state.bytes -= gone.size();
+                replaced.push(gone);
             }
         }
-        for (id, object) in &change.changed {
+        for (id, object) in change.changed.iter() {
             state.bytes += object.size();
-            if let Some(old) = state.objects.insert(id.clone(), Arc::clone(object)) {
-                state.bytes -= old.size();
+            match state.objects.get_mut(id) {
+                Some(slot) => {
+                    let old = std::mem::replace(slot, Arc::clone(object));
+                    state.bytes -= old.size();
+                    replaced.push(old);
+                }
+                None => {
+                    state.objects.insert(id.clone(), Arc::clone(object));
+                }
             }
         }
         let after = state.bytes;

@@ -13,6 +13,7 @@ use super::StoreResult;
 use super::cache::LoadedDoc;
 use super::change::Committed;
 use super::keys::{Account, KeyHash};
+use super::object::StoredObject;
 use super::write::{Outcome, WriteOp};
 use crate::model::{DocDetails, DocSummary, FolderList};
 
@@ -66,7 +67,9 @@ pub trait CommitObserver: Send + Sync + 'static {
     fn doc_version(&self, doc_id: &str) -> Option<u64>;
 
     /// A write request committed; called in commit order, before the request is answered.
-    fn committed(&self, report: Arc<Committed>);
+    /// Returns the objects the write replaced, for the engine to drop once the request is
+    /// answered: freeing them is no reason to keep a client waiting.
+    fn committed(&self, report: Arc<Committed>) -> Vec<Arc<StoredObject>>;
 
     /// Another process or instance changed the database: forget everything kept.
     fn changed_elsewhere(&self);

@@ -110,14 +110,16 @@ impl CommitObserver for Kept {
         self.docs.version(doc_id)
     }
 
-    fn committed(&self, report: Arc<Committed>) {
+    fn committed(&self, report: Arc<Committed>) -> Vec<Arc<StoredObject>> {
+        let mut replaced = Vec::new();
         for change in &report.docs {
-            self.docs.apply(change);
+            self.docs.apply(change, &mut replaced);
         }
         for account_id in &report.keys_changed {
             self.keys.forget_account(account_id);
         }
         let _ = self.commits.send(report);
+        replaced
     }
 
     fn changed_elsewhere(&self) {
@@ -348,7 +350,7 @@ impl<E: Engine> Store<E> {
             .map_err(|e: crate::model::PropertyProblem| StoreError::Invalid(e.to_string()))?;
         check_props_for(kind.as_str(), props, true).map_err(StoreError::Invalid)?;
         let data = serde_json::to_string(&new_object_data(kind, props))?;
-        let object = Arc::new(StoredObject::new(kind.as_str(), &data));
+        let object = Arc::new(StoredObject::created(kind, &data));
         created(
             self.engine
                 .write(WriteOp::CreateObject {

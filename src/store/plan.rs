@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::object::{Defaults, PropsText, StoredObject, merge_data};
+use super::object::{Defaults, PropsText, StoredObject, merged};
 use super::rules::check_props_for;
 use super::write::ObjectUpdate;
 use super::{StoreError, StoreResult};
@@ -37,7 +37,8 @@ pub fn plan(update: &ObjectUpdate, source: &mut dyn ObjectSource) -> StoreResult
                 let label = labelled.then(|| format!("objects.{obj_id}"));
                 check(current.kind(), props, label.as_deref())?;
                 let text = PropsText::new(props);
-                planned.push((obj_id.clone(), merged(&current, &text, &mut defaults)?));
+                let object = merged(&current, &text, &mut defaults)?;
+                planned.push((obj_id.clone(), Arc::new(object)));
             }
         }
         ObjectUpdate::Matching { selector, props } => {
@@ -51,7 +52,8 @@ pub fn plan(update: &ObjectUpdate, source: &mut dyn ObjectSource) -> StoreResult
                     check(current.kind(), props, Some(&format!("object {obj_id}")))?;
                     checked.push(current.kind().to_owned());
                 }
-                planned.push((obj_id.to_owned(), merged(current, &text, &mut defaults)?));
+                let object = merged(current, &text, &mut defaults)?;
+                planned.push((obj_id.to_owned(), Arc::new(object)));
                 Ok(())
             })?;
         }
@@ -67,14 +69,4 @@ fn check(kind: &str, props: &crate::model::Props, label: Option<&str>) -> StoreR
             None => msg,
         })
     })
-}
-
-/// An object with properties merged in and its type's missing defaults filled.
-fn merged(
-    current: &StoredObject,
-    props: &PropsText,
-    defaults: &mut Defaults,
-) -> StoreResult<Arc<StoredObject>> {
-    let data = merge_data(current.data(), current.kind(), props, defaults)?;
-    Ok(Arc::new(StoredObject::new(current.kind(), &data)))
 }

@@ -142,6 +142,21 @@ pub enum WriteOp {
     },
 }
 
+/// Uploads of more objects than this count as bulky: after them the writer gives memory back.
+const BULKY_OBJECTS: usize = 1000;
+
+impl WriteOp {
+    /// Whether it stores a large upload, after which the memory the upload took is worth
+    /// giving back to the operating system.
+    pub fn is_bulky(&self) -> bool {
+        match self {
+            WriteOp::Initialise { .. } => true,
+            WriteOp::SetContent { content, .. } => content.len() > BULKY_OBJECTS,
+            _ => false,
+        }
+    }
+}
+
 /// Which objects an update changes, and how.
 #[derive(Debug)]
 pub enum ObjectUpdate {

@@ -58,10 +58,11 @@ fn insert_rows(conn: &Connection, doc_id: &str, content: &ContentUpload) -> Stor
     Ok(())
 }
 
-/// Runs one write request; returns its answer and what it changed.
+/// Runs one write request; returns its answer and what it changed. A plan's objects are taken
+/// from the request rather than copied.
 pub fn apply(
     conn: &Connection,
-    op: &WriteOp,
+    op: &mut WriteOp,
     batch: &Batch<'_>,
 ) -> StoreResult<(Outcome, Committed)> {
     Ok(match op {
@@ -71,7 +72,7 @@ pub fn apply(
             }
             let (account, key) = insert_account(conn, DEFAULT_EMAIL)?;
             let folder = first_folder(conn, &account.id)?;
-            for (title, content) in samples {
+            for (title, content) in samples.iter() {
                 let (doc_id, _) = insert_doc(conn, &account.id, &folder.id, title)?;
                 insert_rows(conn, &doc_id, content)?;
             }
@@ -159,7 +160,7 @@ pub fn apply(
             content,
         } => {
             visible_doc(conn, account_id, doc_id)?;
-            conn.execute("DELETE FROM objects WHERE doc_id = ?1", [doc_id])?;
+            conn.execute("DELETE FROM objects WHERE doc_id = ?1", [&*doc_id])?;
             insert_rows(conn, doc_id, content)?;
             let now = touch(conn, doc_id)?;
             let change = DocChange::event(doc_id, Some(now), DocEvent::ContentReplaced);
@@ -184,10 +185,8 @@ pub fn apply(
             plan: planned,
         } => {
             visible_doc(conn, account_id, doc_id)?;
-            let objects = match planned {
-                Some(planned) if batch.plan_holds(doc_id, planned.version) => {
-                    planned.objects.clone()
-                }
+            let objects = match planned.take() {
+                Some(planned) if batch.plan_holds(doc_id, planned.version) => planned.objects,
                 Some(_) => return Err(StoreError::Conflict),
                 None => plan(update, &mut DbObjects { conn, doc_id })?,
             };

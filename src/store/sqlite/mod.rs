@@ -14,6 +14,7 @@
 
 mod accounts;
 mod apply;
+mod checkpointer;
 mod docs;
 mod folders;
 mod freshness;
@@ -43,8 +44,9 @@ pub const DB_FILE: &str = "diagtui.db";
 const MAX_IDLE_READERS: usize = 8;
 /// How long a connection waits for another process's lock before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
-/// The writer's page cache, in KiB: big enough to keep a large document's pages.
-const WRITER_CACHE_KIB: i64 = 64 * 1024;
+/// The writer's page cache, in KiB: enough for the pages a selector update over some ten
+/// thousand objects touches; given back after bulky writes.
+const WRITER_CACHE_KIB: i64 = 16 * 1024;
 
 /// The SQLite engine.
 pub struct SqliteEngine {
@@ -89,10 +91,17 @@ impl SqliteEngine {
         let (path, writer_conn) = open_migrated(data_dir)?;
         writer_conn.pragma_update(None, "cache_size", -WRITER_CACHE_KIB)?;
         writer_conn.set_prepared_statement_cache_capacity(64);
+        // Checkpoints (copying the WAL into the database, with an fsync) happen on their own
+        // thread, never in a commit that a request waits for.
+        writer_conn.pragma_update(None, "wal_autocheckpoint", 0)?;
+        // Each request's savepoint journals the pages it changes: in memory, not a temp file.
+        writer_conn.pragma_update(None, "temp_store", "MEMORY")?;
+        let checkpoints = checkpointer::spawn(connect(&path)?)?;
         let freshness = Arc::new(Freshness::new(&path, connect(&path)?)?);
         let around = Around {
             freshness: Some(Arc::clone(&freshness)),
             observer: Some(Arc::clone(&observer)),
+            checkpoints: Some(checkpoints),
         };
         let writer = writer::spawn(writer_conn, around)?;
         Ok(SqliteEngine {
@@ -177,8 +186,11 @@ pub fn write_once(data_dir: &Path, op: WriteOp) -> StoreResult<Outcome> {
     let around = Around {
         freshness: None,
         observer: None,
+        checkpoints: None,
     };
-    writer::run_batch(&mut conn, std::slice::from_ref(&op), &around)
+    let mut ops = [op];
+    writer::run_batch(&mut conn, &mut ops, &around)
+        .answers
         .pop()
         .expect("one answer per request")
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::store::StoreResult;
-use crate::store::object::StoredObject;
+use crate::store::object::{Kinds, StoredObject};
 use crate::store::plan::ObjectSource;
 
 /// One object, if the document has it.
@@ -21,7 +21,7 @@ pub fn load_object(
         .query_row([doc_id, obj_id], |row| {
             let kind = row.get_ref(0)?.as_str()?;
             let data = row.get_ref(1)?.as_str()?;
-            Ok(Arc::new(StoredObject::new(kind, data)))
+            Ok(Arc::new(StoredObject::new(Arc::from(kind), data)))
         })
         .optional()?)
 }
@@ -36,8 +36,10 @@ pub fn each_object(
         "SELECT obj_id, type, data FROM objects WHERE doc_id = ?1 ORDER BY obj_id",
     )?;
     let mut rows = stmt.query([doc_id])?;
+    let mut kinds = Kinds::default();
     while let Some(row) = rows.next()? {
-        let object = StoredObject::new(row.get_ref(1)?.as_str()?, row.get_ref(2)?.as_str()?);
+        let kind = kinds.get(row.get_ref(1)?.as_str()?);
+        let object = StoredObject::new(kind, row.get_ref(2)?.as_str()?);
         f(row.get_ref(0)?.as_str()?, &Arc::new(object))?;
     }
     Ok(())

@@ -11,8 +11,10 @@ use rusqlite::{Connection, TransactionBehavior};
 use tokio::sync::{mpsc, oneshot};
 
 use super::apply::{Batch, apply};
+use super::checkpointer;
 use super::freshness::{Freshness, bump_generation};
 use crate::store::engine::CommitObserver;
+use crate::store::object::StoredObject;
 use crate::store::write::{Outcome, WriteOp};
 use crate::store::{StoreError, StoreResult};
 
@@ -36,6 +38,8 @@ pub struct Around {
     pub freshness: Option<Arc<Freshness>>,
     /// Who learns of each commit.
     pub observer: Option<Arc<dyn CommitObserver>>,
+    /// Told after each commit that the WAL grew; without it, commits checkpoint themselves.
+    pub checkpoints: Option<checkpointer::Nudge>,
 }
 
 /// Runs the writer on its own thread until every sender is gone.
@@ -52,11 +56,19 @@ pub fn spawn(mut conn: Connection, around: Around) -> StoreResult<mpsc::Sender<J
                         Err(_) => break,
                     }
                 }
-                let (ops, replies): (Vec<WriteOp>, Vec<_>) =
+                let (mut ops, replies): (Vec<WriteOp>, Vec<_>) =
                     jobs.into_iter().map(|job| (job.op, job.reply)).unzip();
-                for (reply, answer) in replies.into_iter().zip(run_batch(&mut conn, &ops, &around))
-                {
+                let bulky = ops.iter().any(WriteOp::is_bulky);
+                let done = run_batch(&mut conn, &mut ops, &around);
+                for (reply, answer) in replies.into_iter().zip(done.answers) {
                     let _ = reply.send(answer);
+                }
+                if let Some(checkpoints) = &around.checkpoints {
+                    checkpoints.nudge();
+                }
+                drop((ops, done.replaced));
+                if bulky {
+                    give_memory_back(&conn);
                 }
             }
         })
@@ -64,12 +76,16 @@ pub fn spawn(mut conn: Connection, around: Around) -> StoreResult<mpsc::Sender<J
     Ok(sender)
 }
 
-/// Runs write requests in one transaction; returns each one's answer, in order.
-pub fn run_batch(
-    conn: &mut Connection,
-    ops: &[WriteOp],
-    around: &Around,
-) -> Vec<StoreResult<Outcome>> {
+/// What a batch did.
+pub struct Done {
+    /// Each request's answer, in order.
+    pub answers: Vec<StoreResult<Outcome>>,
+    /// The objects the writes replaced, to drop once the requests are answered.
+    pub replaced: Vec<Arc<StoredObject>>,
+}
+
+/// Runs write requests in one transaction.
+pub fn run_batch(conn: &mut Connection, ops: &mut [WriteOp], around: &Around) -> Done {
     let mut tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
         Ok(tx) => tx,
         Err(e) => return failed(ops.len(), &format!("cannot begin a write: {e}")),
@@ -87,7 +103,7 @@ pub fn run_batch(
     });
     let mut touched: HashSet<String> = HashSet::new();
     let mut results = Vec::with_capacity(ops.len());
-    for op in ops {
+    for op in ops.iter_mut() {
         let batch = Batch {
             elsewhere,
             touched: &touched,
@@ -114,22 +130,38 @@ pub fn run_batch(
     if let Err(e) = committed {
         return failed(ops.len(), &format!("the commit failed: {e}"));
     }
-    results
+    let mut replaced = Vec::new();
+    let answers = results
         .into_iter()
         .map(|result| {
             result.map(|(outcome, report)| {
                 if let Some(observer) = &around.observer {
-                    observer.committed(Arc::new(report));
+                    replaced.extend(observer.committed(Arc::new(report)));
                 }
                 outcome
             })
         })
-        .collect()
+        .collect();
+    Done { answers, replaced }
+}
+
+/// Gives the memory a bulky write took back to the operating system: the writer's page cache,
+/// and the pages the allocator keeps free.
+fn give_memory_back(conn: &Connection) {
+    let _ = conn.execute_batch("PRAGMA shrink_memory");
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: `malloc_trim` only returns free heap pages to the kernel; it takes no pointers.
+    unsafe {
+        libc::malloc_trim(0);
+    }
 }
 
 /// The same internal failure for every request of a batch.
-fn failed(count: usize, detail: &str) -> Vec<StoreResult<Outcome>> {
-    (0..count)
-        .map(|_| Err(StoreError::Internal(detail.to_owned())))
-        .collect()
+fn failed(count: usize, detail: &str) -> Done {
+    Done {
+        answers: (0..count)
+            .map(|_| Err(StoreError::Internal(detail.to_owned())))
+            .collect(),
+        replaced: Vec::new(),
+    }
 }
