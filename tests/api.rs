@@ -6,6 +6,8 @@ mod common;
 
 #[path = "api/auth.rs"]
 mod auth;
+#[path = "api/connections.rs"]
+mod connections;
 #[path = "api/docs.rs"]
 mod docs;
 #[path = "api/durability.rs"]
@@ -14,7 +16,13 @@ mod durability;
 mod errors;
 #[path = "api/folders.rs"]
 mod folders;
+#[path = "api/limits.rs"]
+mod limits;
 #[path = "api/objects.rs"]
 mod objects;
+#[path = "api/privacy.rs"]
+mod privacy;
 #[path = "api/selectors.rs"]
 mod selectors;
+#[path = "api/web.rs"]
+mod web;

@@ -91,6 +91,7 @@ pub type FolderList = BTreeMap<String, FolderEntry>;
 pub struct CreateObjectRequest {
     /// The object type's wire name.
     #[serde(rename = "type")]
+    #[schema(pattern = "^(component|line-group|label|icon|area|widget|image)$")]
     pub kind: String,
     /// The properties; missing ones take their defaults.
     #[serde(default)]
@@ -128,6 +129,7 @@ pub struct SelectorUpdateRequest {
 #[serde(rename_all = "camelCase")]
 pub struct CreateDocRequest {
     /// The new document's title.
+    #[schema(min_length = 1, max_length = 1000, pattern = "\\S")]
     pub title: String,
     /// The folder to put it in; the account's first folder when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -149,6 +151,7 @@ pub struct DocTitleRequest {
     /// The document id.
     pub doc_id: String,
     /// The (new) title.
+    #[schema(min_length = 1, max_length = 1000, pattern = "\\S")]
     pub title: String,
 }
 
@@ -159,6 +162,7 @@ pub struct AddCollaboratorRequest {
     /// The document id.
     pub doc_id: String,
     /// The e-mail address of the account to share with.
+    #[schema(min_length = 3, max_length = 254, pattern = "^[^@\\s]+@[^@\\s]+$")]
     pub email: String,
 }
 
@@ -166,6 +170,7 @@ pub struct AddCollaboratorRequest {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct CreateFolderRequest {
     /// The folder title.
+    #[schema(min_length = 1, max_length = 1000, pattern = "\\S")]
     pub title: String,
 }
 
@@ -184,6 +189,7 @@ pub struct FolderTitleRequest {
     /// The folder id.
     pub folder_id: String,
     /// The new title.
+    #[schema(min_length = 1, max_length = 1000, pattern = "\\S")]
     pub title: String,
 }
 

@@ -16,7 +16,7 @@ use crate::store::Account;
 use crate::store::content::ContentUpload;
 
 /// `GET /api/v1/doc`: the documents the account owns or shares, by title.
-#[utoipa::path(get, path = "/api/v1/doc", tag = "documents",
+#[utoipa::path(get, operation_id = "listDocuments", path = "/api/v1/doc", tag = "documents",
     responses((status = 200, description = "The documents", body = Vec<DocSummary>), ReadErrors))]
 pub async fn list(
     State(s): State<AppState>,
@@ -26,7 +26,7 @@ pub async fn list(
 }
 
 /// `GET /api/v1/doc/{docId}`.
-#[utoipa::path(get, path = "/api/v1/doc/{docId}", tag = "documents", params(("docId" = String, Path, description = "The document id")),
+#[utoipa::path(get, operation_id = "getDocument", path = "/api/v1/doc/{docId}", tag = "documents", params(("docId" = String, Path, description = "The document id")),
     responses((status = 200, description = "The details", body = DocDetails), ReadErrors))]
 pub async fn details(
     State(s): State<AppState>,
@@ -37,7 +37,7 @@ pub async fn details(
 }
 
 /// `POST /api/v1/doc/{docId}`: the bulk update.
-#[utoipa::path(post, path = "/api/v1/doc/{docId}", tag = "objects", params(("docId" = String, Path, description = "The document id")),
+#[utoipa::path(post, operation_id = "updateObjectsInBulk", path = "/api/v1/doc/{docId}", tag = "objects", params(("docId" = String, Path, description = "The document id")),
     request_body = BulkUpdateRequest,
     responses((status = 200, description = "Updated, all of them", body = Success), WriteErrors))]
 pub async fn bulk_update(
@@ -52,7 +52,7 @@ pub async fn bulk_update(
 
 /// `POST /api/v1/doc/set-content/{docId}`: the body is checked and indexed as it is, each
 /// object's data passed through as the text it came as.
-#[utoipa::path(post, path = "/api/v1/doc/set-content/{docId}", tag = "documents", params(("docId" = String, Path, description = "The document id")),
+#[utoipa::path(post, operation_id = "setContent", path = "/api/v1/doc/set-content/{docId}", tag = "documents", params(("docId" = String, Path, description = "The document id")),
     request_body(content = BTreeMap<String, DiagramObject>, description = "The whole content: object id to object"),
     responses((status = 200, description = "Replaced", body = Success), WriteErrors))]
 pub async fn set_content(
@@ -67,7 +67,7 @@ pub async fn set_content(
 }
 
 /// `POST /api/v1/doc/create`.
-#[utoipa::path(post, path = "/api/v1/doc/create", tag = "documents",
+#[utoipa::path(post, operation_id = "createDocument", path = "/api/v1/doc/create", tag = "documents",
     request_body = CreateDocRequest,
     responses((status = 200, description = "Created", body = DocCreated), WriteErrors))]
 pub async fn create(
@@ -86,7 +86,7 @@ pub async fn create(
 }
 
 /// `POST /api/v1/doc/empty`.
-#[utoipa::path(post, path = "/api/v1/doc/empty", tag = "documents",
+#[utoipa::path(post, operation_id = "emptyDocument", path = "/api/v1/doc/empty", tag = "documents",
     request_body = DocIdRequest,
     responses((status = 200, description = "Emptied", body = Success), WriteErrors))]
 pub async fn empty(
@@ -99,7 +99,7 @@ pub async fn empty(
 }
 
 /// `POST /api/v1/doc/add-collaborator`.
-#[utoipa::path(post, path = "/api/v1/doc/add-collaborator", tag = "documents",
+#[utoipa::path(post, operation_id = "addCollaborator", path = "/api/v1/doc/add-collaborator", tag = "documents",
     request_body = AddCollaboratorRequest,
     responses((status = 200, description = "Shared", body = Success), WriteErrors))]
 pub async fn add_collaborator(
@@ -114,7 +114,7 @@ pub async fn add_collaborator(
 }
 
 /// `POST /api/v1/doc/change-title`.
-#[utoipa::path(post, path = "/api/v1/doc/change-title", tag = "documents",
+#[utoipa::path(post, operation_id = "changeDocumentTitle", path = "/api/v1/doc/change-title", tag = "documents",
     request_body = DocTitleRequest,
     responses((status = 200, description = "Retitled", body = Success), WriteErrors))]
 pub async fn change_title(
@@ -129,7 +129,7 @@ pub async fn change_title(
 }
 
 /// `POST /api/v1/doc/clone`.
-#[utoipa::path(post, path = "/api/v1/doc/clone", tag = "documents",
+#[utoipa::path(post, operation_id = "cloneDocument", path = "/api/v1/doc/clone", tag = "documents",
     request_body = DocTitleRequest,
     responses((status = 200, description = "Copied", body = DocCreated), WriteErrors))]
 pub async fn clone(
@@ -145,7 +145,7 @@ pub async fn clone(
 }
 
 /// `POST /api/v1/doc/delete`: owner only.
-#[utoipa::path(post, path = "/api/v1/doc/delete", tag = "documents",
+#[utoipa::path(post, operation_id = "deleteDocument", path = "/api/v1/doc/delete", tag = "documents",
     request_body = DocIdRequest,
     responses((status = 200, description = "Deleted", body = Success), WriteErrors))]
 pub async fn delete(

@@ -16,21 +16,21 @@ use crate::server::state::AppState;
 use crate::store::Account;
 
 /// `GET /api/v1/me`: the account the key belongs to.
-#[utoipa::path(get, path = "/api/v1/me", tag = "account", extensions(("x-diagtui-extension" = json!(true))),
+#[utoipa::path(get, operation_id = "getAccount", path = "/api/v1/me", tag = "account", extensions(("x-diagtui-extension" = json!(true))),
     responses((status = 200, description = "The account", body = UserRef), ReadErrors))]
 pub async fn me(me: Account) -> Json<Value> {
     Json(json!({"id": me.id, "email": me.email}))
 }
 
 /// `GET /api/v1/folder/list`: folder id to `{title, docs}`, the account's own documents only.
-#[utoipa::path(get, path = "/api/v1/folder/list", tag = "folders", extensions(("x-diagtui-extension" = json!(true))),
+#[utoipa::path(get, operation_id = "listFolders", path = "/api/v1/folder/list", tag = "folders", extensions(("x-diagtui-extension" = json!(true))),
     responses((status = 200, description = "Folder id to folder", body = BTreeMap<String, FolderEntry>), ReadErrors))]
 pub async fn list(State(s): State<AppState>, me: Account) -> Result<Json<FolderList>, ApiError> {
     Ok(Json(s.store.list_folders(&me).await?))
 }
 
 /// `POST /api/v1/folder/create`.
-#[utoipa::path(post, path = "/api/v1/folder/create", tag = "folders", extensions(("x-diagtui-extension" = json!(true))),
+#[utoipa::path(post, operation_id = "createFolder", path = "/api/v1/folder/create", tag = "folders", extensions(("x-diagtui-extension" = json!(true))),
     request_body = CreateFolderRequest,
     responses((status = 200, description = "Created", body = FolderCreated), WriteErrors))]
 pub async fn create(
@@ -46,7 +46,7 @@ pub async fn create(
 }
 
 /// `POST /api/v1/folder/change-title`.
-#[utoipa::path(post, path = "/api/v1/folder/change-title", tag = "folders", extensions(("x-diagtui-extension" = json!(true))),
+#[utoipa::path(post, operation_id = "changeFolderTitle", path = "/api/v1/folder/change-title", tag = "folders", extensions(("x-diagtui-extension" = json!(true))),
     request_body = FolderTitleRequest,
     responses((status = 200, description = "Retitled", body = Success), WriteErrors))]
 pub async fn change_title(
@@ -61,7 +61,7 @@ pub async fn change_title(
 }
 
 /// `POST /api/v1/folder/delete`: the folder and every document in it.
-#[utoipa::path(post, path = "/api/v1/folder/delete", tag = "folders", extensions(("x-diagtui-extension" = json!(true))),
+#[utoipa::path(post, operation_id = "deleteFolder", path = "/api/v1/folder/delete", tag = "folders", extensions(("x-diagtui-extension" = json!(true))),
     request_body = FolderIdRequest,
     responses((status = 200, description = "Deleted with its documents", body = Success), WriteErrors))]
 pub async fn delete(

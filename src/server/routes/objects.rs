@@ -19,7 +19,7 @@ use crate::store::Account;
 use crate::store::rules::parse_selector;
 
 /// `GET …/obj/all` (and the legacy `GET …/obj`): every object, in id order.
-#[utoipa::path(get, path = "/api/v1/doc/{docId}/obj/all", tag = "objects", params(("docId" = String, Path, description = "The document id")),
+#[utoipa::path(get, operation_id = "getContent", path = "/api/v1/doc/{docId}/obj/all", tag = "objects", params(("docId" = String, Path, description = "The document id")),
     responses((status = 200, description = "Every object, in id order", body = BTreeMap<String, DiagramObject>), ReadErrors))]
 pub async fn all(
     State(s): State<AppState>,
@@ -30,7 +30,7 @@ pub async fn all(
 }
 
 /// `GET …/obj`: the legacy object list, the same map as `obj/all`.
-#[utoipa::path(get, path = "/api/v1/doc/{docId}/obj", tag = "objects", params(("docId" = String, Path, description = "The document id")),
+#[utoipa::path(get, operation_id = "listObjects", path = "/api/v1/doc/{docId}/obj", tag = "objects", params(("docId" = String, Path, description = "The document id")),
     extensions(("x-diagtui-extension" = json!(true))),
     responses((status = 200, description = "Every object, in id order", body = BTreeMap<String, DiagramObject>), ReadErrors))]
 pub async fn legacy_all(
@@ -42,7 +42,7 @@ pub async fn legacy_all(
 }
 
 /// `GET …/obj/{objId}`.
-#[utoipa::path(get, path = "/api/v1/doc/{docId}/obj/{objId}", tag = "objects", params(("docId" = String, Path, description = "The document id"), ("objId" = String, Path, description = "The object id")),
+#[utoipa::path(get, operation_id = "getObject", path = "/api/v1/doc/{docId}/obj/{objId}", tag = "objects", params(("docId" = String, Path, description = "The document id"), ("objId" = String, Path, max_length = 128, description = "The object id")),
     responses((status = 200, description = "The object", body = DiagramObject), ReadErrors))]
 pub async fn get_one(
     State(s): State<AppState>,
@@ -56,7 +56,7 @@ pub async fn get_one(
 
 /// `GET …/obj/where/{selector}`: the selector arrives URL-encoded, fully or in the style of
 /// `encodeURI` (commas, colons and slashes literal); the router has decoded it once already.
-#[utoipa::path(get, path = "/api/v1/doc/{docId}/obj/where/{selector}", tag = "objects",
+#[utoipa::path(get, operation_id = "getObjectsWhere", path = "/api/v1/doc/{docId}/obj/where/{selector}", tag = "objects",
     params(("docId" = String, Path, description = "The document id"), ("selector" = String, Path, description = "A selector as URL-encoded JSON: [key, operator, value] or a list of them")),
     responses((status = 200, description = "The matching objects, in id order", body = BTreeMap<String, DiagramObject>), ReadErrors))]
 pub async fn read_where(
@@ -71,7 +71,7 @@ pub async fn read_where(
 }
 
 /// `POST …/obj/`: create.
-#[utoipa::path(post, path = "/api/v1/doc/{docId}/obj", tag = "objects", params(("docId" = String, Path, description = "The document id")),
+#[utoipa::path(post, operation_id = "createObject", path = "/api/v1/doc/{docId}/obj", tag = "objects", params(("docId" = String, Path, description = "The document id")),
     request_body = CreateObjectRequest,
     responses((status = 200, description = "Created", body = ObjectCreated), WriteErrors))]
 pub async fn create(
@@ -91,7 +91,7 @@ pub async fn create(
 }
 
 /// `POST …/obj/{objId}`: update one.
-#[utoipa::path(post, path = "/api/v1/doc/{docId}/obj/{objId}", tag = "objects", params(("docId" = String, Path, description = "The document id"), ("objId" = String, Path, description = "The object id")),
+#[utoipa::path(post, operation_id = "updateObject", path = "/api/v1/doc/{docId}/obj/{objId}", tag = "objects", params(("docId" = String, Path, description = "The document id"), ("objId" = String, Path, max_length = 128, description = "The object id")),
     request_body = UpdateObjectRequest,
     responses((status = 200, description = "Updated", body = Success), WriteErrors))]
 pub async fn update(
@@ -120,7 +120,7 @@ pub struct UpdateWhere {
 }
 
 /// `POST …/obj/where`: update every object whose `meta` matches.
-#[utoipa::path(post, path = "/api/v1/doc/{docId}/obj/where", tag = "objects", params(("docId" = String, Path, description = "The document id")),
+#[utoipa::path(post, operation_id = "updateObjectsWhere", path = "/api/v1/doc/{docId}/obj/where", tag = "objects", params(("docId" = String, Path, description = "The document id")),
     request_body = UpdateWhere,
     responses((status = 200, description = "Updated, all of them", body = SelectorUpdated), WriteErrors))]
 pub async fn update_where(
@@ -142,7 +142,7 @@ pub async fn update_where(
 }
 
 /// `POST …/obj/{objId}/delete`.
-#[utoipa::path(post, path = "/api/v1/doc/{docId}/obj/{objId}/delete", tag = "objects", params(("docId" = String, Path, description = "The document id"), ("objId" = String, Path, description = "The object id")),
+#[utoipa::path(post, operation_id = "deleteObject", path = "/api/v1/doc/{docId}/obj/{objId}/delete", tag = "objects", params(("docId" = String, Path, description = "The document id"), ("objId" = String, Path, max_length = 128, description = "The object id")),
     responses((status = 200, description = "Deleted", body = Success), ReadErrors))]
 pub async fn delete(
     State(s): State<AppState>,

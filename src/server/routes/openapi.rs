@@ -10,7 +10,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::{IntoResponses, Modify, OpenApi, PartialSchema, ToSchema};
 
 use super::json_bytes;
-use crate::model::{ErrorBody, UserRef};
+use crate::model::{ErrorBody, ErrorCode, UserRef};
 use crate::store::rules::MAX_SELECTOR_CONDITIONS;
 
 /// The error answers of a route without a body. Any route may meet the HTTP layer's own
@@ -224,7 +224,7 @@ impl Modify for Keys {
         super::folders::delete,
         document,
     ),
-    components(schemas(UserRef, SelectorSchema)),
+    components(schemas(UserRef, SelectorSchema, ErrorBody, ErrorCode)),
     modifiers(&Keys),
     security(("bearer" = []), ("key" = [])),
 )]
@@ -244,7 +244,7 @@ pub fn json() -> Bytes {
 }
 
 /// `GET /api/v1/openapi.json`: this description. Needs no key.
-#[utoipa::path(get, path = "/api/v1/openapi.json", tag = "meta", security(()),
+#[utoipa::path(get, operation_id = "getOpenApi", path = "/api/v1/openapi.json", tag = "meta", security(()),
     extensions(("x-diagtui-extension" = json!(true))),
     responses((status = 200, description = "The OpenAPI 3.1 description", body = Object), ReadErrors))]
 pub async fn document() -> Response {
