@@ -660,3 +660,125 @@ fn created(outcome: Outcome) -> StoreResult<String> {
         other => Err(unexpected(&other)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::change::DocEvent;
+    use super::*;
+
+    /// A store on a new data dir, with the default account.
+    async fn store() -> (tempfile::TempDir, Store, Account) {
+        let dir = tempfile::tempdir().unwrap();
+        let key = initialise(dir.path(), &[]).unwrap().unwrap();
+        let store = Store::open(dir.path(), StoreOptions::default()).unwrap();
+        let me = store.authenticate(&key).await.unwrap().unwrap();
+        (dir, store, me)
+    }
+
+    fn props(value: serde_json::Value) -> Props {
+        value.as_object().unwrap().clone()
+    }
+
+    #[tokio::test]
+    async fn each_commit_reports_what_it_changed_in_commit_order() {
+        let (_dir, store, me) = store().await;
+        let doc = store.create_doc(&me, "Watched", None).await.unwrap();
+        let mut commits = store.commits();
+        let obj = store
+            .create_object(&me, &doc, "label", &props(json!({"text": "a"})))
+            .await
+            .unwrap();
+        store
+            .update_object(&me, &doc, &obj, props(json!({"text": "b"})))
+            .await
+            .unwrap();
+        store.change_doc_title(&me, &doc, "Renamed").await.unwrap();
+        store.delete_object(&me, &doc, &obj).await.unwrap();
+
+        let created = commits.recv().await.unwrap();
+        assert_eq!(created.docs[0].doc_id, doc);
+        assert_eq!(created.docs[0].changed[0].0, obj);
+        let updated = commits.recv().await.unwrap();
+        let (id, object) = &updated.docs[0].changed[0];
+        assert_eq!(id, &obj);
+        assert!(object.data().contains(r#""text":"b""#), "{}", object.data());
+        let retitled = commits.recv().await.unwrap();
+        assert_eq!(retitled.docs[0].event, Some(DocEvent::Retitled));
+        let deleted = commits.recv().await.unwrap();
+        assert_eq!(deleted.docs[0].deleted, [obj]);
+        assert!(deleted.docs[0].last_change.is_some());
+    }
+
+    #[tokio::test]
+    async fn a_plan_made_before_another_write_does_not_commit() {
+        let (_dir, store, me) = store().await;
+        let doc = store.create_doc(&me, "Raced", None).await.unwrap();
+        let a = store
+            .create_object(&me, &doc, "label", &props(json!({"meta": {"k": 1}})))
+            .await
+            .unwrap();
+        let update = Arc::new(ObjectUpdate::Matching {
+            selector: rules::parse_selector(r#"["k","eq",1]"#).unwrap(),
+            props: props(json!({"text": "matched"})),
+        });
+        let cached = store.doc(&me, &doc).await.unwrap();
+        let stale = {
+            let state = cached.read();
+            Plan {
+                version: state.version,
+                objects: plan::plan(&update, &mut CachedObjects(&state)).unwrap(),
+            }
+        };
+        // Another write makes `b` match too, after the plan was made.
+        let b = store
+            .create_object(&me, &doc, "label", &props(json!({"meta": {"k": 1}})))
+            .await
+            .unwrap();
+        let answer = store.write_update(&me, &doc, &update, Some(stale)).await;
+        assert!(matches!(answer, Err(StoreError::Conflict)), "{answer:?}");
+        let updated = store
+            .selector_update(
+                &me,
+                &doc,
+                rules::parse_selector(r#"["k","eq",1]"#).unwrap(),
+                props(json!({"text": "matched"})),
+            )
+            .await
+            .unwrap();
+        assert_eq!(updated, [a, b], "planned again on the document as it is");
+    }
+
+    #[tokio::test]
+    async fn another_processs_commits_are_seen_at_once() {
+        let (dir, store, me) = store().await;
+        let doc = store.create_doc(&me, "Shared dir", None).await.unwrap();
+        let obj = store
+            .create_object(&me, &doc, "label", &props(json!({"text": "mine"})))
+            .await
+            .unwrap();
+        assert!(store.object(&me, &doc, &obj).await.is_ok(), "now cached");
+
+        // Another store on the same database stands for another process.
+        let key = rotate_key(dir.path(), DEFAULT_EMAIL).unwrap();
+        let other = Store::open(dir.path(), StoreOptions::default()).unwrap();
+        let them = other.authenticate(&key).await.unwrap().unwrap();
+        other
+            .update_object(&them, &doc, &obj, props(json!({"text": "theirs"})))
+            .await
+            .unwrap();
+
+        assert!(
+            store.authenticate("an old key").await.unwrap().is_none(),
+            "nothing known"
+        );
+        assert_eq!(
+            store.authenticate(&key).await.unwrap(),
+            Some(me.clone()),
+            "the key made elsewhere works"
+        );
+        let object = store.object(&me, &doc, &obj).await.unwrap();
+        assert!(object.data().contains("theirs"), "{}", object.data());
+    }
+}
