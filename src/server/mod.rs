@@ -20,12 +20,10 @@ pub use routes::Cors;
 
 use std::sync::Arc;
 
-use axum::Router;
-
 use crate::store::Store;
 
 /// The application over a store, with the settings' body limits and CORS origins.
-fn application(store: Arc<Store>, options: &ServerOptions) -> Router {
+fn application(store: Arc<Store>, options: &ServerOptions) -> routes::App {
     let state = state::AppState {
         store,
         bodies: options.bodies(),

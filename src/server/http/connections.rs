@@ -69,9 +69,10 @@ impl Connection {
         }
     }
 
-    /// A request head was read and handed to the application.
+    /// A request head was read and handed to the application. (A busy connection has no
+    /// timeout and is never closed to make room, so when it became busy does not matter.)
     pub fn request_started(&self) {
-        self.enter(BUSY);
+        self.phase.store(BUSY, Ordering::Release);
     }
 
     /// The answer was written (or given up): the connection waits for the next request.

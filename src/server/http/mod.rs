@@ -17,7 +17,6 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use axum::Router;
 use axum::body::Body;
 use bytes::Bytes;
 use hyper::body::{Frame, Incoming, SizeHint};
@@ -27,6 +26,8 @@ use hyper_util::rt::TokioIo;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tower::ServiceExt;
+
+use super::routes::App;
 
 pub use self::connections::Timeouts;
 use self::connections::{Connection, Phase, Registered, Registry};
@@ -45,7 +46,7 @@ pub struct HttpOptions {
 /// requests in flight finish and returns once every connection has closed.
 pub async fn serve(
     listener: TcpListener,
-    app: Router,
+    app: App,
     options: HttpOptions,
     shutdown: impl Future<Output = ()>,
 ) {
@@ -84,7 +85,7 @@ pub async fn serve(
 async fn connection(
     stream: TcpStream,
     registered: Registered,
-    app: Router,
+    app: App,
     timeouts: Timeouts,
     mut stopped: watch::Receiver<bool>,
 ) {

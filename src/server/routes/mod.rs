@@ -9,13 +9,15 @@ mod objects;
 pub(crate) mod openapi;
 mod trace;
 
-use axum::extract::Request;
-use axum::http::{HeaderValue, Method, Uri, header};
+use std::task::{Context, Poll};
+
+use axum::Router;
+use axum::http::{HeaderValue, Method, Request, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Router, middleware};
 use bytes::Bytes;
-use tower_http::cors::{AllowOrigin, CorsLayer};
+use tower::util::Either;
+use tower_http::cors::{AllowOrigin, Cors as CorsService, CorsLayer};
 
 use super::error::{method_not_allowed, not_found};
 use super::state::AppState;
@@ -32,8 +34,12 @@ pub enum Cors {
     Origins(Vec<HeaderValue>),
 }
 
-/// The whole application: routes, fallbacks, request logging, CORS and trailing-slash folding.
-pub fn app(state: AppState, cors: &Cors) -> Router {
+/// The application as a service: routes behind trailing-slash folding, behind CORS when it is on.
+pub type App = Either<CorsService<TrimSlash<Router>>, TrimSlash<Router>>;
+
+/// The whole application: routes, fallbacks, request logging (when `info` is enabled at start),
+/// CORS and trailing-slash folding.
+pub fn app(state: AppState, cors: &Cors) -> App {
     let api = Router::new()
         .route("/api/v1/openapi.json", get(openapi::document))
         .route("/api/v1/me", get(folders::me))
@@ -75,17 +81,39 @@ pub fn app(state: AppState, cors: &Cors) -> Router {
             post(objects::delete),
         )
         .fallback(not_found)
-        .method_not_allowed_fallback(method_not_allowed)
-        .layer(trace::layer())
-        .with_state(state);
-    // Routing happens inside `api`, after the outer layers have folded the trailing slash and
-    // answered CORS preflights.
-    let app = Router::new()
-        .fallback_service(api)
-        .layer(middleware::map_request(trim_trailing_slash));
+        .method_not_allowed_fallback(method_not_allowed);
+    let api = if trace::enabled() {
+        api.layer(trace::layer())
+    } else {
+        api
+    };
+    // Routing happens inside, after the slash is folded and CORS preflights are answered.
+    let routed = TrimSlash(api.with_state(state));
     match cors_layer(cors) {
-        Some(layer) => app.layer(layer),
-        None => app,
+        Some(layer) => Either::Left(tower::Layer::layer(&layer, routed)),
+        None => Either::Right(routed),
+    }
+}
+
+/// Folds trailing slashes before routing: `/api/v1/doc/` is `/api/v1/doc`.
+#[derive(Clone)]
+pub struct TrimSlash<S>(S);
+
+impl<S, B> tower::Service<Request<B>> for TrimSlash<S>
+where
+    S: tower::Service<Request<B>>,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future = S::Future;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), S::Error>> {
+        self.0.poll_ready(cx)
+    }
+
+    fn call(&mut self, mut request: Request<B>) -> S::Future {
+        trim_trailing_slash(&mut request);
+        self.0.call(request)
     }
 }
 
@@ -106,7 +134,7 @@ fn cors_layer(cors: &Cors) -> Option<CorsLayer> {
 }
 
 /// Drops trailing slashes from the path (`/api/v1/doc/` is `/api/v1/doc`), keeping the query.
-async fn trim_trailing_slash(mut req: Request) -> Request {
+fn trim_trailing_slash<B>(req: &mut Request<B>) {
     let path = req.uri().path();
     if path.len() > 1 && path.ends_with('/') {
         let trimmed = path.trim_end_matches('/');
@@ -123,7 +151,6 @@ async fn trim_trailing_slash(mut req: Request) -> Request {
             }
         }
     }
-    req
 }
 
 /// The answer to a write that creates nothing: `{ success: true }`.

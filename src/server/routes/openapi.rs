@@ -30,9 +30,6 @@ pub enum ReadErrors {
         description = "UNAUTHORIZED: no API key, or an unknown one"
     )]
     Unauthorized(ErrorBody),
-    /// 403: not the owner.
-    #[response(status = 403, description = "FORBIDDEN")]
-    Forbidden(ErrorBody),
     /// 404: no such route, document, object, account or folder.
     #[response(
         status = 404,
@@ -93,9 +90,6 @@ pub enum WriteErrors {
         description = "REQUEST_TIMEOUT: the body did not arrive in time"
     )]
     RequestTimeout(ErrorBody),
-    /// 409: the e-mail address has an account.
-    #[response(status = 409, description = "EMAIL_TAKEN")]
-    Conflict(ErrorBody),
     /// 413: the body is over the limit.
     #[response(
         status = 413,

@@ -10,6 +10,11 @@ use tower_http::classify::{ServerErrorsAsFailures, SharedClassifier};
 use tower_http::trace::{MakeSpan, OnResponse, TraceLayer};
 use tracing::Span;
 
+/// Whether request lines would be logged: the layer is left out otherwise, costing nothing.
+pub fn enabled() -> bool {
+    tracing::enabled!(tracing::Level::INFO)
+}
+
 /// The request logging layer.
 pub fn layer()
 -> TraceLayer<SharedClassifier<ServerErrorsAsFailures>, RequestSpan, (), LogResponse, (), (), ()> {
