@@ -7,10 +7,11 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use diagtui::client::{ApiKey, Client, ClientConfig};
-use diagtui::model::{Content, DiagramObject, DocSummary};
+use diagtui::model::{Content, DiagramObject};
 use diagtui::server::LocalServer;
-use diagtui::tui::overlay::Overlay;
-use diagtui::tui::{App, Msg, worker};
+use diagtui::tui::{App, Msg, Setup, view, worker};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
 use serde_json::json;
 use tokio::runtime::Runtime;
 
@@ -57,6 +58,14 @@ async fn type_text(app: &mut App, client: &Client, text: &str) {
     }
 }
 
+/// The screen as text (to check what the bench did; not timed).
+fn screen(app: &mut App) -> String {
+    app.update(Msg::Resize(200, 50));
+    let mut terminal = Terminal::new(TestBackend::new(200, 50)).unwrap();
+    terminal.draw(|frame| view(app, frame)).unwrap();
+    terminal.backend().to_string()
+}
+
 fn report(name: &str, times: &[Duration]) {
     let mean = times.iter().sum::<Duration>() / times.len() as u32;
     let best = times.iter().min().unwrap();
@@ -85,29 +94,30 @@ fn main() {
             started.elapsed()
         );
 
-        let mut app = App::new("bench", Some("bench@example.com".into()));
-        app.update(Msg::Resize(160, 50));
-        app.docs.docs = vec![DocSummary {
-            id: doc.clone(),
-            title: "Bench".into(),
-        }];
-        app.docs.loaded = true;
-        app.docs.rebuild();
-        app.focus = diagtui::tui::Pane::Docs;
+        let mut app = App::new(Setup {
+            account: Some("bench@example.com".into()),
+            ..Setup::new("bench")
+        });
+        let effects = app.start();
+        worker::settle(&mut app, &client, effects).await;
+        drive(&mut app, &client, key(KeyCode::Char('/'))).await;
+        type_text(&mut app, &client, "Bench").await;
+        drive(&mut app, &client, key(KeyCode::Enter)).await;
         let started = Instant::now();
         drive(&mut app, &client, key(KeyCode::Enter)).await;
-        assert_eq!(app.objects.objects.len(), OBJECTS);
         println!(
             "{:<52} {:>10.2?}",
             "open the document: content of 10,000 (once)",
             started.elapsed()
         );
+        assert!(screen(&mut app).contains("Bench (10000)"));
 
         drive(&mut app, &client, key(KeyCode::Char('w'))).await;
         type_text(&mut app, &client, "status").await;
         drive(&mut app, &client, key(KeyCode::Tab)).await;
         drive(&mut app, &client, key(KeyCode::Tab)).await;
         type_text(&mut app, &client, "down").await;
+        drive(&mut app, &client, key(KeyCode::Tab)).await;
         let matches = OBJECTS / DOWN_EVERY;
 
         let runs = 10;
@@ -116,50 +126,41 @@ fn main() {
             let started = Instant::now();
             drive(&mut app, &client, ctrl('p')).await;
             times.push(started.elapsed());
-            assert_eq!(app.form.preview.as_ref().unwrap().matches.len(), matches);
         }
+        assert!(screen(&mut app).contains(&format!("Preview: {matches} objects match")));
         report("preview: selector read, 1,000 of 10,000 match", &times);
 
         let mut times = Vec::new();
         for run in 0..runs {
             let colour = if run % 2 == 0 { "#FF0000" } else { "#00FF00" };
-            app.form
-                .props
-                .set_text(&format!("{{\"primaryColor\": \"{colour}\"}}"));
-            app.overlay = Some(Overlay::SelectorForm);
+            // The form's props field has the keys: clear it and paste the new colour.
+            drive(&mut app, &client, ctrl('u')).await;
+            let effects = app.update(Msg::Paste(format!("{{\"primaryColor\": \"{colour}\"}}")));
+            worker::settle(&mut app, &client, effects).await;
             let started = Instant::now();
             drive(&mut app, &client, ctrl('s')).await;
             drive(&mut app, &client, key(KeyCode::Char('y'))).await;
             times.push(started.elapsed());
-            let applied = app.form.applied.as_ref().unwrap();
-            assert_eq!(applied.updated.updated_object_count, matches);
+            assert!(screen(&mut app).contains(&format!("updatedObjectCount: {matches}")));
+            // Back from the result to the form.
+            drive(&mut app, &client, key(KeyCode::Char('w'))).await;
         }
         report("apply: update 1,000 + reload 10,000", &times);
 
+        // The apply marked the 1,000 updated objects; edit them all at once.
+        drive(&mut app, &client, key(KeyCode::Esc)).await;
         let mut times = Vec::new();
         for run in 0..runs {
-            app.overlay = None;
-            app.objects.marks = app
-                .form
-                .applied
-                .as_ref()
-                .unwrap()
-                .updated
-                .updated_object_ids
-                .iter()
-                .cloned()
-                .collect();
-            app.bulk.set_text(&format!("{{\"name\": \"bulk-{run}\"}}"));
             let started = Instant::now();
             drive(&mut app, &client, key(KeyCode::Char('b'))).await;
+            drive(&mut app, &client, ctrl('u')).await;
+            let effects = app.update(Msg::Paste(format!("{{\"name\": \"bulk-{run}\"}}")));
+            worker::settle(&mut app, &client, effects).await;
             drive(&mut app, &client, ctrl('s')).await;
             drive(&mut app, &client, key(KeyCode::Char('y'))).await;
             times.push(started.elapsed());
-            assert!(
-                app.note.as_deref().unwrap_or("").contains("updated 1000"),
-                "{:?}",
-                app.last_error
-            );
+            let status = screen(&mut app);
+            assert!(status.contains("updated 1000 marked objects"), "{status}");
         }
         report("bulk edit of 1,000 marked: diff, update, reload", &times);
         server.shutdown().await;

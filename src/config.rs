@@ -13,6 +13,17 @@
 //! connect_timeout = 5   # seconds, optional
 //! timeout = 30          # seconds, optional
 //! ```
+//!
+//! The same file holds the TUI's settings, read by [`ui_settings`] (see `tui::keys` and
+//! `tui::theme` for what they mean):
+//!
+//! ```toml
+//! theme = "light"
+//! [styles]
+//! selected = "black on yellow"
+//! [keys.objects]
+//! delete = "x"
+//! ```
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -175,12 +186,18 @@ struct Profile {
     timeout: Option<f64>,
 }
 
-/// The config file.
+/// The config file, as the connection reads it (the TUI's tables are [`UiFile`]'s).
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct ConfigFile {
     #[serde(default)]
     profiles: BTreeMap<String, Profile>,
+    #[serde(default, rename = "theme")]
+    _theme: Option<serde::de::IgnoredAny>,
+    #[serde(default, rename = "styles")]
+    _styles: Option<serde::de::IgnoredAny>,
+    #[serde(default, rename = "keys")]
+    _keys: Option<serde::de::IgnoredAny>,
 }
 
 /// Flags and environment first, then the profile of the config file at `config`.
@@ -235,7 +252,7 @@ fn load_profile(
     name: Option<&str>,
 ) -> anyhow::Result<Option<(String, Profile)>> {
     let file = match path {
-        Some(path) => read_config(path)?,
+        Some(path) => read_config::<ConfigFile>(path)?.map(|(file, _)| file),
         None => None,
     };
     let Some(mut file) = file else {
@@ -281,22 +298,162 @@ pub fn config_path() -> Option<PathBuf> {
 
 /// Reads and parses the config file; `None` when it does not exist. Parse errors name the line
 /// but never quote it (it may hold a key).
-fn read_config(path: &Path) -> anyhow::Result<Option<ConfigFile>> {
+fn read_config<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<Option<(T, String)>> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
     };
-    toml::from_str(&text).map(Some).map_err(|e| {
-        let line = e
-            .span()
-            .map(|span| format!(" line {}", text[..span.start].matches('\n').count() + 1))
-            .unwrap_or_default();
-        anyhow!(
-            "{}{line}: {}",
-            path.display(),
-            e.message().trim_end().replace('\n', " ")
-        )
+    match toml::from_str(&text) {
+        Ok(parsed) => Ok(Some((parsed, text))),
+        Err(e) => {
+            let line = e
+                .span()
+                .map(|span| format!(" line {}", line_of(&text, span.start)))
+                .unwrap_or_default();
+            Err(anyhow!(
+                "{}{line}: {}",
+                path.display(),
+                e.message().trim_end().replace('\n', " ")
+            ))
+        }
+    }
+}
+
+/// The 1-based line of byte `at` of `text`.
+fn line_of(text: &str, at: usize) -> usize {
+    text[..at.min(text.len())].matches('\n').count() + 1
+}
+
+/// A value of the config file and the line it is written on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Located<T> {
+    /// The value.
+    pub value: T,
+    /// Its 1-based line.
+    pub line: usize,
+}
+
+impl<T> Located<T> {
+    /// `value`, written on `line`.
+    pub fn new(value: T, line: usize) -> Located<T> {
+        Located { value, line }
+    }
+}
+
+/// One `action = "key"` (or `action = ["key", ...]`) under `[keys.CONTEXT]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeySetting {
+    /// The context's name (`objects`), on its table's line.
+    pub context: Located<String>,
+    /// The action's name (`delete`).
+    pub action: Located<String>,
+    /// The keys, as written (`x`, `ctrl-q`).
+    pub keys: Located<Vec<String>>,
+}
+
+/// What the TUI takes from the config file: its theme, single styles, and keys.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UiSettings {
+    /// The file they came from, to name it in errors (none when there is no file).
+    pub path: Option<PathBuf>,
+    /// `theme = "dark" | "light"`.
+    pub theme: Option<Located<String>>,
+    /// `[styles]`: a style's name and its description (`"black on yellow bold"`), in file order.
+    pub styles: Vec<(Located<String>, Located<String>)>,
+    /// `[keys.CONTEXT]` entries, in file order.
+    pub keys: Vec<KeySetting>,
+}
+
+/// A TUI setting that cannot be used: what is wrong, on which line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SettingError {
+    /// The 1-based line of the file.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl SettingError {
+    /// An error on `line`.
+    pub fn new(line: usize, message: impl Into<String>) -> SettingError {
+        SettingError {
+            line,
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for SettingError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+/// One key or a list of keys.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum KeyList {
+    One(String),
+    Many(Vec<String>),
+}
+
+/// The config file as the TUI reads it (the profiles are the connection's).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UiFile {
+    #[serde(default, rename = "profiles")]
+    _profiles: Option<serde::de::IgnoredAny>,
+    #[serde(default)]
+    theme: Option<toml::Spanned<String>>,
+    #[serde(default)]
+    styles: BTreeMap<toml::Spanned<String>, toml::Spanned<String>>,
+    #[serde(default)]
+    keys: BTreeMap<toml::Spanned<String>, BTreeMap<toml::Spanned<String>, toml::Spanned<KeyList>>>,
+}
+
+/// The TUI's settings from the config file at `path` (none when there is no file). A file that
+/// does not parse is an error naming the line.
+pub fn ui_settings(path: Option<&Path>) -> anyhow::Result<UiSettings> {
+    let Some(path) = path else {
+        return Ok(UiSettings::default());
+    };
+    let Some((file, text)) = read_config::<UiFile>(path)? else {
+        return Ok(UiSettings::default());
+    };
+    let at = |span: std::ops::Range<usize>| line_of(&text, span.start);
+    let located = |s: toml::Spanned<String>| {
+        let line = at(s.span());
+        Located::new(s.into_inner(), line)
+    };
+    let mut styles: Vec<_> = file
+        .styles
+        .into_iter()
+        .map(|(name, spec)| (located(name), located(spec)))
+        .collect();
+    styles.sort_by_key(|(name, _)| name.line);
+    let mut keys = Vec::new();
+    for (context, actions) in file.keys {
+        let context = located(context);
+        for (action, list) in actions {
+            let line = at(list.span());
+            let value = match list.into_inner() {
+                KeyList::One(key) => vec![key],
+                KeyList::Many(keys) => keys,
+            };
+            keys.push(KeySetting {
+                context: context.clone(),
+                action: located(action),
+                keys: Located::new(value, line),
+            });
+        }
+    }
+    keys.sort_by_key(|k| k.action.line);
+    Ok(UiSettings {
+        path: Some(path.to_owned()),
+        theme: file.theme.map(located),
+        styles,
+        keys,
     })
 }
 
@@ -475,6 +632,57 @@ timeout = 0.5
         let empty = config_file("[profiles.x]\nurl = \"http://h\"\napi_key = \" \"\n");
         let err = resolve(&args(None, None, Some("x")), Some(empty.path())).unwrap_err();
         assert!(err.to_string().contains("the API key is empty"), "{err}");
+    }
+
+    #[test]
+    fn ui_settings_keep_their_lines_and_leave_the_profiles_alone() {
+        let file = config_file(
+            "theme = \"light\"\n\n[profiles.p]\nurl = \"http://h\"\napi_key = \"k\"\n\n\
+             [styles]\nselected = \"black on yellow\"\n\n[keys.objects]\ndelete = \"x\"\n\
+             add = [\"A\", \"ctrl-a\"]\n",
+        );
+        let ui = ui_settings(Some(file.path())).unwrap();
+        assert_eq!(ui.theme, Some(Located::new("light".to_string(), 1)));
+        assert_eq!(
+            ui.styles,
+            vec![(
+                Located::new("selected".to_string(), 8),
+                Located::new("black on yellow".to_string(), 8)
+            )]
+        );
+        let keys: Vec<_> = ui
+            .keys
+            .iter()
+            .map(|k| {
+                (
+                    k.context.line,
+                    k.action.value.as_str(),
+                    k.keys.value.clone(),
+                    k.keys.line,
+                )
+            })
+            .collect();
+        assert_eq!(
+            keys,
+            vec![
+                (10, "delete", vec!["x".to_string()], 11),
+                (10, "add", vec!["A".to_string(), "ctrl-a".to_string()], 12),
+            ]
+        );
+        // The connection reads the same file without minding the TUI's tables.
+        let s = resolve(&args(None, None, Some("p")), Some(file.path())).unwrap();
+        assert_eq!(remote(&s), ("http://h", "k", Some("p")));
+
+        let bad = config_file("[keys.objects]\ndelete = 5\n");
+        let err = ui_settings(Some(bad.path())).unwrap_err().to_string();
+        assert!(err.contains("line 2"), "{err}");
+        let bad = config_file("colour = \"red\"\n");
+        let err = ui_settings(Some(bad.path())).unwrap_err().to_string();
+        assert!(err.contains("line 1"), "{err}");
+        assert_eq!(
+            ui_settings(Some(Path::new("/nonexistent/config.toml"))).unwrap(),
+            UiSettings::default()
+        );
     }
 
     #[test]

@@ -1,11 +1,15 @@
 //! diagtui: a terminal diagram manager for the Diagram Document REST API, with a bundled local
-//! server. See DESIGN.md in the shared folder for the layering: `model` at the bottom, `store`
-//! and `server` for the local API, `client` for the typed HTTP client.
+//! server. `ARCHITECTURE.md` at the repository root maps the layers: `model` at the bottom,
+//! `store` and `server` for the local API, `client` for the typed HTTP client, `scene` (pure, on
+//! `model`) turning a document into drawable shapes and `render` (on `scene`) drawing them as SVG
+//! and PNG, `cli` and `tui` on top, composed by `main.rs`.
 
 pub mod cli;
 pub mod client;
 pub mod config;
 pub mod model;
+pub mod render;
+pub mod scene;
 pub mod server;
 pub mod store;
 pub mod tui;

@@ -1,11 +1,16 @@
-//! The `diagtui` binary: parses the command line and hands each command to its module.
+//! The `diagtui` binary, and the composition root: parses the command line, hands each command
+//! to its module, and for the TUI connects (starting the local server when no remote one is
+//! configured) and hands the TUI a ready client, so that the TUI never sees a server.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::parser::ValueSource;
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
-use diagtui::config::ConnectionArgs;
+use diagtui::config::{self, ConnectionArgs, Mode, SettingError};
+use diagtui::tui::history::SelectorHistory;
+use diagtui::tui::keys::KeyTable;
+use diagtui::tui::theme::{self, Theme};
 
 /// Examples shown under `diagtui --help`.
 const EXAMPLES: &str = "\
@@ -36,6 +41,12 @@ enum Command {
     /// Manage the accounts of a local data dir.
     #[command(subcommand)]
     Account(diagtui::server::AccountCommand),
+    /// Print the key table in force: the defaults with the `[keys]` of config.toml.
+    Keys {
+        /// As a Markdown table (the README's key tables are this).
+        #[arg(long)]
+        markdown: bool,
+    },
     #[command(flatten)]
     Api(diagtui::cli::ApiCommand),
 }
@@ -57,8 +68,109 @@ fn main() -> ExitCode {
         Some(Command::Account(cmd)) => {
             diagtui::cli::report(diagtui::server::run_account(cmd, data_dir))
         }
+        Some(Command::Keys { markdown }) => print_keys(markdown),
         Some(Command::Api(command)) => diagtui::cli::run(command, &cli.connection, &data_dir),
-        None => diagtui::tui::main(&cli.connection, &data_dir),
+        None => run_tui(&cli.connection, &data_dir),
+    }
+}
+
+/// The exit code of a mistake in the config file's TUI settings (as for a bad flag).
+const USAGE: u8 = 2;
+
+/// The TUI's keys and looks from the config file. A mistake there is a usage error naming the
+/// file and the line.
+fn ui_settings() -> Result<(KeyTable, Theme), String> {
+    let settings =
+        config::ui_settings(config::config_path().as_deref()).map_err(|e| format!("{e:#}"))?;
+    let file = settings
+        .path
+        .as_deref()
+        .map_or_else(|| "config.toml".to_string(), |p| p.display().to_string());
+    let at = |e: SettingError| format!("{file} {e}");
+    let keys = KeyTable::configured(&settings.keys).map_err(at)?;
+    let theme = Theme::configured(
+        settings.theme.as_ref(),
+        &settings.styles,
+        theme::no_color_wanted(),
+    )
+    .map_err(at)?;
+    Ok((keys, theme))
+}
+
+/// `diagtui keys`: the key table in force, as text or Markdown.
+fn print_keys(markdown: bool) -> ExitCode {
+    match ui_settings() {
+        Ok((keys, _)) if markdown => {
+            print!("{}", keys.to_markdown(&diagtui::tui::keys::Context::ALL));
+            ExitCode::SUCCESS
+        }
+        Ok((keys, _)) => {
+            print!("{}", keys.to_text());
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("diagtui: {message}");
+            ExitCode::from(USAGE)
+        }
+    }
+}
+
+/// `diagtui` with no command: reads the TUI's settings, logs to the data dir, connects (the
+/// local server in-process in local mode) and runs the TUI on the client.
+fn run_tui(args: &ConnectionArgs, data_dir: &Path) -> ExitCode {
+    let (keys, theme) = match ui_settings() {
+        Ok(settings) => settings,
+        Err(message) => {
+            eprintln!("diagtui: {message}");
+            return ExitCode::from(USAGE);
+        }
+    };
+    if let Err(e) = diagtui::tui::init_log(data_dir) {
+        eprintln!(
+            "diagtui: cannot open the log file in {}: {e}",
+            data_dir.display()
+        );
+    }
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("diagtui: cannot start: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(async {
+        let connection = config::connect(args, data_dir).await?;
+        let setup = diagtui::tui::Setup {
+            mode: describe(&connection.mode),
+            account: connection.local_email().map(str::to_string),
+            keys,
+            theme,
+            // The data dir keeps the selector history in remote mode too.
+            history: SelectorHistory::load(data_dir),
+        };
+        let outcome = diagtui::tui::run(connection.client.clone(), setup).await;
+        connection.close().await;
+        outcome
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!("{e:#}");
+            eprintln!("diagtui: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// How the status bar names the connection.
+fn describe(mode: &Mode) -> String {
+    match mode {
+        Mode::Local { data_dir } => format!("local {}", data_dir.display()),
+        Mode::Remote {
+            url,
+            profile: Some(profile),
+        } => format!("{url} ({profile})"),
+        Mode::Remote { url, profile: None } => url.clone(),
     }
 }
 
@@ -71,12 +183,15 @@ const CONNECTION_FLAGS: [(&str, &str); 5] = [
     ("timeout", "--timeout"),
 ];
 
-/// `serve` and `account` work on the local data dir and connect nowhere: a connection flag
-/// given to them on the command line is a usage error rather than silently ignored (the
-/// environment variables, which may be set for other commands, are left alone).
+/// `serve`, `account` and `keys` connect nowhere: a connection flag given to them on the
+/// command line is a usage error rather than silently ignored (the environment variables, which
+/// may be set for other commands, are left alone).
 fn refuse_unused_connection_flags(cli: &Cli, matches: &ArgMatches) -> Result<(), clap::Error> {
     let (name, sub) = match (&cli.command, matches.subcommand()) {
-        (Some(Command::Serve(_) | Command::Account(_)), Some((name, sub))) => (name, sub),
+        (
+            Some(Command::Serve(_) | Command::Account(_) | Command::Keys { .. }),
+            Some((name, sub)),
+        ) => (name, sub),
         _ => return Ok(()),
     };
     let given = |m: &ArgMatches, id: &str| m.value_source(id) == Some(ValueSource::CommandLine);
@@ -86,7 +201,7 @@ fn refuse_unused_connection_flags(cli: &Cli, matches: &ArgMatches) -> Result<(),
     {
         Some((_, flag)) => Err(Cli::command().error(
             clap::error::ErrorKind::ArgumentConflict,
-            format!("{flag} does not apply to `diagtui {name}`, which works on the local data dir"),
+            format!("{flag} does not apply to `diagtui {name}`, which connects nowhere"),
         )),
         None => Ok(()),
     }

@@ -16,10 +16,14 @@ mod durability;
 mod errors;
 #[path = "api/folders.rs"]
 mod folders;
+#[path = "api/image.rs"]
+mod image;
 #[path = "api/limits.rs"]
 mod limits;
 #[path = "api/objects.rs"]
 mod objects;
+#[path = "common/pictures.rs"]
+mod pictures;
 #[path = "api/privacy.rs"]
 mod privacy;
 #[path = "api/selectors.rs"]

@@ -3,16 +3,24 @@
 
 #[path = "cli/docs.rs"]
 mod docs;
+#[path = "cli/generated.rs"]
+mod generated;
 #[path = "common/net.rs"]
 mod net;
 #[path = "cli/objects.rs"]
 mod objects;
+#[path = "common/pictures.rs"]
+mod pictures;
+#[path = "cli/render.rs"]
+mod render;
 #[path = "cli/settings.rs"]
 mod settings;
 #[path = "cli/terminal.rs"]
 mod terminal;
 #[path = "common/tmux.rs"]
 mod tmux;
+#[path = "cli/transfer.rs"]
+mod transfer;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

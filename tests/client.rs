@@ -6,6 +6,8 @@
 mod errors;
 #[path = "common/net.rs"]
 mod net;
+#[path = "client/raw_content.rs"]
+mod raw_content;
 #[path = "client/routes.rs"]
 mod routes;
 

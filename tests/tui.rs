@@ -9,6 +9,8 @@ mod bulk_e2e;
 mod e2e;
 #[path = "tui/harness.rs"]
 mod harness;
+#[path = "tui/keys.rs"]
+mod keys;
 #[path = "tui/snapshots.rs"]
 mod snapshots;
 #[path = "common/tmux.rs"]

@@ -5,10 +5,11 @@ use std::path::PathBuf;
 use clap::Subcommand;
 
 use super::confirm::Yes;
-use super::input::content_file;
-use super::output::{Output, json_text};
+use super::content_file::ContentFile;
+use super::export::export;
+use super::output::Output;
 use super::{Failure, Session, json, success};
-use crate::model::{Content, DocCreated};
+use crate::model::DocCreated;
 
 /// Examples shown under `diagtui doc --help`.
 pub const EXAMPLES: &str = "\
@@ -16,7 +17,8 @@ Examples:
   diagtui doc list --table
   diagtui doc create 'Web tier'
   diagtui doc export DOC -o web.json
-  diagtui doc import DOC web.json --yes";
+  diagtui doc import DOC web.json --yes
+  diagtui doc render DOC -o web.png";
 
 /// The document commands.
 #[derive(Debug, Subcommand)]
@@ -101,8 +103,8 @@ pub enum DocCommand {
         /// The document id.
         doc: String,
         /// The content file (object id to {type, data}), or - for stdin.
-        #[arg(value_name = "FILE|-", value_parser = content_file)]
-        content: Content,
+        #[arg(value_name = "FILE|-", value_parser = ContentFile::read)]
+        content: ContentFile,
         /// Do it without asking.
         #[command(flatten)]
         yes: Yes,
@@ -116,6 +118,9 @@ pub enum DocCommand {
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
     },
+    /// Draw a document as a PNG or SVG picture (rendered here from its content).
+    #[command(after_help = super::render::EXAMPLES)]
+    Render(super::render::RenderArgs),
 }
 
 impl DocCommand {
@@ -131,7 +136,10 @@ impl DocCommand {
                 }
             }
             DocCommand::Show { doc } => json(session.client().await?.doc_details(&doc).await?),
-            DocCommand::Content { doc } => json(session.client().await?.content(&doc).await?),
+            DocCommand::Content { doc } => {
+                export(session.client().await?, &doc, None).await?;
+                Output::Nothing
+            }
             DocCommand::Create { title, folder } => {
                 let client = session.client().await?;
                 created(client.create_doc(&title, folder.as_deref()).await?)
@@ -160,24 +168,17 @@ impl DocCommand {
             DocCommand::Import { doc, content, yes } => {
                 yes.confirm(&format!(
                     "Replace all content of document {doc} with {} objects",
-                    content.len()
+                    content.objects
                 ))?;
-                session.client().await?.set_content(&doc, &content).await?;
+                let body = content.body().await.map_err(Failure::Other)?;
+                session.client().await?.set_content_body(&doc, body).await?;
                 success()
             }
             DocCommand::Export { doc, output } => {
-                let content = session.client().await?.content(&doc).await?;
-                match output {
-                    Some(path) => {
-                        let value = serde_json::to_value(&content).expect("content serializes");
-                        std::fs::write(&path, json_text(&value, true) + "\n").map_err(|e| {
-                            Failure::Other(anyhow::anyhow!("cannot write {}: {e}", path.display()))
-                        })?;
-                        Output::Nothing
-                    }
-                    None => json(content),
-                }
+                export(session.client().await?, &doc, output.as_deref()).await?;
+                Output::Nothing
             }
+            DocCommand::Render(args) => args.execute(session).await?,
         })
     }
 }

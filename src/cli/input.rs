@@ -1,5 +1,6 @@
 //! Reading the CLI's inputs: JSON from an argument, a file or stdin, and selectors from JSON or
-//! three words. Every error is a sentence for the person at the prompt (a usage error).
+//! three words. Every error is a sentence for the person at the prompt (a usage error). (The
+//! content file of `doc import`, which can be big, has its own module: `content_file`.)
 
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -8,7 +9,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::model::selector::json_kind;
-use crate::model::{Content, Props, Selector};
+use crate::model::{Props, Selector};
 
 /// Where a JSON input comes from: `-` is stdin, `@PATH` a file, anything else the JSON itself.
 pub fn read_json_arg(arg: &str) -> Result<Value, String> {
@@ -16,14 +17,6 @@ pub fn read_json_arg(arg: &str) -> Result<Value, String> {
         Some(path) => parse_json(&read_file(path)?, path),
         None if arg == "-" => parse_json(&read_stdin()?, "stdin"),
         None => parse_json(arg, "the argument"),
-    }
-}
-
-/// Where a file input comes from: `-` is stdin, anything else a path.
-pub fn read_json_file(arg: &str) -> Result<Value, String> {
-    match arg {
-        "-" => parse_json(&read_stdin()?, "stdin"),
-        path => parse_json(&read_file(path)?, path),
     }
 }
 
@@ -38,15 +31,6 @@ pub fn objects_arg(arg: &str) -> Result<BTreeMap<String, Props>, String> {
         read_json_arg(arg)?,
         "objects",
         "a JSON object mapping object ids to objects of properties",
-    )
-}
-
-/// A document's content `{objId: {type, data}}` from a file or `-`.
-pub fn content_file(arg: &str) -> Result<Content, String> {
-    typed(
-        read_json_file(arg)?,
-        "content",
-        "a JSON object mapping object ids to {\"type\", \"data\"}",
     )
 }
 
@@ -150,17 +134,10 @@ mod tests {
                 .unwrap_err()
                 .starts_with("objects:")
         );
-        assert!(
-            content_file("/nonexistent.json")
-                .unwrap_err()
-                .contains("cannot read")
-        );
 
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("content.json");
         std::fs::write(&path, r#"{"o1":{"type":"label","data":{"text":"x"}}}"#).unwrap();
-        let content = content_file(path.to_str().unwrap()).unwrap();
-        assert_eq!(content["o1"].kind, "label");
         let props = props_arg(&format!("@{}", path.display())).unwrap();
         assert!(props.contains_key("o1"));
     }

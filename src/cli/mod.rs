@@ -3,11 +3,15 @@
 //! declined confirmation), 2 usage error.
 
 mod confirm;
+mod content_file;
 mod doc;
+mod export;
 mod folder;
 mod input;
 mod obj;
 mod output;
+mod relayout;
+mod render;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -28,7 +32,7 @@ use output::Output;
 /// The API commands, flattened into the top-level command line.
 #[derive(Debug, clap::Subcommand)]
 pub enum ApiCommand {
-    /// Documents: list, show, create, rename, clone, empty, share, delete, import, export.
+    /// Documents: list, show, create, rename, clone, empty, share, delete, import, export, render.
     #[command(subcommand, after_help = doc::EXAMPLES)]
     Doc(DocCommand),
     /// Objects of a document: get, where, create, update, bulk, set-where, delete.
@@ -81,16 +85,22 @@ fn finish(result: Result<(), Failure>) -> ExitCode {
 }
 
 /// Reports a command-line parse error: help and version as clap prints them, every real error
-/// as one line on stderr with exit code 2.
+/// as one line on stderr (with clap's tips, such as how to pass a value that starts with `-`)
+/// and exit code 2.
 pub fn parse_error(err: clap::Error) -> ExitCode {
     if !err.use_stderr() {
         err.print().ok();
         return ExitCode::SUCCESS;
     }
     let text = err.to_string();
-    let message = text.split("\n\n").next().unwrap_or(&text);
+    let mut paragraphs = text.split("\n\n");
+    let message = paragraphs.next().unwrap_or(&text);
     let message = message.strip_prefix("error: ").unwrap_or(message);
-    eprintln!("diagtui: {} (see --help)", one_line(message));
+    let tips: String = paragraphs
+        .filter(|p| p.trim_start().starts_with("tip:"))
+        .map(|tip| format!("{}; ", one_line(tip)))
+        .collect();
+    eprintln!("diagtui: {} ({tips}see --help)", one_line(message));
     ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2))
 }
 

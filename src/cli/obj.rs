@@ -20,7 +20,10 @@ Examples:
 Selectors are JSON ('[\"status\",\"eq\",\"down\"]', or a list of them: all must match) or three
 words KEY OP VALUE, where OP is eq, gt, lt, co or no and VALUE is read as JSON when it is a JSON
 number, boolean or string (16, true, \"16\") and as plain text otherwise (down).
-PROPS is JSON given as an argument, @FILE for a file, or - for stdin.";
+PROPS is JSON given as an argument, @FILE for a file, or - for stdin.
+Flags go anywhere on the line. A value that starts with - (other than a number) goes after --,
+after which nothing is read as a flag:
+  diagtui obj where DOC -- name eq -web";
 
 /// The object commands.
 #[derive(Debug, Subcommand)]
@@ -44,8 +47,8 @@ pub enum ObjCommand {
         #[arg(
             value_name = "SELECTOR",
             required = true,
-            num_args = 1..=3,
-            allow_hyphen_values = true
+            num_args = 1..,
+            allow_negative_numbers = true
         )]
         selector: Vec<String>,
     },
@@ -89,17 +92,19 @@ pub enum ObjCommand {
     },
     /// Merge properties into every object a selector matches; prints the count and the ids.
     #[command(
+        override_usage = "diagtui obj set-where [OPTIONS] <DOC> <SELECTOR>... <PROPS>",
         after_help = "Example:\n  diagtui obj set-where DOC status eq down '{\"primaryColor\":\"#FF0000\"}'"
     )]
     SetWhere {
         /// The document id.
         doc: String,
-        /// The selector (one JSON word or KEY OP VALUE), then the properties (JSON, @FILE or -).
+        /// The selector (one JSON word, or three words KEY OP VALUE), then the properties (JSON,
+        /// @FILE or -): both are needed.
         #[arg(
-            value_names = ["SELECTOR", "PROPS"],
+            value_name = "SELECTOR PROPS",
             required = true,
-            num_args = 2..=4,
-            allow_hyphen_values = true
+            num_args = 1..,
+            allow_negative_numbers = true
         )]
         words: Vec<String>,
     },
@@ -154,7 +159,13 @@ impl ObjCommand {
                 success()
             }
             ObjCommand::SetWhere { doc, words } => {
-                let (props, selector) = words.split_last().expect("clap requires 2 to 4 words");
+                let Some((props, selector)) = words.split_last().filter(|(_, s)| !s.is_empty())
+                else {
+                    return Err(Failure::Usage(
+                        "give a selector, then the props to merge: status eq down '{\"opacity\":0.5}'"
+                            .into(),
+                    ));
+                };
                 let selector = selector_words(selector).map_err(Failure::Usage)?;
                 let props = props_arg(props).map_err(Failure::Usage)?;
                 json(

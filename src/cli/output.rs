@@ -1,10 +1,11 @@
 //! What the CLI prints: the API's JSON on stdout (pretty on a terminal, compact otherwise), or
 //! the document list as a table.
 
-use std::io::{IsTerminal, Write};
+use std::io::{IsTerminal, Stdout, Write};
 
 use serde_json::Value;
 
+use super::relayout::Layout;
 use crate::model::DocSummary;
 
 /// A command's result, ready to print.
@@ -22,22 +23,30 @@ impl Output {
     /// Prints to stdout.
     pub fn print(&self) -> std::io::Result<()> {
         let stdout = std::io::stdout();
-        let pretty = stdout.is_terminal();
+        let layout = stdout_layout(&stdout);
         let mut out = stdout.lock();
         match self {
-            Output::Json(value) => writeln!(out, "{}", json_text(value, pretty)),
+            Output::Json(value) => writeln!(out, "{}", json_text(value, layout)),
             Output::DocTable(docs) => out.write_all(doc_table(docs).as_bytes()),
             Output::Nothing => Ok(()),
         }
     }
 }
 
-/// JSON as text: indented when `pretty`, else on one line.
-pub fn json_text(value: &Value, pretty: bool) -> String {
-    if pretty {
-        serde_json::to_string_pretty(value)
+/// How JSON goes to stdout: indented on a terminal, compact otherwise.
+pub fn stdout_layout(stdout: &Stdout) -> Layout {
+    if stdout.is_terminal() {
+        Layout::Indented
     } else {
-        serde_json::to_string(value)
+        Layout::Compact
+    }
+}
+
+/// JSON as text in a layout.
+fn json_text(value: &Value, layout: Layout) -> String {
+    match layout {
+        Layout::Indented => serde_json::to_string_pretty(value),
+        Layout::Compact => serde_json::to_string(value),
     }
     .expect("a JSON value always serializes")
 }

@@ -1,6 +1,6 @@
 //! The document routes (spec 4.2).
 
-use super::{ApiError, Client};
+use super::{AnswerBody, ApiError, Client, JsonBody};
 use crate::model::{
     AddCollaboratorRequest, Content, CreateDocRequest, DocCreated, DocDetails, DocIdRequest,
     DocSummary, DocTitleRequest,
@@ -22,10 +22,25 @@ impl Client {
         self.get(self.url(&["doc", doc, "obj", "all"])).await
     }
 
+    /// `GET /doc/{docId}/obj/all` as JSON bytes: the answer's body, read as it arrives and not
+    /// parsed, for content too big to hold as values.
+    pub async fn content_body(&self, doc: &str) -> Result<AnswerBody, ApiError> {
+        let url = self.url(&["doc", doc, "obj", "all"]);
+        let response = self.respond(self.http.get(url)).await?;
+        Ok(AnswerBody::new(response, self.clone()))
+    }
+
     /// `POST /doc/set-content/{docId}`: replaces all content (the server does not validate it).
     pub async fn set_content(&self, doc: &str, content: &Content) -> Result<(), ApiError> {
         self.post_ok(self.url(&["doc", "set-content", doc]), Some(content))
             .await
+    }
+
+    /// `POST /doc/set-content/{docId}` with content given as JSON bytes, sent as they are: the
+    /// caller checks them (neither the client nor the server does).
+    pub async fn set_content_body(&self, doc: &str, content: JsonBody) -> Result<(), ApiError> {
+        let url = self.url(&["doc", "set-content", doc]);
+        self.send_ok(content.attach(self.http.post(url))).await
     }
 
     /// `POST /doc/create`: a new empty document, in `folder` or the account's first folder.

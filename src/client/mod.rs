@@ -1,17 +1,19 @@
 //! The typed async client of the Diagram Document REST API, shared by the TUI, the CLI and the
 //! tests. One method per route (in `documents`, `objects` and `folders`); every failure is one
-//! [`ApiError`].
+//! [`ApiError`]. Content, the one body that grows with a document, can also be sent and read as
+//! raw JSON bytes ([`JsonBody`], [`AnswerBody`]) without building it as values.
 
 mod documents;
 mod error;
 mod folders;
+mod json_body;
 mod key;
 mod objects;
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use reqwest::{RequestBuilder, Url};
+use reqwest::{RequestBuilder, Response, Url};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -20,6 +22,7 @@ use crate::model::Success;
 pub use error::ApiError;
 /// Collapses white space to single spaces: errors read on one line (the CLI uses it too).
 pub(crate) use error::one_line;
+pub use json_body::{AnswerBody, JsonBody};
 pub use key::ApiKey;
 
 /// The `User-Agent` of every request.
@@ -119,17 +122,22 @@ impl Client {
         self.send(self.http.get(url)).await
     }
 
+    /// A `POST` with a JSON body (or none).
+    fn post_request<B: Serialize + ?Sized>(&self, url: Url, body: Option<&B>) -> RequestBuilder {
+        let request = self.http.post(url);
+        match body {
+            Some(body) => request.json(body),
+            None => request,
+        }
+    }
+
     /// `POST` a JSON body (or none) and decode the answer.
     async fn post<B: Serialize + ?Sized, T: DeserializeOwned>(
         &self,
         url: Url,
         body: Option<&B>,
     ) -> Result<T, ApiError> {
-        let request = self.http.post(url);
-        match body {
-            Some(body) => self.send(request.json(body)).await,
-            None => self.send(request).await,
-        }
+        self.send(self.post_request(url, body)).await
     }
 
     /// `POST` a write whose answer is `{ success: true }`.
@@ -138,7 +146,12 @@ impl Client {
         url: Url,
         body: Option<&B>,
     ) -> Result<(), ApiError> {
-        let answer: Success = self.post(url, body).await?;
+        self.send_ok(self.post_request(url, body)).await
+    }
+
+    /// Sends a write whose answer is `{ success: true }`.
+    async fn send_ok(&self, request: RequestBuilder) -> Result<(), ApiError> {
+        let answer: Success = self.send(request).await?;
         if answer.success {
             Ok(())
         } else {
@@ -152,25 +165,9 @@ impl Client {
 
     /// Sends a request with the key and turns the answer into `T` or an [`ApiError`].
     async fn send<T: DeserializeOwned>(&self, request: RequestBuilder) -> Result<T, ApiError> {
-        let config = &self.inner.config;
-        let transport = |e: reqwest::Error| {
-            ApiError::from_transport(
-                &e,
-                &config.base_url,
-                config.connect_timeout,
-                config.request_timeout,
-            )
-        };
-        let response = request
-            .bearer_auth(config.api_key.expose())
-            .send()
-            .await
-            .map_err(transport)?;
+        let response = self.respond(request).await?;
         let status = response.status();
-        let body = response.bytes().await.map_err(transport)?;
-        if !status.is_success() {
-            return Err(ApiError::from_error_answer(status, &body));
-        }
+        let body = response.bytes().await.map_err(|e| self.transport(&e))?;
         serde_json::from_slice(&body).map_err(|e| {
             ApiError::unexpected(
                 status.as_u16(),
@@ -178,6 +175,33 @@ impl Client {
                 &body,
             )
         })
+    }
+
+    /// Sends a request with the key: a success status gives the answer with its body unread,
+    /// any other an [`ApiError`].
+    async fn respond(&self, request: RequestBuilder) -> Result<Response, ApiError> {
+        let response = request
+            .bearer_auth(self.inner.config.api_key.expose())
+            .send()
+            .await
+            .map_err(|e| self.transport(&e))?;
+        let status = response.status();
+        if status.is_success() {
+            return Ok(response);
+        }
+        let body = response.bytes().await.map_err(|e| self.transport(&e))?;
+        Err(ApiError::from_error_answer(status, &body))
+    }
+
+    /// A transport failure of a request to this client's server.
+    fn transport(&self, err: &reqwest::Error) -> ApiError {
+        let config = &self.inner.config;
+        ApiError::from_transport(
+            err,
+            &config.base_url,
+            config.connect_timeout,
+            config.request_timeout,
+        )
     }
 }
 

@@ -1,25 +1,29 @@
-//! All of the app's state and the one entry point that changes it: `App::update(msg)`, plain
-//! code with no I/O, returning the effects for the runner to carry out. The panes' own update
-//! code lives next door (`docs`, `objects`, `editor`, `overlay`), as `impl App` blocks.
+//! The app: the components, the open document they share, and the one entry point that changes
+//! them, `App::update(msg) -> Vec<Effect>`, plain code with no I/O. A message goes to the
+//! component that has the keys (the top overlay, else the focused pane) as a command of the key
+//! table or as a key to type; the component answers with actions, which App carries out here,
+//! turning some into effects for the runner.
 
-use std::collections::BTreeMap;
-use std::path::PathBuf;
-use std::time::Duration;
+use std::collections::VecDeque;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
+use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
-use super::docs::DocsPane;
-use super::editor::Editor;
+use super::action::{Action, MarksChange, Notification, Pane, Purpose};
+use super::component::{Component, Cx};
+use super::document::{ObjectModel, OpenDoc};
 use super::history::SelectorHistory;
-use super::layout;
-use super::objects::ObjectsPane;
-use super::overlay::{ConfirmAction, Overlay};
-use super::props_field::PropsField;
+use super::keys::{Command, Context, KeyTable};
+use super::layout::{self, Arrangement, Screen};
+use super::overlays::{
+    Body, BulkEdit, Choice, Entry, Help, LogView, Overlay, Palette, Question, SelectorForm,
+    SelectorResult,
+};
+use super::panes::{DocsPane, ObjectsPane, PropsPane, ask_to_drop_edits};
 use super::request::{Answer, Failure, Reply, Request, RequestId};
-use super::selector_form::SelectorForm;
+use super::requests::Requests;
+use super::theme::Theme;
 use super::transfer::{FileFor, FileJob, FileOutcome};
-use crate::model::DocSummary;
 
 /// Something that happened: the app's only input.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,6 +32,8 @@ pub enum Msg {
     Key(KeyEvent),
     /// A mouse event.
     Mouse(MouseEvent),
+    /// Pasted text (bracketed paste), for the focused text field.
+    Paste(String),
     /// The terminal's new size (columns, rows).
     Resize(u16, u16),
     /// Time passed (animates the spinner).
@@ -55,251 +61,135 @@ pub enum Effect {
     File(FileFor, FileJob),
 }
 
-/// Which pane has the focus.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Pane {
-    /// The documents list.
-    Docs,
-    /// The object tree.
-    Objects,
-    /// The JSON editor.
-    Props,
-}
-
-impl Pane {
-    fn next(self) -> Pane {
-        match self {
-            Pane::Docs => Pane::Objects,
-            Pane::Objects => Pane::Props,
-            Pane::Props => Pane::Docs,
-        }
-    }
-
-    fn prev(self) -> Pane {
-        self.next().next()
-    }
-}
-
-/// What a request in flight is for, so its answer lands in the right place.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Purpose {
-    /// Fill in the status bar's account.
-    Account,
-    /// Refresh the document list.
-    DocList,
-    /// Refresh the folder list.
-    FolderList,
-    /// Show the selected document's details.
-    Details,
-    /// Load the open document's objects.
-    Content,
-    /// Re-read the edited object before saving.
-    PreSave,
-    /// Re-read an object after a write, to check it against the server.
-    Reread,
-    /// The update that saves the editor.
-    Save,
-    /// The update that undoes the last save.
-    Undo,
-    /// A document action; its name for messages.
-    DocAction(&'static str),
-    /// Create an object.
-    CreateObject,
-    /// Delete an object.
-    DeleteObject,
-    /// The selector form's preview (the selector read); `then_apply` when an apply waits on it.
-    Preview {
-        /// Whether to ask to apply once it arrives.
-        then_apply: bool,
-    },
-    /// The selector form's apply (the selector update).
-    ApplySelector {
-        /// How many objects the preview of this selector found, if there was one.
-        expected: Option<usize>,
-    },
-    /// The bulk update of the marked objects.
-    BulkUpdate,
-    /// One delete of the marked objects.
-    DeleteMarked,
-    /// Read the content to export it to a file.
-    Export {
-        /// The document.
-        doc: DocSummary,
-        /// The file.
-        path: PathBuf,
-    },
-    /// Set-content from an imported file.
-    Import(DocSummary),
-}
-
-/// One line of the request log.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LogEntry {
-    /// HTTP method.
-    pub method: &'static str,
-    /// Path (the key never appears in it).
-    pub path: String,
-    /// Status: `None` while in flight, `Some(200)` for a success, the error status else
-    /// (`Some(0)` when no answer came at all).
-    pub status: Option<u16>,
-    /// Latency once answered.
-    pub latency: Option<Duration>,
-    /// The error text when it failed.
-    pub error: Option<String>,
-}
-
-/// A request in flight.
-#[derive(Debug, Clone, PartialEq)]
-pub struct InFlight {
-    /// What it was.
-    pub request: Request,
-    /// What its answer is for.
-    pub purpose: Purpose,
-    /// Its line in the request log.
-    pub log_index: usize,
-}
-
-/// The whole state of the app.
-#[derive(Debug)]
-pub struct App {
+/// What an app starts with.
+#[derive(Debug, Clone, Default)]
+pub struct Setup {
     /// Where the connection goes, as the status bar shows it (`local /path` or a URL).
     pub mode: String,
-    /// The account's e-mail once known.
+    /// The account's e-mail when already known (local mode).
     pub account: Option<String>,
-    /// The focused pane.
-    pub focus: Pane,
-    /// The documents pane.
-    pub docs: DocsPane,
-    /// The objects pane.
-    pub objects: ObjectsPane,
-    /// The properties pane.
-    pub editor: Editor,
-    /// The overlay on top, if any.
-    pub overlay: Option<Overlay>,
-    /// Requests in flight by id.
-    pub in_flight: BTreeMap<RequestId, InFlight>,
-    /// Every request of the session.
-    pub log: Vec<LogEntry>,
-    /// The last error, shown in the status bar until the next success note.
-    pub last_error: Option<String>,
-    /// The last note (what just happened).
-    pub note: Option<String>,
-    /// The terminal size.
-    pub size: Rect,
-    /// Spinner frame.
-    pub tick: u64,
-    /// The selector form (kept while closed, so it keeps its content).
-    pub form: SelectorForm,
-    /// The selectors used last.
+    /// The keys.
+    pub keys: KeyTable,
+    /// The looks.
+    pub theme: Theme,
+    /// The selectors remembered.
     pub history: SelectorHistory,
-    /// The props JSON of the bulk edit.
-    pub bulk: PropsField,
-    /// Deletes of marked objects that succeeded, while they run.
-    pub(super) bulk_deleted: usize,
-    /// Deletes of marked objects that failed (id, why), while they run.
-    pub(super) bulk_delete_failures: Vec<(String, String)>,
-    next_id: RequestId,
+}
+
+impl Setup {
+    /// The defaults for a connection described by `mode`.
+    pub fn new(mode: impl Into<String>) -> Setup {
+        Setup {
+            mode: mode.into(),
+            ..Setup::default()
+        }
+    }
+}
+
+/// The whole app.
+#[derive(Debug)]
+pub struct App {
+    pub(super) mode: String,
+    pub(super) account: Option<String>,
+    pub(super) keys: KeyTable,
+    pub(super) theme: Theme,
+    pub(super) history: SelectorHistory,
+    pub(super) requests: Requests,
+    /// The document open in the objects pane, shared by the components.
+    pub(super) doc: Option<OpenDoc>,
+    pub(super) docs: DocsPane,
+    pub(super) objects: ObjectsPane,
+    pub(super) props: PropsPane,
+    /// The overlays, bottom first; the last one has the keys.
+    pub(super) overlays: Vec<Overlay>,
+    /// The selector form and the bulk edit while closed (they keep their content).
+    kept_form: Option<Box<SelectorForm>>,
+    kept_bulk: Option<Box<BulkEdit>>,
+    pub(super) focus: Pane,
+    pub(super) zoomed: bool,
+    /// The status bar's message.
+    pub(super) status: Option<Notification>,
+    pub(super) size: Rect,
+    pub(super) tick: u64,
+}
+
+/// The view of the app a component gets: everything but the components themselves.
+macro_rules! cx {
+    ($app:ident, $unsaved:expr) => {
+        Cx {
+            keys: &$app.keys,
+            theme: &$app.theme,
+            doc: $app.doc.as_ref(),
+            unsaved: $unsaved,
+            requests: &$app.requests,
+            history: &$app.history,
+        }
+    };
 }
 
 impl App {
-    /// A fresh app for a connection described by `mode`, with `account` when already known.
-    pub fn new(mode: impl Into<String>, account: Option<String>) -> App {
-        App {
-            mode: mode.into(),
-            account,
-            focus: Pane::Docs,
-            docs: DocsPane::default(),
+    /// A fresh app.
+    pub fn new(setup: Setup) -> App {
+        let mut app = App {
+            mode: setup.mode,
+            account: setup.account,
+            keys: setup.keys,
+            theme: setup.theme,
+            history: setup.history,
+            requests: Requests::default(),
+            doc: None,
+            docs: DocsPane::new(),
             objects: ObjectsPane::default(),
-            editor: Editor::default(),
-            overlay: None,
-            in_flight: BTreeMap::new(),
-            log: Vec::new(),
-            last_error: None,
-            note: None,
+            props: PropsPane::default(),
+            overlays: Vec::new(),
+            kept_form: None,
+            kept_bulk: None,
+            focus: Pane::Docs,
+            zoomed: false,
+            status: None,
             size: Rect::new(0, 0, 120, 40),
             tick: 0,
-            form: SelectorForm::default(),
-            history: SelectorHistory::default(),
-            bulk: PropsField::default(),
-            bulk_deleted: 0,
-            bulk_delete_failures: Vec::new(),
-            next_id: 1,
-        }
+        };
+        app.arrange();
+        app
     }
 
-    /// The requests to make at start-up (and on `R`): the account, the documents, the folders.
+    /// The requests to make at start-up (and on `R`): the documents, the folders, the account.
     pub fn start(&mut self) -> Vec<Effect> {
-        let mut effects = vec![
-            self.request(Request::ListDocs, Purpose::DocList),
-            self.request(Request::Folders, Purpose::FolderList),
-        ];
-        if self.account.is_none() {
-            effects.push(self.request(Request::WhoAmI, Purpose::Account));
-        }
-        effects
+        let mut actions = {
+            let cx = cx!(self, None);
+            self.docs.load(&cx)
+        };
+        actions.extend(self.account_request());
+        self.perform(actions)
     }
 
-    /// Registers a request in flight and returns the effect that sends it.
-    pub(super) fn request(&mut self, request: Request, purpose: Purpose) -> Effect {
-        let id = self.next_id;
-        self.next_id += 1;
-        let (method, path) = request.route();
-        self.log.push(LogEntry {
-            method,
-            path,
-            status: None,
-            latency: None,
-            error: None,
-        });
-        self.in_flight.insert(
-            id,
-            InFlight {
-                request: request.clone(),
-                purpose,
-                log_index: self.log.len() - 1,
-            },
-        );
-        Effect::Request(id, request)
+    fn account_request(&self) -> Option<Action> {
+        self.account
+            .is_none()
+            .then(|| Action::Send(self.requests.prepare(Request::WhoAmI, Purpose::Account)))
     }
 
-    /// The id given to the last request made.
-    pub(super) fn last_id(&self) -> RequestId {
-        self.next_id - 1
+    /// How many requests are in flight (the runner redraws the spinner while there are).
+    pub fn in_flight(&self) -> usize {
+        self.requests.in_flight()
     }
 
-    /// Whether any request of this purpose is in flight.
-    pub fn waiting_for(&self, purpose: &Purpose) -> bool {
-        self.in_flight.values().any(|f| &f.purpose == purpose)
-    }
-
-    /// Records an error for the status bar.
-    pub(super) fn fail(&mut self, message: impl Into<String>) {
-        let message = message.into();
-        tracing::warn!(%message, "error shown");
-        self.last_error = Some(message);
-    }
-
-    /// Records what just happened, clearing the last error.
-    pub(super) fn notify(&mut self, message: impl Into<String>) {
-        self.note = Some(message.into());
-        self.last_error = None;
-    }
-
-    /// Whether the editor holds edits that were not saved.
-    pub fn has_unsaved_edits(&self) -> bool {
-        self.editor.is_dirty()
+    /// Where the connection goes, as the status bar shows it.
+    pub fn mode(&self) -> &str {
+        &self.mode
     }
 
     /// The one entry point: applies `msg` and returns what the runner must do.
     pub fn update(&mut self, msg: Msg) -> Vec<Effect> {
-        match msg {
-            Msg::Key(key) if key.kind != KeyEventKind::Release => self.on_key(key),
-            Msg::Key(_) => Vec::new(),
+        let actions = match msg {
+            Msg::Key(key) if key.kind == KeyEventKind::Release => Vec::new(),
+            Msg::Key(key) => self.on_key(key),
             Msg::Mouse(mouse) => self.on_mouse(mouse),
+            Msg::Paste(text) => self.with_focused(|c, cx| c.paste(&text, cx)),
             Msg::Resize(width, height) => {
                 self.size = Rect::new(0, 0, width, height);
-                self.objects.keep_visible(self.objects_rows());
-                self.docs.keep_visible(self.docs_rows());
+                self.arrange();
                 Vec::new()
             }
             Msg::Tick => {
@@ -307,366 +197,573 @@ impl App {
                 Vec::new()
             }
             Msg::Api(reply) => self.on_reply(reply),
-            Msg::EditorDone(result) => self.on_editor_done(result),
-            Msg::File(what, job, outcome) => self.on_file(what, job, outcome),
+            Msg::EditorDone(result) => {
+                let cx = cx!(self, None);
+                self.props.on_editor_done(result, &cx)
+            }
+            Msg::File(what, job, outcome) => match what {
+                FileFor::History => {
+                    if let Err(e) = outcome {
+                        tracing::warn!(?e, path = %job.path().display(), "selector history not saved");
+                    }
+                    Vec::new()
+                }
+                what => self.docs.on_file(what, job, outcome),
+            },
+        };
+        self.perform(actions)
+    }
+
+    /// The screen's layout now.
+    pub(super) fn screen(&self, area: Rect) -> Screen {
+        layout::screen(
+            area,
+            Arrangement {
+                focus: self.focus,
+                zoomed: self.zoomed,
+                doc_open: self.doc.is_some(),
+            },
+        )
+    }
+
+    /// Tells every component where it is drawn (after a resize, a focus change, a zoom).
+    fn arrange(&mut self) {
+        let screen = self.screen(self.size);
+        self.docs.set_area(screen.docs);
+        self.objects.set_area(screen.objects);
+        self.props.set_area(screen.props);
+        for overlay in &mut self.overlays {
+            overlay.component_mut().set_area(self.size);
         }
     }
 
-    /// Rows the documents list shows.
-    pub(super) fn docs_rows(&self) -> usize {
-        let docs = layout::screen(self.size).docs;
-        let extra = u16::from(self.docs.filter.shown()) + layout::details_height(docs);
-        layout::inner_rows(docs, extra)
+    /// The key context of what has the keys.
+    pub(super) fn context(&self) -> Context {
+        match self.overlays.last() {
+            Some(top) => top.component().context(),
+            None => self.pane_context(),
+        }
     }
 
-    /// Rows the object tree shows.
-    pub(super) fn objects_rows(&self) -> usize {
-        let extra = u16::from(self.objects.filter.shown());
-        layout::inner_rows(layout::screen(self.size).objects, extra)
+    /// The key context of the focused pane.
+    fn pane_context(&self) -> Context {
+        match self.focus {
+            Pane::Docs => self.docs.context(),
+            Pane::Objects => self.objects.context(),
+            Pane::Props => self.props.context(),
+        }
     }
 
-    fn on_reply(&mut self, reply: Reply) -> Vec<Effect> {
-        let Some(flight) = self.in_flight.remove(&reply.id) else {
+    /// Runs `f` on what has the keys: the top overlay, else the focused pane.
+    fn with_focused(
+        &mut self,
+        f: impl FnOnce(&mut dyn Component, &Cx) -> Vec<Action>,
+    ) -> Vec<Action> {
+        if let Some(top) = self.overlays.last_mut() {
+            let cx = cx!(self, self.props.unsaved());
+            return f(top.component_mut(), &cx);
+        }
+        match self.focus {
+            Pane::Docs => {
+                let cx = cx!(self, self.props.unsaved());
+                f(&mut self.docs, &cx)
+            }
+            Pane::Objects => {
+                let cx = cx!(self, self.props.unsaved());
+                f(&mut self.objects, &cx)
+            }
+            Pane::Props => {
+                let cx = cx!(self, None);
+                f(&mut self.props, &cx)
+            }
+        }
+    }
+
+    fn on_key(&mut self, key: KeyEvent) -> Vec<Action> {
+        let found = self
+            .keys
+            .lookup(self.context(), &key)
+            .map(|b| (b.context, b.command));
+        match found {
+            Some((context, command)) => self.run(context, command),
+            None => self.with_focused(|c, cx| c.key(key, cx)),
+        }
+    }
+
+    /// Runs `command`, found in `context`: the app's own commands here, the others by what has
+    /// the keys.
+    fn run(&mut self, context: Context, command: Command) -> Vec<Action> {
+        match context {
+            Context::Always | Context::Global => self.global(command),
+            _ => self.with_focused(|c, cx| c.command(command, cx)),
+        }
+    }
+
+    /// The commands every pane shares.
+    fn global(&mut self, command: Command) -> Vec<Action> {
+        match command {
+            Command::ForceQuit => {
+                let asking =
+                    matches!(self.overlays.last(), Some(Overlay::Question(q)) if q.is_quit());
+                if asking {
+                    return vec![Action::Quit];
+                }
+                let mut actions: Vec<Action> =
+                    self.overlays.iter().map(|_| Action::Close).collect();
+                actions.push(Action::AskQuit);
+                actions
+            }
+            Command::Quit => vec![Action::AskQuit],
+            Command::Help => vec![Action::Open(Overlay::Help(Help::new(
+                self.pane_context(),
+                &self.keys,
+            )))],
+            Command::Palette => vec![Action::Open(Overlay::Palette(Palette::new(
+                self.palette_entries(),
+            )))],
+            Command::Log => vec![Action::Open(Overlay::Log(LogView::default()))],
+            Command::Refresh => {
+                let mut actions = vec![Action::ClearError];
+                let cx = cx!(self, None);
+                actions.extend(self.docs.refresh(&cx));
+                actions.extend(self.account_request());
+                actions.push(Action::ReloadContent);
+                actions
+            }
+            Command::NextPane => vec![Action::Focus(self.focus.next())],
+            Command::PrevPane => vec![Action::Focus(self.focus.prev())],
+            Command::FocusDocuments => vec![Action::Focus(Pane::Docs)],
+            Command::FocusObjects => vec![Action::Focus(Pane::Objects)],
+            Command::FocusProperties => vec![Action::Focus(Pane::Props)],
+            Command::Zoom => {
+                self.zoomed = !self.zoomed;
+                self.arrange();
+                Vec::new()
+            }
+            Command::Save => self.props.begin_save(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// What the palette offers: every action of the focused pane and of all panes, and every
+    /// document by title.
+    fn palette_entries(&self) -> Vec<Entry> {
+        let mut entries: Vec<Entry> = self
+            .keys
+            .effective(self.pane_context())
+            .into_iter()
+            .filter(|b| !matches!(b.context, Context::Always | Context::Move))
+            .filter(|b| b.command != Command::Palette)
+            .map(|b| Entry::Command {
+                context: b.context,
+                command: b.command,
+                keys: b.keys_text(),
+                description: b.description,
+            })
+            .collect();
+        entries.extend(self.docs.docs().iter().cloned().map(Entry::Open));
+        entries
+    }
+
+    fn on_mouse(&mut self, mouse: MouseEvent) -> Vec<Action> {
+        if !self.overlays.is_empty() {
+            return Vec::new();
+        }
+        let screen = self.screen(self.size);
+        let at = Position::new(mouse.column, mouse.row);
+        let Some(pane) = [Pane::Docs, Pane::Objects, Pane::Props]
+            .into_iter()
+            .find(|p| screen.pane(*p).contains(at))
+        else {
+            return Vec::new();
+        };
+        if mouse.kind == MouseEventKind::Down(MouseButton::Left) && self.focus != pane {
+            self.focus = pane;
+            self.arrange();
+        }
+        match pane {
+            Pane::Docs => {
+                let cx = cx!(self, self.props.unsaved());
+                self.docs.mouse(mouse, &cx)
+            }
+            Pane::Objects => {
+                let cx = cx!(self, self.props.unsaved());
+                self.objects.mouse(mouse, &cx)
+            }
+            Pane::Props => {
+                let cx = cx!(self, None);
+                self.props.mouse(mouse, &cx)
+            }
+        }
+    }
+
+    fn on_reply(&mut self, reply: Reply) -> Vec<Action> {
+        let Some(flight) = self.requests.answered(&reply) else {
             tracing::debug!(id = reply.id, "reply for nothing in flight dropped");
             return Vec::new();
         };
-        let entry = &mut self.log[flight.log_index];
-        entry.latency = Some(reply.latency);
-        match &reply.outcome {
-            Ok(_) => entry.status = Some(200),
-            Err(failure) => {
-                entry.status = Some(failure.status.unwrap_or(0));
-                entry.error = Some(failure.message.clone());
-            }
-        }
         tracing::debug!(id = reply.id, purpose = ?flight.purpose, ok = reply.outcome.is_ok(), "reply");
         let written = flight.request.written_doc().map(str::to_owned);
-        let mut effects = match reply.outcome {
-            Ok(answer) => self.on_answer(reply.id, flight, answer),
-            Err(failure) => self.on_failure(reply.id, flight, failure),
-        };
+        let mut actions = self.route(flight.purpose, reply.id, flight.request, reply.outcome);
         if let Some(doc) = written {
-            effects.extend(self.refresh_details_after_writes(&doc));
+            actions.push(Action::Written(doc));
+        }
+        actions
+    }
+
+    /// Hands an answer to the component whose request it was.
+    fn route(
+        &mut self,
+        purpose: Purpose,
+        id: RequestId,
+        request: Request,
+        outcome: Result<Answer, Failure>,
+    ) -> Vec<Action> {
+        let shown_form = matches!(self.overlays.last(), Some(Overlay::Form(_)));
+        match purpose {
+            Purpose::Account => match outcome {
+                Ok(Answer::Me(user)) => {
+                    self.account = Some(user.email);
+                    Vec::new()
+                }
+                Ok(answer) => vec![Action::unexpected(&Purpose::Account, &answer)],
+                Err(failure) => vec![Action::error(format!(
+                    "could not read the account: {}",
+                    failure.message
+                ))],
+            },
+            Purpose::Content => self.content_answered(id, outcome),
+            Purpose::Docs(work) => {
+                let cx = cx!(self, self.props.unsaved());
+                self.docs.on_reply(work, id, request, outcome, &cx)
+            }
+            Purpose::Objects(work) => {
+                let cx = cx!(self, self.props.unsaved());
+                self.objects.on_reply(work, id, request, outcome, &cx)
+            }
+            Purpose::Props(work) => {
+                let cx = cx!(self, None);
+                self.props.on_reply(work, id, request, outcome, &cx)
+            }
+            Purpose::Form(work) => {
+                let cx = cx!(self, self.props.unsaved());
+                let form = find_form(&mut self.overlays, &mut self.kept_form);
+                match form {
+                    Some(form) => form.on_reply(work, id, request, outcome, &cx, shown_form),
+                    None => Vec::new(),
+                }
+            }
+            Purpose::BulkUpdate => {
+                let cx = cx!(self, self.props.unsaved());
+                let bulk = find_bulk(&mut self.overlays, &mut self.kept_bulk);
+                bulk.on_reply(request, outcome.map(|_| ()), &cx)
+            }
+        }
+    }
+
+    /// The open document's content arrived (or failed): applied only when it is the one awaited.
+    fn content_answered(&mut self, id: RequestId, outcome: Result<Answer, Failure>) -> Vec<Action> {
+        let Some(doc) = self.doc.as_mut() else {
+            return Vec::new();
+        };
+        match outcome {
+            Ok(Answer::Content(content)) => {
+                let n = content.len();
+                if !doc.content.settle(id, ObjectModel::new(content)) {
+                    tracing::debug!(id, "stale content dropped");
+                    return Vec::new();
+                }
+                if let Some(model) = doc.content.value() {
+                    doc.marks.retain(|id| model.index_of(id).is_some());
+                }
+                self.docs.set_count(&doc.summary.id, n);
+                let cx = cx!(self, None);
+                self.objects.sync(&cx);
+                self.show_selected();
+                Vec::new()
+            }
+            Ok(answer) => vec![Action::unexpected(&Purpose::Content, &answer)],
+            Err(failure) => {
+                if doc.content.fail(id, failure.message.clone()) {
+                    let cx = cx!(self, None);
+                    self.objects.sync(&cx);
+                    vec![Action::error(format!(
+                        "could not load the objects: {} ({} retries)",
+                        failure.message,
+                        self.keys.key(Context::Global, Command::Refresh)
+                    ))]
+                } else {
+                    Vec::new()
+                }
+            }
+        }
+    }
+
+    /// Puts the selected object in the properties pane, unless the pane holds unsaved edits
+    /// (which are never dropped without asking).
+    fn show_selected(&mut self) {
+        if self.props.is_dirty() {
+            return;
+        }
+        let selected = self.doc.as_ref().and_then(|doc| {
+            let id = self.objects.selected_id()?;
+            let object = doc.model()?.get(id)?;
+            Some((doc.id(), id, object))
+        });
+        match selected {
+            Some((doc, id, object)) => self.props.show(doc, id, object),
+            None => self.props.close(),
+        }
+    }
+
+    /// Carries out `actions` and everything they lead to, in order (an action's follow-ups
+    /// before the next action), and returns the effects for the runner.
+    fn perform(&mut self, actions: Vec<Action>) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        let mut queue: VecDeque<Action> = actions.into();
+        while let Some(action) = queue.pop_front() {
+            let more = self.carry_out(action, &mut effects);
+            for next in more.into_iter().rev() {
+                queue.push_front(next);
+            }
         }
         effects
     }
 
-    /// Once the last object write to `doc` has answered, reads the details again when `doc` is
-    /// the selected document, so its last change and object count stay true.
-    fn refresh_details_after_writes(&mut self, doc: &str) -> Vec<Effect> {
-        let selected = self.docs.selected_doc().is_some_and(|d| d.id == doc);
-        let writing = self
-            .in_flight
-            .values()
-            .any(|f| f.request.written_doc() == Some(doc));
-        if selected && !writing {
-            self.request_details()
-        } else {
-            Vec::new()
-        }
-    }
-
-    fn on_answer(&mut self, id: RequestId, flight: InFlight, answer: Answer) -> Vec<Effect> {
-        match (flight.purpose, answer) {
-            (Purpose::Account, Answer::Me(user)) => {
-                self.account = Some(user.email);
-                Vec::new()
+    /// Carries out one action; returns the actions it leads to.
+    fn carry_out(&mut self, action: Action, effects: &mut Vec<Effect>) -> Vec<Action> {
+        match action {
+            Action::Send(sent) => {
+                tracing::debug!(id = sent.id, request = ?sent.request, "request");
+                self.requests.register(&sent);
+                effects.push(Effect::Request(sent.id, sent.request));
             }
-            (Purpose::DocList, Answer::Docs(docs)) => self.docs_loaded(docs),
-            (Purpose::FolderList, Answer::Folders(folders)) => {
-                self.docs.set_folders(folders);
-                self.docs.keep_visible(self.docs_rows());
-                Vec::new()
+            Action::Notify(notification) => {
+                if notification.level == super::action::Level::Error {
+                    tracing::warn!(message = %notification.text, "error shown");
+                }
+                self.status = Some(notification);
             }
-            (Purpose::Details, Answer::Details(details)) => {
-                self.docs.details_loaded(id, details);
-                Vec::new()
+            Action::ClearError => {
+                if self
+                    .status
+                    .as_ref()
+                    .is_some_and(|s| s.level == super::action::Level::Error)
+                {
+                    self.status = None;
+                }
             }
-            (Purpose::Content, Answer::Content(content)) => self.content_loaded(id, content),
-            (Purpose::PreSave, Answer::Object(object)) => self.presave_read(flight.request, object),
-            (Purpose::Reread, Answer::Object(object)) => {
-                self.object_reread(flight.request, object);
-                Vec::new()
+            Action::Focus(pane) => {
+                self.focus = pane;
+                self.arrange();
             }
-            (Purpose::Save, Answer::Done) => self.saved(flight.request),
-            (Purpose::Undo, Answer::Done) => self.undone(flight.request),
-            (Purpose::DocAction(action), answer) => {
-                self.doc_action_done(action, flight.request, answer)
+            Action::Open(mut overlay) => {
+                overlay.component_mut().set_area(self.size);
+                self.overlays.push(overlay);
             }
-            (Purpose::CreateObject, Answer::Created(obj)) => {
-                self.object_created(flight.request, obj)
+            Action::Close => match self.overlays.pop() {
+                Some(Overlay::Form(form)) => self.kept_form = Some(form),
+                Some(Overlay::BulkEdit(bulk)) => self.kept_bulk = Some(bulk),
+                _ => {}
+            },
+            Action::Quit => effects.push(Effect::Quit),
+            Action::AskQuit => {
+                if !self.props.is_dirty() {
+                    return vec![Action::Quit];
+                }
+                return vec![Action::Open(Overlay::Question(Question::new(
+                    "Quit",
+                    Body::Text("Quit and lose the unsaved edits in the properties pane?".into()),
+                    vec![
+                        Choice::new(Command::Yes, "quit", vec![Action::Quit]),
+                        Choice::new(Command::No, "stay", Vec::new()),
+                    ],
+                )))];
             }
-            (Purpose::DeleteObject, Answer::Done) => self.object_deleted(flight.request),
-            (Purpose::Preview { then_apply }, Answer::Content(content)) => {
-                self.preview_arrived(flight.request, content, then_apply)
+            Action::Copy(text) => effects.push(Effect::Copy(text)),
+            Action::ExternalEditor(text) => effects.push(Effect::OpenEditor(text)),
+            Action::File(what, job) => effects.push(Effect::File(what, job)),
+            Action::OpenDoc(doc) => {
+                if self.props.is_dirty() {
+                    return vec![ask_to_drop_edits(vec![Action::OpenDoc(doc)])];
+                }
+                self.doc = Some(OpenDoc::new(doc));
+                self.objects.reset();
+                self.props.close();
+                self.focus = Pane::Objects;
+                self.arrange();
+                return vec![Action::ReloadContent];
             }
-            (Purpose::ApplySelector { expected }, Answer::Updated(updated)) => {
-                self.selector_applied(flight.request, updated, expected)
+            Action::DropEdits => self.props.close(),
+            Action::ShowSelected => self.show_selected(),
+            Action::ExternalEdit => {
+                if self.props.target().is_none() {
+                    self.show_selected();
+                }
+                return self.props.external_edit();
             }
-            (Purpose::BulkUpdate, Answer::Done) => self.bulk_done(flight.request),
-            (Purpose::DeleteMarked, Answer::Done) => self.marked_deleted(None),
-            (Purpose::Export { doc, path }, Answer::Content(content)) => {
-                self.export_content(doc, path, &content)
+            Action::ReloadContent => {
+                if let Some(doc) = self.doc.as_mut() {
+                    let sent = self.requests.prepare(
+                        Request::Content {
+                            doc: doc.id().to_string(),
+                        },
+                        Purpose::Content,
+                    );
+                    doc.content.start(sent.id);
+                    return vec![Action::Send(sent)];
+                }
             }
-            (Purpose::Import(doc), Answer::Done) => self.imported(doc, flight.request),
-            (purpose, answer) => {
-                self.fail(format!("unexpected answer {answer:?} for {purpose:?}"));
-                Vec::new()
+            Action::DocRetitled { doc, title } => {
+                if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) {
+                    open.summary.title = title;
+                }
             }
-        }
-    }
-
-    fn on_failure(&mut self, id: RequestId, flight: InFlight, failure: Failure) -> Vec<Effect> {
-        let message = failure.message.clone();
-        match flight.purpose {
-            Purpose::Account => self.fail(format!("could not read the account: {message}")),
-            Purpose::DocList => {
-                self.docs.load_error = Some(message.clone());
-                self.fail(format!("could not list documents: {message} (R retries)"));
+            Action::DocEmptied(doc) => {
+                if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) {
+                    open.content = super::load::Load::Loaded(ObjectModel::default());
+                    open.marks.clear();
+                    self.props.close();
+                    let cx = cx!(self, None);
+                    self.objects.sync(&cx);
+                }
             }
-            Purpose::FolderList => self.fail(format!("could not list folders: {message}")),
-            Purpose::Details => self.docs.details_failed(id, message),
-            Purpose::Content => self.content_failed(id, message),
-            Purpose::PreSave | Purpose::Save => {
-                self.cancel_save();
-                self.fail(format!("save failed, your edit is kept: {message}"));
+            Action::DocDeleted(doc) => {
+                if self.doc.as_ref().is_some_and(|d| d.id() == doc) {
+                    self.doc = None;
+                    self.objects.reset();
+                    self.props.close();
+                    self.arrange();
+                }
             }
-            Purpose::Reread => self.fail(format!("could not re-read the object: {message}")),
-            Purpose::Undo => self.fail(format!("undo failed: {message}")),
-            Purpose::DocAction(action) => {
-                return self.doc_action_failed(action, flight.request, failure);
+            Action::ContentReplaced(doc) => {
+                if self.doc.as_ref().is_some_and(|d| d.id() == doc) {
+                    if !self.props.is_dirty() {
+                        self.props.close();
+                    }
+                    return vec![Action::ReloadContent];
+                }
             }
-            Purpose::CreateObject => self.fail(format!("could not create the object: {message}")),
-            Purpose::DeleteObject => {
-                self.fail(format!("could not delete the object: {message}"));
-                return self.reload_content();
+            Action::Marks(change) => {
+                if let Some(doc) = self.doc.as_mut() {
+                    match change {
+                        MarksChange::Toggle(id) => {
+                            if !doc.marks.remove(&id) {
+                                doc.marks.insert(id);
+                            }
+                        }
+                        MarksChange::Add(ids) => doc.marks.extend(ids),
+                        MarksChange::Set(ids) => doc.marks = ids.into_iter().collect(),
+                        MarksChange::Clear => doc.marks.clear(),
+                    }
+                }
             }
-            Purpose::Preview { .. } => self.selector_failed("preview", &message),
-            Purpose::ApplySelector { .. } => self.selector_failed("apply", &message),
-            Purpose::BulkUpdate => self.bulk_failed(&message),
-            Purpose::DeleteMarked => {
-                let obj = match flight.request {
-                    Request::DeleteObject { obj, .. } => obj,
-                    _ => String::new(),
-                };
-                return self.marked_deleted(Some((obj, message)));
+            Action::RemoveObjects { doc, objs } => {
+                self.props.drop_removed(&doc, &objs);
+                if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) {
+                    if let Some(model) = open.content.value_mut() {
+                        *model = model.without(&objs);
+                    }
+                    open.marks.retain(|id| !objs.contains(id));
+                    let cx = cx!(self, None);
+                    self.objects.sync_after_removal(&cx);
+                    self.show_selected();
+                }
             }
-            Purpose::Export { doc, .. } => self.fail(format!(
-                "could not read \"{}\" to export it: {message}",
-                doc.title
-            )),
-            Purpose::Import(doc) => self.fail(format!(
-                "import into \"{}\" failed; its content is as it was: {message}",
-                doc.title
-            )),
+            Action::ObjectData { doc, obj, data } => {
+                if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc)
+                    && let Some(model) = open.content.value_mut()
+                {
+                    model.replace_data(&obj, data);
+                    let cx = cx!(self, None);
+                    self.objects.sync(&cx);
+                }
+            }
+            Action::Written(doc) => {
+                if !self.requests.writing(&doc) {
+                    let cx = cx!(self, self.props.unsaved());
+                    return self.docs.refresh_details_of(&doc, &cx);
+                }
+            }
+            Action::OpenForm => {
+                if let Some(doc) = self.doc.as_ref() {
+                    let form = self
+                        .kept_form
+                        .take()
+                        .filter(|f| f.doc() == doc.id())
+                        .unwrap_or_else(|| Box::new(SelectorForm::new(doc.id())));
+                    return vec![Action::Open(Overlay::Form(form))];
+                }
+            }
+            Action::OpenBulkEdit => {
+                let bulk = self.kept_bulk.take().unwrap_or_default();
+                return vec![Action::Open(Overlay::BulkEdit(bulk))];
+            }
+            Action::ShowSelectorResult(applied) => {
+                let mut actions = Vec::new();
+                match self.overlays.last() {
+                    Some(Overlay::Form(_)) => actions.push(Action::Close),
+                    None => {}
+                    Some(_) => return Vec::new(),
+                }
+                actions.push(Action::Open(Overlay::Result(SelectorResult::new(applied))));
+                return actions;
+            }
+            Action::Remember(saved) => {
+                if let Some(job) = self.history.push(saved) {
+                    effects.push(Effect::File(FileFor::History, job));
+                }
+            }
+            Action::Run(context, command) => return self.run(context, command),
+            Action::Docs(call) => {
+                let cx = cx!(self, self.props.unsaved());
+                return self.docs.call(call, &cx);
+            }
+            Action::Objects(call) => {
+                let cx = cx!(self, self.props.unsaved());
+                return self.objects.call(call, &cx);
+            }
+            Action::Props(call) => {
+                let cx = cx!(self, None);
+                return self.props.call(call, &cx);
+            }
+            Action::ApplySelector => {
+                let cx = cx!(self, self.props.unsaved());
+                if let Some(form) = find_form(&mut self.overlays, &mut self.kept_form) {
+                    return form.apply_confirmed(&cx);
+                }
+            }
         }
         Vec::new()
     }
+}
 
-    fn on_key(&mut self, key: KeyEvent) -> Vec<Effect> {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        // Ctrl-C quits from anywhere, overlays included; a second one answers the question
-        // about unsaved edits.
-        if ctrl && key.code == KeyCode::Char('c') {
-            if let Some(Overlay::Confirm {
-                action: ConfirmAction::Quit,
-                ..
-            }) = self.overlay
-            {
-                return vec![Effect::Quit];
-            }
-            self.overlay = None;
-            return self.ask_quit();
-        }
-        if self.overlay.is_some() {
-            return self.overlay_key(key);
-        }
-        if ctrl && key.code == KeyCode::Char('s') {
-            return self.begin_save();
-        }
-        // Text fields take every key first.
-        let typing = match self.focus {
-            Pane::Docs => self.docs.filter.editing(),
-            Pane::Objects => self.objects.filter.editing(),
-            Pane::Props => self.editor.is_editing(),
-        };
-        if typing {
-            return match self.focus {
-                Pane::Docs => self.docs_filter_key(key),
-                Pane::Objects => self.objects_filter_key(key),
-                Pane::Props => self.editor_edit_key(key),
-            };
-        }
-        match key.code {
-            KeyCode::Char('q') => return self.ask_quit(),
-            KeyCode::Char('?') => {
-                self.overlay = Some(Overlay::Help(self.focus));
-                return Vec::new();
-            }
-            KeyCode::Char('L') => {
-                self.overlay = Some(Overlay::Log { scroll: 0 });
-                return Vec::new();
-            }
-            KeyCode::Char('R') => return self.refresh(),
-            KeyCode::Tab => {
-                self.focus = self.focus.next();
-                return Vec::new();
-            }
-            KeyCode::BackTab => {
-                self.focus = self.focus.prev();
-                return Vec::new();
-            }
-            KeyCode::Char('1') => {
-                self.focus = Pane::Docs;
-                return Vec::new();
-            }
-            KeyCode::Char('2') => {
-                self.focus = Pane::Objects;
-                return Vec::new();
-            }
-            KeyCode::Char('3') => {
-                self.focus = Pane::Props;
-                return Vec::new();
-            }
-            _ => {}
-        }
-        match self.focus {
-            Pane::Docs => self.docs_key(key),
-            Pane::Objects => self.objects_key(key),
-            Pane::Props => self.editor_view_key(key),
-        }
-    }
-
-    /// `q`: quits, asking first when there are unsaved edits.
-    fn ask_quit(&mut self) -> Vec<Effect> {
-        if self.has_unsaved_edits() {
-            self.overlay = Some(Overlay::confirm(
-                "Quit",
-                "Quit and lose the unsaved edits in the properties pane?",
-                ConfirmAction::Quit,
-            ));
-            Vec::new()
-        } else {
-            vec![Effect::Quit]
-        }
-    }
-
-    /// `R`: reloads the lists, the details and the open document.
-    fn refresh(&mut self) -> Vec<Effect> {
-        self.last_error = None;
-        self.docs.load_error = None;
-        let mut effects = self.start();
-        effects.extend(self.request_details());
-        effects.extend(self.reload_content());
-        effects
-    }
-
-    fn on_mouse(&mut self, mouse: MouseEvent) -> Vec<Effect> {
-        use crossterm::event::{MouseButton, MouseEventKind};
-        if self.overlay.is_some() {
-            return Vec::new();
-        }
-        let screen = layout::screen(self.size);
-        let inside = |rect: Rect| rect.contains(Position::new(mouse.column, mouse.row));
-        let pane = if inside(screen.docs) {
-            Pane::Docs
-        } else if inside(screen.objects) {
-            Pane::Objects
-        } else if inside(screen.props) {
-            Pane::Props
-        } else {
-            return Vec::new();
-        };
-        let step = match mouse.kind {
-            MouseEventKind::ScrollDown => 3,
-            MouseEventKind::ScrollUp => -3,
-            MouseEventKind::Down(MouseButton::Left) => {
-                self.focus = pane;
-                let top = match pane {
-                    Pane::Docs => screen.docs.y + 1 + u16::from(self.docs.filter.shown()),
-                    Pane::Objects => screen.objects.y + 1 + u16::from(self.objects.filter.shown()),
-                    Pane::Props => return Vec::new(),
-                };
-                let Some(row) = mouse.row.checked_sub(top) else {
-                    return Vec::new();
-                };
-                return match pane {
-                    Pane::Docs => self.docs_click(row as usize),
-                    _ => self.objects_click(row as usize),
-                };
-            }
-            _ => return Vec::new(),
-        };
-        match pane {
-            Pane::Docs => self.docs_move(step),
-            Pane::Objects => self.objects_move(step),
-            Pane::Props => {
-                self.editor.scroll_by(step);
-                Vec::new()
-            }
-        }
+/// The selector form, open (anywhere in the stack) or kept aside.
+fn find_form<'a>(
+    overlays: &'a mut [Overlay],
+    kept: &'a mut Option<Box<SelectorForm>>,
+) -> Option<&'a mut SelectorForm> {
+    let open = overlays.iter_mut().find_map(|o| match o {
+        Overlay::Form(form) => Some(form.as_mut()),
+        _ => None,
+    });
+    match open {
+        Some(form) => Some(form),
+        None => kept.as_deref_mut(),
     }
 }
 
-/// Moves a selection of `len` rows by `step`, clamped.
-pub(super) fn step_index(selected: usize, len: usize, step: isize) -> usize {
-    if len == 0 {
-        return 0;
-    }
-    (selected as isize + step).clamp(0, len as isize - 1) as usize
-}
-
-/// The first row to show so that row `selected` shows among `rows` rows starting at `offset`,
-/// scrolling as little as possible; `lead` more rows stay visible above it when scrolling up
-/// (a heading, say).
-pub(super) fn scroll_into_view(offset: usize, selected: usize, rows: usize, lead: usize) -> usize {
-    let rows = rows.max(1);
-    if selected < offset {
-        selected.saturating_sub(lead)
-    } else if selected >= offset + rows {
-        selected + 1 - rows
-    } else {
-        offset
-    }
-}
-
-/// The step for a movement key, if it is one (`j`/`k`, arrows, pages, ends).
-pub(super) fn movement(key: KeyEvent, page: usize) -> Option<isize> {
-    let page = page.max(1) as isize;
-    Some(match key.code {
-        KeyCode::Down | KeyCode::Char('j') => 1,
-        KeyCode::Up | KeyCode::Char('k') => -1,
-        KeyCode::PageDown => page,
-        KeyCode::PageUp => -page,
-        KeyCode::Home | KeyCode::Char('g') => isize::MIN / 2,
-        KeyCode::End | KeyCode::Char('G') => isize::MAX / 2,
-        _ => return None,
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn scrolling_moves_as_little_as_needed() {
-        // Visible rows 10..15: inside stays, below scrolls down to end on it, above scrolls up.
-        assert_eq!(scroll_into_view(10, 12, 5, 0), 10);
-        assert_eq!(scroll_into_view(10, 17, 5, 0), 13);
-        assert_eq!(scroll_into_view(10, 4, 5, 0), 4);
-        assert_eq!(scroll_into_view(10, 4, 5, 1), 3, "one row of lead above");
-        assert_eq!(scroll_into_view(0, 0, 5, 1), 0);
-        assert_eq!(
-            scroll_into_view(0, 3, 0, 0),
-            3,
-            "no room still shows the row"
-        );
-    }
-
-    #[test]
-    fn steps_stay_inside_the_list() {
-        assert_eq!(step_index(2, 5, 10), 4);
-        assert_eq!(step_index(2, 5, -10), 0);
-        assert_eq!(step_index(0, 0, 1), 0);
+/// The bulk edit, open or kept aside (a fresh one if there was none).
+fn find_bulk<'a>(
+    overlays: &'a mut [Overlay],
+    kept: &'a mut Option<Box<BulkEdit>>,
+) -> &'a mut BulkEdit {
+    let open = overlays.iter_mut().find_map(|o| match o {
+        Overlay::BulkEdit(bulk) => Some(bulk.as_mut()),
+        _ => None,
+    });
+    match open {
+        Some(bulk) => bulk,
+        None => kept.get_or_insert_with(Box::default),
     }
 }

@@ -1,6 +1,10 @@
-//! A one-line text field: the filter boxes and the prompts. Every printable key types.
+//! Text fields: a one-line field (prompts, filters, the selector form's key and value, the
+//! search lists) and a list's filter. Every printable key types; which keys are commands is the
+//! key table's business, not theirs.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::keys::Command;
 
 /// A single line of text with a cursor.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -41,17 +45,28 @@ impl LineInput {
             .map_or(self.text.len(), |(i, _)| i)
     }
 
+    /// Inserts `text` at the cursor as one edit; a line break becomes a space (the field has
+    /// one line). Returns whether the text changed.
+    pub fn paste(&mut self, text: &str) -> bool {
+        let flat: String = text
+            .chars()
+            .filter(|c| *c != '\r')
+            .map(|c| if c == '\n' { ' ' } else { c })
+            .collect();
+        let at = self.byte_at(self.cursor);
+        self.text.insert_str(at, &flat);
+        self.cursor += flat.chars().count();
+        !flat.is_empty()
+    }
+
     /// Applies an editing key; returns whether the text changed. Keys that are not editing keys
-    /// (Enter, Esc, Tab, ...) are left to the caller and change nothing.
+    /// (Enter, Esc, Tab, Ctrl with a letter, ...) change nothing.
     pub fn handle(&mut self, key: KeyEvent) -> bool {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let command = key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
         match key.code {
-            KeyCode::Char('u') if ctrl => {
-                let changed = !self.text.is_empty();
-                self.clear();
-                changed
-            }
-            KeyCode::Char(c) if !ctrl => {
+            KeyCode::Char(c) if !command => {
                 let at = self.byte_at(self.cursor);
                 self.text.insert(at, c);
                 self.cursor += 1;
@@ -93,18 +108,7 @@ impl LineInput {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Filter {
     input: LineInput,
-    editing: bool,
-}
-
-/// What a key typed into a filter asks of its list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FilterKey {
-    /// The text changed (or was cleared): filter the list again.
-    Changed,
-    /// Move the selection by this step, typing on.
-    Move(isize),
-    /// Nothing for the list to do.
-    Unchanged,
+    typing: bool,
 }
 
 impl Filter {
@@ -113,54 +117,64 @@ impl Filter {
         self.input.text()
     }
 
+    /// The field (for drawing its cursor).
+    pub fn input(&self) -> &LineInput {
+        &self.input
+    }
+
     /// Whether the filter is being typed.
-    pub fn editing(&self) -> bool {
-        self.editing
+    pub fn typing(&self) -> bool {
+        self.typing
     }
 
     /// Whether the filter line shows: while typed, or while it holds text.
     pub fn shown(&self) -> bool {
-        self.editing || !self.input.text().is_empty()
+        self.typing || !self.input.text().is_empty()
     }
 
-    /// `/`: starts typing.
-    pub fn start(&mut self) {
-        self.editing = true;
-    }
-
-    /// Empties the filter (typing goes on if it was under way).
-    pub fn clear(&mut self) {
-        self.input.clear();
-    }
-
-    /// A key while the filter is typed: `Enter` keeps it, `Esc` clears it, `↑`/`↓` move the
-    /// list, every other key edits the text.
-    pub fn key(&mut self, key: KeyEvent) -> FilterKey {
-        match key.code {
-            KeyCode::Enter => {
-                self.editing = false;
-                FilterKey::Unchanged
+    /// Carries out a filter command (start typing, keep, clear, erase); what it changed, or
+    /// `None` when `command` is not one.
+    pub fn command(&mut self, command: Command) -> Option<FilterChange> {
+        Some(match command {
+            Command::Filter => {
+                self.typing = true;
+                FilterChange::Shown
             }
-            KeyCode::Esc => {
-                self.editing = false;
+            Command::Keep => {
+                self.typing = false;
+                FilterChange::Shown
+            }
+            Command::ClearFilter | Command::Cancel => {
+                self.typing = false;
                 self.input.clear();
-                FilterKey::Changed
+                FilterChange::Text
             }
-            KeyCode::Down => FilterKey::Move(1),
-            KeyCode::Up => FilterKey::Move(-1),
-            _ if self.input.handle(key) => FilterKey::Changed,
-            _ => FilterKey::Unchanged,
-        }
+            Command::Erase => {
+                self.input.clear();
+                FilterChange::Text
+            }
+            _ => return None,
+        })
+    }
+
+    /// A key while it is typed; whether the text changed.
+    pub fn key(&mut self, key: KeyEvent) -> bool {
+        self.typing && self.input.handle(key)
+    }
+
+    /// Pasted text while it is typed; whether it took it.
+    pub fn paste(&mut self, text: &str) -> bool {
+        self.typing && self.input.paste(text)
     }
 }
 
-/// Whether `needle` matches `haystack` fuzzily: its characters appear in order, ignoring case.
-pub fn fuzzy_match(needle: &str, haystack: &str) -> bool {
-    let mut hay = haystack.chars().flat_map(char::to_lowercase);
-    needle
-        .chars()
-        .flat_map(char::to_lowercase)
-        .all(|n| hay.any(|h| h == n))
+/// What a filter command changed for its list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FilterChange {
+    /// Whether the filter line shows (the list has a row more or less).
+    Shown,
+    /// The text: filter the list again.
+    Text,
 }
 
 #[cfg(test)]
@@ -172,7 +186,7 @@ mod tests {
     }
 
     #[test]
-    fn types_deletes_and_moves() {
+    fn types_deletes_moves_and_pastes_on_one_line() {
         let mut input = LineInput::new("ab");
         input.handle(key(KeyCode::Left));
         input.handle(key(KeyCode::Char('é')));
@@ -181,27 +195,28 @@ mod tests {
         input.handle(key(KeyCode::Delete));
         assert_eq!(input.text(), "a");
         assert_eq!(input.cursor(), 1);
+        assert!(!input.handle(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL)));
+        assert!(input.paste("x\r\ny"));
+        assert_eq!((input.text(), input.cursor()), ("ax y", 4));
     }
 
     #[test]
-    fn a_filter_types_keeps_clears_and_moves() {
+    fn a_filter_types_keeps_and_cancels() {
         let mut filter = Filter::default();
         assert!(!filter.shown());
-        filter.start();
-        assert!(filter.shown() && filter.editing());
-        assert_eq!(filter.key(key(KeyCode::Char('a'))), FilterKey::Changed);
-        assert_eq!(filter.key(key(KeyCode::Down)), FilterKey::Move(1));
-        assert_eq!(filter.key(key(KeyCode::Enter)), FilterKey::Unchanged);
-        assert!(!filter.editing() && filter.shown(), "kept: it still shows");
-        filter.start();
-        assert_eq!(filter.key(key(KeyCode::Esc)), FilterKey::Changed);
+        assert!(
+            !filter.key(key(KeyCode::Char('a'))),
+            "not typed before it starts"
+        );
+        assert_eq!(filter.command(Command::Filter), Some(FilterChange::Shown));
+        assert!(filter.shown() && filter.typing());
+        assert!(filter.key(key(KeyCode::Char('a'))));
+        assert_eq!(filter.command(Command::Keep), Some(FilterChange::Shown));
+        assert!(!filter.typing() && filter.shown(), "kept: it still shows");
+        assert!(!filter.paste("b"), "not typed while kept");
+        filter.command(Command::Filter);
+        assert_eq!(filter.command(Command::Cancel), Some(FilterChange::Text));
         assert!(!filter.shown());
-    }
-
-    #[test]
-    fn fuzzy_matches_in_order_ignoring_case() {
-        assert!(fuzzy_match("nprd", "Network PRoD"));
-        assert!(!fuzzy_match("dn", "nd"));
-        assert!(fuzzy_match("", "x"));
+        assert_eq!(filter.command(Command::Down), None);
     }
 }

@@ -1,9 +1,11 @@
-//! Where each pane sits on the screen. Shared by the view (to draw) and by `App::update` (to map
-//! mouse clicks and to know how many rows a list shows), so both always agree.
+//! Where each part sits on the screen. Shared by the view (to draw) and by `App` (to tell the
+//! panes their areas, which their page sizes and clicks follow), so both always agree.
 
 use ratatui::layout::{Constraint, Layout, Rect};
 
-/// The screen split into its parts.
+use super::action::Pane;
+
+/// The screen split into its parts; a pane that is not shown has an empty rectangle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Screen {
     /// The documents pane.
@@ -12,48 +14,148 @@ pub struct Screen {
     pub objects: Rect,
     /// The properties pane.
     pub props: Rect,
-    /// The one-line status bar at the bottom.
+    /// The status bar.
     pub status: Rect,
+    /// The footer: the keys of what has the focus.
+    pub footer: Rect,
 }
 
-/// Splits `area`: three panes side by side above a status line. Narrow screens give the
-/// documents pane less room.
-pub fn screen(area: Rect) -> Screen {
-    let [main, status] = Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
-    let [docs, objects, props] = Layout::horizontal([
-        Constraint::Percentage(27),
-        Constraint::Percentage(38),
-        Constraint::Percentage(35),
+impl Screen {
+    /// The rectangle of `pane`.
+    pub fn pane(&self, pane: Pane) -> Rect {
+        match pane {
+            Pane::Docs => self.docs,
+            Pane::Objects => self.objects,
+            Pane::Props => self.props,
+        }
+    }
+}
+
+/// What the layout depends on besides the size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Arrangement {
+    /// The focused pane.
+    pub focus: Pane,
+    /// Whether the focused pane is zoomed to the whole width.
+    pub zoomed: bool,
+    /// Whether a document is open.
+    pub doc_open: bool,
+}
+
+/// Below this width the documents pane folds away (rather than narrows) once a document is
+/// open and it has not the focus.
+const FOLD_BELOW: u16 = 70;
+
+/// Splits `area`: the panes side by side above a status line and a footer line.
+///
+/// - Nothing open, or the documents focused: documents 27 %, objects 38 %, properties 35 %.
+/// - A document open and the focus elsewhere: the documents pane narrows to a column of titles
+///   (15 %, 14 to 28 columns), or folds away below 70 columns, so the objects and properties
+///   get the room.
+/// - Zoomed: the focused pane alone.
+pub fn screen(area: Rect, arrangement: Arrangement) -> Screen {
+    let [main, status, footer] = Layout::vertical([
+        Constraint::Min(0),
+        Constraint::Length(1),
+        Constraint::Length(1),
     ])
-    .areas(main);
+    .areas(area);
+    let empty = Rect::new(main.x, main.y, 0, 0);
+    if arrangement.zoomed {
+        let mut screen = Screen {
+            docs: empty,
+            objects: empty,
+            props: empty,
+            status,
+            footer,
+        };
+        match arrangement.focus {
+            Pane::Docs => screen.docs = main,
+            Pane::Objects => screen.objects = main,
+            Pane::Props => screen.props = main,
+        }
+        return screen;
+    }
+    let narrow = arrangement.doc_open && arrangement.focus != Pane::Docs;
+    let [docs, objects, props] = if !narrow {
+        Layout::horizontal([
+            Constraint::Percentage(27),
+            Constraint::Percentage(38),
+            Constraint::Percentage(35),
+        ])
+        .areas(main)
+    } else {
+        let docs = if main.width < FOLD_BELOW {
+            0
+        } else {
+            (main.width * 15 / 100).clamp(14, 28)
+        };
+        let [docs, rest] =
+            Layout::horizontal([Constraint::Length(docs), Constraint::Min(0)]).areas(main);
+        let [objects, props] =
+            Layout::horizontal([Constraint::Percentage(52), Constraint::Percentage(48)])
+                .areas(rest);
+        [docs, objects, props]
+    };
     Screen {
         docs,
         objects,
         props,
         status,
+        footer,
     }
 }
 
-/// How many list rows fit inside a bordered pane of `rect`, after `extra` lines of its own
-/// (a filter line, say).
+/// How many rows fit inside a bordered pane of `rect`, after `extra` lines of its own (a filter
+/// line, say).
 pub fn inner_rows(rect: Rect, extra: u16) -> usize {
     rect.height.saturating_sub(2 + extra) as usize
 }
 
-/// A rectangle of at most `width` × `height` centred in `area`.
-pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
-    let width = width.min(area.width);
-    let height = height.min(area.height);
-    Rect {
-        x: area.x + (area.width - width) / 2,
-        y: area.y + (area.height - height) / 2,
-        width,
-        height,
+/// Lines the selected document's details take at the bottom of the documents pane: none when
+/// the pane is too short to spare them, or narrowed to a column of titles.
+pub fn details_height(docs: Rect) -> u16 {
+    if docs.height >= 14 && docs.width >= 20 {
+        6
+    } else {
+        0
     }
 }
 
-/// Lines the selected document's details take at the bottom of the documents pane: none when
-/// the pane is too short to spare them.
-pub fn details_height(docs: Rect) -> u16 {
-    if docs.height >= 14 { 6 } else { 0 }
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(focus: Pane, zoomed: bool, doc_open: bool) -> Screen {
+        screen(
+            Rect::new(0, 0, 80, 24),
+            Arrangement {
+                focus,
+                zoomed,
+                doc_open,
+            },
+        )
+    }
+
+    #[test]
+    fn the_documents_narrow_once_a_document_is_open_and_zoom_takes_it_all() {
+        let wide = at(Pane::Docs, false, true);
+        assert_eq!(wide.docs.width, 22);
+        let narrow = at(Pane::Objects, false, true);
+        assert_eq!(narrow.docs.width, 14);
+        assert!(narrow.objects.width > wide.objects.width);
+        assert_eq!(narrow.props.x + narrow.props.width, 80);
+        let zoomed = at(Pane::Props, true, true);
+        assert_eq!((zoomed.props.width, zoomed.docs.width), (80, 0));
+        assert_eq!(zoomed.props.height, 22, "status and footer stay");
+        let folded = screen(
+            Rect::new(0, 0, 60, 20),
+            Arrangement {
+                focus: Pane::Objects,
+                zoomed: false,
+                doc_open: true,
+            },
+        );
+        assert_eq!(folded.docs.width, 0);
+    }
 }

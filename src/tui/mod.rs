@@ -1,33 +1,43 @@
-//! The terminal UI: one loop, messages in, effects out (see DESIGN.md).
+//! The terminal UI: one loop, messages in, effects out. `ARCHITECTURE.md` at the repository root
+//! is the map; in short:
 //!
-//! - [`app`]: all state and `App::update(msg) -> Vec<Effect>`, plain code with no I/O;
-//!   the panes' update code sits in [`docs`], [`objects`], [`editor`] and [`overlay`]; the bulk
-//!   work in [`selector_form`], [`bulk`], [`transfer`] (export/import) and [`history`].
-//! - [`view`]: `view(&App, &mut Frame)`, which only reads state.
-//! - [`request`]: the app's requests and replies; the worker maps them to the client.
+//! - [`app`]: `App::update(msg) -> Vec<Effect>`, plain code with no I/O. It routes each message
+//!   to the component with the keys and carries out the [`action`]s components return.
+//! - [`panes`] and [`overlays`]: the components ([`component::Component`]), each owning its
+//!   state, handling its keys, drawing itself.
+//! - [`keys`]: the one key table (dispatch, help, footer, palette, `diagtui keys`); [`theme`]:
+//!   every style by role.
+//! - [`document`]: the open document the components share; [`request`]/[`requests`]: the
+//!   requests and their log; [`worker`]: runs them on the client; [`run`]: the terminal loop.
 
+pub mod action;
 pub mod app;
-pub mod bulk;
 pub mod clipboard;
-pub mod docs;
-pub mod editor;
+pub mod component;
+pub mod document;
+pub mod fuzzy;
 pub mod history;
 pub mod input;
+pub mod json;
 pub mod keys;
 pub mod layout;
-pub mod objects;
-pub mod overlay;
+pub mod list;
+pub mod load;
+pub mod overlays;
+pub mod panes;
 pub mod props_field;
 pub mod request;
+pub mod requests;
 pub mod run;
-pub mod selector_form;
 pub mod terminal;
+pub mod theme;
 pub mod transfer;
 pub mod view;
+pub mod widgets;
 pub mod words;
 pub mod worker;
 
-pub use app::{App, Effect, Msg, Pane};
+pub use app::{App, Effect, Msg, Setup};
 pub use request::{Answer, Failure, Reply, Request, RequestId};
-pub use run::{main, run};
+pub use run::{LOG_FILE, init_log, run};
 pub use view::view;

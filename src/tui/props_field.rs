@@ -1,14 +1,17 @@
-//! A props JSON field in a ratatui-textarea, checked as you type with the editor's own check
-//! (`editor::check`): used by the selector form and the bulk edit.
+//! A props JSON field in a ratatui-textarea, checked as you type (`json::check`): the selector
+//! form's and the bulk edit's.
 
 use crossterm::event::KeyEvent;
 use ratatui_textarea::{CursorMove, TextArea};
 
-use super::editor::{Check, check};
+use super::json::{Check, check};
 use crate::model::Props;
 
+/// The template a field starts from: an empty object over three lines.
+const TEMPLATE: &str = "{\n  \n}";
+
 /// A JSON object being typed, with its check.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct PropsField {
     /// The text.
     pub area: TextArea<'static>,
@@ -16,28 +19,31 @@ pub struct PropsField {
     pub check: Check,
 }
 
-impl PropsField {
-    /// A field holding `text`, the cursor at its end.
-    pub fn new(text: &str) -> PropsField {
-        let mut field = PropsField::default();
-        field.set_text(text);
-        field
+impl Default for PropsField {
+    fn default() -> PropsField {
+        PropsField::template()
     }
+}
 
+impl PropsField {
     /// An empty JSON object `{ }` over three lines, the cursor inside it, ready to type a
     /// property.
-    pub fn empty_object() -> PropsField {
-        let mut field = PropsField::new("{\n  \n}");
+    pub fn template() -> PropsField {
+        let mut field = PropsField {
+            area: TextArea::default(),
+            check: Check::default(),
+        };
+        field.set_text(TEMPLATE);
         field.area.move_cursor(CursorMove::Jump(1, 2));
         field
     }
 
-    /// Replaces the text.
+    /// Replaces the text, the cursor at its end.
     pub fn set_text(&mut self, text: &str) {
         self.area = TextArea::new(text.lines().map(str::to_string).collect());
         self.area.move_cursor(CursorMove::Bottom);
         self.area.move_cursor(CursorMove::End);
-        self.check = check(&self.text()).0;
+        self.recheck();
     }
 
     /// The text as one string.
@@ -45,10 +51,29 @@ impl PropsField {
         self.area.lines().join("\n")
     }
 
+    /// Whether it still holds the untouched template.
+    pub fn is_template(&self) -> bool {
+        self.text() == TEMPLATE
+    }
+
+    fn recheck(&mut self) {
+        self.check = check(&self.text()).0;
+    }
+
     /// Types a key; re-checks when the text changed.
     pub fn input(&mut self, key: KeyEvent) {
         if self.area.input(key) {
-            self.check = check(&self.text()).0;
+            self.recheck();
+        }
+    }
+
+    /// Pastes `text` as one edit: a whole object pasted into the untouched template replaces
+    /// it, anything else goes in at the cursor.
+    pub fn paste(&mut self, text: &str) {
+        if self.is_template() && text.trim_start().starts_with('{') {
+            self.set_text(text.trim());
+        } else if self.area.insert_str(text) {
+            self.recheck();
         }
     }
 

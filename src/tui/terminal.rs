@@ -1,12 +1,15 @@
-//! Taking the terminal and giving it back: raw mode, the alternate screen and the mouse; restored
-//! on every exit path, panics included; handed over to `$VISUAL`/`$EDITOR` and taken back.
+//! Taking the terminal and giving it back: raw mode, the alternate screen, the mouse and
+//! bracketed paste (a paste arrives as one event, never as keys); restored on every exit path,
+//! panics included; handed over to `$VISUAL`/`$EDITOR` and taken back.
 
 use std::io::{self, Stdout};
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
-use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use crossterm::event::{
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
 use crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
@@ -48,6 +51,7 @@ fn take() -> io::Result<()> {
         io::stdout(),
         EnterAlternateScreen,
         EnableMouseCapture,
+        EnableBracketedPaste,
         cursor::Hide
     )
 }
@@ -56,6 +60,7 @@ fn take() -> io::Result<()> {
 pub fn restore() {
     let _ = execute!(
         io::stdout(),
+        DisableBracketedPaste,
         DisableMouseCapture,
         LeaveAlternateScreen,
         cursor::Show

@@ -95,7 +95,7 @@ async fn a_page_on_an_allowed_origin_may_call_the_api() {
 }
 
 /// Every route the server has: (method, OpenAPI path, an extension of ours).
-const ROUTES: [(&str, &str, bool); 24] = [
+const ROUTES: [(&str, &str, bool); 25] = [
     ("get", "/api/v1/doc", false),
     ("get", "/api/v1/doc/{docId}", false),
     ("post", "/api/v1/doc/{docId}", false),
@@ -119,6 +119,7 @@ const ROUTES: [(&str, &str, bool); 24] = [
     ("post", "/api/v1/folder/create", true),
     ("post", "/api/v1/folder/change-title", true),
     ("post", "/api/v1/folder/delete", true),
+    ("get", "/api/v1/image/from-document/{docId}", false),
     ("get", "/api/v1/openapi.json", true),
 ];
 

@@ -132,3 +132,66 @@ fn the_server_rejecting_props_is_exit_1() {
         .fails(1);
     assert!(out.stderr.contains("HTTP 400 VALIDATION_ERROR"), "{out:?}");
 }
+
+#[test]
+fn flags_go_anywhere_and_values_after_a_double_dash() {
+    let env = Env::start();
+    let doc = env.new_doc("Flags");
+    let created = |props: &str| {
+        let out = env.run(&["obj", "create", &doc, "label", props]).ok();
+        out.json()["objId"].as_str().unwrap().to_owned()
+    };
+    let cold = created(r#"{"meta":{"status":"down","temp":-10,"name":"-web"}}"#);
+    let warm = created(r#"{"meta":{"status":"up","temp":3,"name":"web"}}"#);
+    // Command lines as words; DOC, URL and KEY stand for the document, the server and its key.
+    let words = |line: &'static str| -> Vec<String> {
+        line.split(' ')
+            .map(|word| match word {
+                "DOC" => doc.clone(),
+                "URL" => env.server().url().to_owned(),
+                "KEY" => env.server().api_key().to_owned(),
+                word => word.to_owned(),
+            })
+            .collect()
+    };
+    let answer = |line: &'static str| {
+        let words = words(line);
+        let args: Vec<&str> = words.iter().map(String::as_str).collect();
+        super::run(&args, None, &[]).ok().json()
+    };
+    for line in [
+        "obj where DOC status eq down --url URL --api-key KEY",
+        "--url URL obj where DOC --api-key KEY status eq down",
+        "obj where --url URL DOC status --api-key KEY eq down",
+        "obj where DOC temp lt -5 --url URL --api-key KEY",
+        "obj where DOC --url URL --api-key KEY -- temp lt -5",
+        "obj where DOC --url URL --api-key KEY -- name eq -web",
+    ] {
+        let found = answer(line);
+        let found: Vec<&String> = found.as_object().unwrap().keys().collect();
+        assert_eq!(found, vec![&cold], "{line}");
+    }
+    let out = env
+        .run(&["obj", "where", &doc, "name", "eq", "-web"])
+        .fails(2);
+    assert!(out.stderr.contains("as a value, use '-- -w'"), "{out:?}");
+
+    for line in [
+        r##"obj set-where DOC status eq up {"color":"#0000FF"} --url URL --api-key KEY"##,
+        r##"obj set-where --url URL DOC status eq up --api-key KEY {"color":"#0000FF"}"##,
+        r##"obj set-where DOC --url URL --api-key KEY -- temp gt -5 {"color":"#0000FF"}"##,
+    ] {
+        assert_eq!(answer(line)["updatedObjectIds"], json!([warm]), "{line}");
+    }
+    let blue = r##"{"color":"#0000FF"}"##;
+    let out = env.run(&["obj", "set-where", &doc, blue]).fails(2);
+    assert!(
+        out.stderr.contains("give a selector, then the props"),
+        "{out:?}"
+    );
+    let out = env.run(&["obj", "get", &doc, &cold]).ok().json();
+    assert_ne!(
+        out["data"]["color"], "#0000FF",
+        "only the selected object changed"
+    );
+}

@@ -1,5 +1,6 @@
-//! The CLI on a real terminal (a tmux pane): pretty JSON, and the confirmation question of a
-//! destructive command answered no, then yes. Skipped when tmux is not installed (outside CI).
+//! The CLI on a real terminal (a tmux pane): pretty JSON (an export streamed to the terminal
+//! too), and the confirmation question of a destructive command answered no, then yes. Skipped
+//! when tmux is not installed (outside CI).
 
 use super::Env;
 use crate::tmux::Tmux;
@@ -27,6 +28,13 @@ fn a_terminal_gets_pretty_json_and_a_question() {
     tmux.type_line(&command_line(&env, &format!("doc show {doc}")));
     let pane = tmux.wait_for("EXIT=0");
     assert!(pane.contains("\n  \"title\": \"On a terminal\","), "{pane}");
+
+    env.run(&["obj", "create", &doc, "label", r#"{"text":"shown"}"#])
+        .ok();
+    let tmux = step("export");
+    tmux.type_line(&command_line(&env, &format!("doc export {doc}")));
+    let pane = tmux.wait_for("EXIT=0");
+    assert!(pane.contains("\n    \"type\": \"label\",\n"), "{pane}");
 
     let tmux = step("no");
     tmux.type_line(&command_line(&env, &format!("doc delete {doc}")));

@@ -2,28 +2,14 @@
 //! preview, apply, count mismatch, failure, history), marks, bulk edit and delete, export and
 //! import; snapshots of the form, the preview, the result and the import report.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use diagtui::model::{Content, Operator, SelectorUpdated};
+use diagtui::model::{Content, SelectorUpdated};
 use diagtui::tui::history::SelectorHistory;
-use diagtui::tui::overlay::{ConfirmAction, Overlay};
-use diagtui::tui::selector_form::{Field, FormFocus};
 use diagtui::tui::transfer::{FileError, FileFor, FileJob, perform};
-use diagtui::tui::{Answer, Effect, Msg, Pane, Request};
+use diagtui::tui::{Answer, Effect, Msg, Request, Setup};
 use insta::assert_snapshot;
 use serde_json::json;
 
 use crate::harness::*;
-
-fn ctrl(h: &mut Harness, c: char) -> Vec<Effect> {
-    h.send(Msg::Key(KeyEvent::new(
-        KeyCode::Char(c),
-        KeyModifiers::CONTROL,
-    )))
-}
-
-fn space(h: &mut Harness) {
-    h.send(Msg::Key(key(" ")));
-}
 
 /// The matches of `status eq down` in the fixture.
 fn down_only() -> Content {
@@ -32,13 +18,15 @@ fn down_only() -> Content {
     c
 }
 
-/// Opens the form and fills one row `status <op> down` and the props.
+/// Opens the form and fills one row `status eq down`, then the props (pasted into the
+/// template, which they replace).
 fn fill_form(h: &mut Harness, props: &str) {
     h.press("w");
     h.type_text("status");
     h.press("Tab Tab");
     h.type_text("down");
-    h.app.form.props.set_text(props);
+    h.press("Tab C-u");
+    h.paste(props);
 }
 
 fn is_where(r: &Request) -> bool {
@@ -57,51 +45,72 @@ fn updated(count: usize, ids: &[&str]) -> Answer {
     })
 }
 
+/// The form's row line: key, operator, value.
+fn form_row(h: &mut Harness) -> String {
+    h.line_with(" 1 key ")
+}
+
 #[test]
 fn form_rows_fields_operator_and_type_ahead() {
     let mut h = Harness::opened();
     h.press("w");
-    assert_eq!(h.app.overlay, Some(Overlay::SelectorForm));
+    assert!(h.shows("Objects whose meta match every row:"));
     h.type_text("st");
-    assert_eq!(
-        h.app.form.suggestions(&h.app.objects.meta_index),
-        vec!["status"]
+    assert!(h.line_with("↳").contains("status"));
+    assert!(!h.line_with("↳").contains("env"));
+    h.press("Down");
+    assert_eq!(h.selected(), "status", "the suggestion is highlighted");
+    h.press("Enter");
+    assert!(form_row(&mut h).contains("status "), "{}", form_row(&mut h));
+    assert!(
+        h.footer().contains("next operator"),
+        "the operator has the keys"
     );
-    h.press("Down Enter");
-    assert_eq!(h.app.form.rows[0].key.text(), "status");
-    assert_eq!(h.app.form.focus, FormFocus::Row(0, Field::Op));
     h.type_text("co");
-    assert_eq!(h.app.form.rows[0].op.op, Operator::Co);
+    assert!(form_row(&mut h).contains(" co "), "{}", form_row(&mut h));
     h.press("Left");
-    assert_eq!(h.app.form.rows[0].op.op, Operator::Lt);
+    assert!(form_row(&mut h).contains(" lt "));
     h.type_text("eq");
-    assert_eq!(h.app.form.rows[0].op.op, Operator::Eq);
+    assert!(form_row(&mut h).contains(" eq "));
     h.press("Tab");
-    assert_eq!(
-        h.app.form.suggestions(&h.app.objects.meta_index),
-        vec!["down", "up"]
+    let suggested = h.line_with("↳");
+    assert!(
+        suggested.contains("down") && suggested.contains("up"),
+        "{suggested}"
     );
     h.type_text("d");
-    assert_eq!(
-        h.app.form.suggestions(&h.app.objects.meta_index),
-        vec!["down"]
+    let suggested = h.line_with("↳");
+    assert!(
+        suggested.contains("down") && !suggested.contains(" up "),
+        "{suggested}"
     );
-    ctrl(&mut h, 'n');
-    assert_eq!(h.app.form.rows.len(), 2);
-    assert_eq!(h.app.form.focus, FormFocus::Row(1, Field::Key));
+    h.press("C-n");
+    assert!(h.shows(" 2 key "));
     h.type_text("env");
-    ctrl(&mut h, 'd');
-    assert_eq!(h.app.form.rows.len(), 1);
-    assert_eq!(h.app.form.rows[0].value.text(), "d");
+    assert!(h.line_with(" 2 key ").contains("env"));
+    h.press("C-d");
+    assert!(!h.shows(" 2 key "));
+    assert!(form_row(&mut h).contains("value d"), "{}", form_row(&mut h));
     h.press("BackTab");
-    assert_eq!(h.app.form.focus, FormFocus::Props);
+    assert!(
+        h.footer().contains("preview"),
+        "the props field: {}",
+        h.footer()
+    );
     h.press("Tab");
-    assert_eq!(h.app.form.focus, FormFocus::Row(0, Field::Key));
+    assert!(
+        h.footer().contains("take"),
+        "back on the key: {}",
+        h.footer()
+    );
     // Esc closes; the form keeps its content for next time.
     h.press("Esc");
-    assert_eq!(h.app.overlay, None);
+    assert!(!h.shows("Objects whose meta match"));
     h.press("w");
-    assert_eq!(h.app.form.rows[0].key.text(), "status");
+    assert!(
+        form_row(&mut h).contains("status▏"),
+        "kept, the key focused"
+    );
 }
 
 #[test]
@@ -110,104 +119,100 @@ fn typing_in_the_form_never_triggers_a_shortcut() {
     h.press("w");
     let effects = h.press("q w R ? L 1 d b");
     assert!(effects.is_empty(), "{effects:?}");
-    assert_eq!(h.app.overlay, Some(Overlay::SelectorForm));
-    assert_eq!(h.app.form.rows[0].key.text(), "qwR?L1db");
+    assert!(
+        form_row(&mut h).contains("qwR?L1db"),
+        "{}",
+        form_row(&mut h)
+    );
     h.press("Tab Tab");
     let effects = h.press("q");
     assert!(effects.is_empty());
     h.press("Tab");
     h.type_text("q{}");
-    assert_eq!(h.app.form.focus, FormFocus::Props);
-    assert!(h.app.form.props.text().contains("q{}"));
-    assert_eq!(h.app.focus, Pane::Objects);
+    assert!(h.shows("q{}"), "typed into the props");
+    h.press("Esc");
+    assert_eq!(h.focused(), "Objects");
 }
 
 #[test]
 fn the_form_checks_before_sending() {
     let mut h = Harness::opened();
     h.press("w");
-    assert!(ctrl(&mut h, 'p').is_empty());
-    assert_eq!(h.app.form.error.as_deref(), Some("row 1: the key is empty"));
+    assert!(h.press("C-p").is_empty());
+    assert!(h.shows("✗ row 1: the key is empty"));
     fill_form(&mut h, "{\n  \n}");
-    assert!(ctrl(&mut h, 's').is_empty());
+    assert!(h.press("C-s").is_empty());
+    assert!(h.shows("✗ props: nothing to set"));
+    h.press("C-u");
+    h.type_text("\"color\": ");
     assert!(
-        h.app
-            .form
-            .error
-            .as_ref()
-            .unwrap()
-            .contains("nothing to set")
+        h.shows("✗ line 3 col 1"),
+        "the check as you type: {}",
+        h.screen()
     );
-    h.app.form.props.set_text("{\"color\": ");
-    assert!(h.app.form.props.check.syntax.is_some());
-    assert!(ctrl(&mut h, 's').is_empty());
-    assert!(
-        h.app
-            .form
-            .error
-            .as_ref()
-            .unwrap()
-            .starts_with("props: line 1")
-    );
-    h.app.form.props.set_text("{\"color\": \"red\"}");
-    assert_eq!(h.app.form.props.check.warnings.len(), 1);
-    assert!(ctrl(&mut h, 's').is_empty());
-    assert!(h.app.form.error.as_ref().unwrap().contains("not a colour"));
+    assert!(h.press("C-s").is_empty());
+    assert!(h.shows("✗ props: line 3"), "{}", h.screen());
+    h.press("C-u");
+    h.paste(r#"{"color": "red"}"#);
+    assert!(h.shows("! line 1: color"));
+    assert!(h.press("C-s").is_empty());
+    assert!(h.shows("not a colour"));
 }
 
 #[test]
 fn preview_runs_the_selector_read_and_marks_the_matches() {
     let mut h = Harness::opened();
     fill_form(&mut h, "{}");
-    ctrl(&mut h, 'p');
+    h.press("C-p");
     let (id, request) = h.take_request(is_where);
     let Request::ObjectsWhere { doc, selector } = request else {
         unreachable!()
     };
     assert_eq!(doc, DOC_A);
     assert_eq!(selector.to_string(), r#"["status","eq","down"]"#);
-    assert!(h.app.form.busy);
+    assert!(h.shows("running…"));
     let effects = h.reply(id, Ok(Answer::Content(down_only())));
-    let preview = h.app.form.preview.as_ref().unwrap();
-    assert_eq!(preview.matches.len(), 1);
-    assert!(h.app.objects.marks.contains("1b-db"));
-    assert_eq!(h.app.objects.marks.len(), 1);
-    assert!(h.app.form.preview_is_current());
+    assert!(h.shows("Preview: 1 object matches"));
+    assert!(!h.shows("running…"));
+    assert!(h.status().contains("1 object matches (marked in the tree)"));
+    assert!(!h.shows("the rows changed since"), "the preview is current");
     // Nothing was written: the answer asks for no request at all.
     assert!(
         !effects.iter().any(|e| matches!(e, Effect::Request(..))),
         "{effects:?}"
     );
+    h.press("Esc");
+    assert!(h.shows("1 marked"));
+    assert!(h.cell_with("1b-db").contains('●'));
+    assert!(!h.cell_with("1a-web").contains('●'));
 }
 
 #[test]
 fn selector_answers_for_a_document_left_behind_touch_nothing() {
     let mut h = Harness::opened();
     fill_form(&mut h, r##"{"primaryColor": "#FF0000"}"##);
-    ctrl(&mut h, 'p');
+    h.press("C-p");
     let (preview, _) = h.take_request(is_where);
     // Leave for document B while the preview runs.
     h.press("Esc 1 j Enter");
     h.answer_all();
-    assert_eq!(h.app.objects.doc.as_ref().unwrap().id, DOC_B);
+    assert!(h.shows("2 Objects · Production cluster"));
     let effects = h.reply(preview, Ok(Answer::Content(down_only())));
-    assert!(h.app.objects.marks.is_empty(), "no marks from document A");
+    assert!(!h.shows("marked"), "no marks from document A");
     assert!(!effects.iter().any(|e| matches!(e, Effect::Request(..))));
 
-    // The same for an apply answered after the user moved on.
+    // The same for an apply answered after the user moved on (the form kept its content).
     h.press("1 k Enter");
     h.answer_all();
-    fill_form(&mut h, r##"{"primaryColor": "#FF0000"}"##);
-    ctrl(&mut h, 'p');
+    h.press("w C-p");
     h.answer(is_where, Ok(Answer::Content(down_only())));
-    ctrl(&mut h, 's');
-    h.press("y");
+    h.press("C-s y");
     let (apply, _) = h.take_request(is_update_where);
     h.press("Esc 1 j Enter");
     h.answer_all();
     let effects = h.reply(apply, Ok(updated(1, &["1b-db"])));
-    assert!(h.app.objects.marks.is_empty());
-    assert_eq!(h.app.overlay, None);
+    assert!(!h.shows("marked"));
+    assert!(!h.shows("Selector update"), "no result over document B");
     assert!(
         !effects
             .iter()
@@ -221,20 +226,14 @@ fn apply_asks_naming_the_count_then_shows_the_answer_and_jumps() {
     let mut h = Harness::opened();
     fill_form(&mut h, r##"{"primaryColor": "#FF0000"}"##);
     // No preview yet: the apply previews first, to name the count.
-    ctrl(&mut h, 's');
+    h.press("C-s");
     h.answer(is_where, Ok(Answer::Content(down_only())));
-    let Some(Overlay::Confirm {
-        message, action, ..
-    }) = h.app.overlay.clone()
-    else {
-        panic!("no confirmation: {:?}", h.app.overlay)
-    };
-    assert_eq!(action, ConfirmAction::ApplySelector);
+    let screen = h.screen();
+    assert!(screen.contains("Apply the selector"), "{screen}");
     assert!(
-        message.contains("1 object of \"Network overview\""),
-        "{message}"
+        screen.contains("Set primaryColor on 1 object of \"Network overview\""),
+        "{screen}"
     );
-    assert!(message.contains("primaryColor"));
     h.press("y");
     let (id, request) = h.take_request(is_update_where);
     let Request::UpdateWhere { props, .. } = &request else {
@@ -242,55 +241,49 @@ fn apply_asks_naming_the_count_then_shows_the_answer_and_jumps() {
     };
     assert_eq!(props["primaryColor"], json!("#FF0000"));
     h.reply(id, Ok(updated(1, &["1b-db"])));
-    assert_eq!(h.app.overlay, Some(Overlay::SelectorResult { selected: 0 }));
-    let applied = h.app.form.applied.clone().unwrap();
-    assert_eq!(applied.mismatch(), None);
-    assert!(h.app.last_error.is_none());
+    assert!(h.shows("updatedObjectCount: 1"));
+    assert!(!h.shows("the preview found"));
     assert!(
-        h.pending
-            .iter()
-            .any(|(_, r)| matches!(r, Request::Content { .. }))
+        !h.shows("Objects whose meta match"),
+        "the result replaced the form"
     );
+    assert!(h.status().contains("updated 1 object"));
+    assert!(h.asked(|r| matches!(r, Request::Content { .. })));
     // Enter jumps to the object.
     h.press("Enter");
-    assert_eq!(h.app.overlay, None);
-    assert_eq!(h.app.focus, Pane::Objects);
-    assert_eq!(h.app.objects.selected_object().unwrap().0, "1b-db");
+    assert!(!h.shows("updatedObjectCount"));
+    assert_eq!(h.focused(), "Objects");
+    assert!(h.selected().contains("1b-db"));
 }
 
 #[test]
 fn a_declined_apply_returns_to_the_form() {
     let mut h = Harness::opened();
     fill_form(&mut h, r##"{"primaryColor": "#FF0000"}"##);
-    ctrl(&mut h, 'p');
+    h.press("C-p");
     h.answer(is_where, Ok(Answer::Content(down_only())));
     // With a current preview the apply asks at once.
-    ctrl(&mut h, 's');
-    assert!(matches!(h.app.overlay, Some(Overlay::Confirm { .. })));
+    h.press("C-s");
+    assert!(h.shows("Apply the selector"));
     h.press("n");
-    assert_eq!(h.app.overlay, Some(Overlay::SelectorForm));
-    assert!(!h.pending.iter().any(|(_, r)| is_update_where(r)));
+    assert!(!h.shows("Apply the selector"));
+    assert!(h.shows("Objects whose meta match every row:"));
+    assert!(!h.asked(is_update_where));
 }
 
 #[test]
 fn a_count_that_differs_from_the_preview_is_reported() {
     let mut h = Harness::opened();
     fill_form(&mut h, r##"{"primaryColor": "#FF0000"}"##);
-    ctrl(&mut h, 'p');
+    h.press("C-p");
     h.answer(is_where, Ok(Answer::Content(down_only())));
-    ctrl(&mut h, 's');
-    h.press("y");
+    h.press("C-s y");
     h.answer(is_update_where, Ok(updated(2, &["1a-web", "1b-db"])));
-    let mismatch = h.app.form.applied.as_ref().unwrap().mismatch().unwrap();
-    assert!(mismatch.contains("the preview found 1 but 2 were updated"));
-    assert!(
-        h.app
-            .last_error
-            .as_ref()
-            .unwrap()
-            .contains("changed meanwhile")
-    );
-    assert_eq!(h.app.objects.marks.len(), 2);
+    assert!(h.shows("! the preview found 1 but 2 were updated"));
+    assert!(h.status().contains(
+        "✗ updated 2; the preview found 1 but 2 were updated: the document changed meanwhile"
+    ));
+    assert!(h.shows("2 marked"));
     assert_snapshot!("snapshot_selector_result", h.render(120, 30));
 }
 
@@ -298,49 +291,39 @@ fn a_count_that_differs_from_the_preview_is_reported() {
 fn a_failure_keeps_the_form() {
     let mut h = Harness::opened();
     fill_form(&mut h, r##"{"primaryColor": "#FF0000"}"##);
-    ctrl(&mut h, 'p');
+    h.press("C-p");
     h.answer(
         is_where,
         Err(failure(Some(400), Some("INVALID_SELECTOR"), "bad selector")),
     );
-    assert!(h.app.form.error.as_ref().unwrap().contains("bad selector"));
-    assert!(!h.app.form.busy);
-    ctrl(&mut h, 'p');
+    assert!(h.shows("✗ preview failed: bad selector"));
+    assert!(!h.shows("running…"));
+    h.press("C-p");
     h.answer(is_where, Ok(Answer::Content(down_only())));
-    ctrl(&mut h, 's');
-    h.press("y");
+    h.press("C-s y");
     h.answer(
         is_update_where,
         Err(failure(None, None, "could not connect")),
     );
-    assert_eq!(h.app.overlay, Some(Overlay::SelectorForm));
-    assert!(
-        h.app
-            .form
-            .error
-            .as_ref()
-            .unwrap()
-            .contains("could not connect")
-    );
-    assert_eq!(h.app.form.rows[0].key.text(), "status");
-    assert_eq!(h.app.form.rows[0].value.text(), "down");
-    assert!(h.app.form.props.text().contains("#FF0000"));
-    assert!(
-        h.app
-            .last_error
-            .as_ref()
-            .unwrap()
-            .contains("the form is kept")
-    );
+    assert!(h.shows("✗ apply failed: could not connect"));
+    assert!(form_row(&mut h).contains("status "));
+    assert!(form_row(&mut h).contains("down"));
+    assert!(h.shows("#FF0000"));
+    assert!(h.status().contains("the form is kept"));
 }
 
 #[test]
 fn selectors_are_remembered_in_the_data_dir_and_recalled() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = Harness::opened();
-    h.app.history = SelectorHistory::load(dir.path());
+    let with_history = || {
+        Harness::opened_with(Setup {
+            history: SelectorHistory::load(dir.path()),
+            ..Setup::new("local /data/diagtui")
+        })
+    };
+    let mut h = with_history();
     fill_form(&mut h, r##"{"primaryColor": "#FF0000"}"##);
-    ctrl(&mut h, 'p');
+    h.press("C-p");
     let effects = h.answer(is_where, Ok(Answer::Content(down_only())));
     let job = effects
         .iter()
@@ -352,43 +335,35 @@ fn selectors_are_remembered_in_the_data_dir_and_recalled() {
     perform(&job).unwrap();
 
     // A new run reads it back; Ctrl-R recalls it.
-    let mut h = Harness::opened();
-    h.app.history = SelectorHistory::load(dir.path());
-    assert_eq!(h.app.history.entries.len(), 1);
-    h.press("w");
-    ctrl(&mut h, 'r');
-    assert_eq!(h.app.form.rows[0].key.text(), "status");
-    assert_eq!(h.app.form.rows[0].value.text(), "down");
-    assert!(h.app.form.props.text().contains("primaryColor"));
+    let mut h = with_history();
+    h.press("w C-r");
+    assert!(h.status().contains("recalled selector 1 of 1"));
+    assert!(form_row(&mut h).contains("status▏"));
+    assert!(form_row(&mut h).contains("down"));
+    assert!(h.shows("primaryColor"));
 }
 
 #[test]
 fn marking_counting_and_clearing() {
     let mut h = Harness::opened();
-    space(&mut h);
-    h.press("j");
-    space(&mut h);
-    assert_eq!(h.app.objects.marks.len(), 2);
-    assert!(h.render(120, 30).contains("2 marked"));
-    space(&mut h);
-    assert_eq!(h.app.objects.marks.len(), 1);
+    h.press("Space j Space");
+    assert!(h.shows("2 marked"));
+    h.press("Space");
+    assert!(h.shows("1 marked"));
     h.press("/");
     h.type_text("env=prod");
     h.press("Enter V");
-    assert_eq!(
-        h.app.objects.marks.iter().collect::<Vec<_>>(),
-        vec!["1a-web"]
-    );
-    h.press("/");
-    ctrl(&mut h, 'u');
+    assert!(h.shows("1 marked"), "web was marked already");
+    h.press("/ C-u");
     h.type_text("env=dev");
     h.press("Enter V");
-    assert_eq!(h.app.objects.marks.len(), 2);
+    assert!(h.shows("2 marked"));
     h.press("Esc");
-    assert!(h.app.objects.marks.is_empty());
-    assert_eq!(h.app.objects.filter.text(), "env=dev");
+    assert!(!h.shows("marked"));
+    assert!(h.status().contains("cleared 2 marks"));
+    assert!(h.shows("/env=dev"), "the filter stays");
     h.press("Esc");
-    assert_eq!(h.app.objects.filter.text(), "");
+    assert!(!h.shows("/env=dev"));
 }
 
 #[test]
@@ -396,34 +371,24 @@ fn bulk_edit_shows_the_diff_and_sends_one_bulk_update() {
     let mut h = Harness::opened();
     h.press("b");
     assert!(
-        h.app
-            .last_error
-            .as_ref()
-            .unwrap()
-            .contains("mark objects first")
+        h.status()
+            .contains("mark objects first (Space marks one, V marks what the filter shows)")
     );
-    assert_eq!(h.app.overlay, None);
-    space(&mut h);
-    h.press("j");
-    space(&mut h);
-    h.press("b");
-    assert_eq!(h.app.overlay, Some(Overlay::BulkEdit));
+    assert!(!h.shows("Bulk edit"));
+    h.press("Space j Space b");
+    assert!(h.shows("Bulk edit · 2 marked"));
     h.type_text("x");
-    assert!(h.app.bulk.check.syntax.is_some());
-    h.app
-        .bulk
-        .set_text(r#"{"name": "web-1", "meta": {"env": "prod"}}"#);
-    ctrl(&mut h, 's');
-    let Some(Overlay::BulkDiff(changes)) = h.app.overlay.clone() else {
-        panic!("no diff: {:?}", h.app.overlay)
-    };
+    assert!(h.shows("✗ line"), "checked as you type");
+    h.press("C-u");
+    h.paste(r#"{"name": "web-1", "meta": {"env": "prod"}}"#);
+    h.press("C-s");
+    let screen = h.screen();
     // web-1 already has that name: only its meta changes; the db gets both.
-    assert_eq!(changes.len(), 2);
-    assert_eq!(changes[0].obj, "1a-web");
-    assert_eq!(changes[0].diff.props().len(), 1);
-    assert!(changes[0].diff.changes[0].replaces_nested());
-    assert_eq!(changes[1].diff.props().len(), 2);
+    assert!(screen.contains("2 objects change"), "{screen}");
+    assert!(screen.contains("note: meta is replaced whole"), "{screen}");
+    assert!(screen.contains("+ name: \"web-1\""), "{screen}");
     h.press("y");
+    assert!(!h.shows("Bulk edit"), "the edit closed with the diff");
     let (id, request) = h.take_request(|r| matches!(r, Request::BulkUpdate { .. }));
     let Request::BulkUpdate { doc, objects } = &request else {
         unreachable!()
@@ -438,57 +403,41 @@ fn bulk_edit_shows_the_diff_and_sends_one_bulk_update() {
     );
     assert_eq!(objects["1b-db"].len(), 2);
     h.reply(id, Ok(Answer::Done));
+    assert!(h.status().contains("updated 2 marked objects"));
+    assert!(h.asked(|r| matches!(r, Request::Content { .. })));
+    h.press("b");
     assert!(
-        h.app
-            .note
-            .as_ref()
-            .unwrap()
-            .contains("updated 2 marked objects")
-    );
-    assert!(
-        h.pending
-            .iter()
-            .any(|(_, r)| matches!(r, Request::Content { .. }))
+        !h.shows("web-1\", \"meta\""),
+        "the text was cleared once it went through"
     );
 }
 
 #[test]
 fn a_failed_bulk_update_keeps_the_edit() {
     let mut h = Harness::opened();
-    space(&mut h);
-    h.press("b");
-    h.app.bulk.set_text(r#"{"name": "x"}"#);
-    ctrl(&mut h, 's');
-    h.press("y");
+    h.press("Space b C-u");
+    h.paste(r#"{"name": "x"}"#);
+    h.press("C-s y");
     h.answer(
         |r| matches!(r, Request::BulkUpdate { .. }),
         Err(failure(Some(400), Some("VALIDATION_ERROR"), "bad")),
     );
     assert!(
-        h.app
-            .last_error
-            .as_ref()
-            .unwrap()
-            .contains("your edit is kept")
+        h.status()
+            .contains("bulk update failed, your edit is kept (b reopens it): bad")
     );
     h.press("b");
-    assert_eq!(h.app.bulk.text(), r#"{"name": "x"}"#);
+    assert!(h.shows(r#"{"name": "x"}"#));
 }
 
 #[test]
 fn deleting_the_marked_objects_asks_then_deletes_each() {
     let mut h = Harness::opened();
-    space(&mut h);
-    h.press("j");
-    space(&mut h);
-    h.press("d");
-    let Some(Overlay::Confirm { message, .. }) = h.app.overlay.clone() else {
-        panic!("no confirmation")
-    };
-    assert!(message.contains("2 marked objects from \"Network overview\""));
+    h.press("Space j Space d");
+    assert!(h.shows("Delete the 2 marked objects from \"Network overview\"?"));
     h.press("y");
-    assert_eq!(h.app.objects.objects.len(), 2);
-    assert!(h.app.objects.marks.is_empty());
+    assert!(h.shows("Network overview (2)"));
+    assert!(!h.shows("marked"));
     let deletes: Vec<_> = h
         .pending
         .iter()
@@ -497,37 +446,27 @@ fn deleting_the_marked_objects_asks_then_deletes_each() {
         .collect();
     assert_eq!(deletes.len(), 2);
     h.reply(deletes[0].0, Ok(Answer::Done));
-    assert!(
-        !h.pending
-            .iter()
-            .any(|(_, r)| matches!(r, Request::Content { .. }))
-    );
+    assert!(!h.asked(|r| matches!(r, Request::Content { .. })));
     h.reply(
         deletes[1].0,
         Err(failure(Some(404), Some("OBJ_NOT_FOUND"), "gone")),
     );
     assert!(
-        h.app
-            .last_error
-            .as_ref()
-            .unwrap()
-            .contains("deleted 1, 1 failed")
+        h.status()
+            .contains("deleted 1, 1 failed (first: 1b-db: gone)")
     );
-    assert!(
-        h.pending
-            .iter()
-            .any(|(_, r)| matches!(r, Request::Content { .. }))
-    );
+    assert!(h.asked(|r| matches!(r, Request::Content { .. })));
 }
 
 /// Presses `i` on the selected document, takes the prefilled path, and answers the read job
 /// with `text`.
 fn import_file(h: &mut Harness, text: &str) {
     h.press("1 i");
-    let Some(Overlay::Input { input, .. }) = &h.app.overlay else {
-        panic!("no prompt")
-    };
-    assert_eq!(input.text(), "network-overview.json");
+    assert!(
+        h.shows("network-overview.json▏"),
+        "prefilled: {}",
+        h.screen()
+    );
     let effects = h.press("Enter");
     let Some(Effect::File(what, job)) = effects.into_iter().next() else {
         panic!("no file job")
@@ -544,17 +483,10 @@ fn import_reports_problems_and_replaces_only_after_yes() {
         "b": {"type": "label", "data": {"text": "x", "color": "blue"}},
     });
     import_file(&mut h, &file.to_string());
-    let Some(Overlay::ImportReport { report, .. }) = h.app.overlay.clone() else {
-        panic!("no report: {:?}", h.app.overlay)
-    };
-    let report = report.unwrap();
-    assert_eq!(report.total(), 2);
-    assert_eq!(report.problems.len(), 2);
-    assert!(
-        h.pending
-            .iter()
-            .all(|(_, r)| !matches!(r, Request::SetContent { .. }))
-    );
+    let screen = h.screen();
+    assert!(screen.contains("2 objects: "), "{screen}");
+    assert!(screen.contains("2 problems"), "{screen}");
+    assert!(!h.asked(|r| matches!(r, Request::SetContent { .. })));
     h.press("y");
     let (id, request) = h.take_request(|r| matches!(r, Request::SetContent { .. }));
     let Request::SetContent { doc, content } = &request else {
@@ -563,12 +495,11 @@ fn import_reports_problems_and_replaces_only_after_yes() {
     assert_eq!(doc, DOC_A);
     assert_eq!(content.len(), 2);
     h.reply(id, Ok(Answer::Done));
-    assert!(h.app.note.as_ref().unwrap().contains("imported 2 objects"));
     assert!(
-        h.pending
-            .iter()
-            .any(|(_, r)| matches!(r, Request::Content { .. }))
+        h.status()
+            .contains("imported 2 objects into \"Network overview\"")
     );
+    assert!(h.asked(|r| matches!(r, Request::Content { .. })));
 }
 
 #[test]
@@ -576,23 +507,15 @@ fn import_refuses_what_is_not_a_content_map() {
     for text in ["[1, 2]", "not json", r#"{"a": 5}"#] {
         let mut h = Harness::opened();
         import_file(&mut h, text);
-        assert!(matches!(h.app.overlay, Some(Overlay::ImportReport { .. })));
+        assert!(h.shows("✗ refused"), "{text}");
         // The refusal wraps; the box grows so its key hint still shows.
-        assert!(h.render(120, 30).contains("Esc: close"), "{text}");
+        assert!(h.render(120, 30).contains("n / Esc: close"), "{text}");
         h.press("y");
         assert!(
-            h.pending
-                .iter()
-                .all(|(_, r)| !matches!(r, Request::SetContent { .. })),
+            !h.asked(|r| matches!(r, Request::SetContent { .. })),
             "{text}"
         );
-        assert!(
-            h.app
-                .last_error
-                .as_ref()
-                .unwrap()
-                .contains("cannot be imported")
-        );
+        assert!(h.status().contains("cannot be imported"));
     }
 }
 
@@ -600,10 +523,7 @@ fn import_refuses_what_is_not_a_content_map() {
 fn export_never_overwrites_silently() {
     let mut h = Harness::opened();
     h.press("1 x");
-    let Some(Overlay::Input { input, .. }) = &h.app.overlay else {
-        panic!("no prompt")
-    };
-    assert_eq!(input.text(), "network-overview.json");
+    assert!(h.shows("network-overview.json▏"));
     h.press("Enter");
     let effects = h.answer(
         |r| matches!(r, Request::Content { .. }),
@@ -622,7 +542,7 @@ fn export_never_overwrites_silently() {
     let back: Content = serde_json::from_str(text).unwrap();
     assert_eq!(back, content());
     h.send(Msg::File(what, job, Err(FileError::Exists)));
-    assert!(matches!(h.app.overlay, Some(Overlay::Confirm { .. })));
+    assert!(h.shows("network-overview.json already exists"));
     let effects = h.press("y");
     assert!(matches!(
         effects.as_slice(),
@@ -634,6 +554,24 @@ fn export_never_overwrites_silently() {
             }
         )]
     ));
+}
+
+#[test]
+fn paste_goes_into_text_fields_as_one_edit_and_never_runs_commands() {
+    let mut h = Harness::opened();
+    // Into a list: nothing happens but a note (a pasted "D" deletes nothing).
+    assert!(h.paste("D\n").is_empty());
+    assert!(!h.shows("Delete"));
+    assert!(h.status().contains("paste goes into a text field"));
+    // Into a prompt: one line, the line break a space.
+    h.press("1 r C-u");
+    h.paste("Two\nlines");
+    assert!(h.shows("Two lines▏"));
+    h.press("Esc");
+    // Into the filter: it filters.
+    h.press("/");
+    h.paste("prod");
+    assert_eq!(h.selected(), "Production cluster");
 }
 
 // Snapshots.
@@ -655,7 +593,7 @@ fn snapshot_selector_form() {
 fn snapshot_selector_preview() {
     let mut h = Harness::opened();
     fill_form(&mut h, "{\n  \"primaryColor\": \"#FF0000\"\n}");
-    ctrl(&mut h, 'p');
+    h.press("C-p");
     h.answer(is_where, Ok(Answer::Content(down_only())));
     assert_snapshot!(h.render(120, 30));
 }
@@ -675,13 +613,8 @@ fn snapshot_import_report() {
 #[test]
 fn snapshot_bulk_diff() {
     let mut h = Harness::opened();
-    space(&mut h);
-    h.press("j");
-    space(&mut h);
-    h.press("b");
-    h.app
-        .bulk
-        .set_text(r##"{"primaryColor": "#FF0000", "position": {"x": 0, "y": 0}}"##);
-    ctrl(&mut h, 's');
+    h.press("Space j Space b C-u");
+    h.paste(r##"{"primaryColor": "#FF0000", "position": {"x": 0, "y": 0}}"##);
+    h.press("C-s");
     assert_snapshot!(h.render(120, 30));
 }

@@ -5,8 +5,9 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use diagtui::client::Client;
 use diagtui::model::{Content, DiagramObject};
 use diagtui::server::LocalServer;
-use diagtui::tui::overlay::Overlay;
-use diagtui::tui::{App, Effect, Msg, worker};
+use diagtui::tui::{App, Effect, Msg, Setup, view, worker};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
 use serde_json::{Value, json};
 
 use crate::harness::{key, live_server};
@@ -27,7 +28,7 @@ impl Live {
         let doc = client.create_doc("Bulk e2e", None).await.unwrap();
         client.set_content(&doc, content).await.unwrap();
         let mut live = Live {
-            app: App::new("e2e", None),
+            app: App::new(Setup::new("e2e")),
             client,
             server,
             doc,
@@ -38,7 +39,12 @@ impl Live {
         live.keys("/").await;
         live.text("Bulk e2e").await;
         live.keys("Enter Enter").await;
-        assert_eq!(live.app.objects.objects.len(), content.len());
+        assert!(
+            live.screen()
+                .contains(&format!("Bulk e2e ({})", content.len())),
+            "{}",
+            live.screen()
+        );
         live
     }
 
@@ -65,6 +71,11 @@ impl Live {
         }
     }
 
+    async fn paste(&mut self, text: &str) {
+        let effects = self.app.update(Msg::Paste(text.into()));
+        self.run(effects).await;
+    }
+
     async fn ctrl(&mut self, c: char) {
         self.send(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
             .await;
@@ -72,6 +83,14 @@ impl Live {
 
     async fn content(&self) -> Content {
         self.client.content(&self.doc).await.unwrap()
+    }
+
+    /// The screen, wide.
+    fn screen(&mut self) -> String {
+        self.app.update(Msg::Resize(200, 50));
+        let mut terminal = Terminal::new(TestBackend::new(200, 50)).unwrap();
+        terminal.draw(|frame| view(&self.app, frame)).unwrap();
+        terminal.backend().to_string()
     }
 }
 
@@ -114,14 +133,15 @@ async fn a_selector_update_from_the_form_changes_exactly_the_matches() {
     live.keys("Tab").await;
     live.text(r##""primaryColor": "#FF0000""##).await;
     live.ctrl('p').await;
-    assert_eq!(live.app.form.preview.as_ref().unwrap().matches.len(), 4);
-    assert_eq!(live.app.objects.marks.len(), 4);
+    let screen = live.screen();
+    assert!(screen.contains("Preview: 4 objects match"), "{screen}");
+    assert!(screen.contains("4 marked"), "{screen}");
     live.ctrl('s').await;
-    assert!(matches!(live.app.overlay, Some(Overlay::Confirm { .. })));
+    assert!(live.screen().contains("Apply the selector"));
     live.keys("y").await;
-    let applied = live.app.form.applied.clone().unwrap();
-    assert_eq!(applied.updated.updated_object_count, 4);
-    assert_eq!(applied.mismatch(), None);
+    let screen = live.screen();
+    assert!(screen.contains("updatedObjectCount: 4"), "{screen}");
+    assert!(!screen.contains("the preview found"), "{screen}");
 
     let after = live.content().await;
     assert_eq!(after.len(), before.len());
@@ -137,14 +157,9 @@ async fn a_selector_update_from_the_form_changes_exactly_the_matches() {
             assert_eq!(object, was, "{id} untouched");
         }
     }
-    // The tree was reloaded with the new values.
-    assert!(
-        live.app
-            .objects
-            .objects
-            .iter()
-            .any(|(_, o)| o.data.get("primaryColor") == Some(&json!("#FF0000")))
-    );
+    // The tree was reloaded with the new values: the jump shows one in the properties.
+    live.keys("Enter").await;
+    assert!(live.screen().contains("\"primaryColor\": \"#FF0000\""));
     live.server.shutdown().await;
 }
 
@@ -153,20 +168,18 @@ async fn a_bulk_edit_of_marked_objects() {
     let mut live = Live::start(&fixture()).await;
     let before = live.content().await;
     // The first two component rows.
-    live.send(key(" ")).await;
-    live.keys("j").await;
-    live.send(key(" ")).await;
-    let marked: Vec<String> = live.app.objects.marks.iter().cloned().collect();
-    assert_eq!(marked, vec!["obj-00", "obj-01"]);
+    live.keys("Space j Space").await;
+    let screen = live.screen();
+    assert!(screen.contains("2 marked"), "{screen}");
     live.keys("b").await;
     live.text(r#""name": "edge""#).await;
     live.ctrl('s').await;
-    assert!(matches!(live.app.overlay, Some(Overlay::BulkDiff(_))));
+    assert!(live.screen().contains("Bulk update"));
     live.keys("y").await;
 
     let after = live.content().await;
     for (id, object) in &after {
-        if marked.contains(id) {
+        if ["obj-00", "obj-01"].contains(&id.as_str()) {
             assert_eq!(object.data["name"], Value::from("edge"), "{id}");
         } else {
             assert_eq!(object, &before[id], "{id} untouched");
@@ -183,29 +196,33 @@ async fn export_then_import_leaves_the_content_identical() {
     let path = out.path().join("bulk.json");
     live.keys("1 x").await;
     live.ctrl('u').await;
-    live.text(&path.display().to_string()).await;
+    live.paste(&path.display().to_string()).await;
     live.keys("Enter").await;
-    assert!(path.exists(), "{:?}", live.app.last_error);
+    assert!(path.exists(), "{}", live.screen());
     // A second export to the same file asks first.
     live.keys("x").await;
     live.ctrl('u').await;
-    live.text(&path.display().to_string()).await;
+    live.paste(&path.display().to_string()).await;
     live.keys("Enter").await;
-    assert!(matches!(live.app.overlay, Some(Overlay::Confirm { .. })));
+    assert!(live.screen().contains("already exists"));
     live.keys("n").await;
 
     live.client.empty_doc(&live.doc).await.unwrap();
     assert!(live.content().await.is_empty());
     live.keys("i").await;
     live.ctrl('u').await;
-    live.text(&path.display().to_string()).await;
+    live.paste(&path.display().to_string()).await;
     live.keys("Enter").await;
-    let Some(Overlay::ImportReport { report, .. }) = &live.app.overlay else {
-        panic!("no report: {:?}", live.app.overlay)
-    };
-    assert_eq!(report.as_ref().unwrap().total(), original.len());
+    let screen = live.screen();
+    assert!(
+        screen.contains(&format!("{} objects: ", original.len())),
+        "{screen}"
+    );
     live.keys("y").await;
     assert_eq!(live.content().await, original);
-    assert_eq!(live.app.objects.objects.len(), original.len());
+    assert!(
+        live.screen()
+            .contains(&format!("Bulk e2e ({})", original.len()))
+    );
     live.server.shutdown().await;
 }

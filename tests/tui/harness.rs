@@ -1,4 +1,6 @@
-//! Drives an `App` with keys and canned answers built from `model` types, and renders it.
+//! Drives an `App` with keys and canned answers built from `model` types, and reads what it
+//! shows: the requests it makes, and the rendered screen (text, and the styles that mark the
+//! selection, the focus and the rest).
 
 use std::time::Duration;
 
@@ -8,9 +10,11 @@ use diagtui::model::{
     Content, DiagramObject, DocDetails, DocSummary, FolderEntry, FolderList, FolderRef, UserRef,
 };
 use diagtui::server::LocalServer;
-use diagtui::tui::{Answer, App, Effect, Failure, Msg, Reply, Request, RequestId, view};
+use diagtui::tui::{Answer, App, Effect, Failure, Msg, Reply, Request, RequestId, Setup, view};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::{Color, Modifier};
 use serde_json::json;
 
 /// An app plus the requests it has made and not yet had answered.
@@ -18,11 +22,16 @@ pub struct Harness {
     pub app: App,
     pub pending: Vec<(RequestId, Request)>,
     pub effects: Vec<Effect>,
+    /// Every request made, in order.
+    pub sent: Vec<Request>,
 }
 
 pub const DOC_A: &str = "11111111-1111-4111-8111-111111111111";
 pub const DOC_B: &str = "22222222-2222-4222-8222-222222222222";
 pub const DOC_C: &str = "33333333-3333-4333-8333-333333333333";
+
+/// The size of the screen the text checks read (wide enough for every line).
+const WIDE: (u16, u16) = (200, 50);
 
 pub fn docs() -> Vec<DocSummary> {
     [
@@ -121,10 +130,14 @@ pub fn key(name: &str) -> KeyEvent {
         "Down" => (KeyCode::Down, KeyModifiers::NONE),
         "Up" => (KeyCode::Up, KeyModifiers::NONE),
         "Left" => (KeyCode::Left, KeyModifiers::NONE),
+        "Right" => (KeyCode::Right, KeyModifiers::NONE),
         "End" => (KeyCode::End, KeyModifiers::NONE),
         "Backspace" => (KeyCode::Backspace, KeyModifiers::NONE),
-        "C-s" => (KeyCode::Char('s'), KeyModifiers::CONTROL),
-        "C-c" => (KeyCode::Char('c'), KeyModifiers::CONTROL),
+        "Space" => (KeyCode::Char(' '), KeyModifiers::NONE),
+        other if other.starts_with("C-") && other.chars().count() == 3 => (
+            KeyCode::Char(other.chars().nth(2).unwrap()),
+            KeyModifiers::CONTROL,
+        ),
         other if other.chars().count() == 1 => (
             KeyCode::Char(other.chars().next().unwrap()),
             KeyModifiers::NONE,
@@ -137,12 +150,18 @@ pub fn key(name: &str) -> KeyEvent {
 impl Harness {
     /// A fresh app in local mode with its start-up requests pending.
     pub fn new() -> Harness {
-        let mut app = App::new("local /data/diagtui", None);
+        Harness::with(Setup::new("local /data/diagtui"))
+    }
+
+    /// A fresh app made from `setup`, with its start-up requests pending.
+    pub fn with(setup: Setup) -> Harness {
+        let mut app = App::new(setup);
         let effects = app.start();
         let mut h = Harness {
             app,
             pending: Vec::new(),
             effects: Vec::new(),
+            sent: Vec::new(),
         };
         h.take(effects);
         h
@@ -157,7 +176,13 @@ impl Harness {
 
     /// An app with document A open and its content loaded.
     pub fn opened() -> Harness {
-        let mut h = Harness::loaded();
+        Harness::opened_with(Setup::new("local /data/diagtui"))
+    }
+
+    /// An app made from `setup`, with everything loaded and document A open.
+    pub fn opened_with(setup: Setup) -> Harness {
+        let mut h = Harness::with(setup);
+        h.answer_all();
         h.press("Enter");
         h.answer_all();
         h
@@ -167,6 +192,7 @@ impl Harness {
         for effect in &effects {
             if let Effect::Request(id, request) = effect {
                 self.pending.push((*id, request.clone()));
+                self.sent.push(request.clone());
             }
         }
         self.effects = effects;
@@ -179,7 +205,7 @@ impl Harness {
         effects
     }
 
-    /// Presses keys, space separated (`"j j Enter"`); a lone space is written `" "`.
+    /// Presses keys, space separated (`"j j Enter"`; `Space` is the space bar).
     pub fn press(&mut self, keys: &str) -> Vec<Effect> {
         let mut all = Vec::new();
         for name in keys.split(' ').filter(|k| !k.is_empty()) {
@@ -199,6 +225,34 @@ impl Harness {
         }
     }
 
+    /// Pastes text (bracketed paste).
+    pub fn paste(&mut self, text: &str) -> Vec<Effect> {
+        self.send(Msg::Paste(text.into()))
+    }
+
+    /// Puts `text` in the properties pane the way `$EDITOR` does: `e`, then the editor's
+    /// result. The selected object (or the one in the pane) is edited.
+    pub fn edit_json(&mut self, text: &str) {
+        let effects = self.press("e");
+        assert!(
+            matches!(effects.as_slice(), [Effect::OpenEditor(_)]),
+            "e did not open the editor: {effects:?}"
+        );
+        self.send(Msg::EditorDone(Ok(text.into())));
+    }
+
+    /// The JSON the properties pane holds, as `e` hands it to `$EDITOR` (then given back
+    /// unchanged).
+    pub fn json(&mut self) -> String {
+        let effects = self.press("e");
+        let [Effect::OpenEditor(text)] = effects.as_slice() else {
+            panic!("e did not open the editor: {effects:?}")
+        };
+        let text = text.clone();
+        self.send(Msg::EditorDone(Ok(text.clone())));
+        text
+    }
+
     /// The pending request matching `pred`, removed from the pending list.
     pub fn take_request(&mut self, pred: impl Fn(&Request) -> bool) -> (RequestId, Request) {
         let at = self
@@ -207,6 +261,11 @@ impl Harness {
             .position(|(_, r)| pred(r))
             .unwrap_or_else(|| panic!("no such request pending: {:?}", self.pending));
         self.pending.remove(at)
+    }
+
+    /// Whether a request matching `pred` is pending.
+    pub fn asked(&self, pred: impl Fn(&Request) -> bool) -> bool {
+        self.pending.iter().any(|(_, r)| pred(r))
     }
 
     /// Answers one request.
@@ -230,6 +289,11 @@ impl Harness {
 
     /// Answers every pending read with the fixture data, until none is left.
     pub fn answer_all(&mut self) {
+        self.answer_all_with(content());
+    }
+
+    /// Answers every pending read, the content reads with `content`.
+    pub fn answer_all_with(&mut self, content: Content) {
         while let Some((id, request)) = self.pending.first().cloned() {
             self.pending.remove(0);
             let answer = match &request {
@@ -240,12 +304,20 @@ impl Harness {
                 Request::ListDocs => Answer::Docs(docs()),
                 Request::Folders => Answer::Folders(folders()),
                 Request::Details { doc } => Answer::Details(details(doc)),
-                Request::Content { .. } => Answer::Content(content()),
-                Request::GetObject { obj, .. } => Answer::Object(content()[obj].clone()),
+                Request::Content { .. } => Answer::Content(content.clone()),
+                Request::GetObject { obj, .. } => Answer::Object(content[obj].clone()),
                 other => panic!("answer_all only answers reads, got {other:?}"),
             };
             self.reply(id, Ok(answer));
         }
+    }
+
+    /// The frame at `width` × `height`.
+    pub fn buffer(&mut self, width: u16, height: u16) -> Buffer {
+        self.app.update(Msg::Resize(width, height));
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|frame| view(&self.app, frame)).unwrap();
+        terminal.backend().buffer().clone()
     }
 
     /// The frame at `width` × `height`, as text.
@@ -255,6 +327,123 @@ impl Harness {
         terminal.draw(|frame| view(&self.app, frame)).unwrap();
         terminal.backend().to_string()
     }
+
+    /// The screen as text, wide enough that no line of interest is cut.
+    pub fn screen(&mut self) -> String {
+        self.render(WIDE.0, WIDE.1)
+    }
+
+    /// Whether the screen shows `text`.
+    pub fn shows(&mut self, text: &str) -> bool {
+        self.screen().contains(text)
+    }
+
+    /// The status bar's text (connection, account, spinner, message), rendered wide.
+    pub fn status(&mut self) -> String {
+        let buffer = self.buffer(400, 12);
+        row_text(&buffer, 10).trim_end().to_string()
+    }
+
+    /// The footer's text: the keys of what has the focus.
+    pub fn footer(&mut self) -> String {
+        let buffer = self.buffer(WIDE.0, WIDE.1);
+        row_text(&buffer, WIDE.1 - 1).trim().to_string()
+    }
+
+    /// The selected row of what has the keys (drawn in reverse video), trimmed; empty when
+    /// there is none.
+    pub fn selected(&mut self) -> String {
+        let buffer = self.buffer(WIDE.0, WIDE.1);
+        for y in 0..buffer.area.height {
+            let run: String = (0..buffer.area.width)
+                .map(|x| &buffer[(x, y)])
+                .skip_while(|c| !c.modifier.contains(Modifier::REVERSED))
+                .take_while(|c| c.modifier.contains(Modifier::REVERSED))
+                .map(|c| c.symbol())
+                .collect();
+            if run.chars().count() >= 3 {
+                return run.trim().to_string();
+            }
+        }
+        String::new()
+    }
+
+    /// The pane whose border is drawn thick (the focused one, when no overlay is open):
+    /// `Documents`, `Objects` or `Properties`; empty when none is.
+    pub fn focused(&mut self) -> String {
+        let screen = self.screen();
+        let top = screen.lines().next().unwrap_or_default();
+        match top.find('┏') {
+            Some(at) => ["Documents", "Objects", "Properties"]
+                .into_iter()
+                .find(|name| {
+                    top[at..]
+                        .trim_start_matches(['┏', '━', ' ', '1', '2', '3'])
+                        .starts_with(name)
+                })
+                .unwrap_or_default()
+                .to_string(),
+            None => String::new(),
+        }
+    }
+
+    /// The part of the screen's line holding `text` that lies between two pane borders (one
+    /// row of one pane).
+    pub fn cell_with(&mut self, text: &str) -> String {
+        self.line_with(text)
+            .split(['│', '┃'])
+            .find(|part| part.contains(text))
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// The screen's line holding `text`.
+    pub fn line_with(&mut self, text: &str) -> String {
+        self.screen()
+            .lines()
+            .find(|l| l.contains(text))
+            .unwrap_or_else(|| panic!("no line shows {text:?}"))
+            .to_string()
+    }
+}
+
+/// Row `y` of a buffer as text.
+pub fn row_text(buffer: &Buffer, y: u16) -> String {
+    (0..buffer.area.width)
+        .map(|x| buffer[(x, y)].symbol())
+        .collect()
+}
+
+/// A frame with its styles: the text, then one letter per cell naming its style (`.` for the
+/// plain one), then the legend of the letters. Two frames that look different differ here.
+pub fn styled(buffer: &Buffer) -> String {
+    let mut styles: Vec<String> = Vec::new();
+    let mut grid = String::new();
+    for y in 0..buffer.area.height {
+        for x in 0..buffer.area.width {
+            let cell = &buffer[(x, y)];
+            if cell.fg == Color::Reset && cell.bg == Color::Reset && cell.modifier.is_empty() {
+                grid.push('.');
+                continue;
+            }
+            let style = format!("fg {:?} bg {:?} {:?}", cell.fg, cell.bg, cell.modifier);
+            let at = styles.iter().position(|s| *s == style).unwrap_or_else(|| {
+                styles.push(style);
+                styles.len() - 1
+            });
+            grid.push(char::from(b'a' + (at % 26) as u8));
+        }
+        grid.push('\n');
+    }
+    let legend: Vec<String> = styles
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("{}: {s}", char::from(b'a' + (i % 26) as u8)))
+        .collect();
+    let text: Vec<String> = (0..buffer.area.height)
+        .map(|y| row_text(buffer, y))
+        .collect();
+    format!("{}\n\n{grid}\n{}\n", text.join("\n"), legend.join("\n"))
 }
 
 /// A failure as the worker reports one.

@@ -1,8 +1,14 @@
 //! Rendered frames of the main screens (TestBackend + insta). Deterministic: fixed data, no
 //! timestamps beyond the fixture's, the spinner only when a request is in flight at tick 0.
+//! Most are text; the `NO_COLOR` and light-theme ones carry the styles too (`styled`).
 
-use diagtui::tui::{Answer, Request};
+use diagtui::model::Content;
+use diagtui::tui::keys::KeyTable;
+use diagtui::tui::theme::Theme;
+use diagtui::tui::{Answer, Msg, Request, Setup};
 use insta::assert_snapshot;
+use ratatui::style::Color;
+use serde_json::json;
 
 use crate::harness::*;
 
@@ -10,11 +16,62 @@ fn snap(h: &mut Harness) -> String {
     h.render(120, 30)
 }
 
+/// An app with document A open, drawn with `theme`.
+fn opened_with(theme: Theme) -> Harness {
+    Harness::opened_with(Setup {
+        theme,
+        ..Setup::new("local /data/diagtui")
+    })
+}
+
 #[test]
 fn panes_with_data() {
     let mut h = Harness::opened();
     h.press("j");
     assert_snapshot!(snap(&mut h));
+}
+
+#[test]
+fn eighty_by_twenty_four_with_a_document_open() {
+    // The documents narrow so the objects and properties get the room; cut titles end in …
+    let mut h = Harness::opened();
+    h.press("j");
+    let screen = h.render(80, 24);
+    assert!(screen.contains('…'), "{screen}");
+    assert_snapshot!(screen);
+}
+
+#[test]
+fn z_zooms_the_focused_pane_and_back() {
+    let mut h = Harness::opened();
+    h.press("3 z");
+    let zoomed = h.render(80, 24);
+    assert!(!zoomed.contains("Documents"), "{zoomed}");
+    assert!(
+        zoomed.contains("\"componentId\": \"generic.server\","),
+        "{zoomed}"
+    );
+    assert_snapshot!(zoomed);
+    h.press("z");
+    assert!(h.render(80, 24).contains("1 Document"));
+}
+
+#[test]
+fn no_color_keeps_selection_focus_and_marks_visible_without_colour() {
+    let mut h = opened_with(Theme::plain());
+    h.press("Space j");
+    let buffer = h.buffer(100, 24);
+    for cell in buffer.content() {
+        assert_eq!((cell.fg, cell.bg), (Color::Reset, Color::Reset), "{cell:?}");
+    }
+    assert_snapshot!(styled(&buffer));
+}
+
+#[test]
+fn light_theme() {
+    let mut h = opened_with(Theme::light());
+    h.press("Space j 3");
+    assert_snapshot!(styled(&h.buffer(100, 24)));
 }
 
 #[test]
@@ -37,34 +94,27 @@ fn object_filter() {
 #[test]
 fn editor_with_a_syntax_error() {
     let mut h = Harness::opened();
-    h.press("3 i");
-    h.app
-        .editor
-        .set_text("{\n  \"text\": \"Front end\"\n  \"color\": \"#333333\"\n}");
+    h.edit_json("{\n  \"text\": \"Front end\"\n  \"color\": \"#333333\"\n}");
+    h.press("i");
     assert_snapshot!(snap(&mut h));
 }
 
 #[test]
 fn editor_with_warnings() {
     let mut h = Harness::opened();
-    h.press("3 i");
-    h.app
-        .editor
-        .set_text("{\n  \"color\": \"red\",\n  \"position\": {\"x\": 1},\n  \"text\": 5\n}");
+    h.edit_json("{\n  \"color\": \"red\",\n  \"position\": {\"x\": 1},\n  \"text\": 5\n}");
+    h.press("i");
     assert_snapshot!(snap(&mut h));
 }
 
 #[test]
 fn save_diff() {
     let mut h = Harness::opened();
-    h.press("3 i");
     let new = h
-        .app
-        .editor
-        .text()
+        .json()
         .replace("web-1", "web-9")
         .replace("\"x\": 1", "\"x\": 3");
-    h.app.editor.set_text(&new);
+    h.edit_json(&new);
     h.press("C-s");
     assert_snapshot!(snap(&mut h));
 }
@@ -81,6 +131,22 @@ fn help() {
     let mut h = Harness::opened();
     h.press("?");
     assert_snapshot!(h.render(120, 32));
+}
+
+#[test]
+fn help_scrolls_when_it_does_not_fit() {
+    let mut h = Harness::opened();
+    h.press("?");
+    let top = h.render(80, 24);
+    assert!(top.contains("Objects pane [keys.objects]"), "{top}");
+    assert!(!top.contains("click selects"), "{top}");
+    h.press("G");
+    let bottom = h.render(80, 24);
+    assert!(bottom.contains("click selects and focuses"), "{bottom}");
+    assert!(
+        h.render(80, 24).contains("Keys ("),
+        "G scrolled rather than closed"
+    );
 }
 
 #[test]
@@ -139,4 +205,78 @@ fn component_picker() {
     h.press("a Enter");
     h.type_text("gen.serv");
     assert_snapshot!(snap(&mut h));
+}
+
+#[test]
+fn palette_filters_fuzzily_and_runs() {
+    let mut h = Harness::opened();
+    h.press(":");
+    h.type_text("del");
+    assert_snapshot!(snap(&mut h));
+    h.press("Enter");
+    assert!(h.shows("Delete component 1a-web"), "the palette ran delete");
+}
+
+#[test]
+fn palette_opens_a_document_by_title() {
+    let mut h = Harness::opened();
+    h.press(":");
+    h.type_text("prod clu");
+    assert_eq!(h.selected(), "open Production cluster");
+    h.press("Enter");
+    assert!(h.asked(|r| r == &Request::Content { doc: DOC_B.into() }));
+    assert!(h.shows("2 Objects · Production cluster"));
+}
+
+#[test]
+fn a_remapped_key_drives_dispatch_footer_help_and_palette() {
+    let settings = diagtui::config::UiSettings {
+        keys: vec![diagtui::config::KeySetting {
+            context: diagtui::config::Located::new("objects".into(), 1),
+            action: diagtui::config::Located::new("delete".into(), 2),
+            keys: diagtui::config::Located::new(vec!["x".into()], 2),
+        }],
+        ..Default::default()
+    };
+    let keys = KeyTable::configured(&settings.keys).unwrap();
+    let mut h = Harness::opened_with(Setup {
+        keys,
+        ..Setup::new("local /data/diagtui")
+    });
+    h.press("d");
+    assert!(!h.shows("Delete component"), "d does nothing now");
+    assert!(h.footer().contains("x delete"), "{}", h.footer());
+    h.press("x");
+    assert!(h.shows("Delete component 1a-web"));
+    h.press("n ?");
+    assert!(h.line_with("delete the object").contains(" x "));
+    h.press("Esc :");
+    h.type_text("delete the obj");
+    assert!(h.selected().starts_with("x "), "{}", h.selected());
+}
+
+#[test]
+fn the_end_of_a_list_then_a_taller_terminal_shows_the_rows_above() {
+    let many: Content = (0..60)
+        .map(|i| {
+            (
+                format!("obj-{i:02}"),
+                object("label", json!({"text": format!("label {i}")})),
+            )
+        })
+        .collect();
+    let mut h = Harness::loaded();
+    h.press("Enter");
+    h.answer_all_with(many);
+    h.send(Msg::Resize(80, 24));
+    h.press("G");
+    let small = h.render(80, 24);
+    assert!(small.contains("\"label 59\""), "{small}");
+    assert!(!small.contains("▾ label (60)"), "{small}");
+    let tall = h.render(140, 70);
+    assert!(
+        tall.contains("▾ label (60)"),
+        "the heading and first rows show again: {tall}"
+    );
+    assert!(tall.contains("\"label 59\""), "{tall}");
 }

@@ -1,10 +1,9 @@
-//! `App::update`: every action and its error paths, without a terminal.
+//! `App::update`: every action and its error paths, without a terminal, through the public
+//! surface only: messages in; the requests made, the effects and the rendered screen out.
 
 use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use diagtui::model::{DocSummary, ObjectType};
-use diagtui::tui::editor::Mode;
-use diagtui::tui::overlay::{ConfirmAction, Overlay};
-use diagtui::tui::{Answer, Effect, Msg, Pane, Request};
+use diagtui::model::DocSummary;
+use diagtui::tui::{Answer, Effect, Msg, Request};
 use serde_json::json;
 
 use crate::harness::*;
@@ -17,69 +16,78 @@ fn is_get(r: &Request) -> bool {
     matches!(r, Request::GetObject { .. })
 }
 
-/// Puts the editor on the label and makes it say `text`.
+/// The label's JSON with its text replaced.
+fn label_json(text: &str) -> String {
+    serde_json::to_string_pretty(&json!({"color": "#333333", "fontSize": 0.5, "text": text}))
+        .unwrap()
+}
+
+/// Selects the label (the last row) and makes the properties pane hold `text` for it.
 fn edit_label_text(h: &mut Harness, text: &str) {
-    h.press("j j j j j 3 i");
-    assert_eq!(h.app.editor.target().unwrap().obj, "1c-title");
-    let new = h.app.editor.text().replace("Front end", text);
-    h.app.editor.set_text(&new);
+    h.press("G");
+    assert!(h.selected().contains("1c-title"), "{}", h.selected());
+    h.edit_json(&label_json(text));
+    assert!(h.shows("[VIEW] ● label 1c-title"), "{}", h.screen());
 }
 
 #[test]
 fn start_up_asks_for_documents_folders_and_account() {
-    let h = Harness::new();
+    let mut h = Harness::new();
     let requests: Vec<_> = h.pending.iter().map(|(_, r)| r.clone()).collect();
     assert_eq!(
         requests,
         vec![Request::ListDocs, Request::Folders, Request::WhoAmI]
     );
-    assert_eq!(h.app.focus, Pane::Docs);
+    assert_eq!(h.focused(), "Documents");
+    assert!(h.shows("loading…"));
 }
 
 #[test]
 fn loading_fills_list_grouped_by_folder_account_and_details() {
-    let h = Harness::loaded();
-    assert_eq!(h.app.account.as_deref(), Some("me@example.com"));
-    assert_eq!(h.app.docs.docs.len(), 3);
-    assert_eq!(h.app.docs.selected_doc().unwrap().id, DOC_A);
-    assert_eq!(h.app.docs.details.as_ref().unwrap().id, DOC_A);
-    // My diagrams (2), then Shared with me (1)
-    assert_eq!(h.app.docs.rows.len(), 5);
+    let mut h = Harness::loaded();
+    assert!(h.status().contains("me@example.com"));
+    assert_eq!(h.selected(), "Network overview");
+    let screen = h.screen();
+    assert!(screen.contains("1 Documents (3)"), "{screen}");
+    let order = [
+        "▾ My diagrams (2)",
+        "Network overview",
+        "Production cluster",
+        "▾ Shared with me (1)",
+        "Shared plan",
+    ];
+    let at: Vec<usize> = order.iter().map(|t| screen.find(t).unwrap()).collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{screen}");
+    assert!(screen.contains("owner   me@example.com"), "{screen}");
 }
 
 #[test]
 fn focus_keys_move_between_panes() {
     let mut h = Harness::loaded();
-    h.press("Tab");
-    assert_eq!(h.app.focus, Pane::Objects);
-    h.press("Tab");
-    assert_eq!(h.app.focus, Pane::Props);
-    h.press("Tab");
-    assert_eq!(h.app.focus, Pane::Docs);
-    h.press("BackTab");
-    assert_eq!(h.app.focus, Pane::Props);
-    h.press("2");
-    assert_eq!(h.app.focus, Pane::Objects);
-    h.press("1");
-    assert_eq!(h.app.focus, Pane::Docs);
-    h.press("3");
-    assert_eq!(h.app.focus, Pane::Props);
+    for (keys, pane) in [
+        ("Tab", "Objects"),
+        ("Tab", "Properties"),
+        ("Tab", "Documents"),
+        ("BackTab", "Properties"),
+        ("2", "Objects"),
+        ("1", "Documents"),
+        ("3", "Properties"),
+    ] {
+        h.press(keys);
+        assert_eq!(h.focused(), pane, "after {keys}");
+    }
 }
 
 #[test]
 fn moving_skips_folder_rows_and_asks_for_details() {
     let mut h = Harness::loaded();
     h.press("j");
-    assert_eq!(h.app.docs.selected_doc().unwrap().id, DOC_B);
+    assert_eq!(h.selected(), "Production cluster");
     h.press("j");
-    assert_eq!(h.app.docs.selected_doc().unwrap().id, DOC_C);
-    assert!(
-        h.pending
-            .iter()
-            .any(|(_, r)| r == &Request::Details { doc: DOC_C.into() })
-    );
+    assert_eq!(h.selected(), "Shared plan");
+    assert!(h.asked(|r| r == &Request::Details { doc: DOC_C.into() }));
     h.press("k k k");
-    assert_eq!(h.app.docs.selected_doc().unwrap().id, DOC_A);
+    assert_eq!(h.selected(), "Network overview");
 }
 
 #[test]
@@ -90,31 +98,40 @@ fn a_late_details_reply_for_another_document_is_dropped() {
     h.press("j");
     h.answer_all();
     h.reply(old, Ok(Answer::Details(details(DOC_B))));
-    assert_eq!(h.app.docs.details.as_ref().unwrap().id, DOC_C);
+    // Document C's details show (no server count: it says how to count), not B's 12.
+    assert!(h.shows("objects open it to count"));
+    assert!(!h.shows("objects 12"));
 }
 
 #[test]
 fn enter_opens_a_document_and_focuses_its_objects() {
     let mut h = Harness::loaded();
     h.press("Enter");
-    assert_eq!(h.app.focus, Pane::Objects);
-    assert!(
-        h.pending
-            .iter()
-            .any(|(_, r)| r == &Request::Content { doc: DOC_A.into() })
-    );
+    assert_eq!(h.focused(), "Objects");
+    assert!(h.asked(|r| r == &Request::Content { doc: DOC_A.into() }));
     h.answer_all();
-    assert_eq!(h.app.objects.objects.len(), 4);
-    let kinds: Vec<_> = h
-        .app
-        .objects
-        .groups
+    let screen = h.screen();
+    assert!(
+        screen.contains("2 Objects · Network overview (4)"),
+        "{screen}"
+    );
+    let groups: Vec<usize> = ["▾ component (2)", "▾ line-group (1)", "▾ label (1)"]
         .iter()
-        .map(|g| g.kind.as_str())
+        .map(|g| screen.find(g).unwrap())
         .collect();
-    assert_eq!(kinds, ["component", "line-group", "label"]);
-    assert_eq!(h.app.editor.target().unwrap().obj, "1a-web");
-    assert_eq!(h.app.docs.counts.get(DOC_A), Some(&4));
+    assert!(groups.windows(2).all(|w| w[0] < w[1]), "{screen}");
+    assert!(
+        screen.contains("3 Properties [VIEW] component 1a-web"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("● Network overview"),
+        "the open document is marked"
+    );
+    assert!(
+        screen.contains("objects 4"),
+        "the count from the tree: {screen}"
+    );
 }
 
 #[test]
@@ -124,23 +141,41 @@ fn content_of_a_document_left_behind_is_never_applied() {
     let (stale, _) = h.take_request(|r| matches!(r, Request::Content { .. }));
     h.press("1 j Enter");
     h.reply(stale, Ok(Answer::Content(content())));
-    assert!(h.app.objects.objects.is_empty());
-    assert_eq!(h.app.objects.doc.as_ref().unwrap().id, DOC_B);
+    let screen = h.screen();
+    assert!(screen.contains("Production cluster (0)"), "{screen}");
+    assert!(!screen.contains("generic.server"), "{screen}");
 }
 
 #[test]
-fn document_filter_is_fuzzy_and_typing_never_triggers_shortcuts() {
+fn document_filter_is_fuzzy_highlights_and_typing_never_triggers_shortcuts() {
     let mut h = Harness::loaded();
     h.press("/");
     h.type_text("prdq");
-    assert!(h.app.docs.rows.is_empty());
+    assert!(h.shows("nothing matches the filter"));
     h.press("Backspace");
-    assert_eq!(h.app.docs.selected_doc().unwrap().id, DOC_B);
-    assert!(h.app.overlay.is_none());
+    assert_eq!(h.selected(), "Production cluster");
+    assert!(!h.shows("Shared plan"), "filtered out");
+    assert!(
+        h.pending
+            .iter()
+            .all(|(_, r)| matches!(r, Request::Details { .. })),
+        "typing asked for nothing but the details of the selection: {:?}",
+        h.pending
+    );
+    // The matched letters are highlighted.
+    let buffer = h.buffer(120, 30);
+    let y = (0..30)
+        .find(|y| row_text(&buffer, *y).contains("Production cluster"))
+        .unwrap();
+    let row = row_text(&buffer, y);
+    let x = row[..row.find("Production").unwrap()].chars().count() as u16;
+    let matched = buffer[(x, y)].fg;
+    assert_ne!(matched, buffer[(x + 2, y)].fg, "P matched, o did not");
     h.press("Enter");
-    assert!(!h.app.docs.filter.editing());
+    assert_eq!(h.footer().split_whitespace().next(), Some("Enter"));
+    assert!(h.shows("/prd"), "the kept filter shows");
     h.press("Esc");
-    assert_eq!(h.app.docs.rows.len(), 5);
+    assert!(h.shows("Shared plan"));
 }
 
 #[test]
@@ -163,7 +198,7 @@ fn create_document_updates_the_list_at_once_and_rechecks() {
             "44444444-4444-4444-8444-444444444444".into(),
         )),
     );
-    assert_eq!(h.app.docs.selected_doc().unwrap().title, "New plan");
+    assert_eq!(h.selected(), "New plan");
     let list = effects
         .iter()
         .find_map(|e| match e {
@@ -181,20 +216,23 @@ fn create_document_updates_the_list_at_once_and_rechecks() {
         },
     );
     h.reply(list, Ok(Answer::Docs(listed)));
-    assert_eq!(h.app.docs.selected_doc().unwrap().title, "New plan");
+    assert_eq!(h.selected(), "New plan");
+    assert!(h.status().contains("create: \"New plan\" created"));
 }
 
 #[test]
 fn rename_and_clone_prefill_and_send() {
-    let mut h = Harness::loaded();
-    h.press("r");
-    match &h.app.overlay {
-        Some(Overlay::Input { input, .. }) => assert_eq!(input.text(), "Network overview"),
-        other => panic!("{other:?}"),
-    }
+    let mut h = Harness::opened();
+    h.press("1 r");
+    assert!(h.shows("Rename document"));
+    assert!(h.shows("Network overview▏"), "prefilled: {}", h.screen());
     h.type_text("!");
     h.press("Enter");
-    assert_eq!(h.app.docs.docs[0].title, "Network overview!");
+    assert!(h.shows("Network overview!"));
+    assert!(
+        h.shows("2 Objects · Network overview! (4)"),
+        "the open document is retitled too"
+    );
     h.take_request(|r| {
         r == &Request::RenameDoc {
             doc: DOC_A.into(),
@@ -224,10 +262,10 @@ fn sharing_with_an_unknown_email_says_so_plainly() {
             "no account has that e-mail",
         )),
     );
-    let error = h.app.last_error.clone().unwrap();
+    let status = h.status();
     assert!(
-        error.contains("no account has the e-mail nobody@example.com"),
-        "{error}"
+        status.contains("✗ no account has the e-mail nobody@example.com"),
+        "{status}"
     );
 }
 
@@ -235,38 +273,25 @@ fn sharing_with_an_unknown_email_says_so_plainly() {
 fn empty_and_delete_ask_first_naming_the_document() {
     let mut h = Harness::opened();
     h.press("1 E");
-    match &h.app.overlay {
-        Some(Overlay::Confirm { message, .. }) => assert!(message.contains("Network overview")),
-        other => panic!("{other:?}"),
-    }
+    assert!(h.shows("Remove every object from \"Network overview\"?"));
     h.press("n");
-    assert!(h.app.overlay.is_none());
-    assert!(
-        !h.pending
-            .iter()
-            .any(|(_, r)| matches!(r, Request::EmptyDoc { .. }))
-    );
+    assert!(!h.shows("Remove every object"));
+    assert!(!h.asked(|r| matches!(r, Request::EmptyDoc { .. })));
     h.press("E y");
-    assert!(h.app.objects.objects.is_empty());
+    assert!(h.shows("no objects (a adds one)"));
     h.answer(|r| matches!(r, Request::EmptyDoc { .. }), Ok(Answer::Done));
     h.press("D");
-    match &h.app.overlay {
-        Some(Overlay::Confirm {
-            message, action, ..
-        }) => {
-            assert!(message.contains("Network overview"));
-            assert!(
-                matches!(action, ConfirmAction::DeleteDoc(DocSummary { id, .. }) if id == DOC_A)
-            );
-        }
-        other => panic!("{other:?}"),
-    }
+    assert!(h.shows("Delete \"Network overview\" and all its objects?"));
     h.press("Enter");
-    assert!(h.app.docs.docs.iter().all(|d| d.id != DOC_A));
-    assert!(h.app.objects.doc.is_none());
+    let screen = h.screen();
+    assert!(!screen.contains("Network overview"), "{screen}");
+    assert!(
+        screen.contains("open a document"),
+        "the tree closed: {screen}"
+    );
     assert_eq!(
-        h.app.docs.selected_doc().unwrap().id,
-        DOC_B,
+        h.selected(),
+        "Production cluster",
         "the selection moves to the deleted document's neighbour"
     );
     h.take_request(|r| r == &Request::DeleteDoc { doc: DOC_A.into() });
@@ -278,10 +303,10 @@ fn clearing_a_kept_filter_asks_for_the_details_of_the_new_selection() {
     h.press("/");
     h.type_text("zzz");
     h.press("Enter");
-    assert!(h.app.docs.selected_doc().is_none());
+    assert_eq!(h.selected(), "");
     h.pending.clear();
     h.press("Esc");
-    assert_eq!(h.app.docs.selected_doc().unwrap().id, DOC_A);
+    assert_eq!(h.selected(), "Network overview");
     h.take_request(|r| r == &Request::Details { doc: DOC_A.into() });
 }
 
@@ -297,7 +322,7 @@ fn a_failed_delete_says_why_and_reloads_the_list() {
             "no such document",
         )),
     );
-    assert!(h.app.last_error.as_ref().unwrap().contains("delete failed"));
+    assert!(h.status().contains("✗ delete failed: no such document"));
     assert!(
         effects
             .iter()
@@ -316,14 +341,14 @@ fn server_down_shows_an_error_and_r_retries() {
             "could not connect to http://127.0.0.1:1",
         )),
     );
-    assert!(h.app.docs.load_error.is_some());
-    assert!(h.app.last_error.as_ref().unwrap().contains("R retries"));
+    assert!(h.shows("Could not load documents:"));
+    assert!(h.status().contains("(R retries)"));
     h.pending.clear();
     h.press("R");
-    assert!(h.pending.iter().any(|(_, r)| r == &Request::ListDocs));
+    assert!(h.asked(|r| r == &Request::ListDocs));
     h.answer_all();
-    assert!(h.app.docs.load_error.is_none());
-    assert!(h.app.last_error.is_none());
+    assert!(!h.shows("Could not load documents:"));
+    assert!(!h.status().contains('✗'), "{}", h.status());
 }
 
 #[test]
@@ -331,15 +356,9 @@ fn object_filter_matches_text_type_id_and_meta() {
     let mut h = Harness::opened();
     h.press("/");
     h.type_text("env=dev");
-    let shown = h
-        .app
-        .objects
-        .rows
-        .iter()
-        .filter(|r| matches!(r, diagtui::tui::objects::TreeRow::Object(_)))
-        .count();
-    assert_eq!(shown, 1);
-    assert_eq!(h.app.objects.selected_object().unwrap().0, "1b-db");
+    assert!(h.shows("▾ component (1/2)"));
+    assert!(!h.shows("web-1"));
+    assert!(h.selected().contains("1b-db"));
     for (filter, expected) in [
         ("front", "1c-title"),
         ("line-group", "1d-line"),
@@ -347,10 +366,10 @@ fn object_filter_matches_text_type_id_and_meta() {
     ] {
         h.press("Esc /");
         h.type_text(filter);
-        assert_eq!(
-            h.app.objects.selected_object().unwrap().0,
-            expected,
-            "{filter}"
+        assert!(
+            h.selected().contains(expected),
+            "{filter}: {}",
+            h.selected()
         );
     }
 }
@@ -359,21 +378,30 @@ fn object_filter_matches_text_type_id_and_meta() {
 fn groups_fold_and_unfold() {
     let mut h = Harness::opened();
     h.press("g Enter");
-    assert_eq!(h.app.objects.rows.len(), 5);
+    assert!(h.shows("▸ component (2)"));
+    assert!(!h.shows("(web-1)"), "the tree hides the component rows");
     h.press("Enter");
-    assert_eq!(h.app.objects.rows.len(), 7);
+    assert!(h.shows("▾ component (2)"));
+    assert!(h.shows("(web-1)"));
+    h.press("j h");
+    assert!(
+        h.shows("▸ component (2)"),
+        "h folds the selected object's type"
+    );
+    assert_eq!(h.selected(), "▸ component (2)");
+    h.press("l");
+    assert!(h.shows("(web-1)"));
 }
 
 #[test]
 fn create_a_component_through_the_pickers() {
     let mut h = Harness::opened();
     h.press("a");
-    assert!(matches!(
-        h.app.overlay,
-        Some(Overlay::TypePicker { selected: 0 })
-    ));
+    assert!(h.shows("New object: type"));
+    assert_eq!(h.selected(), "› component");
     h.press("Enter");
     h.type_text("databa");
+    assert!(h.selected().contains("database"), "{}", h.selected());
     h.press("Enter");
     let (id, request) = h.take_request(|r| matches!(r, Request::CreateObject { .. }));
     match request {
@@ -389,17 +417,29 @@ fn create_a_component_through_the_pickers() {
             .iter()
             .any(|e| matches!(e, Effect::Request(_, Request::Content { .. })))
     );
+    assert!(h.status().contains("created component 1z-new"));
+}
+
+#[test]
+fn a_created_object_is_selected_once_the_reload_has_it() {
+    let mut h = Harness::opened();
+    h.press("a j j Enter");
+    let (id, _) =
+        h.take_request(|r| matches!(r, Request::CreateObject { kind, .. } if kind == "label"));
+    h.reply(id, Ok(Answer::Created("1e-note".into())));
+    let mut more = content();
+    more.insert("1e-note".into(), object("label", json!({"text": "Note"})));
+    h.answer_all_with(more);
+    assert!(h.selected().contains("1e-note"), "{}", h.selected());
+    assert!(h.shows("label 1e-note"));
 }
 
 #[test]
 fn create_a_label_needs_no_component_id() {
     let mut h = Harness::opened();
-    h.press("a j j Enter");
-    let position = ObjectType::ALL
-        .iter()
-        .position(|t| *t == ObjectType::Label)
-        .unwrap();
-    assert_eq!(position, 2);
+    h.press("a j j");
+    assert_eq!(h.selected(), "› label");
+    h.press("Enter");
     h.take_request(|r| matches!(r, Request::CreateObject { kind, props, .. } if kind == "label" && props.is_empty()));
 }
 
@@ -407,12 +447,14 @@ fn create_a_label_needs_no_component_id() {
 fn delete_object_is_confirmed_and_removed_at_once() {
     let mut h = Harness::opened();
     h.press("d");
-    match &h.app.overlay {
-        Some(Overlay::Confirm { message, .. }) => assert!(message.contains("1a-web")),
-        other => panic!("{other:?}"),
-    }
+    assert!(h.shows("Delete component 1a-web generic.server (web-1)"));
     h.press("y");
-    assert_eq!(h.app.objects.objects.len(), 3);
+    assert!(h.shows("Network overview (3)"));
+    assert!(!h.shows("web-1"));
+    assert!(
+        h.selected().contains("1b-db"),
+        "the next row moves up into the selection"
+    );
     h.take_request(|r| {
         r == &Request::DeleteObject {
             doc: DOC_A.into(),
@@ -429,37 +471,48 @@ fn y_copies_the_id_and_capital_y_the_json() {
         [Effect::Copy(json)] => assert!(json.contains("generic.server")),
         other => panic!("{other:?}"),
     }
+    assert!(h.status().contains("copied the JSON of 1a-web"));
 }
 
 #[test]
 fn edit_mode_types_and_escape_returns_to_view_mode() {
     let mut h = Harness::opened();
     h.press("3");
-    assert_eq!(h.app.editor.mode, Mode::View);
+    assert!(h.shows("[VIEW] component 1a-web"));
     h.press("i");
-    assert_eq!(h.app.editor.mode, Mode::Edit);
+    assert!(h.shows("[EDIT] component 1a-web"));
+    assert_eq!(h.footer().split_whitespace().next(), Some("Ctrl-S"));
     h.type_text("q1?");
-    assert!(h.app.editor.is_dirty());
-    assert!(h.app.overlay.is_none());
-    assert!(h.app.editor.check.syntax.is_some());
+    assert!(h.shows("[EDIT] ● component 1a-web"), "unsaved");
+    assert!(!h.shows("Quit and lose"), "q typed rather than quitting");
+    assert!(
+        h.shows("✗ line 1 col"),
+        "the check as you type: {}",
+        h.screen()
+    );
     h.press("Esc");
-    assert_eq!(h.app.editor.mode, Mode::View);
+    assert!(h.shows("[VIEW] ● component 1a-web"));
 }
 
 #[test]
 fn syntax_errors_and_warnings_are_found_on_their_lines() {
     let mut h = Harness::opened();
-    h.app.editor.set_text(
+    h.edit_json(
         "{\n  \"color\": \"red\",\n  \"position\": {\"x\": 1},\n  \"fontSize\": \"big\"\n}",
     );
-    let lines: Vec<_> = h.app.editor.check.warnings.iter().map(|w| w.line).collect();
-    assert_eq!(lines, vec![2, 3, 4]);
-    h.app.editor.set_text("{\n  \"a\": 1,\n  \"b\" 2\n}");
-    let syntax = h.app.editor.check.syntax.clone().unwrap();
-    assert_eq!((syntax.line, syntax.column), (3, 7));
+    let screen = h.screen();
+    for line in [
+        "! line 2: color",
+        "! line 3: position",
+        "! line 4: fontSize",
+    ] {
+        assert!(screen.contains(line), "{line}: {screen}");
+    }
+    h.edit_json("{\n  \"a\": 1,\n  \"b\" 2\n}");
+    assert!(h.shows("✗ line 3 col 7"));
     h.press("C-s");
-    assert!(h.app.last_error.as_ref().unwrap().contains("line 3"));
-    assert!(h.app.overlay.is_none());
+    assert!(h.status().contains("cannot save: line 3"));
+    assert!(!h.shows(" Save "), "no diff is shown");
 }
 
 #[test]
@@ -467,13 +520,18 @@ fn save_shows_the_diff_rereads_and_sends_only_changed_props() {
     let mut h = Harness::opened();
     edit_label_text(&mut h, "Back end");
     h.press("C-s");
-    let Some(Overlay::SaveDiff(diff)) = &h.app.overlay else {
-        panic!("{:?}", h.app.overlay)
-    };
-    assert_eq!(diff.changes.len(), 1);
-    assert_eq!(diff.changes[0].key, "text");
+    let screen = h.screen();
+    assert!(
+        screen.contains("These top-level properties will be sent:"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("~ text: \"Front end\" → \"Back end\""),
+        "{screen}"
+    );
+    assert!(!screen.contains("~ color"), "{screen}");
     h.press("Enter");
-    assert!(h.app.editor.saving);
+    assert!(h.shows("saving…"));
     let (id, _) = h.take_request(is_get);
     h.reply(id, Ok(Answer::Object(content()["1c-title"].clone())));
     let (id, request) = h.take_request(is_update);
@@ -485,40 +543,22 @@ fn save_shows_the_diff_rereads_and_sends_only_changed_props() {
             props: serde_json::from_value(json!({"text": "Back end"})).unwrap()
         }
     );
-    h.pending
-        .retain(|(_, r)| !matches!(r, Request::Details { .. }));
     h.reply(id, Ok(Answer::Done));
-    assert!(!h.app.editor.is_dirty());
-    assert!(h.app.note.as_ref().unwrap().contains("saved 1 property"));
-    assert!(h.pending.iter().any(|(_, r)| is_get(r)));
+    assert!(h.shows("[VIEW] label 1c-title"), "saved: no longer unsaved");
+    assert!(h.status().contains("saved 1 property (u undoes)"));
+    assert!(h.asked(is_get), "the object is read again");
     // The selected document's details (last change, count) are read again.
-    assert!(
-        h.pending
-            .iter()
-            .any(|(_, r)| r == &Request::Details { doc: DOC_A.into() })
-    );
-    let label = &h
-        .app
-        .objects
-        .objects
-        .iter()
-        .find(|(id, _)| id == "1c-title")
-        .unwrap()
-        .1;
-    assert_eq!(label.data["text"], "Back end");
+    assert!(h.asked(|r| r == &Request::Details { doc: DOC_A.into() }));
+    assert!(h.shows("\"Back end\""), "the tree shows the saved text");
 }
 
 #[test]
 fn replacing_a_nested_value_is_noted() {
     let mut h = Harness::opened();
-    h.press("3 i");
-    let new = h.app.editor.text().replace("\"x\": 1", "\"x\": 5");
-    h.app.editor.set_text(&new);
+    let web = h.json().replace("\"x\": 1", "\"x\": 5");
+    h.edit_json(&web);
     h.press("C-s");
-    let Some(Overlay::SaveDiff(diff)) = &h.app.overlay else {
-        panic!()
-    };
-    assert!(diff.changes[0].replaces_nested());
+    assert!(h.shows("note: position is replaced whole"));
 }
 
 #[test]
@@ -531,7 +571,9 @@ fn a_conflict_offers_overwrite_or_reload() {
         json!({"text": "Theirs", "color": "#333333", "fontSize": 0.5}),
     );
     h.answer(is_get, Ok(Answer::Object(theirs.clone())));
-    assert!(matches!(h.app.overlay, Some(Overlay::Conflict(_))));
+    assert!(h.shows("This object changed on the server since you opened it."));
+    assert!(h.shows("o: overwrite with your edit"));
+    assert!(h.shows("r: reload it and lose your"));
     h.press("o");
     h.take_request(is_update);
 
@@ -540,9 +582,9 @@ fn a_conflict_offers_overwrite_or_reload() {
     h.press("C-s Enter");
     h.answer(is_get, Ok(Answer::Object(theirs)));
     h.press("r");
-    assert!(!h.app.editor.is_dirty());
-    assert!(h.app.editor.text().contains("Theirs"));
-    assert!(!h.pending.iter().any(|(_, r)| is_update(r)));
+    assert!(h.shows("[VIEW] label 1c-title"), "not unsaved any more");
+    assert!(h.json().contains("Theirs"));
+    assert!(!h.asked(is_update));
 }
 
 #[test]
@@ -559,10 +601,16 @@ fn a_failed_save_keeps_the_buffer_and_says_why() {
             "color: not a colour",
         )),
     );
-    assert!(h.app.editor.is_dirty());
-    assert!(h.app.editor.text().contains("Kept"));
-    assert!(h.app.last_error.as_ref().unwrap().contains("not a colour"));
-    assert!(!h.app.editor.saving);
+    assert!(
+        h.status()
+            .contains("save failed, your edit is kept: color: not a colour")
+    );
+    assert!(
+        h.shows("[VIEW] ● label 1c-title"),
+        "still unsaved, not saving"
+    );
+    assert!(!h.shows("saving…"));
+    assert!(h.json().contains("Kept"));
 }
 
 #[test]
@@ -573,7 +621,7 @@ fn u_undoes_the_last_save_through_the_update_route() {
     h.answer(is_get, Ok(Answer::Object(content()["1c-title"].clone())));
     h.answer(is_update, Ok(Answer::Done));
     h.pending.clear();
-    h.press("Esc u");
+    h.press("u");
     let (id, request) = h.take_request(is_update);
     assert_eq!(
         request,
@@ -584,26 +632,26 @@ fn u_undoes_the_last_save_through_the_update_route() {
         }
     );
     h.reply(id, Ok(Answer::Done));
-    assert!(h.app.editor.last_save.is_none());
+    assert!(h.status().contains("undid the last save of 1c-title"));
+    h.press("u");
+    assert!(h.status().contains("nothing to undo"));
 }
 
 #[test]
 fn leaving_an_object_with_unsaved_edits_asks_first() {
     let mut h = Harness::opened();
     edit_label_text(&mut h, "Unsaved");
-    h.press("Esc 2 k k");
-    assert!(matches!(
-        h.app.overlay,
-        Some(Overlay::Confirm {
-            action: ConfirmAction::SelectRow(_),
-            ..
-        })
-    ));
+    h.press("2 k");
+    assert!(
+        !h.shows("Unsaved edits"),
+        "a type heading leaves the edit in place"
+    );
+    h.press("k");
+    assert!(h.shows("The properties pane holds unsaved edits. Drop them?"));
     h.press("n");
-    assert_eq!(h.app.editor.target().unwrap().obj, "1c-title");
+    assert!(h.shows("[VIEW] ● label 1c-title"));
     h.press("k y");
-    assert_eq!(h.app.editor.target().unwrap().obj, "1d-line");
-    assert!(!h.app.editor.is_dirty());
+    assert!(h.shows("[VIEW] line-group 1d-line"), "{}", h.screen());
 }
 
 #[test]
@@ -611,15 +659,8 @@ fn quitting_with_unsaved_edits_asks() {
     let mut h = Harness::opened();
     assert_eq!(h.press("q"), vec![Effect::Quit]);
     edit_label_text(&mut h, "Unsaved");
-    h.press("Esc");
     assert!(h.press("q").is_empty());
-    assert!(matches!(
-        h.app.overlay,
-        Some(Overlay::Confirm {
-            action: ConfirmAction::Quit,
-            ..
-        })
-    ));
+    assert!(h.shows("Quit and lose the unsaved edits in the properties pane?"));
     assert_eq!(h.press("y"), vec![Effect::Quit]);
 }
 
@@ -627,18 +668,13 @@ fn quitting_with_unsaved_edits_asks() {
 fn ctrl_c_quits_from_an_overlay_and_a_second_one_answers_the_question() {
     let mut h = Harness::opened();
     h.press("L");
-    assert!(h.app.overlay.is_some());
+    assert!(h.shows("Request log"));
     assert_eq!(h.press("C-c"), vec![Effect::Quit]);
     edit_label_text(&mut h, "Unsaved");
-    h.press("Esc ?");
+    h.press("?");
     assert!(h.press("C-c").is_empty(), "unsaved edits: it asks first");
-    assert!(matches!(
-        h.app.overlay,
-        Some(Overlay::Confirm {
-            action: ConfirmAction::Quit,
-            ..
-        })
-    ));
+    assert!(h.shows("Quit and lose the unsaved edits"));
+    assert!(!h.shows("Keys ("), "the help closed");
     assert_eq!(h.press("C-c"), vec![Effect::Quit]);
 }
 
@@ -651,8 +687,8 @@ fn external_editor_round_trip_and_invalid_result() {
     };
     let edited = text.replace("web-1", "web-2");
     assert!(h.send(Msg::EditorDone(Ok(edited))).is_empty());
-    assert!(h.app.editor.is_dirty());
-    assert_eq!(h.app.focus, Pane::Props);
+    assert!(h.shows("[VIEW] ● component 1a-web"));
+    assert_eq!(h.focused(), "Properties");
 
     // An invalid result the user changed reopens the editor with the error noted on top.
     h.press("e");
@@ -665,21 +701,21 @@ fn external_editor_round_trip_and_invalid_result() {
         "{reopened}"
     );
     assert!(reopened.ends_with("\n{ broken"), "{reopened}");
-    assert!(h.app.last_error.as_ref().unwrap().contains("reopened"));
+    assert!(h.status().contains("reopened"));
 
     // Saved again unchanged (note and all): it stays in the pane with the error shown.
     assert!(h.send(Msg::EditorDone(Ok(reopened.clone()))).is_empty());
-    assert_eq!(h.app.editor.text(), "{ broken");
-    assert!(h.app.editor.check.syntax.is_some());
-    assert!(h.app.last_error.as_ref().unwrap().contains("fix it here"));
+    assert_eq!(h.json(), "{ broken");
+    assert!(h.shows("✗ line 1 col"));
+    assert!(h.status().contains("fix it here or press e to reopen"));
 
     // An emptied file gives up and keeps the buffer as it was.
     h.press("e");
     assert!(h.send(Msg::EditorDone(Ok("\n".into()))).is_empty());
-    assert_eq!(h.app.editor.text(), "{ broken");
+    assert_eq!(h.json(), "{ broken");
 
     h.send(Msg::EditorDone(Err("no editor".into())));
-    assert!(h.app.last_error.as_ref().unwrap().contains("no editor"));
+    assert!(h.status().contains("could not run the editor: no editor"));
 }
 
 fn mouse(kind: MouseEventKind, column: u16, row: u16) -> Msg {
@@ -694,44 +730,55 @@ fn mouse(kind: MouseEventKind, column: u16, row: u16) -> Msg {
 #[test]
 fn the_mouse_selects_focuses_and_scrolls() {
     let mut h = Harness::opened();
-    h.send(Msg::Resize(120, 30));
     h.press("1");
-    // The objects pane starts at column 32 (27 % of 120); its rows start under the border:
-    // the component heading, web, then db on screen row 3.
+    // The documents are focused, so they are 27 % wide and the objects start at column 32;
+    // their rows start under the border: the component heading, web, then db on screen row 3.
+    h.send(Msg::Resize(120, 30));
     h.send(mouse(MouseEventKind::Down(MouseButton::Left), 40, 3));
-    assert_eq!(h.app.focus, Pane::Objects);
-    assert_eq!(h.app.objects.selected_object().unwrap().0, "1b-db");
-    // A click on the documents pane focuses it and selects the clicked document (row 3).
+    assert_eq!(h.focused(), "Objects");
+    assert!(h.selected().contains("1b-db"));
+    // Now the documents are narrowed to 18 columns; a click there focuses them and selects
+    // the clicked document (row 3).
+    h.send(Msg::Resize(120, 30));
     h.send(mouse(MouseEventKind::Down(MouseButton::Left), 5, 3));
-    assert_eq!(h.app.focus, Pane::Docs);
-    assert_eq!(h.app.docs.selected_doc().unwrap().id, DOC_B);
+    assert_eq!(h.focused(), "Documents");
+    assert_eq!(h.selected(), "Production cluster");
     // The wheel moves the list under the pointer, three rows a notch, and does not focus.
-    assert_eq!(h.app.objects.selected, 2);
+    h.send(Msg::Resize(120, 30));
     h.send(mouse(MouseEventKind::ScrollDown, 40, 10));
-    assert_eq!(h.app.objects.selected, 5);
+    assert_eq!(h.focused(), "Documents");
+    h.press("2");
+    assert_eq!(h.selected(), "▾ label (1)");
+    h.press("1");
+    h.send(Msg::Resize(120, 30));
     h.send(mouse(MouseEventKind::ScrollUp, 40, 10));
-    assert_eq!(h.app.objects.selected, 2);
-    assert_eq!(h.app.focus, Pane::Docs);
+    h.press("2");
+    assert!(h.selected().contains("1b-db"), "{}", h.selected());
 }
 
 #[test]
 fn help_and_log_open_and_close() {
     let mut h = Harness::opened();
     h.press("?");
-    assert!(matches!(h.app.overlay, Some(Overlay::Help(Pane::Objects))));
+    let screen = h.screen();
+    assert!(screen.contains("Objects pane [keys.objects]"), "{screen}");
+    assert!(screen.contains("In the panes [keys.global]"), "{screen}");
+    assert!(screen.contains("delete the object, or every marked one (asks)"));
     h.press("x");
-    assert!(h.app.overlay.is_none());
+    assert!(!h.shows("[keys.objects]"));
     h.press("L");
-    assert!(matches!(h.app.overlay, Some(Overlay::Log { .. })));
+    assert!(h.shows("Request log"));
     h.press("j Esc");
-    assert!(h.app.overlay.is_none());
-    assert!(h.app.log.iter().all(|e| e.status == Some(200)));
-    assert!(
-        h.app
-            .log
-            .iter()
-            .any(|e| e.path == format!("/api/v1/doc/{DOC_A}/obj/all"))
+    assert!(!h.shows("Request log"));
+    h.press("L");
+    let screen = h.screen();
+    let answered = screen.lines().filter(|l| l.contains(" 200 ")).count();
+    assert_eq!(
+        answered,
+        h.sent.len(),
+        "every request answered 200: {screen}"
     );
+    assert!(screen.contains(&format!("/api/v1/doc/{DOC_A}/obj/all")));
 }
 
 #[test]
@@ -742,4 +789,7 @@ fn tiny_and_resized_terminals_never_panic() {
     }
     h.press("?");
     h.render(40, 10);
+    h.press("Esc z");
+    h.render(1, 1);
+    h.render(80, 24);
 }

@@ -5,6 +5,7 @@
 
 mod docs;
 mod folders;
+mod image;
 mod objects;
 pub(crate) mod openapi;
 mod trace;
@@ -79,6 +80,10 @@ pub fn app(state: AppState, cors: &Cors) -> App {
         .route(
             "/api/v1/doc/{doc_id}/obj/{obj_id}/delete",
             post(objects::delete),
+        )
+        .route(
+            "/api/v1/image/from-document/{doc_id}",
+            get(image::from_document),
         )
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed);

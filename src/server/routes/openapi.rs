@@ -216,6 +216,7 @@ impl Modify for Keys {
         super::folders::create,
         super::folders::change_title,
         super::folders::delete,
+        super::image::from_document,
         document,
     ),
     components(schemas(UserRef, SelectorSchema, ErrorBody, ErrorCode)),

@@ -1,0 +1,287 @@
+//! The scene: a document's content turned into drawable primitives on the diagram's grid, and
+//! the queries a map of it needs (what lies in a view, what is under a point, what comes next
+//! by position, what connects to what). Pure: it knows the model and nothing of HTTP, SQLite or
+//! terminals. The TUI's map and the renderer (`crate::render`) both draw from it.
+//!
+//! # Decisions
+//!
+//! - **Coordinates** are grid units (the grid is 100 × 100, origin at its centre). **y grows
+//!   downwards**, as on a screen: in the sample documents every area's title label sits at the
+//!   area's smallest y, the DNS entry point is at y = −18 above the regions it feeds, and each
+//!   alert label has a larger y than the component it annotates. A viewer whose y grows
+//!   upwards (ratatui's `Canvas`) negates y.
+//! - **A component's footprint** is a square of [`FOOTPRINT`] (2) grid units centred on its
+//!   `position`: the closest components of the samples are 4 units apart, so 2 leaves a gap
+//!   as wide as a box, and every sample area encloses exactly the components it was drawn
+//!   around (the web platform's private subnet starts at y = 2: it holds web-03 at y = 4 but
+//!   not web-02 at y = 0). Its title is drawn under the box, outside its bounds.
+//! - **Rotation** is in radians, clockwise on the picture (y down), about the object's centre.
+//!   A component's corners are numbered before rotation (0 top-left, 1 top-right,
+//!   2 bottom-right, 3 bottom-left) and turn with it, so an attached anchor follows.
+//! - **Positions**: a component's, label's, icon's and widget's `position` is its centre (the
+//!   samples' area titles are centred over their areas); an image's is its top-left corner, as
+//!   the API notes say.
+//! - **What cannot be placed**: an object whose place is missing or not numeric (`position`,
+//!   an area's corners, a line group's `lines` and the anchors they use), a coordinate beyond
+//!   ±1,000,000, an unknown type, an area with fewer than 3 corners, a line group without
+//!   lines, or an attached anchor naming an object that is missing, is no component or cannot be
+//!   placed itself. Such an object is left out and listed in [`Scene::unplaced`] with the
+//!   reason. Every other property (rotation, sizes, colours, text) falls back to the API's
+//!   default when missing or unusable.
+//! - **Status** ([`Status::of`]): the `meta` entry under the key given to [`Scene::build`]
+//!   (`status` by default): `down`, `error`, `critical`, `failed` are errors, `degraded`,
+//!   `warning` warnings, `up`, `ok`, `healthy` good, in any case; anything else is unknown.
+//! - **Draw order**, bottom to top: areas (by `zIndex`, then id), images, widgets,
+//!   components, line groups, icons, labels; within a kind, by id (creation order). Lines go
+//!   over components because a line often crosses the box it leaves or enters (it runs
+//!   between corners), and its arrow tip must stay visible.
+//! - **Position order** (next / previous): by the top-left corner of each shape's bounds,
+//!   top to bottom, then left to right.
+//! - **Relationships**: a component is connected through every line whose end is attached to
+//!   it, and to every area whose polygon holds its centre.
+
+mod build;
+mod geometry;
+mod index;
+mod query;
+mod read;
+mod relations;
+mod shape;
+
+#[cfg(test)]
+pub(crate) mod random_content_tests;
+#[cfg(test)]
+mod tests;
+
+pub use build::FOOTPRINT;
+pub use geometry::{Point, Rect};
+pub use relations::{Connection, Direction, Via};
+pub use shape::{
+    Align, Area, Component, Dash, End, Label, Lines, Placeholder, PlaceholderKind, Primitive, Rgb,
+    Segment, Shape, Status,
+};
+
+use crate::model::{Content, DiagramObject, ObjectType};
+use index::{Buckets, Grid};
+use relations::Link;
+
+/// The `meta` key read as a component's status unless another is given.
+pub const DEFAULT_STATUS_KEY: &str = "status";
+
+/// An object left out of the scene, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unplaced {
+    /// The object id.
+    pub id: String,
+    /// Its type as given.
+    pub kind: String,
+    /// Why it could not be placed, e.g. `position is not {x, y} numbers`.
+    pub reason: String,
+}
+
+/// A document's drawable scene with its indexes. Built once per content (off the input loop
+/// for large documents), then queried.
+#[derive(Debug, Clone, Default)]
+pub struct Scene {
+    /// The placed objects, in id order (so found by binary search).
+    primitives: Vec<Primitive>,
+    /// Indexes into `primitives`, bottom to top.
+    draw_order: Vec<u32>,
+    /// Indexes into `primitives`, in position order.
+    position_order: Vec<u32>,
+    /// Each primitive's place in `position_order`.
+    position_rank: Vec<u32>,
+    /// The rectangles of the primitives, filed by draw rank.
+    grid: Grid,
+    /// For each primitive, the line ends attached to it.
+    links: Buckets<Link>,
+    /// Around every primitive.
+    bounds: Option<Rect>,
+    /// The objects left out.
+    unplaced: Vec<Unplaced>,
+}
+
+impl Scene {
+    /// The scene of a document's content; `status_key` names the `meta` entry read as a
+    /// component's status (usually [`DEFAULT_STATUS_KEY`]). Never fails: what cannot be placed
+    /// is left out and listed in [`Scene::unplaced`].
+    pub fn build(content: &Content, status_key: &str) -> Scene {
+        Scene::build_in_parts(content, status_key, PER_THREAD)
+    }
+
+    /// [`Scene::build`], placing the objects on one thread per core in parts of at least
+    /// `smallest_part` objects.
+    fn build_in_parts(content: &Content, status_key: &str, smallest_part: usize) -> Scene {
+        let objects: Vec<(&String, &DiagramObject)> = content.iter().collect();
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+        let chunk = objects.len().div_ceil(threads).max(smallest_part).max(1);
+        let document = build::Document::new(&objects);
+        let placed: Vec<Placed> = if objects.len() <= chunk {
+            vec![place_all(&objects, &document, status_key)]
+        } else {
+            std::thread::scope(|scope| {
+                let workers: Vec<_> = objects
+                    .chunks(chunk)
+                    .map(|part| scope.spawn(|| place_all(part, &document, status_key)))
+                    .collect();
+                workers
+                    .into_iter()
+                    .map(|worker| worker.join().expect("placing never panics"))
+                    .collect()
+            })
+        };
+        let mut primitives = Vec::with_capacity(objects.len());
+        let mut unplaced = Vec::new();
+        for part in placed {
+            primitives.extend(part.primitives);
+            unplaced.extend(part.unplaced);
+        }
+        build::attach(&mut primitives, &objects);
+        Scene::index(primitives, unplaced)
+    }
+
+    /// Orders and indexes placed primitives (in id order).
+    fn index(primitives: Vec<Primitive>, unplaced: Vec<Unplaced>) -> Scene {
+        let bounds = primitives.iter().map(|p| p.bounds).reduce(Rect::union);
+        let mut draw_order: Vec<u32> = (0..primitives.len() as u32).collect();
+        draw_order.sort_by(|&a, &b| {
+            let (a, b) = (&primitives[a as usize], &primitives[b as usize]);
+            layer(a)
+                .cmp(&layer(b))
+                .then(z_index(a).total_cmp(&z_index(b)))
+        });
+        let mut position_order: Vec<u32> = (0..primitives.len() as u32).collect();
+        position_order.sort_by(|&a, &b| {
+            let (a, b) = (primitives[a as usize].bounds, primitives[b as usize].bounds);
+            a.min
+                .y
+                .total_cmp(&b.min.y)
+                .then(a.min.x.total_cmp(&b.min.x))
+        });
+        let mut position_rank = vec![0; primitives.len()];
+        for (rank, &i) in position_order.iter().enumerate() {
+            position_rank[i as usize] = rank as u32;
+        }
+        let grid = match bounds {
+            Some(bounds) => {
+                let rects: Vec<Rect> = draw_order
+                    .iter()
+                    .map(|&i| primitives[i as usize].bounds)
+                    .collect();
+                Grid::new(bounds, &rects)
+            }
+            None => Grid::default(),
+        };
+        let links = relations::links(&primitives);
+        Scene {
+            primitives,
+            draw_order,
+            position_order,
+            position_rank,
+            grid,
+            links,
+            bounds,
+            unplaced,
+        }
+    }
+
+    /// Every placed object, in id order.
+    pub fn primitives(&self) -> &[Primitive] {
+        &self.primitives
+    }
+
+    /// Every placed object, bottom to top.
+    pub fn in_draw_order(&self) -> impl DoubleEndedIterator<Item = &Primitive> + '_ {
+        self.draw_order
+            .iter()
+            .map(|&i| &self.primitives[i as usize])
+    }
+
+    /// The placed object with this id.
+    pub fn get(&self, id: &str) -> Option<&Primitive> {
+        self.position(id).map(|i| &self.primitives[i])
+    }
+
+    /// The index in `primitives` of the object with this id.
+    fn position(&self, id: &str) -> Option<usize> {
+        self.primitives
+            .binary_search_by(|p| p.id.as_str().cmp(id))
+            .ok()
+    }
+
+    /// The rectangle around everything placed; `None` when nothing is.
+    pub fn bounds(&self) -> Option<Rect> {
+        self.bounds
+    }
+
+    /// The objects left out, in id order.
+    pub fn unplaced(&self) -> &[Unplaced] {
+        &self.unplaced
+    }
+
+    /// `3 objects could not be placed`, or `None` when all were.
+    pub fn unplaced_note(&self) -> Option<String> {
+        match self.unplaced.len() {
+            0 => None,
+            1 => Some("1 object could not be placed".to_owned()),
+            n => Some(format!("{n} objects could not be placed")),
+        }
+    }
+}
+
+/// Below this many objects a scene is placed on one thread.
+const PER_THREAD: usize = 4096;
+
+/// Some objects placed, in id order, and those that could not be.
+struct Placed {
+    primitives: Vec<Primitive>,
+    unplaced: Vec<Unplaced>,
+}
+
+/// Places `part` (a run of the document's objects, in id order).
+fn place_all(
+    part: &[(&String, &DiagramObject)],
+    document: &build::Document<'_>,
+    status_key: &str,
+) -> Placed {
+    let mut placed = Placed {
+        primitives: Vec::with_capacity(part.len()),
+        unplaced: Vec::new(),
+    };
+    for &(id, object) in part {
+        match build::place(object, document, status_key) {
+            Ok((shape, bounds)) => placed.primitives.push(Primitive {
+                id: id.clone(),
+                bounds,
+                shape,
+            }),
+            Err(reason) => placed.unplaced.push(Unplaced {
+                id: id.clone(),
+                kind: object.kind.clone(),
+                reason,
+            }),
+        }
+    }
+    placed
+}
+
+/// A primitive's layer in the draw order, bottom first.
+fn layer(p: &Primitive) -> u8 {
+    match p.kind() {
+        ObjectType::Area => 0,
+        ObjectType::Image => 1,
+        ObjectType::Widget => 2,
+        ObjectType::Component => 3,
+        ObjectType::LineGroup => 4,
+        ObjectType::Icon => 5,
+        ObjectType::Label => 6,
+    }
+}
+
+/// An area's `zIndex`; 0 for the rest.
+fn z_index(p: &Primitive) -> f64 {
+    match &p.shape {
+        Shape::Area(area) => area.z_index,
+        _ => 0.0,
+    }
+}

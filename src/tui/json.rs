@@ -1,0 +1,277 @@
+//! JSON as the editors see it: the check as you type (syntax error with line and column, values
+//! the server would refuse as warnings on their lines), the diff a save or a bulk edit would
+//! send, and the highlighting of a line.
+
+use ratatui::text::Span;
+use serde_json::Value;
+
+use super::theme::{Role, Theme};
+use crate::model::Props;
+use crate::model::props::check_property;
+
+/// A JSON syntax error at a place in the buffer (1-based line and column).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// A value the server would refuse, on its line (1-based).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    /// 1-based line of the property.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// What the check as you type found.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Check {
+    /// The syntax error, if the buffer does not parse as a JSON object.
+    pub syntax: Option<SyntaxError>,
+    /// Values the server would refuse.
+    pub warnings: Vec<Warning>,
+}
+
+/// Checks a buffer: syntax first, then every top-level property against the model's rules.
+/// Returns the properties when it parses as an object.
+pub fn check(text: &str) -> (Check, Option<Props>) {
+    let syntax_error = |line, column, message| {
+        (
+            Check {
+                syntax: Some(SyntaxError {
+                    line,
+                    column,
+                    message,
+                }),
+                warnings: Vec::new(),
+            },
+            None,
+        )
+    };
+    let value: Value = match serde_json::from_str(text) {
+        Ok(value) => value,
+        Err(e) => {
+            return syntax_error(
+                e.line().max(1),
+                e.column().max(1),
+                without_position(&e.to_string()),
+            );
+        }
+    };
+    let Value::Object(map) = value else {
+        return syntax_error(1, 1, "the properties must be a JSON object { … }".into());
+    };
+    let warnings = map
+        .iter()
+        .filter_map(|(key, value)| {
+            check_property(key, value).map(|problem| Warning {
+                line: line_of_key(text, key),
+                message: problem.to_string(),
+            })
+        })
+        .collect();
+    (
+        Check {
+            syntax: None,
+            warnings,
+        },
+        Some(map),
+    )
+}
+
+/// serde_json's message without its trailing " at line L column C" (shown separately).
+fn without_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(at) => message[..at].to_string(),
+        None => message.to_string(),
+    }
+}
+
+/// The 1-based line where top-level `key` is written (the least indented mention).
+fn line_of_key(text: &str, key: &str) -> usize {
+    let quoted = serde_json::to_string(key).unwrap_or_default();
+    text.lines()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let trimmed = line.trim_start();
+            let rest = trimmed.strip_prefix(quoted.as_str())?;
+            rest.trim_start()
+                .starts_with(':')
+                .then_some((line.len() - trimmed.len(), i + 1))
+        })
+        .min()
+        .map_or(1, |(_, line)| line)
+}
+
+/// Pretty JSON of a property map.
+pub fn pretty(data: &Props) -> String {
+    serde_json::to_string_pretty(data).unwrap_or_else(|_| "{}".into())
+}
+
+/// One changed top-level property.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Change {
+    /// The property.
+    pub key: String,
+    /// Its value before, if it had one.
+    pub before: Option<Value>,
+    /// Its new value.
+    pub after: Value,
+}
+
+impl Change {
+    /// Whether a nested value (object or array) is replaced whole by this change.
+    pub fn replaces_nested(&self) -> bool {
+        self.before.is_some() && (self.after.is_object() || self.after.is_array())
+    }
+}
+
+/// What a save would send.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Diff {
+    /// The changed or added properties.
+    pub changes: Vec<Change>,
+    /// Properties removed in the buffer (an update cannot remove them).
+    pub removed: Vec<String>,
+}
+
+impl Diff {
+    /// Compares the top-level properties of `before` and `after`.
+    pub fn between(before: &Props, after: &Props) -> Diff {
+        let changes = after
+            .iter()
+            .filter(|(k, v)| before.get(*k) != Some(v))
+            .map(|(k, v)| Change {
+                key: k.clone(),
+                before: before.get(k).cloned(),
+                after: v.clone(),
+            })
+            .collect();
+        let removed = before
+            .keys()
+            .filter(|k| !after.contains_key(*k))
+            .cloned()
+            .collect();
+        Diff { changes, removed }
+    }
+
+    /// The properties to send: the changed ones only.
+    pub fn props(&self) -> Props {
+        self.changes
+            .iter()
+            .map(|c| (c.key.clone(), c.after.clone()))
+            .collect()
+    }
+
+    /// What to send to undo this diff once saved: the previous values of changed properties.
+    pub fn undo_props(&self) -> Props {
+        self.changes
+            .iter()
+            .filter_map(|c| c.before.clone().map(|b| (c.key.clone(), b)))
+            .collect()
+    }
+}
+
+/// One marked object's part of a bulk edit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BulkChange {
+    /// Its id.
+    pub obj: String,
+    /// What changes in it.
+    pub diff: Diff,
+}
+
+/// Splits a line of JSON into styled spans: keys, strings, numbers, literals, punctuation.
+pub fn highlight(line: &str, theme: &Theme) -> Vec<Span<'static>> {
+    let chars: Vec<char> = line.chars().collect();
+    let mut spans = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let start = i;
+        let role = match chars[i] {
+            '"' => {
+                i += 1;
+                while i < chars.len() && chars[i] != '"' {
+                    i += if chars[i] == '\\' { 2 } else { 1 };
+                }
+                i = (i + 1).min(chars.len());
+                let rest: String = chars[i..].iter().collect();
+                if rest.trim_start().starts_with(':') {
+                    Some(Role::JsonKey)
+                } else {
+                    Some(Role::JsonString)
+                }
+            }
+            c if c == '-' || c.is_ascii_digit() => {
+                while i < chars.len()
+                    && (chars[i].is_ascii_alphanumeric() || "+-.".contains(chars[i]))
+                {
+                    i += 1;
+                }
+                Some(Role::JsonNumber)
+            }
+            c if c.is_ascii_alphabetic() => {
+                while i < chars.len() && chars[i].is_ascii_alphabetic() {
+                    i += 1;
+                }
+                Some(Role::JsonLiteral)
+            }
+            _ => {
+                i += 1;
+                None
+            }
+        };
+        let text: String = chars[start..i].iter().collect();
+        spans.push(match role {
+            Some(role) => Span::styled(text, theme.of(role)),
+            None => Span::raw(text),
+        });
+    }
+    spans
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_strings_numbers_and_literals_get_their_styles() {
+        let theme = Theme::dark();
+        let spans = highlight(r#"  "text": "a \"b\"", "n": -1.5e3, "ok": true"#, &theme);
+        let texts: Vec<_> = spans.iter().map(|s| s.content.as_ref()).collect();
+        assert!(texts.contains(&"\"text\""));
+        assert!(texts.contains(&r#""a \"b\"""#));
+        assert!(texts.contains(&"-1.5e3"));
+        assert!(texts.contains(&"true"));
+        let key = spans.iter().find(|s| s.content == "\"text\"").unwrap();
+        assert_eq!(key.style, theme.of(Role::JsonKey));
+    }
+
+    #[test]
+    fn the_check_finds_syntax_errors_and_warnings_on_their_lines() {
+        let (check_result, props) = check(
+            "{\n  \"color\": \"red\",\n  \"position\": {\"x\": 1},\n  \"fontSize\": \"big\"\n}",
+        );
+        assert!(props.is_some());
+        let lines: Vec<_> = check_result.warnings.iter().map(|w| w.line).collect();
+        assert_eq!(lines, vec![2, 3, 4]);
+        let (check_result, props) = check("{\n  \"a\": 1,\n  \"b\" 2\n}");
+        assert!(props.is_none());
+        let syntax = check_result.syntax.unwrap();
+        assert_eq!((syntax.line, syntax.column), (3, 7));
+        assert!(
+            check("[1]")
+                .0
+                .syntax
+                .unwrap()
+                .message
+                .contains("JSON object")
+        );
+    }
+}

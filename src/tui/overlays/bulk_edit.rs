@@ -1,0 +1,183 @@
+//! The bulk edit of the marked objects (`b`): one props JSON, checked as you type; `Ctrl-S`
+//! shows, object by object, what it changes (the same diff as a single save), and yes sends one
+//! bulk update with each object's changed properties only. The text is kept when the edit is
+//! closed or the update fails, until an update goes through.
+
+use std::collections::BTreeMap;
+
+use crossterm::event::KeyEvent;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+
+use crate::model::Props;
+use crate::model::props::merge;
+use crate::tui::action::{Action, Purpose};
+use crate::tui::component::{Component, Cx};
+use crate::tui::json::{BulkChange, Diff};
+use crate::tui::keys::{Command, Context};
+use crate::tui::props_field::PropsField;
+use crate::tui::request::{Failure, Request};
+use crate::tui::theme::Role;
+use crate::tui::widgets::{field_lines, hint_line, overlay_box};
+use crate::tui::words;
+
+use super::{Body, Choice, Overlay, Question};
+
+/// Width of the box.
+const WIDTH: u16 = 90;
+
+/// The bulk edit.
+#[derive(Debug, Default)]
+pub struct BulkEdit {
+    field: PropsField,
+}
+
+impl BulkEdit {
+    /// What the edit would change in each marked object (those it changes), as a question
+    /// whose yes sends one bulk update with each object's changed properties.
+    fn ask(&self, cx: &Cx) -> Vec<Action> {
+        let props = match self.field.props() {
+            Ok(props) => props,
+            Err(e) => return vec![Action::error(format!("cannot apply: {e}"))],
+        };
+        let (Some(doc), Some(model)) = (cx.doc, cx.doc.and_then(|d| d.model())) else {
+            return Vec::new();
+        };
+        let changes: Vec<BulkChange> = model
+            .iter()
+            .filter(|(id, _)| doc.marks.contains(*id))
+            .filter_map(|(id, object)| {
+                let mut after = object.data.clone();
+                merge(&mut after, &props);
+                let diff = Diff::between(&object.data, &after);
+                (!diff.changes.is_empty()).then(|| BulkChange {
+                    obj: id.to_string(),
+                    diff,
+                })
+            })
+            .collect();
+        if changes.is_empty() {
+            return vec![Action::info(
+                "nothing to change: every marked object already has these values",
+            )];
+        }
+        let objects: BTreeMap<String, Props> = changes
+            .iter()
+            .map(|c| (c.obj.clone(), c.diff.props()))
+            .collect();
+        let request = Request::BulkUpdate {
+            doc: doc.id().to_string(),
+            objects,
+        };
+        let send = cx.send(request, Purpose::BulkUpdate);
+        vec![Action::Open(Overlay::Question(Question::new(
+            "Bulk update",
+            Body::BulkDiff(changes),
+            vec![
+                Choice::new(
+                    Command::Yes,
+                    "send the bulk update",
+                    vec![Action::Close, Action::Send(send)],
+                ),
+                Choice::new(Command::No, "back to the edit", Vec::new()),
+            ],
+        )))]
+    }
+
+    /// The bulk update's answer: the text is cleared once it went through, kept otherwise.
+    pub fn on_reply(
+        &mut self,
+        request: Request,
+        outcome: Result<(), Failure>,
+        cx: &Cx,
+    ) -> Vec<Action> {
+        let Request::BulkUpdate { doc, objects } = request else {
+            return Vec::new();
+        };
+        match outcome {
+            Ok(()) => {
+                self.field = PropsField::template();
+                let mut actions = vec![Action::info(format!(
+                    "updated {}",
+                    words::count(objects.len(), "marked object", "marked objects")
+                ))];
+                if cx.doc_id() == Some(doc.as_str()) {
+                    actions.push(Action::ReloadContent);
+                }
+                actions
+            }
+            Err(failure) => vec![Action::error(format!(
+                "bulk update failed, your edit is kept ({} reopens it): {}",
+                cx.key(Context::Objects, Command::BulkEdit),
+                failure.message
+            ))],
+        }
+    }
+}
+
+impl Component for BulkEdit {
+    fn context(&self) -> Context {
+        Context::BulkEdit
+    }
+
+    fn command(&mut self, command: Command, cx: &Cx) -> Vec<Action> {
+        match command {
+            Command::ShowDiff => self.ask(cx),
+            Command::Erase => {
+                self.field = PropsField::template();
+                Vec::new()
+            }
+            Command::Close => vec![Action::Close],
+            _ => Vec::new(),
+        }
+    }
+
+    fn key(&mut self, key: KeyEvent, _cx: &Cx) -> Vec<Action> {
+        self.field.input(key);
+        Vec::new()
+    }
+
+    fn paste(&mut self, text: &str, _cx: &Cx) -> Vec<Action> {
+        self.field.paste(text);
+        Vec::new()
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
+        let n = cx.doc.map_or(0, |d| d.marks.len());
+        let mut lines = vec![Line::styled(
+            format!(
+                "Props merged into each marked object, {} (only what changes is sent):",
+                words::objects(n)
+            ),
+            cx.style(Role::Strong),
+        )];
+        lines.extend(field_lines(
+            &self.field,
+            true,
+            usize::from(WIDTH.min(area.width)).saturating_sub(2),
+            cx.theme,
+        ));
+        lines.push(Line::raw(""));
+        lines.push(hint_line(
+            cx.keys.hint(
+                Context::BulkEdit,
+                &[
+                    (Command::ShowDiff, "show what changes"),
+                    (Command::Erase, "clear"),
+                    (Command::Close, "close (the text is kept)"),
+                ],
+            ),
+            cx.theme,
+        ));
+        let height = lines.len() as u16 + 2;
+        overlay_box(
+            frame,
+            area,
+            &format!(" Bulk edit · {n} marked "),
+            lines,
+            (WIDTH, height),
+            cx.theme,
+        );
+    }
+}

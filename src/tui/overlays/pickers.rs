@@ -1,0 +1,173 @@
+//! The pickers of a new object: its type (a menu), then for a component its componentId from
+//! the catalogue shipped in `assets/`, narrowed fuzzily as you type (the matched letters
+//! highlighted).
+
+use crossterm::event::KeyEvent;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+use super::search::{Outcome, Search};
+use crate::model::{ObjectType, Props};
+use crate::tui::action::{Action, ObjectsCall};
+use crate::tui::component::{Component, Cx};
+use crate::tui::keys::{Command, Context};
+use crate::tui::list::ListCursor;
+use crate::tui::theme::Role;
+use crate::tui::widgets::{highlighted, input_spans, overlay_box, selected_line};
+
+/// The component-id catalogue shipped in `assets/`.
+const CATALOGUE: &str = include_str!("../../../assets/component-ids.txt");
+
+/// The catalogue's ids.
+fn catalogue() -> impl Iterator<Item = &'static str> {
+    CATALOGUE.lines().map(str::trim).filter(|l| !l.is_empty())
+}
+
+/// Rows the componentId list shows.
+const ROWS: usize = 12;
+
+/// A row of a picker: `› ` and reversed when selected.
+fn pick_line(spans: Vec<Span<'static>>, selected: bool, width: usize, cx: &Cx) -> Line<'static> {
+    let mut all = vec![Span::raw(if selected { "› " } else { "  " })];
+    all.extend(spans);
+    let line = Line::from(all);
+    if selected {
+        selected_line(line, width, cx.style(Role::Selected))
+    } else {
+        line
+    }
+}
+
+/// The type of a new object.
+#[derive(Debug)]
+pub struct TypePicker {
+    cursor: ListCursor,
+}
+
+impl Default for TypePicker {
+    fn default() -> TypePicker {
+        let mut cursor = ListCursor::default();
+        cursor.set_rows(ObjectType::ALL.len());
+        cursor.set_len(ObjectType::ALL.len());
+        TypePicker { cursor }
+    }
+}
+
+impl Component for TypePicker {
+    fn context(&self) -> Context {
+        Context::Menu
+    }
+
+    fn command(&mut self, command: Command, _cx: &Cx) -> Vec<Action> {
+        if let Some(step) = self.cursor.step_of(command) {
+            self.cursor.step(step);
+            return Vec::new();
+        }
+        match command {
+            Command::Pick => match ObjectType::ALL[self.cursor.selected()] {
+                ObjectType::Component => vec![
+                    Action::Close,
+                    Action::Open(super::Overlay::ComponentPicker(ComponentPicker::default())),
+                ],
+                kind => vec![
+                    Action::Close,
+                    Action::Objects(ObjectsCall::Create(kind, Props::new())),
+                ],
+            },
+            Command::Cancel => vec![Action::Close],
+            _ => Vec::new(),
+        }
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
+        let lines = ObjectType::ALL
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                pick_line(
+                    vec![Span::raw(t.as_str())],
+                    i == self.cursor.selected(),
+                    28,
+                    cx,
+                )
+            })
+            .collect();
+        overlay_box(frame, area, " New object: type ", lines, (30, 9), cx.theme);
+    }
+}
+
+/// The componentId of a new component.
+#[derive(Debug)]
+pub struct ComponentPicker {
+    search: Search,
+}
+
+impl Default for ComponentPicker {
+    fn default() -> ComponentPicker {
+        ComponentPicker {
+            search: Search::new(catalogue().map(str::to_string).collect(), ROWS),
+        }
+    }
+}
+
+impl Component for ComponentPicker {
+    fn context(&self) -> Context {
+        Context::Search
+    }
+
+    fn command(&mut self, command: Command, _cx: &Cx) -> Vec<Action> {
+        match self.search.command(command) {
+            Some(Outcome::Picked(index)) => {
+                let id = catalogue().nth(index).unwrap_or_default();
+                let mut props = Props::new();
+                props.insert("componentId".into(), id.into());
+                vec![
+                    Action::Close,
+                    Action::Objects(ObjectsCall::Create(ObjectType::Component, props)),
+                ]
+            }
+            Some(Outcome::Cancelled) => vec![Action::Close],
+            None => Vec::new(),
+        }
+    }
+
+    fn key(&mut self, key: KeyEvent, _cx: &Cx) -> Vec<Action> {
+        self.search.key(key);
+        Vec::new()
+    }
+
+    fn paste(&mut self, text: &str, _cx: &Cx) -> Vec<Action> {
+        self.search.paste(text);
+        Vec::new()
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
+        let width = 54;
+        let mut field = vec![Span::styled("componentId: ", cx.style(Role::Dim))];
+        field.extend(input_spans(self.search.input(), cx.theme));
+        let mut lines = vec![
+            Line::from(field),
+            Line::styled(
+                format!("{} match", self.search.counts().0),
+                cx.style(Role::Dim),
+            ),
+        ];
+        lines.extend(self.search.rows().map(|row| {
+            pick_line(
+                highlighted(row.text, row.positions, width - 2, cx.theme),
+                row.selected,
+                width,
+                cx,
+            )
+        }));
+        let title = format!(
+            " New component ({}) ",
+            cx.keys.hint(
+                Context::Search,
+                &[(Command::Pick, "picks"), (Command::Cancel, "cancels")]
+            )
+        );
+        overlay_box(frame, area, &title, lines, (56, ROWS as u16 + 4), cx.theme);
+    }
+}

@@ -1,0 +1,831 @@
+//! The documents pane: the list grouped by folder, its fuzzy filter (matched letters
+//! highlighted), the selected document's details, and the document actions (create, rename,
+//! clone, share, export, import, empty, delete).
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use crossterm::event::{KeyEvent, MouseEvent};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+use crate::model::{
+    Content, ContentReport, DocDetails, DocSummary, ErrorCode, FolderList, check_content,
+};
+use crate::tui::action::{Action, DocAction, DocsCall, DocsWork, PromptFor, Purpose};
+use crate::tui::component::{Component, Cx};
+use crate::tui::fuzzy;
+use crate::tui::input::Filter;
+
+use super::Filtered;
+use crate::tui::keys::{Command, Context};
+use crate::tui::layout;
+use crate::tui::list::{ListCursor, Pointer};
+use crate::tui::load::Load;
+use crate::tui::overlays::{Body, Choice, Overlay, Prompt, Question};
+use crate::tui::request::{Answer, Failure, Request, RequestId};
+use crate::tui::theme::Role;
+use crate::tui::transfer::{FileError, FileFor, FileJob, FileOutcome, export_name};
+use crate::tui::widgets::{
+    clip, filter_line, highlighted, load_error_lines, pane_block, selected_line,
+};
+use crate::tui::words;
+
+/// One row of the list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum DocRow {
+    /// A folder heading: title and how many of its documents show.
+    Folder(String, usize),
+    /// A document: its index in the list, and the letters of its title the filter matched.
+    Doc(usize, Vec<usize>),
+}
+
+/// The documents pane.
+#[derive(Debug, Default)]
+pub struct DocsPane {
+    list: Load<Vec<DocSummary>>,
+    folders: Option<FolderList>,
+    filter: Filter,
+    rows: Vec<DocRow>,
+    cursor: ListCursor,
+    details: Load<DocDetails>,
+    /// Object counts known from opened documents (fresher than the details).
+    counts: HashMap<String, usize>,
+    area: Rect,
+}
+
+impl DocsPane {
+    /// A pane with nothing loaded yet.
+    pub fn new() -> DocsPane {
+        DocsPane {
+            cursor: ListCursor::with_lead(1),
+            ..DocsPane::default()
+        }
+    }
+
+    /// The requests that fill it: the documents and the folders.
+    pub fn load(&mut self, cx: &Cx) -> Vec<Action> {
+        let list = cx.send(Request::ListDocs, Purpose::Docs(DocsWork::List));
+        self.list.start(list.id);
+        let folders = cx.send(Request::Folders, Purpose::Docs(DocsWork::Folders));
+        vec![Action::Send(list), Action::Send(folders)]
+    }
+
+    /// `R`: the lists and the details again.
+    pub fn refresh(&mut self, cx: &Cx) -> Vec<Action> {
+        let mut actions = self.load(cx);
+        actions.extend(self.request_details(cx));
+        actions
+    }
+
+    /// Every document listed (for the palette).
+    pub fn docs(&self) -> &[DocSummary] {
+        self.list.value().map_or(&[], Vec::as_slice)
+    }
+
+    /// The selected document.
+    pub fn selected_doc(&self) -> Option<&DocSummary> {
+        match self.rows.get(self.cursor.selected()) {
+            Some(DocRow::Doc(i, _)) => self.docs().get(*i),
+            _ => None,
+        }
+    }
+
+    /// The open document had `count` objects when last read.
+    pub fn set_count(&mut self, doc: &str, count: usize) {
+        self.counts.insert(doc.to_string(), count);
+    }
+
+    /// Asks for the selected document's details.
+    pub fn request_details(&mut self, cx: &Cx) -> Vec<Action> {
+        let Some(doc) = self.selected_doc().map(|d| d.id.clone()) else {
+            self.details = Load::Idle;
+            return Vec::new();
+        };
+        let sent = cx.send(Request::Details { doc }, Purpose::Docs(DocsWork::Details));
+        self.details.start(sent.id);
+        vec![Action::Send(sent)]
+    }
+
+    /// Reads the details again if `doc` is the selected document (its objects were written).
+    pub fn refresh_details_of(&mut self, doc: &str, cx: &Cx) -> Vec<Action> {
+        if self.selected_doc().is_some_and(|d| d.id == doc) {
+            self.request_details(cx)
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn selected_id(&self) -> Option<String> {
+        self.selected_doc().map(|d| d.id.clone())
+    }
+
+    /// Rebuilds the rows from the documents, folders and filter, selecting document `keep`
+    /// (else the first document).
+    fn rebuild(&mut self, keep: Option<String>) {
+        let docs = self.list.value().map_or(&[][..], Vec::as_slice);
+        let titles = docs.iter().map(|d| d.title.as_str());
+        let mut matched: Vec<Option<Vec<usize>>> = vec![None; docs.len()];
+        for hit in fuzzy::rank(self.filter.text(), titles) {
+            matched[hit.index] = Some(hit.positions);
+        }
+        let doc_row = |i: usize| DocRow::Doc(i, matched[i].clone().unwrap_or_default());
+        let shown: Vec<usize> = (0..docs.len()).filter(|&i| matched[i].is_some()).collect();
+        let mut rows = Vec::new();
+        match &self.folders {
+            None => rows.extend(shown.iter().map(|&i| doc_row(i))),
+            Some(folders) => {
+                let mut folders: Vec<_> = folders.iter().collect();
+                folders.sort_by(|a, b| (&a.1.title, a.0).cmp(&(&b.1.title, b.0)));
+                let mut placed = vec![false; docs.len()];
+                for (_, folder) in folders {
+                    let inside: Vec<usize> = shown
+                        .iter()
+                        .copied()
+                        .filter(|&i| folder.docs.contains_key(&docs[i].id))
+                        .collect();
+                    if inside.is_empty() && !self.filter.text().is_empty() {
+                        continue;
+                    }
+                    rows.push(DocRow::Folder(folder.title.clone(), inside.len()));
+                    for i in inside {
+                        placed[i] = true;
+                        rows.push(doc_row(i));
+                    }
+                }
+                let rest: Vec<usize> = shown.iter().copied().filter(|&i| !placed[i]).collect();
+                if !rest.is_empty() {
+                    rows.push(DocRow::Folder("Shared with me".into(), rest.len()));
+                    rows.extend(rest.into_iter().map(doc_row));
+                }
+            }
+        }
+        let is_doc = |r: &DocRow| matches!(r, DocRow::Doc(..));
+        let selected = keep
+            .and_then(|id| {
+                rows.iter()
+                    .position(|r| matches!(r, DocRow::Doc(i, _) if docs[*i].id == id))
+            })
+            .or_else(|| rows.iter().position(is_doc))
+            .unwrap_or(0);
+        self.rows = rows;
+        self.cursor.set_len(self.rows.len());
+        self.cursor.select(selected);
+    }
+
+    /// The document listed next to the selected one (after it, else before it).
+    fn neighbour(&self) -> Option<String> {
+        let doc_at = |i: usize| match self.rows.get(i) {
+            Some(DocRow::Doc(d, _)) => self.docs().get(*d).map(|d| d.id.clone()),
+            _ => None,
+        };
+        let at = self.cursor.selected();
+        (at + 1..self.rows.len())
+            .find_map(doc_at)
+            .or_else(|| (0..at).rev().find_map(doc_at))
+    }
+
+    /// Moves the selection by `step` rows, skipping folder headings, and asks for the new
+    /// document's details.
+    fn step(&mut self, step: isize, cx: &Cx) -> Vec<Action> {
+        let before = self.cursor.selected();
+        let target = self.cursor.target(step);
+        let is_doc = |i: usize| matches!(self.rows.get(i), Some(DocRow::Doc(..)));
+        let found = if step >= 0 {
+            (target..self.rows.len())
+                .find(|&i| is_doc(i))
+                .or_else(|| (0..target).rev().find(|&i| is_doc(i)))
+        } else {
+            (0..=target)
+                .rev()
+                .find(|&i| is_doc(i))
+                .or_else(|| (target..self.rows.len()).find(|&i| is_doc(i)))
+        };
+        if let Some(i) = found {
+            self.cursor.select(i);
+        }
+        if self.cursor.selected() == before {
+            Vec::new()
+        } else {
+            self.request_details(cx)
+        }
+    }
+
+    /// A prompt prefilled with `text`, for `purpose`.
+    fn prompt(title: &str, label: &str, text: &str, purpose: PromptFor) -> Vec<Action> {
+        vec![Action::Open(Overlay::Prompt(Prompt::new(
+            title, label, text, purpose,
+        )))]
+    }
+
+    /// A command about the selected document.
+    fn on_selected(&mut self, command: Command, doc: DocSummary) -> Vec<Action> {
+        let title = doc.title.clone();
+        let ask = |heading: &str, message: String, yes: &str, call: DocsCall| {
+            vec![Action::Open(Overlay::Question(Question::new(
+                heading,
+                Body::Text(message),
+                vec![
+                    Choice::new(Command::Yes, yes, vec![Action::Docs(call)]),
+                    Choice::new(Command::No, "no", Vec::new()),
+                ],
+            )))]
+        };
+        match command {
+            Command::Open => vec![Action::OpenDoc(doc)],
+            Command::Rename => {
+                DocsPane::prompt("Rename document", "Title", &title, PromptFor::Rename(doc))
+            }
+            Command::Clone => DocsPane::prompt(
+                "Clone document",
+                "Title of the copy",
+                &format!("{title} (copy)"),
+                PromptFor::Clone(doc),
+            ),
+            Command::Share => DocsPane::prompt(
+                "Share document",
+                "E-mail of an existing account",
+                "",
+                PromptFor::Share(doc),
+            ),
+            Command::Export => DocsPane::prompt(
+                "Export document",
+                &format!("Write the content of \"{title}\" as JSON to"),
+                &export_name(&title),
+                PromptFor::Export(doc),
+            ),
+            Command::Import => DocsPane::prompt(
+                "Import into document",
+                &format!("JSON content file to replace the content of \"{title}\" with"),
+                &export_name(&title),
+                PromptFor::Import(doc),
+            ),
+            Command::Empty => ask(
+                "Empty document",
+                format!("Remove every object from \"{title}\"? The document itself stays."),
+                "empty it",
+                DocsCall::Empty(doc),
+            ),
+            Command::Delete => ask(
+                "Delete document",
+                format!("Delete \"{title}\" and all its objects? This cannot be undone."),
+                "delete it",
+                DocsCall::Delete(doc),
+            ),
+            _ => Vec::new(),
+        }
+    }
+
+    /// A call App forwards: a prompt's text or a confirmed action.
+    pub fn call(&mut self, call: DocsCall, cx: &Cx) -> Vec<Action> {
+        match call {
+            DocsCall::Submit(purpose, text) => self.submit(purpose, text, cx),
+            DocsCall::Empty(doc) => {
+                let sent = cx.send(
+                    Request::EmptyDoc {
+                        doc: doc.id.clone(),
+                    },
+                    Purpose::Docs(DocsWork::Action(DocAction::Empty)),
+                );
+                vec![Action::DocEmptied(doc.id), Action::Send(sent)]
+            }
+            DocsCall::Delete(doc) => {
+                // The selection moves to the deleted document's neighbour, as in a file manager.
+                let next = match self.selected_doc() {
+                    Some(selected) if selected.id == doc.id => self.neighbour(),
+                    selected => selected.map(|d| d.id.clone()),
+                };
+                if let Some(list) = self.list.value_mut() {
+                    list.retain(|d| d.id != doc.id);
+                }
+                self.rebuild(next);
+                let mut actions = vec![
+                    Action::DocDeleted(doc.id.clone()),
+                    Action::Send(cx.send(
+                        Request::DeleteDoc { doc: doc.id },
+                        Purpose::Docs(DocsWork::Action(DocAction::Delete)),
+                    )),
+                ];
+                actions.extend(self.request_details(cx));
+                actions
+            }
+            DocsCall::Import(doc, content) => {
+                let request = Request::SetContent {
+                    doc: doc.id.clone(),
+                    content,
+                };
+                vec![Action::Send(
+                    cx.send(request, Purpose::Docs(DocsWork::Import(doc))),
+                )]
+            }
+        }
+    }
+
+    /// Sends what a submitted prompt asks for.
+    fn submit(&mut self, purpose: PromptFor, text: String, cx: &Cx) -> Vec<Action> {
+        let text = text.trim().to_string();
+        if text.is_empty() {
+            return vec![Action::error("nothing was typed; nothing was done")];
+        }
+        let action = |request, what| {
+            vec![Action::Send(
+                cx.send(request, Purpose::Docs(DocsWork::Action(what))),
+            )]
+        };
+        match purpose {
+            PromptFor::Export(doc) => {
+                let request = Request::Content {
+                    doc: doc.id.clone(),
+                };
+                let work = DocsWork::Export {
+                    doc,
+                    path: PathBuf::from(text),
+                };
+                vec![Action::Send(cx.send(request, Purpose::Docs(work)))]
+            }
+            PromptFor::Import(doc) => vec![Action::File(
+                FileFor::Import(doc),
+                FileJob::Read(PathBuf::from(text)),
+            )],
+            PromptFor::NewDoc => {
+                let folder = self.details.value().map(|d| d.folder.id.clone());
+                action(
+                    Request::CreateDoc {
+                        title: text,
+                        folder,
+                    },
+                    DocAction::Create,
+                )
+            }
+            PromptFor::Rename(doc) => {
+                if let Some(entry) = self
+                    .list
+                    .value_mut()
+                    .and_then(|list| list.iter_mut().find(|d| d.id == doc.id))
+                {
+                    entry.title = text.clone();
+                }
+                self.rebuild(self.selected_id());
+                let mut actions = vec![Action::DocRetitled {
+                    doc: doc.id.clone(),
+                    title: text.clone(),
+                }];
+                actions.extend(action(
+                    Request::RenameDoc {
+                        doc: doc.id,
+                        title: text,
+                    },
+                    DocAction::Rename,
+                ));
+                actions
+            }
+            PromptFor::Clone(doc) => action(
+                Request::CloneDoc {
+                    doc: doc.id,
+                    title: text,
+                },
+                DocAction::Clone,
+            ),
+            PromptFor::Share(doc) => action(
+                Request::ShareDoc {
+                    doc: doc.id,
+                    email: text,
+                },
+                DocAction::Share,
+            ),
+        }
+    }
+
+    /// The answer to one of its requests.
+    pub fn on_reply(
+        &mut self,
+        work: DocsWork,
+        id: RequestId,
+        request: Request,
+        outcome: Result<Answer, Failure>,
+        cx: &Cx,
+    ) -> Vec<Action> {
+        match (work, outcome) {
+            (DocsWork::List, Ok(Answer::Docs(docs))) => {
+                let before = self.selected_id();
+                if !self.list.settle(id, docs) {
+                    return Vec::new();
+                }
+                self.rebuild(before.clone());
+                let details_shown = self
+                    .details
+                    .value()
+                    .is_some_and(|d| Some(&d.id) == before.as_ref());
+                if self.selected_id() != before || !details_shown {
+                    self.request_details(cx)
+                } else {
+                    Vec::new()
+                }
+            }
+            (DocsWork::List, Err(failure)) => {
+                let retry = cx.key(Context::Global, Command::Refresh);
+                if self.list.fail(id, failure.message.clone()) {
+                    self.rows.clear();
+                    self.cursor.set_len(0);
+                }
+                vec![Action::error(format!(
+                    "could not list documents: {} ({retry} retries)",
+                    failure.message
+                ))]
+            }
+            (DocsWork::Folders, Ok(Answer::Folders(folders))) => {
+                self.folders = Some(folders);
+                self.rebuild(self.selected_id());
+                Vec::new()
+            }
+            (DocsWork::Folders, Err(failure)) => vec![Action::error(format!(
+                "could not list folders: {}",
+                failure.message
+            ))],
+            (DocsWork::Details, Ok(Answer::Details(details))) => {
+                self.details.settle(id, details);
+                Vec::new()
+            }
+            (DocsWork::Details, Err(failure)) => {
+                self.details.fail(id, failure.message);
+                Vec::new()
+            }
+            (DocsWork::Action(what), Ok(answer)) => self.action_done(what, &request, answer, cx),
+            (DocsWork::Action(what), Err(failure)) => {
+                self.action_failed(what, &request, &failure, cx)
+            }
+            (DocsWork::Export { doc, path }, Ok(Answer::Content(content))) => {
+                match serde_json::to_string_pretty(&content) {
+                    Ok(text) => vec![Action::File(
+                        FileFor::Export(doc),
+                        FileJob::Write {
+                            path,
+                            text,
+                            overwrite: false,
+                        },
+                    )],
+                    Err(e) => vec![Action::error(format!("could not write the export: {e}"))],
+                }
+            }
+            (DocsWork::Export { doc, .. }, Err(failure)) => vec![Action::error(format!(
+                "could not read \"{}\" to export it: {}",
+                doc.title, failure.message
+            ))],
+            (DocsWork::Import(doc), Ok(_)) => {
+                let mut actions = Vec::new();
+                if let Request::SetContent { content, .. } = &request {
+                    self.set_count(&doc.id, content.len());
+                    actions.push(Action::info(format!(
+                        "imported {} into \"{}\"",
+                        words::objects(content.len()),
+                        doc.title
+                    )));
+                }
+                actions.extend(self.request_details(cx));
+                actions.push(Action::ContentReplaced(doc.id));
+                actions
+            }
+            (DocsWork::Import(doc), Err(failure)) => vec![Action::error(format!(
+                "import into \"{}\" failed; its content is as it was: {}",
+                doc.title, failure.message
+            ))],
+            (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
+        }
+    }
+
+    /// A document action succeeded: say so and check the list against the server.
+    fn action_done(
+        &mut self,
+        what: DocAction,
+        request: &Request,
+        answer: Answer,
+        cx: &Cx,
+    ) -> Vec<Action> {
+        let note = match (request, answer) {
+            (
+                Request::CreateDoc { title, .. } | Request::CloneDoc { title, .. },
+                Answer::Created(id),
+            ) => {
+                if let Some(list) = self.list.value_mut() {
+                    list.push(DocSummary {
+                        id: id.clone(),
+                        title: title.clone(),
+                    });
+                }
+                self.rebuild(Some(id));
+                format!("{}: \"{title}\" created", what.name())
+            }
+            (Request::ShareDoc { email, .. }, _) => format!("shared with {email}"),
+            (Request::EmptyDoc { doc }, _) => {
+                self.set_count(doc, 0);
+                "document emptied".into()
+            }
+            (Request::RenameDoc { title, .. }, _) => format!("renamed to \"{title}\""),
+            (Request::DeleteDoc { .. }, _) => "document deleted".into(),
+            _ => format!("{}: done", what.name()),
+        };
+        let mut actions = vec![Action::info(note)];
+        actions.extend(self.refresh(cx));
+        actions
+    }
+
+    /// A document action failed: say why plainly and restore the list from the server.
+    fn action_failed(
+        &mut self,
+        what: DocAction,
+        request: &Request,
+        failure: &Failure,
+        cx: &Cx,
+    ) -> Vec<Action> {
+        let message = match (request, &failure.code) {
+            (Request::ShareDoc { email, .. }, Some(ErrorCode::UserNotFound)) => {
+                format!("no account has the e-mail {email}; the document was not shared")
+            }
+            _ => format!("{} failed: {}", what.name(), failure.message),
+        };
+        let mut actions = vec![Action::error(message)];
+        actions.extend(self.load(cx));
+        if what == DocAction::Empty {
+            actions.push(Action::ReloadContent);
+        }
+        actions
+    }
+
+    /// A file job of an export or an import finished.
+    pub fn on_file(&mut self, what: FileFor, job: FileJob, outcome: FileOutcome) -> Vec<Action> {
+        let path = job.path().display().to_string();
+        match (what, outcome) {
+            (FileFor::Export(doc), Ok(_)) => vec![Action::info(format!(
+                "exported \"{}\" to {path}",
+                doc.title
+            ))],
+            (FileFor::Export(doc), Err(FileError::Exists)) => {
+                let FileJob::Write { path, text, .. } = job else {
+                    return Vec::new();
+                };
+                let replace = FileJob::Write {
+                    path,
+                    text,
+                    overwrite: true,
+                };
+                let title = doc.title.clone();
+                vec![Action::Open(Overlay::Question(Question::new(
+                    "File exists",
+                    Body::Text(format!(
+                        "{} already exists. Replace it with the export of \"{title}\"?",
+                        replace.path().display()
+                    )),
+                    vec![
+                        Choice::new(
+                            Command::Yes,
+                            "replace it",
+                            vec![Action::File(FileFor::Export(doc), replace)],
+                        ),
+                        Choice::new(
+                            Command::No,
+                            "keep it",
+                            vec![Action::info("export cancelled; the file is as it was")],
+                        ),
+                    ],
+                )))]
+            }
+            (FileFor::Import(doc), Ok(text)) => import_report(doc, &job, &text),
+            (FileFor::Export(_) | FileFor::Import(_), Err(e)) => {
+                let why = match e {
+                    FileError::Exists => "it exists".to_string(),
+                    FileError::Failed(why) => why,
+                };
+                vec![Action::error(format!("{path}: {why}"))]
+            }
+            (FileFor::History, _) => Vec::new(),
+        }
+    }
+}
+
+/// The import file was read: the report of what it holds, which is also the confirmation (and
+/// an error at once when the file is refused).
+fn import_report(doc: DocSummary, job: &FileJob, text: &str) -> Vec<Action> {
+    let report: Result<ContentReport, String> = match serde_json::from_str(text) {
+        Ok(value) => check_content(&value),
+        Err(e) => Err(format!("not JSON: {e}")),
+    };
+    let path = job.path().to_path_buf();
+    let content: Option<Content> = report.as_ref().ok().and_then(|r| r.content.clone());
+    let yes = match content {
+        Some(content) => vec![Action::Docs(DocsCall::Import(doc.clone(), content))],
+        None => vec![Action::error(
+            "this file cannot be imported; nothing was changed",
+        )],
+    };
+    let mut actions: Vec<Action> = report
+        .as_ref()
+        .err()
+        .map(|why| Action::error(format!("{} refused: {why}", path.display())))
+        .into_iter()
+        .collect();
+    let question = Question::new(
+        "Import",
+        Body::Import { doc, path, report },
+        vec![
+            Choice::hidden(Command::Yes, yes),
+            Choice::hidden(
+                Command::No,
+                vec![Action::info("import cancelled; nothing was changed")],
+            ),
+        ],
+    );
+    actions.push(Action::Open(Overlay::Question(question)));
+    actions
+}
+
+impl Filtered for DocsPane {
+    fn filter(&mut self) -> &mut Filter {
+        &mut self.filter
+    }
+
+    /// The rows shown follow the pane's height, the filter line and the details.
+    fn fit(&mut self) {
+        let extra = u16::from(self.filter.shown()) + layout::details_height(self.area);
+        self.cursor.set_rows(layout::inner_rows(self.area, extra));
+    }
+
+    /// Regroups after the filter changed; asks for the details when the selection changed.
+    fn refilter(&mut self, cx: &Cx) -> Vec<Action> {
+        self.fit();
+        let before = self.selected_id();
+        self.rebuild(before.clone());
+        if self.selected_id() != before {
+            self.request_details(cx)
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn list_context(&self) -> Context {
+        Context::Documents
+    }
+}
+
+impl Component for DocsPane {
+    fn context(&self) -> Context {
+        if self.filter.typing() {
+            Context::Filter
+        } else {
+            Context::Documents
+        }
+    }
+
+    fn command(&mut self, command: Command, cx: &Cx) -> Vec<Action> {
+        if let Some(step) = self.cursor.step_of(command) {
+            return self.step(step, cx);
+        }
+        if let Some(actions) = self.filter_command(command, cx) {
+            return actions;
+        }
+        match command {
+            Command::New => DocsPane::prompt("New document", "Title", "", PromptFor::NewDoc),
+            _ => match self.selected_doc().cloned() {
+                Some(doc) => self.on_selected(command, doc),
+                None => Vec::new(),
+            },
+        }
+    }
+
+    fn key(&mut self, key: KeyEvent, cx: &Cx) -> Vec<Action> {
+        self.filter_key(key, cx)
+    }
+
+    fn paste(&mut self, text: &str, cx: &Cx) -> Vec<Action> {
+        self.filter_paste(text, cx)
+    }
+
+    fn mouse(&mut self, mouse: MouseEvent, cx: &Cx) -> Vec<Action> {
+        let header = u16::from(self.filter.shown());
+        match self.cursor.pointer(&mouse, self.area, header) {
+            Some(Pointer::Wheel(step)) => self.step(step, cx),
+            Some(Pointer::Click(index))
+                if matches!(self.rows.get(index), Some(DocRow::Doc(..))) =>
+            {
+                let step = index as isize - self.cursor.selected() as isize;
+                self.step(step, cx)
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn set_area(&mut self, area: Rect) {
+        self.area = area;
+        self.fit();
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, focused: bool) {
+        let title = format!(" 1 Documents ({}) ", self.docs().len());
+        let block = pane_block(&title, area.width, focused, cx.theme);
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        let [filter_area, list_area, details_area] = Layout::vertical([
+            Constraint::Length(u16::from(self.filter.shown())),
+            Constraint::Min(1),
+            Constraint::Length(layout::details_height(area)),
+        ])
+        .areas(inner);
+        if self.filter.shown() {
+            frame.render_widget(
+                Paragraph::new(filter_line(&self.filter, cx.theme)),
+                filter_area,
+            );
+        }
+        let width = usize::from(list_area.width);
+        let dim = cx.style(Role::Dim);
+        let lines: Vec<Line> = if let Some(error) = self.list.error() {
+            load_error_lines("documents", error, cx)
+        } else if self.list.value().is_none() {
+            vec![Line::styled("loading…", dim)]
+        } else if self.rows.is_empty() && self.filter.text().is_empty() {
+            let new = cx.key(Context::Documents, Command::New);
+            vec![Line::styled(
+                format!("no documents ({new} creates one)"),
+                dim,
+            )]
+        } else if self.rows.is_empty() {
+            vec![Line::styled("nothing matches the filter", dim)]
+        } else {
+            let selected = if focused {
+                cx.style(Role::Selected)
+            } else {
+                cx.style(Role::SelectedUnfocused)
+            };
+            self.cursor
+                .visible()
+                .map(|i| match &self.rows[i] {
+                    DocRow::Folder(title, count) => Line::styled(
+                        clip(&format!("▾ {title} ({count})"), width),
+                        cx.style(Role::Heading),
+                    ),
+                    DocRow::Doc(d, positions) => {
+                        let doc = &self.docs()[*d];
+                        let open = cx.doc_id() == Some(doc.id.as_str());
+                        let mark = if open { "● " } else { "  " };
+                        let mut spans = vec![Span::raw(mark)];
+                        spans.extend(highlighted(
+                            &doc.title,
+                            positions,
+                            width.saturating_sub(2),
+                            cx.theme,
+                        ));
+                        let line = Line::from(spans);
+                        if i == self.cursor.selected() {
+                            selected_line(line, width, selected)
+                        } else {
+                            line
+                        }
+                    }
+                })
+                .collect()
+        };
+        // Placeholders wrap; rows are cut to the width already.
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), list_area);
+        frame.render_widget(Paragraph::new(self.details_lines(width, cx)), details_area);
+    }
+}
+
+impl DocsPane {
+    fn details_lines(&self, width: usize, cx: &Cx) -> Vec<Line<'static>> {
+        let label = cx.style(Role::Dim);
+        let row = |name: &str, value: String| {
+            Line::from(vec![
+                Span::styled(format!("{name:<8}"), label),
+                Span::raw(clip(&value, width.saturating_sub(8))),
+            ])
+        };
+        if let Some(error) = self.details.error() {
+            return vec![Line::styled(
+                clip(&format!("details: {error}"), width),
+                cx.style(Role::Error),
+            )];
+        }
+        let Some(selected) = self.selected_doc() else {
+            return Vec::new();
+        };
+        let Some(d) = self.details.value().filter(|d| d.id == selected.id) else {
+            return vec![Line::styled("details loading…", label)];
+        };
+        let count = self
+            .counts
+            .get(&d.id)
+            .copied()
+            .or(d.object_count)
+            .map_or_else(|| "open it to count".to_string(), |n| n.to_string());
+        let short = |t: &str| t.replace('T', " ").chars().take(19).collect::<String>();
+        vec![
+            Line::styled(clip(&"─".repeat(width), width), label),
+            row("created", short(&d.created)),
+            row("changed", short(&d.last_change)),
+            row("owner", d.user.email.clone()),
+            row("folder", d.folder.title.clone()),
+            row("objects", count),
+        ]
+    }
+}

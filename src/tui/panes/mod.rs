@@ -1,0 +1,60 @@
+//! The three panes: documents, objects, properties. The two lists share their filter's
+//! handling ([`Filtered`]).
+
+mod docs;
+mod objects;
+mod props;
+
+pub use docs::DocsPane;
+pub use objects::{ObjectsPane, ask_to_drop_edits};
+pub use props::{PropsPane, Target};
+
+use crossterm::event::KeyEvent;
+
+use super::action::Action;
+use super::component::Cx;
+use super::input::{Filter, FilterChange};
+use super::keys::{Command, Context};
+
+/// A list pane with a filter: the filter's commands, keys and pastes work alike in both.
+trait Filtered {
+    /// The filter.
+    fn filter(&mut self) -> &mut Filter;
+
+    /// Fits the rows shown to the pane (the filter line came or went).
+    fn fit(&mut self);
+
+    /// Filters the list again (the filter's text changed).
+    fn refilter(&mut self, cx: &Cx) -> Vec<Action>;
+
+    /// The key context whose `filter` command starts typing.
+    fn list_context(&self) -> Context;
+
+    /// A filter command's actions, or `None` when `command` is not one.
+    fn filter_command(&mut self, command: Command, cx: &Cx) -> Option<Vec<Action>> {
+        Some(match self.filter().command(command)? {
+            FilterChange::Shown => {
+                self.fit();
+                Vec::new()
+            }
+            FilterChange::Text => self.refilter(cx),
+        })
+    }
+
+    /// A key no command is bound to: it types into the filter while the filter is typed.
+    fn filter_key(&mut self, key: KeyEvent, cx: &Cx) -> Vec<Action> {
+        if self.filter().key(key) {
+            self.refilter(cx)
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// A paste goes into the filter while it is typed; else it says how to start it.
+    fn filter_paste(&mut self, text: &str, cx: &Cx) -> Vec<Action> {
+        if self.filter().paste(text) {
+            return self.refilter(cx);
+        }
+        cx.paste_elsewhere(self.list_context(), Command::Filter, "the filter")
+    }
+}

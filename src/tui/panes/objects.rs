@@ -1,0 +1,695 @@
+//! The objects pane: the open document's objects as a tree grouped by type, with readable rows,
+//! a filter, folds, marks, create (type, then componentId), delete (one, or every marked one),
+//! copy and `$EDITOR`. It shows the open document that App owns and reads it through `Cx`; it
+//! never changes it: marks, removals and reloads are actions.
+
+use std::collections::{BTreeSet, HashSet};
+
+use crossterm::event::{KeyEvent, MouseEvent};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Wrap};
+
+use crate::model::{ObjectType, Props};
+use crate::tui::action::{Action, MarksChange, ObjectsCall, ObjectsWork, Pane, Purpose};
+use crate::tui::component::{Component, Cx};
+use crate::tui::document::{ObjectModel, TreeRow, row_text};
+use crate::tui::input::Filter;
+
+use super::Filtered;
+use crate::tui::keys::{Command, Context};
+use crate::tui::layout;
+use crate::tui::list::{ListCursor, Pointer};
+use crate::tui::overlays::{Body, Choice, Overlay, Question, TypePicker};
+use crate::tui::request::{Answer, Failure, Request, RequestId};
+use crate::tui::theme::Role;
+use crate::tui::widgets::{
+    clip, filter_line, load_error_lines, object_line, pane_block, selected_line,
+};
+use crate::tui::words;
+
+/// The deletes of the marked objects, while they run.
+#[derive(Debug, Default)]
+enum BulkDelete {
+    /// None running.
+    #[default]
+    Idle,
+    /// Waiting for these deletes; so many went through, these failed (id, why).
+    Running {
+        waiting: BTreeSet<RequestId>,
+        deleted: usize,
+        failed: Vec<(String, String)>,
+    },
+}
+
+/// The objects pane.
+#[derive(Debug, Default)]
+pub struct ObjectsPane {
+    filter: Filter,
+    /// Types whose group is folded (kept from one document to the next).
+    folded: HashSet<String>,
+    rows: Vec<TreeRow>,
+    cursor: ListCursor,
+    /// The id of the selected object, kept across reloads.
+    selected: Option<String>,
+    /// An object to select once the content has it (one just created).
+    select_after_load: Option<String>,
+    bulk_delete: BulkDelete,
+    area: Rect,
+}
+
+impl ObjectsPane {
+    /// Starts afresh on another document (or none); the folds stay.
+    pub fn reset(&mut self) {
+        *self = ObjectsPane {
+            folded: std::mem::take(&mut self.folded),
+            area: self.area,
+            cursor: ListCursor::default(),
+            ..ObjectsPane::default()
+        };
+        self.fit();
+    }
+
+    /// The selected object's id, if an object row is selected.
+    pub fn selected_id(&self) -> Option<&str> {
+        self.selected.as_deref()
+    }
+
+    /// The open document's content changed: rebuild the rows, keeping the selected object (or
+    /// selecting the one just created), else the first object.
+    pub fn sync(&mut self, cx: &Cx) {
+        let Some(model) = cx.doc.and_then(|d| d.model()) else {
+            self.rows.clear();
+            self.cursor.set_len(0);
+            return;
+        };
+        let keep = match self.select_after_load.take() {
+            Some(created) if model.index_of(&created).is_some() => Some(created),
+            Some(created) => {
+                self.select_after_load = Some(created);
+                self.selected.clone()
+            }
+            None => self.selected.clone(),
+        };
+        self.rebuild(model, keep.as_deref());
+    }
+
+    /// Objects were taken out: rebuild the rows, the selection staying on its row (the next
+    /// object moves up into it), as in a file manager.
+    pub fn sync_after_removal(&mut self, cx: &Cx) {
+        let at = self.cursor.selected();
+        let kept = self.selected.clone();
+        self.sync(cx);
+        if let Some(model) = cx.doc.and_then(|d| d.model())
+            && kept.is_some_and(|id| model.index_of(&id).is_none())
+        {
+            self.select(at.min(self.rows.len().saturating_sub(1)), model);
+        }
+    }
+
+    /// Rebuilds the rows from the model, folds and filter; selects `keep` when it shows, else
+    /// the first object.
+    fn rebuild(&mut self, model: &ObjectModel, keep: Option<&str>) {
+        self.rows = model.rows(self.filter.text(), &self.folded);
+        self.cursor.set_len(self.rows.len());
+        let target = keep
+            .and_then(|id| row_of(&self.rows, model, id))
+            .or_else(|| {
+                self.rows
+                    .iter()
+                    .position(|r| matches!(r, TreeRow::Object(_)))
+            })
+            .unwrap_or(0);
+        self.select(target, model);
+    }
+
+    /// Selects row `row` and remembers its object.
+    fn select(&mut self, row: usize, model: &ObjectModel) {
+        self.cursor.select(row);
+        self.selected = match self.rows.get(self.cursor.selected()) {
+            Some(TreeRow::Object(i)) => Some(model.at(*i).0.to_string()),
+            _ => None,
+        };
+    }
+
+    /// Moves to row `target`, asking first when that would leave unsaved edits of another
+    /// object.
+    fn go_to(&mut self, target: usize, cx: &Cx) -> Vec<Action> {
+        let Some(model) = cx.doc.and_then(|d| d.model()) else {
+            return Vec::new();
+        };
+        let target = target.min(self.rows.len().saturating_sub(1));
+        let arriving = match self.rows.get(target) {
+            Some(TreeRow::Object(i)) => Some(model.at(*i).0),
+            _ => None,
+        };
+        if let (Some(arriving), Some(edited)) = (arriving, cx.unsaved)
+            && arriving != edited
+        {
+            return vec![ask_to_drop_edits(vec![Action::Objects(
+                ObjectsCall::SelectRow(target),
+            )])];
+        }
+        self.select_row(target, model)
+    }
+
+    /// Selects row `target` without asking; the properties follow an object row.
+    fn select_row(&mut self, target: usize, model: &ObjectModel) -> Vec<Action> {
+        self.select(target, model);
+        if self.selected.is_some() {
+            vec![Action::ShowSelected]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Folds (`Some(true)`), unfolds (`Some(false)`) or toggles (`None`) the selected row's
+    /// group, and selects its heading.
+    fn fold(&mut self, fold: Option<bool>, model: &ObjectModel) {
+        let gi = match self.rows.get(self.cursor.selected()) {
+            Some(TreeRow::Group(gi, _)) => *gi,
+            Some(TreeRow::Object(i)) => {
+                let kind = &model.at(*i).1.kind;
+                match model.groups().iter().position(|g| &g.kind == kind) {
+                    Some(gi) => gi,
+                    None => return,
+                }
+            }
+            None => return,
+        };
+        let kind = model.groups()[gi].kind.clone();
+        let folded = self.folded.contains(&kind);
+        if fold.unwrap_or(!folded) {
+            self.folded.insert(kind);
+        } else {
+            self.folded.remove(&kind);
+        }
+        self.rows = model.rows(self.filter.text(), &self.folded);
+        self.cursor.set_len(self.rows.len());
+        let heading = self
+            .rows
+            .iter()
+            .position(|r| matches!(r, TreeRow::Group(g, _) if *g == gi))
+            .unwrap_or(0);
+        self.select(heading, model);
+    }
+
+    /// A call App forwards.
+    pub fn call(&mut self, call: ObjectsCall, cx: &Cx) -> Vec<Action> {
+        match call {
+            ObjectsCall::SelectRow(row) => match cx.doc.and_then(|d| d.model()) {
+                Some(model) => self.select_row(row, model),
+                None => Vec::new(),
+            },
+            ObjectsCall::Create(kind, props) => self.create(kind, props, cx),
+            ObjectsCall::Delete { doc, obj } => {
+                let sent = cx.send(
+                    Request::DeleteObject {
+                        doc: doc.clone(),
+                        obj: obj.clone(),
+                    },
+                    Purpose::Objects(ObjectsWork::Delete),
+                );
+                vec![
+                    Action::RemoveObjects {
+                        doc,
+                        objs: vec![obj],
+                    },
+                    Action::Send(sent),
+                ]
+            }
+            ObjectsCall::DeleteMarked { doc, objs } => {
+                let sends: Vec<_> = objs
+                    .iter()
+                    .map(|obj| {
+                        cx.send(
+                            Request::DeleteObject {
+                                doc: doc.clone(),
+                                obj: obj.clone(),
+                            },
+                            Purpose::Objects(ObjectsWork::DeleteMarked),
+                        )
+                    })
+                    .collect();
+                self.bulk_delete = BulkDelete::Running {
+                    waiting: sends.iter().map(|s| s.id).collect(),
+                    deleted: 0,
+                    failed: Vec::new(),
+                };
+                let mut actions = vec![
+                    Action::RemoveObjects { doc, objs },
+                    Action::Marks(MarksChange::Clear),
+                ];
+                actions.extend(sends.into_iter().map(Action::Send));
+                actions
+            }
+            ObjectsCall::Jump(obj) => self.jump(&obj, cx),
+        }
+    }
+
+    /// Shows object `obj` in the tree, clearing the filter and unfolding its type when they
+    /// hide it.
+    fn jump(&mut self, obj: &str, cx: &Cx) -> Vec<Action> {
+        let Some(model) = cx.doc.and_then(|d| d.model()) else {
+            return Vec::new();
+        };
+        let mut actions = vec![Action::Focus(Pane::Objects)];
+        if row_of(&self.rows, model, obj).is_none() {
+            self.filter.command(Command::ClearFilter);
+            self.fit();
+            if let Some(object) = model.get(obj) {
+                self.folded.remove(&object.kind);
+            }
+            let keep = self.selected.clone();
+            self.rebuild(model, keep.as_deref());
+        }
+        match row_of(&self.rows, model, obj) {
+            Some(row) => actions.extend(self.go_to(row, cx)),
+            None => actions.push(Action::error(format!(
+                "{obj} is not in the tree ({} reloads)",
+                cx.key(Context::Global, Command::Refresh)
+            ))),
+        }
+        actions
+    }
+
+    /// Creates an object of `kind` with `props` in the open document.
+    fn create(&mut self, kind: ObjectType, props: Props, cx: &Cx) -> Vec<Action> {
+        let Some(doc) = cx.doc_id() else {
+            return Vec::new();
+        };
+        let request = Request::CreateObject {
+            doc: doc.to_string(),
+            kind: kind.as_str().to_string(),
+            props,
+        };
+        vec![Action::Send(
+            cx.send(request, Purpose::Objects(ObjectsWork::Create)),
+        )]
+    }
+
+    /// The answer to one of its requests.
+    pub fn on_reply(
+        &mut self,
+        work: ObjectsWork,
+        id: RequestId,
+        request: Request,
+        outcome: Result<Answer, Failure>,
+        cx: &Cx,
+    ) -> Vec<Action> {
+        match (work, outcome) {
+            (ObjectsWork::Create, Ok(Answer::Created(obj))) => {
+                let Request::CreateObject { doc, kind, .. } = request else {
+                    return Vec::new();
+                };
+                let mut actions = vec![Action::info(format!("created {kind} {obj}"))];
+                if cx.doc_id() == Some(doc.as_str()) {
+                    self.select_after_load = Some(obj);
+                    actions.push(Action::ReloadContent);
+                }
+                actions
+            }
+            (ObjectsWork::Create, Err(failure)) => vec![Action::error(format!(
+                "could not create the object: {}",
+                failure.message
+            ))],
+            (ObjectsWork::Delete, Ok(_)) => {
+                let mut actions = Vec::new();
+                if let Request::DeleteObject { obj, .. } = request {
+                    actions.push(Action::info(format!("deleted {obj}")));
+                }
+                actions.push(Action::ReloadContent);
+                actions
+            }
+            (ObjectsWork::Delete, Err(failure)) => vec![
+                Action::error(format!("could not delete the object: {}", failure.message)),
+                Action::ReloadContent,
+            ],
+            (ObjectsWork::DeleteMarked, outcome) => {
+                let failed = outcome.err().map(|failure| match request {
+                    Request::DeleteObject { obj, .. } => (obj, failure.message),
+                    _ => (String::new(), failure.message),
+                });
+                self.marked_deleted(id, failed)
+            }
+            (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
+        }
+    }
+
+    /// One delete of the marked objects answered; the last one reports and reloads.
+    fn marked_deleted(&mut self, id: RequestId, failure: Option<(String, String)>) -> Vec<Action> {
+        let BulkDelete::Running {
+            waiting,
+            deleted,
+            failed,
+        } = &mut self.bulk_delete
+        else {
+            return Vec::new();
+        };
+        if !waiting.remove(&id) {
+            return Vec::new();
+        }
+        match failure {
+            Some(failure) => failed.push(failure),
+            None => *deleted += 1,
+        }
+        if !waiting.is_empty() {
+            return Vec::new();
+        }
+        let report = match failed.first() {
+            None => Action::info(format!("deleted {}", words::objects(*deleted))),
+            Some((obj, why)) => Action::error(format!(
+                "deleted {deleted}, {} failed (first: {obj}: {why})",
+                failed.len()
+            )),
+        };
+        self.bulk_delete = BulkDelete::Idle;
+        vec![report, Action::ReloadContent]
+    }
+
+    /// A command that needs the open document's objects.
+    fn on_model(&mut self, command: Command, model: &ObjectModel, cx: &Cx) -> Vec<Action> {
+        let marks = cx.doc.map(|d| &d.marks);
+        let selected = match self.rows.get(self.cursor.selected()) {
+            Some(TreeRow::Object(i)) => Some(model.at(*i)),
+            _ => None,
+        };
+        match command {
+            Command::Activate => match self.rows.get(self.cursor.selected()) {
+                Some(TreeRow::Group(..)) => {
+                    self.fold(None, model);
+                    Vec::new()
+                }
+                Some(TreeRow::Object(_)) => vec![Action::Focus(Pane::Props)],
+                None => Vec::new(),
+            },
+            Command::Fold | Command::Unfold => {
+                self.fold(Some(command == Command::Fold), model);
+                Vec::new()
+            }
+            Command::Mark => selected
+                .map(|(id, _)| Action::Marks(MarksChange::Toggle(id.to_string())))
+                .into_iter()
+                .collect(),
+            Command::MarkShown => {
+                let shown: Vec<String> = self
+                    .rows
+                    .iter()
+                    .filter_map(|row| match row {
+                        TreeRow::Object(i) => Some(model.at(*i).0.to_string()),
+                        TreeRow::Group(..) => None,
+                    })
+                    .collect();
+                let note = format!("marked {} shown", words::objects(shown.len()));
+                vec![Action::Marks(MarksChange::Add(shown)), Action::info(note)]
+            }
+            Command::Delete => {
+                let doc = cx.doc.map(|d| d.summary.clone());
+                match (doc, marks, selected) {
+                    (Some(doc), Some(marks), _) if !marks.is_empty() => {
+                        let objs: Vec<String> = marks.iter().cloned().collect();
+                        let message = format!(
+                            "Delete the {} from \"{}\"? This cannot be undone.",
+                            words::count(objs.len(), "marked object", "marked objects"),
+                            doc.title
+                        );
+                        vec![ask(
+                            "Delete marked objects",
+                            message,
+                            "delete them",
+                            Action::Objects(ObjectsCall::DeleteMarked { doc: doc.id, objs }),
+                        )]
+                    }
+                    (Some(doc), _, Some((id, object))) => {
+                        let message = format!(
+                            "Delete {} {id} {} from \"{}\"?",
+                            object.kind,
+                            row_text(object),
+                            doc.title
+                        );
+                        vec![ask(
+                            "Delete object",
+                            message,
+                            "delete it",
+                            Action::Objects(ObjectsCall::Delete {
+                                doc: doc.id,
+                                obj: id.to_string(),
+                            }),
+                        )]
+                    }
+                    _ => Vec::new(),
+                }
+            }
+            Command::CopyId => selected
+                .map(|(id, _)| {
+                    vec![
+                        Action::Copy(id.to_string()),
+                        Action::info(format!("copied the id {id}")),
+                    ]
+                })
+                .unwrap_or_default(),
+            Command::CopyJson => selected
+                .map(|(id, object)| {
+                    let json = serde_json::to_string_pretty(object).unwrap_or_default();
+                    vec![
+                        Action::Copy(json),
+                        Action::info(format!("copied the JSON of {id}")),
+                    ]
+                })
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The row showing object `obj`, if the filter and folds show it.
+fn row_of(rows: &[TreeRow], model: &ObjectModel, obj: &str) -> Option<usize> {
+    let index = model.index_of(obj)?;
+    rows.iter()
+        .position(|r| matches!(r, TreeRow::Object(i) if *i == index))
+}
+
+/// A yes/no question whose yes carries out `yes`.
+fn ask(title: &str, message: String, yes_label: &str, yes: Action) -> Action {
+    Action::Open(Overlay::Question(Question::new(
+        title,
+        Body::Text(message),
+        vec![
+            Choice::new(Command::Yes, yes_label, vec![yes]),
+            Choice::new(Command::No, "no", Vec::new()),
+        ],
+    )))
+}
+
+/// The question asked before unsaved edits are lost; yes drops them, then carries out `then`.
+pub fn ask_to_drop_edits(then: Vec<Action>) -> Action {
+    let mut yes = vec![Action::DropEdits];
+    yes.extend(then);
+    Action::Open(Overlay::Question(Question::new(
+        "Unsaved edits",
+        Body::Text("The properties pane holds unsaved edits. Drop them?".into()),
+        vec![
+            Choice::new(Command::Yes, "drop them", yes),
+            Choice::new(Command::No, "keep editing", Vec::new()),
+        ],
+    )))
+}
+
+impl Filtered for ObjectsPane {
+    fn filter(&mut self) -> &mut Filter {
+        &mut self.filter
+    }
+
+    /// The rows shown follow the pane's height and the filter line.
+    fn fit(&mut self) {
+        let extra = u16::from(self.filter.shown());
+        self.cursor.set_rows(layout::inner_rows(self.area, extra));
+    }
+
+    /// Filters again after the filter changed.
+    fn refilter(&mut self, cx: &Cx) -> Vec<Action> {
+        self.fit();
+        let Some(model) = cx.doc.and_then(|d| d.model()) else {
+            return Vec::new();
+        };
+        let keep = self.selected.clone();
+        self.rebuild(model, keep.as_deref());
+        vec![Action::ShowSelected]
+    }
+
+    fn list_context(&self) -> Context {
+        Context::Objects
+    }
+}
+
+impl Component for ObjectsPane {
+    fn context(&self) -> Context {
+        if self.filter.typing() {
+            Context::Filter
+        } else {
+            Context::Objects
+        }
+    }
+
+    fn command(&mut self, command: Command, cx: &Cx) -> Vec<Action> {
+        if let Some(step) = self.cursor.step_of(command) {
+            let target = self.cursor.target(step);
+            return self.go_to(target, cx);
+        }
+        if let Some(actions) = self.filter_command(command, cx) {
+            return actions;
+        }
+        match command {
+            Command::Back => match cx.doc.map(|d| d.marks.len()) {
+                Some(n) if n > 0 => vec![
+                    Action::Marks(MarksChange::Clear),
+                    Action::info(format!("cleared {n} marks")),
+                ],
+                _ if !self.filter.text().is_empty() => {
+                    self.filter.command(Command::ClearFilter);
+                    self.refilter(cx)
+                }
+                _ => vec![Action::Focus(Pane::Docs)],
+            },
+            Command::Add if cx.doc.is_some() => {
+                vec![Action::Open(Overlay::TypePicker(TypePicker::default()))]
+            }
+            Command::Selector if cx.doc.is_some() => vec![Action::OpenForm],
+            Command::Selector => vec![Action::error("open a document first")],
+            Command::BulkEdit => match cx.doc {
+                Some(doc) if !doc.marks.is_empty() => vec![Action::OpenBulkEdit],
+                _ => vec![Action::error(format!(
+                    "mark objects first ({} marks one, {} marks what the filter shows)",
+                    cx.key(Context::Objects, Command::Mark),
+                    cx.key(Context::Objects, Command::MarkShown)
+                ))],
+            },
+            Command::ExternalEdit => vec![Action::ExternalEdit],
+            _ => match cx.doc.and_then(|d| d.model()) {
+                Some(model) => self.on_model(command, model, cx),
+                None => Vec::new(),
+            },
+        }
+    }
+
+    fn key(&mut self, key: KeyEvent, cx: &Cx) -> Vec<Action> {
+        self.filter_key(key, cx)
+    }
+
+    fn paste(&mut self, text: &str, cx: &Cx) -> Vec<Action> {
+        self.filter_paste(text, cx)
+    }
+
+    fn mouse(&mut self, mouse: MouseEvent, cx: &Cx) -> Vec<Action> {
+        let header = u16::from(self.filter.shown());
+        match self.cursor.pointer(&mouse, self.area, header) {
+            Some(Pointer::Wheel(step)) => self.go_to(self.cursor.target(step), cx),
+            Some(Pointer::Click(row)) => self.go_to(row, cx),
+            None => Vec::new(),
+        }
+    }
+
+    fn set_area(&mut self, area: Rect) {
+        self.area = area;
+        self.fit();
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, focused: bool) {
+        let model = cx.doc.and_then(|d| d.model());
+        let count = model.map_or(0, ObjectModel::len);
+        let title = match cx.doc {
+            Some(doc) if !doc.marks.is_empty() => format!(
+                " 2 Objects · {} marked · {} ({count}) ",
+                doc.marks.len(),
+                doc.summary.title,
+            ),
+            Some(doc) => format!(" 2 Objects · {} ({count}) ", doc.summary.title),
+            None => " 2 Objects ".to_string(),
+        };
+        let block = pane_block(&title, area.width, focused, cx.theme);
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        let [filter_area, list_area] = Layout::vertical([
+            Constraint::Length(u16::from(self.filter.shown())),
+            Constraint::Min(0),
+        ])
+        .areas(inner);
+        if self.filter.shown() {
+            frame.render_widget(
+                Paragraph::new(filter_line(&self.filter, cx.theme)),
+                filter_area,
+            );
+        }
+        let dim = cx.style(Role::Dim);
+        let lines: Vec<Line> = match (cx.doc, model) {
+            (None, _) => vec![Line::styled(
+                format!(
+                    "open a document ({} in the documents pane)",
+                    cx.key(Context::Documents, Command::Open)
+                ),
+                dim,
+            )],
+            (Some(doc), None) => match doc.content.error() {
+                Some(error) => load_error_lines("the objects", error, cx),
+                None => vec![Line::styled("loading…", dim)],
+            },
+            (Some(_), Some(_)) if self.rows.is_empty() && self.filter.text().is_empty() => {
+                vec![Line::styled(
+                    format!(
+                        "no objects ({} adds one)",
+                        cx.key(Context::Objects, Command::Add)
+                    ),
+                    dim,
+                )]
+            }
+            (Some(_), Some(_)) if self.rows.is_empty() => {
+                vec![Line::styled("nothing matches the filter", dim)]
+            }
+            (Some(doc), Some(model)) => {
+                let width = usize::from(list_area.width);
+                let selected = if focused {
+                    cx.style(Role::Selected)
+                } else {
+                    cx.style(Role::SelectedUnfocused)
+                };
+                self.cursor
+                    .visible()
+                    .map(|i| {
+                        let line = match self.rows[i] {
+                            TreeRow::Group(g, shown) => {
+                                let group = &model.groups()[g];
+                                let arrow = if self.folded.contains(&group.kind) {
+                                    "▸"
+                                } else {
+                                    "▾"
+                                };
+                                let count = if shown == group.members.len() {
+                                    shown.to_string()
+                                } else {
+                                    format!("{shown}/{}", group.members.len())
+                                };
+                                Line::styled(
+                                    clip(&format!("{arrow} {} ({count})", group.kind), width),
+                                    cx.style(Role::Heading),
+                                )
+                            }
+                            TreeRow::Object(o) => {
+                                let (id, object) = model.at(o);
+                                let marked = doc.marks.contains(id);
+                                object_line(id, object, width, marked, cx.theme)
+                            }
+                        };
+                        if i == self.cursor.selected() {
+                            selected_line(line, width, selected)
+                        } else {
+                            line
+                        }
+                    })
+                    .collect()
+            }
+        };
+        // Placeholders wrap; rows are cut to the width already.
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), list_area);
+    }
+}

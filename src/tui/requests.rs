@@ -1,0 +1,114 @@
+//! The requests of the session: ids, the ones in flight (with what they are for), and the log
+//! the `L` overlay shows.
+
+use std::cell::Cell;
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use super::action::{Purpose, Sent};
+use super::request::{Reply, Request, RequestId};
+
+/// One line of the request log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogEntry {
+    /// HTTP method.
+    pub method: &'static str,
+    /// Path (the key never appears in it).
+    pub path: String,
+    /// `None` while in flight, `Some(200)` for a success, the error status else (`Some(0)`
+    /// when no answer came at all).
+    pub status: Option<u16>,
+    /// Latency once answered.
+    pub latency: Option<Duration>,
+    /// The error text when it failed.
+    pub error: Option<String>,
+}
+
+/// A request in flight.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InFlight {
+    /// What it was.
+    pub request: Request,
+    /// What its answer is for.
+    pub purpose: Purpose,
+    log_index: usize,
+}
+
+/// Every request of the session.
+#[derive(Debug, Default)]
+pub struct Requests {
+    last_id: Cell<RequestId>,
+    in_flight: BTreeMap<RequestId, InFlight>,
+    log: Vec<LogEntry>,
+}
+
+impl Requests {
+    /// A request with a fresh id, not yet sent: a component returns it as an action.
+    pub fn prepare(&self, request: Request, purpose: Purpose) -> Sent {
+        let id = self.last_id.get() + 1;
+        self.last_id.set(id);
+        Sent {
+            id,
+            request,
+            purpose,
+        }
+    }
+
+    /// Records `sent` as in flight and in the log.
+    pub fn register(&mut self, sent: &Sent) {
+        let (method, path) = sent.request.route();
+        self.log.push(LogEntry {
+            method,
+            path,
+            status: None,
+            latency: None,
+            error: None,
+        });
+        self.in_flight.insert(
+            sent.id,
+            InFlight {
+                request: sent.request.clone(),
+                purpose: sent.purpose.clone(),
+                log_index: self.log.len() - 1,
+            },
+        );
+    }
+
+    /// Takes the request `reply` answers out of flight and logs the answer; `None` for a reply
+    /// to nothing in flight.
+    pub fn answered(&mut self, reply: &Reply) -> Option<InFlight> {
+        let flight = self.in_flight.remove(&reply.id)?;
+        let entry = &mut self.log[flight.log_index];
+        entry.latency = Some(reply.latency);
+        match &reply.outcome {
+            Ok(_) => entry.status = Some(200),
+            Err(failure) => {
+                entry.status = Some(failure.status.unwrap_or(0));
+                entry.error = Some(failure.message.clone());
+            }
+        }
+        Some(flight)
+    }
+
+    /// How many requests are in flight.
+    pub fn in_flight(&self) -> usize {
+        self.in_flight.len()
+    }
+
+    /// Whether any request in flight is for `purpose`.
+    pub fn waiting_for(&self, purpose: &Purpose) -> bool {
+        self.in_flight.values().any(|f| &f.purpose == purpose)
+    }
+
+    /// Whether an object write to `doc` is in flight.
+    pub fn writing(&self, doc: &str) -> bool {
+        self.in_flight
+            .values()
+            .any(|f| f.request.written_doc() == Some(doc))
+    }
+
+    /// The log, oldest first.
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+}

@@ -1,0 +1,132 @@
+//! The key table from the outside: `diagtui keys` with and without a config file, the exit
+//! code and message of a bad one (for the TUI too, before it takes the terminal), and the
+//! README's key tables, which must be the table itself.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use diagtui::tui::keys::{Context, KeyTable};
+
+/// Runs the binary with `args` and the config file `config` (none when it does not exist).
+fn diagtui(args: &[&str], config: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_diagtui"))
+        .args(args)
+        .env("DIAGTUI_CONFIG", config)
+        .env("DIAGTUI_DATA_DIR", config.with_file_name("data"))
+        .env_remove("DIAGTUI_URL")
+        .env_remove("DIAGTUI_API_KEY")
+        .output()
+        .expect("the binary runs")
+}
+
+fn config(text: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+#[test]
+fn keys_prints_the_table_in_force() {
+    let (_dir, path) =
+        config("[keys.objects]\ndelete = \"x\"\n[keys.global]\nquit = [\"ctrl-q\", \"q\"]\n");
+    let out = diagtui(&["keys"], &path);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let delete = text
+        .lines()
+        .skip_while(|l| !l.starts_with("[keys.objects]"))
+        .find(|l| l.contains(" delete "))
+        .unwrap();
+    assert!(delete.trim_start().starts_with("x "), "{delete}");
+    assert!(text.contains("Ctrl-Q / q"), "{text}");
+
+    let defaults = diagtui(&["keys"], &path.with_file_name("none.toml"));
+    assert_eq!(
+        String::from_utf8(defaults.stdout).unwrap(),
+        KeyTable::default().to_text()
+    );
+}
+
+#[test]
+fn a_bad_config_is_exit_2_naming_the_line_for_keys_and_for_the_tui() {
+    for (text, line, says) in [
+        (
+            "theme = \"dark\"\n\n[keys.objects]\ndelete = \"j\"\n",
+            "line 4",
+            "j is both",
+        ),
+        (
+            "[keys.objectz]\ndelete = \"x\"\n",
+            "line 1",
+            "no such context",
+        ),
+        (
+            "[keys.objects]\nfrobnicate = \"x\"\n",
+            "line 2",
+            "no such action",
+        ),
+        (
+            "[keys.objects]\ndelete = \"ctrl-\"\n",
+            "line 2",
+            "is not a key",
+        ),
+        (
+            "theme = \"sepia\"\n",
+            "line 1",
+            "the themes are dark and light",
+        ),
+        (
+            "[styles]\nselected = \"purple\"\n",
+            "line 2",
+            "not a colour",
+        ),
+        ("[keys.objects\n", "line 1", ""),
+    ] {
+        let (_dir, path) = config(text);
+        for args in [&["keys"][..], &[][..]] {
+            let out = diagtui(args, &path);
+            assert_eq!(out.status.code(), Some(2), "{text:?} {args:?}: {out:?}");
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert!(err.contains(&path.display().to_string()), "{err}");
+            assert!(err.contains(line), "{text:?}: {err}");
+            assert!(err.contains(says), "{text:?}: {err}");
+        }
+    }
+}
+
+#[test]
+fn the_readme_key_tables_are_the_key_table() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("the README");
+    let table = KeyTable::default();
+    let mut covered = Vec::new();
+    let mut rest = readme.as_str();
+    while let Some(start) = rest.find("<!-- keys:") {
+        let header = &rest[start + "<!-- keys:".len()..];
+        let close = header.find("-->").expect("the marker closes");
+        let contexts: Vec<Context> = header[..close]
+            .split_whitespace()
+            .map(|name| Context::named(name).unwrap_or_else(|| panic!("no context {name}")))
+            .collect();
+        let body = header[close + "-->".len()..].trim_start_matches('\n');
+        let end = body.find("<!-- /keys -->").expect("the block ends");
+        let expected = table.to_markdown(&contexts);
+        assert_eq!(
+            &body[..end],
+            expected,
+            "the README's key table for {:?} is not the key table; put this there:\n{expected}",
+            contexts.iter().map(|c| c.name()).collect::<Vec<_>>()
+        );
+        covered.extend(contexts);
+        rest = &body[end..];
+    }
+    for context in Context::ALL {
+        assert_eq!(
+            covered.iter().filter(|c| **c == context).count(),
+            1,
+            "{} is in the README's key tables once",
+            context.name()
+        );
+    }
+}
