@@ -8,10 +8,14 @@
 //! printed. Other work on the machine slows both servers alike within a round, so the ratio
 //! holds better than the rates.
 
+#[path = "common/serve.rs"]
+mod serve;
+
 use std::ffi::OsStr;
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
+
+use serve::start_listening;
 
 use serde_json::{Value, json};
 
@@ -126,26 +130,11 @@ impl Server {
     /// reads its `listening on URL` line.
     fn start(program: &Path, args: &[&OsStr], env: Option<(&str, &str)>) -> Server {
         let mut command = Command::new("taskset");
-        command
-            .args(["-c", SERVER_CORE])
-            .arg(program)
-            .args(args)
-            .env_remove("RUST_LOG")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+        command.args(["-c", SERVER_CORE]).arg(program).args(args);
         if let Some((name, value)) = env {
             command.env(name, value);
         }
-        let mut child = command.spawn().expect("server starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("first line");
-        let url = line
-            .trim()
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("first line: {line:?}"))
-            .to_owned();
+        let (child, url) = start_listening(&mut command);
         Server { child, url }
     }
 }

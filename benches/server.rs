@@ -7,11 +7,14 @@
 //! 100-object document against a 100,000-object one. Throughput against the ceiling is
 //! `benches/ceiling.rs`.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+#[path = "common/serve.rs"]
+mod serve;
+
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
+use serve::start_listening;
 
 /// Requests per latency sample.
 const SAMPLES: usize = 2000;
@@ -29,24 +32,12 @@ impl Served {
     fn start() -> Served {
         let dir = tempfile::tempdir().expect("temp dir");
         let data = dir.path().join("data");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_diagtui"))
-            .args(["serve", "--bind", "127.0.0.1:0", "--max-body", "134217728"])
-            .arg("--data-dir")
-            .arg(&data)
-            .env_remove("RUST_LOG")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("diagtui serve starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("first line");
-        let url = line
-            .trim()
-            .strip_prefix("listening on ")
-            .expect("listening on URL")
-            .to_owned();
+        let (child, url) = start_listening(
+            Command::new(env!("CARGO_BIN_EXE_diagtui"))
+                .args(["serve", "--bind", "127.0.0.1:0", "--max-body", "134217728"])
+                .arg("--data-dir")
+                .arg(&data),
+        );
         let key = std::fs::read_to_string(data.join("api-key"))
             .expect("key file")
             .trim()

@@ -3,15 +3,13 @@
 //! never built into a tree of values. The body itself is the only large allocation.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::ops::Range;
 
 use bytes::Bytes;
 use serde::Deserialize;
-use serde::de::{MapAccess, Visitor};
 use serde_json::value::RawValue;
 
-use super::object::compact;
+use super::raw::{RawEntries, compact};
 use super::rules::check_object_id;
 use super::{StoreError, StoreResult};
 
@@ -37,40 +35,6 @@ enum Data {
     InBody(Range<usize>),
     /// Compacted from the body.
     Owned(Box<str>),
-}
-
-/// The entries of the top-level map, values left as text; a repeated id keeps its first place
-/// and takes the last value, as a parsed map would.
-struct TopLevel<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
-
-impl<'de: 'a, 'a> Deserialize<'de> for TopLevel<'a> {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct TopVisitor;
-        impl<'de> Visitor<'de> for TopVisitor {
-            type Value = TopLevel<'de>;
-
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a map of object id to {type, data}")
-            }
-
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<TopLevel<'de>, A::Error> {
-                let mut entries: Vec<(Cow<'de, str>, &'de RawValue)> = Vec::new();
-                let mut seen: HashMap<Cow<'de, str>, usize> = HashMap::new();
-                while let Some(id) = map.next_key::<Cow<'de, str>>()? {
-                    let value: &'de RawValue = map.next_value()?;
-                    match seen.get(&id) {
-                        Some(&at) => entries[at].1 = value,
-                        None => {
-                            seen.insert(id.clone(), entries.len());
-                            entries.push((id, value));
-                        }
-                    }
-                }
-                Ok(TopLevel(entries))
-            }
-        }
-        deserializer.deserialize_map(TopVisitor)
-    }
 }
 
 /// The two properties of an entry, as text.
@@ -104,8 +68,8 @@ impl ContentUpload {
         let syntax = |e: serde_json::Error| {
             StoreError::InvalidJson(format!("the body is not valid JSON: {e}"))
         };
-        let entries = match serde_json::from_str::<TopLevel<'_>>(text) {
-            Ok(TopLevel(entries)) => entries,
+        let entries = match serde_json::from_str::<RawEntries<'_>>(text) {
+            Ok(RawEntries(entries)) => entries,
             Err(e) if e.classify() == serde_json::error::Category::Data => {
                 // Not a map; but a body that is not JSON at all answers as any other's.
                 serde_json::from_str::<serde::de::IgnoredAny>(text).map_err(syntax)?;

@@ -20,6 +20,7 @@ mod error;
 pub mod keys;
 pub mod object;
 pub mod plan;
+pub mod raw;
 pub mod rules;
 pub mod sqlite;
 pub mod write;

@@ -5,11 +5,10 @@ use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
 use bytes::Bytes;
-use serde::de::{MapAccess, Visitor};
-use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::StoreResult;
+use super::raw::RawEntries;
 use crate::model::ObjectType;
 use crate::model::props::defaults;
 
@@ -188,37 +187,6 @@ pub fn push_json_string(out: &mut String, text: &str) {
     }
 }
 
-/// The top-level entries of a JSON object's text, in order, their values left as text.
-struct Entries<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
-
-impl<'de: 'a, 'a> serde::Deserialize<'de> for Entries<'a> {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct EntriesVisitor;
-        impl<'de> Visitor<'de> for EntriesVisitor {
-            type Value = Entries<'de>;
-
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a JSON object")
-            }
-
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entries<'de>, A::Error> {
-                let mut entries: Vec<(Cow<'de, str>, &'de RawValue)> = Vec::with_capacity(16);
-                while let Some(key) = map.next_key::<Cow<'de, str>>()? {
-                    let value: &'de RawValue = map.next_value()?;
-                    // A repeated key keeps its first place and takes the last value, as a
-                    // parsed map would.
-                    match entries.iter_mut().find(|(k, _)| *k == key) {
-                        Some(entry) => entry.1 = value,
-                        None => entries.push((key, value)),
-                    }
-                }
-                Ok(Entries(entries))
-            }
-        }
-        deserializer.deserialize_map(EntriesVisitor)
-    }
-}
-
 /// Properties to merge, each value written as JSON text once per request rather than once
 /// per object.
 pub struct PropsText {
@@ -290,7 +258,7 @@ pub fn merged(
     props: &PropsText,
     defaults: &mut Defaults,
 ) -> StoreResult<StoredObject> {
-    let Entries(entries) = serde_json::from_str(current.data())?;
+    let RawEntries(entries) = serde_json::from_str(current.data())?;
     let mut writer = ObjectWriter::new(Arc::clone(&current.kind), current.data().len() + 64);
     let out = writer.data();
     out.push('{');
@@ -347,54 +315,6 @@ pub fn merged(
 /// Whether a component id names a generic component, whose defaults include colours.
 fn is_generic(component_id: &str) -> bool {
     component_id.starts_with("generic.")
-}
-
-/// JSON text with the white space between tokens removed (strings kept as they are), so that
-/// data given with indentation is stored and answered compactly. Text that has none is
-/// returned as is.
-pub fn compact(text: &str) -> Cow<'_, str> {
-    let bytes = text.as_bytes();
-    let spaced = |b: u8| matches!(b, b' ' | b'\n' | b'\r' | b'\t');
-    let mut in_string = false;
-    let mut escaped = false;
-    let first_space = bytes.iter().position(|&b| {
-        if in_string {
-            match (escaped, b) {
-                (true, _) => escaped = false,
-                (false, b'\\') => escaped = true,
-                (false, b'"') => in_string = false,
-                _ => {}
-            }
-            false
-        } else if b == b'"' {
-            in_string = true;
-            false
-        } else {
-            spaced(b)
-        }
-    });
-    let Some(start) = first_space else {
-        return Cow::Borrowed(text);
-    };
-    let mut out = Vec::with_capacity(bytes.len());
-    out.extend_from_slice(&bytes[..start]);
-    for &b in &bytes[start..] {
-        if in_string {
-            out.push(b);
-            match (escaped, b) {
-                (true, _) => escaped = false,
-                (false, b'\\') => escaped = true,
-                (false, b'"') => in_string = false,
-                _ => {}
-            }
-        } else if b == b'"' {
-            in_string = true;
-            out.push(b);
-        } else if !spaced(b) {
-            out.push(b);
-        }
-    }
-    Cow::Owned(String::from_utf8(out).expect("only ASCII white space was removed"))
 }
 
 /// Writes `{"id":{…},…}` for `objects` (already in id order): the content map as the API
@@ -511,14 +431,5 @@ mod tests {
         let all = content_json([("a\"b", &object)].into_iter());
         let all: Value = serde_json::from_slice(&all).unwrap();
         assert_eq!(all["a\"b"]["data"]["x"], 1);
-    }
-
-    #[test]
-    fn compact_drops_white_space_outside_strings() {
-        assert!(matches!(compact(r#"{"a":1}"#), Cow::Borrowed(_)));
-        let text = "{ \"a b\" : [1, 2],\n\t\"c\\\" d\": \" x \" }";
-        assert_eq!(compact(text), r#"{"a b":[1,2],"c\" d":" x "}"#);
-        let parsed: Value = serde_json::from_str(&compact(text)).unwrap();
-        assert_eq!(parsed, serde_json::from_str::<Value>(text).unwrap());
     }
 }

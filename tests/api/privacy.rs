@@ -87,33 +87,26 @@ async fn each_request_is_logged_once_without_its_key() {
     let key = std::fs::read_to_string(dir.join("api-key")).unwrap();
     let key = key.trim();
     let http = reqwest::Client::new();
-    let by_query = http
-        .get(format!("{}/api/v1/doc?key={key}", served.url))
-        .send()
+    let doc = reqwest::get(format!("{}/api/v1/doc?key={key}", served.url))
         .await
-        .unwrap();
-    assert_eq!(by_query.status(), 200);
-    let docs: serde_json::Value = by_query.json().await.unwrap();
-    let doc = docs[0]["id"].as_str().unwrap();
-    let by_header = http
-        .get(format!("{}/api/v1/doc/{doc}/obj/all", served.url))
-        .bearer_auth(key)
-        .send()
+        .unwrap()
+        .json::<serde_json::Value>()
         .await
-        .unwrap();
-    assert_eq!(by_header.status(), 200);
-    let unknown = http
-        .get(format!("{}/api/v1/nothing?key={key}", served.url))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(unknown.status(), 404);
-    let bad_key = http
-        .get(format!("{}/api/v1/me?key=wrong", served.url))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(bad_key.status(), 401);
+        .unwrap()[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    for (path, bearer, status) in [
+        (format!("/api/v1/doc/{doc}/obj/all"), true, 200),
+        (format!("/api/v1/nothing?key={key}"), false, 404),
+        ("/api/v1/me?key=wrong".to_owned(), false, 401),
+    ] {
+        let mut request = http.get(format!("{}{path}", served.url));
+        if bearer {
+            request = request.bearer_auth(key);
+        }
+        assert_eq!(request.send().await.unwrap().status(), status, "{path}");
+    }
     stop(&mut served.child);
 
     let stderr = std::fs::read_to_string(&log).unwrap();

@@ -4,10 +4,10 @@ use axum::Json;
 use axum::extract::State;
 
 use super::OK;
-use super::openapi::{ReadErrors, WriteErrors};
+use super::openapi::{BodyErrors, Errors};
 use crate::model::{
     AddCollaboratorRequest, BulkUpdateRequest, CreateDocRequest, DiagramObject, DocCreated,
-    DocDetails, DocIdRequest, DocSummary, DocTitleRequest, Success,
+    DocDetails, DocIdRequest, DocSummary, DocTitleRequest, ErrorBody, Success,
 };
 use crate::server::error::ApiError;
 use crate::server::extract::{Body, Ids, JsonBytes, parse_off_thread};
@@ -17,7 +17,7 @@ use crate::store::content::ContentUpload;
 
 /// `GET /api/v1/doc`: the documents the account owns or shares, by title.
 #[utoipa::path(get, operation_id = "listDocuments", path = "/api/v1/doc", tag = "documents",
-    responses((status = 200, description = "The documents", body = Vec<DocSummary>), ReadErrors))]
+    responses((status = 200, description = "The documents", body = Vec<DocSummary>), Errors))]
 pub async fn list(
     State(s): State<AppState>,
     me: Account,
@@ -27,7 +27,7 @@ pub async fn list(
 
 /// `GET /api/v1/doc/{docId}`.
 #[utoipa::path(get, operation_id = "getDocument", path = "/api/v1/doc/{docId}", tag = "documents", params(("docId" = String, Path, description = "The document id")),
-    responses((status = 200, description = "The details", body = DocDetails), ReadErrors))]
+    responses((status = 200, description = "The details", body = DocDetails), Errors))]
 pub async fn details(
     State(s): State<AppState>,
     me: Account,
@@ -39,7 +39,7 @@ pub async fn details(
 /// `POST /api/v1/doc/{docId}`: the bulk update.
 #[utoipa::path(post, operation_id = "updateObjectsInBulk", path = "/api/v1/doc/{docId}", tag = "objects", params(("docId" = String, Path, description = "The document id")),
     request_body = BulkUpdateRequest,
-    responses((status = 200, description = "Updated, all of them", body = Success), WriteErrors))]
+    responses((status = 200, description = "Updated, all of them", body = Success), Errors, BodyErrors))]
 pub async fn bulk_update(
     State(s): State<AppState>,
     me: Account,
@@ -54,7 +54,7 @@ pub async fn bulk_update(
 /// object's data passed through as the text it came as.
 #[utoipa::path(post, operation_id = "setContent", path = "/api/v1/doc/set-content/{docId}", tag = "documents", params(("docId" = String, Path, description = "The document id")),
     request_body(content = BTreeMap<String, DiagramObject>, description = "The whole content: object id to object"),
-    responses((status = 200, description = "Replaced", body = Success), WriteErrors))]
+    responses((status = 200, description = "Replaced", body = Success), Errors, BodyErrors))]
 pub async fn set_content(
     State(s): State<AppState>,
     me: Account,
@@ -69,7 +69,7 @@ pub async fn set_content(
 /// `POST /api/v1/doc/create`.
 #[utoipa::path(post, operation_id = "createDocument", path = "/api/v1/doc/create", tag = "documents",
     request_body = CreateDocRequest,
-    responses((status = 200, description = "Created", body = DocCreated), WriteErrors))]
+    responses((status = 200, description = "Created", body = DocCreated), Errors, BodyErrors))]
 pub async fn create(
     State(s): State<AppState>,
     me: Account,
@@ -88,7 +88,7 @@ pub async fn create(
 /// `POST /api/v1/doc/empty`.
 #[utoipa::path(post, operation_id = "emptyDocument", path = "/api/v1/doc/empty", tag = "documents",
     request_body = DocIdRequest,
-    responses((status = 200, description = "Emptied", body = Success), WriteErrors))]
+    responses((status = 200, description = "Emptied", body = Success), Errors, BodyErrors))]
 pub async fn empty(
     State(s): State<AppState>,
     me: Account,
@@ -101,7 +101,7 @@ pub async fn empty(
 /// `POST /api/v1/doc/add-collaborator`.
 #[utoipa::path(post, operation_id = "addCollaborator", path = "/api/v1/doc/add-collaborator", tag = "documents",
     request_body = AddCollaboratorRequest,
-    responses((status = 200, description = "Shared", body = Success), WriteErrors))]
+    responses((status = 200, description = "Shared", body = Success), Errors, BodyErrors))]
 pub async fn add_collaborator(
     State(s): State<AppState>,
     me: Account,
@@ -116,7 +116,7 @@ pub async fn add_collaborator(
 /// `POST /api/v1/doc/change-title`.
 #[utoipa::path(post, operation_id = "changeDocumentTitle", path = "/api/v1/doc/change-title", tag = "documents",
     request_body = DocTitleRequest,
-    responses((status = 200, description = "Retitled", body = Success), WriteErrors))]
+    responses((status = 200, description = "Retitled", body = Success), Errors, BodyErrors))]
 pub async fn change_title(
     State(s): State<AppState>,
     me: Account,
@@ -131,7 +131,7 @@ pub async fn change_title(
 /// `POST /api/v1/doc/clone`.
 #[utoipa::path(post, operation_id = "cloneDocument", path = "/api/v1/doc/clone", tag = "documents",
     request_body = DocTitleRequest,
-    responses((status = 200, description = "Copied", body = DocCreated), WriteErrors))]
+    responses((status = 200, description = "Copied", body = DocCreated), Errors, BodyErrors))]
 pub async fn clone(
     State(s): State<AppState>,
     me: Account,
@@ -147,7 +147,10 @@ pub async fn clone(
 /// `POST /api/v1/doc/delete`: owner only.
 #[utoipa::path(post, operation_id = "deleteDocument", path = "/api/v1/doc/delete", tag = "documents",
     request_body = DocIdRequest,
-    responses((status = 200, description = "Deleted", body = Success), WriteErrors))]
+    responses(
+        (status = 200, description = "Deleted", body = Success),
+        (status = 403, description = "FORBIDDEN: only the owner may delete a document", body = ErrorBody),
+        Errors, BodyErrors))]
 pub async fn delete(
     State(s): State<AppState>,
     me: Account,

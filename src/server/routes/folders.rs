@@ -5,7 +5,7 @@ use axum::extract::State;
 use serde_json::{Value, json};
 
 use super::OK;
-use super::openapi::{ReadErrors, WriteErrors};
+use super::openapi::{BodyErrors, Errors};
 use crate::model::{
     CreateFolderRequest, FolderCreated, FolderEntry, FolderIdRequest, FolderList,
     FolderTitleRequest, Success, UserRef,
@@ -17,14 +17,14 @@ use crate::store::Account;
 
 /// `GET /api/v1/me`: the account the key belongs to.
 #[utoipa::path(get, operation_id = "getAccount", path = "/api/v1/me", tag = "account", extensions(("x-diagtui-extension" = json!(true))),
-    responses((status = 200, description = "The account", body = UserRef), ReadErrors))]
+    responses((status = 200, description = "The account", body = UserRef), Errors))]
 pub async fn me(me: Account) -> Json<Value> {
     Json(json!({"id": me.id, "email": me.email}))
 }
 
 /// `GET /api/v1/folder/list`: folder id to `{title, docs}`, the account's own documents only.
 #[utoipa::path(get, operation_id = "listFolders", path = "/api/v1/folder/list", tag = "folders", extensions(("x-diagtui-extension" = json!(true))),
-    responses((status = 200, description = "Folder id to folder", body = BTreeMap<String, FolderEntry>), ReadErrors))]
+    responses((status = 200, description = "Folder id to folder", body = BTreeMap<String, FolderEntry>), Errors))]
 pub async fn list(State(s): State<AppState>, me: Account) -> Result<Json<FolderList>, ApiError> {
     Ok(Json(s.store.list_folders(&me).await?))
 }
@@ -32,7 +32,7 @@ pub async fn list(State(s): State<AppState>, me: Account) -> Result<Json<FolderL
 /// `POST /api/v1/folder/create`.
 #[utoipa::path(post, operation_id = "createFolder", path = "/api/v1/folder/create", tag = "folders", extensions(("x-diagtui-extension" = json!(true))),
     request_body = CreateFolderRequest,
-    responses((status = 200, description = "Created", body = FolderCreated), WriteErrors))]
+    responses((status = 200, description = "Created", body = FolderCreated), Errors, BodyErrors))]
 pub async fn create(
     State(s): State<AppState>,
     me: Account,
@@ -48,7 +48,7 @@ pub async fn create(
 /// `POST /api/v1/folder/change-title`.
 #[utoipa::path(post, operation_id = "changeFolderTitle", path = "/api/v1/folder/change-title", tag = "folders", extensions(("x-diagtui-extension" = json!(true))),
     request_body = FolderTitleRequest,
-    responses((status = 200, description = "Retitled", body = Success), WriteErrors))]
+    responses((status = 200, description = "Retitled", body = Success), Errors, BodyErrors))]
 pub async fn change_title(
     State(s): State<AppState>,
     me: Account,
@@ -63,7 +63,7 @@ pub async fn change_title(
 /// `POST /api/v1/folder/delete`: the folder and every document in it.
 #[utoipa::path(post, operation_id = "deleteFolder", path = "/api/v1/folder/delete", tag = "folders", extensions(("x-diagtui-extension" = json!(true))),
     request_body = FolderIdRequest,
-    responses((status = 200, description = "Deleted with its documents", body = Success), WriteErrors))]
+    responses((status = 200, description = "Deleted with its documents", body = Success), Errors, BodyErrors))]
 pub async fn delete(
     State(s): State<AppState>,
     me: Account,

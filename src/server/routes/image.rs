@@ -8,7 +8,7 @@ use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
-use super::openapi::ReadErrors;
+use super::openapi::Errors;
 use crate::model::Content;
 use crate::render::{self, DEFAULT_HEIGHT, DEFAULT_WIDTH, Format, parse_side};
 use crate::scene::{DEFAULT_STATUS_KEY, Scene};
@@ -34,7 +34,7 @@ use crate::store::Account;
             (Vec<u8> = "image/png"),
             (String = "image/svg+xml"),
         )),
-        ReadErrors,
+        Errors,
     ))]
 pub async fn from_document(
     State(s): State<AppState>,

@@ -6,7 +6,7 @@ use axum::response::Response;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use super::openapi::{ReadErrors, SelectorSchema, WriteErrors};
+use super::openapi::{BodyErrors, Errors, SelectorSchema};
 use super::{OK, json_bytes};
 use crate::model::{
     CreateObjectRequest, DiagramObject, ObjectCreated, Props, SelectorUpdated, Success,
@@ -20,7 +20,7 @@ use crate::store::rules::parse_selector;
 
 /// `GET …/obj/all` (and the legacy `GET …/obj`): every object, in id order.
 #[utoipa::path(get, operation_id = "getContent", path = "/api/v1/doc/{docId}/obj/all", tag = "objects", params(("docId" = String, Path, description = "The document id")),
-    responses((status = 200, description = "Every object, in id order", body = BTreeMap<String, DiagramObject>), ReadErrors))]
+    responses((status = 200, description = "Every object, in id order", body = BTreeMap<String, DiagramObject>), Errors))]
 pub async fn all(
     State(s): State<AppState>,
     me: Account,
@@ -32,7 +32,7 @@ pub async fn all(
 /// `GET …/obj`: the legacy object list, the same map as `obj/all`.
 #[utoipa::path(get, operation_id = "listObjects", path = "/api/v1/doc/{docId}/obj", tag = "objects", params(("docId" = String, Path, description = "The document id")),
     extensions(("x-diagtui-extension" = json!(true))),
-    responses((status = 200, description = "Every object, in id order", body = BTreeMap<String, DiagramObject>), ReadErrors))]
+    responses((status = 200, description = "Every object, in id order", body = BTreeMap<String, DiagramObject>), Errors))]
 pub async fn legacy_all(
     state: State<AppState>,
     me: Account,
@@ -43,7 +43,7 @@ pub async fn legacy_all(
 
 /// `GET …/obj/{objId}`.
 #[utoipa::path(get, operation_id = "getObject", path = "/api/v1/doc/{docId}/obj/{objId}", tag = "objects", params(("docId" = String, Path, description = "The document id"), ("objId" = String, Path, max_length = 128, description = "The object id")),
-    responses((status = 200, description = "The object", body = DiagramObject), ReadErrors))]
+    responses((status = 200, description = "The object", body = DiagramObject), Errors))]
 pub async fn get_one(
     State(s): State<AppState>,
     me: Account,
@@ -58,7 +58,7 @@ pub async fn get_one(
 /// `encodeURI` (commas, colons and slashes literal); the router has decoded it once already.
 #[utoipa::path(get, operation_id = "getObjectsWhere", path = "/api/v1/doc/{docId}/obj/where/{selector}", tag = "objects",
     params(("docId" = String, Path, description = "The document id"), ("selector" = String, Path, description = "A selector as URL-encoded JSON: [key, operator, value] or a list of them")),
-    responses((status = 200, description = "The matching objects, in id order", body = BTreeMap<String, DiagramObject>), ReadErrors))]
+    responses((status = 200, description = "The matching objects, in id order", body = BTreeMap<String, DiagramObject>), Errors))]
 pub async fn read_where(
     State(s): State<AppState>,
     me: Account,
@@ -73,7 +73,7 @@ pub async fn read_where(
 /// `POST …/obj/`: create.
 #[utoipa::path(post, operation_id = "createObject", path = "/api/v1/doc/{docId}/obj", tag = "objects", params(("docId" = String, Path, description = "The document id")),
     request_body = CreateObjectRequest,
-    responses((status = 200, description = "Created", body = ObjectCreated), WriteErrors))]
+    responses((status = 200, description = "Created", body = ObjectCreated), Errors, BodyErrors))]
 pub async fn create(
     State(s): State<AppState>,
     me: Account,
@@ -93,7 +93,7 @@ pub async fn create(
 /// `POST …/obj/{objId}`: update one.
 #[utoipa::path(post, operation_id = "updateObject", path = "/api/v1/doc/{docId}/obj/{objId}", tag = "objects", params(("docId" = String, Path, description = "The document id"), ("objId" = String, Path, max_length = 128, description = "The object id")),
     request_body = UpdateObjectRequest,
-    responses((status = 200, description = "Updated", body = Success), WriteErrors))]
+    responses((status = 200, description = "Updated", body = Success), Errors, BodyErrors))]
 pub async fn update(
     State(s): State<AppState>,
     me: Account,
@@ -122,7 +122,7 @@ pub struct UpdateWhere {
 /// `POST …/obj/where`: update every object whose `meta` matches.
 #[utoipa::path(post, operation_id = "updateObjectsWhere", path = "/api/v1/doc/{docId}/obj/where", tag = "objects", params(("docId" = String, Path, description = "The document id")),
     request_body = UpdateWhere,
-    responses((status = 200, description = "Updated, all of them", body = SelectorUpdated), WriteErrors))]
+    responses((status = 200, description = "Updated, all of them", body = SelectorUpdated), Errors, BodyErrors))]
 pub async fn update_where(
     State(s): State<AppState>,
     me: Account,
@@ -143,7 +143,7 @@ pub async fn update_where(
 
 /// `POST …/obj/{objId}/delete`.
 #[utoipa::path(post, operation_id = "deleteObject", path = "/api/v1/doc/{docId}/obj/{objId}/delete", tag = "objects", params(("docId" = String, Path, description = "The document id"), ("objId" = String, Path, max_length = 128, description = "The object id")),
-    responses((status = 200, description = "Deleted", body = Success), ReadErrors))]
+    responses((status = 200, description = "Deleted", body = Success), Errors))]
 pub async fn delete(
     State(s): State<AppState>,
     me: Account,

@@ -13,15 +13,15 @@ use super::json_bytes;
 use crate::model::{ErrorBody, ErrorCode, UserRef};
 use crate::store::rules::MAX_SELECTOR_CONDITIONS;
 
-/// The error answers of a route without a body. Any route may meet the HTTP layer's own
-/// rejections (400, 414, 431) and a path that names another route's (405).
+/// The error answers any route may give: the HTTP layer's own rejections (400, 414, 431), a
+/// path that names another route's (405), and the route's own.
 #[derive(IntoResponses)]
 #[allow(dead_code)]
-pub enum ReadErrors {
-    /// 400: a malformed request, selector or path.
+pub enum Errors {
+    /// 400: a malformed request, body, property, selector or path.
     #[response(
         status = 400,
-        description = "BAD_REQUEST, VALIDATION_ERROR or INVALID_SELECTOR"
+        description = "BAD_REQUEST, INVALID_JSON, VALIDATION_ERROR or INVALID_SELECTOR"
     )]
     BadRequest(ErrorBody),
     /// 401: no key, or an unknown one.
@@ -53,37 +53,10 @@ pub enum ReadErrors {
     Internal(ErrorBody),
 }
 
-/// The error answers of a route with a JSON body: those of any route, and the body's own.
+/// The error answers of reading a JSON body, besides [`Errors`].
 #[derive(IntoResponses)]
 #[allow(dead_code)]
-pub enum WriteErrors {
-    /// 400: a malformed request, body, property or selector.
-    #[response(
-        status = 400,
-        description = "BAD_REQUEST, INVALID_JSON, VALIDATION_ERROR or INVALID_SELECTOR"
-    )]
-    BadRequest(ErrorBody),
-    /// 401: no key, or an unknown one.
-    #[response(
-        status = 401,
-        description = "UNAUTHORIZED: no API key, or an unknown one"
-    )]
-    Unauthorized(ErrorBody),
-    /// 403: not the owner.
-    #[response(
-        status = 403,
-        description = "FORBIDDEN: only the owner may delete a document"
-    )]
-    Forbidden(ErrorBody),
-    /// 404: no such route, document, object, account or folder.
-    #[response(
-        status = 404,
-        description = "NOT_FOUND, DOC_NOT_FOUND, OBJ_NOT_FOUND, USER_NOT_FOUND or FOLDER_NOT_FOUND"
-    )]
-    NotFound(ErrorBody),
-    /// 405: the path is another route's.
-    #[response(status = 405, description = "METHOD_NOT_ALLOWED")]
-    MethodNotAllowed(ErrorBody),
+pub enum BodyErrors {
     /// 408: the body did not arrive in time.
     #[response(
         status = 408,
@@ -96,21 +69,9 @@ pub enum WriteErrors {
         description = "PAYLOAD_TOO_LARGE: the body is over --max-body"
     )]
     PayloadTooLarge(ErrorBody),
-    /// 414: the URI is too long.
-    #[response(status = 414, description = "URI_TOO_LONG")]
-    UriTooLong(ErrorBody),
     /// 415: the body is not sent as JSON.
     #[response(status = 415, description = "UNSUPPORTED_MEDIA_TYPE")]
     UnsupportedMediaType(ErrorBody),
-    /// 431: the headers are too large.
-    #[response(status = 431, description = "HEADERS_TOO_LARGE")]
-    HeadersTooLarge(ErrorBody),
-    /// 500: the server failed.
-    #[response(
-        status = 500,
-        description = "INTERNAL_ERROR; the details are in the server's log"
-    )]
-    Internal(ErrorBody),
 }
 
 /// A selector: `[key, operator, value]`, or a list of them that must all match.
@@ -241,7 +202,7 @@ pub fn json() -> Bytes {
 /// `GET /api/v1/openapi.json`: this description. Needs no key.
 #[utoipa::path(get, operation_id = "getOpenApi", path = "/api/v1/openapi.json", tag = "meta", security(()),
     extensions(("x-diagtui-extension" = json!(true))),
-    responses((status = 200, description = "The OpenAPI 3.1 description", body = Object), ReadErrors))]
+    responses((status = 200, description = "The OpenAPI 3.1 description", body = Object), Errors))]
 pub async fn document() -> Response {
     json_bytes(json())
 }
