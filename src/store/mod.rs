@@ -39,7 +39,6 @@ use self::content::ContentUpload;
 use self::engine::CommitObserver;
 use self::keys::{KeyCache, hash_key};
 use self::object::{StoredObject, content_json};
-use self::plan::ObjectSource;
 use self::rules::{
     check_email, check_email_length, check_object_id, check_props_by_name, check_props_for,
     check_title,
@@ -195,25 +194,6 @@ fn key_of(outcome: Outcome) -> StoreResult<String> {
 /// The error for an engine answering a write with the wrong kind of outcome.
 fn unexpected(outcome: &Outcome) -> StoreError {
     StoreError::Internal(format!("unexpected outcome of a write: {outcome:?}"))
-}
-
-/// A cached document's objects, as a plan reads them.
-struct CachedObjects<'a>(&'a DocState);
-
-impl ObjectSource for CachedObjects<'_> {
-    fn get(&mut self, obj_id: &str) -> StoreResult<Option<Arc<StoredObject>>> {
-        Ok(self.0.objects.get(obj_id).cloned())
-    }
-
-    fn each(
-        &mut self,
-        f: &mut dyn FnMut(&str, &Arc<StoredObject>) -> StoreResult<()>,
-    ) -> StoreResult<()> {
-        self.0
-            .objects
-            .iter()
-            .try_for_each(|(id, object)| f(id, object))
-    }
 }
 
 /// Runs `f` on a cached document's state: on this task when it is small, on the blocking pool
@@ -439,7 +419,7 @@ impl<E: Engine> Store<E> {
             let plan = with_state(doc, move |state| {
                 Ok(Plan {
                     version: state.version,
-                    objects: plan::plan(&planning, &mut CachedObjects(state))?,
+                    objects: plan::plan_cached(&planning, &state.objects)?,
                 })
             })
             .await?;
@@ -729,7 +709,7 @@ mod tests {
             let state = cached.read();
             Plan {
                 version: state.version,
-                objects: plan::plan(&update, &mut CachedObjects(&state)).unwrap(),
+                objects: plan::plan_cached(&update, &state.objects).unwrap(),
             }
         };
         // Another write makes `b` match too, after the plan was made.

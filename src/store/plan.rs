@@ -3,6 +3,8 @@
 //! request's own task before the writer is involved, and inside the writer from the rows it
 //! reads, when no cached plan could be made.
 
+use std::collections::BTreeMap;
+use std::num::NonZeroUsize;
 use std::sync::Arc;
 
 use super::object::{Defaults, PropsText, StoredObject, merged};
@@ -61,6 +63,59 @@ pub fn plan(update: &ObjectUpdate, source: &mut dyn ObjectSource) -> StoreResult
     Ok(planned)
 }
 
+/// Selector updates over at least this many objects are planned on every core.
+const PARALLEL_FROM: usize = 4096;
+
+/// A cached document's objects, or a run of them, in id order.
+struct Slice<'a>(&'a [(&'a String, &'a Arc<StoredObject>)]);
+
+impl ObjectSource for Slice<'_> {
+    fn get(&mut self, obj_id: &str) -> StoreResult<Option<Arc<StoredObject>>> {
+        Ok(self
+            .0
+            .binary_search_by(|(id, _)| id.as_str().cmp(obj_id))
+            .ok()
+            .map(|at| Arc::clone(self.0[at].1)))
+    }
+
+    fn each(
+        &mut self,
+        f: &mut dyn FnMut(&str, &Arc<StoredObject>) -> StoreResult<()>,
+    ) -> StoreResult<()> {
+        self.0.iter().try_for_each(|(id, object)| f(id, object))
+    }
+}
+
+/// Plans `update` over a cached document's objects. A large selector update is split into
+/// runs planned on every core at once; the runs' plans join in id order, and the first run's
+/// error is the one answered, as if planned in one go.
+pub fn plan_cached(
+    update: &ObjectUpdate,
+    objects: &BTreeMap<String, Arc<StoredObject>>,
+) -> StoreResult<Planned> {
+    let all: Vec<(&String, &Arc<StoredObject>)> = objects.iter().collect();
+    let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+    let spread =
+        matches!(update, ObjectUpdate::Matching { .. }) && cores > 1 && all.len() >= PARALLEL_FROM;
+    if !spread {
+        return plan(update, &mut Slice(&all));
+    }
+    std::thread::scope(|scope| {
+        let runs: Vec<_> = all
+            .chunks(all.len().div_ceil(cores))
+            .map(|run| scope.spawn(move || plan(update, &mut Slice(run))))
+            .collect();
+        let mut planned = Vec::new();
+        for run in runs {
+            let run = run
+                .join()
+                .map_err(|_| StoreError::Internal("a plan failed".into()))??;
+            planned.extend(run);
+        }
+        Ok(planned)
+    })
+}
+
 /// Checks properties against an object's type; `label` prefixes the message.
 fn check(kind: &str, props: &crate::model::Props, label: Option<&str>) -> StoreResult<()> {
     check_props_for(kind, props, false).map_err(|msg| {
@@ -69,4 +124,56 @@ fn check(kind: &str, props: &crate::model::Props, label: Option<&str>) -> StoreR
             None => msg,
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::store::rules::parse_selector;
+
+    /// `n` labels with `meta.k` = their number mod 3, and a component at every 1,000th.
+    fn objects(n: usize) -> BTreeMap<String, Arc<StoredObject>> {
+        (0..n)
+            .map(|i| {
+                let kind = if i % 1000 == 999 {
+                    "component"
+                } else {
+                    "label"
+                };
+                let data = json!({"meta": {"k": i % 3}, "text": format!("{i}")}).to_string();
+                (
+                    format!("{i:06}"),
+                    Arc::new(StoredObject::new(Arc::from(kind), &data)),
+                )
+            })
+            .collect()
+    }
+
+    fn matching(props: serde_json::Value) -> ObjectUpdate {
+        ObjectUpdate::Matching {
+            selector: parse_selector(r#"["k","eq",1]"#).unwrap(),
+            props: props.as_object().unwrap().clone(),
+        }
+    }
+
+    #[test]
+    fn a_plan_spread_over_cores_is_the_plan_made_in_one_go() {
+        let objects = objects(10_000);
+        let all: Vec<_> = objects.iter().collect();
+        let update = matching(json!({"text": "matched"}));
+        let spread = plan_cached(&update, &objects).unwrap();
+        let one_go = plan(&update, &mut Slice(&all)).unwrap();
+        assert_eq!(spread.len(), one_go.len());
+        for ((a, x), (b, y)) in spread.iter().zip(&one_go) {
+            assert_eq!((a, x.data()), (b, y.data()));
+        }
+        // The first object in id order that refuses the properties is the one named.
+        let refused = plan_cached(&matching(json!({"componentId": " "})), &objects).unwrap_err();
+        assert!(
+            refused.to_string().starts_with("object 001999:"),
+            "{refused}"
+        );
+    }
 }
