@@ -236,23 +236,26 @@ where
 }
 
 /// Parses a JSON body as `T`, answering each way it can be wrong with its own code: not JSON
-/// (`INVALID_JSON`), or JSON of the wrong shape (`VALIDATION_ERROR` naming the property).
+/// (`INVALID_JSON`), or JSON of the wrong shape (`VALIDATION_ERROR` naming the property, found
+/// by parsing again with the path tracked, which only a refused body pays for).
 fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     use serde_json::error::Category;
-    let not_json = |e: &serde_json::Error| {
-        ApiError::new(
-            ErrorCode::InvalidJson,
-            format!("the body is not valid JSON: {e}"),
-        )
+    let error = match serde_json::from_slice(bytes) {
+        Ok(value) => return Ok(value),
+        Err(error) => error,
     };
+    if error.classify() != Category::Data {
+        return Err(ApiError::new(
+            ErrorCode::InvalidJson,
+            format!("the body is not valid JSON: {error}"),
+        ));
+    }
     let mut reader = serde_json::Deserializer::from_slice(bytes);
-    let value =
-        serde_path_to_error::deserialize(&mut reader).map_err(|e| match e.inner().classify() {
-            Category::Data => ApiError::validation(shape_message(&e.to_string())),
-            Category::Syntax | Category::Eof | Category::Io => not_json(e.inner()),
-        })?;
-    reader.end().map_err(|e| not_json(&e))?;
-    Ok(value)
+    let message = match serde_path_to_error::deserialize::<_, T>(&mut reader) {
+        Err(tracked) => tracked.to_string(),
+        Ok(_) => error.to_string(),
+    };
+    Err(ApiError::validation(shape_message(&message)))
 }
 
 /// Turns serde's account of a body of the wrong shape into ours, which starts with the

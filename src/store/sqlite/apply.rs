@@ -19,13 +19,18 @@ use crate::store::plan::plan;
 use crate::store::write::{Outcome, WriteOp};
 use crate::store::{StoreError, StoreResult};
 
-/// What a request in a batch needs to know of the batch.
+/// What the requests of a batch share: the batch's time, and what earlier requests found or
+/// changed.
 pub struct Batch<'a> {
+    /// The time of the batch: the `lastChange` of every document it changes.
+    pub now: String,
     /// Whether another process committed since this one last wrote: plans made from cached
     /// documents are then stale.
     pub elsewhere: bool,
     /// The documents that requests earlier in the batch changed.
-    pub touched: &'a HashSet<String>,
+    pub touched: HashSet<String>,
+    /// `(account, document)` pairs found visible by requests earlier in the batch.
+    pub visible: HashSet<(String, String)>,
     /// Who keeps the cached documents that plans are made from.
     pub observer: Option<&'a dyn CommitObserver>,
 }
@@ -40,6 +45,48 @@ impl Batch<'_> {
                 .and_then(|observer| observer.doc_version(doc_id))
                 == Some(version)
     }
+
+    /// Checks that the account may see the document, once per batch.
+    fn check_visible(
+        &mut self,
+        conn: &Connection,
+        account_id: &str,
+        doc_id: &str,
+    ) -> StoreResult<()> {
+        let pair = (account_id.to_owned(), doc_id.to_owned());
+        if !self.visible.contains(&pair) {
+            visible_doc(conn, account_id, doc_id)?;
+            self.visible.insert(pair);
+        }
+        Ok(())
+    }
+
+    /// Takes in what a request changed: later requests see its documents as changed, and
+    /// deleted documents as no longer visible.
+    pub fn record(&mut self, report: &Committed) {
+        for change in &report.docs {
+            if change.event == Some(DocEvent::Deleted) {
+                self.visible.retain(|(_, doc)| *doc != change.doc_id);
+            }
+            self.touched.insert(change.doc_id.clone());
+        }
+    }
+
+    /// A change to a document's objects, at the batch's time.
+    fn objects_changed(&self, doc_id: &str) -> DocChange {
+        DocChange::objects(doc_id, self.now.clone())
+    }
+}
+
+/// Sets `lastChange` once for each document the batch's committed requests changed.
+pub fn touch_changed(conn: &Connection, reports: &[&Committed], now: &str) -> StoreResult<()> {
+    let mut done = HashSet::new();
+    for change in reports.iter().flat_map(|report| &report.docs) {
+        if change.last_change.is_some() && done.insert(change.doc_id.as_str()) {
+            touch(conn, &change.doc_id, now)?;
+        }
+    }
+    Ok(())
 }
 
 /// A report of changes to one document.
@@ -63,8 +110,9 @@ fn insert_rows(conn: &Connection, doc_id: &str, content: &ContentUpload) -> Stor
 pub fn apply(
     conn: &Connection,
     op: &mut WriteOp,
-    batch: &Batch<'_>,
+    batch: &mut Batch<'_>,
 ) -> StoreResult<(Outcome, Committed)> {
+    let now = batch.now.clone();
     Ok(match op {
         WriteOp::Initialise { samples } => {
             if any_account(conn)? {
@@ -73,7 +121,7 @@ pub fn apply(
             let (account, key) = insert_account(conn, DEFAULT_EMAIL)?;
             let folder = first_folder(conn, &account.id)?;
             for (title, content) in samples.iter() {
-                let (doc_id, _) = insert_doc(conn, &account.id, &folder.id, title)?;
+                let (doc_id, _) = insert_doc(conn, &account.id, &folder.id, title, &now)?;
                 insert_rows(conn, &doc_id, content)?;
             }
             (Outcome::Initialised(Some(key)), Committed::default())
@@ -121,7 +169,7 @@ pub fn apply(
             title,
             folder_id,
         } => {
-            let (id, change) = create_doc(conn, account_id, title, folder_id.as_deref())?;
+            let (id, change) = create_doc(conn, account_id, title, folder_id.as_deref(), &now)?;
             (Outcome::Created(id), report(change))
         }
         WriteOp::RenameDoc {
@@ -130,17 +178,18 @@ pub fn apply(
             title,
         } => (
             Outcome::Done,
-            report(rename_doc(conn, account_id, doc_id, title)?),
+            report(rename_doc(conn, account_id, doc_id, title, &now)?),
         ),
-        WriteOp::EmptyDoc { account_id, doc_id } => {
-            (Outcome::Done, report(empty_doc(conn, account_id, doc_id)?))
-        }
+        WriteOp::EmptyDoc { account_id, doc_id } => (
+            Outcome::Done,
+            report(empty_doc(conn, account_id, doc_id, &now)?),
+        ),
         WriteOp::CloneDoc {
             account_id,
             doc_id,
             title,
         } => {
-            let (id, change) = clone_doc(conn, account_id, doc_id, title)?;
+            let (id, change) = clone_doc(conn, account_id, doc_id, title, &now)?;
             (Outcome::Created(id), report(change))
         }
         WriteOp::Share {
@@ -149,7 +198,7 @@ pub fn apply(
             email,
         } => (
             Outcome::Done,
-            report(share(conn, account_id, doc_id, email)?),
+            report(share(conn, account_id, doc_id, email, &now)?),
         ),
         WriteOp::DeleteDoc { account_id, doc_id } => {
             (Outcome::Done, report(delete_doc(conn, account_id, doc_id)?))
@@ -159,10 +208,9 @@ pub fn apply(
             doc_id,
             content,
         } => {
-            visible_doc(conn, account_id, doc_id)?;
+            batch.check_visible(conn, account_id, doc_id)?;
             conn.execute("DELETE FROM objects WHERE doc_id = ?1", [&*doc_id])?;
             insert_rows(conn, doc_id, content)?;
-            let now = touch(conn, doc_id)?;
             let change = DocChange::event(doc_id, Some(now), DocEvent::ContentReplaced);
             (Outcome::Done, report(change))
         }
@@ -171,10 +219,10 @@ pub fn apply(
             doc_id,
             object,
         } => {
-            visible_doc(conn, account_id, doc_id)?;
+            batch.check_visible(conn, account_id, doc_id)?;
             let id = new_object_id();
             insert_object(conn, doc_id, &id, object.kind(), object.data())?;
-            let mut change = DocChange::objects(doc_id, touch(conn, doc_id)?);
+            let mut change = batch.objects_changed(doc_id);
             change.changed.push((id.clone(), object.clone()));
             (Outcome::Created(id), report(change))
         }
@@ -184,7 +232,7 @@ pub fn apply(
             update,
             plan: planned,
         } => {
-            visible_doc(conn, account_id, doc_id)?;
+            batch.check_visible(conn, account_id, doc_id)?;
             let objects = match planned.take() {
                 Some(planned) if batch.plan_holds(doc_id, planned.version) => planned.objects,
                 Some(_) => return Err(StoreError::Conflict),
@@ -194,7 +242,7 @@ pub fn apply(
                 save_object(conn, doc_id, obj_id, object.data())?;
             }
             let ids = objects.iter().map(|(id, _)| id.clone()).collect();
-            let mut change = DocChange::objects(doc_id, touch(conn, doc_id)?);
+            let mut change = batch.objects_changed(doc_id);
             change.changed = objects;
             (Outcome::Updated(ids), report(change))
         }
@@ -203,11 +251,11 @@ pub fn apply(
             doc_id,
             obj_id,
         } => {
-            visible_doc(conn, account_id, doc_id)?;
+            batch.check_visible(conn, account_id, doc_id)?;
             if !delete_object(conn, doc_id, obj_id)? {
                 return Err(StoreError::ObjNotFound(obj_id.clone()));
             }
-            let mut change = DocChange::objects(doc_id, touch(conn, doc_id)?);
+            let mut change = batch.objects_changed(doc_id);
             change.deleted.push(obj_id.clone());
             (Outcome::Done, report(change))
         }

@@ -6,7 +6,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use super::accounts::account_by_email;
 use super::folders::{first_folder, own_folder};
-use crate::model::ids::{new_uuid, now_timestamp};
+use crate::model::ids::new_uuid;
 use crate::model::{DocDetails, DocSummary, FolderRef, UserRef};
 use crate::store::change::{DocChange, DocEvent};
 use crate::store::{StoreError, StoreResult};
@@ -35,23 +35,22 @@ pub fn visible_doc(conn: &Connection, account_id: &str, doc_id: &str) -> StoreRe
     .ok_or_else(|| StoreError::DocNotFound(doc_id.to_owned()))
 }
 
-/// Records that the document changed now; returns its new `lastChange`.
-pub fn touch(conn: &Connection, doc_id: &str) -> StoreResult<String> {
-    let now = now_timestamp();
+/// Records that the document changed at `now` (its new `lastChange`).
+pub fn touch(conn: &Connection, doc_id: &str, now: &str) -> StoreResult<()> {
     conn.prepare_cached("UPDATE documents SET last_change = ?1 WHERE id = ?2")?
         .execute(params![now, doc_id])?;
-    Ok(now)
+    Ok(())
 }
 
-/// Adds an empty document; returns its id and the change.
+/// Adds an empty document made at `now`; returns its id and the change.
 pub fn insert_doc(
     conn: &Connection,
     owner_id: &str,
     folder_id: &str,
     title: &str,
+    now: &str,
 ) -> StoreResult<(String, DocChange)> {
     let id = new_uuid();
-    let now = now_timestamp();
     conn.execute(
         "INSERT INTO documents (id, owner_id, folder_id, title, created, last_change) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
@@ -61,7 +60,7 @@ pub fn insert_doc(
         owner_id: owner_id.to_owned(),
         folder_id: folder_id.to_owned(),
     };
-    let change = DocChange::event(&id, Some(now), event);
+    let change = DocChange::event(&id, Some(now.to_owned()), event);
     Ok((id, change))
 }
 
@@ -133,36 +132,49 @@ pub fn create_doc(
     account_id: &str,
     title: &str,
     folder_id: Option<&str>,
+    now: &str,
 ) -> StoreResult<(String, DocChange)> {
     let folder = match folder_id {
         Some(id) => own_folder(conn, account_id, id)?,
         None => first_folder(conn, account_id)?,
     };
-    insert_doc(conn, account_id, &folder.id, title)
+    insert_doc(conn, account_id, &folder.id, title, now)
 }
 
-/// Renames a document.
+/// Renames a document (its `lastChange` is set with the batch's).
 pub fn rename_doc(
     conn: &Connection,
     account_id: &str,
     doc_id: &str,
     title: &str,
+    now: &str,
 ) -> StoreResult<DocChange> {
     visible_doc(conn, account_id, doc_id)?;
     conn.execute(
         "UPDATE documents SET title = ?1 WHERE id = ?2",
         params![title, doc_id],
     )?;
-    let now = touch(conn, doc_id)?;
-    Ok(DocChange::event(doc_id, Some(now), DocEvent::Retitled))
+    Ok(DocChange::event(
+        doc_id,
+        Some(now.to_owned()),
+        DocEvent::Retitled,
+    ))
 }
 
 /// Removes every object of a document, keeping the document.
-pub fn empty_doc(conn: &Connection, account_id: &str, doc_id: &str) -> StoreResult<DocChange> {
+pub fn empty_doc(
+    conn: &Connection,
+    account_id: &str,
+    doc_id: &str,
+    now: &str,
+) -> StoreResult<DocChange> {
     visible_doc(conn, account_id, doc_id)?;
     conn.execute("DELETE FROM objects WHERE doc_id = ?1", [doc_id])?;
-    let now = touch(conn, doc_id)?;
-    Ok(DocChange::event(doc_id, Some(now), DocEvent::Emptied))
+    Ok(DocChange::event(
+        doc_id,
+        Some(now.to_owned()),
+        DocEvent::Emptied,
+    ))
 }
 
 /// Copies a document and its content under a new title. The copy belongs to the caller: in
@@ -172,6 +184,7 @@ pub fn clone_doc(
     account_id: &str,
     doc_id: &str,
     title: &str,
+    now: &str,
 ) -> StoreResult<(String, DocChange)> {
     let source = visible_doc(conn, account_id, doc_id)?;
     let folder_id = if source.owner_id == account_id {
@@ -179,7 +192,7 @@ pub fn clone_doc(
     } else {
         first_folder(conn, account_id)?.id
     };
-    let (id, change) = insert_doc(conn, account_id, &folder_id, title)?;
+    let (id, change) = insert_doc(conn, account_id, &folder_id, title, now)?;
     conn.execute(
         "INSERT INTO objects (doc_id, obj_id, type, data) \
          SELECT ?1, obj_id, type, data FROM objects WHERE doc_id = ?2",
@@ -195,6 +208,7 @@ pub fn share(
     account_id: &str,
     doc_id: &str,
     email: &str,
+    now: &str,
 ) -> StoreResult<DocChange> {
     let doc = visible_doc(conn, account_id, doc_id)?;
     let other =
@@ -205,11 +219,10 @@ pub fn share(
             [doc_id, &other.id],
         )?;
     }
-    let now = touch(conn, doc_id)?;
     let event = DocEvent::Shared {
         account_id: other.id,
     };
-    Ok(DocChange::event(doc_id, Some(now), event))
+    Ok(DocChange::event(doc_id, Some(now.to_owned()), event))
 }
 
 /// Deletes a document and all its content. Only its owner may.

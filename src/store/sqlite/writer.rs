@@ -10,9 +10,11 @@ use std::sync::Arc;
 use rusqlite::{Connection, TransactionBehavior};
 use tokio::sync::{mpsc, oneshot};
 
-use super::apply::{Batch, apply};
+use super::apply::{Batch, apply, touch_changed};
 use super::checkpointer;
 use super::freshness::{Freshness, bump_generation};
+use crate::model::ids::now_timestamp;
+use crate::store::change::Committed;
 use crate::store::engine::CommitObserver;
 use crate::store::object::StoredObject;
 use crate::store::write::{Outcome, WriteOp};
@@ -49,6 +51,11 @@ pub fn spawn(mut conn: Connection, around: Around) -> StoreResult<mpsc::Sender<J
         .name("diagtui-writer".into())
         .spawn(move || {
             while let Some(first) = queue.blocking_recv() {
+                // Woken by the first request, let the threads that are handing in more (on
+                // the same core, they would wait for this one) queue them: one commit for all.
+                if queue.is_empty() {
+                    std::thread::yield_now();
+                }
                 let mut jobs = vec![first];
                 while jobs.len() < MAX_BATCH {
                     match queue.try_recv() {
@@ -86,7 +93,7 @@ pub struct Done {
 
 /// Runs write requests in one transaction.
 pub fn run_batch(conn: &mut Connection, ops: &mut [WriteOp], around: &Around) -> Done {
-    let mut tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
+    let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
         Ok(tx) => tx,
         Err(e) => return failed(ops.len(), &format!("cannot begin a write: {e}")),
     };
@@ -101,29 +108,30 @@ pub fn run_batch(conn: &mut Connection, ops: &mut [WriteOp], around: &Around) ->
             }
         })
     });
-    let mut touched: HashSet<String> = HashSet::new();
+    let mut batch = Batch {
+        now: now_timestamp(),
+        elsewhere,
+        touched: HashSet::new(),
+        visible: HashSet::new(),
+        observer: around.observer.as_deref(),
+    };
     let mut results = Vec::with_capacity(ops.len());
     for op in ops.iter_mut() {
-        let batch = Batch {
-            elsewhere,
-            touched: &touched,
-            observer: around.observer.as_deref(),
-        };
-        let result = tx
-            .savepoint()
-            .map_err(StoreError::from)
-            .and_then(|savepoint| {
-                let outcome = catch_unwind(AssertUnwindSafe(|| apply(&savepoint, op, &batch)))
-                    .unwrap_or_else(|_| Err(StoreError::Internal("a write panicked".into())))?;
-                savepoint.commit()?;
-                Ok(outcome)
-            });
+        let result = in_savepoint(&tx, || {
+            catch_unwind(AssertUnwindSafe(|| apply(&tx, op, &mut batch)))
+                .unwrap_or_else(|_| Err(StoreError::Internal("a write panicked".into())))
+        });
         if let Ok((_, report)) = &result {
-            touched.extend(report.docs.iter().map(|change| change.doc_id.clone()));
+            batch.record(report);
         }
         results.push(result);
     }
-    let committed = tx.commit();
+    let reports: Vec<&Committed> = results
+        .iter()
+        .filter_map(|result| result.as_ref().ok().map(|(_, report)| report))
+        .collect();
+    let committed = touch_changed(&tx, &reports, &batch.now)
+        .and_then(|()| tx.commit().map_err(StoreError::from));
     if let Some(freshness) = &around.freshness {
         freshness.end_write(committed.is_ok());
     }
@@ -156,6 +164,27 @@ fn give_memory_back(conn: &Connection) {
     }
 }
 
+/// Runs `f` under a savepoint (prepared once, not parsed per request): kept when it succeeds,
+/// rolled back when it fails.
+fn in_savepoint<T>(conn: &Connection, f: impl FnOnce() -> StoreResult<T>) -> StoreResult<T> {
+    let run = |sql: &str| -> StoreResult<()> {
+        conn.prepare_cached(sql)?.execute([])?;
+        Ok(())
+    };
+    run("SAVEPOINT request")?;
+    match f() {
+        Ok(value) => {
+            run("RELEASE request")?;
+            Ok(value)
+        }
+        Err(e) => {
+            run("ROLLBACK TO request")?;
+            run("RELEASE request")?;
+            Err(e)
+        }
+    }
+}
+
 /// The same internal failure for every request of a batch.
 fn failed(count: usize, detail: &str) -> Done {
     Done {
@@ -163,5 +192,57 @@ fn failed(count: usize, detail: &str) -> Done {
             .map(|_| Err(StoreError::Internal(detail.to_owned())))
             .collect(),
         replaced: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::sqlite::{account_by_key_once, open_migrated, write_once};
+
+    #[test]
+    fn a_failed_request_leaves_the_others_of_its_batch_in() {
+        let dir = tempfile::tempdir().unwrap();
+        let Outcome::Initialised(Some(key)) = write_once(
+            dir.path(),
+            WriteOp::Initialise {
+                samples: Vec::new(),
+            },
+        )
+        .unwrap() else {
+            panic!("set up");
+        };
+        let me = account_by_key_once(dir.path(), &key).unwrap().unwrap();
+        let create = |title: &str| WriteOp::CreateDoc {
+            account_id: me.id.clone(),
+            title: title.into(),
+            folder_id: None,
+        };
+        let mut ops = [
+            create("first"),
+            WriteOp::DeleteDoc {
+                account_id: me.id.clone(),
+                doc_id: "no such document".into(),
+            },
+            create("third"),
+        ];
+        let (_, mut conn) = open_migrated(dir.path()).unwrap();
+        let around = Around {
+            freshness: None,
+            observer: None,
+            checkpoints: None,
+        };
+        let answers = run_batch(&mut conn, &mut ops, &around).answers;
+        assert!(matches!(answers[0], Ok(Outcome::Created(_))));
+        assert!(matches!(answers[1], Err(StoreError::DocNotFound(_))));
+        assert!(matches!(answers[2], Ok(Outcome::Created(_))));
+        let titles: Vec<String> = conn
+            .prepare("SELECT title FROM documents ORDER BY title")
+            .unwrap()
+            .query_map([], |row| row.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(titles, ["first", "third"]);
     }
 }
