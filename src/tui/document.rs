@@ -4,6 +4,7 @@
 //! touches the objects directly, so it can be swapped for a compact one.
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde_json::Value;
 
@@ -67,6 +68,9 @@ pub type MetaIndex = BTreeMap<String, BTreeSet<String>>;
 /// A document's objects, in id order, grouped by type, with the index of their meta.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ObjectModel {
+    /// Changes with every change of the objects (and differs between models): what was drawn
+    /// of one version is stale for another.
+    version: u64,
     objects: Vec<(String, DiagramObject)>,
     groups: Vec<Group>,
     meta_index: MetaIndex,
@@ -94,6 +98,7 @@ impl ObjectModel {
         }
         groups.retain(|g| !g.members.is_empty());
         let mut model = ObjectModel {
+            version: next_version(),
             objects,
             groups,
             meta_index: MetaIndex::new(),
@@ -105,6 +110,11 @@ impl ObjectModel {
     /// How many objects.
     pub fn len(&self) -> usize {
         self.objects.len()
+    }
+
+    /// Changes with every change of the objects, and differs from every other model's.
+    pub fn version(&self) -> u64 {
+        self.version
     }
 
     /// Whether there are none.
@@ -173,6 +183,7 @@ impl ObjectModel {
     pub fn replace_data(&mut self, obj: &str, data: Props) {
         if let Some(at) = self.index_of(obj) {
             self.objects[at].1.data = data;
+            self.version = next_version();
             self.index_meta();
         }
     }
@@ -204,6 +215,12 @@ impl ObjectModel {
             }
         }
     }
+}
+
+/// A fresh version stamp.
+fn next_version() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 /// The tree's filter: words that must all match.

@@ -29,6 +29,7 @@ pub mod props_field;
 pub mod request;
 pub mod requests;
 pub mod run;
+pub mod scene_cache;
 pub mod status;
 pub mod summary;
 pub mod terminal;

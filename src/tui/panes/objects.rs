@@ -78,6 +78,11 @@ impl ObjectsPane {
         self.fit();
     }
 
+    /// The filter's text (empty when there is none).
+    pub fn filter_text(&self) -> &str {
+        self.filter.text()
+    }
+
     /// The selected object's id, if an object row is selected.
     pub fn selected_id(&self) -> Option<&str> {
         self.selected.as_deref()
