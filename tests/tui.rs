@@ -13,6 +13,8 @@ mod editing;
 mod harness;
 #[path = "tui/keys.rs"]
 mod keys;
+#[path = "tui/map.rs"]
+mod map;
 #[path = "tui/snapshots.rs"]
 mod snapshots;
 #[path = "common/tmux.rs"]

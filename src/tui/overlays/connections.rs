@@ -7,7 +7,8 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::scene::{Connection, Direction, Primitive, Shape, Via};
+use super::Overlay;
+use crate::scene::{Connection, Direction, Primitive, Scene, Shape, Via};
 use crate::tui::action::{Action, ObjectsCall, Pane};
 use crate::tui::component::{Component, Cx};
 use crate::tui::keys::{Command, Context};
@@ -39,6 +40,19 @@ impl ConnectionsView {
             component: id.to_owned(),
             from,
             cursor,
+        }
+    }
+
+    /// The actions that open it on component `id` from pane `from`: a note instead when `id`
+    /// is no placed component.
+    pub fn open(id: Option<&str>, scene: &Scene, from: Pane) -> Vec<Action> {
+        match id.and_then(|id| scene.get(id)) {
+            Some(p) if matches!(p.shape, Shape::Component(_)) => vec![Action::Open(
+                Overlay::Connections(ConnectionsView::new(&p.id, from)),
+            )],
+            _ => vec![Action::info(
+                "select a component to list what connects to it",
+            )],
         }
     }
 

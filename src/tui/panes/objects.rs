@@ -21,7 +21,9 @@ use super::Filtered;
 use crate::tui::keys::{Command, Context};
 use crate::tui::layout;
 use crate::tui::list::{ListCursor, Pointer};
-use crate::tui::overlays::{Body, Choice, Overlay, Question, TypePicker, WritesView};
+use crate::tui::overlays::{
+    Body, Choice, ConnectionsView, Overlay, Question, TypePicker, WritesView,
+};
 use crate::tui::request::{Answer, Failure, Request, RequestId};
 use crate::tui::theme::Role;
 use crate::tui::undo;
@@ -728,6 +730,10 @@ impl Component for ObjectsPane {
                 ))],
             },
             Command::ExternalEdit => vec![Action::ExternalEdit],
+            Command::Connections => match cx.scene {
+                Some(scene) => ConnectionsView::open(self.selected_id(), scene, Pane::Objects),
+                None => vec![Action::info("the connections are still being worked out")],
+            },
             Command::History => match cx.doc_id() {
                 Some(doc) => vec![Action::Open(Overlay::Writes(WritesView::new(doc)))],
                 None => vec![Action::error("open a document first")],

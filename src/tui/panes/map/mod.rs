@@ -21,12 +21,12 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::scene::{Primitive, Scene, Shape};
+use crate::scene::{Primitive, Rect as SceneRect, Scene, Shape};
 use crate::tui::action::{Action, ObjectsCall, Pane};
 use crate::tui::component::{Component, Cx};
 use crate::tui::document::{ObjectModel, OpenDoc, TreeRow};
 use crate::tui::keys::{Command, Context};
-use crate::tui::overlays::{ConnectionsView, Overlay};
+use crate::tui::overlays::ConnectionsView;
 use crate::tui::theme::Role;
 use crate::tui::widgets::{clip, load_error_lines, pane_block};
 use draw::Emphasis;
@@ -48,6 +48,9 @@ struct FilterView {
 pub struct MapPane {
     /// What it shows; `None` until there is something to fit.
     view: Option<Viewport>,
+    /// While the user has not moved the view: the drawing's size and the diagram's bounds it
+    /// was fitted to (it fits again when either changes).
+    fitted: Option<(Rect, SceneRect)>,
     /// The document the view is of.
     viewed_doc: Option<String>,
     area: Rect,
@@ -69,17 +72,25 @@ impl MapPane {
         }
         let canvas = self.canvas_area();
         let shown = canvas.width > 0 && canvas.height > 0;
-        if self.view.is_none() && shown {
-            self.view = cx
-                .scene
-                .and_then(Scene::bounds)
-                .map(|bounds| Viewport::fit(bounds, canvas));
+        let bounds = cx.scene.and_then(Scene::bounds);
+        let refit = match (self.view, self.fitted) {
+            (None, _) => true,
+            (Some(_), Some(fitted)) => Some(fitted) != bounds.map(|b| (canvas, b)),
+            (Some(_), None) => false,
+        };
+        if shown
+            && refit
+            && let Some(bounds) = bounds
+        {
+            self.fit(bounds, canvas);
         }
         if self.selected.as_deref() != selected {
             self.selected = selected.map(str::to_owned);
             let target = selected.and_then(|id| cx.scene?.get(id));
-            if let (Some(view), Some(target)) = (self.view.as_mut(), target) {
-                view.keep_in_view(target.bounds, canvas);
+            if let (Some(view), Some(target)) = (self.view.as_mut(), target)
+                && view.keep_in_view(target.bounds, canvas)
+            {
+                self.fitted = None;
             }
         }
         let model = cx.doc.and_then(OpenDoc::model);
@@ -94,6 +105,20 @@ impl MapPane {
                 }
             }
             _ => self.filter = None,
+        }
+    }
+
+    /// Shows all of `bounds` in `canvas`, until the user moves the view.
+    fn fit(&mut self, bounds: SceneRect, canvas: Rect) {
+        self.view = Some(Viewport::fit(bounds, canvas));
+        self.fitted = Some((canvas, bounds));
+    }
+
+    /// Takes `view` as what the map shows; the user moved it when it is not the one shown.
+    fn moved_to(&mut self, view: Viewport) {
+        if self.view != Some(view) {
+            self.view = Some(view);
+            self.fitted = None;
         }
     }
 
@@ -164,7 +189,8 @@ impl MapPane {
             Command::ZoomOut => view.zoom(1.0 / ZOOM_STEP, view.centre),
             Command::Fit => {
                 if let Some(bounds) = scene.bounds() {
-                    view = Viewport::fit(bounds, canvas);
+                    self.fit(bounds, canvas);
+                    return Vec::new();
                 }
             }
             Command::SelectCentre => {
@@ -179,27 +205,12 @@ impl MapPane {
             Command::NextObject => actions = self.step(scene, true, cx),
             Command::PrevObject => actions = self.step(scene, false, cx),
             Command::Connections => {
-                actions = connections(self.selected.as_deref(), scene, Pane::Map)
+                actions = ConnectionsView::open(self.selected.as_deref(), scene, Pane::Map)
             }
             _ => {}
         }
-        self.view = Some(view);
+        self.moved_to(view);
         actions
-    }
-}
-
-/// The overlay listing what connects to component `id`, opened from pane `from` (a note when
-/// it is no component).
-pub fn connections(id: Option<&str>, scene: &Scene, from: Pane) -> Vec<Action> {
-    match id.and_then(|id| scene.get(id)) {
-        Some(p) if matches!(p.shape, Shape::Component(_)) => {
-            vec![Action::Open(Overlay::Connections(ConnectionsView::new(
-                &p.id, from,
-            )))]
-        }
-        _ => vec![Action::info(
-            "select a component to list what connects to it",
-        )],
     }
 }
 
@@ -301,7 +312,7 @@ impl Component for MapPane {
             }
             _ => {}
         }
-        self.view = Some(view);
+        self.moved_to(view);
         actions
     }
 
@@ -368,10 +379,12 @@ fn info_line(scene: &Scene, view: Viewport, canvas: Rect, cx: &Cx) -> Line<'stat
     let fitted = scene
         .bounds()
         .map_or(view.per_column, |b| Viewport::fit(b, canvas).per_column);
+    // Rounded first, so that a hair below zero does not read -0.0.
+    let tenths = |v: f64| (v * 10.0).round() / 10.0 + 0.0;
     let mut text = format!(
         "✛ {:.1}, {:.1}  ×{:.1}",
-        view.centre.x,
-        view.centre.y,
+        tenths(view.centre.x),
+        tenths(view.centre.y),
         fitted / view.per_column
     );
     if let Some(p) = scene.pick(view.centre, view.cell_reach()) {
