@@ -26,6 +26,7 @@ pub mod load;
 pub mod overlays;
 pub mod panes;
 pub mod props_field;
+pub mod relations;
 pub mod request;
 pub mod requests;
 pub mod run;

@@ -140,8 +140,13 @@ pub fn object_line(
     marked: bool,
     theme: &Theme,
 ) -> Line<'static> {
+    text_line(id, &row_text(object), width, marked, theme)
+}
+
+/// An object's row as [`object_line`] draws it, saying `text` about it.
+pub fn text_line(id: &str, text: &str, width: usize, marked: bool, theme: &Theme) -> Line<'static> {
     let mark = if marked { "● " } else { "  " };
-    let text = clip(&row_text(object), width.saturating_sub(2));
+    let text = clip(text, width.saturating_sub(2));
     let room = width.saturating_sub(text.chars().count() + 3);
     let id = if room >= 6 {
         format!(" {}", clip(id, room))

@@ -103,6 +103,11 @@ fn the_map_draws_titles_by_status_and_counts_what_could_not_be_placed() {
         info(&mut h),
         "✛ 0.0, 0.0  ×1.0  area a-net  ! 1 object could not be placed"
     );
+    // The tree reads the relationships too: a line group by its ends, a component's count.
+    h.expect("api-gateway → orders l-1");
+    h.expect("api-gateway — redis l-3");
+    h.expect("compute.service (orders) [status=degraded] · 2 connections c-orders");
+    h.expect("generic.server x-lost");
 }
 
 #[test]

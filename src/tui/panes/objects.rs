@@ -24,11 +24,12 @@ use crate::tui::list::{ListCursor, Pointer};
 use crate::tui::overlays::{
     Body, Choice, ConnectionsView, Overlay, Question, TypePicker, WritesView,
 };
+use crate::tui::relations;
 use crate::tui::request::{Answer, Failure, Request, RequestId};
 use crate::tui::theme::Role;
 use crate::tui::undo;
 use crate::tui::widgets::{
-    clip, filter_line, load_error_lines, object_line, pane_block, row_words, selected_line,
+    clip, filter_line, load_error_lines, pane_block, row_words, selected_line, text_line,
 };
 use crate::tui::words;
 use crate::tui::writes::{Removed, WriteKind};
@@ -849,7 +850,8 @@ impl Component for ObjectsPane {
                             TreeRow::Object(o) => {
                                 let (id, object) = model.at(o);
                                 let marked = doc.marks.contains(id);
-                                object_line(id, object, width, marked, cx.theme)
+                                let text = relations::row_text(cx.scene, id, &row_text(object));
+                                text_line(id, &text, width, marked, cx.theme)
                             }
                         };
                         if i == self.cursor.selected() {
