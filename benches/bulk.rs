@@ -6,14 +6,17 @@
 use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use diagtui::client::{ApiKey, Client, ClientConfig};
 use diagtui::model::{Content, DiagramObject};
-use diagtui::server::LocalServer;
 use diagtui::tui::{App, Msg, Setup, view, worker};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use serde_json::json;
 use tokio::runtime::Runtime;
+
+#[path = "common/app.rs"]
+mod app;
+
+use app::{drive, key, local_server, type_text};
 
 const OBJECTS: usize = 10_000;
 /// One object in this many is `status: down` (the selector's matches).
@@ -38,24 +41,8 @@ fn content() -> Content {
         .collect()
 }
 
-fn key(code: KeyCode) -> Msg {
-    Msg::Key(KeyEvent::new(code, KeyModifiers::NONE))
-}
-
 fn ctrl(c: char) -> Msg {
     Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
-}
-
-/// Sends `msg` and carries out every effect that follows, through the worker and the server.
-async fn drive(app: &mut App, client: &Client, msg: Msg) {
-    let effects = app.update(msg);
-    worker::settle(app, client, effects).await;
-}
-
-async fn type_text(app: &mut App, client: &Client, text: &str) {
-    for c in text.chars() {
-        drive(app, client, key(KeyCode::Char(c))).await;
-    }
 }
 
 /// The screen as text (to check what the bench did; not timed).
@@ -79,12 +66,7 @@ fn main() {
     let runtime = Runtime::new().unwrap();
     runtime.block_on(async {
         let dir = tempfile::tempdir().unwrap();
-        let server = LocalServer::start(dir.path()).await.unwrap();
-        let client = Client::new(ClientConfig::new(
-            server.url(),
-            ApiKey::new(server.api_key()),
-        ))
-        .unwrap();
+        let (server, client) = local_server(dir.path()).await;
         let doc = client.create_doc("Bench", None).await.unwrap();
         let started = Instant::now();
         client.set_content(&doc, &content()).await.unwrap();

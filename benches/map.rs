@@ -8,42 +8,27 @@ use std::collections::VecDeque;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use diagtui::client::{ApiKey, Client, ClientConfig};
-use diagtui::server::LocalServer;
+use crossterm::event::KeyCode;
+use diagtui::client::Client;
 use diagtui::tui::document::ObjectModel;
 use diagtui::tui::{App, Effect, Msg, Setup, view, worker};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use tokio::runtime::Runtime;
 
+#[path = "common/app.rs"]
+mod app;
 #[path = "common/diagram.rs"]
 mod diagram;
 #[path = "common/timing.rs"]
 mod timing;
 
+use app::{drive, key, local_server, type_text};
 use diagram::document;
 use timing::measure;
 
 const WIDTH: u16 = 200;
 const HEIGHT: u16 = 60;
-
-fn key(c: char) -> Msg {
-    Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
-}
-
-/// Sends `msg` and carries out every effect that follows, through the worker and the server.
-async fn drive(app: &mut App, client: &Client, msg: Msg) {
-    let effects = app.update(msg);
-    worker::settle(app, client, effects).await;
-}
-
-/// Presses the keys of `keys`, one character each.
-async fn press(app: &mut App, client: &Client, keys: &str) {
-    for c in keys.chars() {
-        drive(app, client, key(c)).await;
-    }
-}
 
 /// Like `worker::settle`, but times each scene build.
 async fn settle_timing_scenes(app: &mut App, client: &Client, msg: Msg) -> Vec<Duration> {
@@ -69,11 +54,11 @@ async fn settle_timing_scenes(app: &mut App, client: &Client, msg: Msg) -> Vec<D
 
 /// Opens the document titled `title` and shows its map.
 async fn open_map(app: &mut App, client: &Client, title: &str) {
-    press(app, client, "/").await;
-    press(app, client, title).await;
-    drive(app, client, Msg::Key(KeyEvent::from(KeyCode::Enter))).await;
-    drive(app, client, Msg::Key(KeyEvent::from(KeyCode::Enter))).await;
-    press(app, client, "m").await;
+    type_text(app, client, "/").await;
+    type_text(app, client, title).await;
+    drive(app, client, key(KeyCode::Enter)).await;
+    drive(app, client, key(KeyCode::Enter)).await;
+    type_text(app, client, "m").await;
 }
 
 /// Measures frames of the map of `objects` objects.
@@ -103,7 +88,7 @@ async fn frames(client: &Client, objects: usize) {
     worker::settle(&mut app, client, effects).await;
     open_map(&mut app, client, &title).await;
 
-    let builds = settle_timing_scenes(&mut app, client, key('R')).await;
+    let builds = settle_timing_scenes(&mut app, client, key(KeyCode::Char('R'))).await;
     let build = builds.first().expect("a reload builds the scene");
     println!(
         "{:<52} {:>12.2?} (once, off the loop)",
@@ -117,31 +102,21 @@ async fn frames(client: &Client, objects: usize) {
     assert!(screen.contains(&format!("3 Map · {title}")), "{screen}");
     assert!(screen.contains("×1.0"), "{screen}");
     let runs = if n > 50_000 { 20 } else { 100 };
-    measure(
-        &format!("{n}: map frame beside the tree, whole diagram"),
-        runs,
-        || {
+    // Each step's keys, then a frame measured.
+    let steps = [
+        ("", "map frame beside the tree, whole diagram"),
+        ("z", "map frame, whole screen, whole diagram"),
+        ("++++", "map frame, whole screen, zoomed ×5"),
+    ];
+    for (keys, name) in steps {
+        type_text(&mut app, client, keys).await;
+        measure(&format!("{n}: {name}"), runs, || {
             terminal.draw(|frame| view(black_box(&app), frame)).unwrap();
-        },
-    );
-    press(&mut app, client, "z").await;
-    measure(
-        &format!("{n}: map frame, whole screen, whole diagram"),
-        runs,
-        || {
-            terminal.draw(|frame| view(black_box(&app), frame)).unwrap();
-        },
-    );
-    press(&mut app, client, "++++").await;
-    measure(
-        &format!("{n}: map frame, whole screen, zoomed ×5"),
-        runs,
-        || {
-            terminal.draw(|frame| view(black_box(&app), frame)).unwrap();
-        },
-    );
+        });
+    }
+    let pan = key(KeyCode::Char('l'));
     measure(&format!("{n}: pan (l) + frame, zoomed ×5"), runs, || {
-        app.update(key('l'));
+        app.update(pan.clone());
         terminal.draw(|frame| view(black_box(&app), frame)).unwrap();
     });
 }
@@ -150,12 +125,7 @@ fn main() {
     let runtime = Runtime::new().unwrap();
     runtime.block_on(async {
         let dir = tempfile::tempdir().unwrap();
-        let server = LocalServer::start(dir.path()).await.unwrap();
-        let client = Client::new(ClientConfig::new(
-            server.url(),
-            ApiKey::new(server.api_key()),
-        ))
-        .unwrap();
+        let (server, client) = local_server(dir.path()).await;
         frames(&client, 10_000).await;
         frames(&client, 100_000).await;
         server.shutdown().await;

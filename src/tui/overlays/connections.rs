@@ -14,7 +14,7 @@ use crate::tui::component::{Component, Cx};
 use crate::tui::keys::{Command, Context};
 use crate::tui::list::ListCursor;
 use crate::tui::theme::Role;
-use crate::tui::widgets::{clip, hint_line, overlay_box, selected_line};
+use crate::tui::widgets::{clip, cursor_rows, hint_line, overlay_box};
 use crate::tui::words;
 
 /// Width of the box.
@@ -137,20 +137,13 @@ impl Component for ConnectionsView {
                 words::count(connections.len(), "connection", "connections")
             )),
         ])];
-        for i in cursor.visible() {
-            let line = Line::raw(clip(&connection_text(&connections[i]), inner));
-            lines.push(if i == cursor.selected() {
-                selected_line(line, inner, cx.style(Role::Selected))
-            } else {
-                line
-            });
-        }
-        if connections.len() > cursor.visible().end {
-            lines.push(Line::styled(
-                format!("  … {} more", connections.len() - cursor.visible().end),
-                cx.style(Role::Dim),
-            ));
-        }
+        lines.extend(cursor_rows(
+            &cursor,
+            inner,
+            |i| Line::raw(clip(&connection_text(&connections[i]), inner)),
+            "more",
+            cx,
+        ));
         lines.push(Line::raw(""));
         lines.push(hint_line(
             cx.keys.hint(
