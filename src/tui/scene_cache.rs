@@ -138,11 +138,6 @@ impl SceneCache {
     pub fn scene(&self) -> Option<&Scene> {
         self.current.as_ref().map(|c| c.scene.as_ref())
     }
-
-    /// Whether the scene is of the objects as they are now (nothing is being built).
-    pub fn is_current(&self) -> bool {
-        self.building.is_none()
-    }
 }
 
 #[cfg(test)]
@@ -181,7 +176,6 @@ mod tests {
         let old = job.run();
         assert!(cache.settle(old.clone(), Some(&doc)));
         assert_eq!(cache.scene().map(|s| s.primitives().len()), Some(2));
-        assert!(cache.is_current());
         assert!(cache.wanted(Some(&doc)).is_none(), "already built");
 
         // A change of the objects asks for a new build; the old scene stays meanwhile.
@@ -190,11 +184,10 @@ mod tests {
             serde_json::from_value(json!({"position": {"x": 9, "y": 9}})).unwrap(),
         );
         let job = cache.wanted(Some(&doc)).expect("a rebuild");
-        assert!(!cache.is_current());
         assert!(!cache.settle(old.clone(), Some(&doc)), "stale");
         assert!(cache.scene().is_some());
         assert!(cache.settle(job.run(), Some(&doc)));
-        assert!(cache.is_current());
+        assert!(cache.wanted(Some(&doc)).is_none(), "built");
 
         // Another document: the scene of the first one is dropped and never taken back.
         let other = open("b", 1);

@@ -11,7 +11,7 @@
 mod draw;
 mod viewport;
 
-pub use viewport::{CELL_ASPECT, Viewport};
+use viewport::Viewport;
 
 use std::collections::HashSet;
 
@@ -242,7 +242,7 @@ fn canvas_and_info(area: Rect) -> (Rect, Rect) {
 }
 
 /// What an object is, in a few words: `component web-01`, `label "Front end"`.
-pub fn describe(p: &Primitive) -> String {
+fn describe(p: &Primitive) -> String {
     let kind = p.kind().as_str();
     match &p.shape {
         Shape::Component(c) => format!("{kind} {}", c.title),

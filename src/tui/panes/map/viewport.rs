@@ -6,7 +6,7 @@ use ratatui::layout::Rect as Cells;
 use crate::scene::{Point, Rect};
 
 /// How much taller a terminal cell is than wide: a grid square should look square.
-pub const CELL_ASPECT: f64 = 2.0;
+const CELL_ASPECT: f64 = 2.0;
 
 /// The closest view: a grid unit across 50 columns.
 const MIN_PER_COLUMN: f64 = 0.02;
