@@ -196,6 +196,9 @@ impl Words {
         if selected {
             style = style.add_modifier(Modifier::REVERSED);
         }
+        if !selected && self.too_small(p) {
+            return;
+        }
         let marker = if (emphasis.marked)(&p.id) { "● " } else { "" };
         match &p.shape {
             Shape::Component(c) => {
@@ -236,6 +239,12 @@ impl Words {
             }
             Shape::Area(_) | Shape::Lines(_) => {}
         }
+    }
+
+    /// Whether `p`'s title would be a word under a box narrower than a column (zoom in to read
+    /// it). A label's text always counts: it is the diagram's own words.
+    fn too_small(&self, p: &Primitive) -> bool {
+        !matches!(p.shape, Shape::Label(_)) && p.bounds.width() < self.view.per_column
     }
 
     /// `text` centred under `p`'s shape.
