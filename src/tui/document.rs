@@ -4,6 +4,7 @@
 //! touches the objects directly, so it can be swapped for a compact one.
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde_json::Value;
@@ -71,7 +72,9 @@ pub struct ObjectModel {
     /// Changes with every change of the objects (and differs between models): what was drawn
     /// of one version is stale for another.
     version: u64,
-    objects: Vec<(String, DiagramObject)>,
+    /// Shared with the copies handed to a scene build (so a copy costs nothing); a change
+    /// while a build still holds them copies them first.
+    objects: Arc<Vec<(String, DiagramObject)>>,
     groups: Vec<Group>,
     meta_index: MetaIndex,
 }
@@ -99,7 +102,7 @@ impl ObjectModel {
         groups.retain(|g| !g.members.is_empty());
         let mut model = ObjectModel {
             version: next_version(),
-            objects,
+            objects: Arc::new(objects),
             groups,
             meta_index: MetaIndex::new(),
         };
@@ -182,7 +185,7 @@ impl ObjectModel {
     /// Replaces one object's data (after a save or a re-read).
     pub fn replace_data(&mut self, obj: &str, data: Props) {
         if let Some(at) = self.index_of(obj) {
-            self.objects[at].1.data = data;
+            Arc::make_mut(&mut self.objects)[at].1.data = data;
             self.version = next_version();
             self.index_meta();
         }

@@ -8,7 +8,6 @@
 use std::sync::Arc;
 
 use super::document::{ObjectModel, OpenDoc};
-use crate::model::Content;
 use crate::scene::{DEFAULT_STATUS_KEY, Scene};
 
 /// Which content a scene was built from: the document and its model's version.
@@ -22,7 +21,7 @@ struct Key {
 #[derive(Debug, Clone)]
 pub struct SceneJob {
     key: Key,
-    /// A copy of the objects as they were when the job was made.
+    /// The objects as they were when the job was made (a cheap copy: the model shares them).
     model: ObjectModel,
     status_key: String,
 }
@@ -37,14 +36,9 @@ impl PartialEq for SceneJob {
 impl SceneJob {
     /// Builds the scene (this takes a while on a large document: call it on a worker thread).
     pub fn run(self) -> BuiltScene {
-        let content: Content = self
-            .model
-            .iter()
-            .map(|(id, object)| (id.to_owned(), object.clone()))
-            .collect();
         BuiltScene {
             key: self.key,
-            scene: Arc::new(Scene::build(&content, &self.status_key)),
+            scene: Arc::new(Scene::build_from(self.model.iter(), &self.status_key)),
         }
     }
 }
@@ -143,7 +137,7 @@ impl SceneCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{DiagramObject, DocSummary};
+    use crate::model::{Content, DiagramObject, DocSummary};
     use crate::tui::load::Load;
     use serde_json::json;
 
