@@ -15,6 +15,7 @@ use super::document::{ObjectModel, OpenDoc};
 use super::history::SelectorHistory;
 use super::keys::{Command, Context, KeyTable};
 use super::layout::{self, Arrangement, Screen};
+use super::load::Load;
 use super::overlays::{
     Body, BulkEdit, Choice, Entry, Help, LogView, Overlay, Palette, Question, SelectorForm,
     SelectorResult,
@@ -51,6 +52,8 @@ pub enum Msg {
 pub enum Effect {
     /// Send this request to the worker.
     Request(RequestId, Request),
+    /// Drop this request if it still runs (no reply is wanted).
+    Cancel(RequestId),
     /// Leave the app.
     Quit,
     /// Put this text on the clipboard (OSC 52).
@@ -466,15 +469,18 @@ impl App {
         let Some(doc) = self.doc.as_mut() else {
             return Vec::new();
         };
-        match outcome {
-            Ok(Answer::Content(content)) => {
-                let n = content.len();
-                if !doc.content.settle(id, ObjectModel::new(content)) {
+        let model = match outcome {
+            Ok(Answer::Objects(model)) => Ok(*model),
+            Ok(Answer::Content(content)) => Ok(ObjectModel::new(content)),
+            Ok(answer) => return vec![Action::unexpected(&Purpose::Content, &answer)],
+            Err(failure) => Err(failure),
+        };
+        match model {
+            Ok(model) => {
+                let n = model.len();
+                if !doc.loaded(id, model) {
                     tracing::debug!(id, "stale content dropped");
                     return Vec::new();
-                }
-                if let Some(model) = doc.content.value() {
-                    doc.marks.retain(|id| model.index_of(id).is_some());
                 }
                 self.docs.set_count(&doc.summary.id, n);
                 let cx = cx!(self, None);
@@ -482,7 +488,6 @@ impl App {
                 self.show_selected();
                 Vec::new()
             }
-            Ok(answer) => vec![Action::unexpected(&Purpose::Content, &answer)],
             Err(failure) => {
                 if doc.content.fail(id, failure.message.clone()) {
                     let cx = cx!(self, None);
@@ -614,6 +619,22 @@ impl App {
                     return vec![Action::Send(sent)];
                 }
             }
+            Action::CancelOpen => {
+                let opening = self.doc.as_ref().and_then(|doc| match doc.content {
+                    Load::Loading { id, last: None } => Some((id, doc.summary.title.clone())),
+                    _ => None,
+                });
+                if let Some((id, title)) = opening {
+                    self.requests.cancel(id);
+                    effects.push(Effect::Cancel(id));
+                    self.doc = None;
+                    self.objects.reset();
+                    self.props.close();
+                    self.focus = Pane::Docs;
+                    self.arrange();
+                    return vec![Action::info(format!("stopped opening \"{title}\""))];
+                }
+            }
             Action::DocRetitled { doc, title } => {
                 if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) {
                     open.summary.title = title;
@@ -621,8 +642,7 @@ impl App {
             }
             Action::DocEmptied(doc) => {
                 if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) {
-                    open.content = super::load::Load::Loaded(ObjectModel::default());
-                    open.marks.clear();
+                    open.empty();
                     self.props.close();
                     let cx = cx!(self, None);
                     self.objects.sync(&cx);
@@ -647,34 +667,25 @@ impl App {
             Action::Marks(change) => {
                 if let Some(doc) = self.doc.as_mut() {
                     match change {
-                        MarksChange::Toggle(id) => {
-                            if !doc.marks.remove(&id) {
-                                doc.marks.insert(id);
-                            }
-                        }
-                        MarksChange::Add(ids) => doc.marks.extend(ids),
-                        MarksChange::Set(ids) => doc.marks = ids.into_iter().collect(),
-                        MarksChange::Clear => doc.marks.clear(),
+                        MarksChange::Toggle(id) => doc.toggle_mark(&id),
+                        MarksChange::Add(indexes) => doc.mark_indexes(&indexes),
+                        MarksChange::Set(ids) => doc.set_marks(&ids),
+                        MarksChange::Clear => doc.clear_marks(),
                     }
                 }
             }
             Action::RemoveObjects { doc, objs } => {
                 self.props.drop_removed(&doc, &objs);
                 if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) {
-                    if let Some(model) = open.content.value_mut() {
-                        *model = model.without(&objs);
-                    }
-                    open.marks.retain(|id| !objs.contains(id));
+                    open.remove_objects(&objs);
                     let cx = cx!(self, None);
                     self.objects.sync_after_removal(&cx);
                     self.show_selected();
                 }
             }
             Action::ObjectData { doc, obj, data } => {
-                if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc)
-                    && let Some(model) = open.content.value_mut()
-                {
-                    model.replace_data(&obj, data);
+                if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) {
+                    open.replace_data(&obj, data);
                     let cx = cx!(self, None);
                     self.objects.sync(&cx);
                 }

@@ -141,8 +141,19 @@ pub fn object_line(
     marked: bool,
     theme: &Theme,
 ) -> Line<'static> {
+    object_row_line(id, &row_text(object), width, marked, theme)
+}
+
+/// [`object_line`] of an object whose row text is `row` (as the model keeps it).
+pub fn object_row_line(
+    id: &str,
+    row: &str,
+    width: usize,
+    marked: bool,
+    theme: &Theme,
+) -> Line<'static> {
     let mark = if marked { "● " } else { "  " };
-    let text = clip(&row_text(object), width.saturating_sub(2));
+    let text = clip(row, width.saturating_sub(2));
     let room = width.saturating_sub(text.chars().count() + 3);
     let id = if room >= 6 {
         format!(" {}", clip(id, room))

@@ -456,18 +456,11 @@ impl DocsPane {
             (DocsWork::Action(what), Err(failure)) => {
                 self.action_failed(what, &request, &failure, cx)
             }
+            (DocsWork::Export { doc, path }, Ok(Answer::Objects(model))) => {
+                export(doc, path, serde_json::to_string_pretty(&model))
+            }
             (DocsWork::Export { doc, path }, Ok(Answer::Content(content))) => {
-                match serde_json::to_string_pretty(&content) {
-                    Ok(text) => vec![Action::File(
-                        FileFor::Export(doc),
-                        FileJob::Write {
-                            path,
-                            text,
-                            overwrite: false,
-                        },
-                    )],
-                    Err(e) => vec![Action::error(format!("could not write the export: {e}"))],
-                }
+                export(doc, path, serde_json::to_string_pretty(&content))
             }
             (DocsWork::Export { doc, .. }, Err(failure)) => vec![Action::error(format!(
                 "could not read \"{}\" to export it: {}",
@@ -827,5 +820,20 @@ impl DocsPane {
             row("folder", d.folder.title.clone()),
             row("objects", count),
         ]
+    }
+}
+
+/// Writes an export's text (the content as JSON, indented) to `path`, never over a file.
+fn export(doc: DocSummary, path: PathBuf, text: serde_json::Result<String>) -> Vec<Action> {
+    match text {
+        Ok(text) => vec![Action::File(
+            FileFor::Export(doc),
+            FileJob::Write {
+                path,
+                text,
+                overwrite: false,
+            },
+        )],
+        Err(e) => vec![Action::error(format!("could not write the export: {e}"))],
     }
 }

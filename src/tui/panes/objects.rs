@@ -14,7 +14,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 use crate::model::{ObjectType, Props};
 use crate::tui::action::{Action, MarksChange, ObjectsCall, ObjectsWork, Pane, Purpose};
 use crate::tui::component::{Component, Cx};
-use crate::tui::document::{ObjectModel, TreeRow, row_text};
+use crate::tui::document::{Matches, ObjectModel, TreeRow};
 use crate::tui::input::Filter;
 
 use super::Filtered;
@@ -25,7 +25,7 @@ use crate::tui::overlays::{Body, Choice, Overlay, Question, TypePicker};
 use crate::tui::request::{Answer, Failure, Request, RequestId};
 use crate::tui::theme::Role;
 use crate::tui::widgets::{
-    clip, filter_line, load_error_lines, object_line, pane_block, selected_line,
+    clip, filter_line, load_error_lines, object_row_line, pane_block, selected_line,
 };
 use crate::tui::words;
 
@@ -49,6 +49,8 @@ pub struct ObjectsPane {
     filter: Filter,
     /// Types whose group is folded (kept from one document to the next).
     folded: HashSet<String>,
+    /// What the filter matched, narrowed as it is typed.
+    matches: Matches,
     rows: Vec<TreeRow>,
     cursor: ListCursor,
     /// The id of the selected object, kept across reloads.
@@ -92,7 +94,7 @@ impl ObjectsPane {
             }
             None => self.selected.clone(),
         };
-        self.rebuild(model, keep.as_deref());
+        self.rebuild(model, keep.as_deref(), false);
     }
 
     /// Objects were taken out: rebuild the rows, the selection staying on its row (the next
@@ -108,10 +110,13 @@ impl ObjectsPane {
         }
     }
 
-    /// Rebuilds the rows from the model, folds and filter; selects `keep` when it shows, else
-    /// the first object.
-    fn rebuild(&mut self, model: &ObjectModel, keep: Option<&str>) {
-        self.rows = model.rows(self.filter.text(), &self.folded);
+    /// Rebuilds the rows from the model, folds and filter (`narrow`: the filter only changed,
+    /// so what it matched last may be narrowed); selects `keep` when it shows, else the first
+    /// object.
+    fn rebuild(&mut self, model: &ObjectModel, keep: Option<&str>, narrow: bool) {
+        let last = narrow.then_some(&self.matches);
+        self.matches = model.matches(self.filter.text(), last);
+        self.rows = model.tree(&self.matches, &self.folded);
         self.cursor.set_len(self.rows.len());
         let target = keep
             .and_then(|id| row_of(&self.rows, model, id))
@@ -128,7 +133,7 @@ impl ObjectsPane {
     fn select(&mut self, row: usize, model: &ObjectModel) {
         self.cursor.select(row);
         self.selected = match self.rows.get(self.cursor.selected()) {
-            Some(TreeRow::Object(i)) => Some(model.at(*i).0.to_string()),
+            Some(TreeRow::Object(i)) => Some(model.id(*i).to_string()),
             _ => None,
         };
     }
@@ -141,7 +146,7 @@ impl ObjectsPane {
         };
         let target = target.min(self.rows.len().saturating_sub(1));
         let arriving = match self.rows.get(target) {
-            Some(TreeRow::Object(i)) => Some(model.at(*i).0),
+            Some(TreeRow::Object(i)) => Some(model.id(*i)),
             _ => None,
         };
         if let (Some(arriving), Some(edited)) = (arriving, cx.unsaved)
@@ -170,8 +175,8 @@ impl ObjectsPane {
         let gi = match self.rows.get(self.cursor.selected()) {
             Some(TreeRow::Group(gi, _)) => *gi,
             Some(TreeRow::Object(i)) => {
-                let kind = &model.at(*i).1.kind;
-                match model.groups().iter().position(|g| &g.kind == kind) {
+                let kind = model.kind(*i);
+                match model.groups().iter().position(|g| g.kind == kind) {
                     Some(gi) => gi,
                     None => return,
                 }
@@ -185,7 +190,7 @@ impl ObjectsPane {
         } else {
             self.folded.remove(&kind);
         }
-        self.rows = model.rows(self.filter.text(), &self.folded);
+        self.rows = model.tree(&self.matches, &self.folded);
         self.cursor.set_len(self.rows.len());
         let heading = self
             .rows
@@ -258,11 +263,11 @@ impl ObjectsPane {
         if row_of(&self.rows, model, obj).is_none() {
             self.filter.command(Command::ClearFilter);
             self.fit();
-            if let Some(object) = model.get(obj) {
-                self.folded.remove(&object.kind);
+            if let Some(i) = model.index_of(obj) {
+                self.folded.remove(model.kind(i));
             }
             let keep = self.selected.clone();
-            self.rebuild(model, keep.as_deref());
+            self.rebuild(model, keep.as_deref(), false);
         }
         match row_of(&self.rows, model, obj) {
             Some(row) => actions.extend(self.go_to(row, cx)),
@@ -370,9 +375,9 @@ impl ObjectsPane {
 
     /// A command that needs the open document's objects.
     fn on_model(&mut self, command: Command, model: &ObjectModel, cx: &Cx) -> Vec<Action> {
-        let marks = cx.doc.map(|d| &d.marks);
+        let marked = cx.doc.map_or(0, |d| d.marks.len());
         let selected = match self.rows.get(self.cursor.selected()) {
-            Some(TreeRow::Object(i)) => Some(model.at(*i)),
+            Some(TreeRow::Object(i)) => Some(*i),
             _ => None,
         };
         match command {
@@ -389,60 +394,60 @@ impl ObjectsPane {
                 Vec::new()
             }
             Command::Mark => selected
-                .map(|(id, _)| Action::Marks(MarksChange::Toggle(id.to_string())))
+                .map(|i| Action::Marks(MarksChange::Toggle(model.id(i).to_string())))
                 .into_iter()
                 .collect(),
             Command::MarkShown => {
-                let shown: Vec<String> = self
+                let shown: Vec<usize> = self
                     .rows
                     .iter()
                     .filter_map(|row| match row {
-                        TreeRow::Object(i) => Some(model.at(*i).0.to_string()),
+                        TreeRow::Object(i) => Some(*i),
                         TreeRow::Group(..) => None,
                     })
                     .collect();
                 let note = format!("marked {} shown", words::objects(shown.len()));
                 vec![Action::Marks(MarksChange::Add(shown)), Action::info(note)]
             }
-            Command::Delete => {
-                let doc = cx.doc.map(|d| d.summary.clone());
-                match (doc, marks, selected) {
-                    (Some(doc), Some(marks), _) if !marks.is_empty() => {
-                        let objs: Vec<String> = marks.iter().cloned().collect();
-                        let message = format!(
-                            "Delete the {} from \"{}\"? This cannot be undone.",
-                            words::count(objs.len(), "marked object", "marked objects"),
-                            doc.title
-                        );
-                        vec![ask(
-                            "Delete marked objects",
-                            message,
-                            "delete them",
-                            Action::Objects(ObjectsCall::DeleteMarked { doc: doc.id, objs }),
-                        )]
-                    }
-                    (Some(doc), _, Some((id, object))) => {
-                        let message = format!(
-                            "Delete {} {id} {} from \"{}\"?",
-                            object.kind,
-                            row_text(object),
-                            doc.title
-                        );
-                        vec![ask(
-                            "Delete object",
-                            message,
-                            "delete it",
-                            Action::Objects(ObjectsCall::Delete {
-                                doc: doc.id,
-                                obj: id.to_string(),
-                            }),
-                        )]
-                    }
-                    _ => Vec::new(),
+            Command::Delete => match (cx.doc, selected) {
+                (Some(open), _) if marked > 0 => {
+                    let doc = open.summary.clone();
+                    let objs: Vec<String> = open.marked_ids().map(String::from).collect();
+                    let message = format!(
+                        "Delete the {} from \"{}\"? This cannot be undone.",
+                        words::count(objs.len(), "marked object", "marked objects"),
+                        doc.title
+                    );
+                    vec![ask(
+                        "Delete marked objects",
+                        message,
+                        "delete them",
+                        Action::Objects(ObjectsCall::DeleteMarked { doc: doc.id, objs }),
+                    )]
                 }
-            }
+                (Some(open), Some(i)) => {
+                    let (doc, id) = (open.summary.clone(), model.id(i));
+                    let message = format!(
+                        "Delete {} {id} {} from \"{}\"?",
+                        model.kind(i),
+                        model.row_text(i),
+                        doc.title
+                    );
+                    vec![ask(
+                        "Delete object",
+                        message,
+                        "delete it",
+                        Action::Objects(ObjectsCall::Delete {
+                            doc: doc.id,
+                            obj: id.to_string(),
+                        }),
+                    )]
+                }
+                _ => Vec::new(),
+            },
             Command::CopyId => selected
-                .map(|(id, _)| {
+                .map(|i| model.id(i))
+                .map(|id| {
                     vec![
                         Action::Copy(id.to_string()),
                         Action::info(format!("copied the id {id}")),
@@ -450,6 +455,7 @@ impl ObjectsPane {
                 })
                 .unwrap_or_default(),
             Command::CopyJson => selected
+                .map(|i| model.at(i))
                 .map(|(id, object)| {
                     let json = serde_json::to_string_pretty(object).unwrap_or_default();
                     vec![
@@ -514,7 +520,7 @@ impl Filtered for ObjectsPane {
             return Vec::new();
         };
         let keep = self.selected.clone();
-        self.rebuild(model, keep.as_deref());
+        self.rebuild(model, keep.as_deref(), true);
         vec![Action::ShowSelected]
     }
 
@@ -541,6 +547,13 @@ impl Component for ObjectsPane {
             return actions;
         }
         match command {
+            Command::Back
+                if cx
+                    .doc
+                    .is_some_and(|d| d.model().is_none() && d.content.is_loading()) =>
+            {
+                vec![Action::CancelOpen]
+            }
             Command::Back => match cx.doc.map(|d| d.marks.len()) {
                 Some(n) if n > 0 => vec![
                     Action::Marks(MarksChange::Clear),
@@ -632,7 +645,13 @@ impl Component for ObjectsPane {
             )],
             (Some(doc), None) => match doc.content.error() {
                 Some(error) => load_error_lines("the objects", error, cx),
-                None => vec![Line::styled("loading…", dim)],
+                None => vec![Line::styled(
+                    format!(
+                        "loading… ({} stops)",
+                        cx.key(Context::Objects, Command::Back)
+                    ),
+                    dim,
+                )],
             },
             (Some(_), Some(_)) if self.rows.is_empty() && self.filter.text().is_empty() => {
                 vec![Line::styled(
@@ -674,11 +693,13 @@ impl Component for ObjectsPane {
                                     cx.style(Role::Heading),
                                 )
                             }
-                            TreeRow::Object(o) => {
-                                let (id, object) = model.at(o);
-                                let marked = doc.marks.contains(id);
-                                object_line(id, object, width, marked, cx.theme)
-                            }
+                            TreeRow::Object(o) => object_row_line(
+                                model.id(o),
+                                model.row_text(o),
+                                width,
+                                doc.marks.contains(o),
+                                cx.theme,
+                            ),
                         };
                         if i == self.cursor.selected() {
                             selected_line(line, width, selected)
