@@ -6,9 +6,10 @@
 //! worker's (HTTP, the server, parsing).
 
 use std::hint::black_box;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crossterm::event::KeyCode;
+use diagtui::tui::document::ObjectModel;
 use tokio::runtime::Runtime;
 
 #[path = "common/drive.rs"]
@@ -33,6 +34,7 @@ fn main() {
     runtime.block_on(async {
         let mut bench = Bench::new(OBJECTS).await;
         open(&mut bench).await;
+        open_parts(&bench).await;
         let draw = bench.drawn();
         assert!(draw.contains("Bench (100000)"), "{draw}");
 
@@ -70,6 +72,29 @@ async fn open(bench: &mut Bench) {
     }
     report("open: Enter -> the tree drawn", &totals);
     report("open: of that, on the input loop (update + draw)", &loops);
+}
+
+/// What an open is made of: the answer read whole (the server and HTTP), then parsed into the
+/// tree's model (the worker, on a blocking thread).
+async fn open_parts(bench: &Bench) {
+    let mut reads = Vec::new();
+    let mut parses = Vec::new();
+    let doc = bench.doc_id();
+    for _ in 0..OPEN_RUNS {
+        let started = Instant::now();
+        let mut body = bench.client.content_body(&doc).await.unwrap();
+        let mut json = Vec::new();
+        while let Some(piece) = body.chunk().await.unwrap() {
+            json.extend_from_slice(&piece);
+        }
+        reads.push(started.elapsed());
+        let started = Instant::now();
+        let model = black_box(ObjectModel::from_json(&json).unwrap());
+        parses.push(started.elapsed());
+        assert_eq!(model.len(), OBJECTS);
+    }
+    report("open, part: GET obj/all read whole (server + HTTP)", &reads);
+    report("open, part: its JSON parsed into the model", &parses);
 }
 
 /// `V` with nothing filtered (every object marked), then `Esc` (the marks cleared).

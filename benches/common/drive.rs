@@ -52,6 +52,7 @@ pub struct Bench {
     pub app: App,
     /// A client of the server.
     pub client: Client,
+    doc: String,
     terminal: Terminal<TestBackend>,
     server: LocalServer,
     _dir: tempfile::TempDir,
@@ -90,6 +91,7 @@ impl Bench {
         let mut bench = Bench {
             app,
             client,
+            doc,
             terminal: Terminal::new(TestBackend::new(SIZE.0, SIZE.1)).unwrap(),
             server,
             _dir: dir,
@@ -134,6 +136,11 @@ impl Bench {
             queue.extend(more);
         }
         split
+    }
+
+    /// The document's id.
+    pub fn doc_id(&self) -> String {
+        self.doc.clone()
     }
 
     /// Types `text`, one key at a time.
