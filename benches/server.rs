@@ -1,47 +1,79 @@
 //! Figures for the local server, over real HTTP on loopback: `cargo bench --bench server`.
 //!
-//! Prints single-object GET and update latency (p50/p99) and throughput, a selector update
-//! over 10,000 objects, set-content and obj/all of a 100,000-object document, and the update
-//! latency in a 100-object document against a 100,000-object one.
+//! `diagtui serve` runs as its own process, so that its memory can be read from /proc: the
+//! resident size given back after a 16 MB upload, and the peak while a 36 MB one is stored.
+//! Then: single-object GET and update latency (p50/p99), selector read and update over 10,000
+//! objects, set-content and obj/all of a 100,000-object document, and the update latency in a
+//! 100-object document against a 100,000-object one. Throughput against the ceiling is
+//! `benches/ceiling.rs`.
 
+#[path = "common/serve.rs"]
+mod serve;
+
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
-use diagtui::server::LocalServer;
 use serde_json::{Map, Value, json};
+use serve::start_listening;
 
 /// Requests per latency sample.
 const SAMPLES: usize = 2000;
-/// Concurrent clients for the throughput figures.
-const CLIENTS: usize = 16;
 
-struct Bench {
-    server: LocalServer,
+/// `diagtui serve` on a temp data dir, with a client.
+struct Served {
+    child: Child,
+    url: String,
+    key: String,
     http: reqwest::Client,
+    _dir: tempfile::TempDir,
 }
 
-impl Bench {
-    fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.server.url())
+impl Served {
+    fn start() -> Served {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let data = dir.path().join("data");
+        let (child, url) = start_listening(
+            Command::new(env!("CARGO_BIN_EXE_diagtui"))
+                .args(["serve", "--bind", "127.0.0.1:0", "--max-body", "134217728"])
+                .arg("--data-dir")
+                .arg(&data),
+        );
+        let key = std::fs::read_to_string(data.join("api-key"))
+            .expect("key file")
+            .trim()
+            .to_owned();
+        Served {
+            child,
+            url,
+            key,
+            http: reqwest::Client::new(),
+            _dir: dir,
+        }
     }
 
-    async fn get(&self, path: &str) -> Value {
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.url)
+    }
+
+    async fn get(&self, path: &str) -> bytes::Bytes {
         let resp = self
             .http
             .get(self.url(path))
-            .bearer_auth(self.server.api_key())
+            .bearer_auth(&self.key)
             .send()
             .await
             .expect("sent");
         assert!(resp.status().is_success(), "GET {path}: {}", resp.status());
-        resp.json().await.expect("JSON")
+        resp.bytes().await.expect("body")
     }
 
-    async fn post(&self, path: &str, body: &Value) -> Value {
+    async fn post_bytes(&self, path: &str, body: Vec<u8>) -> Value {
         let resp = self
             .http
             .post(self.url(path))
-            .bearer_auth(self.server.api_key())
-            .json(body)
+            .bearer_auth(&self.key)
+            .header("content-type", "application/json")
+            .body(body)
             .send()
             .await
             .expect("sent");
@@ -49,22 +81,68 @@ impl Bench {
         resp.json().await.expect("JSON")
     }
 
-    /// A document holding `n` components; returns its id and the id of one in the middle.
-    async fn doc_with(&self, title: &str, n: usize) -> (String, String) {
-        let doc = self
-            .post("/api/v1/doc/create", &json!({"title": title}))
+    async fn post(&self, path: &str, body: &Value) -> Value {
+        self.post_bytes(path, serde_json::to_vec(body).expect("JSON"))
+            .await
+    }
+
+    async fn new_doc(&self, title: &str) -> String {
+        self.post("/api/v1/doc/create", &json!({"title": title}))
             .await["docId"]
             .as_str()
-            .unwrap()
-            .to_owned();
+            .expect("docId")
+            .to_owned()
+    }
+
+    /// A document holding `n` components; returns its id and the id of one in the middle.
+    async fn doc_with(&self, title: &str, n: usize) -> (String, String) {
+        let doc = self.new_doc(title).await;
         let content = content(n);
-        let middle = content.keys().nth(n / 2).unwrap().clone();
+        let middle = content.keys().nth(n / 2).expect("an object").clone();
         self.post(
             &format!("/api/v1/doc/set-content/{doc}"),
             &Value::Object(content),
         )
         .await;
         (doc, middle)
+    }
+
+    /// A memory figure of the server process from /proc, in kB: `VmRSS` or `VmHWM`.
+    fn memory(&self, field: &str) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .expect("/proc/PID/status");
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix(field)?.strip_prefix(':'))
+            .and_then(|value| value.trim().trim_end_matches(" kB").parse().ok())
+            .expect("a memory figure")
+    }
+
+    /// Resets the peak resident size (`VmHWM`) to the current one.
+    fn reset_peak(&self) {
+        std::fs::write(format!("/proc/{}/clear_refs", self.child.id()), "5")
+            .expect("/proc/PID/clear_refs");
+    }
+
+    /// The resident size once it has stopped shrinking (the writer gives memory back just
+    /// after answering).
+    async fn settled_rss(&self) -> u64 {
+        let mut last = self.memory("VmRSS");
+        loop {
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            let now = self.memory("VmRSS");
+            if now >= last {
+                return now;
+            }
+            last = now;
+        }
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
@@ -112,45 +190,17 @@ where
     (p50, p99)
 }
 
-/// Runs `SAMPLES` requests from `CLIENTS` concurrent clients and prints the rate.
-async fn throughput(label: &str, bench: &Bench, path: String, body: Option<Value>) {
-    let start = Instant::now();
-    let mut tasks = Vec::new();
-    for _ in 0..CLIENTS {
-        let http = reqwest::Client::new();
-        let url = bench.url(&path);
-        let key = bench.server.api_key().to_owned();
-        let body = body.clone();
-        tasks.push(tokio::spawn(async move {
-            for _ in 0..SAMPLES / CLIENTS {
-                let req = match &body {
-                    Some(body) => http.post(&url).json(body),
-                    None => http.get(&url),
-                };
-                let resp = req.bearer_auth(&key).send().await.expect("sent");
-                assert!(resp.status().is_success());
-                resp.bytes().await.expect("body");
-            }
-        }));
-    }
-    for task in tasks {
-        task.await.expect("client");
-    }
-    let rate = SAMPLES as f64 / start.elapsed().as_secs_f64();
-    println!("{label:<48} {rate:>7.0} req/s with {CLIENTS} clients");
-}
-
 /// Times one operation `runs` times and prints the median.
 async fn once<F, Fut>(label: &str, runs: usize, mut op: F)
 where
-    F: FnMut() -> Fut,
+    F: FnMut(usize) -> Fut,
     Fut: Future<Output = String>,
 {
     let mut times = Vec::new();
     let mut note = String::new();
-    for _ in 0..runs {
+    for run in 0..runs {
         let t = Instant::now();
-        note = op().await;
+        note = op(run).await;
         times.push(t.elapsed());
     }
     times.sort();
@@ -158,125 +208,150 @@ where
     println!("{label:<48} {median:>8.1} ms (median of {runs}) {note}");
 }
 
+/// Megabytes of a figure in kB.
+fn mb(kb: u64) -> f64 {
+    kb as f64 / 1024.0
+}
+
 #[tokio::main]
 async fn main() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let bench = Bench {
-        server: LocalServer::start_with_limit(dir.path(), 512 << 20)
-            .await
-            .expect("server"),
-        http: reqwest::Client::new(),
-    };
-    println!("diagtui local server, loopback HTTP, {SAMPLES} requests per latency figure\n");
+    println!("diagtui serve as a process, loopback HTTP, {SAMPLES} requests per latency figure\n");
+    memory_given_back().await;
 
-    let (small, small_obj) = bench.doc_with("100 objects", 100).await;
+    let served = Served::start();
+    println!();
+    let (small, small_obj) = served.doc_with("100 objects", 100).await;
     let get_path = format!("/api/v1/doc/{small}/obj/{small_obj}");
     latency("GET one object (100-object doc)", |_| async {
-        bench.get(&get_path).await;
+        served.get(&get_path).await;
     })
     .await;
-    throughput("GET one object", &bench, get_path.clone(), None).await;
     let update = |i: usize| json!({"props": {"meta": {"kind": "node", "cpu": i % 100}}});
-    let small_update = latency("update one object (100-object doc)", |i| {
+    latency("update one object (100-object doc)", |i| {
         let (path, body) = (get_path.clone(), update(i));
-        let bench = &bench;
+        let served = &served;
         async move {
-            bench.post(&path, &body).await;
+            served.post(&path, &body).await;
         }
     })
     .await;
-    throughput(
-        "update one object",
-        &bench,
-        get_path.clone(),
-        Some(update(1)),
-    )
-    .await;
 
     println!();
-    let (ten_k, _) = bench.doc_with("10,000 objects", 10_000).await;
-    once("selector update over 10,000 objects", 5, || async {
-        let answer = bench
-            .post(
-                &format!("/api/v1/doc/{ten_k}/obj/where"),
-                &json!({"selector": ["kind", "eq", "node"], "props": {"opacity": 0.75}}),
-            )
-            .await;
-        format!("({} updated)", answer["updatedObjectCount"])
-    })
-    .await;
+    let (ten_k, _) = served.doc_with("10,000 objects", 10_000).await;
     once(
         "selector read over 10,000 objects (1/7 match)",
-        5,
-        || async {
-            let answer = bench
+        7,
+        |_| async {
+            let answer = served
                 .get(&format!(
                     "/api/v1/doc/{ten_k}/obj/where/%5B%22status%22%2C%22eq%22%2C%22down%22%5D"
                 ))
                 .await;
-            format!("({} matched)", answer.as_object().unwrap().len())
+            // Counted without parsing, so that the figure is the server's: each object's
+            // answer starts with its type.
+            let matched = answer
+                .windows(b"{\"type\":".len())
+                .filter(|w| *w == b"{\"type\":")
+                .count();
+            format!("({matched} matched)")
         },
     )
     .await;
+    once("selector update over 10,000 objects", 7, |run| {
+        // Each run sets another value, so that every run writes every object.
+        let opacity = [0.75, 0.5][run % 2];
+        let (served, ten_k) = (&served, &ten_k);
+        async move {
+            let answer = served
+                .post(
+                    &format!("/api/v1/doc/{ten_k}/obj/where"),
+                    &json!({"selector": ["kind", "eq", "node"], "props": {"opacity": opacity}}),
+                )
+                .await;
+            format!("({} updated)", answer["updatedObjectCount"])
+        }
+    })
+    .await;
 
     println!();
-    let big_doc = bench
-        .post("/api/v1/doc/create", &json!({"title": "100,000 objects"}))
-        .await["docId"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let big_content = Value::Object(content(100_000));
-    let big_body = serde_json::to_vec(&big_content).unwrap();
-    let big_mid = big_content
-        .as_object()
-        .unwrap()
-        .keys()
-        .nth(50_000)
-        .unwrap()
-        .clone();
-    once("set-content, 100,000 objects", 3, || async {
-        let resp = bench
-            .http
-            .post(bench.url(&format!("/api/v1/doc/set-content/{big_doc}")))
-            .bearer_auth(bench.server.api_key())
-            .header("content-type", "application/json")
-            .body(big_body.clone())
-            .send()
-            .await
-            .unwrap();
-        assert!(resp.status().is_success());
+    let big_doc = served.new_doc("100,000 objects").await;
+    let big_content = content(100_000);
+    let big_mid = big_content.keys().nth(50_000).expect("an object").clone();
+    let big_body = serde_json::to_vec(&big_content).expect("JSON");
+    drop(big_content);
+    let peak = std::cell::Cell::new(0);
+    once("set-content, 100,000 objects", 3, |_| async {
+        let before = served.memory("VmRSS");
+        served.reset_peak();
+        served
+            .post_bytes(
+                &format!("/api/v1/doc/set-content/{big_doc}"),
+                big_body.clone(),
+            )
+            .await;
+        peak.set(
+            peak.get()
+                .max(served.memory("VmHWM").saturating_sub(before)),
+        );
         format!("({:.1} MB body)", big_body.len() as f64 / 1e6)
     })
     .await;
-    once("obj/all, 100,000 objects", 3, || async {
-        let resp = bench
-            .http
-            .get(bench.url(&format!("/api/v1/doc/{big_doc}/obj/all")))
-            .bearer_auth(bench.server.api_key())
-            .send()
-            .await
-            .unwrap();
-        assert!(resp.status().is_success());
-        let bytes = resp.bytes().await.unwrap();
+    let peak = peak.get();
+    println!(
+        "{:<48} {:>8.1} MB over the resident size before it: {:.2}x the body",
+        "  peak memory of set-content",
+        mb(peak),
+        (peak * 1024) as f64 / big_body.len() as f64
+    );
+    once("obj/all, 100,000 objects", 5, |_| async {
+        let bytes = served.get(&format!("/api/v1/doc/{big_doc}/obj/all")).await;
         format!("({:.1} MB answer)", bytes.len() as f64 / 1e6)
     })
     .await;
 
     println!();
     let big_path = format!("/api/v1/doc/{big_doc}/obj/{big_mid}");
-    let big_update = latency("update one object (100,000-object doc)", |i| {
-        let (path, body) = (big_path.clone(), update(i));
-        let bench = &bench;
-        async move {
-            bench.post(&path, &body).await;
+    // The two documents' updates alternate, so that what else the machine does (a checkpoint
+    // after the uploads, other programs) weighs on both alike.
+    let mut times = [Vec::with_capacity(SAMPLES), Vec::with_capacity(SAMPLES)];
+    for i in 0..SAMPLES {
+        for (path, times) in [&get_path, &big_path].into_iter().zip(&mut times) {
+            let t = Instant::now();
+            served.post(path, &update(i)).await;
+            times.push(t.elapsed());
         }
-    })
-    .await;
+    }
+    let [small, big] = times.map(percentiles);
+    for (label, (p50, p99)) in [("100", small), ("100,000", big)] {
+        let label = format!("update one object ({label}-object doc), alternating");
+        println!("{label:<48} p50 {p50:>8.0} µs   p99 {p99:>8.0} µs");
+    }
     println!(
         "update p50 ratio, 100,000 vs 100 objects: {:.2} (p99 {:.2})",
-        big_update.0 / small_update.0,
-        big_update.1 / small_update.1
+        big.0 / small.0,
+        big.1 / small.1
     );
-    bench.server.shutdown().await;
+}
+
+/// The resident size of an idle server, after a 16 MB upload, and after it settled.
+async fn memory_given_back() {
+    let served = Served::start();
+    served.get("/api/v1/doc").await;
+    let idle = served.settled_rss().await;
+    let doc = served.new_doc("16 MB").await;
+    let body = serde_json::to_vec(&content(45_000)).expect("JSON");
+    served.reset_peak();
+    served
+        .post_bytes(&format!("/api/v1/doc/set-content/{doc}"), body.clone())
+        .await;
+    let peak = served.memory("VmHWM");
+    let after = served.settled_rss().await;
+    println!(
+        "{:<48} idle {:.1} MB, peak {:.1} MB, then {:.1} MB: {:.2}x the idle size",
+        format!("memory, {:.1} MB upload", body.len() as f64 / 1e6),
+        mb(idle),
+        mb(peak),
+        mb(after),
+        after as f64 / idle as f64
+    );
 }

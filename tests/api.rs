@@ -6,6 +6,8 @@ mod common;
 
 #[path = "api/auth.rs"]
 mod auth;
+#[path = "api/connections.rs"]
+mod connections;
 #[path = "api/docs.rs"]
 mod docs;
 #[path = "api/durability.rs"]
@@ -16,9 +18,15 @@ mod errors;
 mod folders;
 #[path = "api/image.rs"]
 mod image;
+#[path = "api/limits.rs"]
+mod limits;
 #[path = "api/objects.rs"]
 mod objects;
 #[path = "common/pictures.rs"]
 mod pictures;
+#[path = "api/privacy.rs"]
+mod privacy;
 #[path = "api/selectors.rs"]
 mod selectors;
+#[path = "api/web.rs"]
+mod web;

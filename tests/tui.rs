@@ -7,6 +7,8 @@ mod bulk;
 mod bulk_e2e;
 #[path = "tui/e2e.rs"]
 mod e2e;
+#[path = "tui/editing.rs"]
+mod editing;
 #[path = "tui/harness.rs"]
 mod harness;
 #[path = "tui/keys.rs"]

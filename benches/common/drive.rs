@@ -52,6 +52,7 @@ pub struct Bench {
     pub app: App,
     /// A client of the server.
     pub client: Client,
+    #[allow(dead_code, reason = "benches/bulk.rs does not read it")]
     doc: String,
     terminal: Terminal<TestBackend>,
     server: LocalServer,
@@ -139,6 +140,7 @@ impl Bench {
     }
 
     /// The document's id.
+    #[allow(dead_code, reason = "benches/bulk.rs does not read it")]
     pub fn doc_id(&self) -> String {
         self.doc.clone()
     }

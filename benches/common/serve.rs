@@ -1,11 +1,37 @@
-//! The release binary as the benches run it: clear of the machine's `DIAGTUI_*` settings, and
-//! `diagtui serve` on a temp data dir with a body limit far above the documents.
+//! Running `diagtui serve` (or another server that announces itself the same way) as a child
+//! process for the benchmarks: the release binary clear of the machine's `DIAGTUI_*` settings,
+//! on a temp data dir.
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
+/// Starts `command` with its stdout piped and reads its first line, `listening on URL`;
+/// returns the child and the URL. `RUST_LOG` is unset so that it logs nothing per request.
+pub fn start_listening(command: &mut Command) -> (Child, String) {
+    let mut child = command
+        .env_remove("RUST_LOG")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the server starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("its first line");
+    let url = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("first line: {line:?}"))
+        .to_owned();
+    (child, url)
+}
+
 /// The binary with no `DIAGTUI_*` setting of the machine.
+#[allow(
+    dead_code,
+    reason = "the server benches start their servers by start_listening only"
+)]
 pub fn command(bin: &Path) -> Command {
     let mut command = Command::new(bin);
     command
@@ -17,6 +43,10 @@ pub fn command(bin: &Path) -> Command {
 }
 
 /// `diagtui serve` on a data dir, with a body limit far above the document; killed on drop.
+#[allow(
+    dead_code,
+    reason = "the server benches start their servers by start_listening only"
+)]
 pub struct Server {
     child: Child,
     /// Where it listens.
@@ -25,25 +55,18 @@ pub struct Server {
     pub key: String,
 }
 
+#[allow(
+    dead_code,
+    reason = "the server benches start their servers by start_listening only"
+)]
 impl Server {
     /// Starts `bin serve` on `data` and waits until it listens.
     pub fn start(bin: &Path, data: &Path) -> Server {
-        let mut child = command(bin)
-            .args(["--data-dir", data.to_str().unwrap(), "serve"])
-            .args(["--bind", "127.0.0.1:0", "--max-body", "268435456"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let url = line
-            .trim()
-            .strip_prefix("listening on ")
-            .unwrap()
-            .to_owned();
+        let (child, url) = start_listening(
+            command(bin)
+                .args(["--data-dir", data.to_str().unwrap(), "serve"])
+                .args(["--bind", "127.0.0.1:0", "--max-body", "268435456"]),
+        );
         let key = std::fs::read_to_string(data.join(diagtui::server::data_dir::KEY_FILE)).unwrap();
         Server {
             child,

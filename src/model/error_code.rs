@@ -11,6 +11,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// with; a code this build does not know (from another server) is kept as [`ErrorCode::Other`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum ErrorCode {
+    /// 400: the request is not valid HTTP (a malformed request line or header).
+    BadRequest,
     /// 400: the body is not valid JSON.
     InvalidJson,
     /// 400: the body has the wrong shape or a property breaks a rule.
@@ -33,12 +35,18 @@ pub enum ErrorCode {
     FolderNotFound,
     /// 405: the route exists, not with this method.
     MethodNotAllowed,
+    /// 408: the request's body did not arrive in time.
+    RequestTimeout,
     /// 409: an account with this e-mail exists already.
     EmailTaken,
     /// 413: the body is over the server's limit.
     PayloadTooLarge,
+    /// 414: the URI is longer than the server accepts.
+    UriTooLong,
     /// 415: a body sent without `Content-Type: application/json`.
     UnsupportedMediaType,
+    /// 431: the request's headers are larger than the server accepts.
+    HeadersTooLarge,
     /// 500: the server failed.
     InternalError,
     /// A code this build does not know, as the server sent it.
@@ -46,7 +54,8 @@ pub enum ErrorCode {
 }
 
 /// Every known code with its text, in one table that both directions read.
-const KNOWN: [(ErrorCode, &str); 15] = [
+const KNOWN: [(ErrorCode, &str); 19] = [
+    (ErrorCode::BadRequest, "BAD_REQUEST"),
     (ErrorCode::InvalidJson, "INVALID_JSON"),
     (ErrorCode::ValidationError, "VALIDATION_ERROR"),
     (ErrorCode::InvalidSelector, "INVALID_SELECTOR"),
@@ -58,9 +67,12 @@ const KNOWN: [(ErrorCode, &str); 15] = [
     (ErrorCode::UserNotFound, "USER_NOT_FOUND"),
     (ErrorCode::FolderNotFound, "FOLDER_NOT_FOUND"),
     (ErrorCode::MethodNotAllowed, "METHOD_NOT_ALLOWED"),
+    (ErrorCode::RequestTimeout, "REQUEST_TIMEOUT"),
     (ErrorCode::EmailTaken, "EMAIL_TAKEN"),
     (ErrorCode::PayloadTooLarge, "PAYLOAD_TOO_LARGE"),
+    (ErrorCode::UriTooLong, "URI_TOO_LONG"),
     (ErrorCode::UnsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE"),
+    (ErrorCode::HeadersTooLarge, "HEADERS_TOO_LARGE"),
     (ErrorCode::InternalError, "INTERNAL_ERROR"),
 ];
 
@@ -82,7 +94,10 @@ impl ErrorCode {
     /// The HTTP status the server answers this code with (500 for an unknown one).
     pub fn status(&self) -> u16 {
         match self {
-            ErrorCode::InvalidJson | ErrorCode::ValidationError | ErrorCode::InvalidSelector => 400,
+            ErrorCode::BadRequest
+            | ErrorCode::InvalidJson
+            | ErrorCode::ValidationError
+            | ErrorCode::InvalidSelector => 400,
             ErrorCode::Unauthorized => 401,
             ErrorCode::Forbidden => 403,
             ErrorCode::NotFound
@@ -91,9 +106,12 @@ impl ErrorCode {
             | ErrorCode::UserNotFound
             | ErrorCode::FolderNotFound => 404,
             ErrorCode::MethodNotAllowed => 405,
+            ErrorCode::RequestTimeout => 408,
             ErrorCode::EmailTaken => 409,
             ErrorCode::PayloadTooLarge => 413,
+            ErrorCode::UriTooLong => 414,
             ErrorCode::UnsupportedMediaType => 415,
+            ErrorCode::HeadersTooLarge => 431,
             ErrorCode::InternalError | ErrorCode::Other(_) => 500,
         }
     }
@@ -137,6 +155,18 @@ impl<'de> Deserialize<'de> for ErrorCode {
         Ok(ErrorCode::from(text.as_str()))
     }
 }
+
+impl utoipa::PartialSchema for ErrorCode {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .enum_values(Some(KNOWN.iter().map(|(_, text)| *text)))
+            .description(Some("A stable error code"))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for ErrorCode {}
 
 #[cfg(test)]
 mod tests {

@@ -4,11 +4,19 @@ use std::io::Write;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
+use axum::http::HeaderValue;
 use tokio::net::TcpListener;
 
-use super::{DEFAULT_MAX_BODY, data_dir, routes, state::AppState};
+use super::options::{
+    DEFAULT_BODY_TIMEOUT, DEFAULT_HEADER_TIMEOUT, DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_BODY,
+    ServerOptions, default_max_connections,
+};
+use super::routes::Cors;
+use super::{application, data_dir, http};
+use crate::store::DEFAULT_CACHE_BYTES;
 
 /// clap Args for `serve`.
 #[derive(Debug, Clone, clap::Args)]
@@ -16,9 +24,84 @@ pub struct ServeArgs {
     /// The address to listen on (port 0 picks a free one).
     #[arg(long, default_value = "127.0.0.1:8737", value_name = "ADDR")]
     pub bind: SocketAddr,
-    /// The largest request body accepted, in bytes.
+    /// The largest request body accepted, in bytes (default 64 MiB).
     #[arg(long, default_value_t = DEFAULT_MAX_BODY, value_name = "BYTES")]
     pub max_body: usize,
+    /// The most connections open at once; at the cap, the connection idle the longest is
+    /// closed to make room (default: well below the limit on open files).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: Option<u32>,
+    /// How long a request head may take to arrive, in seconds.
+    #[arg(long, default_value_t = DEFAULT_HEADER_TIMEOUT.as_secs_f64(), value_name = "SECS", value_parser = seconds)]
+    pub header_timeout: f64,
+    /// How long a connection may wait idle for its next request, in seconds.
+    #[arg(long, default_value_t = DEFAULT_IDLE_TIMEOUT.as_secs_f64(), value_name = "SECS", value_parser = seconds)]
+    pub idle_timeout: f64,
+    /// How long a request body may take to arrive, in seconds.
+    #[arg(long, default_value_t = DEFAULT_BODY_TIMEOUT.as_secs_f64(), value_name = "SECS", value_parser = seconds)]
+    pub body_timeout: f64,
+    /// A web page origin allowed to call the API (`https://app.example.com`), repeatable;
+    /// `*` allows any. CORS is off without it.
+    #[arg(long = "cors-origin", value_name = "ORIGIN", value_parser = origin)]
+    pub cors_origins: Vec<String>,
+    /// The most bytes of documents kept in memory (default 256 MiB).
+    #[arg(long, default_value_t = DEFAULT_CACHE_BYTES, value_name = "BYTES")]
+    pub cache_size: usize,
+}
+
+/// Reads a positive number of seconds.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(secs) if secs.is_finite() && secs > 0.0 && secs < 1e9 => Ok(secs),
+        _ => Err(format!("\"{text}\" is not a positive number of seconds")),
+    }
+}
+
+/// Reads a CORS origin: `*`, or `scheme://host[:port]` with nothing after.
+fn origin(text: &str) -> Result<String, String> {
+    let valid = text == "*"
+        || text.split_once("://").is_some_and(|(scheme, rest)| {
+            !scheme.is_empty()
+                && !rest.is_empty()
+                && !rest.contains('/')
+                && HeaderValue::from_str(text).is_ok()
+        });
+    if valid {
+        Ok(text.to_owned())
+    } else {
+        Err(format!(
+            "\"{text}\" is not an origin: expected scheme://host[:port] (e.g. https://app.example.com) or *"
+        ))
+    }
+}
+
+impl ServeArgs {
+    /// The server settings these flags give.
+    pub fn options(&self) -> ServerOptions {
+        let cors = if self.cors_origins.is_empty() {
+            Cors::Off
+        } else if self.cors_origins.iter().any(|o| o == "*") {
+            Cors::Any
+        } else {
+            Cors::Origins(
+                self.cors_origins
+                    .iter()
+                    .filter_map(|o| HeaderValue::from_str(o).ok())
+                    .collect(),
+            )
+        };
+        ServerOptions {
+            max_body: self.max_body,
+            body_timeout: Duration::from_secs_f64(self.body_timeout),
+            header_timeout: Duration::from_secs_f64(self.header_timeout),
+            idle_timeout: Duration::from_secs_f64(self.idle_timeout),
+            max_connections: self
+                .max_connections
+                .map_or_else(default_max_connections, |n| n as usize),
+            cors,
+            cache_bytes: self.cache_size,
+        }
+    }
 }
 
 /// clap Subcommand: `account create EMAIL`.
@@ -36,10 +119,14 @@ pub enum AccountCommand {
 /// its own runtime.
 pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
     init_logging();
+    let options = args.options();
     let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
     runtime.block_on(async move {
+        let warning = data_dir::looseness_warning(&data_dir);
         let dir = data_dir.clone();
-        let store = tokio::task::spawn_blocking(move || data_dir::open(&dir)).await??;
+        let store_options = options.clone();
+        let store =
+            tokio::task::spawn_blocking(move || data_dir::open(&dir, &store_options)).await??;
         let listener = TcpListener::bind(args.bind)
             .await
             .with_context(|| format!("cannot listen on {}", args.bind))?;
@@ -50,16 +137,17 @@ pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
             writeln!(out, "listening on http://{addr}")?;
             out.flush()?;
         }
+        if let Some(warning) = warning {
+            eprintln!("{warning}");
+        }
         eprintln!(
             "data dir {}; the default account's key is in {}",
             data_dir.display(),
             data_dir.join(data_dir::KEY_FILE).display()
         );
-        let app = routes::app(AppState::new(Arc::new(store)), args.max_body);
-        axum::serve(listener, app)
-            .with_graceful_shutdown(shutdown)
-            .await
-            .context("the server failed")
+        let app = application(Arc::new(store), &options);
+        http::serve(listener, app, options.http(), shutdown).await;
+        Ok(())
     })
 }
 
@@ -76,8 +164,8 @@ pub fn run_account(cmd: AccountCommand, data_dir: PathBuf) -> anyhow::Result<()>
 
 /// Creates an account in a data dir (initialising it if new) and returns its API key.
 pub fn create_account(data_dir: &Path, email: &str) -> anyhow::Result<String> {
-    let store = data_dir::open(data_dir)?;
-    Ok(store.create_account(email)?)
+    data_dir::prepare(data_dir)?;
+    Ok(crate::store::create_account(data_dir, email)?)
 }
 
 /// Starts catching SIGINT (Ctrl-C) and, on Unix, SIGTERM at once, so that a signal sent as
@@ -101,12 +189,14 @@ fn shutdown_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
     })
 }
 
-/// Logs to stderr, `warn` and up unless `RUST_LOG` says otherwise.
+/// Logs to stderr, `warn` and up unless `RUST_LOG` says otherwise (`RUST_LOG=info` logs one
+/// line per request).
 fn init_logging() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr)
         .try_init();
 }

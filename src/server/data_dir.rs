@@ -1,12 +1,14 @@
 //! The local data dir: where it is, and opening it (creating, migrating and seeding it the
-//! first time). It holds the database and `api-key`, the default account's key (mode 0600).
+//! first time). It holds the database and `api-key`, the default account's key; the dir is
+//! readable by the user only (0700), and so are the files in it (0600).
 
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
+use super::options::ServerOptions;
 use super::samples;
-use crate::store::{DEFAULT_EMAIL, Store};
+use crate::store::{self, DEFAULT_EMAIL, Store};
 
 /// The file holding the default account's API key.
 pub const KEY_FILE: &str = "api-key";
@@ -21,30 +23,57 @@ pub fn resolve(flag: Option<PathBuf>) -> PathBuf {
     })
 }
 
-/// Opens the store in a data dir. A new one gets the default account, whose key is written
-/// to [`KEY_FILE`], and the sample documents.
-pub fn open(dir: &Path) -> anyhow::Result<Store> {
-    let store = Store::open(dir).with_context(|| format!("cannot open {}", dir.display()))?;
-    if let Some(key) = store.initialise(&samples::all()?)? {
+/// A warning when an existing data dir can be read or entered by other users, with how to fix
+/// it; `None` when it is private or does not exist yet (it is then created private).
+pub fn looseness_warning(dir: &Path) -> Option<String> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(dir).ok()?.permissions().mode() & 0o777;
+        (mode & 0o077 != 0).then(|| {
+            format!(
+                "warning: the data dir {} has mode {mode:04o}: other users can see into it; \
+                 `chmod 700 {}` makes it private",
+                dir.display(),
+                dir.display()
+            )
+        })
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        None
+    }
+}
+
+/// Sets up a data dir: a new one gets the default account, whose key is written to
+/// [`KEY_FILE`], and the sample documents.
+pub fn prepare(dir: &Path) -> anyhow::Result<()> {
+    let seeded = store::initialise(dir, &samples::all()?)
+        .with_context(|| format!("cannot open {}", dir.display()))?;
+    if let Some(key) = seeded {
         write_key(dir, &key)?;
     }
-    Ok(store)
+    Ok(())
+}
+
+/// Sets up a data dir if needed and opens its store.
+pub fn open(dir: &Path, options: &ServerOptions) -> anyhow::Result<Store> {
+    prepare(dir)?;
+    Store::open(dir, options.store()).with_context(|| format!("cannot open {}", dir.display()))
 }
 
 /// The default account's key, from [`KEY_FILE`]. When the file is missing or holds a key
 /// that no longer works, the account gets a new key and the file is rewritten.
-pub fn default_key(store: &Store, dir: &Path) -> anyhow::Result<String> {
+pub fn default_key(dir: &Path) -> anyhow::Result<String> {
     let path = dir.join(KEY_FILE);
     if let Ok(text) = std::fs::read_to_string(&path) {
         let key = text.trim().to_owned();
-        if store
-            .account_by_key(&key)?
-            .is_some_and(|account| account.email == DEFAULT_EMAIL)
-        {
+        if store::account_by_key(dir, &key)?.is_some_and(|account| account.email == DEFAULT_EMAIL) {
             return Ok(key);
         }
     }
-    let key = store.rotate_key(DEFAULT_EMAIL)?;
+    let key = store::rotate_key(dir, DEFAULT_EMAIL)?;
     write_key(dir, &key)?;
     Ok(key)
 }

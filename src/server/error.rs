@@ -29,11 +29,6 @@ impl ApiError {
         ApiError::new(ErrorCode::ValidationError, message)
     }
 
-    /// 400 `INVALID_SELECTOR`.
-    pub fn selector(message: impl Into<String>) -> ApiError {
-        ApiError::new(ErrorCode::InvalidSelector, message)
-    }
-
     /// 401 `UNAUTHORIZED`.
     pub fn unauthorized(message: impl Into<String>) -> ApiError {
         ApiError::new(ErrorCode::Unauthorized, message)
@@ -58,9 +53,11 @@ impl From<StoreError> for ApiError {
             StoreError::UserNotFound(_) => ErrorCode::UserNotFound,
             StoreError::FolderNotFound(_) => ErrorCode::FolderNotFound,
             StoreError::Invalid(_) => ErrorCode::ValidationError,
+            StoreError::InvalidJson(_) => ErrorCode::InvalidJson,
+            StoreError::InvalidSelector(_) => ErrorCode::InvalidSelector,
             StoreError::Forbidden(_) => ErrorCode::Forbidden,
             StoreError::EmailTaken(_) => ErrorCode::EmailTaken,
-            StoreError::Internal(detail) => return ApiError::internal(detail),
+            StoreError::Internal(_) | StoreError::Conflict => return ApiError::internal(message),
         };
         ApiError::new(code, message)
     }

@@ -1,21 +1,26 @@
 //! Request extractors that answer in the error contract: the calling account, path ids and
 //! JSON bodies.
 
-use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::StatusCode;
 use axum::http::request::Parts;
+use axum::http::{HeaderMap, header};
+use bytes::{Bytes, BytesMut};
+use http_body_util::BodyExt;
 use percent_encoding::percent_decode_str;
 use serde::de::DeserializeOwned;
 
 use super::error::ApiError;
-use super::state::AppState;
+use super::state::{AppState, BodyLimits};
 use crate::model::ErrorCode;
 use crate::store::Account;
 
+/// Bodies bigger than this are parsed on the blocking pool, so that one large request does not
+/// hold up the small ones sharing its thread.
+const OFFLOAD_PARSE_BYTES: usize = 256 * 1024;
+
 /// The API key a request carries: `Authorization: Bearer KEY`, else `?key=KEY`.
 fn api_key(parts: &Parts) -> Option<String> {
-    if let Some(header) = parts.headers.get(axum::http::header::AUTHORIZATION) {
+    if let Some(header) = parts.headers.get(header::AUTHORIZATION) {
         let text = header.to_str().ok()?.trim();
         let (scheme, key) = text.split_once(' ')?;
         return scheme
@@ -38,10 +43,13 @@ impl FromRequestParts<AppState> for Account {
                 "an API key is required: send Authorization: Bearer KEY or ?key=KEY",
             )
         })?;
-        state
-            .db(move |store| store.account_by_key(&key))
+        let account = state
+            .store
+            .authenticate(&key)
             .await?
-            .ok_or_else(|| ApiError::unauthorized("the API key is not valid"))
+            .ok_or_else(|| ApiError::unauthorized("the API key is not valid"))?;
+        tracing::Span::current().record("account", account.id.as_str());
+        Ok(account)
     }
 }
 
@@ -66,51 +74,193 @@ where
 /// A JSON request body, answering each way it can be wrong with its own status and code.
 pub struct Body<T>(pub T);
 
-impl<T, S> FromRequest<S> for Body<T>
+impl<T> FromRequest<AppState> for Body<T>
 where
-    T: DeserializeOwned,
-    S: Send + Sync,
+    T: DeserializeOwned + Send + 'static,
 {
     type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &S) -> Result<Body<T>, ApiError> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(value)) => Ok(Body(value)),
-            Err(rejection) => Err(body_error(rejection)),
-        }
+    async fn from_request(req: Request, state: &AppState) -> Result<Body<T>, ApiError> {
+        let bytes = JsonBytes::from_request(req, state).await?.0;
+        parse_off_thread(bytes, |bytes| parse_json(&bytes))
+            .await
+            .map(Body)
     }
 }
 
-/// The error answer for a body that could not be read as the expected JSON.
-fn body_error(rejection: JsonRejection) -> ApiError {
-    let text = rejection.body_text();
-    match rejection {
-        JsonRejection::MissingJsonContentType(_) => ApiError::new(
+/// A JSON request body's bytes, unparsed: the content type checked, the size refused before
+/// reading when `Content-Length` is over the limit, the reading bounded in time.
+pub struct JsonBytes(pub Bytes);
+
+impl FromRequest<AppState> for JsonBytes {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<JsonBytes, ApiError> {
+        check_json_type(req.headers())?;
+        read_body(req, state.bodies).await.map(JsonBytes)
+    }
+}
+
+/// Refuses a body not sent as JSON.
+fn check_json_type(headers: &HeaderMap) -> Result<(), ApiError> {
+    let is_json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(';').next())
+        .map(|essence| essence.trim().to_ascii_lowercase())
+        .is_some_and(|essence| {
+            essence == "application/json"
+                || (essence.starts_with("application/") && essence.ends_with("+json"))
+        });
+    if is_json {
+        Ok(())
+    } else {
+        Err(ApiError::new(
             ErrorCode::UnsupportedMediaType,
             "the body must be JSON, sent with Content-Type: application/json",
-        ),
-        JsonRejection::JsonSyntaxError(_) => ApiError::new(
-            ErrorCode::InvalidJson,
-            text.replace(
-                "Failed to parse the request body as JSON: ",
-                "the body is not valid JSON: ",
-            ),
-        ),
-        JsonRejection::JsonDataError(_) => ApiError::validation(shape_message(&text)),
-        _ if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
-            ErrorCode::PayloadTooLarge,
-            "the body is larger than the server's limit (--max-body)",
-        ),
-        _ => ApiError::new(ErrorCode::InvalidJson, text),
+        ))
     }
+}
+
+/// The error for a body over the limit.
+fn too_large() -> ApiError {
+    ApiError::new(
+        ErrorCode::PayloadTooLarge,
+        "the body is larger than the server's limit (--max-body)",
+    )
+}
+
+/// Reads a whole body: refused at once when its `Content-Length` is over the limit (so no
+/// `100 Continue` is sent), read into one buffer sized from that length, and given up when it
+/// takes longer than the body timeout.
+async fn read_body(req: Request, limits: BodyLimits) -> Result<Bytes, ApiError> {
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > limits.max_bytes as u64) {
+        let expects_continue = req
+            .headers()
+            .get(header::EXPECT)
+            .is_some_and(|value| value.as_bytes().eq_ignore_ascii_case(b"100-continue"));
+        // A client that asked first sends nothing; one that did not is sending already.
+        if !expects_continue {
+            discard(req.into_body(), limits);
+        }
+        return Err(too_large());
+    }
+    let mut body = req.into_body();
+    let reading = async {
+        let mut first: Option<Bytes> = None;
+        let mut buffer: Option<BytesMut> = None;
+        while let Some(frame) = body.frame().await {
+            let frame = frame.map_err(|e| {
+                ApiError::new(
+                    ErrorCode::InvalidJson,
+                    format!("the body could not be read: {e}"),
+                )
+            })?;
+            let Ok(data) = frame.into_data() else {
+                continue;
+            };
+            let so_far =
+                first.as_ref().map_or(0, Bytes::len) + buffer.as_ref().map_or(0, BytesMut::len);
+            if so_far + data.len() > limits.max_bytes {
+                return Err(None);
+            }
+            match (&mut buffer, first.take()) {
+                (Some(buffer), _) => buffer.extend_from_slice(&data),
+                (None, None) => first = Some(data),
+                (None, Some(earlier)) => {
+                    let size = declared
+                        .map_or(0, |d| d as usize)
+                        .max(earlier.len() + data.len());
+                    let mut joined = BytesMut::with_capacity(size);
+                    joined.extend_from_slice(&earlier);
+                    joined.extend_from_slice(&data);
+                    buffer = Some(joined);
+                }
+            }
+        }
+        Ok(buffer.map(BytesMut::freeze).or(first).unwrap_or_default())
+    };
+    let read = tokio::time::timeout(limits.timeout, reading).await;
+    match read {
+        Ok(Ok(bytes)) => Ok(bytes),
+        Ok(Err(Some(error))) => Err(error),
+        Ok(Err(None)) => {
+            discard(body, limits);
+            Err(too_large())
+        }
+        Err(_) => Err(ApiError::new(
+            ErrorCode::RequestTimeout,
+            format!(
+                "the body did not arrive within {} s",
+                limits.timeout.as_secs_f64()
+            ),
+        )),
+    }
+}
+
+/// Reads and drops the rest of a refused body, in the background, up to twice the limit and
+/// the body timeout: a client still sending it then reads the answer rather than a reset
+/// connection.
+fn discard(mut body: axum::body::Body, limits: BodyLimits) {
+    tokio::spawn(async move {
+        let draining = async {
+            let mut seen = 0usize;
+            while let Some(Ok(frame)) = body.frame().await {
+                seen += frame.data_ref().map_or(0, Bytes::len);
+                if seen > limits.max_bytes.saturating_mul(2) {
+                    break;
+                }
+            }
+        };
+        let _ = tokio::time::timeout(limits.timeout, draining).await;
+    });
+}
+
+/// Runs `parse` on a body: here when it is small, on the blocking pool when it is big.
+pub async fn parse_off_thread<T, F>(bytes: Bytes, parse: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce(Bytes) -> Result<T, ApiError> + Send + 'static,
+{
+    if bytes.len() <= OFFLOAD_PARSE_BYTES {
+        return parse(bytes);
+    }
+    tokio::task::spawn_blocking(move || parse(bytes))
+        .await
+        .map_err(ApiError::internal)?
+}
+
+/// Parses a JSON body as `T`, answering each way it can be wrong with its own code: not JSON
+/// (`INVALID_JSON`), or JSON of the wrong shape (`VALIDATION_ERROR` naming the property, found
+/// by parsing again with the path tracked, which only a refused body pays for).
+fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    use serde_json::error::Category;
+    let error = match serde_json::from_slice(bytes) {
+        Ok(value) => return Ok(value),
+        Err(error) => error,
+    };
+    if error.classify() != Category::Data {
+        return Err(ApiError::new(
+            ErrorCode::InvalidJson,
+            format!("the body is not valid JSON: {error}"),
+        ));
+    }
+    let mut reader = serde_json::Deserializer::from_slice(bytes);
+    let message = match serde_path_to_error::deserialize::<_, T>(&mut reader) {
+        Err(tracked) => tracked.to_string(),
+        Ok(_) => error.to_string(),
+    };
+    Err(ApiError::validation(shape_message(&message)))
 }
 
 /// Turns serde's account of a body of the wrong shape into ours, which starts with the
 /// property's path: `title: invalid type: integer `5`, expected a string`, `docId: is required`.
 fn shape_message(text: &str) -> String {
-    let text = text
-        .strip_prefix("Failed to deserialize the JSON body into the target type: ")
-        .unwrap_or(text);
     let text = text.rfind(" at line ").map_or(text, |at| &text[..at]);
     let missing = |rest: &str| rest.split('`').nth(1).map(str::to_owned);
     if let Some(name) = text.strip_prefix("missing field ").and_then(missing) {
@@ -130,7 +280,6 @@ mod tests {
 
     #[test]
     fn shape_messages_start_with_the_property() {
-        let prefix = "Failed to deserialize the JSON body into the target type: ";
         for (given, wanted) in [
             (
                 "missing field `title` at line 1 column 2",
@@ -145,7 +294,7 @@ mod tests {
                 "title: invalid type: integer `5`, expected a string",
             ),
         ] {
-            assert_eq!(shape_message(&format!("{prefix}{given}")), wanted);
+            assert_eq!(shape_message(given), wanted);
         }
     }
 }

@@ -8,7 +8,8 @@ use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
-use super::{DEFAULT_MAX_BODY, data_dir, routes, state::AppState};
+use super::options::ServerOptions;
+use super::{application, data_dir, http};
 use crate::store::DEFAULT_EMAIL;
 
 /// An API server running inside this process on 127.0.0.1 with an ephemeral port.
@@ -24,15 +25,31 @@ impl LocalServer {
     /// Opens (initialising and seeding if new) the data dir and serves it on the current
     /// tokio runtime.
     pub async fn start(data_dir: &Path) -> anyhow::Result<LocalServer> {
-        LocalServer::start_with_limit(data_dir, DEFAULT_MAX_BODY).await
+        LocalServer::start_with(data_dir, ServerOptions::default()).await
     }
 
     /// Like [`LocalServer::start`], with a request body limit other than the default.
     pub async fn start_with_limit(data_dir: &Path, max_body: usize) -> anyhow::Result<LocalServer> {
+        let options = ServerOptions {
+            max_body,
+            ..ServerOptions::default()
+        };
+        LocalServer::start_with(data_dir, options).await
+    }
+
+    /// Like [`LocalServer::start`], with settings of its own.
+    pub async fn start_with(
+        data_dir: &Path,
+        options: ServerOptions,
+    ) -> anyhow::Result<LocalServer> {
         let dir = data_dir.to_owned();
+        let store_options = options.clone();
         let (store, api_key) = tokio::task::spawn_blocking(move || {
-            let store = data_dir::open(&dir)?;
-            let key = data_dir::default_key(&store, &dir)?;
+            if let Some(warning) = data_dir::looseness_warning(&dir) {
+                tracing::warn!("{warning}");
+            }
+            let store = data_dir::open(&dir, &store_options)?;
+            let key = data_dir::default_key(&dir)?;
             anyhow::Ok((store, key))
         })
         .await??;
@@ -40,18 +57,11 @@ impl LocalServer {
             .await
             .context("cannot bind 127.0.0.1")?;
         let url = format!("http://{}", listener.local_addr()?);
-        let app = routes::app(AppState::new(Arc::new(store)), max_body);
+        let app = application(Arc::new(store), &options);
         let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(async move {
-            let served = axum::serve(listener, app)
-                .with_graceful_shutdown(async {
-                    let _ = stopped.await;
-                })
-                .await;
-            if let Err(e) = served {
-                tracing::error!("local server stopped: {e}");
-            }
-        });
+        let task = tokio::spawn(http::serve(listener, app, options.http(), async {
+            let _ = stopped.await;
+        }));
         Ok(LocalServer {
             url,
             api_key,

@@ -1,17 +1,32 @@
-//! The local API server: axum routes over the SQLite [`store`](crate::store), auth by API key,
-//! the error contract, the `serve` and `account` commands and an in-process server.
+//! The local API server: axum routes over the [`store`](crate::store), auth by API key, the
+//! error contract, an HTTP layer that caps and times out connections, the `serve` and
+//! `account` commands and an in-process server.
 
 mod commands;
 pub mod data_dir;
 mod error;
 mod extract;
+mod http;
 mod local;
+mod options;
 mod routes;
 mod samples;
 mod state;
 
 pub use commands::{AccountCommand, ServeArgs, create_account, run_account, run_serve};
 pub use local::LocalServer;
+pub use options::{DEFAULT_MAX_BODY, ServerOptions, default_max_connections};
+pub use routes::Cors;
 
-/// The default request body limit: 16 MiB.
-pub const DEFAULT_MAX_BODY: usize = 16 * 1024 * 1024;
+use std::sync::Arc;
+
+use crate::store::Store;
+
+/// The application over a store, with the settings' body limits and CORS origins.
+fn application(store: Arc<Store>, options: &ServerOptions) -> routes::App {
+    let state = state::AppState {
+        store,
+        bodies: options.bodies(),
+    };
+    routes::app(state, &options.cors)
+}

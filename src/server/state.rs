@@ -1,32 +1,24 @@
-//! The state every handler shares: the store, reached off the async worker threads.
+//! The state every handler shares: the store and the limits on request bodies.
 
 use std::sync::Arc;
+use std::time::Duration;
 
-use super::error::ApiError;
-use crate::store::{Store, StoreResult};
+use crate::store::Store;
 
 /// Shared handler state.
 #[derive(Clone)]
 pub struct AppState {
-    store: Arc<Store>,
+    /// The store.
+    pub store: Arc<Store>,
+    /// The limits on request bodies.
+    pub bodies: BodyLimits,
 }
 
-impl AppState {
-    /// State over a store.
-    pub fn new(store: Arc<Store>) -> AppState {
-        AppState { store }
-    }
-
-    /// Runs a blocking store operation on tokio's blocking pool and awaits it.
-    pub async fn db<T, F>(&self, f: F) -> Result<T, ApiError>
-    where
-        F: FnOnce(&Store) -> StoreResult<T> + Send + 'static,
-        T: Send + 'static,
-    {
-        let store = Arc::clone(&self.store);
-        tokio::task::spawn_blocking(move || f(&store))
-            .await
-            .map_err(ApiError::internal)?
-            .map_err(ApiError::from)
-    }
+/// The limits on request bodies.
+#[derive(Debug, Clone, Copy)]
+pub struct BodyLimits {
+    /// The largest body accepted, in bytes.
+    pub max_bytes: usize,
+    /// How long a body may take to arrive, once its reading starts.
+    pub timeout: Duration,
 }

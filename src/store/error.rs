@@ -2,7 +2,8 @@
 
 use thiserror::Error;
 
-/// A store failure. Every variant but `Internal` is the caller's doing and is safe to show.
+/// A store failure. Every variant but `Internal` and `Conflict` is the caller's doing and is
+/// safe to show.
 #[derive(Debug, Error)]
 pub enum StoreError {
     /// No such document, or not visible to the account.
@@ -20,12 +21,22 @@ pub enum StoreError {
     /// The request's data breaks a rule; the message names the property or entry.
     #[error("{0}")]
     Invalid(String),
+    /// The body is not valid JSON.
+    #[error("{0}")]
+    InvalidJson(String),
+    /// The selector is malformed or over the cap.
+    #[error("{0}")]
+    InvalidSelector(String),
     /// The account may see the document but not do this to it.
     #[error("{0}")]
     Forbidden(String),
     /// The e-mail address already has an account.
     #[error("an account with the e-mail address {0} already exists")]
     EmailTaken(String),
+    /// A write prepared on a snapshot of a document that changed before it could commit; the
+    /// store prepares it again. Never reaches a client.
+    #[error("the document changed while the write was prepared")]
+    Conflict,
     /// A database or I/O failure; its text is for logs, not for clients.
     #[error("{0}")]
     Internal(String),

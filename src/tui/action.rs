@@ -12,6 +12,8 @@ use super::request::{Answer, Request, RequestId};
 use super::transfer::{FileFor, FileJob};
 use crate::model::{Content, DiagramObject, DocSummary, ObjectType, Props};
 use crate::tui::history::SavedSelector;
+use crate::tui::undo::UndoWork;
+use crate::tui::writes::{UndoneMark, WriteKind};
 
 /// One of the three panes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,6 +136,8 @@ pub enum Purpose {
     Form(FormWork),
     /// The bulk edit's update.
     BulkUpdate,
+    /// An undo's (`undo.rs`).
+    Undo(UndoWork),
 }
 
 /// The documents pane's requests.
@@ -156,6 +160,8 @@ pub enum DocsWork {
     },
     /// Set-content from an imported file.
     Import(DocSummary),
+    /// Reading the content an import will replace (kept to undo the import).
+    ImportBackup(DocSummary),
 }
 
 /// The objects pane's requests.
@@ -178,8 +184,6 @@ pub enum PropsWork {
     Save,
     /// The re-read after a write.
     Reread,
-    /// The update that undoes the last save.
-    Undo,
 }
 
 /// The selector form's requests.
@@ -232,6 +236,8 @@ pub enum MarksChange {
     Toggle(String),
     /// Mark these too, by their index in the open document's model (what the tree shows).
     Add(Vec<usize>),
+    /// Unmark these, by their index in the open document's model.
+    Remove(Vec<usize>),
     /// Mark exactly these.
     Set(Vec<String>),
     /// Mark nothing.
@@ -359,8 +365,8 @@ pub enum Action {
     },
     /// `w`: open the selector form on the open document.
     OpenForm,
-    /// `b`: open the bulk edit of the marked objects.
-    OpenBulkEdit,
+    /// `b`: open the bulk edit of the marked objects; these marked ones the tree hides.
+    OpenBulkEdit(Vec<String>),
     /// Show the selector update's answer in place of the form.
     ShowSelectorResult(Applied),
     /// Remember this selector in the history.
@@ -378,6 +384,15 @@ pub enum Action {
     /// A write to this document's objects was answered (its details are read again once the
     /// last such write is answered).
     Written(String),
+    /// A write went through: keep it in the session's write history (for undo).
+    Record {
+        /// The document written to.
+        doc: String,
+        /// What the write did.
+        kind: WriteKind,
+    },
+    /// An undo went through: mark what it put back in the write history.
+    Undone(UndoneMark),
 }
 
 impl Action {

@@ -9,9 +9,9 @@ use std::collections::VecDeque;
 use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
-use super::action::{Action, MarksChange, Notification, Pane, Purpose};
+use super::action::{Action, Level, MarksChange, Pane, Purpose};
 use super::component::{Component, Cx};
-use super::document::{ObjectModel, OpenDoc};
+use super::document::OpenDoc;
 use super::history::SelectorHistory;
 use super::keys::{Command, Context, KeyTable};
 use super::layout::{self, Arrangement, Screen};
@@ -23,8 +23,12 @@ use super::overlays::{
 use super::panes::{DocsPane, ObjectsPane, PropsPane, ask_to_drop_edits};
 use super::request::{Answer, Failure, Reply, Request, RequestId};
 use super::requests::Requests;
+use super::status::Status;
+use super::summary::TypeSummary;
 use super::theme::Theme;
 use super::transfer::{FileFor, FileJob, FileOutcome};
+use super::undo;
+use super::writes::WriteHistory;
 
 /// Something that happened: the app's only input.
 #[derive(Debug, Clone, PartialEq)]
@@ -98,6 +102,8 @@ pub struct App {
     pub(super) theme: Theme,
     pub(super) history: SelectorHistory,
     pub(super) requests: Requests,
+    /// The writes of the session, for undo.
+    pub(super) writes: WriteHistory,
     /// The document open in the objects pane, shared by the components.
     pub(super) doc: Option<OpenDoc>,
     pub(super) docs: DocsPane,
@@ -111,7 +117,7 @@ pub struct App {
     pub(super) focus: Pane,
     pub(super) zoomed: bool,
     /// The status bar's message.
-    pub(super) status: Option<Notification>,
+    pub(super) status: Status,
     pub(super) size: Rect,
     pub(super) tick: u64,
 }
@@ -126,6 +132,7 @@ macro_rules! cx {
             unsaved: $unsaved,
             requests: &$app.requests,
             history: &$app.history,
+            writes: &$app.writes,
         }
     };
 }
@@ -140,6 +147,7 @@ impl App {
             theme: setup.theme,
             history: setup.history,
             requests: Requests::default(),
+            writes: WriteHistory::default(),
             doc: None,
             docs: DocsPane::new(),
             objects: ObjectsPane::default(),
@@ -149,7 +157,7 @@ impl App {
             kept_bulk: None,
             focus: Pane::Docs,
             zoomed: false,
-            status: None,
+            status: Status::default(),
             size: Rect::new(0, 0, 120, 40),
             tick: 0,
         };
@@ -183,8 +191,23 @@ impl App {
         &self.mode
     }
 
+    /// Whether time passing changes the screen: the spinner while requests are in flight, an
+    /// information until it fades.
+    pub fn redraws_on_tick(&self) -> bool {
+        self.in_flight() > 0 || self.status.fading()
+    }
+
     /// The one entry point: applies `msg` and returns what the runner must do.
     pub fn update(&mut self, msg: Msg) -> Vec<Effect> {
+        let acted = match &msg {
+            Msg::Key(key) => key.kind != KeyEventKind::Release,
+            Msg::Paste(_) => true,
+            Msg::Mouse(mouse) => matches!(mouse.kind, MouseEventKind::Down(_)),
+            _ => false,
+        };
+        if acted {
+            self.status.user_acted();
+        }
         let actions = match msg {
             Msg::Key(key) if key.kind == KeyEventKind::Release => Vec::new(),
             Msg::Key(key) => self.on_key(key),
@@ -197,6 +220,7 @@ impl App {
             }
             Msg::Tick => {
                 self.tick = self.tick.wrapping_add(1);
+                self.status.tick(self.tick);
                 Vec::new()
             }
             Msg::Api(reply) => self.on_reply(reply),
@@ -459,7 +483,11 @@ impl App {
             Purpose::BulkUpdate => {
                 let cx = cx!(self, self.props.unsaved());
                 let bulk = find_bulk(&mut self.overlays, &mut self.kept_bulk);
-                bulk.on_reply(request, outcome.map(|_| ()), &cx)
+                bulk.on_reply(id, request, outcome.map(|_| ()), &cx)
+            }
+            Purpose::Undo(work) => {
+                let cx = cx!(self, self.props.unsaved());
+                undo::on_reply(work, request, outcome, &cx)
             }
         }
     }
@@ -469,16 +497,10 @@ impl App {
         let Some(doc) = self.doc.as_mut() else {
             return Vec::new();
         };
-        let model = match outcome {
-            Ok(Answer::Objects(model)) => Ok(*model),
-            Ok(Answer::Content(content)) => Ok(ObjectModel::new(content)),
-            Ok(answer) => return vec![Action::unexpected(&Purpose::Content, &answer)],
-            Err(failure) => Err(failure),
-        };
-        match model {
-            Ok(model) => {
+        match outcome {
+            Ok(Answer::Objects(model)) => {
                 let n = model.len();
-                if !doc.loaded(id, model) {
+                if !doc.loaded(id, *model) {
                     tracing::debug!(id, "stale content dropped");
                     return Vec::new();
                 }
@@ -488,6 +510,7 @@ impl App {
                 self.show_selected();
                 Vec::new()
             }
+            Ok(answer) => vec![Action::unexpected(&Purpose::Content, &answer)],
             Err(failure) => {
                 if doc.content.fail(id, failure.message.clone()) {
                     let cx = cx!(self, None);
@@ -510,14 +533,19 @@ impl App {
         if self.props.is_dirty() {
             return;
         }
-        let selected = self.doc.as_ref().and_then(|doc| {
-            let id = self.objects.selected_id()?;
-            let object = doc.model()?.get(id)?;
-            Some((doc.id(), id, object))
-        });
-        match selected {
-            Some((doc, id, object)) => self.props.show(doc, id, object),
-            None => self.props.close(),
+        let Some((doc, model)) = self.doc.as_ref().and_then(|d| Some((d, d.model()?))) else {
+            return self.props.close();
+        };
+        let object = self
+            .objects
+            .selected_id()
+            .and_then(|id| Some((id, model.get(id)?)));
+        match (object, self.objects.selected_heading(model)) {
+            (Some((id, object)), _) => self.props.show(doc.id(), id, object),
+            (None, Some((kind, shown))) => self
+                .props
+                .show_type(TypeSummary::of(model, kind, shown, &doc.marks)),
+            (None, None) => self.props.close(),
         }
     }
 
@@ -544,20 +572,13 @@ impl App {
                 effects.push(Effect::Request(sent.id, sent.request));
             }
             Action::Notify(notification) => {
-                if notification.level == super::action::Level::Error {
+                if notification.level == Level::Error {
                     tracing::warn!(message = %notification.text, "error shown");
                 }
-                self.status = Some(notification);
+                self.requests.note(notification.clone());
+                self.status.show(notification, self.tick);
             }
-            Action::ClearError => {
-                if self
-                    .status
-                    .as_ref()
-                    .is_some_and(|s| s.level == super::action::Level::Error)
-                {
-                    self.status = None;
-                }
-            }
+            Action::ClearError => self.status.clear_error(),
             Action::Focus(pane) => {
                 self.focus = pane;
                 self.arrange();
@@ -668,10 +689,14 @@ impl App {
                 if let Some(doc) = self.doc.as_mut() {
                     match change {
                         MarksChange::Toggle(id) => doc.toggle_mark(&id),
-                        MarksChange::Add(indexes) => doc.mark_indexes(&indexes),
+                        MarksChange::Add(indexes) => doc.mark_indexes(&indexes, true),
+                        MarksChange::Remove(indexes) => doc.mark_indexes(&indexes, false),
                         MarksChange::Set(ids) => doc.set_marks(&ids),
                         MarksChange::Clear => doc.clear_marks(),
                     }
+                }
+                if self.props.shows_type() {
+                    self.show_selected();
                 }
             }
             Action::RemoveObjects { doc, objs } => {
@@ -706,8 +731,9 @@ impl App {
                     return vec![Action::Open(Overlay::Form(form))];
                 }
             }
-            Action::OpenBulkEdit => {
-                let bulk = self.kept_bulk.take().unwrap_or_default();
+            Action::OpenBulkEdit(hidden) => {
+                let mut bulk = self.kept_bulk.take().unwrap_or_default();
+                bulk.set_hidden(hidden);
                 return vec![Action::Open(Overlay::BulkEdit(bulk))];
             }
             Action::ShowSelectorResult(applied) => {
@@ -738,6 +764,8 @@ impl App {
                 let cx = cx!(self, None);
                 return self.props.call(call, &cx);
             }
+            Action::Record { doc, kind } => self.writes.record(doc, kind),
+            Action::Undone(mark) => self.writes.mark(mark),
             Action::ApplySelector => {
                 let cx = cx!(self, self.props.unsaved());
                 if let Some(form) = find_form(&mut self.overlays, &mut self.kept_form) {

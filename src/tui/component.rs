@@ -14,6 +14,7 @@ use super::keys::{Command, Context, KeyTable};
 use super::request::Request;
 use super::requests::Requests;
 use super::theme::{Role, Theme};
+use super::writes::WriteHistory;
 use ratatui::style::Style;
 
 /// What a component may read of the app while it handles input or draws.
@@ -30,6 +31,8 @@ pub struct Cx<'a> {
     pub requests: &'a Requests,
     /// The selectors remembered.
     pub history: &'a SelectorHistory,
+    /// The writes of the session (for undo).
+    pub writes: &'a WriteHistory,
 }
 
 impl Cx<'_> {

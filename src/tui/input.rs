@@ -6,12 +6,17 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::keys::Command;
 
-/// A single line of text with a cursor.
+/// Edits a field remembers for undo.
+const UNDO_STEPS: usize = 100;
+
+/// A single line of text with a cursor, and the texts before its last edits (for `Ctrl-Z`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LineInput {
     text: String,
     /// Cursor position in characters.
     cursor: usize,
+    /// The text and cursor before each edit, oldest first.
+    undo: Vec<(String, usize)>,
 }
 
 impl LineInput {
@@ -19,7 +24,11 @@ impl LineInput {
     pub fn new(text: impl Into<String>) -> LineInput {
         let text = text.into();
         let cursor = text.chars().count();
-        LineInput { text, cursor }
+        LineInput {
+            text,
+            cursor,
+            undo: Vec::new(),
+        }
     }
 
     /// The current text.
@@ -32,10 +41,33 @@ impl LineInput {
         self.cursor
     }
 
-    /// Empties the field.
+    /// Empties the field (an edit `undo` takes back).
     pub fn clear(&mut self) {
+        if !self.text.is_empty() {
+            self.remember();
+        }
         self.text.clear();
         self.cursor = 0;
+    }
+
+    /// Keeps the text as it is before an edit.
+    fn remember(&mut self) {
+        if self.undo.len() == UNDO_STEPS {
+            self.undo.remove(0);
+        }
+        self.undo.push((self.text.clone(), self.cursor));
+    }
+
+    /// Takes back the last edit; whether there was one.
+    pub fn undo(&mut self) -> bool {
+        match self.undo.pop() {
+            Some((text, cursor)) => {
+                self.text = text;
+                self.cursor = cursor;
+                true
+            }
+            None => false,
+        }
     }
 
     fn byte_at(&self, chars: usize) -> usize {
@@ -46,17 +78,23 @@ impl LineInput {
     }
 
     /// Inserts `text` at the cursor as one edit; a line break becomes a space (the field has
-    /// one line). Returns whether the text changed.
+    /// one line), and the line breaks that end it are left out. Returns whether the text
+    /// changed.
     pub fn paste(&mut self, text: &str) -> bool {
         let flat: String = text
+            .trim_end_matches(['\r', '\n'])
             .chars()
             .filter(|c| *c != '\r')
             .map(|c| if c == '\n' { ' ' } else { c })
             .collect();
+        if flat.is_empty() {
+            return false;
+        }
+        self.remember();
         let at = self.byte_at(self.cursor);
         self.text.insert_str(at, &flat);
         self.cursor += flat.chars().count();
-        !flat.is_empty()
+        true
     }
 
     /// Applies an editing key; returns whether the text changed. Keys that are not editing keys
@@ -67,18 +105,21 @@ impl LineInput {
             .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
         match key.code {
             KeyCode::Char(c) if !command => {
+                self.remember();
                 let at = self.byte_at(self.cursor);
                 self.text.insert(at, c);
                 self.cursor += 1;
                 true
             }
             KeyCode::Backspace if self.cursor > 0 => {
+                self.remember();
                 self.cursor -= 1;
                 let at = self.byte_at(self.cursor);
                 self.text.remove(at);
                 true
             }
             KeyCode::Delete if self.cursor < self.text.chars().count() => {
+                self.remember();
                 let at = self.byte_at(self.cursor);
                 self.text.remove(at);
                 true
@@ -153,6 +194,10 @@ impl Filter {
                 self.input.clear();
                 FilterChange::Text
             }
+            Command::UndoText => {
+                self.input.undo();
+                FilterChange::Text
+            }
             _ => return None,
         })
     }
@@ -196,8 +241,16 @@ mod tests {
         assert_eq!(input.text(), "a");
         assert_eq!(input.cursor(), 1);
         assert!(!input.handle(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL)));
-        assert!(input.paste("x\r\ny"));
+        assert!(input.paste("x\r\ny\n"));
         assert_eq!((input.text(), input.cursor()), ("ax y", 4));
+        assert!(input.undo(), "the paste is one edit");
+        assert_eq!((input.text(), input.cursor()), ("a", 1));
+        input.clear();
+        let mut back = Vec::new();
+        while input.undo() {
+            back.push(input.text().to_string());
+        }
+        assert_eq!(back, ["a", "ab", "aéb", "ab"], "each key is an edit");
     }
 
     #[test]

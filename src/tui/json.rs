@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::theme::{Role, Theme};
 use crate::model::Props;
-use crate::model::props::check_property;
+use crate::model::props::{check_property, merge};
 
 /// A JSON syntax error at a place in the buffer (1-based line and column).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -126,9 +126,66 @@ pub struct Change {
 }
 
 impl Change {
-    /// Whether a nested value (object or array) is replaced whole by this change.
+    /// Whether a nested value (object or array) is replaced whole by this change: the update
+    /// merges top-level properties only, so the whole value is sent.
     pub fn replaces_nested(&self) -> bool {
         self.before.is_some() && (self.after.is_object() || self.after.is_array())
+    }
+}
+
+/// What happened at one path of a diff (`meta.ttl`, `anchors[1].x`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum PathEdit {
+    /// The value changed from the first to the second.
+    Changed(Value, Value),
+    /// The path is new, with this value.
+    Added(Value),
+    /// The path is gone; it had this value.
+    Removed(Value),
+}
+
+/// One leaf of a diff: where, and what happened there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PathChange {
+    /// The path: keys joined by `.`, array indexes in brackets.
+    pub path: String,
+    /// What happened there.
+    pub edit: PathEdit,
+}
+
+/// The leaves where `before` and `after` differ, under `path`, in key and index order.
+fn path_changes(path: &str, before: &Value, after: &Value, out: &mut Vec<PathChange>) {
+    let children: Vec<(String, Option<&Value>, Option<&Value>)> = match (before, after) {
+        (Value::Object(b), Value::Object(a)) => {
+            let keys: std::collections::BTreeSet<&String> = b.keys().chain(a.keys()).collect();
+            keys.into_iter()
+                .map(|key| (format!("{path}.{key}"), b.get(key), a.get(key)))
+                .collect()
+        }
+        (Value::Array(b), Value::Array(a)) => (0..b.len().max(a.len()))
+            .map(|i| (format!("{path}[{i}]"), b.get(i), a.get(i)))
+            .collect(),
+        (b, a) => {
+            if b != a {
+                out.push(PathChange {
+                    path: path.to_string(),
+                    edit: PathEdit::Changed(b.clone(), a.clone()),
+                });
+            }
+            return;
+        }
+    };
+    for (at, b, a) in children {
+        let edit = match (b, a) {
+            (Some(b), Some(a)) => {
+                path_changes(&at, b, a, out);
+                continue;
+            }
+            (None, Some(a)) => PathEdit::Added(a.clone()),
+            (Some(b), None) => PathEdit::Removed(b.clone()),
+            (None, None) => continue,
+        };
+        out.push(PathChange { path: at, edit });
     }
 }
 
@@ -161,6 +218,13 @@ impl Diff {
         Diff { changes, removed }
     }
 
+    /// What merging `props` into `data` (as an update does) changes.
+    pub fn of_merge(data: &Props, props: &Props) -> Diff {
+        let mut after = data.clone();
+        merge(&mut after, props);
+        Diff::between(data, &after)
+    }
+
     /// The properties to send: the changed ones only.
     pub fn props(&self) -> Props {
         self.changes
@@ -169,11 +233,28 @@ impl Diff {
             .collect()
     }
 
-    /// What to send to undo this diff once saved: the previous values of changed properties.
-    pub fn undo_props(&self) -> Props {
+    /// The changes by path, leaf by leaf (`meta.ttl: 60 → 61`), in the order of the changed
+    /// properties; the removed properties are not among them (see `removed`).
+    pub fn paths(&self) -> Vec<PathChange> {
+        let mut out = Vec::new();
+        for change in &self.changes {
+            match &change.before {
+                Some(before) => path_changes(&change.key, before, &change.after, &mut out),
+                None => out.push(PathChange {
+                    path: change.key.clone(),
+                    edit: PathEdit::Added(change.after.clone()),
+                }),
+            }
+        }
+        out
+    }
+
+    /// The properties whose whole nested value is sent although only part of it changed.
+    pub fn sent_whole(&self) -> Vec<&str> {
         self.changes
             .iter()
-            .filter_map(|c| c.before.clone().map(|b| (c.key.clone(), b)))
+            .filter(|c| c.replaces_nested())
+            .map(|c| c.key.as_str())
             .collect()
     }
 }
@@ -251,6 +332,40 @@ mod tests {
         assert!(texts.contains(&"true"));
         let key = spans.iter().find(|s| s.content == "\"text\"").unwrap();
         assert_eq!(key.style, theme.of(Role::JsonKey));
+    }
+
+    #[test]
+    fn a_diff_lists_its_changes_by_path() {
+        let props = |v: Value| -> Props { serde_json::from_value(v).unwrap() };
+        let diff = Diff::between(
+            &props(
+                serde_json::json!({"meta": {"ttl": 60, "zone": "z"}, "anchors": [{"x": 1}], "n": 1}),
+            ),
+            &props(
+                serde_json::json!({"meta": {"ttl": 61, "owner": "ops"}, "anchors": [{"x": 2}, {"x": 3}], "n": 1, "t": "a"}),
+            ),
+        );
+        let shown: Vec<String> = diff
+            .paths()
+            .into_iter()
+            .map(|c| match c.edit {
+                PathEdit::Changed(b, a) => format!("{}: {b} → {a}", c.path),
+                PathEdit::Added(a) => format!("{}: added {a}", c.path),
+                PathEdit::Removed(b) => format!("{}: removed {b}", c.path),
+            })
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "meta.owner: added \"ops\"",
+                "meta.ttl: 60 → 61",
+                "meta.zone: removed \"z\"",
+                "anchors[0].x: 1 → 2",
+                "anchors[1]: added {\"x\":3}",
+                "t: added \"a\"",
+            ]
+        );
+        assert_eq!(diff.sent_whole(), ["meta", "anchors"]);
     }
 
     #[test]

@@ -29,13 +29,18 @@ pub mod props_field;
 pub mod request;
 pub mod requests;
 pub mod run;
+pub mod status;
+pub mod summary;
 pub mod terminal;
+pub mod text_view;
 pub mod theme;
 pub mod transfer;
+pub mod undo;
 pub mod view;
 pub mod widgets;
 pub mod words;
 pub mod worker;
+pub mod writes;
 
 pub use app::{App, Effect, Msg, Setup};
 pub use request::{Answer, Failure, Reply, Request, RequestId};

@@ -1,7 +1,8 @@
 //! A props JSON field in a ratatui-textarea, checked as you type (`json::check`): the selector
-//! form's and the bulk edit's.
+//! form's and the bulk edit's. And how any text area takes keys: `Ctrl-U` is the key table's
+//! (it clears a field), never the text area's own undo; text undo is the table's `Ctrl-Z`.
 
-use crossterm::event::KeyEvent;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::{CursorMove, TextArea};
 
 use super::json::{Check, check};
@@ -9,6 +10,13 @@ use crate::model::Props;
 
 /// The template a field starts from: an empty object over three lines.
 const TEMPLATE: &str = "{\n  \n}";
+
+/// Types `key` into a text area, except the keys the text area would take as commands of its
+/// own that the app gives other meanings (`Ctrl-U`, its undo); whether the text changed.
+pub fn type_into(area: &mut TextArea, key: KeyEvent) -> bool {
+    let ctrl_u = key.code == KeyCode::Char('u') && key.modifiers.contains(KeyModifiers::CONTROL);
+    !ctrl_u && area.input(key)
+}
 
 /// A JSON object being typed, with its check.
 #[derive(Debug, Clone)]
@@ -60,9 +68,22 @@ impl PropsField {
         self.check = check(&self.text()).0;
     }
 
-    /// Types a key; re-checks when the text changed.
+    /// Types a key; re-checks when the text changed. A `{` typed into the untouched template
+    /// starts a whole object in its place.
     pub fn input(&mut self, key: KeyEvent) {
-        if self.area.input(key) {
+        let plain = !key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+        if plain && key.code == KeyCode::Char('{') && self.is_template() {
+            self.set_text("{");
+        } else if type_into(&mut self.area, key) {
+            self.recheck();
+        }
+    }
+
+    /// Undoes the last edit of the text (`Ctrl-Z`).
+    pub fn undo(&mut self) {
+        if self.area.undo() {
             self.recheck();
         }
     }

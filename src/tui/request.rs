@@ -191,7 +191,7 @@ pub enum Answer {
     Folders(FolderList),
     /// One document's details.
     Details(DocDetails),
-    /// Objects as values: a selector read's matches (and, from a test, a content).
+    /// Objects as values: a selector read's matches.
     Content(Content),
     /// A document's content, read by the worker into the compact model.
     Objects(Box<ObjectModel>),

@@ -1,11 +1,11 @@
 //! The requests of the session: ids, the ones in flight (with what they are for), and the log
-//! the `L` overlay shows.
+//! the `L` overlay shows (every request, and every message the status bar showed).
 
 use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use super::action::{Purpose, Sent};
+use super::action::{Notification, Purpose, Sent};
 use super::request::{Reply, Request, RequestId};
 
 /// One line of the request log.
@@ -24,6 +24,15 @@ pub struct LogEntry {
     pub error: Option<String>,
 }
 
+/// One line of the log: a request or a message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LogLine {
+    /// A request and its answer.
+    Request(LogEntry),
+    /// A message the status bar showed.
+    Message(Notification),
+}
+
 /// A request in flight.
 #[derive(Debug, Clone, PartialEq)]
 pub struct InFlight {
@@ -39,7 +48,7 @@ pub struct InFlight {
 pub struct Requests {
     last_id: Cell<RequestId>,
     in_flight: BTreeMap<RequestId, InFlight>,
-    log: Vec<LogEntry>,
+    log: Vec<LogLine>,
 }
 
 impl Requests {
@@ -57,13 +66,13 @@ impl Requests {
     /// Records `sent` as in flight and in the log.
     pub fn register(&mut self, sent: &Sent) {
         let (method, path) = sent.request.route();
-        self.log.push(LogEntry {
+        self.log.push(LogLine::Request(LogEntry {
             method,
             path,
             status: None,
             latency: None,
             error: None,
-        });
+        }));
         self.in_flight.insert(
             sent.id,
             InFlight {
@@ -78,7 +87,9 @@ impl Requests {
     /// to nothing in flight.
     pub fn answered(&mut self, reply: &Reply) -> Option<InFlight> {
         let flight = self.in_flight.remove(&reply.id)?;
-        let entry = &mut self.log[flight.log_index];
+        let LogLine::Request(entry) = &mut self.log[flight.log_index] else {
+            return Some(flight);
+        };
         entry.latency = Some(reply.latency);
         match &reply.outcome {
             Ok(_) => entry.status = Some(200),
@@ -93,8 +104,9 @@ impl Requests {
     /// Takes request `id` out of flight, logged as cancelled: its reply, should one come, is
     /// dropped.
     pub fn cancel(&mut self, id: RequestId) {
-        if let Some(flight) = self.in_flight.remove(&id) {
-            let entry = &mut self.log[flight.log_index];
+        if let Some(flight) = self.in_flight.remove(&id)
+            && let LogLine::Request(entry) = &mut self.log[flight.log_index]
+        {
             entry.status = Some(0);
             entry.error = Some("cancelled".into());
         }
@@ -117,8 +129,13 @@ impl Requests {
             .any(|f| f.request.written_doc() == Some(doc))
     }
 
+    /// Keeps a message of the status bar in the log.
+    pub fn note(&mut self, message: Notification) {
+        self.log.push(LogLine::Message(message));
+    }
+
     /// The log, oldest first.
-    pub fn log(&self) -> &[LogEntry] {
+    pub fn log(&self) -> &[LogLine] {
         &self.log
     }
 }

@@ -91,8 +91,9 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
             },
             _ = tick.tick() => Msg::Tick,
         };
-        // A tick only moves the spinner, which shows only while requests are in flight.
-        redraw = !matches!(msg, Msg::Tick) || app.in_flight() > 0;
+        // A tick only moves the spinner (while requests are in flight) and fades an information
+        // (asked before the tick, which may take the information off).
+        redraw = !matches!(msg, Msg::Tick) || app.redraws_on_tick();
         pending = app.update(msg);
         // Apply every reply already waiting before drawing again.
         while let Ok(reply) = reply_rx.try_recv() {

@@ -1,9 +1,9 @@
 //! Taking the terminal and giving it back: raw mode, the alternate screen, the mouse and
 //! bracketed paste (a paste arrives as one event, never as keys); restored on every exit path,
-//! panics included; handed over to `$VISUAL`/`$EDITOR` and taken back.
+//! panics included; handed over to `$VISUAL`/`$EDITOR` (on a private temporary file, removed
+//! afterwards) and taken back.
 
-use std::io::{self, Stdout};
-use std::path::PathBuf;
+use std::io::{self, Stdout, Write};
 use std::process::Command;
 use std::time::Duration;
 
@@ -16,6 +16,7 @@ use crossterm::terminal::{
 use crossterm::{cursor, event, execute};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
+use tempfile::NamedTempFile;
 
 /// The terminal the app draws on.
 pub type Term = Terminal<CrosstermBackend<Stdout>>;
@@ -76,12 +77,24 @@ fn editor_command() -> String {
         .unwrap_or_else(|| "vi".into())
 }
 
-/// Hands the terminal to the editor on a temporary file holding `text`; returns the file's text
-/// when the editor exits, or why it could not be run. The terminal is taken back either way and
-/// keys typed meanwhile are discarded.
+/// A temporary file holding `text` for the editor: readable by its owner only (0600), in the
+/// temp dir, removed when dropped.
+pub fn editor_file(text: &str) -> io::Result<NamedTempFile> {
+    let mut file = tempfile::Builder::new()
+        .prefix("diagtui-")
+        .suffix(".json")
+        .tempfile()?;
+    file.write_all(text.as_bytes())?;
+    file.flush()?;
+    Ok(file)
+}
+
+/// Hands the terminal to the editor on a private temporary file holding `text`; returns the
+/// file's text when the editor exits, or why it could not be run. The terminal is taken back
+/// either way, keys typed meanwhile are discarded, and the file is removed.
 pub fn edit_externally(guard: &mut Guard, text: &str) -> Result<String, String> {
-    let path: PathBuf = std::env::temp_dir().join(format!("diagtui-{}.json", uuid::Uuid::new_v4()));
-    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let file = editor_file(text).map_err(|e| format!("cannot write the temporary file: {e}"))?;
+    let path = file.path();
     restore();
     let command = editor_command();
     // Through the shell, so an editor given with arguments (`code --wait`) works.
@@ -89,20 +102,38 @@ pub fn edit_externally(guard: &mut Guard, text: &str) -> Result<String, String> 
         .arg("-c")
         .arg(format!("{command} \"$1\""))
         .arg("sh")
-        .arg(&path)
+        .arg(path)
         .status();
     let taken = take();
     while event::poll(Duration::ZERO).unwrap_or(false) {
         let _ = event::read();
     }
     let _ = guard.terminal.clear();
-    let result = match (taken, status) {
+    match (taken, status) {
         (Err(e), _) => Err(format!("cannot take the terminal back: {e}")),
         (_, Err(e)) => Err(format!("cannot run {command}: {e}")),
         (_, Ok(status)) if !status.success() => Err(format!("{command} exited with {status}")),
-        _ => std::fs::read_to_string(&path)
+        _ => std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display())),
-    };
-    let _ = std::fs::remove_file(&path);
-    result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn the_editor_file_is_private_and_removed_afterwards() {
+        let file = editor_file("{\"text\": \"secret\"}").unwrap();
+        let path = file.path().to_path_buf();
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "{mode:o}");
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "{\"text\": \"secret\"}"
+        );
+        drop(file);
+        assert!(!path.exists());
+    }
 }

@@ -6,9 +6,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::action::{Level, Pane};
+use super::action::Pane;
 use super::app::App;
 use super::component::{Component, Cx};
+use super::status::look;
 use super::theme::Role;
 use super::widgets::clip;
 
@@ -25,6 +26,7 @@ pub fn view(app: &App, frame: &mut Frame) {
         unsaved: app.props.unsaved(),
         requests: &app.requests,
         history: &app.history,
+        writes: &app.writes,
     };
     let panes: [(Pane, &dyn Component); 3] = [
         (Pane::Docs, &app.docs),
@@ -66,18 +68,15 @@ fn status(app: &App, frame: &mut Frame, area: Rect) {
             theme.of(Role::Spinner),
         ));
     }
-    if let Some(message) = &app.status {
-        let (mark, role) = match message.level {
-            Level::Error => ("✗ ", Role::Error),
-            Level::Warning => ("! ", Role::Warning),
-            Level::Info => ("", Role::Success),
+    if let Some(message) = app.status.current() {
+        let (mark, role) = look(message.level);
+        let text = match mark {
+            "" => message.text.clone(),
+            mark => format!("{mark} {}", message.text),
         };
         let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
         let room = usize::from(area.width).saturating_sub(used);
-        spans.push(Span::styled(
-            clip(&format!("{mark}{}", message.text), room),
-            theme.of(role),
-        ));
+        spans.push(Span::styled(clip(&text, room), theme.of(role)));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }

@@ -6,12 +6,11 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
-use serde_json::Value;
 
 use super::component::Cx;
-use super::document::row_text;
+use super::document::{ObjectModel, row_text};
 use super::input::{Filter, LineInput};
-use super::json::{Check, Diff, highlight};
+use super::json::{Check, Diff, PathEdit, highlight};
 use super::keys::{Command, Context};
 use super::props_field::PropsField;
 use super::theme::{Role, Theme};
@@ -167,25 +166,36 @@ pub fn object_row_line(
     ])
 }
 
-/// The check's messages: the syntax error, then up to three warnings, cut to `width`.
-pub fn check_lines(check: &Check, width: usize, theme: &Theme) -> Vec<Line<'static>> {
-    let mut lines = Vec::new();
-    if let Some(e) = &check.syntax {
-        lines.push(Line::styled(
-            clip(
-                &format!("✗ line {} col {}: {}", e.line, e.column, e.message),
-                width,
-            ),
+/// An object as one plain line of words: its type, its readable row, its id (the rows of a
+/// question).
+pub fn row_words(id: &str, object: &DiagramObject) -> String {
+    words_of_row(id, &object.kind, &row_text(object))
+}
+
+/// [`row_words`] of the object at `index` in `model`, from the row text the model keeps.
+pub fn model_row_words(model: &ObjectModel, index: usize) -> String {
+    words_of_row(model.id(index), model.kind(index), model.row_text(index))
+}
+
+fn words_of_row(id: &str, kind: &str, row: &str) -> String {
+    format!("{kind:<11} {row} {id}")
+}
+
+/// The check's messages in full (the overlays wrap them): the syntax error, then the warnings.
+fn check_lines(check: &Check, theme: &Theme) -> Vec<Line<'static>> {
+    let syntax = check.syntax.iter().map(|e| {
+        Line::styled(
+            format!("✗ line {} col {}: {}", e.line, e.column, e.message),
             theme.of(Role::Error),
-        ));
-    }
-    for w in check.warnings.iter().take(3) {
-        lines.push(Line::styled(
-            clip(&format!("! line {}: {}", w.line, w.message), width),
+        )
+    });
+    let warnings = check.warnings.iter().map(|w| {
+        Line::styled(
+            format!("! line {}: {}", w.line, w.message),
             theme.of(Role::Warning),
-        ));
-    }
-    lines
+        )
+    });
+    syntax.chain(warnings).collect()
 }
 
 /// The cursor line of a text area: plain text with the cursor cell reversed.
@@ -201,13 +211,8 @@ pub fn with_cursor(text: &str, col: usize, theme: &Theme) -> Vec<Span<'static>> 
 }
 
 /// A props JSON field as lines: numbered, highlighted, the cursor shown when `focused`, the
-/// check's messages below.
-pub fn field_lines(
-    field: &PropsField,
-    focused: bool,
-    width: usize,
-    theme: &Theme,
-) -> Vec<Line<'static>> {
+/// check's messages below in full (the overlay wraps them).
+pub fn field_lines(field: &PropsField, focused: bool, theme: &Theme) -> Vec<Line<'static>> {
     let (row, col) = (field.area.cursor().0, field.area.cursor().1);
     let mut lines: Vec<Line> = field
         .area
@@ -224,55 +229,67 @@ pub fn field_lines(
             Line::from(spans)
         })
         .collect();
-    lines.extend(check_lines(&field.check, width, theme));
+    lines.extend(check_lines(&field.check, theme));
     lines
 }
 
-/// A value on one line, cut to a readable length.
-fn compact(value: &Value) -> String {
-    clip(&value.to_string(), 60)
-}
-
-/// The lines of a diff: each changed property (`~` before → after, or `+` added), a note when a
-/// nested value is replaced whole, and `-` for the properties an update cannot remove;
-/// `indent` first.
+/// The lines of a diff, by path and whole (they wrap where drawn): `~ meta.ttl: 60 → 61`,
+/// `+ meta.owner: added "ops"`, `- meta.zone: removed`; a top-level property gone from the text
+/// says that an update cannot remove it. `indent` first.
 pub fn diff_lines(diff: &Diff, indent: &str, theme: &Theme) -> Vec<Line<'static>> {
-    let mut lines = Vec::new();
     let key = theme.of(Role::JsonKey);
-    for change in &diff.changes {
-        let after = compact(&change.after);
-        let line = match &change.before {
-            Some(before) => Line::from(vec![
-                Span::styled(format!("{indent}~ "), theme.of(Role::DiffChanged)),
-                Span::styled(format!("{}: ", change.key), key),
-                Span::styled(compact(before), theme.of(Role::DiffRemoved)),
-                Span::raw(" → "),
-                Span::styled(after, theme.of(Role::DiffAdded)),
-            ]),
-            None => Line::from(vec![
-                Span::styled(format!("{indent}+ "), theme.of(Role::DiffAdded)),
-                Span::styled(format!("{}: ", change.key), key),
-                Span::styled(after, theme.of(Role::DiffAdded)),
-            ]),
-        };
-        lines.push(line);
-        if change.replaces_nested() {
-            lines.push(Line::styled(
-                format!(
-                    "{indent}    note: {} is replaced whole (the update does not merge inside it)",
-                    change.key
-                ),
-                theme.of(Role::Dim),
-            ));
-        }
-    }
-    for key in &diff.removed {
+    let (added, removed) = (theme.of(Role::DiffAdded), theme.of(Role::DiffRemoved));
+    let mut lines: Vec<Line<'static>> = diff
+        .paths()
+        .into_iter()
+        .map(|change| {
+            let path = Span::styled(format!("{}: ", change.path), key);
+            match change.edit {
+                PathEdit::Changed(before, after) => Line::from(vec![
+                    Span::styled(format!("{indent}~ "), theme.of(Role::DiffChanged)),
+                    path,
+                    Span::styled(before.to_string(), removed),
+                    Span::raw(" → "),
+                    Span::styled(after.to_string(), added),
+                ]),
+                PathEdit::Added(after) => Line::from(vec![
+                    Span::styled(format!("{indent}+ "), added),
+                    path,
+                    Span::raw("added "),
+                    Span::styled(after.to_string(), added),
+                ]),
+                PathEdit::Removed(before) => Line::from(vec![
+                    Span::styled(format!("{indent}- "), removed),
+                    path,
+                    Span::raw("removed (was "),
+                    Span::styled(before.to_string(), removed),
+                    Span::raw(")"),
+                ]),
+            }
+        })
+        .collect();
+    for gone in &diff.removed {
         lines.push(Line::styled(
-            format!("{indent}- {key}: an update cannot remove a property; it stays as it is"),
+            format!(
+                "{indent}- {gone}: not in the text, but an update cannot remove a property: it stays as it is"
+            ),
             theme.of(Role::Dim),
         ));
     }
     lines
+}
+
+/// The note said once under a diff: the nested properties sent whole, and why.
+pub fn sent_whole_note(keys: &[&str], theme: &Theme) -> Option<Line<'static>> {
+    let (first, rest) = keys.split_first()?;
+    let names = match rest {
+        [] => format!("{first} is"),
+        _ => format!("{} are", keys.join(", ")),
+    };
+    Some(Line::styled(
+        format!("note: {names} sent whole (an update merges top-level properties only)"),
+        theme.of(Role::Dim),
+    ))
 }
 
 /// A line of hints in the dim style.
@@ -305,6 +322,98 @@ pub fn overlay_box(
     let rect = centered(area, width, height);
     frame.render_widget(Clear, rect);
     frame.render_widget(paragraph, rect);
+}
+
+/// Where a scrolled overlay's parts go: its box, its body's rows (all of them, wrapped), the rows
+/// of the body shown, and the footer's place.
+struct ScrolledLayout {
+    rect: Rect,
+    body_rows: usize,
+    body: Rect,
+    footer: Rect,
+}
+
+fn scrolled_layout(
+    area: Rect,
+    body: &Paragraph,
+    footer: &Paragraph,
+    (width, height): (u16, u16),
+) -> ScrolledLayout {
+    let width = width.min(area.width);
+    let inner = width.saturating_sub(2);
+    let body_rows = body.line_count(inner);
+    let footer_rows = u16::try_from(footer.line_count(inner)).unwrap_or(u16::MAX);
+    let needed = u16::try_from(body_rows)
+        .unwrap_or(u16::MAX)
+        .saturating_add(footer_rows)
+        .saturating_add(2);
+    let rect = centered(area, width, height.max(needed).min(area.height));
+    let inside = Rect {
+        x: rect.x + 1,
+        y: rect.y + 1,
+        width: inner,
+        height: rect.height.saturating_sub(2),
+    };
+    let footer_rows = footer_rows.min(inside.height);
+    let body_height = inside.height - footer_rows;
+    ScrolledLayout {
+        rect,
+        body_rows,
+        body: Rect {
+            height: body_height,
+            ..inside
+        },
+        footer: Rect {
+            y: inside.y + body_height,
+            height: footer_rows,
+            ..inside
+        },
+    }
+}
+
+/// How far the body of a scrolled overlay (see [`scrolled_box`]) can scroll, and the rows of a
+/// page of it, on a screen `area`.
+pub fn scroll_room(
+    area: Rect,
+    body: Vec<Line<'static>>,
+    footer: Vec<Line<'static>>,
+    size: (u16, u16),
+) -> (usize, usize) {
+    let body = Paragraph::new(body).wrap(Wrap { trim: false });
+    let footer = Paragraph::new(footer).wrap(Wrap { trim: false });
+    let layout = scrolled_layout(area, &body, &footer, size);
+    let page = usize::from(layout.body.height);
+    (layout.body_rows.saturating_sub(page), page.max(1))
+}
+
+/// Draws an overlay whose body scrolls: at most `width` × `height` (taller when the text needs
+/// it, up to the screen), the body wrapped and shown from row `scroll`, the `footer` (hints)
+/// always at the bottom.
+pub fn scrolled_box(
+    frame: &mut Frame,
+    area: Rect,
+    title: &str,
+    (body, footer): (Vec<Line<'static>>, Vec<Line<'static>>),
+    size: (u16, u16),
+    scroll: usize,
+    theme: &Theme,
+) {
+    let body = Paragraph::new(body).wrap(Wrap { trim: false });
+    let footer = Paragraph::new(footer).wrap(Wrap { trim: false });
+    let layout = scrolled_layout(area, &body, &footer, size);
+    let block = Block::new()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Rounded)
+        .border_style(theme.of(Role::OverlayBorder))
+        .title(clip(
+            title,
+            usize::from(layout.rect.width.saturating_sub(2)),
+        ));
+    frame.render_widget(Clear, layout.rect);
+    frame.render_widget(block, layout.rect);
+    let scroll = u16::try_from(scroll).unwrap_or(u16::MAX);
+    frame.render_widget(body.scroll((scroll, 0)), layout.body);
+    frame.render_widget(footer, layout.footer);
 }
 
 /// A rectangle of at most `width` × `height` centred in `area`.

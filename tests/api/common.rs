@@ -1,6 +1,10 @@
 //! The test harness: a server on a temp data dir and a few request helpers.
 
-use diagtui::server::LocalServer;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+use diagtui::server::{LocalServer, ServerOptions};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use tempfile::TempDir;
@@ -15,13 +19,29 @@ pub struct Harness {
 impl Harness {
     /// A fresh data dir (seeded) and a server on it.
     pub async fn new() -> Harness {
+        Harness::with(ServerOptions::default()).await
+    }
+
+    /// A fresh data dir and a server on it with these settings.
+    pub async fn with(options: ServerOptions) -> Harness {
         let dir = tempfile::tempdir().expect("temp dir");
-        let server = LocalServer::start(dir.path()).await.expect("server starts");
+        let server = LocalServer::start_with(dir.path(), options)
+            .await
+            .expect("server starts");
         Harness {
             server,
             http: reqwest::Client::new(),
             dir,
         }
+    }
+
+    /// The server's address, for raw connections.
+    pub fn addr(&self) -> String {
+        self.server
+            .url()
+            .strip_prefix("http://")
+            .expect("an http URL")
+            .to_owned()
     }
 
     /// The default account's key.
@@ -123,4 +143,52 @@ pub async fn send(req: reqwest::RequestBuilder) -> (StatusCode, Value) {
     let value = serde_json::from_str(&text)
         .unwrap_or_else(|e| panic!("the answer is not JSON ({e}): {text}"));
     (status, value)
+}
+
+/// The diagtui binary.
+pub const BIN: &str = env!("CARGO_BIN_EXE_diagtui");
+
+/// The real binary serving a data dir, and the URL from its first stdout line.
+pub struct Served {
+    pub child: Child,
+    pub url: String,
+}
+
+/// `diagtui serve` on a free loopback port and a data dir, ready for more arguments.
+pub fn serve_command(dir: &Path) -> Command {
+    let mut command = Command::new(BIN);
+    command
+        .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
+        .arg(dir);
+    command
+}
+
+/// Starts a `serve` command and reads the URL it listens on; its stderr is dropped unless the
+/// command says otherwise.
+pub fn start(mut command: Command) -> Served {
+    if command.get_envs().all(|(name, _)| name != "RUST_LOG") {
+        command.env_remove("RUST_LOG");
+    }
+    let mut child = command
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .trim_end()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("first line: {line:?}"))
+        .to_owned();
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+    Served { child, url }
+}
+
+/// `diagtui serve` on a data dir, stderr dropped.
+pub fn serve(dir: &Path) -> Served {
+    let mut command = serve_command(dir);
+    command.stderr(Stdio::null());
+    start(command)
 }

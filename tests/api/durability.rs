@@ -1,9 +1,8 @@
 //! Persistence and concurrency: restart, `kill -9`, SIGTERM, 32 concurrent writers, and
 //! `account create` against a running server's data dir.
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -12,36 +11,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
-use crate::common::Harness;
-
-const BIN: &str = env!("CARGO_BIN_EXE_diagtui");
-
-/// The real binary serving a data dir, and the URL from its first stdout line.
-struct Served {
-    child: Child,
-    url: String,
-}
-
-fn serve(dir: &Path) -> Served {
-    let mut child = Command::new(BIN)
-        .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
-        .arg(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .trim_end()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("first line: {line:?}"))
-        .to_owned();
-    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
-    Served { child, url }
-}
+use crate::common::{BIN, Harness, serve};
 
 fn key_of(dir: &Path) -> String {
     std::fs::read_to_string(dir.join("api-key"))

@@ -204,9 +204,9 @@ fn selector_answers_for_a_document_left_behind_touch_nothing() {
     // The same for an apply answered after the user moved on (the form kept its content).
     h.press("1 k Enter");
     h.answer_all();
-    h.press("w C-p");
+    h.press("w C-s");
     h.answer(is_where, Ok(Answer::Content(down_only())));
-    h.press("C-s y");
+    h.press("y");
     let (apply, _) = h.take_request(is_update_where);
     h.press("Esc 1 j Enter");
     h.answer_all();
@@ -257,14 +257,26 @@ fn apply_asks_naming_the_count_then_shows_the_answer_and_jumps() {
 }
 
 #[test]
-fn a_declined_apply_returns_to_the_form() {
+fn an_apply_always_asks_with_a_fresh_preview_and_a_declined_one_returns_to_the_form() {
     let mut h = Harness::opened();
     fill_form(&mut h, r##"{"primaryColor": "#FF0000"}"##);
     h.press("C-p");
-    h.answer(is_where, Ok(Answer::Content(down_only())));
-    // With a current preview the apply asks at once.
+    h.answer(is_where, Ok(Answer::Content(content())));
+    // Even with a preview of these rows, the apply previews again: the document may have
+    // changed since, and the question names what the selector finds now.
     h.press("C-s");
-    assert!(h.shows("Apply the selector"));
+    assert!(
+        !h.shows("Apply the selector"),
+        "not before the fresh preview"
+    );
+    h.answer(is_where, Ok(Answer::Content(down_only())));
+    let screen = h.screen();
+    assert!(screen.contains("Apply the selector"), "{screen}");
+    assert!(screen.contains("on 1 object of"), "{screen}");
+    assert!(
+        screen.contains("component   generic.database [env=dev status=down] 1b-db"),
+        "the rows of the preview: {screen}"
+    );
     h.press("n");
     assert!(!h.shows("Apply the selector"));
     assert!(h.shows("Objects whose meta match every row:"));
@@ -275,9 +287,9 @@ fn a_declined_apply_returns_to_the_form() {
 fn a_count_that_differs_from_the_preview_is_reported() {
     let mut h = Harness::opened();
     fill_form(&mut h, r##"{"primaryColor": "#FF0000"}"##);
-    h.press("C-p");
+    h.press("C-s");
     h.answer(is_where, Ok(Answer::Content(down_only())));
-    h.press("C-s y");
+    h.press("y");
     h.answer(is_update_where, Ok(updated(2, &["1a-web", "1b-db"])));
     assert!(h.shows("! the preview found 1 but 2 were updated"));
     assert!(h.status().contains(
@@ -298,9 +310,9 @@ fn a_failure_keeps_the_form() {
     );
     assert!(h.shows("✗ preview failed: bad selector"));
     assert!(!h.shows("running…"));
-    h.press("C-p");
+    h.press("C-s");
     h.answer(is_where, Ok(Answer::Content(down_only())));
-    h.press("C-s y");
+    h.press("y");
     h.answer(
         is_update_where,
         Err(failure(None, None, "could not connect")),
@@ -385,8 +397,16 @@ fn bulk_edit_shows_the_diff_and_sends_one_bulk_update() {
     let screen = h.screen();
     // web-1 already has that name: only its meta changes; the db gets both.
     assert!(screen.contains("2 objects change"), "{screen}");
-    assert!(screen.contains("note: meta is replaced whole"), "{screen}");
-    assert!(screen.contains("+ name: \"web-1\""), "{screen}");
+    assert!(
+        screen.contains("~ meta.env: \"dev\" → \"prod\""),
+        "{screen}"
+    );
+    assert!(screen.contains("+ name: added \"web-1\""), "{screen}");
+    assert_eq!(
+        screen.matches("note: meta is sent whole").count(),
+        1,
+        "the note is said once: {screen}"
+    );
     h.press("y");
     assert!(!h.shows("Bulk edit"), "the edit closed with the diff");
     let (id, request) = h.take_request(|r| matches!(r, Request::BulkUpdate { .. }));
@@ -488,6 +508,11 @@ fn import_reports_problems_and_replaces_only_after_yes() {
     assert!(screen.contains("2 problems"), "{screen}");
     assert!(!h.asked(|r| matches!(r, Request::SetContent { .. })));
     h.press("y");
+    // The content it replaces is read first (to undo the import), then it is set.
+    h.answer(
+        |r| matches!(r, Request::Content { .. }),
+        Ok(objects(content())),
+    );
     let (id, request) = h.take_request(|r| matches!(r, Request::SetContent { .. }));
     let Request::SetContent { doc, content } = &request else {
         unreachable!()
@@ -527,7 +552,7 @@ fn export_never_overwrites_silently() {
     h.press("Enter");
     let effects = h.answer(
         |r| matches!(r, Request::Content { .. }),
-        Ok(Answer::Content(content())),
+        Ok(objects(content())),
     );
     let Some(Effect::File(what, job)) = effects.into_iter().next() else {
         panic!("no file job")

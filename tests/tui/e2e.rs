@@ -1,11 +1,25 @@
 //! The real binary in a terminal (tmux, which `.ci/run` installs when absent; no extra crates)
-//! against the local server: open a document, edit a label's text, save, read it back; and the
+//! against the local server: open a document, edit a label's text, save, read it back; paste
+//! (`tmux paste-buffer -p`, a bracketed paste) into a list and into the selector form; and the
 //! keys and looks of a config file, with `NO_COLOR`, at 80×24.
 
+use diagtui::server::LocalServer;
 use serde_json::{Value, json};
 
 use crate::harness::live_server;
 use crate::tmux::Tmux;
+
+/// The command line running the binary on `server`, without a config file, its data dir in
+/// `dir`.
+fn binary(dir: &tempfile::TempDir, server: &LocalServer) -> String {
+    format!(
+        "DIAGTUI_CONFIG=/nonexistent DIAGTUI_DATA_DIR='{}' '{}' --url '{}' --api-key '{}'",
+        dir.path().join("tui").display(),
+        env!("CARGO_BIN_EXE_diagtui"),
+        server.url(),
+        server.api_key()
+    )
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn edit_a_label_in_the_binary_and_read_it_back() {
@@ -14,13 +28,7 @@ async fn edit_a_label_in_the_binary_and_read_it_back() {
     let props = json!({"text": "Before"}).as_object().unwrap().clone();
     let obj = client.create_object(&doc, "label", &props).await.unwrap();
 
-    let command = format!(
-        "DIAGTUI_CONFIG=/nonexistent DIAGTUI_DATA_DIR='{}' '{}' --url '{}' --api-key '{}'",
-        dir.path().join("tui").display(),
-        env!("CARGO_BIN_EXE_diagtui"),
-        server.url(),
-        server.api_key()
-    );
+    let command = binary(&dir, &server);
     let Some(session) = Tmux::start("tui-e2e", 140, 35, Some(&command)) else {
         return;
     };
@@ -37,13 +45,72 @@ async fn edit_a_label_in_the_binary_and_read_it_back() {
     session.keys(&["-l", "After"]);
     session.wait_for("\"text\": \"After\"");
     session.keys(&["C-s"]);
-    session.wait_for("These top-level properties will be sent");
+    session.wait_for("What the save changes");
     session.keys(&["Enter"]);
     session.wait_for("saved 1 property");
 
     let object = client.get_object(&doc, &obj).await.unwrap();
     assert_eq!(object.data["text"], Value::from("After"));
     session.keys(&["Escape", "q"]);
+    server.shutdown().await;
+}
+
+/// Pastes `text` into the session's pane as a bracketed paste (as a terminal does when the app
+/// asked for bracketed paste).
+fn paste(session: &Tmux, text: &str) {
+    session.run(&["set-buffer", "--", text]);
+    session.run(&["paste-buffer", "-p", "-d"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paste_is_text_in_the_binary_never_a_command() {
+    let (dir, server, client) = live_server().await;
+    let doc = client.create_doc("Paste doc", None).await.unwrap();
+    let props = json!({"componentId": "generic.server", "meta": {"status": "down"}});
+    let obj = client
+        .create_object(&doc, "component", props.as_object().unwrap())
+        .await
+        .unwrap();
+    let command = binary(&dir, &server);
+    let Some(session) = Tmux::start("tui-e2e-paste", 120, 40, Some(&command)) else {
+        return;
+    };
+    session.wait_for("Paste doc");
+    // Into the documents pane: D (delete), E (empty), a line break and q (quit) run nothing.
+    paste(&session, "DE\nq");
+    let screen = session.wait_for("paste goes into a text field");
+    assert!(!screen.contains("Delete document"), "{screen}");
+    assert!(!screen.contains("Empty"), "{screen}");
+    assert!(
+        client
+            .list_docs()
+            .await
+            .unwrap()
+            .iter()
+            .any(|d| d.id == doc)
+    );
+    // Open the document, then the selector form: status eq down, and the props pasted whole
+    // into the untouched { } template.
+    session.keys(&["/"]);
+    session.type_line("Paste");
+    session.keys(&["Enter"]);
+    session.wait_for("generic.server");
+    session.keys(&["w"]);
+    session.wait_for("Objects whose meta match every row");
+    paste(&session, "status");
+    session.keys(&["Tab", "Tab"]);
+    paste(&session, "down\n");
+    session.keys(&["Tab"]);
+    paste(&session, r##"{"backgroundColor":"#FF0000"}"##);
+    session.wait_for(r##"{"backgroundColor":"#FF0000"}"##);
+    session.keys(&["C-s"]);
+    session.wait_for("Apply the selector");
+    session.keys(&["Enter"]);
+    session.wait_for("updatedObjectCount: 1");
+    let object = client.get_object(&doc, &obj).await.unwrap();
+    assert_eq!(object.data["backgroundColor"], Value::from("#FF0000"));
+    session.keys(&["Escape"]);
+    session.keys(&["q"]);
     server.shutdown().await;
 }
 

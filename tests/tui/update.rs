@@ -140,7 +140,7 @@ fn content_of_a_document_left_behind_is_never_applied() {
     h.press("Enter");
     let (stale, _) = h.take_request(|r| matches!(r, Request::Content { .. }));
     h.press("1 j Enter");
-    h.reply(stale, Ok(Answer::Content(content())));
+    h.reply(stale, Ok(objects(content())));
     let screen = h.screen();
     assert!(screen.contains("Production cluster (0)"), "{screen}");
     assert!(!screen.contains("generic.server"), "{screen}");
@@ -522,7 +522,7 @@ fn save_shows_the_diff_rereads_and_sends_only_changed_props() {
     h.press("C-s");
     let screen = h.screen();
     assert!(
-        screen.contains("These top-level properties will be sent:"),
+        screen.contains("What the save changes (only the changed top-level properties are sent):"),
         "{screen}"
     );
     assert!(
@@ -558,7 +558,13 @@ fn replacing_a_nested_value_is_noted() {
     let web = h.json().replace("\"x\": 1", "\"x\": 5");
     h.edit_json(&web);
     h.press("C-s");
-    assert!(h.shows("note: position is replaced whole"));
+    let screen = h.screen();
+    assert!(screen.contains("~ position.x: 1 → 5"), "{screen}");
+    assert!(
+        screen
+            .contains("note: position is sent whole (an update merges top-level properties only)"),
+        "{screen}"
+    );
 }
 
 #[test]
@@ -614,7 +620,7 @@ fn a_failed_save_keeps_the_buffer_and_says_why() {
 }
 
 #[test]
-fn u_undoes_the_last_save_through_the_update_route() {
+fn u_shows_the_undo_checks_the_server_then_puts_the_old_value_back() {
     let mut h = Harness::opened();
     edit_label_text(&mut h, "Back end");
     h.press("C-s Enter");
@@ -622,6 +628,23 @@ fn u_undoes_the_last_save_through_the_update_route() {
     h.answer(is_update, Ok(Answer::Done));
     h.pending.clear();
     h.press("u");
+    let screen = h.screen();
+    assert!(
+        screen.contains("Undo the save (write 1) of 1c-title"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("~ text: \"Back end\" → \"Front end\""),
+        "{screen}"
+    );
+    assert!(!h.asked(is_update), "nothing is sent before yes");
+    h.press("y");
+    // Like a save, it re-reads the object first: it still holds what the save wrote.
+    let saved = object(
+        "label",
+        json!({"text": "Back end", "color": "#333333", "fontSize": 0.5}),
+    );
+    h.answer(is_get, Ok(Answer::Object(saved)));
     let (id, request) = h.take_request(is_update);
     assert_eq!(
         request,
@@ -632,9 +655,10 @@ fn u_undoes_the_last_save_through_the_update_route() {
         }
     );
     h.reply(id, Ok(Answer::Done));
-    assert!(h.status().contains("undid the last save of 1c-title"));
+    assert!(h.status().contains("undid the save of 1c-title"));
+    assert!(h.asked(|r| matches!(r, Request::Content { .. })));
     h.press("u");
-    assert!(h.status().contains("nothing to undo"));
+    assert!(h.status().contains("nothing to undo for 1c-title"));
 }
 
 #[test]

@@ -8,6 +8,7 @@ use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
+use super::openapi::Errors;
 use crate::model::Content;
 use crate::render::{self, DEFAULT_HEIGHT, DEFAULT_WIDTH, Format, parse_side};
 use crate::scene::{DEFAULT_STATUS_KEY, Scene};
@@ -19,6 +20,22 @@ use crate::store::Account;
 /// The picture of a document: `width` and `height` in pixels (1–8192; 1024 × 768 by default)
 /// and `format` (`png` or `svg`). The content is read through the store and drawn on the
 /// blocking pool.
+#[utoipa::path(get, path = "/api/v1/image/from-document/{docId}", operation_id = "getDocumentImage",
+    tag = "documents",
+    params(
+        ("docId" = String, Path, description = "The document id"),
+        ("width" = Option<u32>, Query, minimum = 1, maximum = 8192, description = "Pixels across (default 1024)"),
+        ("height" = Option<u32>, Query, minimum = 1, maximum = 8192, description = "Pixels down (default 768)"),
+        ("format" = Option<String>, Query, pattern = "^(png|svg)$",
+            description = "png (default), or svg (an extension of ours)"),
+    ),
+    responses(
+        (status = 200, description = "The document drawn", content(
+            (Vec<u8> = "image/png"),
+            (String = "image/svg+xml"),
+        )),
+        Errors,
+    ))]
 pub async fn from_document(
     State(s): State<AppState>,
     me: Account,
@@ -30,9 +47,9 @@ pub async fn from_document(
     let width = param(&params, "width", DEFAULT_WIDTH, parse_side)?;
     let height = param(&params, "height", DEFAULT_HEIGHT, parse_side)?;
     let format = param(&params, "format", Format::Png, str::parse)?;
-    let content = s.db(move |db| db.content_json(&me, &doc_id)).await?;
+    let content = s.store.content_json(&me, &doc_id).await?;
     let image = tokio::task::spawn_blocking(move || {
-        let content: Content = serde_json::from_str(&content).map_err(ApiError::internal)?;
+        let content: Content = serde_json::from_slice(&content).map_err(ApiError::internal)?;
         let scene = Scene::build(&content, DEFAULT_STATUS_KEY);
         render::render(&scene, format, width, height).map_err(ApiError::internal)
     })

@@ -1,24 +1,48 @@
-//! The routes of the API: the spec's, plus our extensions (folders, the legacy object list and
-//! `me`). Trailing slashes do not matter; unknown routes and wrong methods answer in the error
-//! contract.
+//! The routes of the API: the spec's, plus our extensions (folders, the legacy object list, `me`
+//! and the OpenAPI description). Trailing slashes do not matter; unknown routes and wrong
+//! methods answer in the error contract. Every request is logged (see [`trace`]) and, when
+//! origins are configured, answered with CORS headers.
 
 mod docs;
 mod folders;
 mod image;
 mod objects;
+pub(crate) mod openapi;
+mod trace;
 
-use axum::extract::{DefaultBodyLimit, Request};
-use axum::http::{HeaderValue, Uri, header};
+use std::task::{Context, Poll};
+
+use axum::Router;
+use axum::http::{HeaderValue, Method, Request, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Router, middleware};
+use bytes::Bytes;
+use tower::util::Either;
+use tower_http::cors::{AllowOrigin, Cors as CorsService, CorsLayer};
 
 use super::error::{method_not_allowed, not_found};
 use super::state::AppState;
 
-/// The whole application: routes, body limit, fallbacks and trailing-slash folding.
-pub fn app(state: AppState, max_body: usize) -> Router {
+/// Who may call the API from a web page.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Cors {
+    /// No one: no CORS headers (the default).
+    #[default]
+    Off,
+    /// Any origin (`--cors-origin '*'`).
+    Any,
+    /// These origins.
+    Origins(Vec<HeaderValue>),
+}
+
+/// The application as a service: routes behind trailing-slash folding, behind CORS when it is on.
+pub type App = Either<CorsService<TrimSlash<Router>>, TrimSlash<Router>>;
+
+/// The whole application: routes, fallbacks, request logging (when `info` is enabled at start),
+/// CORS and trailing-slash folding.
+pub fn app(state: AppState, cors: &Cors) -> App {
     let api = Router::new()
+        .route("/api/v1/openapi.json", get(openapi::document))
         .route("/api/v1/me", get(folders::me))
         .route("/api/v1/folder/list", get(folders::list))
         .route("/api/v1/folder/create", post(folders::create))
@@ -38,7 +62,7 @@ pub fn app(state: AppState, max_body: usize) -> Router {
         )
         .route(
             "/api/v1/doc/{doc_id}/obj",
-            get(objects::all).post(objects::create),
+            get(objects::legacy_all).post(objects::create),
         )
         .route("/api/v1/doc/{doc_id}/obj/all", get(objects::all))
         .route(
@@ -62,17 +86,60 @@ pub fn app(state: AppState, max_body: usize) -> Router {
             get(image::from_document),
         )
         .fallback(not_found)
-        .method_not_allowed_fallback(method_not_allowed)
-        .layer(DefaultBodyLimit::max(max_body))
-        .with_state(state);
-    // Routing happens inside `api`, after the outer layer has folded the trailing slash.
-    Router::new()
-        .fallback_service(api)
-        .layer(middleware::map_request(trim_trailing_slash))
+        .method_not_allowed_fallback(method_not_allowed);
+    let api = if trace::enabled() {
+        api.layer(trace::layer())
+    } else {
+        api
+    };
+    // Routing happens inside, after the slash is folded and CORS preflights are answered.
+    let routed = TrimSlash(api.with_state(state));
+    match cors_layer(cors) {
+        Some(layer) => Either::Left(tower::Layer::layer(&layer, routed)),
+        None => Either::Right(routed),
+    }
+}
+
+/// Folds trailing slashes before routing: `/api/v1/doc/` is `/api/v1/doc`.
+#[derive(Clone)]
+pub struct TrimSlash<S>(S);
+
+impl<S, B> tower::Service<Request<B>> for TrimSlash<S>
+where
+    S: tower::Service<Request<B>>,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future = S::Future;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), S::Error>> {
+        self.0.poll_ready(cx)
+    }
+
+    fn call(&mut self, mut request: Request<B>) -> S::Future {
+        trim_trailing_slash(&mut request);
+        self.0.call(request)
+    }
+}
+
+/// The CORS layer for the configured origins, if any.
+fn cors_layer(cors: &Cors) -> Option<CorsLayer> {
+    let origins = match cors {
+        Cors::Off => return None,
+        Cors::Any => AllowOrigin::any(),
+        Cors::Origins(list) => AllowOrigin::list(list.iter().cloned()),
+    };
+    Some(
+        CorsLayer::new()
+            .allow_origin(origins)
+            .allow_methods([Method::GET, Method::POST])
+            .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE])
+            .max_age(std::time::Duration::from_secs(3600)),
+    )
 }
 
 /// Drops trailing slashes from the path (`/api/v1/doc/` is `/api/v1/doc`), keeping the query.
-async fn trim_trailing_slash(mut req: Request) -> Request {
+fn trim_trailing_slash<B>(req: &mut Request<B>) {
     let path = req.uri().path();
     if path.len() > 1 && path.ends_with('/') {
         let trimmed = path.trim_end_matches('/');
@@ -89,15 +156,14 @@ async fn trim_trailing_slash(mut req: Request) -> Request {
             }
         }
     }
-    req
 }
 
 /// The answer to a write that creates nothing: `{ success: true }`.
 const OK: axum::Json<crate::model::Success> = axum::Json(crate::model::Success { success: true });
 
-/// An answer whose body is JSON text already written.
-fn json_text(text: String) -> Response {
-    let mut response = text.into_response();
+/// An answer whose body is JSON already written.
+fn json_bytes(body: Bytes) -> Response {
+    let mut response = body.into_response();
     response.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),

@@ -41,7 +41,7 @@ impl Marks {
     }
 
     /// Marks (`true`) or unmarks the object at `index`.
-    pub(super) fn set(&mut self, index: usize, on: bool) {
+    pub fn set(&mut self, index: usize, on: bool) {
         if self.bits.len() <= index / 64 {
             self.bits.resize(index / 64 + 1, 0);
         }

@@ -34,10 +34,59 @@ impl MetaValues {
     pub fn contains(&self, value: &str) -> bool {
         self.uses.contains_key(value)
     }
+
+    /// The values, in order, each with how many objects have it.
+    pub fn counts(&self) -> impl Iterator<Item = (&str, usize)> {
+        self.uses.iter().map(|(value, &n)| (value.as_str(), n))
+    }
+}
+
+/// The meta index of all the objects, and one per type, kept together.
+#[derive(Debug, Clone, Default)]
+pub(super) struct MetaIndexes {
+    /// Of all the objects.
+    pub all: MetaIndex,
+    /// Of each type's objects, by the type's index in the model.
+    by_kind: Vec<MetaIndex>,
+}
+
+impl MetaIndexes {
+    /// The index of the objects of type `kind` (an index into the model's types).
+    pub fn of_kind(&self, kind: u16) -> Option<&MetaIndex> {
+        self.by_kind.get(usize::from(kind))
+    }
+
+    fn kind_mut(&mut self, kind: u16) -> &mut MetaIndex {
+        let kind = usize::from(kind);
+        if self.by_kind.len() <= kind {
+            self.by_kind.resize_with(kind + 1, MetaIndex::new);
+        }
+        &mut self.by_kind[kind]
+    }
+
+    /// Counts the meta of one object of type `kind` in.
+    pub fn add(&mut self, kind: u16, meta: &[MetaEntry]) {
+        add(&mut self.all, meta);
+        add(self.kind_mut(kind), meta);
+    }
+
+    /// Takes the meta of one object of type `kind` out.
+    pub fn remove(&mut self, kind: u16, meta: &[MetaEntry]) {
+        remove(&mut self.all, meta);
+        remove(self.kind_mut(kind), meta);
+    }
+
+    /// Adds the counts of `other`, whose type `k` is this one's `kinds[k]`.
+    pub fn merge(&mut self, other: MetaIndexes, kinds: &[u16]) {
+        merge(&mut self.all, other.all);
+        for (k, index) in other.by_kind.into_iter().enumerate() {
+            merge(self.kind_mut(kinds[k]), index);
+        }
+    }
 }
 
 /// Counts one object's meta into `index`.
-pub(super) fn add(index: &mut MetaIndex, meta: &[MetaEntry]) {
+fn add(index: &mut MetaIndex, meta: &[MetaEntry]) {
     for (key, value) in meta {
         let values = match index.get_mut(key.as_ref()) {
             Some(values) => values,
@@ -53,7 +102,7 @@ pub(super) fn add(index: &mut MetaIndex, meta: &[MetaEntry]) {
 }
 
 /// Adds the counts of `other` into `index`.
-pub(super) fn merge(index: &mut MetaIndex, other: MetaIndex) {
+fn merge(index: &mut MetaIndex, other: MetaIndex) {
     for (key, values) in other {
         let Some(mine) = index.get_mut(&key) else {
             index.insert(key, values);
@@ -67,7 +116,7 @@ pub(super) fn merge(index: &mut MetaIndex, other: MetaIndex) {
 
 /// Takes one object's meta out of `index`: a value no other object has goes, and a key left
 /// without values.
-pub(super) fn remove(index: &mut MetaIndex, meta: &[MetaEntry]) {
+fn remove(index: &mut MetaIndex, meta: &[MetaEntry]) {
     for (key, value) in meta {
         let Some(values) = index.get_mut(key.as_ref()) else {
             continue;

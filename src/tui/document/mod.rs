@@ -129,11 +129,11 @@ impl OpenDoc {
         }
     }
 
-    /// Marks the objects at `indexes` too.
-    pub fn mark_indexes(&mut self, indexes: &[usize]) {
+    /// Marks (`on`) or unmarks the objects at `indexes` (indexes into [`OpenDoc::model`]).
+    pub fn mark_indexes(&mut self, indexes: &[usize], on: bool) {
         let len = self.model().map_or(0, ObjectModel::len);
         for &i in indexes.iter().filter(|&&i| i < len) {
-            self.marks.set(i, true);
+            self.marks.set(i, on);
         }
     }
 

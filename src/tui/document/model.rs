@@ -16,7 +16,7 @@ use serde_json::value::RawValue;
 
 use super::filter::{Matches, Query, Word};
 use super::glance::Glance;
-use super::meta::{self, MetaIndex};
+use super::meta::{MetaIndex, MetaIndexes};
 use super::row::{glance_row, push_lowercase, write_meta_text};
 use super::texts::Texts;
 use crate::model::{Content, DiagramObject, ObjectType, Props};
@@ -85,7 +85,7 @@ pub struct ObjectModel {
     /// The objects parsed so far (those shown in the properties, diffed, copied, ...).
     parsed: Vec<OnceLock<Box<DiagramObject>>>,
     groups: Vec<Group>,
-    meta_index: MetaIndex,
+    meta_index: MetaIndexes,
 }
 
 /// Objects per thread, at least, when a content's JSON is read on several threads.
@@ -171,7 +171,7 @@ impl ObjectModel {
         self.search.append(&part.search);
         self.meta.append(&part.meta);
         self.parsed.extend(part.parsed);
-        meta::merge(&mut self.meta_index, part.meta_index);
+        self.meta_index.merge(part.meta_index, &kinds);
     }
 
     /// Adds an object (after the others: callers give them in id order).
@@ -185,7 +185,7 @@ impl ObjectModel {
         self.rows.push(&row);
         let meta = data.meta.as_deref().unwrap_or_default();
         self.meta.push_with(|out| write_meta_text(out, meta));
-        meta::add(&mut self.meta_index, meta);
+        self.meta_index.add(kind_index, meta);
         self.parsed.push(OnceLock::new());
     }
 
@@ -287,6 +287,14 @@ impl ObjectModel {
         (0..self.len()).map(|i| self.entry(i))
     }
 
+    /// The objects as values, each parsed: for the rare caller that must send them all (an
+    /// import undone sets the content back).
+    pub fn to_content(&self) -> Content {
+        self.entries()
+            .map(|entry| (entry.id.to_string(), entry.object()))
+            .collect()
+    }
+
     /// The object at `index`: its id and the object (parsed the first time it is asked for,
     /// then kept).
     pub fn at(&self, index: usize) -> (&str, &DiagramObject) {
@@ -318,9 +326,16 @@ impl ObjectModel {
         &self.groups
     }
 
-    /// Every meta key with the values seen under it.
+    /// Every meta key with the values seen under it (kept up to date in place).
     pub fn meta_index(&self) -> &MetaIndex {
-        &self.meta_index
+        &self.meta_index.all
+    }
+
+    /// Every meta key the objects of type `kind` carry, with the values seen under it and how
+    /// many of them have each (kept up to date in place).
+    pub fn kind_meta(&self, kind: &str) -> Option<&MetaIndex> {
+        let at = self.kinds.iter().position(|k| k == kind)?;
+        self.meta_index.of_kind(u16::try_from(at).ok()?)
     }
 
     /// The objects `filter` matches (words that must all match: `key=value` a meta entry, any
@@ -452,7 +467,7 @@ impl ObjectModel {
         let meta = glance.meta.as_deref().unwrap_or_default();
         let mut meta_text = String::new();
         write_meta_text(&mut meta_text, meta);
-        meta::add(&mut self.meta_index, meta);
+        self.meta_index.add(self.kind_of[at], meta);
         self.data
             .replace(at, &serde_json::to_string(&data).expect("a map serializes"));
         self.rows.replace(at, &row);
@@ -465,10 +480,8 @@ impl ObjectModel {
     /// Takes the meta of the object at `index` out of the meta index.
     fn forget_meta(&mut self, index: usize) {
         let glance = Glance::read(self.data.get(index)).expect("kept data is a JSON object");
-        meta::remove(
-            &mut self.meta_index,
-            glance.meta.as_deref().unwrap_or_default(),
-        );
+        let meta = glance.meta.as_deref().unwrap_or_default();
+        self.meta_index.remove(self.kind_of[index], meta);
     }
 
     /// Takes out the objects at the indexes where `keep` is false, in place.

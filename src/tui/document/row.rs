@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use super::glance::{Glance, MetaEntry, scalar_str};
 use crate::model::DiagramObject;
+use crate::tui::words;
 
 /// Surrounds each `key=value` of the meta text: no word typed holds it (words are split on
 /// white space and this is a control character), so a `key=value` word matches whole entries.
@@ -46,14 +47,14 @@ pub(super) fn glance_row(kind: &str, data: &Glance) -> String {
         }
         "line-group" => write!(
             out,
-            "{} anchors, {} lines",
-            data.count("anchors"),
-            data.count("lines")
+            "{}, {}",
+            words::count(data.count("anchors"), "anchor", "anchors"),
+            words::count(data.count("lines"), "line", "lines")
         ),
         "area" => write!(
             out,
-            "{} corners {}",
-            data.count("anchors"),
+            "{} {}",
+            words::count(data.count("anchors"), "corner", "corners"),
             data.text("fillColor")
         ),
         "icon" => write!(out, "{}", data.text("icon")),

@@ -45,11 +45,13 @@ pub enum Context {
     Log,
     /// The help.
     Help,
+    /// The write history of the open document.
+    History,
 }
 
 impl Context {
     /// Every context, in the order help and `diagtui keys` list them.
-    pub const ALL: [Context; 20] = [
+    pub const ALL: [Context; 21] = [
         Context::Always,
         Context::Global,
         Context::Move,
@@ -70,6 +72,7 @@ impl Context {
         Context::BulkEdit,
         Context::Log,
         Context::Help,
+        Context::History,
     ];
 
     /// Its place in [`Context::ALL`].
@@ -100,6 +103,7 @@ impl Context {
             Context::BulkEdit => "bulk_edit",
             Context::Log => "log",
             Context::Help => "help",
+            Context::History => "history",
         }
     }
 
@@ -131,6 +135,7 @@ impl Context {
             Context::BulkEdit => "bulk edit",
             Context::Log => "request log",
             Context::Help => "help",
+            Context::History => "write history",
         }
     }
 
@@ -143,15 +148,17 @@ impl Context {
             Context::Documents | Context::Objects | Context::Properties => {
                 &[Context::Global, Context::Move]
             }
-            Context::Menu | Context::Result | Context::Log | Context::Help => {
-                &[Context::Always, Context::Move]
-            }
+            Context::Menu
+            | Context::Result
+            | Context::Log
+            | Context::Help
+            | Context::History
+            | Context::Confirm
+            | Context::Conflict => &[Context::Always, Context::Move],
             Context::FormField | Context::FormOperator => &[Context::Form],
             Context::Edit
             | Context::Filter
-            | Context::Confirm
             | Context::Prompt
-            | Context::Conflict
             | Context::Search
             | Context::Form
             | Context::BulkEdit => &[Context::Always],
@@ -300,8 +307,14 @@ commands! {
     ExternalEdit => "external_edit",
     /// Start editing.
     Edit => "edit",
-    /// Undo the last save.
+    /// Undo a write.
     Undo => "undo",
+    /// Undo the last edit of a text.
+    UndoText => "undo_text",
+    /// Soft wrap, or not.
+    Wrap => "wrap",
+    /// The write history.
+    History => "write_history",
     /// Back to view mode.
     ViewMode => "view_mode",
     /// Keep the filter.

@@ -11,32 +11,44 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 
 use crate::model::Props;
-use crate::model::props::merge;
 use crate::tui::action::{Action, Purpose};
 use crate::tui::component::{Component, Cx};
 use crate::tui::json::{BulkChange, Diff};
 use crate::tui::keys::{Command, Context};
 use crate::tui::props_field::PropsField;
-use crate::tui::request::{Failure, Request};
+use crate::tui::request::{Failure, Request, RequestId};
 use crate::tui::theme::Role;
-use crate::tui::widgets::{field_lines, hint_line, overlay_box};
+use crate::tui::widgets::{clip, field_lines, hint_line, overlay_box, row_words};
 use crate::tui::words;
+use crate::tui::writes::{ObjectWrite, Source, WriteKind};
 
 use super::{Body, Choice, Overlay, Question};
 
 /// Width of the box.
 const WIDTH: u16 = 90;
+/// Hidden marked objects listed.
+const HIDDEN_ROWS: usize = 4;
 
 /// The bulk edit.
 #[derive(Debug, Default)]
 pub struct BulkEdit {
     field: PropsField,
+    /// The bulk update last asked for (its id) and what it changes in each object, kept for
+    /// the write history once it goes through.
+    asked: Option<(RequestId, Vec<BulkChange>)>,
+    /// The marked objects the tree hides (the filter or a fold), said at the top.
+    hidden: Vec<String>,
 }
 
 impl BulkEdit {
+    /// The marked objects the tree hides now.
+    pub fn set_hidden(&mut self, hidden: Vec<String>) {
+        self.hidden = hidden;
+    }
+
     /// What the edit would change in each marked object (those it changes), as a question
     /// whose yes sends one bulk update with each object's changed properties.
-    fn ask(&self, cx: &Cx) -> Vec<Action> {
+    fn ask(&mut self, cx: &Cx) -> Vec<Action> {
         let props = match self.field.props() {
             Ok(props) => props,
             Err(e) => return vec![Action::error(format!("cannot apply: {e}"))],
@@ -47,9 +59,7 @@ impl BulkEdit {
         let changes: Vec<BulkChange> = doc
             .marked()
             .filter_map(|(id, object)| {
-                let mut after = object.data.clone();
-                merge(&mut after, &props);
-                let diff = Diff::between(&object.data, &after);
+                let diff = Diff::of_merge(&object.data, &props);
                 (!diff.changes.is_empty()).then(|| BulkChange {
                     obj: id.to_string(),
                     diff,
@@ -70,9 +80,17 @@ impl BulkEdit {
             objects,
         };
         let send = cx.send(request, Purpose::BulkUpdate);
+        self.asked = Some((send.id, changes.clone()));
         vec![Action::Open(Overlay::Question(Question::new(
             "Bulk update",
-            Body::BulkDiff(changes),
+            Body::BulkDiff {
+                heading: format!(
+                    "{}; these properties will be sent in one bulk update:",
+                    words::count(changes.len(), "object changes", "objects change")
+                ),
+                changes,
+                notes: Vec::new(),
+            },
             vec![
                 Choice::new(
                     Command::Yes,
@@ -84,9 +102,11 @@ impl BulkEdit {
         )))]
     }
 
-    /// The bulk update's answer: the text is cleared once it went through, kept otherwise.
+    /// The bulk update's answer: the text is cleared once it went through (and the write kept
+    /// in the history), kept otherwise.
     pub fn on_reply(
         &mut self,
+        id: RequestId,
         request: Request,
         outcome: Result<(), Failure>,
         cx: &Cx,
@@ -97,10 +117,26 @@ impl BulkEdit {
         match outcome {
             Ok(()) => {
                 self.field = PropsField::template();
-                let mut actions = vec![Action::info(format!(
+                let mut actions: Vec<Action> = self
+                    .asked
+                    .take()
+                    .filter(|(asked, _)| *asked == id)
+                    .map(|(_, changes)| Action::Record {
+                        doc: doc.clone(),
+                        kind: WriteKind::Update {
+                            source: Source::BulkEdit,
+                            objects: changes
+                                .iter()
+                                .map(|c| ObjectWrite::from_diff(&c.obj, &c.diff))
+                                .collect(),
+                        },
+                    })
+                    .into_iter()
+                    .collect();
+                actions.push(Action::info(format!(
                     "updated {}",
                     words::count(objects.len(), "marked object", "marked objects")
-                ))];
+                )));
                 if cx.doc_id() == Some(doc.as_str()) {
                     actions.push(Action::ReloadContent);
                 }
@@ -115,6 +151,39 @@ impl BulkEdit {
     }
 }
 
+impl BulkEdit {
+    /// How many of the marked objects the tree hides, and the first few of them.
+    fn hidden_lines(&self, width: usize, cx: &Cx) -> Vec<Line<'static>> {
+        if self.hidden.is_empty() {
+            return Vec::new();
+        }
+        let warning = cx.style(Role::Warning);
+        let mut lines = vec![Line::styled(
+            format!(
+                "! {} hidden by the filter or a folded type:",
+                words::count(self.hidden.len(), "marked object is", "marked objects are")
+            ),
+            warning,
+        )];
+        let model = cx.doc.and_then(|d| d.model());
+        for id in self.hidden.iter().take(HIDDEN_ROWS) {
+            if let Some(object) = model.and_then(|m| m.get(id)) {
+                lines.push(Line::styled(
+                    clip(&format!("  {}", row_words(id, object)), width),
+                    warning,
+                ));
+            }
+        }
+        if self.hidden.len() > HIDDEN_ROWS {
+            lines.push(Line::styled(
+                format!("  … and {} more", self.hidden.len() - HIDDEN_ROWS),
+                cx.style(Role::Dim),
+            ));
+        }
+        lines
+    }
+}
+
 impl Component for BulkEdit {
     fn context(&self) -> Context {
         Context::BulkEdit
@@ -125,6 +194,10 @@ impl Component for BulkEdit {
             Command::ShowDiff => self.ask(cx),
             Command::Erase => {
                 self.field = PropsField::template();
+                Vec::new()
+            }
+            Command::UndoText => {
+                self.field.undo();
                 Vec::new()
             }
             Command::Close => vec![Action::Close],
@@ -151,12 +224,9 @@ impl Component for BulkEdit {
             ),
             cx.style(Role::Strong),
         )];
-        lines.extend(field_lines(
-            &self.field,
-            true,
-            usize::from(WIDTH.min(area.width)).saturating_sub(2),
-            cx.theme,
-        ));
+        let inner = usize::from(WIDTH.min(area.width)).saturating_sub(2);
+        lines.extend(self.hidden_lines(inner, cx));
+        lines.extend(field_lines(&self.field, true, cx.theme));
         lines.push(Line::raw(""));
         lines.push(hint_line(
             cx.keys.hint(

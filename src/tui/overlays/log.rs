@@ -1,5 +1,5 @@
 //! The request log: every request of the session, newest first, with its status, latency and
-//! error (never the key).
+//! error (never the key), and between them every message the status bar showed.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -9,6 +9,8 @@ use crate::tui::action::Action;
 use crate::tui::component::{Component, Cx};
 use crate::tui::keys::{Command, Context};
 use crate::tui::list::ListCursor;
+use crate::tui::requests::{LogEntry, LogLine};
+use crate::tui::status::look;
 use crate::tui::theme::Role;
 use crate::tui::widgets::{clip, overlay_box};
 
@@ -53,33 +55,17 @@ impl Component for LogView {
             log.iter()
                 .rev()
                 .skip(self.view.offset().min(log.len().saturating_sub(1)))
-                .map(|entry| {
-                    let status = entry.status.map_or("…".to_string(), |s| {
-                        if s == 0 { "—".into() } else { s.to_string() }
-                    });
-                    let latency = entry.latency.map_or(String::new(), |l| {
-                        format!("{:.1}", l.as_secs_f64() * 1000.0)
-                    });
-                    let style = match entry.status {
-                        Some(200) => ratatui::style::Style::new(),
-                        None => cx.style(Role::Dim),
-                        Some(_) => cx.style(Role::Error),
-                    };
-                    Line::styled(
-                        format!(
-                            "{:<5} {:<58} {:>6} {:>8}  {}",
-                            entry.method,
-                            clip(&entry.path, 58),
-                            status,
-                            latency,
-                            entry.error.clone().unwrap_or_default()
-                        ),
-                        style,
-                    )
+                .map(|line| match line {
+                    LogLine::Request(entry) => request_line(entry, cx),
+                    LogLine::Message(message) => {
+                        let (mark, role) = look(message.level);
+                        let mark = if mark.is_empty() { "·" } else { mark };
+                        Line::styled(format!("{mark:<5} {}", message.text), cx.style(role))
+                    }
                 }),
         );
         if log.is_empty() {
-            lines.push(Line::raw("no requests yet"));
+            lines.push(Line::raw("nothing yet"));
         }
         let close = cx
             .keys
@@ -95,4 +81,30 @@ impl Component for LogView {
             cx.theme,
         );
     }
+}
+
+/// A request's line: method, path, status, latency, error.
+fn request_line(entry: &LogEntry, cx: &Cx) -> Line<'static> {
+    let status = entry.status.map_or("…".to_string(), |s| {
+        if s == 0 { "—".into() } else { s.to_string() }
+    });
+    let latency = entry.latency.map_or(String::new(), |l| {
+        format!("{:.1}", l.as_secs_f64() * 1000.0)
+    });
+    let style = match entry.status {
+        Some(200) => ratatui::style::Style::new(),
+        None => cx.style(Role::Dim),
+        Some(_) => cx.style(Role::Error),
+    };
+    Line::styled(
+        format!(
+            "{:<5} {:<58} {:>6} {:>8}  {}",
+            entry.method,
+            clip(&entry.path, 58),
+            status,
+            latency,
+            entry.error.clone().unwrap_or_default()
+        ),
+        style,
+    )
 }

@@ -13,6 +13,7 @@ mod question;
 mod search;
 mod selector_form;
 mod selector_result;
+mod writes;
 
 pub use bulk_edit::BulkEdit;
 pub use help::Help;
@@ -23,6 +24,7 @@ pub use prompt::Prompt;
 pub use question::{Body, Choice, Question};
 pub use selector_form::{Applied, SelectorForm};
 pub use selector_result::SelectorResult;
+pub use writes::WritesView;
 
 use super::component::Component;
 
@@ -50,6 +52,8 @@ pub enum Overlay {
     Result(SelectorResult),
     /// The bulk edit of the marked objects.
     BulkEdit(Box<BulkEdit>),
+    /// The open document's write history.
+    Writes(WritesView),
 }
 
 /// The component inside each variant, as `$convert` gives it from a box.
@@ -66,6 +70,7 @@ macro_rules! inside {
             Overlay::Form(c) => c.$convert(),
             Overlay::Result(c) => c,
             Overlay::BulkEdit(c) => c.$convert(),
+            Overlay::Writes(c) => c,
         }
     };
 }

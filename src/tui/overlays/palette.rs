@@ -82,7 +82,7 @@ impl Component for Palette {
         match self.search.command(command) {
             Some(Outcome::Picked(index)) => vec![Action::Close, self.entries[index].run()],
             Some(Outcome::Cancelled) => vec![Action::Close],
-            None => Vec::new(),
+            Some(Outcome::Typed) | None => Vec::new(),
         }
     }
 

@@ -1,6 +1,7 @@
 //! The pickers of a new object: its type (a menu), then for a component its componentId from
 //! the catalogue shipped in `assets/`, narrowed fuzzily as you type (the matched letters
-//! highlighted).
+//! highlighted); an id not in the catalogue is offered as the last row and created after one
+//! question.
 
 use crossterm::event::KeyEvent;
 use ratatui::Frame;
@@ -14,7 +15,10 @@ use crate::tui::component::{Component, Cx};
 use crate::tui::keys::{Command, Context};
 use crate::tui::list::ListCursor;
 use crate::tui::theme::Role;
-use crate::tui::widgets::{highlighted, input_spans, overlay_box, selected_line};
+use crate::tui::widgets::{clip, highlighted, input_spans, overlay_box, selected_line};
+use crate::tui::words;
+
+use super::{Body, Choice, Overlay, Question};
 
 /// The component-id catalogue shipped in `assets/`.
 const CATALOGUE: &str = include_str!("../../../assets/component-ids.txt");
@@ -22,6 +26,13 @@ const CATALOGUE: &str = include_str!("../../../assets/component-ids.txt");
 /// The catalogue's ids.
 fn catalogue() -> impl Iterator<Item = &'static str> {
     CATALOGUE.lines().map(str::trim).filter(|l| !l.is_empty())
+}
+
+/// The action creating a component with `id`.
+fn create_component(id: &str) -> Action {
+    let mut props = Props::new();
+    props.insert("componentId".into(), id.into());
+    Action::Objects(ObjectsCall::Create(ObjectType::Component, props))
 }
 
 /// Rows the componentId list shows.
@@ -68,7 +79,7 @@ impl Component for TypePicker {
             Command::Pick => match ObjectType::ALL[self.cursor.selected()] {
                 ObjectType::Component => vec![
                     Action::Close,
-                    Action::Open(super::Overlay::ComponentPicker(ComponentPicker::default())),
+                    Action::Open(Overlay::ComponentPicker(ComponentPicker::default())),
                 ],
                 kind => vec![
                     Action::Close,
@@ -106,7 +117,7 @@ pub struct ComponentPicker {
 impl Default for ComponentPicker {
     fn default() -> ComponentPicker {
         ComponentPicker {
-            search: Search::new(catalogue().map(str::to_string).collect(), ROWS),
+            search: Search::new(catalogue().map(str::to_string).collect(), ROWS).offering_typed(),
         }
     }
 }
@@ -120,11 +131,23 @@ impl Component for ComponentPicker {
         match self.search.command(command) {
             Some(Outcome::Picked(index)) => {
                 let id = catalogue().nth(index).unwrap_or_default();
-                let mut props = Props::new();
-                props.insert("componentId".into(), id.into());
+                vec![Action::Close, create_component(id)]
+            }
+            Some(Outcome::Typed) => {
+                let id = self.search.input().text().trim();
+                if id.contains(char::is_whitespace) {
+                    return vec![Action::error("a componentId has no spaces")];
+                }
                 vec![
                     Action::Close,
-                    Action::Objects(ObjectsCall::Create(ObjectType::Component, props)),
+                    Action::Open(Overlay::Question(Question::new(
+                        "New component",
+                        Body::Text(format!("{id} is not in the catalogue: create anyway?")),
+                        vec![
+                            Choice::new(Command::Yes, "create it", vec![create_component(id)]),
+                            Choice::new(Command::No, "cancel", Vec::new()),
+                        ],
+                    ))),
                 ]
             }
             Some(Outcome::Cancelled) => vec![Action::Close],
@@ -149,7 +172,7 @@ impl Component for ComponentPicker {
         let mut lines = vec![
             Line::from(field),
             Line::styled(
-                format!("{} match", self.search.counts().0),
+                words::count(self.search.counts().0, "match", "matches"),
                 cx.style(Role::Dim),
             ),
         ];
@@ -161,6 +184,21 @@ impl Component for ComponentPicker {
                 cx,
             )
         }));
+        if self.search.typed_row() {
+            let typed = format!(
+                "+ {}: not in the catalogue",
+                self.search.input().text().trim()
+            );
+            lines.push(pick_line(
+                vec![Span::styled(
+                    clip(&typed, width - 2),
+                    cx.style(Role::Warning),
+                )],
+                self.search.typed_selected(),
+                width,
+                cx,
+            ));
+        }
         let title = format!(
             " New component ({}) ",
             cx.keys.hint(

@@ -52,6 +52,10 @@ impl Component for Prompt {
                 self.input.clear();
                 Vec::new()
             }
+            Command::UndoText => {
+                self.input.undo();
+                Vec::new()
+            }
             _ => Vec::new(),
         }
     }

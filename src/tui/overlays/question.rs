@@ -1,7 +1,8 @@
 //! A question and its answers: every "are you sure?" of the app (delete, empty, quit, drop
-//! edits, replace a file), the save diff, the bulk diff, the import report and the save
+//! edits, replace a file, undo), the save diff, the bulk diff, the import report and the save
 //! conflict. The component that asks prepares the actions of each answer; the question only
-//! shows them and hands back the chosen ones.
+//! shows them and hands back the chosen ones. A body taller than the screen scrolls (the
+//! movement keys); the answers always show under it.
 
 use std::path::PathBuf;
 
@@ -14,12 +15,14 @@ use crate::tui::action::Action;
 use crate::tui::component::{Component, Cx};
 use crate::tui::json::{BulkChange, Diff};
 use crate::tui::keys::{Command, Context};
+use crate::tui::list::ListCursor;
 use crate::tui::theme::Role;
-use crate::tui::widgets::{clip, diff_lines, hint_line, object_line, overlay_box};
-use crate::tui::words;
+use crate::tui::widgets::{
+    clip, diff_lines, hint_line, object_line, scroll_room, scrolled_box, sent_whole_note,
+};
 
-/// Objects listed in the bulk diff.
-const DIFF_OBJECTS: usize = 8;
+/// Objects listed in a bulk diff (the rest are counted).
+const DIFF_OBJECTS: usize = 200;
 /// Problems listed in the import report.
 const PROBLEMS: usize = 12;
 /// Width of the boxes that show data.
@@ -30,10 +33,35 @@ const WIDE: u16 = 90;
 pub enum Body {
     /// A sentence naming what it acts on.
     Text(String),
-    /// What a save will send.
-    Diff(Diff),
-    /// What a bulk edit changes, object by object.
-    BulkDiff(Vec<BulkChange>),
+    /// A sentence, then the readable rows of what it acts on.
+    Listed {
+        /// What it asks.
+        text: String,
+        /// The rows, one per object.
+        rows: Vec<String>,
+        /// How many there are besides the rows listed.
+        more: usize,
+        /// A last word under the rows, if any.
+        after: Option<String>,
+    },
+    /// What a write will send to one object: a heading, then the diff by path.
+    Diff {
+        /// What the diff is (`What the save changes …:`).
+        heading: String,
+        /// The diff.
+        diff: Diff,
+        /// What to know besides (what it cannot do), said under the diff.
+        notes: Vec<String>,
+    },
+    /// What a write changes, object by object.
+    BulkDiff {
+        /// What the diff is.
+        heading: String,
+        /// Each object's part.
+        changes: Vec<BulkChange>,
+        /// What to know besides, said under the diff.
+        notes: Vec<String>,
+    },
     /// What an import file holds, every problem in it, and whether it can be imported.
     Import {
         /// The document whose content it would replace.
@@ -80,6 +108,19 @@ pub struct Question {
     body: Body,
     choices: Vec<Choice>,
     context: Context,
+    /// The first row of the body shown.
+    scroll: usize,
+    /// The screen it is drawn on.
+    area: Rect,
+}
+
+/// A question laid out on a screen: what it draws and how far its body scrolls.
+struct Laid {
+    body: Vec<Line<'static>>,
+    footer: Vec<Line<'static>>,
+    width: u16,
+    room: usize,
+    page: usize,
 }
 
 impl Question {
@@ -90,6 +131,8 @@ impl Question {
             body,
             choices,
             context: Context::Confirm,
+            scroll: 0,
+            area: Rect::default(),
         }
     }
 
@@ -111,31 +154,56 @@ impl Question {
         let strong = cx.style(Role::Strong);
         let dim = cx.style(Role::Dim);
         match &self.body {
-            Body::Text(text) => (vec![Line::raw(text.clone())], 60),
-            Body::Diff(diff) => {
-                let mut lines = vec![Line::styled(
-                    "These top-level properties will be sent:",
-                    strong,
-                )];
-                lines.extend(diff_lines(diff, "", cx.theme));
+            Body::Text(text) => {
+                // A sentence a little longer than the usual box gets a wider one, up to the
+                // widest, rather than a second line.
+                let width = (text.chars().count() + 2).clamp(60, usize::from(WIDE));
+                (vec![Line::raw(text.clone())], width as u16)
+            }
+            Body::Listed {
+                text,
+                rows,
+                more,
+                after,
+            } => {
+                let mut lines = vec![Line::raw(text.clone())];
+                lines.extend(rows.iter().map(|row| Line::raw(clip(row, inner))));
+                if *more > 0 {
+                    lines.push(Line::styled(format!("  … and {more} more"), dim));
+                }
+                lines.extend(after.iter().map(|a| Line::raw(a.clone())));
                 (lines, WIDE)
             }
-            Body::BulkDiff(changes) => {
-                let width = inner;
-                let mut lines = vec![Line::styled(
-                    format!(
-                        "{} change; these properties will be sent in one bulk update:",
-                        words::objects(changes.len())
-                    ),
-                    strong,
-                )];
+            Body::Diff {
+                heading,
+                diff,
+                notes,
+            } => {
+                let mut lines = vec![Line::styled(heading.clone(), strong)];
+                lines.extend(diff_lines(diff, "", cx.theme));
+                lines.extend(sent_whole_note(&diff.sent_whole(), cx.theme));
+                lines.extend(note_lines(notes, cx));
+                (lines, WIDE)
+            }
+            Body::BulkDiff {
+                heading,
+                changes,
+                notes,
+            } => {
+                let mut lines = vec![Line::styled(heading.clone(), strong)];
                 let model = cx.doc.and_then(|d| d.model());
+                let mut whole: Vec<&str> = Vec::new();
                 for change in changes.iter().take(DIFF_OBJECTS) {
                     lines.push(match model.and_then(|m| m.get(&change.obj)) {
-                        Some(object) => object_line(&change.obj, object, width, true, cx.theme),
+                        Some(object) => object_line(&change.obj, object, inner, true, cx.theme),
                         None => Line::raw(change.obj.clone()),
                     });
                     lines.extend(diff_lines(&change.diff, "    ", cx.theme));
+                    for key in change.diff.sent_whole() {
+                        if !whole.contains(&key) {
+                            whole.push(key);
+                        }
+                    }
                 }
                 if changes.len() > DIFF_OBJECTS {
                     lines.push(Line::styled(
@@ -143,6 +211,8 @@ impl Question {
                         dim,
                     ));
                 }
+                lines.extend(sent_whole_note(&whole, cx.theme));
+                lines.extend(note_lines(notes, cx));
                 (lines, WIDE)
             }
             Body::Import { doc, path, report } => {
@@ -150,6 +220,55 @@ impl Question {
             }
         }
     }
+
+    /// The answers, and a word on scrolling when the body does not fit.
+    fn footer(&self, cx: &Cx, overflows: bool) -> Vec<Line<'static>> {
+        let items: Vec<(Command, &str)> = self
+            .choices
+            .iter()
+            .filter_map(|c| c.label.as_deref().map(|label| (c.command, label)))
+            .collect();
+        let mut footer = Vec::new();
+        if overflows {
+            let keys = [
+                Command::Up,
+                Command::Down,
+                Command::PageUp,
+                Command::PageDown,
+            ]
+            .map(|c| cx.key(self.context, c));
+            footer.push(hint_line(format!("{}: scroll", keys.join(" ")), cx.theme));
+        }
+        if !items.is_empty() {
+            footer.push(Line::raw(""));
+            footer.push(hint_line(cx.keys.hint(self.context, &items), cx.theme));
+        }
+        footer
+    }
+
+    /// What it draws on a screen `area`: the body, the footer (with the word on scrolling when
+    /// the body does not fit), the box's width, how far the body scrolls and a page of it.
+    fn laid_out(&self, cx: &Cx, area: Rect) -> Laid {
+        let (body, width) = self.body_lines(cx, area.width);
+        let (room, _) = scroll_room(area, body.clone(), self.footer(cx, false), (width, 0));
+        let footer = self.footer(cx, room > 0);
+        let (room, page) = scroll_room(area, body.clone(), footer.clone(), (width, 0));
+        Laid {
+            body,
+            footer,
+            width,
+            room,
+            page,
+        }
+    }
+}
+
+/// The notes under a diff, as warnings.
+fn note_lines(notes: &[String], cx: &Cx) -> Vec<Line<'static>> {
+    notes
+        .iter()
+        .map(|note| Line::styled(format!("! {note}"), cx.style(Role::Warning)))
+        .collect()
 }
 
 /// What an import file holds, every problem in it (cut to `width`), and the keys that answer.
@@ -260,7 +379,14 @@ impl Component for Question {
         self.context
     }
 
-    fn command(&mut self, command: Command, _cx: &Cx) -> Vec<Action> {
+    fn command(&mut self, command: Command, cx: &Cx) -> Vec<Action> {
+        let Laid { room, page, .. } = self.laid_out(cx, self.area);
+        let mut cursor = ListCursor::default();
+        cursor.set_rows(page);
+        if let Some(step) = cursor.step_of(command) {
+            self.scroll = self.scroll.min(room).saturating_add_signed(step).min(room);
+            return Vec::new();
+        }
         match self.choices.iter_mut().find(|c| c.command == command) {
             Some(choice) => {
                 let mut actions = vec![Action::Close];
@@ -271,24 +397,19 @@ impl Component for Question {
         }
     }
 
+    fn set_area(&mut self, area: Rect) {
+        self.area = area;
+    }
+
     fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
-        let (mut lines, width) = self.body_lines(cx, area.width);
-        let items: Vec<(Command, &str)> = self
-            .choices
-            .iter()
-            .filter_map(|c| c.label.as_deref().map(|label| (c.command, label)))
-            .collect();
-        if !items.is_empty() {
-            lines.push(Line::raw(""));
-            lines.push(hint_line(cx.keys.hint(self.context, &items), cx.theme));
-        }
-        let height = lines.len() as u16 + 2;
-        overlay_box(
+        let laid = self.laid_out(cx, area);
+        scrolled_box(
             frame,
             area,
             &format!(" {} ", self.title),
-            lines,
-            (width, height),
+            (laid.body, laid.footer),
+            (laid.width, 0),
+            self.scroll.min(laid.room),
             cx.theme,
         );
     }

@@ -1,5 +1,7 @@
 //! A search list: a query typed, the items ranked by it fuzzily, one highlighted. The command
-//! palette and the componentId picker are each one, with their own items and drawing.
+//! palette and the componentId picker are each one, with their own items and drawing. A search
+//! may offer the query itself as a last row (the componentId picker: an id not in the
+//! catalogue).
 
 use crossterm::event::KeyEvent;
 
@@ -13,6 +15,8 @@ use crate::tui::list::ListCursor;
 pub enum Outcome {
     /// The item at this index (in the items given) was picked.
     Picked(usize),
+    /// The last row, the query itself, was picked.
+    Typed,
     /// The search was left.
     Cancelled,
 }
@@ -24,6 +28,8 @@ pub struct Search {
     items: Vec<String>,
     hits: Vec<Hit>,
     cursor: ListCursor,
+    /// Whether the query is offered as a last row when it is not an item.
+    offers_typed: bool,
 }
 
 /// One row to draw: the item's index, the positions matched, whether it is highlighted.
@@ -46,21 +52,42 @@ impl Search {
             items,
             hits: Vec::new(),
             cursor: ListCursor::default(),
+            offers_typed: false,
         };
         search.cursor.set_rows(rows);
         search.rank();
         search
     }
 
+    /// The same search, offering the query as a last row when it is not one of the items.
+    pub fn offering_typed(mut self) -> Search {
+        self.offers_typed = true;
+        self.rank();
+        self
+    }
+
     fn rank(&mut self) {
         self.hits = fuzzy::rank(self.input.text(), self.items.iter().map(String::as_str));
-        self.cursor.set_len(self.hits.len());
+        self.cursor
+            .set_len(self.hits.len() + usize::from(self.typed_row()));
         self.cursor.select(0);
+    }
+
+    /// Whether the query shows as a last row: offered, typed, and not one of the items.
+    pub fn typed_row(&self) -> bool {
+        let typed = self.input.text().trim();
+        self.offers_typed && !typed.is_empty() && !self.items.iter().any(|i| i == typed)
+    }
+
+    /// Whether the last row, the query, is highlighted.
+    pub fn typed_selected(&self) -> bool {
+        self.typed_row() && self.cursor.selected() == self.hits.len()
     }
 
     /// Carries out a command of the `search` context; the outcome when it ends the search.
     pub fn command(&mut self, command: Command) -> Option<Outcome> {
         match command {
+            Command::Pick if self.typed_selected() => return Some(Outcome::Typed),
             Command::Pick => {
                 return self
                     .hits
@@ -74,6 +101,7 @@ impl Search {
                 self.input.clear();
                 self.rank();
             }
+            Command::UndoText if self.input.undo() => self.rank(),
             _ => {}
         }
         None
@@ -108,16 +136,19 @@ impl Search {
         (self.hits.len(), self.items.len())
     }
 
-    /// The rows in view.
+    /// The rows of items in view (the query's row, when offered, is the caller's to draw).
     pub fn rows(&self) -> impl Iterator<Item = Row<'_>> {
-        self.cursor.visible().map(|i| {
-            let hit = &self.hits[i];
-            Row {
-                index: hit.index,
-                text: &self.items[hit.index],
-                positions: &hit.positions,
-                selected: i == self.cursor.selected(),
-            }
-        })
+        self.cursor
+            .visible()
+            .filter(|i| *i < self.hits.len())
+            .map(|i| {
+                let hit = &self.hits[i];
+                Row {
+                    index: hit.index,
+                    text: &self.items[hit.index],
+                    positions: &hit.positions,
+                    selected: i == self.cursor.selected(),
+                }
+            })
     }
 }

@@ -9,30 +9,35 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
+use std::collections::HashSet;
+
 use crate::model::{Condition, Content, DiagramObject, Operator, Selector, SelectorUpdated};
 use crate::tui::action::{Action, FormWork, MarksChange, Purpose};
 use crate::tui::component::{Component, Cx};
 use crate::tui::document::MetaIndex;
 use crate::tui::history::{SavedRow, SavedSelector};
 use crate::tui::input::LineInput;
+use crate::tui::json::Diff;
 use crate::tui::keys::{Command, Context};
 use crate::tui::load::Load;
 use crate::tui::props_field::PropsField;
 use crate::tui::request::{Answer, Failure, Request, RequestId};
 use crate::tui::theme::Role;
-use crate::tui::widgets::{clip, field_lines, hint_line, object_line, overlay_box};
+use crate::tui::widgets::{clip, field_lines, hint_line, object_line, overlay_box, row_words};
 use crate::tui::words;
+use crate::tui::writes::{ObjectWrite, Source, WriteKind};
 
 use super::{Body, Choice, Overlay, Question};
 
-/// Width of the form's box.
-const WIDTH: u16 = 100;
+/// Width of the form's box (room for every operator's whole meaning).
+const WIDTH: u16 = 102;
 /// Preview rows listed.
 const PREVIEW_ROWS: usize = 8;
 /// Suggestions listed.
 const SUGGESTIONS: usize = 6;
-/// Columns of a row without the operator's meaning: number, key field, operator, value field.
-const ROW_FIELDS: usize = 56;
+/// Columns of a row without the operator's meaning: number, key field, operator, the bar
+/// between the meaning and the value, value field.
+const ROW_FIELDS: usize = 58;
 /// Columns the operator's meaning takes when there is room.
 const MEANING: usize = 42;
 
@@ -243,7 +248,7 @@ impl SelectorForm {
 
     /// The type-ahead for the focused field, from the open document's meta index: its keys
     /// for a key, the values seen under the row's key for a value; those containing what is
-    /// typed, ignoring case.
+    /// typed, ignoring case, those starting with it first.
     fn suggestions(&self, meta_index: Option<&MetaIndex>) -> Vec<String> {
         let (FormFocus::Row(i, field), Some(meta_index)) = (self.focus, meta_index) else {
             return Vec::new();
@@ -260,11 +265,12 @@ impl SelectorForm {
             },
         };
         let typed = typed.to_lowercase();
-        let list: Vec<String> = found
+        let mut list: Vec<String> = found
             .into_iter()
             .filter(|s| s.to_lowercase().contains(&typed))
             .cloned()
             .collect();
+        list.sort_by_key(|s| !s.to_lowercase().starts_with(&typed));
         if list.len() == 1 && list[0].to_lowercase() == typed {
             return Vec::new();
         }
@@ -317,7 +323,7 @@ impl SelectorForm {
         vec![Action::Send(sent)]
     }
 
-    /// Checks the form, then asks (after a preview, to name the count).
+    /// Checks the form, then previews afresh and asks with what the preview found.
     fn apply(&mut self, cx: &Cx) -> Vec<Action> {
         if self.busy() || self.checked_selector().is_none() {
             return Vec::new();
@@ -326,16 +332,16 @@ impl SelectorForm {
             self.error = Some(e);
             return Vec::new();
         }
-        if self.preview_is_current() {
-            vec![self.ask_apply(cx)]
-        } else {
-            self.preview(true, cx)
-        }
+        self.preview(true, cx)
     }
 
-    /// The question of an apply, naming the count and the document.
+    /// The question of an apply, naming the count, the document and the first objects the
+    /// preview just found.
     fn ask_apply(&self, cx: &Cx) -> Action {
-        let count = self.preview.value().map_or(0, |p| p.matches.len());
+        let matches = self.preview.value().map_or(&[][..], |p| &p.matches[..]);
+        if matches.is_empty() {
+            return Action::info("no object matches the selector: nothing to apply");
+        }
         let selector = self.selector().map(|s| s.to_string()).unwrap_or_default();
         let title = cx.doc.map(|d| d.summary.title.clone()).unwrap_or_default();
         let keys: Vec<String> = self
@@ -345,11 +351,20 @@ impl SelectorForm {
             .unwrap_or_default();
         Action::Open(Overlay::Question(Question::new(
             "Apply the selector",
-            Body::Text(format!(
-                "Set {} on {} of \"{title}\" matching {selector}?",
-                keys.join(", "),
-                words::objects(count)
-            )),
+            Body::Listed {
+                text: format!(
+                    "Set {} on {} of \"{title}\" matching {selector}? A preview just now found:",
+                    keys.join(", "),
+                    words::objects(matches.len())
+                ),
+                rows: matches
+                    .iter()
+                    .take(PREVIEW_ROWS)
+                    .map(|(id, object)| row_words(id, object))
+                    .collect(),
+                more: matches.len().saturating_sub(PREVIEW_ROWS),
+                after: None,
+            },
             vec![
                 Choice::new(Command::Yes, "apply", vec![Action::ApplySelector]),
                 Choice::new(Command::No, "back to the form", Vec::new()),
@@ -427,15 +442,17 @@ impl SelectorForm {
                 if !self.apply.settle(id, ()) {
                     return Vec::new();
                 }
+                let written = self.written(&request, &updated.updated_object_ids);
                 let applied = Applied { updated, expected };
                 let n = applied.updated.updated_object_count;
-                let mut actions = vec![
+                let mut actions: Vec<Action> = written.into_iter().collect();
+                actions.extend([
                     match applied.mismatch() {
                         Some(mismatch) => Action::error(format!("updated {n}; {mismatch}")),
                         None => Action::info(format!("updated {}", words::objects(n))),
                     },
                     Action::Remember(self.saved()),
-                ];
+                ]);
                 // The write is done either way; its marks, result list and reload belong only to
                 // the document it changed, and only while that one is open.
                 if open {
@@ -466,6 +483,35 @@ impl SelectorForm {
             }
             (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
         }
+    }
+
+    /// The write history's record of an apply that updated `updated`: each updated object the
+    /// preview had, with the values the update replaced.
+    fn written(&self, request: &Request, updated: &[String]) -> Option<Action> {
+        let Request::UpdateWhere {
+            doc,
+            selector,
+            props,
+        } = request
+        else {
+            return None;
+        };
+        let preview = self.preview.value().filter(|p| &p.selector == selector)?;
+        let updated: HashSet<&str> = updated.iter().map(String::as_str).collect();
+        let objects: Vec<ObjectWrite> = preview
+            .matches
+            .iter()
+            .filter(|(id, _)| updated.contains(id.as_str()))
+            .map(|(id, object)| ObjectWrite::from_diff(id, &Diff::of_merge(&object.data, props)))
+            .filter(|part| !part.before.is_empty())
+            .collect();
+        (!objects.is_empty()).then(|| Action::Record {
+            doc: doc.clone(),
+            kind: WriteKind::Update {
+                source: Source::Selector(selector.to_string()),
+                objects,
+            },
+        })
     }
 
     /// `Ctrl-R`: the next older remembered selector.
@@ -535,6 +581,15 @@ impl Component for SelectorForm {
             }
             Command::NextField => self.move_focus(1),
             Command::PrevField => self.move_focus(-1),
+            Command::UndoText => match self.focus {
+                FormFocus::Props => self.props.undo(),
+                _ => {
+                    if let Some(input) = self.focused_input() {
+                        input.undo();
+                    }
+                    self.suggestion = None;
+                }
+            },
             Command::Erase => match self.focus {
                 FormFocus::Props => self.props = PropsField::template(),
                 _ => {
@@ -604,6 +659,16 @@ impl Component for SelectorForm {
     fn paste(&mut self, text: &str, _cx: &Cx) -> Vec<Action> {
         match self.focus {
             FormFocus::Props => self.props.paste(text),
+            FormFocus::Row(i, Field::Op) => match Operator::parse(text.trim()) {
+                Some(op) => self.rows[i].op = op,
+                None => {
+                    let names: Vec<&str> = Operator::ALL.iter().map(|o| o.as_str()).collect();
+                    return vec![Action::info(format!(
+                        "the operator field takes one of {}",
+                        names.join(" ")
+                    ))];
+                }
+            },
             _ => {
                 if let Some(input) = self.focused_input() {
                     input.paste(text);
@@ -646,10 +711,10 @@ impl SelectorForm {
                 Span::raw(" "),
                 Span::styled(format!(" {} ", row.op), op_style),
                 Span::styled(
-                    format!(" {:<meaning$} ", clip(row.op.meaning(), meaning)),
+                    format!(" {:<meaning$}", clip(row.op.meaning(), meaning)),
                     dim,
                 ),
-                Span::styled("value ", dim),
+                Span::styled(" │ value ", dim),
                 field(&row.value, at(Field::Value), 18, cx),
             ]));
             let suggestions = if matches!(self.focus, FormFocus::Row(r, _) if r == i) {
@@ -692,7 +757,7 @@ impl SelectorForm {
                 cx.style(Role::Strong)
             },
         ));
-        lines.extend(field_lines(&self.props, props_focused, inner, cx.theme));
+        lines.extend(field_lines(&self.props, props_focused, cx.theme));
         lines.push(Line::raw(""));
         if self.busy() {
             lines.push(Line::styled("running…", cx.style(Role::Warning)));

@@ -16,6 +16,7 @@ use crate::model::{
 };
 use crate::tui::action::{Action, DocAction, DocsCall, DocsWork, PromptFor, Purpose};
 use crate::tui::component::{Component, Cx};
+use crate::tui::document::ObjectModel;
 use crate::tui::fuzzy;
 use crate::tui::input::Filter;
 
@@ -32,6 +33,7 @@ use crate::tui::widgets::{
     clip, filter_line, highlighted, load_error_lines, pane_block, selected_line,
 };
 use crate::tui::words;
+use crate::tui::writes::WriteKind;
 
 /// One row of the list.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,7 +55,21 @@ pub struct DocsPane {
     details: Load<DocDetails>,
     /// Object counts known from opened documents (fresher than the details).
     counts: HashMap<String, usize>,
+    importing: Option<Importing>,
     area: Rect,
+}
+
+/// An import under way: first the content it replaces is read (to undo the import), then the
+/// new content is set.
+#[derive(Debug)]
+enum Importing {
+    /// Reading the content it replaces (request `read`), to set `content` after.
+    Reading { read: RequestId, content: Content },
+    /// Setting the content (request `set`), replacing `previous`.
+    Setting {
+        set: RequestId,
+        previous: Box<ObjectModel>,
+    },
 }
 
 impl DocsPane {
@@ -312,13 +328,15 @@ impl DocsPane {
                 actions
             }
             DocsCall::Import(doc, content) => {
-                let request = Request::SetContent {
+                let request = Request::Content {
                     doc: doc.id.clone(),
-                    content,
                 };
-                vec![Action::Send(
-                    cx.send(request, Purpose::Docs(DocsWork::Import(doc))),
-                )]
+                let sent = cx.send(request, Purpose::Docs(DocsWork::ImportBackup(doc)));
+                self.importing = Some(Importing::Reading {
+                    read: sent.id,
+                    content,
+                });
+                vec![Action::Send(sent)]
             }
         }
     }
@@ -457,33 +475,82 @@ impl DocsPane {
                 self.action_failed(what, &request, &failure, cx)
             }
             (DocsWork::Export { doc, path }, Ok(Answer::Objects(model))) => {
-                export(doc, path, serde_json::to_string_pretty(&model))
-            }
-            (DocsWork::Export { doc, path }, Ok(Answer::Content(content))) => {
-                export(doc, path, serde_json::to_string_pretty(&content))
+                match serde_json::to_string_pretty(&model) {
+                    Ok(text) => vec![Action::File(
+                        FileFor::Export(doc),
+                        FileJob::Write {
+                            path,
+                            text,
+                            overwrite: false,
+                        },
+                    )],
+                    Err(e) => vec![Action::error(format!("could not write the export: {e}"))],
+                }
             }
             (DocsWork::Export { doc, .. }, Err(failure)) => vec![Action::error(format!(
                 "could not read \"{}\" to export it: {}",
                 doc.title, failure.message
             ))],
+            (DocsWork::ImportBackup(doc), Ok(Answer::Objects(previous))) => {
+                let content = match self.importing.take() {
+                    Some(Importing::Reading { read, content }) if read == id => content,
+                    other => {
+                        self.importing = other;
+                        return Vec::new();
+                    }
+                };
+                let request = Request::SetContent {
+                    doc: doc.id.clone(),
+                    content,
+                };
+                let sent = cx.send(request, Purpose::Docs(DocsWork::Import(doc)));
+                self.importing = Some(Importing::Setting {
+                    set: sent.id,
+                    previous,
+                });
+                vec![Action::Send(sent)]
+            }
+            (DocsWork::ImportBackup(doc), Err(failure)) => {
+                self.importing = None;
+                vec![Action::error(format!(
+                    "could not read the content of \"{}\" to keep it for undo, so nothing was imported: {}",
+                    doc.title, failure.message
+                ))]
+            }
             (DocsWork::Import(doc), Ok(_)) => {
                 let mut actions = Vec::new();
                 if let Request::SetContent { content, .. } = &request {
                     self.set_count(&doc.id, content.len());
+                    if let Some(Importing::Setting { set, previous }) = self.importing.take()
+                        && set == id
+                    {
+                        actions.push(Action::Record {
+                            doc: doc.id.clone(),
+                            kind: WriteKind::Import {
+                                previous,
+                                imported: content.len(),
+                                undone: false,
+                            },
+                        });
+                    }
                     actions.push(Action::info(format!(
-                        "imported {} into \"{}\"",
+                        "imported {} into \"{}\" ({} in its objects undoes)",
                         words::objects(content.len()),
-                        doc.title
+                        doc.title,
+                        cx.key(Context::Objects, Command::History)
                     )));
                 }
                 actions.extend(self.request_details(cx));
                 actions.push(Action::ContentReplaced(doc.id));
                 actions
             }
-            (DocsWork::Import(doc), Err(failure)) => vec![Action::error(format!(
-                "import into \"{}\" failed; its content is as it was: {}",
-                doc.title, failure.message
-            ))],
+            (DocsWork::Import(doc), Err(failure)) => {
+                self.importing = None;
+                vec![Action::error(format!(
+                    "import into \"{}\" failed; its content is as it was: {}",
+                    doc.title, failure.message
+                ))]
+            }
             (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
         }
     }
@@ -820,20 +887,5 @@ impl DocsPane {
             row("folder", d.folder.title.clone()),
             row("objects", count),
         ]
-    }
-}
-
-/// Writes an export's text (the content as JSON, indented) to `path`, never over a file.
-fn export(doc: DocSummary, path: PathBuf, text: serde_json::Result<String>) -> Vec<Action> {
-    match text {
-        Ok(text) => vec![Action::File(
-            FileFor::Export(doc),
-            FileJob::Write {
-                path,
-                text,
-                overwrite: false,
-            },
-        )],
-        Err(e) => vec![Action::error(format!("could not write the export: {e}"))],
     }
 }

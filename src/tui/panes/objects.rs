@@ -3,7 +3,7 @@
 //! copy and `$EDITOR`. It shows the open document that App owns and reads it through `Cx`; it
 //! never changes it: marks, removals and reloads are actions.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::Frame;
@@ -14,20 +14,23 @@ use ratatui::widgets::{Paragraph, Wrap};
 use crate::model::{ObjectType, Props};
 use crate::tui::action::{Action, MarksChange, ObjectsCall, ObjectsWork, Pane, Purpose};
 use crate::tui::component::{Component, Cx};
-use crate::tui::document::{Matches, ObjectModel, TreeRow};
+use crate::tui::document::{Marks, Matches, ObjectModel, OpenDoc, TreeRow};
 use crate::tui::input::Filter;
 
 use super::Filtered;
 use crate::tui::keys::{Command, Context};
 use crate::tui::layout;
 use crate::tui::list::{ListCursor, Pointer};
-use crate::tui::overlays::{Body, Choice, Overlay, Question, TypePicker};
+use crate::tui::overlays::{Body, Choice, Overlay, Question, TypePicker, WritesView};
 use crate::tui::request::{Answer, Failure, Request, RequestId};
 use crate::tui::theme::Role;
+use crate::tui::undo;
 use crate::tui::widgets::{
-    clip, filter_line, load_error_lines, object_row_line, pane_block, selected_line,
+    clip, filter_line, load_error_lines, model_row_words, object_row_line, pane_block,
+    selected_line,
 };
 use crate::tui::words;
+use crate::tui::writes::{Removed, WriteKind};
 
 /// The deletes of the marked objects, while they run.
 #[derive(Debug, Default)]
@@ -35,10 +38,12 @@ enum BulkDelete {
     /// None running.
     #[default]
     Idle,
-    /// Waiting for these deletes; so many went through, these failed (id, why).
+    /// Waiting for these deletes; so many went through (these as they were), these failed
+    /// (id, why).
     Running {
         waiting: BTreeSet<RequestId>,
         deleted: usize,
+        gone: Vec<Removed>,
         failed: Vec<(String, String)>,
     },
 }
@@ -58,6 +63,8 @@ pub struct ObjectsPane {
     /// An object to select once the content has it (one just created).
     select_after_load: Option<String>,
     bulk_delete: BulkDelete,
+    /// The objects being deleted as they were, by their delete's id (for the write history).
+    removing: BTreeMap<RequestId, Removed>,
     area: Rect,
 }
 
@@ -66,6 +73,7 @@ impl ObjectsPane {
     pub fn reset(&mut self) {
         *self = ObjectsPane {
             folded: std::mem::take(&mut self.folded),
+            removing: std::mem::take(&mut self.removing),
             area: self.area,
             cursor: ListCursor::default(),
             ..ObjectsPane::default()
@@ -159,13 +167,18 @@ impl ObjectsPane {
         self.select_row(target, model)
     }
 
-    /// Selects row `target` without asking; the properties follow an object row.
+    /// Selects row `target` without asking; the properties follow (an object, or the summary
+    /// of a type).
     fn select_row(&mut self, target: usize, model: &ObjectModel) -> Vec<Action> {
         self.select(target, model);
-        if self.selected.is_some() {
-            vec![Action::ShowSelected]
-        } else {
-            Vec::new()
+        vec![Action::ShowSelected]
+    }
+
+    /// The type whose heading is selected, and how many of its objects the tree shows.
+    pub fn selected_heading<'a>(&self, model: &'a ObjectModel) -> Option<(&'a str, usize)> {
+        match self.rows.get(self.cursor.selected()) {
+            Some(TreeRow::Group(gi, shown)) => Some((model.groups()[*gi].kind.as_str(), *shown)),
+            _ => None,
         }
     }
 
@@ -216,6 +229,7 @@ impl ObjectsPane {
                     },
                     Purpose::Objects(ObjectsWork::Delete),
                 );
+                self.keep_removed(std::slice::from_ref(&obj), &[sent.id], cx);
                 vec![
                     Action::RemoveObjects {
                         doc,
@@ -237,9 +251,12 @@ impl ObjectsPane {
                         )
                     })
                     .collect();
+                let ids: Vec<RequestId> = sends.iter().map(|s| s.id).collect();
+                self.keep_removed(&objs, &ids, cx);
                 self.bulk_delete = BulkDelete::Running {
-                    waiting: sends.iter().map(|s| s.id).collect(),
+                    waiting: ids.into_iter().collect(),
                     deleted: 0,
+                    gone: Vec::new(),
                     failed: Vec::new(),
                 };
                 let mut actions = vec![
@@ -250,6 +267,19 @@ impl ObjectsPane {
                 actions
             }
             ObjectsCall::Jump(obj) => self.jump(&obj, cx),
+        }
+    }
+
+    /// Keeps objects `objs` as they are now, each under the id of its delete (`ids`, in the
+    /// same order), to record them once deleted.
+    fn keep_removed(&mut self, objs: &[String], ids: &[RequestId], cx: &Cx) {
+        let Some(model) = cx.doc.and_then(|d| d.model()) else {
+            return;
+        };
+        for removed in Removed::capture(model, objs) {
+            if let Some(at) = objs.iter().position(|o| *o == removed.obj) {
+                self.removing.insert(ids[at], removed);
+            }
         }
     }
 
@@ -321,32 +351,50 @@ impl ObjectsPane {
             ))],
             (ObjectsWork::Delete, Ok(_)) => {
                 let mut actions = Vec::new();
-                if let Request::DeleteObject { obj, .. } = request {
-                    actions.push(Action::info(format!("deleted {obj}")));
+                if let Request::DeleteObject { doc, obj } = request {
+                    actions.extend(self.removing.remove(&id).map(|r| Action::Record {
+                        doc,
+                        kind: WriteKind::Delete(vec![r]),
+                    }));
+                    actions.push(Action::info(format!(
+                        "deleted {obj} ({} undoes)",
+                        cx.key(Context::Objects, Command::History)
+                    )));
                 }
                 actions.push(Action::ReloadContent);
                 actions
             }
-            (ObjectsWork::Delete, Err(failure)) => vec![
-                Action::error(format!("could not delete the object: {}", failure.message)),
-                Action::ReloadContent,
-            ],
+            (ObjectsWork::Delete, Err(failure)) => {
+                self.removing.remove(&id);
+                vec![
+                    Action::error(format!("could not delete the object: {}", failure.message)),
+                    Action::ReloadContent,
+                ]
+            }
             (ObjectsWork::DeleteMarked, outcome) => {
-                let failed = outcome.err().map(|failure| match request {
-                    Request::DeleteObject { obj, .. } => (obj, failure.message),
-                    _ => (String::new(), failure.message),
-                });
-                self.marked_deleted(id, failed)
+                let Request::DeleteObject { doc, obj } = request else {
+                    return Vec::new();
+                };
+                let failed = outcome.err().map(|failure| (obj, failure.message));
+                self.marked_deleted(id, &doc, failed, cx)
             }
             (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
         }
     }
 
     /// One delete of the marked objects answered; the last one reports and reloads.
-    fn marked_deleted(&mut self, id: RequestId, failure: Option<(String, String)>) -> Vec<Action> {
+    fn marked_deleted(
+        &mut self,
+        id: RequestId,
+        doc: &str,
+        failure: Option<(String, String)>,
+        cx: &Cx,
+    ) -> Vec<Action> {
+        let removed = self.removing.remove(&id);
         let BulkDelete::Running {
             waiting,
             deleted,
+            gone,
             failed,
         } = &mut self.bulk_delete
         else {
@@ -357,25 +405,86 @@ impl ObjectsPane {
         }
         match failure {
             Some(failure) => failed.push(failure),
-            None => *deleted += 1,
+            None => {
+                *deleted += 1;
+                gone.extend(removed);
+            }
         }
         if !waiting.is_empty() {
             return Vec::new();
         }
+        let undo = cx.key(Context::Objects, Command::History);
         let report = match failed.first() {
-            None => Action::info(format!("deleted {}", words::objects(*deleted))),
+            None => Action::info(format!(
+                "deleted {} ({undo} undoes)",
+                words::objects(*deleted)
+            )),
             Some((obj, why)) => Action::error(format!(
                 "deleted {deleted}, {} failed (first: {obj}: {why})",
                 failed.len()
             )),
         };
+        let mut actions = Vec::new();
+        if !gone.is_empty() {
+            actions.push(Action::Record {
+                doc: doc.to_string(),
+                kind: WriteKind::Delete(std::mem::take(gone)),
+            });
+        }
         self.bulk_delete = BulkDelete::Idle;
-        vec![report, Action::ReloadContent]
+        actions.extend([report, Action::ReloadContent]);
+        actions
+    }
+
+    /// `Space` on a type heading: marks the objects of the type the tree shows, or unmarks them
+    /// when they all are marked.
+    fn mark_group(&self, marks: &Marks) -> Vec<Action> {
+        let at = self.cursor.selected();
+        let members: Vec<usize> = self.rows[at + 1..]
+            .iter()
+            .map_while(|row| match row {
+                TreeRow::Object(i) => Some(*i),
+                TreeRow::Group(..) => None,
+            })
+            .collect();
+        if members.is_empty() {
+            return Vec::new();
+        }
+        let n = words::objects(members.len());
+        if members.iter().all(|&m| marks.contains(m)) {
+            vec![
+                Action::Marks(MarksChange::Remove(members)),
+                Action::info(format!("unmarked {n}")),
+            ]
+        } else {
+            vec![
+                Action::Marks(MarksChange::Add(members)),
+                Action::info(format!("marked {n}")),
+            ]
+        }
+    }
+
+    /// The ids of the marked objects the tree does not show (the filter or a fold hides them),
+    /// in id order.
+    fn hidden(&self, doc: &OpenDoc) -> Vec<String> {
+        let Some(model) = doc.model() else {
+            return Vec::new();
+        };
+        let mut shown = vec![false; model.len()];
+        for row in &self.rows {
+            if let TreeRow::Object(i) = row {
+                shown[*i] = true;
+            }
+        }
+        doc.marks
+            .indexes()
+            .filter(|&i| !shown[i])
+            .map(|i| model.id(i).to_string())
+            .collect()
     }
 
     /// A command that needs the open document's objects.
     fn on_model(&mut self, command: Command, model: &ObjectModel, cx: &Cx) -> Vec<Action> {
-        let marked = cx.doc.map_or(0, |d| d.marks.len());
         let selected = match self.rows.get(self.cursor.selected()) {
             Some(TreeRow::Object(i)) => Some(*i),
             _ => None,
@@ -393,10 +502,11 @@ impl ObjectsPane {
                 self.fold(Some(command == Command::Fold), model);
                 Vec::new()
             }
-            Command::Mark => selected
-                .map(|i| Action::Marks(MarksChange::Toggle(model.id(i).to_string())))
-                .into_iter()
-                .collect(),
+            Command::Mark => match (selected, cx.doc) {
+                (Some(i), _) => vec![Action::Marks(MarksChange::Toggle(model.id(i).to_string()))],
+                (None, Some(doc)) => self.mark_group(&doc.marks),
+                (None, None) => Vec::new(),
+            },
             Command::MarkShown => {
                 let shown: Vec<usize> = self
                     .rows
@@ -410,17 +520,22 @@ impl ObjectsPane {
                 vec![Action::Marks(MarksChange::Add(shown)), Action::info(note)]
             }
             Command::Delete => match (cx.doc, selected) {
-                (Some(open), _) if marked > 0 => {
+                (Some(open), _) if !open.marks.is_empty() => {
                     let doc = open.summary.clone();
                     let objs: Vec<String> = open.marked_ids().map(String::from).collect();
-                    let message = format!(
-                        "Delete the {} from \"{}\"? This cannot be undone.",
+                    let hidden = self.hidden(open);
+                    let text = format!(
+                        "Delete the {} from \"{}\"?",
                         words::count(objs.len(), "marked object", "marked objects"),
-                        doc.title
+                        doc.title,
+                    );
+                    let undo = format!(
+                        "{} in the objects creates them again, with new ids.",
+                        cx.key(Context::Objects, Command::History)
                     );
                     vec![ask(
                         "Delete marked objects",
-                        message,
+                        marked_rows(text, &objs, &hidden, model, undo),
                         "delete them",
                         Action::Objects(ObjectsCall::DeleteMarked { doc: doc.id, objs }),
                     )]
@@ -435,7 +550,7 @@ impl ObjectsPane {
                     );
                     vec![ask(
                         "Delete object",
-                        message,
+                        Body::Text(message),
                         "delete it",
                         Action::Objects(ObjectsCall::Delete {
                             doc: doc.id,
@@ -444,6 +559,10 @@ impl ObjectsPane {
                     )]
                 }
                 _ => Vec::new(),
+            },
+            Command::Undo => match (cx.doc_id(), selected) {
+                (Some(doc), Some(i)) => undo::ask_object(doc, model.id(i), cx),
+                _ => vec![Action::info("select an object to undo a write to it")],
             },
             Command::CopyId => selected
                 .map(|i| model.id(i))
@@ -469,6 +588,44 @@ impl ObjectsPane {
     }
 }
 
+/// Marked objects listed in a question.
+const MARKED_ROWS: usize = 6;
+
+/// `text`, then the first marked objects `objs` by their rows, those `hidden` first and marked
+/// `hidden`, then how many the filter or a fold hides, then `last`.
+fn marked_rows(
+    text: String,
+    objs: &[String],
+    hidden: &[String],
+    model: &ObjectModel,
+    last: String,
+) -> Body {
+    let shown = objs.iter().filter(|o| !hidden.contains(o));
+    let rows: Vec<String> = hidden
+        .iter()
+        .map(|o| (o, "hidden "))
+        .chain(shown.map(|o| (o, "       ")))
+        .take(MARKED_ROWS)
+        .filter_map(|(o, note)| {
+            Some(format!(
+                "{note}{}",
+                model_row_words(model, model.index_of(o)?)
+            ))
+        })
+        .collect();
+    let hides = match hidden.len() {
+        0 => String::new(),
+        1 => "1 of them is hidden by the filter or a folded type. ".to_string(),
+        n => format!("{n} of them are hidden by the filter or a folded type. "),
+    };
+    Body::Listed {
+        text,
+        more: objs.len().saturating_sub(rows.len()),
+        rows,
+        after: Some(format!("{hides}{last}")),
+    }
+}
+
 /// The row showing object `obj`, if the filter and folds show it.
 fn row_of(rows: &[TreeRow], model: &ObjectModel, obj: &str) -> Option<usize> {
     let index = model.index_of(obj)?;
@@ -477,10 +634,10 @@ fn row_of(rows: &[TreeRow], model: &ObjectModel, obj: &str) -> Option<usize> {
 }
 
 /// A yes/no question whose yes carries out `yes`.
-fn ask(title: &str, message: String, yes_label: &str, yes: Action) -> Action {
+fn ask(title: &str, body: Body, yes_label: &str, yes: Action) -> Action {
     Action::Open(Overlay::Question(Question::new(
         title,
-        Body::Text(message),
+        body,
         vec![
             Choice::new(Command::Yes, yes_label, vec![yes]),
             Choice::new(Command::No, "no", Vec::new()),
@@ -571,7 +728,9 @@ impl Component for ObjectsPane {
             Command::Selector if cx.doc.is_some() => vec![Action::OpenForm],
             Command::Selector => vec![Action::error("open a document first")],
             Command::BulkEdit => match cx.doc {
-                Some(doc) if !doc.marks.is_empty() => vec![Action::OpenBulkEdit],
+                Some(doc) if !doc.marks.is_empty() => {
+                    vec![Action::OpenBulkEdit(self.hidden(doc))]
+                }
                 _ => vec![Action::error(format!(
                     "mark objects first ({} marks one, {} marks what the filter shows)",
                     cx.key(Context::Objects, Command::Mark),
@@ -579,6 +738,10 @@ impl Component for ObjectsPane {
                 ))],
             },
             Command::ExternalEdit => vec![Action::ExternalEdit],
+            Command::History => match cx.doc_id() {
+                Some(doc) => vec![Action::Open(Overlay::Writes(WritesView::new(doc)))],
+                None => vec![Action::error("open a document first")],
+            },
             _ => match cx.doc.and_then(|d| d.model()) {
                 Some(model) => self.on_model(command, model, cx),
                 None => Vec::new(),

@@ -1,7 +1,10 @@
 //! The properties pane: the selected object's `data` as JSON in a ratatui-textarea, with a view
-//! mode (keys are commands) and an edit mode (every key types), checked as you type, and the
-//! save: the diff, a re-read, the conflict choice, the update of the changed properties only,
-//! and undo of the last save.
+//! mode (keys are commands) and an edit mode (every key types), checked as you type (the
+//! messages of the cursor's line in full). The cursor's line scrolls sideways to keep the
+//! cursor (in view mode, the line's end) in view, the others show from their start, each with
+//! a marker where it goes on; `W` wraps them instead. A selected type heading shows a summary of its objects. And the
+//! save: the diff, a re-read, the conflict choice, the update of the changed properties only
+//! (kept in the write history, which `u` undoes).
 
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::Frame;
@@ -13,17 +16,22 @@ use ratatui_textarea::{CursorMove, TextArea};
 
 use crate::model::props::merge;
 use crate::model::{DiagramObject, Props};
-use crate::tui::action::{Action, Pane, PropsCall, PropsWork, Purpose};
+use crate::tui::action::{Action, Level, Pane, PropsCall, PropsWork, Purpose};
 use crate::tui::component::{Component, Cx};
 use crate::tui::json::{Check, Diff, SyntaxError, check, highlight, pretty};
 use crate::tui::keys::{Command, Context};
 use crate::tui::layout;
 use crate::tui::list::{ListCursor, Pointer};
 use crate::tui::overlays::{Body, Choice, Overlay, Question};
+use crate::tui::props_field::type_into;
 use crate::tui::request::{Answer, Failure, Request, RequestId};
+use crate::tui::summary::{Listed, TypeSummary};
+use crate::tui::text_view::{self, wrap_words};
 use crate::tui::theme::Role;
-use crate::tui::widgets::{check_lines, pane_block, with_cursor};
+use crate::tui::undo;
+use crate::tui::widgets::{clip, pane_block, with_cursor};
 use crate::tui::words;
+use crate::tui::writes::{ObjectWrite, Source, WriteKind};
 
 /// The object being edited.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,14 +66,6 @@ enum Save {
     Sending { id: RequestId, diff: Diff },
 }
 
-/// A save that can be undone: the object and the values to put back.
-#[derive(Debug, Clone, PartialEq)]
-struct LastSave {
-    doc: String,
-    obj: String,
-    previous: Props,
-}
-
 /// Lines at the top of a file handed back to `$EDITOR` that explain why it was reopened. They
 /// start with this prefix and are dropped when the file comes back (JSON has no comments).
 const NOTE_PREFIX: &str = "// diagtui: ";
@@ -81,11 +81,23 @@ pub struct PropsPane {
     check: Check,
     view: ListCursor,
     save: Save,
-    last_save: Option<LastSave>,
     /// The text last handed to `$EDITOR` (without the note), to tell whether the user changed
     /// it.
     handed_out: Option<String>,
+    /// Long lines wrap (else they scroll sideways).
+    wrap: bool,
+    /// The cursor's line and the first column of it shown (unwrapped).
+    hscroll: (usize, usize),
+    /// The first line shown (wrapped).
+    top: usize,
+    /// The summary of the type whose heading is selected, shown when no object is.
+    heading: Option<TypeSummary>,
     area: Rect,
+}
+
+/// Columns the line numbers and the check mark take.
+fn gutter(lines: usize) -> usize {
+    lines.to_string().len().max(3) + 1
 }
 
 impl PropsPane {
@@ -119,13 +131,26 @@ impl PropsPane {
         self.mode = Mode::View;
         self.view.select(0);
         self.save = Save::Idle;
+        self.heading = None;
+        self.fit();
     }
 
-    /// Shows nothing (the last save stays undoable).
+    /// Shows the summary of a type (its heading is selected) instead of an object.
+    pub fn show_type(&mut self, summary: TypeSummary) {
+        self.close();
+        self.heading = Some(summary);
+    }
+
+    /// Whether it shows the summary of a type.
+    pub fn shows_type(&self) -> bool {
+        self.heading.is_some()
+    }
+
+    /// Shows nothing (wrapping stays as it was).
     pub fn close(&mut self) {
         *self = PropsPane {
-            last_save: self.last_save.take(),
             area: self.area,
+            wrap: self.wrap,
             ..PropsPane::default()
         };
         self.fit();
@@ -156,17 +181,85 @@ impl PropsPane {
         self.fit();
     }
 
-    /// Lines the check messages take below the text.
-    fn footer_lines(&self) -> usize {
-        usize::from(self.check.syntax.is_some()) + self.check.warnings.len().min(3)
+    /// Columns inside the borders.
+    fn inner_width(&self) -> usize {
+        usize::from(self.area.width.saturating_sub(2))
     }
 
-    /// The view follows the pane's height, the buffer's length and the cursor.
+    /// Columns the text has beside the line numbers.
+    fn text_width(&self) -> usize {
+        self.inner_width()
+            .saturating_sub(gutter(self.buffer.lines().len()))
+            .max(1)
+    }
+
+    /// The check's messages as rows of the pane's width, worst first: those of the cursor's
+    /// line in full, the others cut to a row; at most half the pane.
+    fn messages(&self) -> Vec<(Level, String)> {
+        let width = self.inner_width().max(1);
+        let here = self.buffer.cursor().0 + 1;
+        let syntax = self.check.syntax.iter().map(|e| {
+            let text = format!("✗ line {} col {}: {}", e.line, e.column, e.message);
+            (Level::Error, e.line, text)
+        });
+        let warnings = self.check.warnings.iter().map(|w| {
+            (
+                Level::Warning,
+                w.line,
+                format!("! line {}: {}", w.line, w.message),
+            )
+        });
+        let mut rows = Vec::new();
+        let mut others = 0;
+        for (level, line, text) in syntax.chain(warnings) {
+            if line == here {
+                rows.extend(wrap_words(&text, width).into_iter().map(|r| (level, r)));
+            } else if others < 3 {
+                others += 1;
+                rows.push((level, clip(&text, width)));
+            }
+        }
+        let most = (usize::from(self.area.height.saturating_sub(2)) / 2).max(2);
+        rows.truncate(most);
+        rows
+    }
+
+    /// The view follows the pane's size, the buffer's length and the cursor: down and up, and
+    /// sideways on the cursor's line (the cursor in edit mode, the line's end in view mode).
     fn fit(&mut self) {
-        self.view
-            .set_rows(layout::inner_rows(self.area, self.footer_lines() as u16));
+        let height = layout::inner_rows(self.area, self.messages().len() as u16);
+        self.view.set_rows(height);
         self.view.set_len(self.buffer.lines().len());
-        self.view.select(self.buffer.cursor().0);
+        let (row, col) = (self.buffer.cursor().0, self.buffer.cursor().1);
+        self.view.select(row);
+        let width = self.text_width();
+        let len = self
+            .buffer
+            .lines()
+            .get(row)
+            .map_or(0, |l| l.chars().count());
+        let (line, offset) = self.hscroll;
+        let offset = if line == row { offset } else { 0 };
+        self.hscroll = (
+            row,
+            match self.mode {
+                Mode::Edit => text_view::follow(offset, col, width),
+                Mode::View => text_view::end_in_view(len, width),
+            },
+        );
+        // Wrapped, the first line shown is the nearest to the last one that keeps the cursor's
+        // line whole in view.
+        self.top = self.top.min(row);
+        let rows_of = |i: usize| {
+            let len = self.buffer.lines()[i].chars().count();
+            text_view::rows(
+                len + usize::from(i == row && self.mode == Mode::Edit),
+                width,
+            )
+        };
+        while self.top < row && (self.top..=row).map(rows_of).sum::<usize>() > height {
+            self.top += 1;
+        }
     }
 
     /// Moves the cursor to the line `step` lines away.
@@ -175,6 +268,7 @@ impl PropsPane {
         let row = self.view.target(step);
         self.buffer.move_cursor(CursorMove::Jump(row as u16, 0));
         self.view.select(row);
+        self.fit();
     }
 
     /// Whether the pane holds the object `obj` of `doc`.
@@ -280,7 +374,12 @@ impl PropsPane {
         let cancelled = || vec![Action::info("save cancelled; the edit is kept")];
         vec![Action::Open(Overlay::Question(Question::new(
             "Save",
-            Body::Diff(diff.clone()),
+            Body::Diff {
+                heading: "What the save changes (only the changed top-level properties are sent):"
+                    .into(),
+                diff: diff.clone(),
+                notes: Vec::new(),
+            },
             vec![
                 Choice::new(
                     Command::Yes,
@@ -355,30 +454,18 @@ impl PropsPane {
         vec![Action::Send(sent)]
     }
 
-    /// `u`: puts back the values the last save replaced.
+    /// `u`: undoes the newest write to the object shown (asking first).
     fn undo(&mut self, cx: &Cx) -> Vec<Action> {
-        let Some(last) = self.last_save.clone() else {
-            return vec![Action::info("nothing to undo")];
+        let Some(target) = &self.target else {
+            return Vec::new();
         };
         if self.is_dirty() {
-            return vec![Action::error(
-                "save or drop your edits before undoing the last save",
-            )];
+            return vec![Action::error(format!(
+                "save or drop your edits of {} before undoing a write to it",
+                target.obj
+            ))];
         }
-        if last.previous.is_empty() {
-            self.last_save = None;
-            return vec![Action::info(
-                "the last save only added properties; an update cannot remove them",
-            )];
-        }
-        vec![Action::Send(cx.send(
-            Request::UpdateObject {
-                doc: last.doc,
-                obj: last.obj,
-                props: last.previous,
-            },
-            Purpose::Props(PropsWork::Undo),
-        ))]
+        undo::ask_object(&target.doc, &target.obj, cx)
     }
 
     /// The answer to one of its requests.
@@ -453,12 +540,13 @@ impl PropsPane {
                     Save::Sending { diff, .. } => diff,
                     _ => Diff::default(),
                 };
-                self.last_save = Some(LastSave {
+                let mut actions = vec![Action::Record {
                     doc: doc.clone(),
-                    obj: obj.clone(),
-                    previous: diff.undo_props(),
-                });
-                let mut actions = Vec::new();
+                    kind: WriteKind::Update {
+                        source: Source::Save,
+                        objects: vec![ObjectWrite::from_diff(&obj, &diff)],
+                    },
+                }];
                 if self.holds(&doc, &obj) {
                     let mut data = self.original.clone();
                     merge(&mut data, &props);
@@ -510,19 +598,6 @@ impl PropsPane {
                 "could not re-read the object: {}",
                 failure.message
             ))],
-            (PropsWork::Undo, Ok(_)) => {
-                let Request::UpdateObject { doc, obj, .. } = request else {
-                    return Vec::new();
-                };
-                self.last_save = None;
-                vec![
-                    Action::info(format!("undid the last save of {obj}")),
-                    reread(doc, obj),
-                ]
-            }
-            (PropsWork::Undo, Err(failure)) => {
-                vec![Action::error(format!("undo failed: {}", failure.message))]
-            }
             (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
         }
     }
@@ -566,24 +641,40 @@ impl Component for PropsPane {
             return Vec::new();
         }
         match command {
-            Command::Edit => {
-                self.mode = Mode::Edit;
-                Vec::new()
-            }
-            Command::ViewMode => {
-                self.mode = Mode::View;
+            Command::Edit | Command::ViewMode => {
+                self.mode = if command == Command::Edit {
+                    Mode::Edit
+                } else {
+                    Mode::View
+                };
+                self.fit();
                 Vec::new()
             }
             Command::Back => vec![Action::Focus(Pane::Objects)],
             Command::ExternalEdit => vec![Action::ExternalEdit],
             Command::Undo => self.undo(cx),
             Command::Save => self.begin_save(),
+            Command::Wrap => {
+                self.wrap = !self.wrap;
+                self.fit();
+                vec![Action::info(if self.wrap {
+                    "long lines wrap"
+                } else {
+                    "long lines scroll sideways"
+                })]
+            }
+            Command::UndoText => {
+                if self.buffer.undo() {
+                    self.recheck();
+                }
+                Vec::new()
+            }
             _ => Vec::new(),
         }
     }
 
     fn key(&mut self, key: KeyEvent, _cx: &Cx) -> Vec<Action> {
-        if self.mode == Mode::Edit && self.buffer.input(key) {
+        if self.mode == Mode::Edit && type_into(&mut self.buffer, key) {
             self.recheck();
         }
         self.fit();
@@ -601,8 +692,10 @@ impl Component for PropsPane {
     }
 
     fn mouse(&mut self, mouse: MouseEvent, _cx: &Cx) -> Vec<Action> {
-        if let Some(Pointer::Wheel(step)) = self.view.pointer(&mouse, self.area, 0) {
-            self.view.scroll(step);
+        match self.view.pointer(&mouse, self.area, 0) {
+            Some(Pointer::Wheel(step)) if self.wrap => self.move_lines(step),
+            Some(Pointer::Wheel(step)) => self.view.scroll(step),
+            _ => {}
         }
         Vec::new()
     }
@@ -613,8 +706,8 @@ impl Component for PropsPane {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, focused: bool) {
-        let title = match &self.target {
-            Some(t) => {
+        let title = match (&self.target, &self.heading) {
+            (Some(t), _) => {
                 let mode = if self.mode == Mode::Edit {
                     "EDIT"
                 } else {
@@ -631,55 +724,174 @@ impl Component for PropsPane {
                     t.kind, t.obj
                 )
             }
-            None => " 3 Properties ".to_string(),
+            (None, Some(summary)) => format!(" 3 Properties · type {} ", summary.kind),
+            (None, None) => " 3 Properties ".to_string(),
         };
         let block = pane_block(&title, area.width, focused, cx.theme);
         let inner = block.inner(area);
         frame.render_widget(block, area);
         if self.target.is_none() {
-            let hint = Line::styled(
-                "select an object to see its properties",
-                cx.style(Role::Dim),
-            );
-            frame.render_widget(Paragraph::new(hint).wrap(Wrap { trim: true }), inner);
+            let lines = match &self.heading {
+                Some(summary) => summary_lines(summary, usize::from(inner.width), cx),
+                None => vec![Line::styled(
+                    "select an object to see its properties",
+                    cx.style(Role::Dim),
+                )],
+            };
+            frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
             return;
         }
+        let messages = self.messages();
         let [text_area, footer_area] = Layout::vertical([
             Constraint::Min(0),
-            Constraint::Length(self.footer_lines() as u16),
+            Constraint::Length(messages.len() as u16),
         ])
         .areas(inner);
+        let lines = self.text_lines(cx, focused, usize::from(text_area.height));
+        frame.render_widget(Paragraph::new(lines), text_area);
+        let footer: Vec<Line> = messages
+            .into_iter()
+            .map(|(level, text)| {
+                let role = if level == Level::Error {
+                    Role::Error
+                } else {
+                    Role::Warning
+                };
+                Line::styled(text, cx.style(role))
+            })
+            .collect();
+        frame.render_widget(Paragraph::new(footer), footer_area);
+    }
+}
+
+impl PropsPane {
+    /// The rows of text shown, `height` of them: numbered and marked lines, cut sideways at the
+    /// view's column with markers, or wrapped.
+    fn text_lines(&self, cx: &Cx, focused: bool, height: usize) -> Vec<Line<'static>> {
         let syntax_line = self.check.syntax.as_ref().map(|e| e.line);
         let warned = |n: usize| self.check.warnings.iter().any(|w| w.line == n);
         let (cursor_row, cursor_col) = (self.buffer.cursor().0, self.buffer.cursor().1);
         let editing = self.mode == Mode::Edit && focused;
-        let lines: Vec<Line> = self
-            .view
-            .visible()
-            .map(|i| {
-                let text = &self.buffer.lines()[i];
-                let n = i + 1;
-                let (mark, mark_style) = if syntax_line == Some(n) {
-                    ("✗", cx.style(Role::Error).add_modifier(Modifier::BOLD))
-                } else if warned(n) {
-                    ("!", cx.style(Role::Warning).add_modifier(Modifier::BOLD))
+        let lines = self.buffer.lines();
+        let numbers = gutter(lines.len()) - 1;
+        let width = self.text_width();
+        let marker = cx.style(Role::Dim);
+        let first = if self.wrap {
+            self.top
+        } else {
+            self.view.offset()
+        };
+        let mut rows = Vec::new();
+        for (i, text) in lines.iter().enumerate().skip(first) {
+            if rows.len() >= height {
+                break;
+            }
+            let n = i + 1;
+            let (mark, mark_style) = if syntax_line == Some(n) {
+                ("✗", cx.style(Role::Error).add_modifier(Modifier::BOLD))
+            } else if warned(n) {
+                ("!", cx.style(Role::Warning).add_modifier(Modifier::BOLD))
+            } else {
+                (" ", Style::new())
+            };
+            let number_style = if focused && i == cursor_row && !editing {
+                cx.style(Role::Strong)
+            } else {
+                cx.style(Role::Dim)
+            };
+            let spans = if editing && i == cursor_row {
+                with_cursor(text, cursor_col, cx.theme)
+            } else {
+                highlight(text, cx.theme)
+            };
+            let head = vec![
+                Span::styled(format!("{n:>numbers$}"), number_style),
+                Span::styled(mark, mark_style),
+            ];
+            if !self.wrap {
+                let mut row = head;
+                let offset = if i == self.hscroll.0 {
+                    self.hscroll.1
                 } else {
-                    (" ", Style::new())
+                    0
                 };
-                let mut spans = vec![
-                    Span::styled(format!("{n:>3}"), cx.style(Role::Dim)),
-                    Span::styled(mark, mark_style),
-                ];
-                if editing && i == cursor_row {
-                    spans.extend(with_cursor(text, cursor_col, cx.theme));
+                row.extend(text_view::window(spans, offset, width, marker));
+                rows.push(Line::from(row));
+                continue;
+            }
+            let len: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+            for part in 0..text_view::rows(len, width) {
+                let mut row = if part == 0 {
+                    head.clone()
                 } else {
-                    spans.extend(highlight(text, cx.theme));
-                }
-                Line::from(spans)
-            })
-            .collect();
-        frame.render_widget(Paragraph::new(lines), text_area);
-        let footer = check_lines(&self.check, usize::from(footer_area.width), cx.theme);
-        frame.render_widget(Paragraph::new(footer), footer_area);
+                    vec![Span::styled(format!("{:>numbers$}↳", ""), marker)]
+                };
+                let at = part * width;
+                row.extend(text_view::slice(spans.clone(), at, at + width));
+                rows.push(Line::from(row));
+            }
+        }
+        rows.truncate(height);
+        rows
     }
+}
+
+/// What the pane shows for a type heading, `width` wide: the counts, the meta of its objects
+/// (a row a key), a selector that previews some of them, and the keys that act on them.
+fn summary_lines(summary: &TypeSummary, width: usize, cx: &Cx) -> Vec<Line<'static>> {
+    let dim = cx.style(Role::Dim);
+    let mut lines = vec![
+        Line::styled(
+            format!(
+                "{}: {}, {} shown{}",
+                summary.kind,
+                words::objects(summary.count),
+                summary.shown,
+                match summary.marked {
+                    0 => String::new(),
+                    n => format!(", {n} marked"),
+                }
+            ),
+            cx.style(Role::Strong),
+        ),
+        Line::raw(""),
+    ];
+    if summary.meta.is_empty() {
+        lines.push(Line::styled("no meta on these objects", dim));
+    } else {
+        lines.push(Line::styled("their meta (value: objects):", dim));
+        for (key, values) in summary.listed() {
+            let key = format!("  {key}  ");
+            let values = match values {
+                Listed::Values(values) => values
+                    .iter()
+                    .map(|(v, n)| format!("{v}: {n}"))
+                    .collect::<Vec<_>>()
+                    .join(" · "),
+                Listed::Distinct(n) => format!("{n} different values"),
+            };
+            let room = width.saturating_sub(key.chars().count());
+            lines.push(Line::from(vec![
+                Span::styled(key, cx.style(Role::JsonKey)),
+                Span::raw(clip(&values, room)),
+            ]));
+        }
+    }
+    lines.push(Line::raw(""));
+    if let Some((selector, n)) = summary.example() {
+        lines.push(Line::raw(format!(
+            "Preview them by meta: {} in the objects opens the selector form; `{selector}` matches {n} of them.",
+            cx.key(Context::Objects, Command::Selector),
+        )));
+    }
+    lines.push(Line::styled(
+        format!(
+            "{} on the heading marks the {} shown (again: unmarks them); {} folds.",
+            cx.key(Context::Objects, Command::Mark),
+            summary.shown,
+            cx.key(Context::Objects, Command::Activate)
+        ),
+        dim,
+    ));
+    lines
 }

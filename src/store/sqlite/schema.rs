@@ -2,7 +2,7 @@
 
 use rusqlite::{Connection, TransactionBehavior};
 
-use super::StoreResult;
+use crate::store::{StoreError, StoreResult};
 
 /// Each migration takes the schema from version `index` to `index + 1`.
 const MIGRATIONS: &[&str] = &[
@@ -43,6 +43,13 @@ const MIGRATIONS: &[&str] = &[
          data TEXT NOT NULL,
          PRIMARY KEY (doc_id, obj_id)
      ) WITHOUT ROWID;",
+    // 2: a counter every write transaction of diagtui bumps, so that a process that keeps
+    // data in memory notices another process's commits (see `freshness`).
+    "CREATE TABLE generation (
+         id INTEGER PRIMARY KEY CHECK (id = 1),
+         n INTEGER NOT NULL
+     );
+     INSERT INTO generation (id, n) VALUES (1, 0);",
 ];
 
 /// The schema version this build writes.
@@ -55,7 +62,7 @@ pub fn migrate(conn: &mut Connection) -> StoreResult<()> {
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let current: i64 = tx.query_row("PRAGMA user_version", [], |row| row.get(0))?;
         if current > VERSION as i64 {
-            return Err(super::StoreError::Internal(format!(
+            return Err(StoreError::Internal(format!(
                 "the database has schema version {current}, newer than this build's {VERSION}"
             )));
         }

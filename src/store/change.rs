@@ -1,0 +1,78 @@
+//! What a committed write request changed. The engine reports it after each commit, in commit
+//! order, before the request is answered: the cache writes it through, and
+//! [`Store::commits`](super::Store::commits) hands it to whoever listens (live change events).
+
+use std::sync::Arc;
+
+use super::object::StoredObject;
+
+/// What one committed write request changed.
+#[derive(Debug, Clone, Default)]
+pub struct Committed {
+    /// Each document it changed, with what changed.
+    pub docs: Vec<DocChange>,
+    /// Accounts whose API key changed (a key rotated): keys known for them are forgotten.
+    pub keys_changed: Vec<String>,
+}
+
+/// What one committed write request did to one document.
+#[derive(Debug, Clone)]
+pub struct DocChange {
+    /// The document.
+    pub doc_id: String,
+    /// Its `lastChange` after the write; `None` when it was deleted.
+    pub last_change: Option<String>,
+    /// The objects created or updated, with their new state, in id order.
+    pub changed: Vec<(String, Arc<StoredObject>)>,
+    /// The objects deleted, in id order.
+    pub deleted: Vec<String>,
+    /// What happened to the document as a whole, if anything.
+    pub event: Option<DocEvent>,
+}
+
+impl DocChange {
+    /// A change to a document's objects, with its new `lastChange`.
+    pub fn objects(doc_id: &str, last_change: String) -> DocChange {
+        DocChange {
+            doc_id: doc_id.to_owned(),
+            last_change: Some(last_change),
+            changed: Vec::new(),
+            deleted: Vec::new(),
+            event: None,
+        }
+    }
+
+    /// A change to the document as a whole.
+    pub fn event(doc_id: &str, last_change: Option<String>, event: DocEvent) -> DocChange {
+        DocChange {
+            event: Some(event),
+            last_change,
+            ..DocChange::objects(doc_id, String::new())
+        }
+    }
+}
+
+/// A change to a document as a whole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DocEvent {
+    /// It was created (also by a clone), in this folder, owned by this account.
+    Created {
+        /// The owner's account id.
+        owner_id: String,
+        /// The folder it sits in.
+        folder_id: String,
+    },
+    /// Its title changed.
+    Retitled,
+    /// All its objects were removed.
+    Emptied,
+    /// Its whole content was replaced (set-content); the objects are not listed.
+    ContentReplaced,
+    /// It was shared with an account.
+    Shared {
+        /// The account it was shared with.
+        account_id: String,
+    },
+    /// It was deleted (also with its folder).
+    Deleted,
+}

@@ -1,0 +1,263 @@
+//! Running one write request inside the writer's transaction.
+
+use std::collections::HashSet;
+
+use rusqlite::Connection;
+
+use super::accounts::{any_account, insert_account, rotate_key};
+use super::docs::{
+    clone_doc, create_doc, delete_doc, empty_doc, insert_doc, rename_doc, share, touch, visible_doc,
+};
+use super::folders::{delete_folder, first_folder, insert_folder, rename_folder};
+use super::objects::{DbObjects, delete_object, insert_object, save_object};
+use crate::model::ids::new_object_id;
+use crate::store::change::{Committed, DocChange, DocEvent};
+use crate::store::content::ContentUpload;
+use crate::store::engine::CommitObserver;
+use crate::store::keys::DEFAULT_EMAIL;
+use crate::store::plan::plan;
+use crate::store::write::{Outcome, WriteOp};
+use crate::store::{StoreError, StoreResult};
+
+/// What the requests of a batch share: the batch's time, and what earlier requests found or
+/// changed.
+pub struct Batch<'a> {
+    /// The time of the batch: the `lastChange` of every document it changes.
+    pub now: String,
+    /// Whether another process committed since this one last wrote: plans made from cached
+    /// documents are then stale.
+    pub elsewhere: bool,
+    /// The documents that requests earlier in the batch changed.
+    pub touched: HashSet<String>,
+    /// `(account, document)` pairs found visible by requests earlier in the batch.
+    pub visible: HashSet<(String, String)>,
+    /// Who keeps the cached documents that plans are made from.
+    pub observer: Option<&'a dyn CommitObserver>,
+}
+
+impl Batch<'_> {
+    /// Whether a plan made from version `version` of a cached document still holds.
+    fn plan_holds(&self, doc_id: &str, version: u64) -> bool {
+        !self.elsewhere
+            && !self.touched.contains(doc_id)
+            && self
+                .observer
+                .and_then(|observer| observer.doc_version(doc_id))
+                == Some(version)
+    }
+
+    /// Checks that the account may see the document, once per batch.
+    fn check_visible(
+        &mut self,
+        conn: &Connection,
+        account_id: &str,
+        doc_id: &str,
+    ) -> StoreResult<()> {
+        let pair = (account_id.to_owned(), doc_id.to_owned());
+        if !self.visible.contains(&pair) {
+            visible_doc(conn, account_id, doc_id)?;
+            self.visible.insert(pair);
+        }
+        Ok(())
+    }
+
+    /// Takes in what a request changed: later requests see its documents as changed, and
+    /// deleted documents as no longer visible.
+    pub fn record(&mut self, report: &Committed) {
+        for change in &report.docs {
+            if change.event == Some(DocEvent::Deleted) {
+                self.visible.retain(|(_, doc)| *doc != change.doc_id);
+            }
+            self.touched.insert(change.doc_id.clone());
+        }
+    }
+
+    /// A change to a document's objects, at the batch's time.
+    fn objects_changed(&self, doc_id: &str) -> DocChange {
+        DocChange::objects(doc_id, self.now.clone())
+    }
+}
+
+/// Sets `lastChange` once for each document the batch's committed requests changed.
+pub fn touch_changed(conn: &Connection, reports: &[&Committed], now: &str) -> StoreResult<()> {
+    let mut done = HashSet::new();
+    for change in reports.iter().flat_map(|report| &report.docs) {
+        if change.last_change.is_some() && done.insert(change.doc_id.as_str()) {
+            touch(conn, &change.doc_id, now)?;
+        }
+    }
+    Ok(())
+}
+
+/// A report of changes to one document.
+fn report(change: DocChange) -> Committed {
+    Committed {
+        docs: vec![change],
+        keys_changed: Vec::new(),
+    }
+}
+
+/// Stores the rows of an upload in a document that has no objects.
+fn insert_rows(conn: &Connection, doc_id: &str, content: &ContentUpload) -> StoreResult<()> {
+    for (obj_id, kind, data) in content.rows() {
+        insert_object(conn, doc_id, obj_id, kind, data)?;
+    }
+    Ok(())
+}
+
+/// Runs one write request; returns its answer and what it changed. A plan's objects are taken
+/// from the request rather than copied.
+pub fn apply(
+    conn: &Connection,
+    op: &mut WriteOp,
+    batch: &mut Batch<'_>,
+) -> StoreResult<(Outcome, Committed)> {
+    let now = batch.now.clone();
+    Ok(match op {
+        WriteOp::Initialise { samples } => {
+            if any_account(conn)? {
+                return Ok((Outcome::Initialised(None), Committed::default()));
+            }
+            let (account, key) = insert_account(conn, DEFAULT_EMAIL)?;
+            let folder = first_folder(conn, &account.id)?;
+            for (title, content) in samples.iter() {
+                let (doc_id, _) = insert_doc(conn, &account.id, &folder.id, title, &now)?;
+                insert_rows(conn, &doc_id, content)?;
+            }
+            (Outcome::Initialised(Some(key)), Committed::default())
+        }
+        WriteOp::CreateAccount { email } => {
+            let (_, key) = insert_account(conn, email)?;
+            (Outcome::Key(key), Committed::default())
+        }
+        WriteOp::RotateKey { email } => {
+            let (account_id, key) = rotate_key(conn, email)?;
+            let changed = Committed {
+                docs: Vec::new(),
+                keys_changed: vec![account_id],
+            };
+            (Outcome::Key(key), changed)
+        }
+        WriteOp::CreateFolder { account_id, title } => {
+            let id = insert_folder(conn, account_id, title)?;
+            (Outcome::Created(id), Committed::default())
+        }
+        WriteOp::RenameFolder {
+            account_id,
+            folder_id,
+            title,
+        } => {
+            rename_folder(conn, account_id, folder_id, title)?;
+            (Outcome::Done, Committed::default())
+        }
+        WriteOp::DeleteFolder {
+            account_id,
+            folder_id,
+        } => {
+            let docs = delete_folder(conn, account_id, folder_id)?
+                .iter()
+                .map(|doc_id| DocChange::event(doc_id, None, DocEvent::Deleted))
+                .collect();
+            let changed = Committed {
+                docs,
+                keys_changed: Vec::new(),
+            };
+            (Outcome::Done, changed)
+        }
+        WriteOp::CreateDoc {
+            account_id,
+            title,
+            folder_id,
+        } => {
+            let (id, change) = create_doc(conn, account_id, title, folder_id.as_deref(), &now)?;
+            (Outcome::Created(id), report(change))
+        }
+        WriteOp::RenameDoc {
+            account_id,
+            doc_id,
+            title,
+        } => (
+            Outcome::Done,
+            report(rename_doc(conn, account_id, doc_id, title, &now)?),
+        ),
+        WriteOp::EmptyDoc { account_id, doc_id } => (
+            Outcome::Done,
+            report(empty_doc(conn, account_id, doc_id, &now)?),
+        ),
+        WriteOp::CloneDoc {
+            account_id,
+            doc_id,
+            title,
+        } => {
+            let (id, change) = clone_doc(conn, account_id, doc_id, title, &now)?;
+            (Outcome::Created(id), report(change))
+        }
+        WriteOp::Share {
+            account_id,
+            doc_id,
+            email,
+        } => (
+            Outcome::Done,
+            report(share(conn, account_id, doc_id, email, &now)?),
+        ),
+        WriteOp::DeleteDoc { account_id, doc_id } => {
+            (Outcome::Done, report(delete_doc(conn, account_id, doc_id)?))
+        }
+        WriteOp::SetContent {
+            account_id,
+            doc_id,
+            content,
+        } => {
+            batch.check_visible(conn, account_id, doc_id)?;
+            conn.execute("DELETE FROM objects WHERE doc_id = ?1", [&*doc_id])?;
+            insert_rows(conn, doc_id, content)?;
+            let change = DocChange::event(doc_id, Some(now), DocEvent::ContentReplaced);
+            (Outcome::Done, report(change))
+        }
+        WriteOp::CreateObject {
+            account_id,
+            doc_id,
+            object,
+        } => {
+            batch.check_visible(conn, account_id, doc_id)?;
+            let id = new_object_id();
+            insert_object(conn, doc_id, &id, object.kind(), object.data())?;
+            let mut change = batch.objects_changed(doc_id);
+            change.changed.push((id.clone(), object.clone()));
+            (Outcome::Created(id), report(change))
+        }
+        WriteOp::UpdateObjects {
+            account_id,
+            doc_id,
+            update,
+            plan: planned,
+        } => {
+            batch.check_visible(conn, account_id, doc_id)?;
+            let objects = match planned.take() {
+                Some(planned) if batch.plan_holds(doc_id, planned.version) => planned.objects,
+                Some(_) => return Err(StoreError::Conflict),
+                None => plan(update, &mut DbObjects { conn, doc_id })?,
+            };
+            for (obj_id, object) in &objects {
+                save_object(conn, doc_id, obj_id, object.data())?;
+            }
+            let ids = objects.iter().map(|(id, _)| id.clone()).collect();
+            let mut change = batch.objects_changed(doc_id);
+            change.changed = objects;
+            (Outcome::Updated(ids), report(change))
+        }
+        WriteOp::DeleteObject {
+            account_id,
+            doc_id,
+            obj_id,
+        } => {
+            batch.check_visible(conn, account_id, doc_id)?;
+            if !delete_object(conn, doc_id, obj_id)? {
+                return Err(StoreError::ObjNotFound(obj_id.clone()));
+            }
+            let mut change = batch.objects_changed(doc_id);
+            change.deleted.push(obj_id.clone());
+            (Outcome::Done, report(change))
+        }
+    })
+}

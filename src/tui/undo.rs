@@ -1,0 +1,523 @@
+//! Undo of the session's writes (`writes.rs`): `u` undoes the newest write to one object, `U`
+//! picks any write of the open document. Every undo first shows what it will send and what it
+//! cannot put back exactly (a property a write added: the update route cannot remove it), then
+//! checks on the server, like a save, that the objects still hold what the write wrote, and
+//! asks again when they do not. Updates put back the values they replaced; deleted objects are
+//! created again (with new ids); an import is undone by setting the previous content back.
+//!
+//! The flow keeps no state of its own: each request's purpose names the write and the objects,
+//! and the history in `Cx` has the rest.
+
+use std::collections::BTreeMap;
+
+use super::action::{Action, Purpose, Sent};
+use super::component::Cx;
+use super::document::ObjectModel;
+use super::json::BulkChange;
+use super::keys::Command;
+use super::overlays::{Body, Choice, Overlay, Question};
+use super::request::{Answer, Failure, Request};
+use super::writes::{ObjectWrite, UndoneMark, Write, WriteKind};
+use crate::model::Props;
+use crate::tui::keys::Context;
+use crate::tui::words;
+
+/// Rows listed in a question about many objects.
+const ROWS: usize = 8;
+
+/// What an undo's request is for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UndoWork {
+    /// The re-read before undoing these objects' parts of update `write`.
+    Check {
+        /// The write.
+        write: u64,
+        /// The objects.
+        objs: Vec<String>,
+    },
+    /// The update putting the values back.
+    Update {
+        /// The write.
+        write: u64,
+        /// The objects.
+        objs: Vec<String>,
+    },
+    /// The creation again of object `old`, deleted by `write`.
+    Recreate {
+        /// The write.
+        write: u64,
+        /// The deleted object's id.
+        old: String,
+    },
+    /// Setting back the content an import replaced.
+    Import(u64),
+}
+
+impl UndoWork {
+    /// The write it undoes.
+    pub fn write(&self) -> u64 {
+        match self {
+            UndoWork::Check { write, .. }
+            | UndoWork::Update { write, .. }
+            | UndoWork::Recreate { write, .. }
+            | UndoWork::Import(write) => *write,
+        }
+    }
+}
+
+fn send(cx: &Cx, request: Request, work: UndoWork) -> Sent {
+    cx.send(request, Purpose::Undo(work))
+}
+
+/// `u`: undo the newest write to object `obj` of `doc` (asks first).
+pub fn ask_object(doc: &str, obj: &str, cx: &Cx) -> Vec<Action> {
+    if cx.unsaved == Some(obj) {
+        return vec![Action::error(format!(
+            "save or drop your edits of {obj} before undoing a write to it"
+        ))];
+    }
+    match cx.writes.latest_of(doc, obj) {
+        Some((write, part)) => ask_update(write, vec![part], cx),
+        None => vec![Action::info(format!(
+            "nothing to undo for {obj}: no write to it in this session"
+        ))],
+    }
+}
+
+/// `U`, then a write picked: undo what is left of write `id` (asks first).
+pub fn ask_write(id: u64, cx: &Cx) -> Vec<Action> {
+    let Some(write) = cx.writes.get(id) else {
+        return Vec::new();
+    };
+    match &write.kind {
+        WriteKind::Update { objects, .. } => {
+            let parts: Vec<&ObjectWrite> = objects.iter().filter(|o| !o.undone).collect();
+            if parts.iter().any(|p| cx.unsaved == Some(p.obj.as_str())) {
+                return vec![Action::error(
+                    "save or drop your edits in the properties pane before undoing this write",
+                )];
+            }
+            ask_update(write, parts, cx)
+        }
+        WriteKind::Delete(_) => ask_recreate(write, cx),
+        WriteKind::Import {
+            previous, undone, ..
+        } => ask_import(write, previous, *undone, cx),
+    }
+}
+
+/// The question before undoing `parts` of update `write`: the diff, what cannot be put back,
+/// and a yes that re-reads the objects first.
+fn ask_update(write: &Write, parts: Vec<&ObjectWrite>, cx: &Cx) -> Vec<Action> {
+    if parts.is_empty() {
+        return undone_already(write);
+    }
+    let added: Vec<String> = parts
+        .iter()
+        .flat_map(|p| {
+            p.added()
+                .into_iter()
+                .map(move |key| format!("{key} ({})", p.obj))
+        })
+        .collect();
+    let cannot = (!added.is_empty()).then(|| {
+        let more = match added.len().saturating_sub(ROWS) {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
+        format!(
+            "Cannot be undone exactly: the {} added {}{more}; an update cannot remove a property, so it stays.",
+            write.name(),
+            added[..added.len().min(ROWS)].join(", ")
+        )
+    });
+    if parts.iter().all(|p| p.previous().is_empty()) {
+        return vec![Action::info(cannot.unwrap_or_default())];
+    }
+    let objs: Vec<String> = parts.iter().map(|p| p.obj.clone()).collect();
+    let check = match objs.as_slice() {
+        [obj] => Request::GetObject {
+            doc: write.doc.clone(),
+            obj: obj.clone(),
+        },
+        _ => Request::Content {
+            doc: write.doc.clone(),
+        },
+    };
+    let whom = match parts.as_slice() {
+        [part] => part.obj.clone(),
+        many => words::objects(many.len()),
+    };
+    let heading = format!(
+        "Undo the {} (write {}) of {whom}: these values go back once a re-read shows nothing changed since:",
+        write.name(),
+        write.id
+    );
+    let body = match parts.as_slice() {
+        [part] => Body::Diff {
+            heading,
+            diff: part.undo_diff(),
+            notes: cannot.into_iter().collect(),
+        },
+        _ => Body::BulkDiff {
+            heading,
+            changes: parts
+                .iter()
+                .map(|p| BulkChange {
+                    obj: p.obj.clone(),
+                    diff: p.undo_diff(),
+                })
+                .filter(|c| !c.diff.changes.is_empty())
+                .collect(),
+            notes: cannot.into_iter().collect(),
+        },
+    };
+    let work = UndoWork::Check {
+        write: write.id,
+        objs,
+    };
+    vec![Action::Open(Overlay::Question(Question::new(
+        "Undo",
+        body,
+        vec![
+            Choice::new(
+                Command::Yes,
+                "undo (re-reads first)",
+                vec![Action::Send(send(cx, check, work))],
+            ),
+            Choice::new(Command::No, "keep it", Vec::new()),
+        ],
+    )))]
+}
+
+/// The question before creating again the objects `write` deleted.
+fn ask_recreate(write: &Write, cx: &Cx) -> Vec<Action> {
+    let WriteKind::Delete(removed) = &write.kind else {
+        return Vec::new();
+    };
+    let left: Vec<_> = removed.iter().filter(|r| r.again.is_none()).collect();
+    if left.is_empty() {
+        return undone_already(write);
+    }
+    let attached: Vec<String> = left
+        .iter()
+        .filter(|r| !r.attached.is_empty())
+        .map(|r| format!("{} (to {})", r.attached.join(", "), r.obj))
+        .collect();
+    let after = (!attached.is_empty()).then(|| {
+        format!(
+            "Line groups attached to the old ids: {}. They still name the old ids and are not changed.",
+            attached.join("; ")
+        )
+    });
+    let sends = left
+        .iter()
+        .map(|r| {
+            Action::Send(send(
+                cx,
+                Request::CreateObject {
+                    doc: write.doc.clone(),
+                    kind: r.object.kind.clone(),
+                    props: r.object.data.clone(),
+                },
+                UndoWork::Recreate {
+                    write: write.id,
+                    old: r.obj.clone(),
+                },
+            ))
+        })
+        .collect();
+    vec![Action::Open(Overlay::Question(Question::new(
+        "Undo the delete",
+        Body::Listed {
+            text: format!(
+                "Create the {} again with their old data? They get new ids (an object cannot be created under its old id).",
+                words::count(left.len(), "deleted object", "deleted objects")
+            ),
+            rows: left.iter().take(ROWS).map(|r| r.row()).collect(),
+            more: left.len().saturating_sub(ROWS),
+            after,
+        },
+        vec![
+            Choice::new(Command::Yes, "create them again", sends),
+            Choice::new(Command::No, "keep them deleted", Vec::new()),
+        ],
+    )))]
+}
+
+/// What undoing a write that is undone already says.
+fn undone_already(write: &Write) -> Vec<Action> {
+    vec![Action::info(format!(
+        "write {} is undone already",
+        write.id
+    ))]
+}
+
+/// The question before setting back the content an import replaced.
+fn ask_import(write: &Write, previous: &ObjectModel, undone: bool, cx: &Cx) -> Vec<Action> {
+    if undone {
+        return undone_already(write);
+    }
+    let now = cx
+        .doc
+        .filter(|d| d.id() == write.doc)
+        .and_then(|d| d.model())
+        .map(|m| format!(" (the {} now)", words::objects(m.len())))
+        .unwrap_or_default();
+    let title = cx
+        .doc
+        .filter(|d| d.id() == write.doc)
+        .map_or(write.doc.clone(), |d| d.summary.title.clone());
+    let request = Request::SetContent {
+        doc: write.doc.clone(),
+        content: previous.to_content(),
+    };
+    vec![Action::Open(Overlay::Question(Question::new(
+        "Undo the import",
+        Body::Text(format!(
+            "Set the content of \"{title}\" back to the {} it had before the import? This replaces ALL its content{now}.",
+            words::objects(previous.len())
+        )),
+        vec![
+            Choice::new(
+                Command::Yes,
+                "set the previous content back",
+                vec![Action::Send(send(cx, request, UndoWork::Import(write.id)))],
+            ),
+            Choice::new(Command::No, "keep the import", Vec::new()),
+        ],
+    )))]
+}
+
+/// The answer to an undo's request.
+pub fn on_reply(
+    work: UndoWork,
+    request: Request,
+    outcome: Result<Answer, Failure>,
+    cx: &Cx,
+) -> Vec<Action> {
+    let doc = cx
+        .writes
+        .get(work.write())
+        .map(|w| w.doc.clone())
+        .unwrap_or_default();
+    let open = cx.doc_id() == Some(doc.as_str());
+    match (work, outcome) {
+        (UndoWork::Check { write, objs }, Ok(answer)) => {
+            let current: BTreeMap<String, Props> = match (answer, &request) {
+                (Answer::Object(object), Request::GetObject { obj, .. }) => {
+                    [(obj.clone(), object.data)].into()
+                }
+                (Answer::Objects(model), _) => objs
+                    .iter()
+                    .filter_map(|obj| Some((obj.clone(), model.entry(model.index_of(obj)?).data())))
+                    .collect(),
+                (answer, _) => {
+                    return vec![Action::unexpected(
+                        &UndoWork::Check { write, objs },
+                        &answer,
+                    )];
+                }
+            };
+            checked(write, &objs, &current, cx)
+        }
+        (UndoWork::Update { write, objs }, Ok(_)) => {
+            let name = cx.writes.get(write).map_or("write", Write::name);
+            let mut actions = vec![
+                Action::Undone(UndoneMark::Objects {
+                    write,
+                    objs: objs.clone(),
+                }),
+                Action::info(match objs.as_slice() {
+                    [obj] => format!("undid the {name} of {obj}"),
+                    many => format!("undid the {name} of {}", words::objects(many.len())),
+                }),
+            ];
+            if open {
+                actions.push(Action::ReloadContent);
+            }
+            actions
+        }
+        (UndoWork::Recreate { write, old }, Ok(Answer::Created(new))) => {
+            let attached = cx
+                .writes
+                .get(write)
+                .and_then(|w| match &w.kind {
+                    WriteKind::Delete(removed) => removed.iter().find(|r| r.obj == old),
+                    _ => None,
+                })
+                .map(|r| r.attached.clone())
+                .unwrap_or_default();
+            let note = match attached.as_slice() {
+                [] => String::new(),
+                groups => format!("; line groups {} still name {old}", groups.join(", ")),
+            };
+            let mut actions = vec![
+                Action::info(format!("created {old} again as {new}{note}")),
+                Action::Undone(UndoneMark::Recreated { write, old, new }),
+            ];
+            if open && !cx.requests.writing(&doc) {
+                actions.push(Action::ReloadContent);
+            }
+            actions
+        }
+        (UndoWork::Import(write), Ok(_)) => {
+            let n = match &request {
+                Request::SetContent { content, .. } => content.len(),
+                _ => 0,
+            };
+            vec![
+                Action::Undone(UndoneMark::Import(write)),
+                Action::info(format!(
+                    "set the content from before the import back ({})",
+                    words::objects(n)
+                )),
+                Action::ContentReplaced(doc),
+            ]
+        }
+        (work, Err(failure)) => {
+            let mut actions = vec![Action::error(format!(
+                "undo failed ({}): {}",
+                match work {
+                    UndoWork::Check { .. } => "the re-read; nothing was changed",
+                    UndoWork::Update { .. } => "nothing was changed",
+                    UndoWork::Recreate { .. } => "an object was not created again",
+                    UndoWork::Import(_) => "the content is as it was",
+                },
+                failure.message
+            ))];
+            if open && !matches!(work, UndoWork::Check { .. }) {
+                actions.push(Action::ReloadContent);
+            }
+            actions
+        }
+        (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
+    }
+}
+
+/// The objects were re-read: undo at once when they still hold what the write wrote, else ask
+/// whether to overwrite what changed since.
+fn checked(
+    write_id: u64,
+    objs: &[String],
+    current: &BTreeMap<String, Props>,
+    cx: &Cx,
+) -> Vec<Action> {
+    let Some(write) = cx.writes.get(write_id) else {
+        return Vec::new();
+    };
+    let parts: Vec<&ObjectWrite> = objs
+        .iter()
+        .filter_map(|obj| write.part(obj))
+        .filter(|p| !p.undone)
+        .collect();
+    let gone: Vec<&str> = parts
+        .iter()
+        .filter(|p| !current.contains_key(&p.obj))
+        .map(|p| p.obj.as_str())
+        .collect();
+    let changed: Vec<String> = parts
+        .iter()
+        .filter_map(|p| {
+            let now = current.get(&p.obj)?;
+            let differs: Vec<String> = p
+                .after
+                .iter()
+                .filter(|(k, v)| now.get(*k) != Some(*v))
+                .map(|(k, v)| match now.get(k) {
+                    Some(now) => format!("{k} is {now} (the write made it {v})"),
+                    None => format!("{k} is gone"),
+                })
+                .collect();
+            (!differs.is_empty()).then(|| format!("{}: {}", p.obj, differs.join(", ")))
+        })
+        .collect();
+    let objects: BTreeMap<String, Props> = parts
+        .iter()
+        .filter(|p| current.contains_key(&p.obj))
+        .map(|p| (p.obj.clone(), p.previous()))
+        .filter(|(_, props)| !props.is_empty())
+        .collect();
+    let mut actions = Vec::new();
+    if !gone.is_empty() {
+        actions.push(Action::error(format!(
+            "deleted since, left out of the undo: {}",
+            gone.join(", ")
+        )));
+    }
+    if objects.is_empty() {
+        return actions;
+    }
+    let update = update_request(&write.doc, objects);
+    let work = UndoWork::Update {
+        write: write_id,
+        objs: update.0,
+    };
+    let sent = send(cx, update.1, work);
+    if changed.is_empty() {
+        actions.push(Action::Send(sent));
+        return actions;
+    }
+    actions.push(Action::Open(Overlay::Question(
+        Question::new(
+            "Changed on the server",
+            Body::Listed {
+                text: format!(
+                    "{} changed on the server since the {}:",
+                    words::count(changed.len(), "object has", "objects have"),
+                    write.name()
+                ),
+                rows: changed.iter().take(ROWS).cloned().collect(),
+                more: changed.len().saturating_sub(ROWS),
+                after: Some("Undoing puts the old values over these newer ones.".into()),
+            },
+            vec![
+                Choice::new(Command::Overwrite, "undo anyway", vec![Action::Send(sent)]),
+                Choice::new(Command::Cancel, "leave it as it is", Vec::new()),
+            ],
+        )
+        .in_context(Context::Conflict),
+    )));
+    actions
+}
+
+/// The request that puts `objects`' values back: one update for one object, else one bulk
+/// update; with the objects it names.
+fn update_request(doc: &str, objects: BTreeMap<String, Props>) -> (Vec<String>, Request) {
+    let objs: Vec<String> = objects.keys().cloned().collect();
+    let request = match objects.len() {
+        1 => {
+            let (obj, props) = objects.into_iter().next().expect("one object");
+            Request::UpdateObject {
+                doc: doc.to_string(),
+                obj,
+                props,
+            }
+        }
+        _ => Request::BulkUpdate {
+            doc: doc.to_string(),
+            objects,
+        },
+    };
+    (objs, request)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn one_object_is_put_back_with_one_update_many_with_one_bulk_update() {
+        let props: Props = serde_json::from_value(json!({"n": 1})).unwrap();
+        let (objs, request) = update_request("d", [("a".to_string(), props.clone())].into());
+        assert_eq!(objs, vec!["a"]);
+        assert!(matches!(request, Request::UpdateObject { .. }));
+        let (objs, request) = update_request(
+            "d",
+            [("a".to_string(), props.clone()), ("b".to_string(), props)].into(),
+        );
+        assert_eq!(objs, vec!["a", "b"]);
+        assert!(matches!(request, Request::BulkUpdate { .. }));
+    }
+}

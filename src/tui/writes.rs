@@ -1,0 +1,414 @@
+//! The session's write history: every write to a document's objects that went through (saves,
+//! bulk edits, selector applies, deletes, imports), each with what is needed to undo it and
+//! nothing more: the values an update replaced (never a copy of the document), a deleted
+//! object as it was, the content an import replaced. App keeps it; `u` and `U` read it through
+//! `Cx` (see `undo.rs`), and an undo marks what it put back.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::document::ObjectModel;
+use super::json::Diff;
+use super::widgets::row_words;
+use crate::model::{DiagramObject, Props};
+use crate::tui::words;
+
+/// What wrote properties.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// A save of the properties pane.
+    Save,
+    /// A bulk edit of the marked objects.
+    BulkEdit,
+    /// A selector apply, with the selector as text.
+    Selector(String),
+}
+
+impl Source {
+    /// Its name in lists and messages.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Source::Save => "save",
+            Source::BulkEdit => "bulk edit",
+            Source::Selector(_) => "selector apply",
+        }
+    }
+}
+
+/// One object's part of a write of properties.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ObjectWrite {
+    /// The object.
+    pub obj: String,
+    /// Each property written, with its value before (`None`: the write added it).
+    pub before: BTreeMap<String, Option<Value>>,
+    /// The values written.
+    pub after: Props,
+    /// Whether it has been undone.
+    pub undone: bool,
+}
+
+impl ObjectWrite {
+    /// The part of `obj` in a write that sent `diff`.
+    pub fn from_diff(obj: &str, diff: &Diff) -> ObjectWrite {
+        ObjectWrite {
+            obj: obj.to_string(),
+            before: diff
+                .changes
+                .iter()
+                .map(|c| (c.key.clone(), c.before.clone()))
+                .collect(),
+            after: diff.props(),
+            undone: false,
+        }
+    }
+
+    /// What undoing it sends: the values the write replaced.
+    pub fn previous(&self) -> Props {
+        self.before
+            .iter()
+            .filter_map(|(k, v)| v.clone().map(|v| (k.clone(), v)))
+            .collect()
+    }
+
+    /// The properties the write added, which an update cannot take away again.
+    pub fn added(&self) -> Vec<&str> {
+        self.before
+            .iter()
+            .filter(|(_, v)| v.is_none())
+            .map(|(k, _)| k.as_str())
+            .collect()
+    }
+
+    /// What undoing it changes, as a diff from the values written to the values before.
+    pub fn undo_diff(&self) -> Diff {
+        let previous = self.previous();
+        let written: Props = self
+            .after
+            .iter()
+            .filter(|(k, _)| previous.contains_key(*k))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        Diff::between(&written, &previous)
+    }
+}
+
+/// A deleted object as it was.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Removed {
+    /// Its id.
+    pub obj: String,
+    /// Its type and data.
+    pub object: DiagramObject,
+    /// The line groups whose anchors were attached to it.
+    pub attached: Vec<String>,
+    /// Its new id once created again.
+    pub again: Option<String>,
+}
+
+impl Removed {
+    /// The objects `objs` of `model` as they are now, each with the line groups attached to it
+    /// (one pass over the line groups, reading only their anchors).
+    pub fn capture(model: &ObjectModel, objs: &[String]) -> Vec<Removed> {
+        let wanted: BTreeSet<&str> = objs.iter().map(String::as_str).collect();
+        let mut attached: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+        let line_groups = model.groups().iter().filter(|g| g.kind == "line-group");
+        for entry in line_groups.flat_map(|g| g.members.iter().map(|&i| model.entry(i))) {
+            let Ok(LineAnchors { anchors }) = serde_json::from_str(entry.data_json) else {
+                continue;
+            };
+            let targets: BTreeSet<&str> = anchors
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|a| a.get("id").and_then(Value::as_str))
+                .filter_map(|target| wanted.get(target).copied())
+                .collect();
+            for target in targets {
+                attached
+                    .entry(target)
+                    .or_default()
+                    .push(entry.id.to_string());
+            }
+        }
+        objs.iter()
+            .filter_map(|obj| {
+                Some(Removed {
+                    obj: obj.clone(),
+                    object: model.entry(model.index_of(obj)?).object(),
+                    attached: attached.remove(obj.as_str()).unwrap_or_default(),
+                    again: None,
+                })
+            })
+            .collect()
+    }
+
+    /// Its readable row: type, text, old id.
+    pub fn row(&self) -> String {
+        row_words(&self.obj, &self.object)
+    }
+}
+
+/// A line group's anchors, the rest of its data skipped.
+#[derive(Deserialize)]
+struct LineAnchors {
+    #[serde(default)]
+    anchors: Value,
+}
+
+/// What a write did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WriteKind {
+    /// Properties written to objects.
+    Update {
+        /// What wrote them.
+        source: Source,
+        /// Each object's part.
+        objects: Vec<ObjectWrite>,
+    },
+    /// Objects deleted.
+    Delete(Vec<Removed>),
+    /// The content replaced by an import.
+    Import {
+        /// The content before.
+        previous: Box<ObjectModel>,
+        /// How many objects the import set.
+        imported: usize,
+        /// Whether the previous content was set back.
+        undone: bool,
+    },
+}
+
+/// One write of the session.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Write {
+    /// Its number in the session (from 1).
+    pub id: u64,
+    /// The document it wrote to.
+    pub doc: String,
+    /// What it did.
+    pub kind: WriteKind,
+}
+
+impl Write {
+    /// Its name in lists and messages (`save`, `delete`, ...).
+    pub fn name(&self) -> &'static str {
+        match &self.kind {
+            WriteKind::Update { source, .. } => source.name(),
+            WriteKind::Delete(_) => "delete",
+            WriteKind::Import { .. } => "import",
+        }
+    }
+
+    /// What it touched, in a few words.
+    pub fn summary(&self) -> String {
+        match &self.kind {
+            WriteKind::Update { source, objects } => {
+                let keys: BTreeSet<&str> = objects
+                    .iter()
+                    .flat_map(|o| o.before.keys().map(String::as_str))
+                    .collect();
+                let keys = keys.into_iter().collect::<Vec<_>>().join(", ");
+                let whom = match objects.as_slice() {
+                    [one] => one.obj.clone(),
+                    many => words::objects(many.len()),
+                };
+                match source {
+                    Source::Selector(selector) => format!("{whom} matching {selector}: {keys}"),
+                    _ => format!("{whom}: {keys}"),
+                }
+            }
+            WriteKind::Delete(removed) => match removed.as_slice() {
+                [one] => one.row(),
+                many => format!("{}: {}, …", words::objects(many.len()), many[0].row()),
+            },
+            WriteKind::Import {
+                previous, imported, ..
+            } => format!(
+                "{} replaced the {} before",
+                words::objects(*imported),
+                words::objects(previous.len())
+            ),
+        }
+    }
+
+    /// How much of it has been undone: none, some or all of it.
+    pub fn undone(&self) -> Undone {
+        let (done, all) = match &self.kind {
+            WriteKind::Update { objects, .. } => {
+                (objects.iter().filter(|o| o.undone).count(), objects.len())
+            }
+            WriteKind::Delete(removed) => (
+                removed.iter().filter(|r| r.again.is_some()).count(),
+                removed.len(),
+            ),
+            WriteKind::Import { undone, .. } => (usize::from(*undone), 1),
+        };
+        match done {
+            0 => Undone::No,
+            n if n == all => Undone::All,
+            _ => Undone::Partly,
+        }
+    }
+
+    /// The part of `obj` in an update, if it has one.
+    pub fn part(&self, obj: &str) -> Option<&ObjectWrite> {
+        match &self.kind {
+            WriteKind::Update { objects, .. } => objects.iter().find(|o| o.obj == obj),
+            _ => None,
+        }
+    }
+}
+
+/// How much of a write has been undone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Undone {
+    /// Nothing.
+    No,
+    /// Some of its objects.
+    Partly,
+    /// All of it.
+    All,
+}
+
+/// What an undo put back, to mark in the history.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UndoneMark {
+    /// These objects' parts of update `write`.
+    Objects {
+        /// The write.
+        write: u64,
+        /// The objects.
+        objs: Vec<String>,
+    },
+    /// Object `old`, deleted by `write`, was created again as `new`.
+    Recreated {
+        /// The write.
+        write: u64,
+        /// Its old id.
+        old: String,
+        /// Its new id.
+        new: String,
+    },
+    /// The content an import replaced was set back.
+    Import(u64),
+}
+
+/// Every write of the session, oldest first.
+#[derive(Debug, Default)]
+pub struct WriteHistory {
+    writes: Vec<Write>,
+}
+
+impl WriteHistory {
+    /// Adds a write to `doc`.
+    pub fn record(&mut self, doc: String, kind: WriteKind) {
+        let id = self.writes.len() as u64 + 1;
+        self.writes.push(Write { id, doc, kind });
+    }
+
+    /// Write `id`.
+    pub fn get(&self, id: u64) -> Option<&Write> {
+        id.checked_sub(1)
+            .and_then(|i| self.writes.get(usize::try_from(i).ok()?))
+    }
+
+    /// The writes to `doc`, newest first.
+    pub fn of_doc<'a>(&'a self, doc: &str) -> impl Iterator<Item = &'a Write> + use<'a> {
+        let doc = doc.to_string();
+        self.writes.iter().rev().filter(move |w| w.doc == doc)
+    }
+
+    /// The newest write to object `obj` of `doc` not yet undone, with its part.
+    pub fn latest_of(&self, doc: &str, obj: &str) -> Option<(&Write, &ObjectWrite)> {
+        self.writes
+            .iter()
+            .rev()
+            .filter(|w| w.doc == doc)
+            .find_map(|w| w.part(obj).filter(|p| !p.undone).map(|p| (w, p)))
+    }
+
+    /// Marks what an undo put back.
+    pub fn mark(&mut self, mark: UndoneMark) {
+        let id = match &mark {
+            UndoneMark::Objects { write, .. }
+            | UndoneMark::Recreated { write, .. }
+            | UndoneMark::Import(write) => *write,
+        };
+        let Some(write) = id
+            .checked_sub(1)
+            .and_then(|i| self.writes.get_mut(i as usize))
+        else {
+            return;
+        };
+        match (&mut write.kind, mark) {
+            (WriteKind::Update { objects, .. }, UndoneMark::Objects { objs, .. }) => {
+                for part in objects.iter_mut().filter(|o| objs.contains(&o.obj)) {
+                    part.undone = true;
+                }
+            }
+            (WriteKind::Delete(removed), UndoneMark::Recreated { old, new, .. }) => {
+                if let Some(r) = removed.iter_mut().find(|r| r.obj == old) {
+                    r.again = Some(new);
+                }
+            }
+            (WriteKind::Import { undone, .. }, UndoneMark::Import(_)) => *undone = true,
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn props(value: Value) -> Props {
+        serde_json::from_value(value).unwrap()
+    }
+
+    #[test]
+    fn an_update_keeps_what_it_replaced_and_what_it_added() {
+        let before = props(json!({"text": "a", "meta": {"ttl": 60}}));
+        let after = props(json!({"text": "b", "meta": {"ttl": 61}, "color": "#FF0000"}));
+        let part = ObjectWrite::from_diff("o", &Diff::between(&before, &after));
+        assert_eq!(part.previous(), before);
+        assert_eq!(part.added(), vec!["color"]);
+        let undo = part.undo_diff();
+        assert_eq!(undo.props(), before);
+        assert!(undo.removed.is_empty(), "what was added is said apart");
+    }
+
+    #[test]
+    fn the_newest_write_not_undone_is_found_per_object_and_marked() {
+        let mut history = WriteHistory::default();
+        let part = |obj: &str, v: i64| ObjectWrite {
+            obj: obj.into(),
+            before: [("n".to_string(), Some(json!(v - 1)))].into(),
+            after: props(json!({"n": v})),
+            undone: false,
+        };
+        let update = |source, objects| WriteKind::Update { source, objects };
+        history.record("d".into(), update(Source::Save, vec![part("a", 1)]));
+        history.record(
+            "d".into(),
+            update(Source::BulkEdit, vec![part("b", 2), part("c", 2)]),
+        );
+        history.record("other".into(), update(Source::Save, vec![part("b", 9)]));
+        let (write, found) = history.latest_of("d", "b").unwrap();
+        assert_eq!((write.id, found.after["n"].clone()), (2, json!(2)));
+        assert_eq!(history.latest_of("d", "a").unwrap().0.id, 1);
+        history.mark(UndoneMark::Objects {
+            write: 2,
+            objs: vec!["b".into()],
+        });
+        assert!(history.latest_of("d", "b").is_none());
+        assert_eq!(history.get(2).unwrap().undone(), Undone::Partly);
+        assert_eq!(
+            history.of_doc("d").map(|w| w.id).collect::<Vec<_>>(),
+            vec![2, 1]
+        );
+    }
+}

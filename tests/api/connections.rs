@@ -1,0 +1,240 @@
+//! The HTTP layer: header, idle and body timeouts, the connection cap, and its own rejections
+//! (400, 413, 414, 431) in the error contract. Raw connections, so that half-sent requests and
+//! malformed ones can be made.
+
+use std::process::Stdio;
+use std::time::Duration;
+
+use diagtui::server::ServerOptions;
+use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+use crate::common::{Harness, serve_command, start};
+
+/// How long a test waits for what the server must do far sooner (a bound against hanging,
+/// not a measure of speed).
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// A server whose timeouts are one second.
+async fn impatient() -> Harness {
+    Harness::with(ServerOptions {
+        header_timeout: Duration::from_secs(1),
+        idle_timeout: Duration::from_secs(1),
+        body_timeout: Duration::from_secs(1),
+        ..ServerOptions::default()
+    })
+    .await
+}
+
+/// Reads until the server closes the connection; `None` if it is still open after `PATIENCE`.
+async fn until_closed(stream: &mut TcpStream) -> Option<String> {
+    let mut all = Vec::new();
+    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut all))
+        .await
+        .ok()?
+        .ok()?;
+    Some(String::from_utf8_lossy(&all).into_owned())
+}
+
+/// Sends raw bytes on a new connection and reads everything until the server closes it.
+async fn exchange(h: &Harness, request: &[u8]) -> String {
+    let mut stream = TcpStream::connect(h.addr()).await.unwrap();
+    stream.write_all(request).await.unwrap();
+    until_closed(&mut stream)
+        .await
+        .expect("the server answers and closes")
+}
+
+/// The status and JSON body of one raw answer.
+fn answer_of(raw: &str) -> (u16, Value) {
+    let (head, body) = raw.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    let json = serde_json::from_str(body).unwrap_or_else(|e| panic!("not JSON ({e}): {raw}"));
+    (status, json)
+}
+
+/// Asserts an error answer in the contract.
+fn assert_contract(raw: &str, status: u16, code: &str) {
+    let (got, body) = answer_of(raw);
+    assert_eq!(got, status, "{raw}");
+    assert_eq!(body["success"], false, "{raw}");
+    assert_eq!(body["error"], code, "{raw}");
+    assert!(
+        body["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "{raw}"
+    );
+    assert!(
+        raw.to_ascii_lowercase()
+            .contains("content-type: application/json"),
+        "{raw}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_half_sent_request_line_is_closed_after_the_header_timeout() {
+    let h = impatient().await;
+    let mut stream = TcpStream::connect(h.addr()).await.unwrap();
+    stream.write_all(b"GET /api/v1/do").await.unwrap();
+    let answer = until_closed(&mut stream)
+        .await
+        .expect("the server closed the connection");
+    assert_eq!(answer, "", "closed without an answer");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_idle_connection_is_closed_after_the_idle_timeout() {
+    let h = impatient().await;
+    let mut stream = TcpStream::connect(h.addr()).await.unwrap();
+    let request = format!(
+        "GET /api/v1/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {}\r\n\r\n",
+        h.key()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let answer = until_closed(&mut stream)
+        .await
+        .expect("answered, then closed once idle");
+    let (status, me) = answer_of(&answer);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(me["email"], h.server.email());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_body_that_stops_arriving_answers_408() {
+    let h = impatient().await;
+    let request = format!(
+        "POST /api/v1/doc/create HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {}\r\n\
+         Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"title\":",
+        h.key()
+    );
+    let answer = exchange(&h, request.as_bytes()).await;
+    assert_contract(&answer, 408, "REQUEST_TIMEOUT");
+    let list = h.get_ok("/api/v1/doc").await;
+    assert_eq!(list.as_array().unwrap().len(), 3, "only the samples");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_http_layers_own_rejections_speak_the_error_contract() {
+    let h = Harness::new().await;
+    let bad_header = exchange(
+        &h,
+        b"GET /api/v1/doc HTTP/1.1\r\nHost: x\r\nno colon\r\n\r\n",
+    )
+    .await;
+    assert_contract(&bad_header, 400, "BAD_REQUEST");
+    let bad_line = exchange(&h, b"NOT HTTP\r\n\r\n").await;
+    assert_contract(&bad_line, 400, "BAD_REQUEST");
+    let long_uri = format!(
+        "GET /api/v1/doc?{} HTTP/1.1\r\nHost: x\r\n\r\n",
+        "a".repeat(70_000)
+    );
+    assert_contract(
+        &exchange(&h, long_uri.as_bytes()).await,
+        414,
+        "URI_TOO_LONG",
+    );
+    let big_header = format!(
+        "GET /api/v1/doc HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n",
+        "a".repeat(500_000)
+    );
+    assert_contract(
+        &exchange(&h, big_header.as_bytes()).await,
+        431,
+        "HEADERS_TOO_LARGE",
+    );
+    let many_headers: String = (0..200).map(|i| format!("X-{i}: 1\r\n")).collect();
+    let many = format!("GET /api/v1/doc HTTP/1.1\r\nHost: x\r\n{many_headers}\r\n");
+    assert_contract(
+        &exchange(&h, many.as_bytes()).await,
+        431,
+        "HEADERS_TOO_LARGE",
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_oversized_content_length_is_refused_before_the_body_is_sent() {
+    let h = Harness::new().await;
+    let doc = h.new_doc("Kept").await;
+    let request = format!(
+        "POST /api/v1/doc/set-content/{doc} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\nExpect: 100-continue\r\n\r\n",
+        h.key(),
+        diagtui::server::DEFAULT_MAX_BODY + 1
+    );
+    let mut stream = TcpStream::connect(h.addr()).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut head = vec![0u8; 4096];
+    let n = tokio::time::timeout(PATIENCE, stream.read(&mut head))
+        .await
+        .expect("answered without the body")
+        .unwrap();
+    let answer = String::from_utf8_lossy(&head[..n]).into_owned();
+    assert!(
+        answer.starts_with("HTTP/1.1 413 "),
+        "no 100 Continue, at once 413: {answer}"
+    );
+    let body = answer.split_once("\r\n\r\n").unwrap().1;
+    let body: Value = serde_json::from_str(body).unwrap();
+    assert_eq!(body["error"], "PAYLOAD_TOO_LARGE");
+    assert_eq!(
+        h.get_ok(&format!("/api/v1/doc/{doc}/obj/all")).await,
+        serde_json::json!({})
+    );
+}
+
+/// Raises this process's limit on open files to its hard limit; returns it.
+fn raise_file_limit() -> u64 {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit only read and write the struct given, on this stack.
+    unsafe {
+        assert_eq!(libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit), 0);
+        limit.rlim_cur = limit.rlim_max;
+        assert_eq!(libc::setrlimit(libc::RLIMIT_NOFILE, &limit), 0);
+    }
+    limit.rlim_cur
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn idle_connections_cannot_starve_a_server_at_the_common_file_limit() {
+    const IDLE: usize = 1_100;
+    let limit = raise_file_limit();
+    assert!(
+        limit > IDLE as u64 + 256,
+        "this test opens {IDLE} connections and needs a higher hard limit on open files than {limit}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    // The server runs under the common limit of 1,024 open files.
+    let mut command = std::process::Command::new("sh");
+    let server = serve_command(dir.path());
+    command
+        .arg("-c")
+        .arg("ulimit -n 1024 && exec \"$0\" \"$@\"")
+        .arg(server.get_program())
+        .args(server.get_args())
+        .stderr(Stdio::null());
+    let mut served = start(command);
+    let addr = served.url.strip_prefix("http://").unwrap().to_owned();
+    let key = std::fs::read_to_string(dir.path().join("api-key")).unwrap();
+    let mut idle = Vec::with_capacity(IDLE);
+    for _ in 0..IDLE {
+        idle.push(TcpStream::connect(&addr).await.unwrap());
+    }
+    let answer = reqwest::Client::new()
+        .get(format!("{}/api/v1/me", served.url))
+        .bearer_auth(key.trim())
+        .timeout(Duration::from_secs(5))
+        .send()
+        .await
+        .expect("a normal request is answered while the idle connections are open");
+    assert_eq!(answer.status(), 200);
+    drop(idle);
+    served.child.kill().unwrap();
+    served.child.wait().unwrap();
+}
