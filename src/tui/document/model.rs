@@ -210,18 +210,23 @@ impl ObjectModel {
     /// Done adding or removing: groups the objects, frees what was kept for growth and takes a
     /// new version.
     fn finish(mut self) -> ObjectModel {
-        for texts in [
-            &mut self.ids,
-            &mut self.data,
-            &mut self.rows,
-            &mut self.search,
-            &mut self.meta,
-        ] {
+        for texts in self.texts_mut() {
             texts.shrink_to_fit();
         }
         self.regroup();
         self.version = next_version();
         self
+    }
+
+    /// Every per-object text, to change them alike.
+    fn texts_mut(&mut self) -> [&mut Texts; 5] {
+        [
+            &mut self.ids,
+            &mut self.data,
+            &mut self.rows,
+            &mut self.search,
+            &mut self.meta,
+        ]
     }
 
     fn regroup(&mut self) {
@@ -489,13 +494,7 @@ impl ObjectModel {
         for i in (0..self.len()).filter(|&i| !keep[i]) {
             self.forget_meta(i);
         }
-        for texts in [
-            &mut self.ids,
-            &mut self.data,
-            &mut self.rows,
-            &mut self.search,
-            &mut self.meta,
-        ] {
+        for texts in self.texts_mut() {
             texts.retain(keep);
         }
         let mut at = 0;
