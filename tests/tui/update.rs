@@ -817,3 +817,26 @@ fn tiny_and_resized_terminals_never_panic() {
     h.render(1, 1);
     h.render(80, 24);
 }
+
+#[test]
+fn esc_while_a_document_opens_cancels_the_read_and_its_late_answer_is_dropped() {
+    let mut h = Harness::loaded();
+    h.press("Enter");
+    assert!(h.shows("loading… (Esc stops)"), "{}", h.screen());
+    let (read, _) = h.take_request(|r| matches!(r, Request::Content { .. }));
+    // Keys still work meanwhile: the tree is not there yet, so a move does nothing.
+    h.press("j");
+    let effects = h.press("Esc");
+    assert!(
+        effects.contains(&Effect::Cancel(read)),
+        "the worker is told to drop the read: {effects:?}"
+    );
+    let screen = h.screen();
+    assert!(screen.contains("stopped opening"), "{screen}");
+    assert!(screen.contains("open a document"), "{screen}");
+    // The answer, had it been on its way already, changes nothing.
+    h.reply(read, Ok(objects(content())));
+    let screen = h.screen();
+    assert!(!screen.contains("generic.server"), "{screen}");
+    assert!(screen.contains("open a document"), "{screen}");
+}
