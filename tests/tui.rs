@@ -9,12 +9,18 @@ mod bulk_e2e;
 mod e2e;
 #[path = "tui/editing.rs"]
 mod editing;
+#[path = "common/generated.rs"]
+mod generated;
 #[path = "tui/harness.rs"]
 mod harness;
 #[path = "tui/keys.rs"]
 mod keys;
+#[path = "tui/live.rs"]
+mod live;
 #[path = "tui/map.rs"]
 mod map;
+#[path = "tui/scale.rs"]
+mod scale;
 #[path = "tui/snapshots.rs"]
 mod snapshots;
 #[path = "common/tmux.rs"]

@@ -21,7 +21,8 @@ struct Key {
 #[derive(Debug, Clone)]
 pub struct SceneJob {
     key: Key,
-    /// The objects as they were when the job was made (a cheap copy: the model shares them).
+    /// A copy of the objects as they were when the job was made (compact: their data as JSON
+    /// text).
     model: ObjectModel,
     status_key: String,
 }
@@ -38,7 +39,11 @@ impl SceneJob {
     pub fn run(self) -> BuiltScene {
         BuiltScene {
             key: self.key,
-            scene: Arc::new(Scene::build_from(self.model.iter(), &self.status_key)),
+            // Each object's data is parsed here, in the copy, off the input loop.
+            scene: Arc::new(Scene::build_from(
+                (0..self.model.len()).map(|i| self.model.at(i)),
+                &self.status_key,
+            )),
         }
     }
 }

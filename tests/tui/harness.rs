@@ -10,6 +10,8 @@ use diagtui::model::{
     Content, DiagramObject, DocDetails, DocSummary, FolderEntry, FolderList, FolderRef, UserRef,
 };
 use diagtui::server::LocalServer;
+use diagtui::tui::document::ObjectModel;
+use diagtui::tui::scene_cache::SceneJob;
 use diagtui::tui::{Answer, App, Effect, Failure, Msg, Reply, Request, RequestId, Setup, view};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -94,6 +96,11 @@ pub fn object(kind: &str, data: serde_json::Value) -> DiagramObject {
         kind: kind.into(),
         data: serde_json::from_value(data).unwrap(),
     }
+}
+
+/// The answer the worker gives to a content read: `content` as the model.
+pub fn objects(content: Content) -> Answer {
+    Answer::Objects(Box::new(ObjectModel::new(content)))
 }
 
 pub fn content() -> Content {
@@ -281,27 +288,18 @@ impl Harness {
 
     fn take(&mut self, effects: Vec<Effect>) {
         self.note_requests(&effects);
-        let jobs: Vec<_> = effects
-            .iter()
-            .filter_map(|e| match e {
-                Effect::BuildScene(job) => Some(job.clone()),
-                _ => None,
-            })
-            .collect();
+        let jobs = scene_jobs(&effects);
         self.effects = effects;
         self.build_scenes(jobs);
     }
 
     /// Builds the scenes asked for at once, as the runner does on its threads, and hands them
     /// to the app.
-    fn build_scenes(&mut self, mut jobs: Vec<diagtui::tui::scene_cache::SceneJob>) {
+    fn build_scenes(&mut self, mut jobs: Vec<SceneJob>) {
         while let Some(job) = jobs.pop() {
             let more = self.app.update(Msg::Scene(job.run()));
             self.note_requests(&more);
-            jobs.extend(more.into_iter().filter_map(|e| match e {
-                Effect::BuildScene(job) => Some(job),
-                _ => None,
-            }));
+            jobs.extend(scene_jobs(&more));
         }
     }
 
@@ -420,7 +418,7 @@ impl Harness {
                 Request::ListDocs => Answer::Docs(docs()),
                 Request::Folders => Answer::Folders(folders()),
                 Request::Details { doc } => Answer::Details(details(doc)),
-                Request::Content { .. } => Answer::Content(content.clone()),
+                Request::Content { .. } => objects(content.clone()),
                 Request::GetObject { obj, .. } => Answer::Object(content[obj].clone()),
                 other => panic!("answer_all only answers reads, got {other:?}"),
             };
@@ -531,6 +529,17 @@ impl Harness {
             .unwrap_or_else(|| panic!("no line shows {text:?}"))
             .to_string()
     }
+}
+
+/// The scenes `effects` ask to build.
+fn scene_jobs(effects: &[Effect]) -> Vec<SceneJob> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::BuildScene(job) => Some(SceneJob::clone(job)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Row `y` of a buffer as text.

@@ -3,7 +3,7 @@
 //! `App::update` driven by messages, and the frames it draws.
 
 use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use diagtui::tui::{Answer, Effect, Msg, Request, Setup};
+use diagtui::tui::{Effect, Msg, Request, Setup};
 use ratatui::style::{Color, Modifier};
 
 use crate::harness::*;
@@ -299,7 +299,7 @@ fn the_scene_is_built_off_the_input_loop_once_per_change() {
     let effects = h.app.update(Msg::Api(diagtui::tui::Reply {
         id,
         latency: std::time::Duration::from_millis(3),
-        outcome: Ok(Answer::Content(map_content())),
+        outcome: Ok(objects(map_content())),
     }));
     let jobs: Vec<_> = effects
         .into_iter()

@@ -257,7 +257,7 @@ fn describe(p: &Primitive) -> String {
 
 /// Whether object `id` of the open document is marked.
 fn is_marked(doc: Option<&OpenDoc>, id: &str) -> bool {
-    doc.is_some_and(|d| d.marks.contains(id))
+    doc.is_some_and(|d| d.is_marked(id))
 }
 
 impl Component for MapPane {
