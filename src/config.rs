@@ -23,6 +23,8 @@
 //! selected = "black on yellow"
 //! [keys.objects]
 //! delete = "x"
+//! [map]
+//! status_key = "health"   # the meta entry read as a component's status
 //! ```
 
 use std::collections::BTreeMap;
@@ -126,6 +128,8 @@ struct ConfigFile {
     _styles: Option<serde::de::IgnoredAny>,
     #[serde(default, rename = "keys")]
     _keys: Option<serde::de::IgnoredAny>,
+    #[serde(default, rename = "map")]
+    _map: Option<serde::de::IgnoredAny>,
 }
 
 /// Flags and environment first, then the profile of the config file at `config`.
@@ -291,6 +295,8 @@ pub struct UiSettings {
     pub styles: Vec<(Located<String>, Located<String>)>,
     /// `[keys.CONTEXT]` entries, in file order.
     pub keys: Vec<KeySetting>,
+    /// `[map] status_key`: the `meta` entry read as a component's status on the map.
+    pub status_key: Option<Located<String>>,
 }
 
 /// A TUI setting that cannot be used: what is wrong, on which line.
@@ -338,6 +344,16 @@ struct UiFile {
     styles: BTreeMap<toml::Spanned<String>, toml::Spanned<String>>,
     #[serde(default)]
     keys: BTreeMap<toml::Spanned<String>, BTreeMap<toml::Spanned<String>, toml::Spanned<KeyList>>>,
+    #[serde(default)]
+    map: Option<MapTable>,
+}
+
+/// The config file's `[map]` table.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MapTable {
+    #[serde(default)]
+    status_key: Option<toml::Spanned<String>>,
 }
 
 /// The TUI's settings from the config file at `path` (none when there is no file). A file that
@@ -382,6 +398,7 @@ pub fn ui_settings(path: Option<&Path>) -> anyhow::Result<UiSettings> {
         theme: file.theme.map(located),
         styles,
         keys,
+        status_key: file.map.and_then(|m| m.status_key).map(located),
     })
 }
 
@@ -567,7 +584,7 @@ timeout = 0.5
         let file = config_file(
             "theme = \"light\"\n\n[profiles.p]\nurl = \"http://h\"\napi_key = \"k\"\n\n\
              [styles]\nselected = \"black on yellow\"\n\n[keys.objects]\ndelete = \"x\"\n\
-             add = [\"A\", \"ctrl-a\"]\n",
+             add = [\"A\", \"ctrl-a\"]\n\n[map]\nstatus_key = \"health\"\n",
         );
         let ui = ui_settings(Some(file.path())).unwrap();
         assert_eq!(ui.theme, Some(Located::new("light".to_string(), 1)));
@@ -597,6 +614,7 @@ timeout = 0.5
                 (10, "add", vec!["A".to_string(), "ctrl-a".to_string()], 12),
             ]
         );
+        assert_eq!(ui.status_key, Some(Located::new("health".to_string(), 15)));
         // The connection reads the same file without minding the TUI's tables.
         let s = resolve(&args(None, None, Some("p")), Some(file.path())).unwrap();
         assert_eq!(remote(&s), ("http://h", "k", Some("p")));

@@ -78,9 +78,9 @@ fn main() -> ExitCode {
 /// The exit code of a mistake in the config file's TUI settings (as for a bad flag).
 const USAGE: u8 = 2;
 
-/// The TUI's keys and looks from the config file. A mistake there is a usage error naming the
-/// file and the line.
-fn ui_settings() -> Result<(KeyTable, Theme), String> {
+/// The TUI's settings from the config file: keys, looks, and the map's status key. A mistake
+/// there is a usage error naming the file and the line.
+fn ui_settings() -> Result<(KeyTable, Theme, String), String> {
     let settings =
         config::ui_settings(config::config_path().as_deref()).map_err(|e| format!("{e:#}"))?;
     let file = settings
@@ -95,17 +95,27 @@ fn ui_settings() -> Result<(KeyTable, Theme), String> {
         theme::no_color_wanted(),
     )
     .map_err(at)?;
-    Ok((keys, theme))
+    let status_key = match settings.status_key {
+        Some(key) if key.value.trim().is_empty() => {
+            return Err(at(SettingError::new(
+                key.line,
+                "[map] status_key is empty: name the meta entry that holds a status",
+            )));
+        }
+        Some(key) => key.value.trim().to_string(),
+        None => diagtui::scene::DEFAULT_STATUS_KEY.to_string(),
+    };
+    Ok((keys, theme, status_key))
 }
 
 /// `diagtui keys`: the key table in force, as text or Markdown.
 fn print_keys(markdown: bool) -> ExitCode {
     match ui_settings() {
-        Ok((keys, _)) if markdown => {
+        Ok((keys, ..)) if markdown => {
             print!("{}", keys.to_markdown(&diagtui::tui::keys::Context::ALL));
             ExitCode::SUCCESS
         }
-        Ok((keys, _)) => {
+        Ok((keys, ..)) => {
             print!("{}", keys.to_text());
             ExitCode::SUCCESS
         }
@@ -119,7 +129,7 @@ fn print_keys(markdown: bool) -> ExitCode {
 /// `diagtui` with no command: reads the TUI's settings, logs to the data dir, connects (the
 /// local server in-process in local mode) and runs the TUI on the client.
 fn run_tui(args: &ConnectionArgs, data_dir: &Path) -> ExitCode {
-    let (keys, theme) = match ui_settings() {
+    let (keys, theme, status_key) = match ui_settings() {
         Ok(settings) => settings,
         Err(message) => {
             eprintln!("diagtui: {message}");
@@ -148,6 +158,7 @@ fn run_tui(args: &ConnectionArgs, data_dir: &Path) -> ExitCode {
             theme,
             // The data dir keeps the selector history in remote mode too.
             history: SelectorHistory::load(data_dir),
+            status_key,
         };
         let outcome = diagtui::tui::run(connection.client.clone(), setup).await;
         connection.close().await;

@@ -17,6 +17,8 @@ mod harness;
 mod keys;
 #[path = "tui/live.rs"]
 mod live;
+#[path = "tui/map.rs"]
+mod map;
 #[path = "tui/scale.rs"]
 mod scale;
 #[path = "tui/snapshots.rs"]

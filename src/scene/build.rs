@@ -21,18 +21,18 @@ const INK: Rgb = Rgb::new(0x33, 0x33, 0x33);
 /// A document's objects in id order, with its components by id: where attached anchors find
 /// their components.
 pub struct Document<'a> {
-    objects: &'a [(&'a String, &'a DiagramObject)],
+    objects: &'a [(&'a str, &'a DiagramObject)],
     components: HashMap<&'a str, usize>,
 }
 
 impl<'a> Document<'a> {
     /// The document of these objects (in id order).
-    pub fn new(objects: &'a [(&'a String, &'a DiagramObject)]) -> Document<'a> {
+    pub fn new(objects: &'a [(&'a str, &'a DiagramObject)]) -> Document<'a> {
         let components = objects
             .iter()
             .enumerate()
             .filter(|(_, (_, object))| object.kind == ObjectType::Component.as_str())
-            .map(|(at, (id, _))| (id.as_str(), at))
+            .map(|(at, (id, _))| (*id, at))
             .collect();
         Document {
             objects,
@@ -45,10 +45,7 @@ impl<'a> Document<'a> {
         if let Some(&at) = self.components.get(id) {
             return Ok((at, self.objects[at].1));
         }
-        match self
-            .objects
-            .binary_search_by(|(key, _)| key.as_str().cmp(id))
-        {
+        match self.objects.binary_search_by(|(key, _)| (*key).cmp(id)) {
             Ok(at) => Err(format!(
                 "names {id}, a {}, not a component",
                 self.objects[at].1.kind
@@ -60,7 +57,7 @@ impl<'a> Document<'a> {
 
 /// Turns the attached ends of line groups from indexes among the objects (as [`place`] leaves
 /// them) into indexes among the placed primitives. Both lists are in id order.
-pub fn attach(primitives: &mut [Primitive], objects: &[(&String, &DiagramObject)]) {
+pub fn attach(primitives: &mut [Primitive], objects: &[(&str, &DiagramObject)]) {
     let mut slot = vec![None; objects.len()];
     let mut next = 0;
     for (at, (id, _)) in objects.iter().enumerate() {

@@ -106,13 +106,25 @@ impl Scene {
     /// component's status (usually [`DEFAULT_STATUS_KEY`]). Never fails: what cannot be placed
     /// is left out and listed in [`Scene::unplaced`].
     pub fn build(content: &Content, status_key: &str) -> Scene {
-        Scene::build_in_parts(content, status_key, PER_THREAD)
+        Scene::build_from(content.iter().map(|(id, o)| (id.as_str(), o)), status_key)
     }
 
-    /// [`Scene::build`], placing the objects on one thread per core in parts of at least
+    /// [`Scene::build`] of objects given by id **in id order** (as a content map or the TUI's
+    /// model keeps them), without gathering them into a content map first.
+    pub fn build_from<'a>(
+        objects: impl IntoIterator<Item = (&'a str, &'a DiagramObject)>,
+        status_key: &str,
+    ) -> Scene {
+        Scene::build_in_parts(objects.into_iter().collect(), status_key, PER_THREAD)
+    }
+
+    /// [`Scene::build_from`], placing the objects on one thread per core in parts of at least
     /// `smallest_part` objects.
-    fn build_in_parts(content: &Content, status_key: &str, smallest_part: usize) -> Scene {
-        let objects: Vec<(&String, &DiagramObject)> = content.iter().collect();
+    fn build_in_parts(
+        objects: Vec<(&str, &DiagramObject)>,
+        status_key: &str,
+        smallest_part: usize,
+    ) -> Scene {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
         let chunk = objects.len().div_ceil(threads).max(smallest_part).max(1);
         let document = build::Document::new(&objects);
@@ -240,7 +252,7 @@ struct Placed {
 
 /// Places `part` (a run of the document's objects, in id order).
 fn place_all(
-    part: &[(&String, &DiagramObject)],
+    part: &[(&str, &DiagramObject)],
     document: &build::Document<'_>,
     status_key: &str,
 ) -> Placed {
@@ -251,12 +263,12 @@ fn place_all(
     for &(id, object) in part {
         match build::place(object, document, status_key) {
             Ok((shape, bounds)) => placed.primitives.push(Primitive {
-                id: id.clone(),
+                id: (*id).to_owned(),
                 bounds,
                 shape,
             }),
             Err(reason) => placed.unplaced.push(Unplaced {
-                id: id.clone(),
+                id: (*id).to_owned(),
                 kind: object.kind.clone(),
                 reason,
             }),

@@ -233,8 +233,9 @@ fn placing_in_parts_on_several_threads_gives_the_same_scene() {
     let mut r = Random::new(0x7A27_5EED);
     for _ in 0..300 {
         let content = random_content(&mut r);
-        let whole = Scene::build_in_parts(&content, DEFAULT_STATUS_KEY, usize::MAX);
-        let parts = Scene::build_in_parts(&content, DEFAULT_STATUS_KEY, 3);
+        let objects = || content.iter().map(|(id, o)| (id.as_str(), o)).collect();
+        let whole = Scene::build_in_parts(objects(), DEFAULT_STATUS_KEY, usize::MAX);
+        let parts = Scene::build_in_parts(objects(), DEFAULT_STATUS_KEY, 3);
         assert_eq!(whole.primitives(), parts.primitives());
         assert_eq!(whole.unplaced(), parts.unplaced());
         for p in parts.primitives() {

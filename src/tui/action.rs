@@ -24,15 +24,17 @@ pub enum Pane {
     Objects,
     /// The properties.
     Props,
+    /// The map, shown in place of the properties.
+    Map,
 }
 
 impl Pane {
-    /// The pane `Tab` moves to.
+    /// The pane `Tab` moves to (App puts the map in the properties' place while it is shown).
     pub fn next(self) -> Pane {
         match self {
             Pane::Docs => Pane::Objects,
             Pane::Objects => Pane::Props,
-            Pane::Props => Pane::Docs,
+            Pane::Props | Pane::Map => Pane::Docs,
         }
     }
 
@@ -326,6 +328,9 @@ pub enum Action {
     DropEdits,
     /// The objects pane selected an object: the properties pane shows it.
     ShowSelected,
+    /// Show the map in place of the properties (with the focus), or hide it (the focus back on
+    /// the objects).
+    ShowMap(bool),
     /// `e`: edit the selected object in `$EDITOR`.
     ExternalEdit,
     /// Read the open document's content again.

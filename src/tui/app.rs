@@ -20,9 +20,10 @@ use super::overlays::{
     Body, BulkEdit, Choice, Entry, Help, LogView, Overlay, Palette, Question, SelectorForm,
     SelectorResult,
 };
-use super::panes::{DocsPane, ObjectsPane, PropsPane, ask_to_drop_edits};
+use super::panes::{DocsPane, MapPane, ObjectsPane, PropsPane, ask_to_drop_edits};
 use super::request::{Answer, Failure, Reply, Request, RequestId};
 use super::requests::Requests;
+use super::scene_cache::{BuiltScene, SceneCache, SceneJob};
 use super::status::Status;
 use super::summary::TypeSummary;
 use super::theme::Theme;
@@ -49,6 +50,8 @@ pub enum Msg {
     EditorDone(Result<String, String>),
     /// A file job finished: what it was for, the job, and its outcome.
     File(FileFor, FileJob, FileOutcome),
+    /// A scene asked for by `Effect::BuildScene` is built.
+    Scene(BuiltScene),
 }
 
 /// Something the runner must do for the app.
@@ -66,6 +69,8 @@ pub enum Effect {
     OpenEditor(String),
     /// Carry out this file job (`transfer::perform`) and send back `Msg::File`.
     File(FileFor, FileJob),
+    /// Build this scene off the input loop (`SceneJob::run`) and send back `Msg::Scene`.
+    BuildScene(Box<SceneJob>),
 }
 
 /// What an app starts with.
@@ -81,6 +86,8 @@ pub struct Setup {
     pub theme: Theme,
     /// The selectors remembered.
     pub history: SelectorHistory,
+    /// The `meta` key read as a component's status on the map (`status` when empty).
+    pub status_key: String,
 }
 
 impl Setup {
@@ -109,6 +116,11 @@ pub struct App {
     pub(super) docs: DocsPane,
     pub(super) objects: ObjectsPane,
     pub(super) props: PropsPane,
+    pub(super) map: MapPane,
+    /// Whether the map is shown (in the properties' place).
+    pub(super) map_open: bool,
+    /// The open document's scene.
+    pub(super) scene: SceneCache,
     /// The overlays, bottom first; the last one has the keys.
     pub(super) overlays: Vec<Overlay>,
     /// The selector form and the bulk edit while closed (they keep their content).
@@ -133,6 +145,7 @@ macro_rules! cx {
             requests: &$app.requests,
             history: &$app.history,
             writes: &$app.writes,
+            scene: $app.scene.scene(),
         }
     };
 }
@@ -152,6 +165,12 @@ impl App {
             docs: DocsPane::new(),
             objects: ObjectsPane::default(),
             props: PropsPane::default(),
+            map: MapPane::default(),
+            map_open: false,
+            scene: match setup.status_key.trim() {
+                "" => SceneCache::default(),
+                key => SceneCache::new(key),
+            },
             overlays: Vec::new(),
             kept_form: None,
             kept_bulk: None,
@@ -228,6 +247,10 @@ impl App {
                 let cx = cx!(self, None);
                 self.props.on_editor_done(result, &cx)
             }
+            Msg::Scene(built) => {
+                self.scene.settle(built, self.doc.as_ref());
+                Vec::new()
+            }
             Msg::File(what, job, outcome) => match what {
                 FileFor::History => {
                     if let Err(e) = outcome {
@@ -238,7 +261,19 @@ impl App {
                 what => self.docs.on_file(what, job, outcome),
             },
         };
-        self.perform(actions)
+        let mut effects = self.perform(actions);
+        effects.extend(self.follow_content());
+        effects
+    }
+
+    /// After every update: the scene of the open document's objects as they are now is built
+    /// (or under way), and the map follows the tree's selection and filter.
+    fn follow_content(&mut self) -> Option<Effect> {
+        let job = self.scene.wanted(self.doc.as_ref());
+        let cx = cx!(self, None);
+        self.map
+            .sync(&cx, self.objects.selected_id(), self.objects.filter_text());
+        job.map(|job| Effect::BuildScene(Box::new(job)))
     }
 
     /// The screen's layout now.
@@ -249,6 +284,7 @@ impl App {
                 focus: self.focus,
                 zoomed: self.zoomed,
                 doc_open: self.doc.is_some(),
+                map: self.map_open,
             },
         )
     }
@@ -259,6 +295,7 @@ impl App {
         self.docs.set_area(screen.docs);
         self.objects.set_area(screen.objects);
         self.props.set_area(screen.props);
+        self.map.set_area(screen.map);
         for overlay in &mut self.overlays {
             overlay.component_mut().set_area(self.size);
         }
@@ -278,6 +315,16 @@ impl App {
             Pane::Docs => self.docs.context(),
             Pane::Objects => self.objects.context(),
             Pane::Props => self.props.context(),
+            Pane::Map => self.map.context(),
+        }
+    }
+
+    /// The pane shown where `pane` would be: the map takes the properties' place while shown.
+    fn placed(&self, pane: Pane) -> Pane {
+        match pane {
+            Pane::Props | Pane::Map if self.map_open => Pane::Map,
+            Pane::Map => Pane::Props,
+            other => other,
         }
     }
 
@@ -302,6 +349,10 @@ impl App {
             Pane::Props => {
                 let cx = cx!(self, None);
                 f(&mut self.props, &cx)
+            }
+            Pane::Map => {
+                let cx = cx!(self, self.props.unsaved());
+                f(&mut self.map, &cx)
             }
         }
     }
@@ -368,6 +419,7 @@ impl App {
                 Vec::new()
             }
             Command::Save => self.props.begin_save(),
+            Command::ToggleMap => vec![Action::ShowMap(!self.map_open)],
             _ => Vec::new(),
         }
     }
@@ -398,7 +450,7 @@ impl App {
         }
         let screen = self.screen(self.size);
         let at = Position::new(mouse.column, mouse.row);
-        let Some(pane) = [Pane::Docs, Pane::Objects, Pane::Props]
+        let Some(pane) = [Pane::Docs, Pane::Objects, Pane::Props, Pane::Map]
             .into_iter()
             .find(|p| screen.pane(*p).contains(at))
         else {
@@ -420,6 +472,10 @@ impl App {
             Pane::Props => {
                 let cx = cx!(self, None);
                 self.props.mouse(mouse, &cx)
+            }
+            Pane::Map => {
+                let cx = cx!(self, self.props.unsaved());
+                self.map.mouse(mouse, &cx)
             }
         }
     }
@@ -580,7 +636,16 @@ impl App {
             }
             Action::ClearError => self.status.clear_error(),
             Action::Focus(pane) => {
-                self.focus = pane;
+                self.focus = self.placed(pane);
+                self.arrange();
+            }
+            Action::ShowMap(show) => {
+                self.map_open = show;
+                if show {
+                    self.focus = Pane::Map;
+                } else if self.focus == Pane::Map {
+                    self.focus = Pane::Objects;
+                }
                 self.arrange();
             }
             Action::Open(mut overlay) => {

@@ -15,6 +15,7 @@ use super::request::Request;
 use super::requests::Requests;
 use super::theme::{Role, Theme};
 use super::writes::WriteHistory;
+use crate::scene::Scene;
 use ratatui::style::Style;
 
 /// What a component may read of the app while it handles input or draws.
@@ -33,6 +34,8 @@ pub struct Cx<'a> {
     pub history: &'a SelectorHistory,
     /// The writes of the session (for undo).
     pub writes: &'a WriteHistory,
+    /// The open document's scene (what the map draws, what connects to what), once built.
+    pub scene: Option<&'a Scene>,
 }
 
 impl Cx<'_> {

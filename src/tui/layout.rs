@@ -14,6 +14,8 @@ pub struct Screen {
     pub objects: Rect,
     /// The properties pane.
     pub props: Rect,
+    /// The map, in the properties' place while it is shown.
+    pub map: Rect,
     /// The status bar.
     pub status: Rect,
     /// The footer: the keys of what has the focus.
@@ -27,6 +29,7 @@ impl Screen {
             Pane::Docs => self.docs,
             Pane::Objects => self.objects,
             Pane::Props => self.props,
+            Pane::Map => self.map,
         }
     }
 }
@@ -40,6 +43,8 @@ pub struct Arrangement {
     pub zoomed: bool,
     /// Whether a document is open.
     pub doc_open: bool,
+    /// Whether the map is shown (in the properties' place).
+    pub map: bool,
 }
 
 /// Below this width the documents pane folds away (rather than narrows) once a document is
@@ -53,7 +58,18 @@ const FOLD_BELOW: u16 = 70;
 ///   (15 %, 14 to 28 columns), or folds away below 70 columns, so the objects and properties
 ///   get the room.
 /// - Zoomed: the focused pane alone.
+/// - The map, while shown, takes the properties' place (and the properties are not shown).
 pub fn screen(area: Rect, arrangement: Arrangement) -> Screen {
+    let mut screen = panes(area, arrangement);
+    if arrangement.map {
+        screen.map = screen.props;
+        screen.props = Rect::new(screen.props.x, screen.props.y, 0, 0);
+    }
+    screen
+}
+
+/// The screen as if the map were the properties pane.
+fn panes(area: Rect, arrangement: Arrangement) -> Screen {
     let [main, status, footer] = Layout::vertical([
         Constraint::Min(0),
         Constraint::Length(1),
@@ -66,13 +82,14 @@ pub fn screen(area: Rect, arrangement: Arrangement) -> Screen {
             docs: empty,
             objects: empty,
             props: empty,
+            map: empty,
             status,
             footer,
         };
         match arrangement.focus {
             Pane::Docs => screen.docs = main,
             Pane::Objects => screen.objects = main,
-            Pane::Props => screen.props = main,
+            Pane::Props | Pane::Map => screen.props = main,
         }
         return screen;
     }
@@ -101,6 +118,7 @@ pub fn screen(area: Rect, arrangement: Arrangement) -> Screen {
         docs,
         objects,
         props,
+        map: Rect::new(props.x, props.y, 0, 0),
         status,
         footer,
     }
@@ -133,6 +151,7 @@ mod tests {
                 focus,
                 zoomed,
                 doc_open,
+                map: false,
             },
         )
     }
@@ -154,8 +173,27 @@ mod tests {
                 focus: Pane::Objects,
                 zoomed: false,
                 doc_open: true,
+                map: false,
             },
         );
         assert_eq!(folded.docs.width, 0);
+    }
+
+    #[test]
+    fn the_map_takes_the_place_of_the_properties_and_zooms_to_the_whole_screen() {
+        let plain = at(Pane::Objects, false, true);
+        let arrangement = |focus, zoomed| Arrangement {
+            focus,
+            zoomed,
+            doc_open: true,
+            map: true,
+        };
+        let shown = screen(Rect::new(0, 0, 80, 24), arrangement(Pane::Map, false));
+        assert_eq!(shown.map, plain.props);
+        assert_eq!(shown.props.width, 0);
+        assert_eq!(shown.objects, plain.objects);
+        let zoomed = screen(Rect::new(0, 0, 80, 24), arrangement(Pane::Map, true));
+        assert_eq!((zoomed.map.width, zoomed.map.height), (80, 22));
+        assert_eq!(zoomed.objects.width, 0);
     }
 }

@@ -1,5 +1,5 @@
 //! The main loop: takes the terminal, starts the worker, then `select!`s over terminal events,
-//! replies and a tick, feeds each to `App::update`, carries out the effects and draws once per
+//! replies, built scenes (each built on a blocking thread) and a tick, feeds each to `App::update`, carries out the effects and draws once per
 //! batch. It is handed a ready client (`main.rs` connects, starting the local server when no
 //! remote one is configured): the TUI never sees a server.
 
@@ -46,6 +46,7 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
     let (request_tx, request_rx) = mpsc::unbounded_channel();
     let (reply_tx, mut reply_rx) = mpsc::unbounded_channel();
     let worker = tokio::spawn(worker::run(client, request_rx, reply_tx));
+    let (scene_tx, mut scene_rx) = mpsc::unbounded_channel();
     let mut guard = terminal::enter()?;
     let size = guard.terminal.size()?;
     app.update(Msg::Resize(size.width, size.height));
@@ -71,6 +72,11 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
                         let outcome = transfer::perform(&job);
                         pending.extend(app.update(Msg::File(what, job, outcome)));
                     }
+                    Effect::BuildScene(job) => {
+                        let built = scene_tx.clone();
+                        // The app may have quit meanwhile; then nobody wants the scene.
+                        tokio::task::spawn_blocking(move || built.send(job.run()));
+                    }
                 }
             }
         }
@@ -80,6 +86,7 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
         let msg = tokio::select! {
             biased;
             Some(reply) = reply_rx.recv() => Msg::Api(reply),
+            Some(built) = scene_rx.recv() => Msg::Scene(built),
             event = events.next() => match event {
                 Some(Ok(Event::Key(key))) => Msg::Key(key),
                 Some(Ok(Event::Mouse(mouse))) => Msg::Mouse(mouse),

@@ -127,6 +127,29 @@ roles! {
     DiffRemoved => "diff_removed", dark: fg(Color::Red), light: fg(Color::Red), plain: NONE;
     /// The mark of a changed property (`~`).
     DiffChanged => "diff_changed", dark: fg(Color::Yellow), light: fg(DARK_ORANGE), plain: with(BOLD);
+    /// A component whose status is down, error, critical or failed (its title also reads `✗`).
+    StatusError => "status_error", dark: fg(Color::LightRed), light: fg(Color::Red), plain: with(BOLD);
+    /// A component whose status is degraded or warning (its title also reads `!`).
+    StatusWarning => "status_warning", dark: fg(Color::Yellow), light: fg(DARK_ORANGE), plain: with(BOLD);
+    /// A component whose status is up, ok or healthy (its title also reads `✓`).
+    StatusGood => "status_good", dark: fg(Color::LightGreen), light: fg(DARK_GREEN), plain: NONE;
+    /// A component of no known status on the map, and icons, images and widgets.
+    MapComponent => "map_component", dark: fg(Color::White), light: fg(Color::Black), plain: NONE;
+    /// An area's outline on the map.
+    MapArea => "map_area", dark: fg(Color::Blue), light: fg(Color::Blue), plain: NONE;
+    /// A line group on the map.
+    MapLine => "map_line", dark: fg(Color::Gray), light: fg(MID_GRAY), plain: NONE;
+    /// A label's text on the map.
+    MapLabel => "map_label", dark: fg(Color::Gray), light: fg(Color::DarkGray), plain: NONE;
+    /// The selected object on the map (its title also in reverse video).
+    MapSelected => "map_selected", dark: fg(Color::LightCyan).add_modifier(BOLD), light: fg(Color::Blue).add_modifier(BOLD), plain: with(REVERSED);
+    /// A marked object on the map, the selector preview's matches among them (its title also
+    /// reads `●`).
+    MapMarked => "map_marked", dark: fg(Color::LightMagenta), light: fg(Color::Magenta), plain: with(BOLD);
+    /// An object the tree's filter hides, dimmed on the map.
+    MapHidden => "map_hidden", dark: fg(Color::DarkGray), light: fg(Color::Indexed(250)), plain: with(Modifier::DIM);
+    /// The map's centre cross.
+    MapCross => "map_cross", dark: fg(Color::LightYellow).add_modifier(BOLD), light: fg(Color::Magenta).add_modifier(BOLD), plain: with(BOLD);
 }
 
 /// The style of each role.

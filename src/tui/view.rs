@@ -27,11 +27,13 @@ pub fn view(app: &App, frame: &mut Frame) {
         requests: &app.requests,
         history: &app.history,
         writes: &app.writes,
+        scene: app.scene.scene(),
     };
-    let panes: [(Pane, &dyn Component); 3] = [
+    let panes: [(Pane, &dyn Component); 4] = [
         (Pane::Docs, &app.docs),
         (Pane::Objects, &app.objects),
         (Pane::Props, &app.props),
+        (Pane::Map, &app.map),
     ];
     for (pane, component) in panes {
         let rect = screen.pane(pane);

@@ -12,6 +12,7 @@ use super::document::{ObjectModel, row_text};
 use super::input::{Filter, LineInput};
 use super::json::{Check, Diff, PathEdit, highlight};
 use super::keys::{Command, Context};
+use super::list::ListCursor;
 use super::props_field::PropsField;
 use super::theme::{Role, Theme};
 use crate::model::DiagramObject;
@@ -129,6 +130,36 @@ pub fn selected_line(line: Line<'static>, width: usize, style: Style) -> Line<'s
         spans.push(Span::styled(" ".repeat(width - used), style));
     }
     Line::from(spans)
+}
+
+/// The rows of an overlay's list that `cursor` shows: each drawn by `row`, the selected one
+/// highlighted, then `… N more` (`more` names them: `older`, `more`) when some are below.
+pub fn cursor_rows(
+    cursor: &ListCursor,
+    width: usize,
+    row: impl Fn(usize) -> Line<'static>,
+    more: &str,
+    cx: &Cx,
+) -> Vec<Line<'static>> {
+    let mut lines: Vec<Line<'static>> = cursor
+        .visible()
+        .map(|i| {
+            let line = row(i);
+            if i == cursor.selected() {
+                selected_line(line, width, cx.style(Role::Selected))
+            } else {
+                line
+            }
+        })
+        .collect();
+    let below = cursor.len().saturating_sub(cursor.visible().end);
+    if below > 0 {
+        lines.push(Line::styled(
+            format!("  … {below} {more}"),
+            cx.style(Role::Dim),
+        ));
+    }
+    lines
 }
 
 /// An object's readable row: a mark (`●` when marked), its text, then its id dimmed where

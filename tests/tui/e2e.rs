@@ -173,3 +173,41 @@ async fn keys_and_looks_from_the_config_and_no_color_reach_the_binary() {
     session.wait_for("diagtui exited 0");
     server.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_map_of_a_document_in_the_binary() {
+    let (dir, server, client) = live_server().await;
+    let doc = client.create_doc("Map doc", None).await.unwrap();
+    client
+        .set_content(&doc, &crate::harness::map_content())
+        .await
+        .unwrap();
+    let command = binary(&dir, &server);
+    let Some(session) = Tmux::start("tui-e2e-map", 120, 40, Some(&command)) else {
+        return;
+    };
+    session.wait_for("Map doc");
+    session.keys(&["/"]);
+    session.type_line("Map doc");
+    session.keys(&["Enter"]);
+    session.wait_for("compute.service (orders)");
+    session.keys(&["m"]);
+    let screen = session.wait_for("✗ orders-db");
+    for text in [
+        "3 Map · Map doc",
+        "✓ api-gateway",
+        "! orders",
+        "Orders platform",
+    ] {
+        assert!(screen.contains(text), "{text}:\n{screen}");
+    }
+    session.wait_for("! 1 object could");
+    // Select what is under the cross (the area), then by position the title and the gateway;
+    // zoom; then back to the properties, which show the selected object.
+    session.keys(&["Enter", "n", "n", "+"]);
+    session.wait_for("×1.5");
+    session.keys(&["Escape"]);
+    session.wait_for("\"name\": \"api-gateway\"");
+    session.keys(&["q"]);
+    server.shutdown().await;
+}

@@ -604,8 +604,8 @@ fn an_information_fades_an_error_stays_until_the_next_key_and_the_log_keeps_both
 #[test]
 fn small_things_warnings_whole_operator_apart_prefix_first_and_one_line() {
     let mut h = Harness::opened();
-    // The row of a line group with one line.
-    assert!(h.shows("2 anchors, 1 line 1d-line"));
+    // The row of a line group names its ends (here two free points, joined without arrows).
+    assert!(h.shows("(0, 0) — (1, 1) 1d-line"), "{}", h.screen());
     // Key suggestions: those starting with what is typed first.
     h.press("w");
     h.type_text("s");

@@ -11,6 +11,7 @@ use diagtui::model::{
 };
 use diagtui::server::LocalServer;
 use diagtui::tui::document::ObjectModel;
+use diagtui::tui::scene_cache::SceneJob;
 use diagtui::tui::{Answer, App, Effect, Failure, Msg, Reply, Request, RequestId, Setup, view};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -126,6 +127,80 @@ pub fn content() -> Content {
     c
 }
 
+/// A small diagram for the map: an area around four components (three with a status), lines
+/// with arrows between them, a title label, and one component that cannot be placed.
+pub fn map_content() -> Content {
+    let attached = |id: &str, index: u64| json!({"type": 1, "id": id, "index": index});
+    let line = |from: serde_json::Value, to: serde_json::Value, arrow: bool| {
+        let arrows = if arrow { json!({"1": true}) } else { json!({}) };
+        object(
+            "line-group",
+            json!({"anchors": [from, to], "lines": [[0, 1]], "arrowAnchorIndices": arrows}),
+        )
+    };
+    let component = |id: &str, name: &str, x: f64, y: f64, status: Option<&str>| {
+        let mut data = json!({"componentId": id, "position": {"x": x, "y": y}});
+        if !name.is_empty() {
+            data["name"] = json!(name);
+        }
+        if let Some(status) = status {
+            data["meta"] = json!({"status": status});
+        }
+        object("component", data)
+    };
+    let mut c = Content::new();
+    c.insert(
+        "a-net".into(),
+        object(
+            "area",
+            json!({"anchors": [{"x": -22, "y": -12}, {"x": 22, "y": -12}, {"x": 22, "y": 12}, {"x": -22, "y": 12}], "fillColor": "#E8F1FB"}),
+        ),
+    );
+    c.insert(
+        "c-cache".into(),
+        component("cache.redis", "", -12.0, 6.0, None),
+    );
+    c.insert(
+        "c-db".into(),
+        component("database.postgres", "orders-db", 10.0, 6.0, Some("down")),
+    );
+    c.insert(
+        "c-gw".into(),
+        component("network.gateway", "api-gateway", -12.0, -4.0, Some("up")),
+    );
+    c.insert(
+        "c-orders".into(),
+        component("compute.service", "orders", 10.0, -4.0, Some("degraded")),
+    );
+    c.insert(
+        "l-1".into(),
+        line(attached("c-gw", 1), attached("c-orders", 0), true),
+    );
+    c.insert(
+        "l-2".into(),
+        line(attached("c-orders", 3), attached("c-db", 0), true),
+    );
+    c.insert(
+        "l-3".into(),
+        line(attached("c-gw", 2), attached("c-cache", 1), false),
+    );
+    c.insert(
+        "t-title".into(),
+        object(
+            "label",
+            json!({"text": "Orders platform", "position": {"x": 0, "y": -9}}),
+        ),
+    );
+    c.insert(
+        "x-lost".into(),
+        object(
+            "component",
+            json!({"componentId": "generic.server", "position": "nowhere"}),
+        ),
+    );
+    c
+}
+
 /// A key from a short name: `"j"`, `"Enter"`, `"Esc"`, `"Tab"`, `"BackTab"`, `"Down"`, `"C-s"`.
 pub fn key(name: &str) -> KeyEvent {
     let (code, mods) = match name {
@@ -180,6 +255,23 @@ impl Harness {
         h
     }
 
+    /// An app with document A open on the map's diagram ([`map_content`]) and the map shown.
+    pub fn on_map() -> Harness {
+        Harness::on_map_with(Setup::new("local /data/diagtui"))
+    }
+
+    /// [`Harness::on_map`] made from `setup`.
+    pub fn on_map_with(setup: Setup) -> Harness {
+        let mut h = Harness::with(setup);
+        h.answer_all_with(map_content());
+        h.press("Enter");
+        h.answer_all_with(map_content());
+        h.press("m");
+        // Drawn once at the size every check reads, so the map is fitted to it.
+        h.screen();
+        h
+    }
+
     /// An app with document A open and its content loaded.
     pub fn opened() -> Harness {
         Harness::opened_with(Setup::new("local /data/diagtui"))
@@ -195,13 +287,29 @@ impl Harness {
     }
 
     fn take(&mut self, effects: Vec<Effect>) {
-        for effect in &effects {
+        self.note_requests(&effects);
+        let jobs = scene_jobs(&effects);
+        self.effects = effects;
+        self.build_scenes(jobs);
+    }
+
+    /// Builds the scenes asked for at once, as the runner does on its threads, and hands them
+    /// to the app.
+    fn build_scenes(&mut self, mut jobs: Vec<SceneJob>) {
+        while let Some(job) = jobs.pop() {
+            let more = self.app.update(Msg::Scene(job.run()));
+            self.note_requests(&more);
+            jobs.extend(scene_jobs(&more));
+        }
+    }
+
+    fn note_requests(&mut self, effects: &[Effect]) {
+        for effect in effects {
             if let Effect::Request(id, request) = effect {
                 self.pending.push((*id, request.clone()));
                 self.sent.push(request.clone());
             }
         }
-        self.effects = effects;
     }
 
     /// Sends one message.
@@ -385,12 +493,12 @@ impl Harness {
     }
 
     /// The pane whose border is drawn thick (the focused one, when no overlay is open):
-    /// `Documents`, `Objects` or `Properties`; empty when none is.
+    /// `Documents`, `Objects`, `Properties` or `Map`; empty when none is.
     pub fn focused(&mut self) -> String {
         let screen = self.screen();
         let top = screen.lines().next().unwrap_or_default();
         match top.find('┏') {
-            Some(at) => ["Documents", "Objects", "Properties"]
+            Some(at) => ["Documents", "Objects", "Properties", "Map"]
                 .into_iter()
                 .find(|name| {
                     top[at..]
@@ -421,6 +529,17 @@ impl Harness {
             .unwrap_or_else(|| panic!("no line shows {text:?}"))
             .to_string()
     }
+}
+
+/// The scenes `effects` ask to build.
+fn scene_jobs(effects: &[Effect]) -> Vec<SceneJob> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::BuildScene(job) => Some(SceneJob::clone(job)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Row `y` of a buffer as text.

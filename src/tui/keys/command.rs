@@ -47,11 +47,15 @@ pub enum Context {
     Help,
     /// The write history of the open document.
     History,
+    /// The map of the open document.
+    Map,
+    /// The objects connected to a component.
+    Connections,
 }
 
 impl Context {
     /// Every context, in the order help and `diagtui keys` list them.
-    pub const ALL: [Context; 21] = [
+    pub const ALL: [Context; 23] = [
         Context::Always,
         Context::Global,
         Context::Move,
@@ -73,6 +77,8 @@ impl Context {
         Context::Log,
         Context::Help,
         Context::History,
+        Context::Map,
+        Context::Connections,
     ];
 
     /// Its place in [`Context::ALL`].
@@ -104,6 +110,8 @@ impl Context {
             Context::Log => "log",
             Context::Help => "help",
             Context::History => "history",
+            Context::Map => "map",
+            Context::Connections => "connections",
         }
     }
 
@@ -136,6 +144,8 @@ impl Context {
             Context::Log => "request log",
             Context::Help => "help",
             Context::History => "write history",
+            Context::Map => "the map",
+            Context::Connections => "connections of a component",
         }
     }
 
@@ -148,11 +158,14 @@ impl Context {
             Context::Documents | Context::Objects | Context::Properties => {
                 &[Context::Global, Context::Move]
             }
+            // The map pans with the movement keys, so it does not inherit the lists' ones.
+            Context::Map => &[Context::Global],
             Context::Menu
             | Context::Result
             | Context::Log
             | Context::Help
             | Context::History
+            | Context::Connections
             | Context::Confirm
             | Context::Conflict => &[Context::Always, Context::Move],
             Context::FormField | Context::FormOperator => &[Context::Form],
@@ -367,6 +380,30 @@ commands! {
     BackToForm => "back_to_form",
     /// Show the bulk diff.
     ShowDiff => "show_diff",
+    /// Show the map in place of the properties, and back.
+    ToggleMap => "map",
+    /// Move the map's view left.
+    PanLeft => "pan_left",
+    /// Move the map's view right.
+    PanRight => "pan_right",
+    /// Move the map's view up.
+    PanUp => "pan_up",
+    /// Move the map's view down.
+    PanDown => "pan_down",
+    /// Zoom the map in.
+    ZoomIn => "zoom_in",
+    /// Zoom the map out.
+    ZoomOut => "zoom_out",
+    /// Fit the whole diagram in the map.
+    Fit => "fit",
+    /// Select the object under the map's centre cross.
+    SelectCentre => "select_centre",
+    /// Select the next object by position.
+    NextObject => "next_object",
+    /// Select the previous object by position.
+    PrevObject => "prev_object",
+    /// List the objects connected to the component.
+    Connections => "connections",
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! closed: App keeps them aside until they are opened again.
 
 mod bulk_edit;
+mod connections;
 mod help;
 mod log;
 mod palette;
@@ -16,6 +17,7 @@ mod selector_result;
 mod writes;
 
 pub use bulk_edit::BulkEdit;
+pub use connections::ConnectionsView;
 pub use help::Help;
 pub use log::LogView;
 pub use palette::{Entry, Palette};
@@ -54,6 +56,8 @@ pub enum Overlay {
     BulkEdit(Box<BulkEdit>),
     /// The open document's write history.
     Writes(WritesView),
+    /// What connects to a component.
+    Connections(ConnectionsView),
 }
 
 /// The component inside each variant, as `$convert` gives it from a box.
@@ -71,6 +75,7 @@ macro_rules! inside {
             Overlay::Result(c) => c,
             Overlay::BulkEdit(c) => c.$convert(),
             Overlay::Writes(c) => c,
+            Overlay::Connections(c) => c,
         }
     };
 }

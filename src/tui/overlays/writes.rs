@@ -12,7 +12,7 @@ use crate::tui::keys::{Command, Context};
 use crate::tui::list::ListCursor;
 use crate::tui::theme::Role;
 use crate::tui::undo;
-use crate::tui::widgets::{clip, hint_line, overlay_box, selected_line};
+use crate::tui::widgets::{clip, cursor_rows, hint_line, overlay_box};
 use crate::tui::writes::{Undone, Write};
 
 /// Width of the box.
@@ -96,20 +96,13 @@ impl Component for WritesView {
                 cx.style(Role::Dim),
             ));
         }
-        for i in cursor.visible() {
-            let line = write_line(writes[i], inner, cx);
-            lines.push(if i == cursor.selected() {
-                selected_line(line, inner, cx.style(Role::Selected))
-            } else {
-                line
-            });
-        }
-        if writes.len() > cursor.visible().end {
-            lines.push(Line::styled(
-                format!("  … {} older", writes.len() - cursor.visible().end),
-                cx.style(Role::Dim),
-            ));
-        }
+        lines.extend(cursor_rows(
+            &cursor,
+            inner,
+            |i| write_line(writes[i], inner, cx),
+            "older",
+            cx,
+        ));
         lines.push(Line::raw(""));
         lines.push(hint_line(
             cx.keys.hint(

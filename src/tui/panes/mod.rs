@@ -1,11 +1,13 @@
-//! The three panes: documents, objects, properties. The two lists share their filter's
+//! The panes: documents, objects, properties, and the map in the properties' place. The two lists share their filter's
 //! handling ([`Filtered`]).
 
 mod docs;
+pub mod map;
 mod objects;
 mod props;
 
 pub use docs::DocsPane;
+pub use map::MapPane;
 pub use objects::{ObjectsPane, ask_to_drop_edits};
 pub use props::{PropsPane, Target};
 

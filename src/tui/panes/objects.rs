@@ -21,7 +21,10 @@ use super::Filtered;
 use crate::tui::keys::{Command, Context};
 use crate::tui::layout;
 use crate::tui::list::{ListCursor, Pointer};
-use crate::tui::overlays::{Body, Choice, Overlay, Question, TypePicker, WritesView};
+use crate::tui::overlays::{
+    Body, Choice, ConnectionsView, Overlay, Question, TypePicker, WritesView,
+};
+use crate::tui::relations;
 use crate::tui::request::{Answer, Failure, Request, RequestId};
 use crate::tui::theme::Role;
 use crate::tui::undo;
@@ -79,6 +82,11 @@ impl ObjectsPane {
             ..ObjectsPane::default()
         };
         self.fit();
+    }
+
+    /// The filter's text (empty when there is none).
+    pub fn filter_text(&self) -> &str {
+        self.filter.text()
     }
 
     /// The selected object's id, if an object row is selected.
@@ -738,6 +746,10 @@ impl Component for ObjectsPane {
                 ))],
             },
             Command::ExternalEdit => vec![Action::ExternalEdit],
+            Command::Connections => match cx.scene {
+                Some(scene) => ConnectionsView::open(self.selected_id(), scene, Pane::Objects),
+                None => vec![Action::info("the connections are still being worked out")],
+            },
             Command::History => match cx.doc_id() {
                 Some(doc) => vec![Action::Open(Overlay::Writes(WritesView::new(doc)))],
                 None => vec![Action::error("open a document first")],
@@ -856,13 +868,11 @@ impl Component for ObjectsPane {
                                     cx.style(Role::Heading),
                                 )
                             }
-                            TreeRow::Object(o) => object_row_line(
-                                model.id(o),
-                                model.row_text(o),
-                                width,
-                                doc.marks.contains(o),
-                                cx.theme,
-                            ),
+                            TreeRow::Object(o) => {
+                                let id = model.id(o);
+                                let text = relations::row_text(cx.scene, id, model.row_text(o));
+                                object_row_line(id, &text, width, doc.marks.contains(o), cx.theme)
+                            }
                         };
                         if i == self.cursor.selected() {
                             selected_line(line, width, selected)

@@ -1,0 +1,133 @@
+//! The map of a generated document (`common/diagram.rs`) opened through the real local server:
+//! one frame of the map at 200×60 (beside the tree, and zoomed to the whole screen; fitted to the
+//! whole diagram, and zoomed in), building the scene off the input loop, and the copy of the
+//! objects that the input loop hands to that build. Run with `cargo bench --bench map`; prints
+//! the mean time of each.
+
+use std::collections::VecDeque;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use crossterm::event::KeyCode;
+use diagtui::client::Client;
+use diagtui::tui::document::ObjectModel;
+use diagtui::tui::{App, Effect, Msg, Setup, view, worker};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use tokio::runtime::Runtime;
+
+#[path = "common/app.rs"]
+mod app;
+#[path = "common/diagram.rs"]
+mod diagram;
+#[path = "common/timing.rs"]
+mod timing;
+
+use app::{drive, key, local_server, type_text};
+use diagram::document;
+use timing::measure;
+
+const WIDTH: u16 = 200;
+const HEIGHT: u16 = 60;
+
+/// Like `worker::settle`, but times each scene build.
+async fn settle_timing_scenes(app: &mut App, client: &Client, msg: Msg) -> Vec<Duration> {
+    let mut builds = Vec::new();
+    let mut queue: VecDeque<Effect> = app.update(msg).into();
+    while let Some(effect) = queue.pop_front() {
+        let more = match effect {
+            Effect::Request(id, request) => {
+                app.update(Msg::Api(worker::reply(client, id, request).await))
+            }
+            Effect::BuildScene(job) => {
+                let started = Instant::now();
+                let built = job.run();
+                builds.push(started.elapsed());
+                app.update(Msg::Scene(built))
+            }
+            _ => Vec::new(),
+        };
+        queue.extend(more);
+    }
+    builds
+}
+
+/// Opens the document titled `title` and shows its map.
+async fn open_map(app: &mut App, client: &Client, title: &str) {
+    type_text(app, client, "/").await;
+    type_text(app, client, title).await;
+    drive(app, client, key(KeyCode::Enter)).await;
+    drive(app, client, key(KeyCode::Enter)).await;
+    type_text(app, client, "m").await;
+}
+
+/// Measures frames of the map of `objects` objects.
+async fn frames(client: &Client, objects: usize) {
+    let content = document(objects);
+    let n = content.len();
+    let title = format!("Map {n}");
+    let doc = client.create_doc(&title, None).await.unwrap();
+    client.set_content(&doc, &content).await.unwrap();
+
+    let model = ObjectModel::new(content);
+    measure(
+        &format!("{n}: copy of the objects for the build (loop)"),
+        5,
+        || {
+            black_box(model.clone());
+        },
+    );
+    drop(model);
+
+    let mut app = App::new(Setup {
+        account: Some("bench@example.com".into()),
+        ..Setup::new("bench")
+    });
+    app.update(Msg::Resize(WIDTH, HEIGHT));
+    let effects = app.start();
+    worker::settle(&mut app, client, effects).await;
+    open_map(&mut app, client, &title).await;
+
+    let builds = settle_timing_scenes(&mut app, client, key(KeyCode::Char('R'))).await;
+    let build = builds.first().expect("a reload builds the scene");
+    println!(
+        "{:<52} {:>12.2?} (once, off the loop)",
+        format!("{n}: build the scene (job)"),
+        build
+    );
+
+    let mut terminal = Terminal::new(TestBackend::new(WIDTH, HEIGHT)).unwrap();
+    terminal.draw(|frame| view(&app, frame)).unwrap();
+    let screen = terminal.backend().to_string();
+    assert!(screen.contains(&format!("3 Map · {title}")), "{screen}");
+    assert!(screen.contains("×1.0"), "{screen}");
+    let runs = if n > 50_000 { 20 } else { 100 };
+    // Each step's keys, then a frame measured.
+    let steps = [
+        ("", "map frame beside the tree, whole diagram"),
+        ("z", "map frame, whole screen, whole diagram"),
+        ("++++", "map frame, whole screen, zoomed ×5"),
+    ];
+    for (keys, name) in steps {
+        type_text(&mut app, client, keys).await;
+        measure(&format!("{n}: {name}"), runs, || {
+            terminal.draw(|frame| view(black_box(&app), frame)).unwrap();
+        });
+    }
+    let pan = key(KeyCode::Char('l'));
+    measure(&format!("{n}: pan (l) + frame, zoomed ×5"), runs, || {
+        app.update(pan.clone());
+        terminal.draw(|frame| view(black_box(&app), frame)).unwrap();
+    });
+}
+
+fn main() {
+    let runtime = Runtime::new().unwrap();
+    runtime.block_on(async {
+        let dir = tempfile::tempdir().unwrap();
+        let (server, client) = local_server(dir.path()).await;
+        frames(&client, 10_000).await;
+        frames(&client, 100_000).await;
+        server.shutdown().await;
+    });
+}

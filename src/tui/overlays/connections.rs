@@ -1,0 +1,165 @@
+//! What connects to a component (`>` in the objects pane and on the map): the objects at the
+//! far end of each line attached to it, with the line's direction, then the areas around it.
+//! `Enter` selects the highlighted one in the tree (and on the map). It reads the scene App
+//! keeps, so it follows the document while open.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+use super::Overlay;
+use crate::scene::{Connection, Direction, Primitive, Scene, Shape, Via};
+use crate::tui::action::{Action, ObjectsCall, Pane};
+use crate::tui::component::{Component, Cx};
+use crate::tui::keys::{Command, Context};
+use crate::tui::list::ListCursor;
+use crate::tui::theme::Role;
+use crate::tui::widgets::{clip, cursor_rows, hint_line, overlay_box};
+use crate::tui::words;
+
+/// Width of the box.
+const WIDTH: u16 = 90;
+/// Rows listed at once.
+const ROWS: usize = 14;
+
+/// The connections of one component.
+#[derive(Debug)]
+pub struct ConnectionsView {
+    component: String,
+    /// The pane it was opened from, which gets the focus back after a jump.
+    from: Pane,
+    cursor: ListCursor,
+}
+
+impl ConnectionsView {
+    /// The connections of component `id`, opened from pane `from`.
+    pub fn new(id: &str, from: Pane) -> ConnectionsView {
+        let mut cursor = ListCursor::default();
+        cursor.set_rows(ROWS);
+        ConnectionsView {
+            component: id.to_owned(),
+            from,
+            cursor,
+        }
+    }
+
+    /// The actions that open it on component `id` from pane `from`: a note instead when `id`
+    /// is no placed component.
+    pub fn open(id: Option<&str>, scene: &Scene, from: Pane) -> Vec<Action> {
+        match id.and_then(|id| scene.get(id)) {
+            Some(p) if matches!(p.shape, Shape::Component(_)) => vec![Action::Open(
+                Overlay::Connections(ConnectionsView::new(&p.id, from)),
+            )],
+            _ => vec![Action::info(
+                "select a component to list what connects to it",
+            )],
+        }
+    }
+
+    fn connections<'a>(&self, cx: &Cx<'a>) -> Vec<Connection<'a>> {
+        cx.scene
+            .map(|scene| scene.connections(&self.component))
+            .unwrap_or_default()
+    }
+}
+
+/// How a connection reads: which way, what, and through which line group.
+fn connection_text(connection: &Connection) -> String {
+    let object = connection.object;
+    match connection.via {
+        Via::Line {
+            line_group,
+            direction,
+        } => {
+            let arrow = match direction {
+                Direction::Outgoing => "→",
+                Direction::Incoming => "←",
+                Direction::Both => "↔",
+                Direction::Undirected => "—",
+            };
+            if object.id == line_group.id {
+                format!("{arrow} a free end of line group {}", line_group.id)
+            } else {
+                format!("{arrow} {}  via {}", name(object), line_group.id)
+            }
+        }
+        Via::EnclosingArea => format!("□ inside {}", name(object)),
+    }
+}
+
+/// An object's name in the list: a component's title, else its type and id.
+fn name(p: &Primitive) -> String {
+    match &p.shape {
+        Shape::Component(c) => format!("{} ({})", c.title, p.id),
+        _ => format!("{} {}", p.kind().as_str(), p.id),
+    }
+}
+
+impl Component for ConnectionsView {
+    fn context(&self) -> Context {
+        Context::Connections
+    }
+
+    fn command(&mut self, command: Command, cx: &Cx) -> Vec<Action> {
+        let connections = self.connections(cx);
+        self.cursor.set_len(connections.len());
+        if let Some(step) = self.cursor.step_of(command) {
+            self.cursor.step(step);
+            return Vec::new();
+        }
+        match command {
+            Command::Jump => match connections.get(self.cursor.selected()) {
+                Some(connection) => vec![
+                    Action::Close,
+                    Action::Objects(ObjectsCall::Jump(connection.object.id.clone())),
+                    Action::Focus(self.from),
+                ],
+                None => Vec::new(),
+            },
+            Command::Close => vec![Action::Close],
+            _ => Vec::new(),
+        }
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
+        let inner = usize::from(WIDTH.min(area.width)).saturating_sub(2);
+        let connections = self.connections(cx);
+        let mut cursor = self.cursor;
+        cursor.set_len(connections.len());
+        let title = cx
+            .scene
+            .and_then(|scene| scene.get(&self.component))
+            .map_or_else(|| self.component.clone(), name);
+        let mut lines = vec![Line::from(vec![
+            Span::styled(title, cx.style(Role::Strong)),
+            Span::raw(format!(
+                " has {}:",
+                words::count(connections.len(), "connection", "connections")
+            )),
+        ])];
+        lines.extend(cursor_rows(
+            &cursor,
+            inner,
+            |i| Line::raw(clip(&connection_text(&connections[i]), inner)),
+            "more",
+            cx,
+        ));
+        lines.push(Line::raw(""));
+        lines.push(hint_line(
+            cx.keys.hint(
+                Context::Connections,
+                &[(Command::Jump, "select it"), (Command::Close, "close")],
+            ),
+            cx.theme,
+        ));
+        let height = lines.len() as u16 + 2;
+        overlay_box(
+            frame,
+            area,
+            " Connections ",
+            lines,
+            (WIDTH, height),
+            cx.theme,
+        );
+    }
+}
