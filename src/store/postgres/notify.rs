@@ -1,0 +1,226 @@
+//! Commit reports between instances: each write transaction sends what its requests changed on
+//! the `diagtui` channel (`NOTIFY`, delivered at commit, in commit order); every instance
+//! listens (`LISTEN`) and hands the other instances' reports to its listeners
+//! ([`CommitObserver::committed_elsewhere`]) with the changed objects as they are in the
+//! database when the report arrives.
+//!
+//! A report longer than one notification's payload (8,000 bytes) travels in pieces, which
+//! arrive together: a transaction's notifications are delivered one after the other. While the
+//! listening connection is down (the database restarting), reports are missed; the listener
+//! connects again by itself. What the store keeps in memory does not depend on them: the
+//! freshness check (see `freshness`) notices other instances' commits exactly.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use deadpool_postgres::{GenericClient, Pool};
+use serde::{Deserialize, Serialize};
+use tokio_postgres::AsyncMessage;
+use tokio_postgres_rustls::MakeRustlsConnect;
+
+use super::objects::load_objects;
+use super::sql::execute;
+use crate::store::StoreResult;
+use crate::store::change::{Committed, DocChange, DocEvent};
+use crate::store::engine::CommitObserver;
+
+/// The channel commit reports travel on.
+const CHANNEL: &str = "diagtui";
+/// The most bytes of a report sent in one notification (the payload limit is 8,000).
+const PIECE: usize = 7000;
+/// The longest wait between two attempts to listen again.
+const MAX_BACKOFF: Duration = Duration::from_secs(5);
+
+/// A report as it travels: object ids without their data.
+#[derive(Serialize, Deserialize)]
+struct Wire {
+    docs: Vec<WireDoc>,
+    keys_changed: Vec<String>,
+}
+
+/// One document's change as it travels.
+#[derive(Serialize, Deserialize)]
+struct WireDoc {
+    doc_id: String,
+    last_change: Option<String>,
+    changed: Vec<String>,
+    deleted: Vec<String>,
+    event: Option<DocEvent>,
+}
+
+/// Sends a committed request's report to the other instances; nothing when it changed no
+/// document and no key. Runs inside the write transaction, so it is delivered at its commit.
+pub async fn send(
+    c: &impl GenericClient,
+    instance: &str,
+    serial: &mut u64,
+    report: &Committed,
+) -> StoreResult<()> {
+    if report.docs.is_empty() && report.keys_changed.is_empty() {
+        return Ok(());
+    }
+    let wire = Wire {
+        docs: report
+            .docs
+            .iter()
+            .map(|change| WireDoc {
+                doc_id: change.doc_id.clone(),
+                last_change: change.last_change.clone(),
+                changed: change.changed.iter().map(|(id, _)| id.clone()).collect(),
+                deleted: change.deleted.clone(),
+                event: change.event.clone(),
+            })
+            .collect(),
+        keys_changed: report.keys_changed.clone(),
+    };
+    let text = serde_json::to_string(&wire)?;
+    let pieces = split(&text, PIECE);
+    let last = pieces.len() - 1;
+    for (at, piece) in pieces.into_iter().enumerate() {
+        // The serial keeps two pieces of one transaction from being identical, which
+        // PostgreSQL would deliver once.
+        *serial += 1;
+        let more = u8::from(at < last);
+        let payload = format!("{instance} {serial} {more} {piece}");
+        execute(c, "SELECT pg_notify($1, $2)", &[&CHANNEL, &payload]).await?;
+    }
+    Ok(())
+}
+
+/// `text` in pieces of at most `max` bytes, cut at character boundaries.
+fn split(text: &str, max: usize) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let mut rest = text;
+    while rest.len() > max {
+        let mut cut = max;
+        while !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let (piece, tail) = rest.split_at(cut);
+        pieces.push(piece);
+        rest = tail;
+    }
+    pieces.push(rest);
+    pieces
+}
+
+/// Listens for the other instances' reports until the engine is dropped (the task is then
+/// aborted), connecting again whenever the connection is lost.
+pub async fn listen(
+    config: tokio_postgres::Config,
+    tls: MakeRustlsConnect,
+    pool: Pool,
+    instance: String,
+    observer: Arc<dyn CommitObserver>,
+) {
+    let mut backoff = Duration::from_millis(250);
+    loop {
+        match listen_once(&config, &tls, &pool, &instance, &*observer).await {
+            Ok(()) => backoff = Duration::from_millis(250),
+            Err(e) => tracing::warn!("listening for other instances' commits: {e}"),
+        }
+        tokio::time::sleep(backoff).await;
+        backoff = (backoff * 2).min(MAX_BACKOFF);
+    }
+}
+
+/// One listening connection, until it ends.
+async fn listen_once(
+    config: &tokio_postgres::Config,
+    tls: &MakeRustlsConnect,
+    pool: &Pool,
+    instance: &str,
+    observer: &dyn CommitObserver,
+) -> StoreResult<()> {
+    let (client, mut connection) = config.connect(tls.clone()).await?;
+    let (sender, mut received) = tokio::sync::mpsc::unbounded_channel();
+    let driver = tokio::spawn(async move {
+        loop {
+            match std::future::poll_fn(|cx| connection.poll_message(cx)).await {
+                Some(Ok(AsyncMessage::Notification(note))) => {
+                    if sender.send(note.payload().to_owned()).is_err() {
+                        return;
+                    }
+                }
+                Some(Ok(_)) => {}
+                Some(Err(e)) => {
+                    tracing::warn!("the listening connection failed: {e}");
+                    return;
+                }
+                None => return,
+            }
+        }
+    });
+    client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
+    let mut partial: HashMap<String, String> = HashMap::new();
+    while let Some(payload) = received.recv().await {
+        let mut fields = payload.splitn(4, ' ');
+        let (Some(from), Some(_serial), Some(more), Some(piece)) =
+            (fields.next(), fields.next(), fields.next(), fields.next())
+        else {
+            continue;
+        };
+        if from == instance {
+            continue;
+        }
+        let text = partial.entry(from.to_owned()).or_default();
+        text.push_str(piece);
+        if more == "1" {
+            continue;
+        }
+        let text = partial.remove(from).unwrap_or_default();
+        match serde_json::from_str::<Wire>(&text) {
+            Ok(wire) => match received_report(pool, wire).await {
+                Ok(report) => observer.committed_elsewhere(Arc::new(report)),
+                Err(e) => tracing::warn!("reading another instance's commit: {e}"),
+            },
+            Err(e) => tracing::warn!("another instance's commit report is unreadable: {e}"),
+        }
+    }
+    driver.abort();
+    Ok(())
+}
+
+/// Another instance's report, with the changed objects read from the database (an object
+/// deleted since is left out; its deletion is reported after).
+async fn received_report(pool: &Pool, wire: Wire) -> StoreResult<Committed> {
+    let mut docs = Vec::with_capacity(wire.docs.len());
+    let client = pool.get().await?;
+    for doc in wire.docs {
+        let ids: Vec<&str> = doc.changed.iter().map(String::as_str).collect();
+        let changed = if ids.is_empty() {
+            Vec::new()
+        } else {
+            load_objects(&client, &doc.doc_id, Some(&ids))
+                .await?
+                .into_iter()
+                .collect()
+        };
+        docs.push(DocChange {
+            doc_id: doc.doc_id,
+            last_change: doc.last_change,
+            changed,
+            deleted: doc.deleted,
+            event: doc.event,
+        });
+    }
+    Ok(Committed {
+        docs,
+        keys_changed: wire.keys_changed,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_reports_are_cut_at_character_boundaries() {
+        let text = "é".repeat(10);
+        let pieces = split(&text, 5);
+        assert_eq!(pieces.concat(), text);
+        assert!(pieces.iter().all(|piece| piece.len() <= 5));
+        assert_eq!(split("short", 7000), ["short"]);
+    }
+}
