@@ -122,16 +122,18 @@ impl PgEngine {
         let generation = read_generation(&pool.get().await?).await?;
         let freshness = Arc::new(Freshness::new(generation));
         let instance = crate::model::ids::new_uuid();
-        let target = tls::parse(&options.url)?;
+        let tls = tls::connector(tls::parse(&options.url)?.verify)?;
+        let subscription = notify::subscribe(&config, &tls).await?;
+        let listening = notify::Listening {
+            config,
+            tls,
+            pool: pool.clone(),
+            instance: instance.clone(),
+            observer: Arc::clone(&observer),
+        };
         let tasks = vec![
             tokio::spawn(Arc::clone(&freshness).run(pool.clone(), Arc::clone(&observer))),
-            tokio::spawn(notify::listen(
-                config,
-                tls::connector(target.verify)?,
-                pool.clone(),
-                instance.clone(),
-                Arc::clone(&observer),
-            )),
+            tokio::spawn(notify::listen(subscription, listening)),
         ];
         let around = Around {
             freshness: Some(Arc::clone(&freshness)),

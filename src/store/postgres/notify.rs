@@ -105,36 +105,27 @@ fn split(text: &str, max: usize) -> Vec<&str> {
     pieces
 }
 
-/// Listens for the other instances' reports until the engine is dropped (the task is then
-/// aborted), connecting again whenever the connection is lost.
-pub async fn listen(
-    config: tokio_postgres::Config,
-    tls: MakeRustlsConnect,
-    pool: Pool,
-    instance: String,
-    observer: Arc<dyn CommitObserver>,
-) {
-    let mut backoff = Duration::from_millis(250);
-    loop {
-        match listen_once(&config, &tls, &pool, &instance, &*observer).await {
-            Ok(()) => backoff = Duration::from_millis(250),
-            Err(e) => tracing::warn!("listening for other instances' commits: {e}"),
-        }
-        tokio::time::sleep(backoff).await;
-        backoff = (backoff * 2).min(MAX_BACKOFF);
+/// A listening connection: `LISTEN` done, its notifications' payloads arriving.
+pub struct Subscription {
+    /// Kept for as long as the connection is to live.
+    _client: tokio_postgres::Client,
+    received: tokio::sync::mpsc::UnboundedReceiver<String>,
+    driver: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Subscription {
+    fn drop(&mut self) {
+        self.driver.abort();
     }
 }
 
-/// One listening connection, until it ends.
-async fn listen_once(
+/// Connects and listens; once it returns, every report committed after is received.
+pub async fn subscribe(
     config: &tokio_postgres::Config,
     tls: &MakeRustlsConnect,
-    pool: &Pool,
-    instance: &str,
-    observer: &dyn CommitObserver,
-) -> StoreResult<()> {
+) -> StoreResult<Subscription> {
     let (client, mut connection) = config.connect(tls.clone()).await?;
-    let (sender, mut received) = tokio::sync::mpsc::unbounded_channel();
+    let (sender, received) = tokio::sync::mpsc::unbounded_channel();
     let driver = tokio::spawn(async move {
         loop {
             match std::future::poll_fn(|cx| connection.poll_message(cx)).await {
@@ -153,15 +144,63 @@ async fn listen_once(
         }
     });
     client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
+    Ok(Subscription {
+        _client: client,
+        received,
+        driver,
+    })
+}
+
+/// What a listener needs besides its connection.
+pub struct Listening {
+    /// Where to connect again.
+    pub config: tokio_postgres::Config,
+    /// TLS for connecting again.
+    pub tls: MakeRustlsConnect,
+    /// Where the changed objects are read.
+    pub pool: Pool,
+    /// This instance's name: its own reports are not taken in again.
+    pub instance: String,
+    /// Who receives the reports.
+    pub observer: Arc<dyn CommitObserver>,
+}
+
+/// Takes in the other instances' reports from `first` and, whenever the connection is lost,
+/// from a new one, until the engine is dropped (the task is then aborted).
+pub async fn listen(first: Subscription, listening: Listening) {
+    let mut current = Some(first);
+    let mut backoff = Duration::from_millis(250);
+    loop {
+        let subscription = match current.take() {
+            Some(subscription) => subscription,
+            None => match subscribe(&listening.config, &listening.tls).await {
+                Ok(subscription) => {
+                    backoff = Duration::from_millis(250);
+                    subscription
+                }
+                Err(e) => {
+                    tracing::warn!("listening for other instances' commits: {e}");
+                    tokio::time::sleep(backoff).await;
+                    backoff = (backoff * 2).min(MAX_BACKOFF);
+                    continue;
+                }
+            },
+        };
+        take_in(subscription, &listening).await;
+    }
+}
+
+/// Takes in the reports a connection receives, until it ends.
+async fn take_in(mut subscription: Subscription, listening: &Listening) {
     let mut partial: HashMap<String, String> = HashMap::new();
-    while let Some(payload) = received.recv().await {
+    while let Some(payload) = subscription.received.recv().await {
         let mut fields = payload.splitn(4, ' ');
         let (Some(from), Some(_serial), Some(more), Some(piece)) =
             (fields.next(), fields.next(), fields.next(), fields.next())
         else {
             continue;
         };
-        if from == instance {
+        if from == listening.instance {
             continue;
         }
         let text = partial.entry(from.to_owned()).or_default();
@@ -171,15 +210,13 @@ async fn listen_once(
         }
         let text = partial.remove(from).unwrap_or_default();
         match serde_json::from_str::<Wire>(&text) {
-            Ok(wire) => match received_report(pool, wire).await {
-                Ok(report) => observer.committed_elsewhere(Arc::new(report)),
+            Ok(wire) => match received_report(&listening.pool, wire).await {
+                Ok(report) => listening.observer.committed_elsewhere(Arc::new(report)),
                 Err(e) => tracing::warn!("reading another instance's commit: {e}"),
             },
             Err(e) => tracing::warn!("another instance's commit report is unreadable: {e}"),
         }
     }
-    driver.abort();
-    Ok(())
 }
 
 /// Another instance's report, with the changed objects read from the database (an object
