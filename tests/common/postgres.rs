@@ -12,6 +12,9 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
+/// The settings of the tests' clusters: no fsync, room for many test servers' pools.
+const TEST_SETTINGS: &str = "-c fsync=off -c full_page_writes=off -c max_connections=300";
+
 /// A running cluster.
 pub struct Cluster {
     bin: PathBuf,
@@ -19,6 +22,7 @@ pub struct Cluster {
     /// The port it listens on, on 127.0.0.1.
     pub port: u16,
     databases: AtomicUsize,
+    settings: &'static str,
     /// Kept open for as long as the process lives; its end stops the cluster.
     _watchdog: Mutex<(Child, ChildStdin)>,
 }
@@ -107,8 +111,14 @@ pub fn shared() -> &'static Cluster {
 }
 
 impl Cluster {
-    /// A new cluster of its own, or `None` when PostgreSQL is not installed.
+    /// A new cluster of its own for tests (no fsync: a crash of the machine is no test's
+    /// concern), or `None` when PostgreSQL is not installed.
     pub fn start() -> Option<Cluster> {
+        Cluster::start_with(TEST_SETTINGS)
+    }
+
+    /// A new cluster with these server settings (`-c name=value ...`) besides the address.
+    pub fn start_with(settings: &'static str) -> Option<Cluster> {
         let bin = bin_dir()?;
         let root = tempfile::Builder::new()
             .prefix("diagtui-pg-")
@@ -138,6 +148,7 @@ impl Cluster {
             data,
             port,
             databases: AtomicUsize::new(0),
+            settings,
         };
         cluster.start_server();
         Some(cluster)
@@ -153,10 +164,10 @@ impl Cluster {
             .arg(self.data.join("log"))
             .arg("-o")
             .arg(format!(
-                "-p {} -c listen_addresses=127.0.0.1 -c unix_socket_directories='{}' \
-                 -c fsync=off -c full_page_writes=off -c max_connections=300",
+                "-p {} -c listen_addresses=127.0.0.1 -c unix_socket_directories='{}' {}",
                 self.port,
-                self.data.display()
+                self.data.display(),
+                self.settings
             ))
             .args(["-w", "start"]);
         run(start, "pg_ctl start");

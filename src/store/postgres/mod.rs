@@ -30,6 +30,7 @@ mod tls;
 mod writer;
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 use std::time::Duration;
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime, Timeouts};
@@ -139,6 +140,7 @@ impl PgEngine {
             freshness: Some(Arc::clone(&freshness)),
             observer: Some(observer),
             instance,
+            serial: AtomicU64::new(0),
         };
         let writer = writer::spawn(pool.clone(), around);
         Ok(PgEngine {
@@ -213,9 +215,10 @@ pub async fn write_once(options: &PgOptions, op: WriteOp) -> StoreResult<Outcome
         freshness: None,
         observer: None,
         instance: crate::model::ids::new_uuid(),
+        serial: AtomicU64::new(0),
     };
     let mut ops = [op];
-    writer::run_batch(&pool, &mut ops, &around, &mut 0)
+    writer::run_batch(&pool, &mut ops, &around)
         .await
         .pop()
         .expect("one answer per request")

@@ -12,6 +12,7 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use deadpool_postgres::{GenericClient, Pool};
@@ -54,7 +55,7 @@ struct WireDoc {
 pub async fn send(
     c: &impl GenericClient,
     instance: &str,
-    serial: &mut u64,
+    serial: &AtomicU64,
     report: &Committed,
 ) -> StoreResult<()> {
     if report.docs.is_empty() && report.keys_changed.is_empty() {
@@ -80,7 +81,7 @@ pub async fn send(
     for (at, piece) in pieces.into_iter().enumerate() {
         // The serial keeps two pieces of one transaction from being identical, which
         // PostgreSQL would deliver once.
-        *serial += 1;
+        let serial = serial.fetch_add(1, Ordering::Relaxed);
         let more = u8::from(at < last);
         let payload = format!("{instance} {serial} {more} {piece}");
         execute(c, "SELECT pg_notify($1, $2)", &[&CHANNEL, &payload]).await?;

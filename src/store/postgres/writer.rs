@@ -5,6 +5,7 @@
 //! order, and the other instances at the commit (see [`notify`](super::notify)).
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 
 use deadpool_postgres::Pool;
 use tokio::sync::mpsc;
@@ -34,13 +35,17 @@ pub struct Around {
     pub observer: Option<Arc<dyn CommitObserver>>,
     /// This instance's name in the reports it sends.
     pub instance: String,
+    /// Counts the notifications sent (see [`notify::send`]).
+    pub serial: AtomicU64,
 }
 
-/// Runs the writer as a task until every sender is gone.
+/// Runs the writer as a task until every sender is gone. Each batch runs on a task of its
+/// own, one after the other: a batch that panics fails its requests (their answers are
+/// dropped) and the writer goes on with the next.
 pub fn spawn(pool: Pool, around: Around) -> mpsc::Sender<Job> {
     let (sender, mut queue) = mpsc::channel::<Job>(QUEUE);
+    let around = Arc::new(around);
     tokio::spawn(async move {
-        let mut serial = 0;
         while let Some(first) = queue.recv().await {
             let mut jobs = vec![first];
             while jobs.len() < MAX_BATCH {
@@ -49,11 +54,17 @@ pub fn spawn(pool: Pool, around: Around) -> mpsc::Sender<Job> {
                     Err(_) => break,
                 }
             }
-            let (mut ops, replies): (Vec<WriteOp>, Vec<_>) =
-                jobs.into_iter().map(|job| (job.op, job.reply)).unzip();
-            let answers = run_batch(&pool, &mut ops, &around, &mut serial).await;
-            for (reply, answer) in replies.into_iter().zip(answers) {
-                let _ = reply.send(answer);
+            let (pool, around) = (pool.clone(), Arc::clone(&around));
+            let batch = tokio::spawn(async move {
+                let (mut ops, replies): (Vec<WriteOp>, Vec<_>) =
+                    jobs.into_iter().map(|job| (job.op, job.reply)).unzip();
+                let answers = run_batch(&pool, &mut ops, &around).await;
+                for (reply, answer) in replies.into_iter().zip(answers) {
+                    let _ = reply.send(answer);
+                }
+            });
+            if let Err(e) = batch.await {
+                tracing::error!("a write batch failed: {e}");
             }
         }
     });
@@ -65,7 +76,6 @@ pub async fn run_batch(
     pool: &Pool,
     ops: &mut [WriteOp],
     around: &Around,
-    serial: &mut u64,
 ) -> Vec<StoreResult<Outcome>> {
     let mut client = match pool.get().await {
         Ok(client) => client,
@@ -108,7 +118,7 @@ pub async fn run_batch(
     let committed = async {
         touch(&tx, &docs_to_touch(&reports), &batch.now).await?;
         for report in &reports {
-            notify::send(&tx, &around.instance, serial, report).await?;
+            notify::send(&tx, &around.instance, &around.serial, report).await?;
         }
         tx.commit().await.map_err(StoreError::from)
     }
