@@ -38,6 +38,12 @@ fn serve_database(url: &str) -> Served {
     start(command)
 }
 
+/// Kills a server (`kill -9`) and waits for it.
+fn stop(mut served: Served) {
+    served.child.kill().unwrap();
+    served.child.wait().unwrap();
+}
+
 /// A request with a key; the status and JSON answer.
 async fn call(
     http: &reqwest::Client,
@@ -104,10 +110,8 @@ async fn a_write_answered_by_one_instance_is_read_by_the_other_at_once() {
         .await;
         assert_eq!(list.1[&obj]["data"]["text"], round.to_string());
     }
-    for mut served in [a, b] {
-        served.child.kill().unwrap();
-        served.child.wait().unwrap();
-    }
+    stop(a);
+    stop(b);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -153,7 +157,7 @@ async fn commit_reports_reach_the_other_instances_listeners() {
 #[tokio::test(flavor = "multi_thread")]
 async fn an_instance_killed_mid_write_loses_no_answered_write() {
     let (url, key) = team_database();
-    let (mut a, b) = (serve_database(&url), serve_database(&url));
+    let (a, b) = (serve_database(&url), serve_database(&url));
     let http = reqwest::Client::new();
     let created = call(
         &http,
@@ -201,8 +205,7 @@ async fn an_instance_killed_mid_write_loses_no_answered_write() {
     })
     .await
     .unwrap();
-    a.child.kill().unwrap();
-    a.child.wait().unwrap();
+    stop(a);
     for writer in writers {
         writer.await.unwrap();
     }
@@ -218,9 +221,7 @@ async fn an_instance_killed_mid_write_loses_no_answered_write() {
     for id in answered.iter() {
         assert!(all.1.get(id).is_some(), "answered {id} is lost");
     }
-    let mut b = b;
-    b.child.kill().unwrap();
-    b.child.wait().unwrap();
+    stop(b);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -336,9 +337,7 @@ async fn migrate_copies_a_data_dir_and_verifies_the_counts() {
     .await;
     assert_eq!(moved.0, StatusCode::OK, "the data dir's key works");
     assert_eq!(moved.1, content);
-    let mut served = served;
-    served.child.kill().unwrap();
-    served.child.wait().unwrap();
+    stop(served);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -358,9 +357,7 @@ async fn account_create_works_beside_running_servers() {
     let http = reqwest::Client::new();
     let me = call(&http, &served.url, &key, "/api/v1/me", None).await;
     assert_eq!(me.1["email"], "bob@example.com");
-    let mut served = served;
-    served.child.kill().unwrap();
-    served.child.wait().unwrap();
+    stop(served);
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -33,7 +33,9 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 use std::time::Duration;
 
-use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime, Timeouts};
+use deadpool_postgres::{
+    Manager, ManagerConfig, Pool, RecyclingMethod, Runtime, Timeouts, Transaction,
+};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
@@ -163,12 +165,7 @@ impl Engine for PgEngine {
 
     async fn load_doc(&self, doc_id: String) -> StoreResult<Option<LoadedDoc>> {
         let mut client = self.pool.get().await?;
-        let tx = client
-            .build_transaction()
-            .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
-            .read_only(true)
-            .start()
-            .await?;
+        let tx = snapshot(&mut client).await?;
         let Some((owner_id, collaborators)) = docs::access(&tx, &doc_id).await? else {
             return Ok(None);
         };
@@ -191,12 +188,7 @@ impl Engine for PgEngine {
 
     async fn list_folders(&self, account_id: String) -> StoreResult<FolderList> {
         let mut client = self.pool.get().await?;
-        let tx = client
-            .build_transaction()
-            .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
-            .read_only(true)
-            .start()
-            .await?;
+        let tx = snapshot(&mut client).await?;
         let list = folders::list_folders(&tx, &account_id).await?;
         tx.commit().await?;
         Ok(list)
@@ -205,6 +197,16 @@ impl Engine for PgEngine {
     async fn write(&self, op: WriteOp) -> StoreResult<Outcome> {
         send_job(&self.writer, op).await
     }
+}
+
+/// A read-only transaction that sees one snapshot of the database throughout.
+async fn snapshot(client: &mut deadpool_postgres::Client) -> StoreResult<Transaction<'_>> {
+    Ok(client
+        .build_transaction()
+        .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+        .read_only(true)
+        .start()
+        .await?)
 }
 
 /// Runs one write request on a connection of its own, outside a running store (`account
