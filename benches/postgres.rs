@@ -65,10 +65,14 @@ impl Target {
         for n in 0..100 {
             let made = post(
                 format!("/api/v1/doc/{doc}/obj"),
-                json!({"type": "component", "props": {"meta": {"n": n}}}),
+                json!({"type": "component",
+                       "props": {"componentId": "generic.server", "meta": {"n": n}}}),
             )
             .await;
-            object = made["objId"].as_str().unwrap().to_owned();
+            object = made["objId"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{name}: {made}"))
+                .to_owned();
         }
         Target {
             name,

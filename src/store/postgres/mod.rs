@@ -21,11 +21,11 @@ mod apply;
 mod docs;
 mod folders;
 mod freshness;
-pub mod import;
+pub(crate) mod import;
 mod notify;
 mod objects;
 mod schema;
-pub(super) mod sql;
+mod sql;
 mod tls;
 mod writer;
 
@@ -47,8 +47,6 @@ use super::keys::{Account, KeyHash};
 use super::write::{Job, Outcome, WriteOp, send_job};
 use super::{StoreError, StoreResult};
 use crate::model::{DocDetails, DocSummary, FolderList};
-
-pub use self::sql::unreachable;
 
 /// The default number of pooled connections.
 pub const DEFAULT_POOL: u32 = 16;

@@ -74,9 +74,10 @@ pub fn unreachable(e: &tokio_postgres::Error) -> bool {
 
 impl From<tokio_postgres::Error> for StoreError {
     fn from(e: tokio_postgres::Error) -> Self {
-        let detail = match e.as_db_error() {
-            Some(db) => format!("postgres: {}: {}", db.code().code(), db.message()),
-            None => format!("postgres: {e}"),
+        let detail = match (e.as_db_error(), std::error::Error::source(&e)) {
+            (Some(db), _) => format!("postgres: {}: {}", db.code().code(), db.message()),
+            (None, Some(cause)) => format!("postgres: {e}: {cause}"),
+            (None, None) => format!("postgres: {e}"),
         };
         if unreachable(&e) {
             StoreError::Unavailable(detail)
