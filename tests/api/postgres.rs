@@ -375,3 +375,35 @@ async fn a_database_with_a_newer_schema_is_refused() {
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(said.contains("newer than this build"), "{said}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn failing_requests_leave_the_others_of_their_batch_in() {
+    let h = crate::common::Harness::new().await;
+    let doc = h.new_doc("Batched").await;
+    // Requests sent together are committed together: half of them fail.
+    let tasks: Vec<_> = (0..40)
+        .map(|n| {
+            let target = if n % 2 == 0 { doc.clone() } else { "missing".into() };
+            let req = h
+                .http
+                .post(format!("{}/api/v1/doc/{target}/obj", h.server.url()))
+                .bearer_auth(h.key())
+                .json(&json!({"type": "label", "props": {"text": n.to_string()}}));
+            tokio::spawn(send(req))
+        })
+        .collect();
+    let mut made = Vec::new();
+    for task in tasks {
+        let (status, body) = task.await.unwrap();
+        match body["objId"].as_str() {
+            Some(id) => made.push(id.to_owned()),
+            None => assert_eq!(status, StatusCode::NOT_FOUND, "{body}"),
+        }
+    }
+    assert_eq!(made.len(), 20);
+    let all = h.get_ok(&format!("/api/v1/doc/{doc}/obj/all")).await;
+    assert_eq!(all.as_object().unwrap().len(), 20);
+    for id in &made {
+        assert!(all.get(id).is_some(), "{id}");
+    }
+}

@@ -50,18 +50,45 @@ struct WireDoc {
     event: Option<DocEvent>,
 }
 
-/// Sends a committed request's report to the other instances; nothing when it changed no
-/// document and no key. Runs inside the write transaction, so it is delivered at its commit.
+/// Sends the committed requests' reports to the other instances, in one statement; nothing
+/// for a report that changed no document and no key. Runs inside the write transaction, so
+/// they are delivered at its commit, in order.
 pub async fn send(
     c: &impl GenericClient,
     instance: &str,
     serial: &AtomicU64,
-    report: &Committed,
+    reports: &[&Committed],
 ) -> StoreResult<()> {
-    if report.docs.is_empty() && report.keys_changed.is_empty() {
-        return Ok(());
+    let mut payloads = Vec::new();
+    for report in reports {
+        if report.docs.is_empty() && report.keys_changed.is_empty() {
+            continue;
+        }
+        let text = serde_json::to_string(&wire(report))?;
+        let pieces = split(&text, PIECE);
+        let last = pieces.len() - 1;
+        for (at, piece) in pieces.into_iter().enumerate() {
+            // The serial keeps two pieces of one transaction from being identical, which
+            // PostgreSQL would deliver once.
+            let serial = serial.fetch_add(1, Ordering::Relaxed);
+            let more = u8::from(at < last);
+            payloads.push(format!("{instance} {serial} {more} {piece}"));
+        }
     }
-    let wire = Wire {
+    if !payloads.is_empty() {
+        execute(
+            c,
+            "SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n",
+            &[&CHANNEL, &payloads],
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// A report as it travels.
+fn wire(report: &Committed) -> Wire {
+    Wire {
         docs: report
             .docs
             .iter()
@@ -74,19 +101,7 @@ pub async fn send(
             })
             .collect(),
         keys_changed: report.keys_changed.clone(),
-    };
-    let text = serde_json::to_string(&wire)?;
-    let pieces = split(&text, PIECE);
-    let last = pieces.len() - 1;
-    for (at, piece) in pieces.into_iter().enumerate() {
-        // The serial keeps two pieces of one transaction from being identical, which
-        // PostgreSQL would deliver once.
-        let serial = serial.fetch_add(1, Ordering::Relaxed);
-        let more = u8::from(at < last);
-        let payload = format!("{instance} {serial} {more} {piece}");
-        execute(c, "SELECT pg_notify($1, $2)", &[&CHANNEL, &payload]).await?;
     }
-    Ok(())
 }
 
 /// `text` in pieces of at most `max` bytes, cut at character boundaries.

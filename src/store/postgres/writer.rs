@@ -81,7 +81,7 @@ pub async fn run_batch(
         Ok(client) => client,
         Err(e) => return failed(ops.len(), &StoreError::from(e)),
     };
-    let mut tx = match client.transaction().await {
+    let tx = match client.transaction().await {
         Ok(tx) => tx,
         Err(e) => return failed(ops.len(), &StoreError::from(e)),
     };
@@ -98,14 +98,27 @@ pub async fn run_batch(
     });
     let mut batch = Batch::new(now_timestamp(), elsewhere, around.observer.as_deref());
     let mut results = Vec::with_capacity(ops.len());
-    for op in ops.iter_mut() {
-        let result = match tx.savepoint("request").await {
-            Ok(savepoint) => match apply(&savepoint, op, &mut batch).await {
-                Ok(done) => savepoint.commit().await.map(|()| done).map_err(Into::into),
-                Err(e) => savepoint.rollback().await.map_err(Into::into).and(Err(e)),
-            },
-            Err(e) => Err(e.into()),
+    // Each request runs under a savepoint, released (or rolled back to) together with the
+    // next one's start in one round trip.
+    if let Err(e) = tx.batch_execute("SAVEPOINT request").await {
+        return failed(ops.len(), &e.into());
+    }
+    let count = ops.len();
+    for (at, op) in ops.iter_mut().enumerate() {
+        let result = apply(&tx, op, &mut batch).await;
+        let end = if result.is_ok() {
+            "RELEASE request"
+        } else {
+            "ROLLBACK TO request; RELEASE request"
         };
+        let next = if at + 1 < count {
+            "; SAVEPOINT request"
+        } else {
+            ""
+        };
+        if let Err(e) = tx.batch_execute(&format!("{end}{next}")).await {
+            return failed(count, &e.into());
+        }
         if let Ok((_, report)) = &result {
             batch.record(report);
         }
@@ -117,9 +130,7 @@ pub async fn run_batch(
         .collect();
     let committed = async {
         touch(&tx, &docs_to_touch(&reports), &batch.now).await?;
-        for report in &reports {
-            notify::send(&tx, &around.instance, &around.serial, report).await?;
-        }
+        notify::send(&tx, &around.instance, &around.serial, &reports).await?;
         tx.commit().await.map_err(StoreError::from)
     }
     .await;
