@@ -60,20 +60,40 @@ async fn call(
     send(req.bearer_auth(key)).await
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_write_answered_by_one_instance_is_read_by_the_other_at_once() {
+/// Two instances on one new database, and a document made through the first.
+struct Two {
+    key: String,
+    a: Served,
+    b: Served,
+    http: reqwest::Client,
+    doc: String,
+}
+
+async fn two_instances() -> Two {
     let (url, key) = team_database();
     let (a, b) = (serve_database(&url), serve_database(&url));
     let http = reqwest::Client::new();
-    let created = call(
-        &http,
-        &a.url,
-        &key,
-        "/api/v1/doc/create",
-        Some(json!({"title": "T"})),
-    )
-    .await;
+    let body = Some(json!({"title": "Shared"}));
+    let created = call(&http, &a.url, &key, "/api/v1/doc/create", body).await;
     let doc = created.1["docId"].as_str().unwrap().to_owned();
+    Two {
+        key,
+        a,
+        b,
+        http,
+        doc,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_write_answered_by_one_instance_is_read_by_the_other_at_once() {
+    let Two {
+        key,
+        a,
+        b,
+        http,
+        doc,
+    } = two_instances().await;
     let obj_path = format!("/api/v1/doc/{doc}/obj");
     let mut obj = String::new();
     for round in 0..20 {
@@ -156,18 +176,13 @@ async fn commit_reports_reach_the_other_instances_listeners() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn an_instance_killed_mid_write_loses_no_answered_write() {
-    let (url, key) = team_database();
-    let (a, b) = (serve_database(&url), serve_database(&url));
-    let http = reqwest::Client::new();
-    let created = call(
-        &http,
-        &a.url,
-        &key,
-        "/api/v1/doc/create",
-        Some(json!({"title": "K"})),
-    )
-    .await;
-    let doc = created.1["docId"].as_str().unwrap().to_owned();
+    let Two {
+        key,
+        a,
+        b,
+        http,
+        doc,
+    } = two_instances().await;
     let answered = Arc::new(tokio::sync::Mutex::new(Vec::new()));
     let mut writers = Vec::new();
     for _ in 0..8 {
@@ -383,7 +398,11 @@ async fn failing_requests_leave_the_others_of_their_batch_in() {
     // Requests sent together are committed together: half of them fail.
     let tasks: Vec<_> = (0..40)
         .map(|n| {
-            let target = if n % 2 == 0 { doc.clone() } else { "missing".into() };
+            let target = if n % 2 == 0 {
+                doc.clone()
+            } else {
+                "missing".into()
+            };
             let req = h
                 .http
                 .post(format!("{}/api/v1/doc/{target}/obj", h.server.url()))
