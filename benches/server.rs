@@ -7,12 +7,15 @@
 //! 100-object document against a 100,000-object one. Throughput against the ceiling is
 //! `benches/ceiling.rs`.
 
+#[path = "common/quantiles.rs"]
+mod quantiles;
 #[path = "common/serve.rs"]
 mod serve;
 
 use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
+use quantiles::percentiles;
 use serde_json::{Map, Value, json};
 use serve::start_listening;
 
@@ -162,13 +165,6 @@ fn content(n: usize) -> Map<String, Value> {
             (id, json!({"type": "component", "data": data}))
         })
         .collect()
-}
-
-/// p50 and p99 of a set of durations, in microseconds.
-fn percentiles(mut times: Vec<Duration>) -> (f64, f64) {
-    times.sort();
-    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize].as_secs_f64() * 1e6;
-    (at(0.50), at(0.99))
 }
 
 /// Runs `op` `SAMPLES` times one after another and prints latency and sequential rate.

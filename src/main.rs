@@ -39,9 +39,11 @@ struct Cli {
 enum Command {
     /// Run the local API server on its own, headless.
     Serve(diagtui::server::ServeArgs),
-    /// Manage the accounts of a local data dir.
+    /// Manage the accounts of a local data dir or a PostgreSQL database.
     #[command(subcommand)]
     Account(diagtui::server::AccountCommand),
+    /// Copy a data dir (accounts, folders, documents, sharing) into a PostgreSQL database.
+    Migrate(diagtui::server::MigrateArgs),
     /// Print the key table in force: the defaults with the `[keys]` of config.toml.
     Keys {
         /// As a Markdown table (the README's key tables are this).
@@ -68,6 +70,9 @@ fn main() -> ExitCode {
         }
         Some(Command::Account(cmd)) => {
             diagtui::cli::report(diagtui::server::run_account(cmd, data_dir))
+        }
+        Some(Command::Migrate(args)) => {
+            diagtui::cli::report(diagtui::server::run_migrate(args, data_dir))
         }
         Some(Command::Keys { markdown }) => print_keys(markdown),
         Some(Command::Api(command)) => diagtui::cli::run(command, &cli.connection, &data_dir),
@@ -195,13 +200,18 @@ const CONNECTION_FLAGS: [(&str, &str); 5] = [
     ("timeout", "--timeout"),
 ];
 
-/// `serve`, `account` and `keys` connect nowhere: a connection flag given to them on the
+/// `serve`, `account`, `migrate` and `keys` connect to no API server: a connection flag given to them on the
 /// command line is a usage error rather than silently ignored (the environment variables, which
 /// may be set for other commands, are left alone).
 fn refuse_unused_connection_flags(cli: &Cli, matches: &ArgMatches) -> Result<(), clap::Error> {
     let (name, sub) = match (&cli.command, matches.subcommand()) {
         (
-            Some(Command::Serve(_) | Command::Account(_) | Command::Keys { .. }),
+            Some(
+                Command::Serve(_)
+                | Command::Account(_)
+                | Command::Migrate(_)
+                | Command::Keys { .. },
+            ),
             Some((name, sub)),
         ) => (name, sub),
         _ => return Ok(()),

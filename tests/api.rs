@@ -3,6 +3,14 @@
 
 #[path = "api/common.rs"]
 mod common;
+#[path = "common/postgres.rs"]
+#[allow(dead_code)]
+mod pg;
+
+/// Which engine the suite runs on: this binary runs it on SQLite.
+mod engine {
+    pub const POSTGRES: bool = false;
+}
 
 #[path = "api/auth.rs"]
 mod auth;

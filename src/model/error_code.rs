@@ -49,12 +49,14 @@ pub enum ErrorCode {
     HeadersTooLarge,
     /// 500: the server failed.
     InternalError,
+    /// 503: the server's database cannot be reached right now; the request may be tried again.
+    Unavailable,
     /// A code this build does not know, as the server sent it.
     Other(String),
 }
 
 /// Every known code with its text, in one table that both directions read.
-const KNOWN: [(ErrorCode, &str); 19] = [
+const KNOWN: [(ErrorCode, &str); 20] = [
     (ErrorCode::BadRequest, "BAD_REQUEST"),
     (ErrorCode::InvalidJson, "INVALID_JSON"),
     (ErrorCode::ValidationError, "VALIDATION_ERROR"),
@@ -74,6 +76,7 @@ const KNOWN: [(ErrorCode, &str); 19] = [
     (ErrorCode::UnsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE"),
     (ErrorCode::HeadersTooLarge, "HEADERS_TOO_LARGE"),
     (ErrorCode::InternalError, "INTERNAL_ERROR"),
+    (ErrorCode::Unavailable, "UNAVAILABLE"),
 ];
 
 impl ErrorCode {
@@ -113,6 +116,7 @@ impl ErrorCode {
             ErrorCode::UnsupportedMediaType => 415,
             ErrorCode::HeadersTooLarge => 431,
             ErrorCode::InternalError | ErrorCode::Other(_) => 500,
+            ErrorCode::Unavailable => 503,
         }
     }
 }

@@ -1,4 +1,4 @@
-//! The `serve` and `account` commands.
+//! The `serve`, `account` and `migrate` commands.
 
 use std::io::Write;
 use std::net::SocketAddr;
@@ -15,8 +15,9 @@ use super::options::{
     ServerOptions, default_max_connections,
 };
 use super::routes::Cors;
-use super::{application, data_dir, http};
-use crate::store::DEFAULT_CACHE_BYTES;
+use super::{application, data_dir, http, open_store};
+use crate::store::postgres::DEFAULT_POOL;
+use crate::store::{DEFAULT_CACHE_BYTES, Location, PgOptions};
 
 /// clap Args for `serve`.
 #[derive(Debug, Clone, clap::Args)]
@@ -47,6 +48,40 @@ pub struct ServeArgs {
     /// The most bytes of documents kept in memory (default 256 MiB).
     #[arg(long, default_value_t = DEFAULT_CACHE_BYTES, value_name = "BYTES")]
     pub cache_size: usize,
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// The most connections to the PostgreSQL database (with --database).
+    #[arg(long, default_value_t = DEFAULT_POOL, value_name = "N", requires = "database",
+          value_parser = clap::value_parser!(u32).range(2..))]
+    pub db_pool: u32,
+}
+
+/// clap Args: the PostgreSQL database to use instead of the data dir's SQLite.
+#[derive(Debug, Clone, clap::Args)]
+pub struct DatabaseArgs {
+    /// A PostgreSQL database to use instead of the data dir's SQLite (a team server):
+    /// postgres://USER[:PASSWORD]@HOST[:PORT]/DB, TLS per its sslmode (disable, prefer,
+    /// require, verify-ca, verify-full).
+    #[arg(
+        long,
+        env = "DIAGTUI_DATABASE_URL",
+        hide_env_values = true,
+        value_name = "URL"
+    )]
+    pub database: Option<String>,
+}
+
+impl DatabaseArgs {
+    /// Where the database is: the PostgreSQL database when given, else the data dir.
+    pub fn location(&self, data_dir: &Path, pool_size: usize) -> Location {
+        match &self.database {
+            Some(url) => Location::Postgres(PgOptions {
+                url: url.clone(),
+                pool_size,
+            }),
+            None => Location::DataDir(data_dir.to_owned()),
+        }
+    }
 }
 
 /// Reads a positive number of seconds.
@@ -111,7 +146,26 @@ pub enum AccountCommand {
     Create {
         /// The account's e-mail address.
         email: String,
+        #[command(flatten)]
+        database: DatabaseArgs,
     },
+}
+
+/// clap Args for `migrate`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct MigrateArgs {
+    /// The PostgreSQL database to copy the data dir into.
+    #[arg(
+        long,
+        env = "DIAGTUI_DATABASE_URL",
+        hide_env_values = true,
+        value_name = "URL"
+    )]
+    pub database: String,
+    /// Replace whatever the database holds; without it, a database that holds documents is
+    /// refused.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Runs the server until SIGINT or SIGTERM, then finishes in-flight requests and returns.
@@ -120,13 +174,11 @@ pub enum AccountCommand {
 pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
     init_logging();
     let options = args.options();
+    let location = args.database.location(&data_dir, args.db_pool as usize);
     let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
     runtime.block_on(async move {
-        let warning = data_dir::looseness_warning(&data_dir);
-        let dir = data_dir.clone();
-        let store_options = options.clone();
-        let store =
-            tokio::task::spawn_blocking(move || data_dir::open(&dir, &store_options)).await??;
+        let warning = location.data_dir().and_then(data_dir::looseness_warning);
+        let store = open_store(&location, &options).await?;
         let listener = TcpListener::bind(args.bind)
             .await
             .with_context(|| format!("cannot listen on {}", args.bind))?;
@@ -140,11 +192,16 @@ pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
         if let Some(warning) = warning {
             eprintln!("{warning}");
         }
-        eprintln!(
-            "data dir {}; the default account's key is in {}",
-            data_dir.display(),
-            data_dir.join(data_dir::KEY_FILE).display()
-        );
+        match location.data_dir() {
+            Some(dir) => eprintln!(
+                "data dir {}; the default account's key is in {}",
+                dir.display(),
+                dir.join(data_dir::KEY_FILE).display()
+            ),
+            None => eprintln!(
+                "database {location}; `diagtui account create EMAIL --database URL` adds accounts"
+            ),
+        }
         let app = application(Arc::new(store), &options);
         http::serve(listener, app, options.http(), shutdown).await;
         Ok(())
@@ -154,18 +211,59 @@ pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
 /// Runs an `account` command.
 pub fn run_account(cmd: AccountCommand, data_dir: PathBuf) -> anyhow::Result<()> {
     match cmd {
-        AccountCommand::Create { email } => {
-            let key = create_account(&data_dir, &email)?;
+        AccountCommand::Create { email, database } => {
+            let key = create_account(&database.location(&data_dir, 2), &email)?;
             println!("{key}");
             Ok(())
         }
     }
 }
 
-/// Creates an account in a data dir (initialising it if new) and returns its API key.
-pub fn create_account(data_dir: &Path, email: &str) -> anyhow::Result<String> {
-    data_dir::prepare(data_dir)?;
-    Ok(crate::store::create_account(data_dir, email)?)
+/// Creates an account in a data dir (initialising it if new) or a PostgreSQL database and
+/// returns its API key. Blocking: it runs on a thread of its own, so it may be called from
+/// inside a runtime or outside one.
+pub fn create_account(at: &Location, email: &str) -> anyhow::Result<String> {
+    on_own_runtime(async {
+        if let Some(dir) = at.data_dir() {
+            data_dir::prepare(dir).await?;
+        }
+        Ok(crate::store::create_account(at, email).await?)
+    })
+}
+
+/// `migrate`: copies the data dir into the PostgreSQL database and prints what it copied.
+pub fn run_migrate(args: MigrateArgs, data_dir: PathBuf) -> anyhow::Result<()> {
+    let target = PgOptions {
+        url: args.database,
+        pool_size: 2,
+    };
+    let counts = on_own_runtime(async {
+        Ok(crate::store::migrate::copy(&data_dir, &target, args.force).await?)
+    })?;
+    println!(
+        "copied {} into {}: {counts}; the counts match",
+        data_dir.display(),
+        Location::Postgres(target)
+    );
+    Ok(())
+}
+
+/// Runs a future to its end on a runtime of its own, on a thread of its own.
+fn on_own_runtime<T: Send>(
+    work: impl std::future::Future<Output = anyhow::Result<T>> + Send,
+) -> anyhow::Result<T> {
+    std::thread::scope(|scope| {
+        scope
+            .spawn(|| {
+                tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .context("cannot start the runtime")?
+                    .block_on(work)
+            })
+            .join()
+            .map_err(|_| anyhow::anyhow!("the command failed"))?
+    })
 }
 
 /// Starts catching SIGINT (Ctrl-C) and, on Unix, SIGTERM at once, so that a signal sent as

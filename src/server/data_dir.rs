@@ -1,4 +1,4 @@
-//! The local data dir: where it is, and opening it (creating, migrating and seeding it the
+//! The local data dir: where it is, and setting it up (creating, migrating and seeding it the
 //! first time). It holds the database and `api-key`, the default account's key; the dir is
 //! readable by the user only (0700), and so are the files in it (0600).
 
@@ -6,9 +6,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use super::options::ServerOptions;
 use super::samples;
-use crate::store::{self, DEFAULT_EMAIL, Store};
+use crate::store::{self, DEFAULT_EMAIL, Location};
 
 /// The file holding the default account's API key.
 pub const KEY_FILE: &str = "api-key";
@@ -48,32 +47,36 @@ pub fn looseness_warning(dir: &Path) -> Option<String> {
 
 /// Sets up a data dir: a new one gets the default account, whose key is written to
 /// [`KEY_FILE`], and the sample documents.
-pub fn prepare(dir: &Path) -> anyhow::Result<()> {
-    let seeded = store::initialise(dir, &samples::all()?)
-        .with_context(|| format!("cannot open {}", dir.display()))?;
-    if let Some(key) = seeded {
+pub async fn prepare(dir: &Path) -> anyhow::Result<()> {
+    let at = Location::DataDir(dir.to_owned());
+    if let Some(key) = seed(&at)
+        .await
+        .with_context(|| format!("cannot open {}", dir.display()))?
+    {
         write_key(dir, &key)?;
     }
     Ok(())
 }
 
-/// Sets up a data dir if needed and opens its store.
-pub fn open(dir: &Path, options: &ServerOptions) -> anyhow::Result<Store> {
-    prepare(dir)?;
-    Store::open(dir, options.store()).with_context(|| format!("cannot open {}", dir.display()))
+/// Gives an empty database the default account and the sample documents; the account's key,
+/// or `None` when the database was set up already.
+pub async fn seed(at: &Location) -> anyhow::Result<Option<String>> {
+    Ok(store::initialise(at, &samples::all()?).await?)
 }
 
 /// The default account's key, from [`KEY_FILE`]. When the file is missing or holds a key
 /// that no longer works, the account gets a new key and the file is rewritten.
-pub fn default_key(dir: &Path) -> anyhow::Result<String> {
+pub async fn default_key(dir: &Path) -> anyhow::Result<String> {
+    let at = Location::DataDir(dir.to_owned());
     let path = dir.join(KEY_FILE);
     if let Ok(text) = std::fs::read_to_string(&path) {
         let key = text.trim().to_owned();
-        if store::account_by_key(dir, &key)?.is_some_and(|account| account.email == DEFAULT_EMAIL) {
+        let account = store::account_by_key(&at, &key).await?;
+        if account.is_some_and(|account| account.email == DEFAULT_EMAIL) {
             return Ok(key);
         }
     }
-    let key = store::rotate_key(dir, DEFAULT_EMAIL)?;
+    let key = store::rotate_key(&at, DEFAULT_EMAIL).await?;
     write_key(dir, &key)?;
     Ok(key)
 }

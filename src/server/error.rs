@@ -44,6 +44,17 @@ impl ApiError {
     }
 }
 
+impl ApiError {
+    /// 503 `UNAVAILABLE`: the database cannot be reached; the details go to the log.
+    pub fn unavailable(detail: impl std::fmt::Display) -> ApiError {
+        tracing::warn!("database unavailable: {detail}");
+        ApiError::new(
+            ErrorCode::Unavailable,
+            "the database cannot be reached right now; try again shortly",
+        )
+    }
+}
+
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
         let message = e.to_string();
@@ -57,6 +68,7 @@ impl From<StoreError> for ApiError {
             StoreError::InvalidSelector(_) => ErrorCode::InvalidSelector,
             StoreError::Forbidden(_) => ErrorCode::Forbidden,
             StoreError::EmailTaken(_) => ErrorCode::EmailTaken,
+            StoreError::Unavailable(_) => return ApiError::unavailable(message),
             StoreError::Internal(_) | StoreError::Conflict => return ApiError::internal(message),
         };
         ApiError::new(code, message)

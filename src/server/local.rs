@@ -1,6 +1,6 @@
 //! The API server running inside this process, for the TUI, the CLI and tests.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::Context;
@@ -9,14 +9,14 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 use super::options::ServerOptions;
-use super::{application, data_dir, http};
-use crate::store::DEFAULT_EMAIL;
+use super::{application, data_dir, http, open_store};
+use crate::store::{self, DEFAULT_EMAIL, Location};
 
 /// An API server running inside this process on 127.0.0.1 with an ephemeral port.
 pub struct LocalServer {
     url: String,
     api_key: String,
-    data_dir: PathBuf,
+    location: Location,
     stop: Option<oneshot::Sender<()>>,
     task: Option<JoinHandle<()>>,
 }
@@ -42,17 +42,32 @@ impl LocalServer {
         data_dir: &Path,
         options: ServerOptions,
     ) -> anyhow::Result<LocalServer> {
-        let dir = data_dir.to_owned();
-        let store_options = options.clone();
-        let (store, api_key) = tokio::task::spawn_blocking(move || {
-            if let Some(warning) = data_dir::looseness_warning(&dir) {
-                tracing::warn!("{warning}");
+        LocalServer::start_at(Location::DataDir(data_dir.to_owned()), options).await
+    }
+
+    /// Serves a data dir or a PostgreSQL database, seeded like a new data dir when it has no
+    /// account yet. On PostgreSQL, the default account gets a new key when the database was
+    /// set up before (there is no key file to read it from).
+    pub async fn start_at(
+        location: Location,
+        options: ServerOptions,
+    ) -> anyhow::Result<LocalServer> {
+        let (store, api_key) = match location.data_dir() {
+            Some(dir) => {
+                if let Some(warning) = data_dir::looseness_warning(dir) {
+                    tracing::warn!("{warning}");
+                }
+                let store = open_store(&location, &options).await?;
+                (store, data_dir::default_key(dir).await?)
             }
-            let store = data_dir::open(&dir, &store_options)?;
-            let key = data_dir::default_key(&dir)?;
-            anyhow::Ok((store, key))
-        })
-        .await??;
+            None => {
+                let key = match data_dir::seed(&location).await? {
+                    Some(key) => key,
+                    None => store::rotate_key(&location, DEFAULT_EMAIL).await?,
+                };
+                (open_store(&location, &options).await?, key)
+            }
+        };
         let listener = TcpListener::bind("127.0.0.1:0")
             .await
             .context("cannot bind 127.0.0.1")?;
@@ -65,7 +80,7 @@ impl LocalServer {
         Ok(LocalServer {
             url,
             api_key,
-            data_dir: data_dir.to_owned(),
+            location,
             stop: Some(stop),
             task: Some(task),
         })
@@ -86,9 +101,9 @@ impl LocalServer {
         DEFAULT_EMAIL
     }
 
-    /// The data dir it serves.
-    pub fn data_dir(&self) -> &Path {
-        &self.data_dir
+    /// The data dir or database it serves.
+    pub fn location(&self) -> &Location {
+        &self.location
     }
 
     /// Stops accepting connections, lets in-flight requests finish and waits for the server.

@@ -13,20 +13,36 @@ mod routes;
 mod samples;
 mod state;
 
-pub use commands::{AccountCommand, ServeArgs, create_account, run_account, run_serve};
+pub use commands::{
+    AccountCommand, MigrateArgs, ServeArgs, create_account, run_account, run_migrate, run_serve,
+};
 pub use local::LocalServer;
 pub use options::{DEFAULT_MAX_BODY, ServerOptions, default_max_connections};
 pub use routes::Cors;
 
 use std::sync::Arc;
 
-use crate::store::Store;
+use anyhow::Context;
+
+use crate::store::{AnyEngine, Location, Store};
 
 /// The application over a store, with the settings' body limits and CORS origins.
-fn application(store: Arc<Store>, options: &ServerOptions) -> routes::App {
+fn application(store: Arc<Store<AnyEngine>>, options: &ServerOptions) -> routes::App {
     let state = state::AppState {
         store,
         bodies: options.bodies(),
     };
     routes::app(state, &options.cors)
+}
+
+/// Opens the store a server runs on: a data dir is set up first (seeded the first time); a
+/// PostgreSQL database is migrated, never seeded (`diagtui account create --database` adds
+/// its accounts).
+async fn open_store(at: &Location, options: &ServerOptions) -> anyhow::Result<Store<AnyEngine>> {
+    if let Some(dir) = at.data_dir() {
+        data_dir::prepare(dir).await?;
+    }
+    Store::open_at(at, options.store())
+        .await
+        .with_context(|| format!("cannot open {at}"))
 }

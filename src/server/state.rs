@@ -3,13 +3,13 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::store::Store;
+use crate::store::{AnyEngine, Store};
 
 /// Shared handler state.
 #[derive(Clone)]
 pub struct AppState {
-    /// The store.
-    pub store: Arc<Store>,
+    /// The store, on whichever engine the server was started with.
+    pub store: Arc<Store<AnyEngine>>,
     /// The limits on request bodies.
     pub bodies: BodyLimits,
 }

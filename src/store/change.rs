@@ -52,8 +52,9 @@ impl DocChange {
     }
 }
 
-/// A change to a document as a whole.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A change to a document as a whole (serialised to tell other instances, see
+/// `store::postgres::notify`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum DocEvent {
     /// It was created (also by a clone), in this folder, owned by this account.
     Created {

@@ -22,7 +22,7 @@ pub trait Engine: Send + Sync + 'static {
     /// Notices commits by other processes or instances since the last call, telling the
     /// observer when there were any. Called on every request, so it must be cheap when there
     /// were none.
-    fn check_fresh(&self) -> StoreResult<()>;
+    fn check_fresh(&self) -> impl Future<Output = StoreResult<()>> + Send;
 
     /// The account whose key has this hash, if any.
     fn account_by_key(
@@ -73,4 +73,9 @@ pub trait CommitObserver: Send + Sync + 'static {
 
     /// Another process or instance changed the database: forget everything kept.
     fn changed_elsewhere(&self);
+
+    /// Another instance committed a write request (the PostgreSQL engine's reports between
+    /// instances): passed on to listeners only, since what is kept in memory learns of other
+    /// instances' commits through [`Engine::check_fresh`].
+    fn committed_elsewhere(&self, report: Arc<Committed>);
 }

@@ -2,8 +2,8 @@
 
 use thiserror::Error;
 
-/// A store failure. Every variant but `Internal` and `Conflict` is the caller's doing and is
-/// safe to show.
+/// A store failure. Every variant but `Internal`, `Unavailable` and `Conflict` is the caller's
+/// doing and is safe to show.
 #[derive(Debug, Error)]
 pub enum StoreError {
     /// No such document, or not visible to the account.
@@ -37,6 +37,10 @@ pub enum StoreError {
     /// store prepares it again. Never reaches a client.
     #[error("the document changed while the write was prepared")]
     Conflict,
+    /// The database cannot be reached (down, restarting, out of connections); the request
+    /// may be tried again. Its text is for logs, not for clients.
+    #[error("{0}")]
+    Unavailable(String),
     /// A database or I/O failure; its text is for logs, not for clients.
     #[error("{0}")]
     Internal(String),

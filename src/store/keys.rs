@@ -12,6 +12,9 @@ use sha2::{Digest, Sha256};
 /// The e-mail address of the account a new data dir starts with.
 pub const DEFAULT_EMAIL: &str = "local@diagtui.localhost";
 
+/// The title of an account's first folder.
+pub const FIRST_FOLDER_TITLE: &str = "My Documents";
+
 /// How many keys are kept in memory at most.
 const MAX_KEYS: usize = 10_000;
 

@@ -8,18 +8,27 @@
 //!   from a cached document ahead of the writer ([`plan`]), and hands each commit's report
 //!   ([`change`]) to whoever listens ([`Store::commits`]).
 //! - An [`Engine`]: reads what is not in memory and commits writes, telling the store of each
-//!   commit in commit order and of changes made by other processes. [`SqliteEngine`] (one file
-//!   in the data dir, group commit on one writer thread) is the one there is; a second engine
-//!   implements [`Engine`] and the store runs on it unchanged.
+//!   commit in commit order and of changes made by other processes. Two engines:
+//!   [`SqliteEngine`] (one file in the data dir, group commit on one writer thread, the
+//!   default) and [`PgEngine`] (a PostgreSQL database shared by several instances, see
+//!   [`postgres`]); a server holds either as an [`AnyEngine`] and its handlers do not know which.
+//!
+//! [`Store::commits`] carries this instance's commits and, on PostgreSQL, the other instances'
+//! (their reports arrive through `LISTEN/NOTIFY`).
 
+pub mod any;
+mod batch;
 pub mod cache;
 pub mod change;
 pub mod content;
 pub mod engine;
 mod error;
+mod generation;
 pub mod keys;
+pub mod migrate;
 pub mod object;
 pub mod plan;
+pub mod postgres;
 pub mod raw;
 pub mod rules;
 pub mod sqlite;
@@ -47,9 +56,11 @@ use self::write::{ObjectUpdate, Outcome, Plan, WriteOp};
 use crate::model::props::new_object_data;
 use crate::model::{DocDetails, DocSummary, FolderList, ObjectType, Props, Selector};
 
+pub use self::any::{AnyEngine, Location};
 pub use self::engine::Engine;
 pub use self::error::StoreError;
 pub use self::keys::{Account, DEFAULT_EMAIL};
+pub use self::postgres::{PgEngine, PgOptions};
 pub use self::sqlite::{DB_FILE, SqliteEngine};
 
 /// A result of a store operation.
@@ -126,25 +137,25 @@ impl CommitObserver for Kept {
         self.docs.clear();
         self.keys.clear();
     }
+
+    fn committed_elsewhere(&self, report: Arc<Committed>) {
+        let _ = self.commits.send(report);
+    }
 }
 
 impl Store<SqliteEngine> {
     /// Opens the SQLite database in `data_dir` (creating and migrating it if needed).
     pub fn open(data_dir: &Path, options: StoreOptions) -> StoreResult<Store> {
-        let kept = Arc::new(Kept {
-            docs: DocCache::new(options.cache_bytes),
-            keys: KeyCache::default(),
-            commits: broadcast::channel(COMMIT_BACKLOG).0,
-        });
+        let kept = Store::<SqliteEngine>::kept(options);
         let engine = SqliteEngine::open(data_dir, Arc::clone(&kept) as Arc<dyn CommitObserver>)?;
         Ok(Store { engine, kept })
     }
 }
 
-/// Sets up a data dir's database when it has no account yet: the default account, and the
-/// samples in its first folder, in one transaction. Returns the new account's key, or `None`
-/// when the database was set up already.
-pub fn initialise(data_dir: &Path, samples: &[Sample]) -> StoreResult<Option<String>> {
+/// Sets up a database when it has no account yet: the default account, and the samples in
+/// its first folder, in one transaction. Returns the new account's key, or `None` when the
+/// database was set up already.
+pub async fn initialise(location: &Location, samples: &[Sample]) -> StoreResult<Option<String>> {
     let samples = samples
         .iter()
         .map(|sample| {
@@ -155,32 +166,29 @@ pub fn initialise(data_dir: &Path, samples: &[Sample]) -> StoreResult<Option<Str
             ))
         })
         .collect::<StoreResult<Vec<_>>>()?;
-    match sqlite::write_once(data_dir, WriteOp::Initialise { samples })? {
+    match any::write_once(location, WriteOp::Initialise { samples }).await? {
         Outcome::Initialised(key) => Ok(key),
         other => Err(unexpected(&other)),
     }
 }
 
-/// Adds an account (with its own first folder) to a data dir's database and returns its new
-/// API key. Works beside a store running on the same data dir, which accepts the key at once.
-pub fn create_account(data_dir: &Path, email: &str) -> StoreResult<String> {
+/// Adds an account (with its own first folder) to a database and returns its new API key.
+/// Works beside stores running on the same database, which accept the key at once.
+pub async fn create_account(location: &Location, email: &str) -> StoreResult<String> {
     check_email(email)?;
     let email = email.to_owned();
-    key_of(sqlite::write_once(
-        data_dir,
-        WriteOp::CreateAccount { email },
-    )?)
+    key_of(any::write_once(location, WriteOp::CreateAccount { email }).await?)
 }
 
 /// Gives the account with this e-mail a new key (the old one stops working) and returns it.
-pub fn rotate_key(data_dir: &Path, email: &str) -> StoreResult<String> {
+pub async fn rotate_key(location: &Location, email: &str) -> StoreResult<String> {
     let email = email.to_owned();
-    key_of(sqlite::write_once(data_dir, WriteOp::RotateKey { email })?)
+    key_of(any::write_once(location, WriteOp::RotateKey { email }).await?)
 }
 
-/// The account a key belongs to, read from a data dir's database.
-pub fn account_by_key(data_dir: &Path, key: &str) -> StoreResult<Option<Account>> {
-    sqlite::account_by_key_once(data_dir, key)
+/// The account a key belongs to, read from a database.
+pub async fn account_by_key(location: &Location, key: &str) -> StoreResult<Option<Account>> {
+    any::account_by_key_once(location, key).await
 }
 
 /// The key an account-making write answered.
@@ -212,8 +220,19 @@ where
 }
 
 impl<E: Engine> Store<E> {
+    /// What a new store keeps in memory, empty.
+    fn kept(options: StoreOptions) -> Arc<Kept> {
+        Arc::new(Kept {
+            docs: DocCache::new(options.cache_bytes),
+            keys: KeyCache::default(),
+            commits: broadcast::channel(COMMIT_BACKLOG).0,
+        })
+    }
+
     /// The reports of commits from now on, in commit order; a listener that falls more than
-    /// a backlog behind misses reports ([`broadcast::error::RecvError::Lagged`]).
+    /// a backlog behind misses reports. On PostgreSQL it carries the other instances' commits
+    /// too, as they arrive (their changed objects read from the database then); reports sent
+    /// while this instance's listening connection was down are missed ([`broadcast::error::RecvError::Lagged`]).
     pub fn commits(&self) -> broadcast::Receiver<Arc<Committed>> {
         self.kept.commits.subscribe()
     }
@@ -222,7 +241,7 @@ impl<E: Engine> Store<E> {
     /// other processes' commits are noticed. A key not known in memory is looked up in the
     /// database, so keys added by another process are accepted at once.
     pub async fn authenticate(&self, key: &str) -> StoreResult<Option<Account>> {
-        self.engine.check_fresh()?;
+        self.engine.check_fresh().await?;
         let hash = hash_key(key);
         if let Some(account) = self.kept.keys.get(&hash) {
             return Ok(Some(account));
@@ -652,7 +671,8 @@ mod tests {
     /// A store on a new data dir, with the default account.
     async fn store() -> (tempfile::TempDir, Store, Account) {
         let dir = tempfile::tempdir().unwrap();
-        let key = initialise(dir.path(), &[]).unwrap().unwrap();
+        let at = Location::DataDir(dir.path().to_owned());
+        let key = initialise(&at, &[]).await.unwrap().unwrap();
         let store = Store::open(dir.path(), StoreOptions::default()).unwrap();
         let me = store.authenticate(&key).await.unwrap().unwrap();
         (dir, store, me)
@@ -742,7 +762,8 @@ mod tests {
         assert!(store.object(&me, &doc, &obj).await.is_ok(), "now cached");
 
         // Another store on the same database stands for another process.
-        let key = rotate_key(dir.path(), DEFAULT_EMAIL).unwrap();
+        let at = Location::DataDir(dir.path().to_owned());
+        let key = rotate_key(&at, DEFAULT_EMAIL).await.unwrap();
         let other = Store::open(dir.path(), StoreOptions::default()).unwrap();
         let them = other.authenticate(&key).await.unwrap().unwrap();
         other

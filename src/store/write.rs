@@ -6,6 +6,9 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use tokio::sync::oneshot;
+
+use super::StoreResult;
 use super::content::ContentUpload;
 use super::object::StoredObject;
 use crate::model::{Props, Selector};
@@ -200,4 +203,26 @@ pub enum Outcome {
     Updated(Vec<String>),
     /// The default account's key, when the database was set up now.
     Initialised(Option<String>),
+}
+
+/// A write request queued for an engine's writer, and where its answer goes.
+pub struct Job {
+    /// The request.
+    pub op: WriteOp,
+    /// Its answer, sent after the commit.
+    pub reply: oneshot::Sender<StoreResult<Outcome>>,
+}
+
+/// Hands a write request to a writer's queue and waits for its answer.
+pub async fn send_job(
+    writer: &tokio::sync::mpsc::Sender<Job>,
+    op: WriteOp,
+) -> StoreResult<Outcome> {
+    let stopped = || super::StoreError::Internal("the writer has stopped".into());
+    let (reply, answer) = oneshot::channel();
+    writer
+        .send(Job { op, reply })
+        .await
+        .map_err(|_| stopped())?;
+    answer.await.map_err(|_| stopped())?
 }

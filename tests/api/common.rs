@@ -1,10 +1,13 @@
-//! The test harness: a server on a temp data dir and a few request helpers.
+//! The test harness: a server on a temp data dir, or on a new database of the test binary's
+//! PostgreSQL cluster when the binary runs the suite on PostgreSQL (`crate::engine`), and a
+//! few request helpers.
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
 use diagtui::server::{LocalServer, ServerOptions};
+use diagtui::store::{Location, PgOptions};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use tempfile::TempDir;
@@ -22,10 +25,15 @@ impl Harness {
         Harness::with(ServerOptions::default()).await
     }
 
-    /// A fresh data dir and a server on it with these settings.
+    /// A fresh data dir (or database) and a server on it with these settings.
     pub async fn with(options: ServerOptions) -> Harness {
         let dir = tempfile::tempdir().expect("temp dir");
-        let server = LocalServer::start_with(dir.path(), options)
+        let location = if crate::engine::POSTGRES {
+            postgres_location()
+        } else {
+            Location::DataDir(dir.path().to_owned())
+        };
+        let server = LocalServer::start_at(location, options)
             .await
             .expect("server starts");
         Harness {
@@ -42,6 +50,29 @@ impl Harness {
             .strip_prefix("http://")
             .expect("an http URL")
             .to_owned()
+    }
+
+    /// Runs SQL on the server's database, behind its back.
+    pub fn run_sql(&self, sql: &str) {
+        match self.server.location() {
+            Location::DataDir(dir) => {
+                let conn = rusqlite::Connection::open(dir.join("diagtui.db")).unwrap();
+                conn.execute_batch(sql).unwrap();
+            }
+            Location::Postgres(pg) => crate::pg::shared().psql(database_name(&pg.url), sql),
+        }
+    }
+
+    /// Everything the database stores, as text: the SQLite file's bytes, or a dump of the
+    /// PostgreSQL database's tables.
+    pub fn stored_text(&self) -> String {
+        match self.server.location() {
+            Location::DataDir(dir) => {
+                String::from_utf8_lossy(&std::fs::read(dir.join("diagtui.db")).unwrap())
+                    .into_owned()
+            }
+            Location::Postgres(pg) => crate::pg::shared().dump(database_name(&pg.url)),
+        }
     }
 
     /// The default account's key.
@@ -124,6 +155,19 @@ impl Harness {
         )
         .await
     }
+}
+
+/// A new database of the test binary's cluster.
+pub fn postgres_location() -> Location {
+    Location::Postgres(PgOptions {
+        url: crate::pg::shared().new_database(),
+        pool_size: 4,
+    })
+}
+
+/// The database a PostgreSQL URL names.
+pub fn database_name(url: &str) -> &str {
+    url.rsplit('/').next().expect("a database in the URL")
 }
 
 /// Asserts an error answer's status and code; returns its message.

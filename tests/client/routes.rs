@@ -78,7 +78,7 @@ async fn sharing_needs_an_existing_account() {
         .unwrap_err();
     assert_status(err, 404, "USER_NOT_FOUND");
 
-    let bob_key = diagtui::server::create_account(f.server.data_dir(), "bob@example.com").unwrap();
+    let bob_key = diagtui::server::create_account(f.server.location(), "bob@example.com").unwrap();
     let bob = client_with_key(&f.server, &bob_key);
     assert_eq!(bob.whoami().await.unwrap().email, "bob@example.com");
     assert_status(

@@ -51,6 +51,12 @@ pub enum Errors {
         description = "INTERNAL_ERROR; the details are in the server's log"
     )]
     Internal(ErrorBody),
+    /// 503: the database cannot be reached.
+    #[response(
+        status = 503,
+        description = "UNAVAILABLE: the database cannot be reached right now (a PostgreSQL server restarting or away); try again"
+    )]
+    Unavailable(ErrorBody),
 }
 
 /// The error answers of reading a JSON body, besides [`Errors`].

@@ -4,11 +4,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use super::folders::insert_folder;
 use crate::model::ids::{new_uuid, now_timestamp};
-use crate::store::keys::{Account, KeyHash, hash_key, hex, new_key};
+use crate::store::keys::{Account, FIRST_FOLDER_TITLE, KeyHash, hash_key, hex, new_key};
 use crate::store::{StoreError, StoreResult};
-
-/// The title of an account's first folder.
-const FIRST_FOLDER_TITLE: &str = "My Documents";
 
 /// Adds an account with its first folder; returns it and its new key.
 pub fn insert_account(conn: &Connection, email: &str) -> StoreResult<(Account, String)> {

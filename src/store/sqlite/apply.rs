@@ -1,7 +1,5 @@
 //! Running one write request inside the writer's transaction.
 
-use std::collections::HashSet;
-
 use rusqlite::Connection;
 
 use super::accounts::{any_account, insert_account, rotate_key};
@@ -11,90 +9,34 @@ use super::docs::{
 use super::folders::{delete_folder, first_folder, insert_folder, rename_folder};
 use super::objects::{DbObjects, delete_object, insert_object, save_object};
 use crate::model::ids::new_object_id;
+use crate::store::batch::{Batch, docs_to_touch, report};
 use crate::store::change::{Committed, DocChange, DocEvent};
 use crate::store::content::ContentUpload;
-use crate::store::engine::CommitObserver;
 use crate::store::keys::DEFAULT_EMAIL;
 use crate::store::plan::plan;
 use crate::store::write::{Outcome, WriteOp};
 use crate::store::{StoreError, StoreResult};
 
-/// What the requests of a batch share: the batch's time, and what earlier requests found or
-/// changed.
-pub struct Batch<'a> {
-    /// The time of the batch: the `lastChange` of every document it changes.
-    pub now: String,
-    /// Whether another process committed since this one last wrote: plans made from cached
-    /// documents are then stale.
-    pub elsewhere: bool,
-    /// The documents that requests earlier in the batch changed.
-    pub touched: HashSet<String>,
-    /// `(account, document)` pairs found visible by requests earlier in the batch.
-    pub visible: HashSet<(String, String)>,
-    /// Who keeps the cached documents that plans are made from.
-    pub observer: Option<&'a dyn CommitObserver>,
-}
-
-impl Batch<'_> {
-    /// Whether a plan made from version `version` of a cached document still holds.
-    fn plan_holds(&self, doc_id: &str, version: u64) -> bool {
-        !self.elsewhere
-            && !self.touched.contains(doc_id)
-            && self
-                .observer
-                .and_then(|observer| observer.doc_version(doc_id))
-                == Some(version)
-    }
-
-    /// Checks that the account may see the document, once per batch.
-    fn check_visible(
-        &mut self,
-        conn: &Connection,
-        account_id: &str,
-        doc_id: &str,
-    ) -> StoreResult<()> {
-        let pair = (account_id.to_owned(), doc_id.to_owned());
-        if !self.visible.contains(&pair) {
-            visible_doc(conn, account_id, doc_id)?;
-            self.visible.insert(pair);
-        }
-        Ok(())
-    }
-
-    /// Takes in what a request changed: later requests see its documents as changed, and
-    /// deleted documents as no longer visible.
-    pub fn record(&mut self, report: &Committed) {
-        for change in &report.docs {
-            if change.event == Some(DocEvent::Deleted) {
-                self.visible.retain(|(_, doc)| *doc != change.doc_id);
-            }
-            self.touched.insert(change.doc_id.clone());
-        }
-    }
-
-    /// A change to a document's objects, at the batch's time.
-    fn objects_changed(&self, doc_id: &str) -> DocChange {
-        DocChange::objects(doc_id, self.now.clone())
-    }
-}
-
-/// Sets `lastChange` once for each document the batch's committed requests changed.
-pub fn touch_changed(conn: &Connection, reports: &[&Committed], now: &str) -> StoreResult<()> {
-    let mut done = HashSet::new();
-    for change in reports.iter().flat_map(|report| &report.docs) {
-        if change.last_change.is_some() && done.insert(change.doc_id.as_str()) {
-            touch(conn, &change.doc_id, now)?;
-        }
+/// Checks that the account may see the document, once per batch.
+fn check_visible(
+    batch: &mut Batch<'_>,
+    conn: &Connection,
+    account_id: &str,
+    doc_id: &str,
+) -> StoreResult<()> {
+    if !batch.known_visible(account_id, doc_id) {
+        visible_doc(conn, account_id, doc_id)?;
+        batch.found_visible(account_id, doc_id);
     }
     Ok(())
 }
 
-/// A report of changes to one document.
-fn report(change: DocChange) -> Committed {
-    Committed {
-        docs: vec![change],
-        keys_changed: Vec::new(),
+/// Sets `lastChange` once for each document the batch's committed requests changed.
+pub fn touch_changed(conn: &Connection, reports: &[&Committed], now: &str) -> StoreResult<()> {
+    for doc_id in docs_to_touch(reports) {
+        touch(conn, doc_id, now)?;
     }
+    Ok(())
 }
 
 /// Stores the rows of an upload in a document that has no objects.
@@ -208,7 +150,7 @@ pub fn apply(
             doc_id,
             content,
         } => {
-            batch.check_visible(conn, account_id, doc_id)?;
+            check_visible(batch, conn, account_id, doc_id)?;
             conn.execute("DELETE FROM objects WHERE doc_id = ?1", [&*doc_id])?;
             insert_rows(conn, doc_id, content)?;
             let change = DocChange::event(doc_id, Some(now), DocEvent::ContentReplaced);
@@ -219,7 +161,7 @@ pub fn apply(
             doc_id,
             object,
         } => {
-            batch.check_visible(conn, account_id, doc_id)?;
+            check_visible(batch, conn, account_id, doc_id)?;
             let id = new_object_id();
             insert_object(conn, doc_id, &id, object.kind(), object.data())?;
             let mut change = batch.objects_changed(doc_id);
@@ -232,7 +174,7 @@ pub fn apply(
             update,
             plan: planned,
         } => {
-            batch.check_visible(conn, account_id, doc_id)?;
+            check_visible(batch, conn, account_id, doc_id)?;
             let objects = match planned.take() {
                 Some(planned) if batch.plan_holds(doc_id, planned.version) => planned.objects,
                 Some(_) => return Err(StoreError::Conflict),
@@ -251,7 +193,7 @@ pub fn apply(
             doc_id,
             obj_id,
         } => {
-            batch.check_visible(conn, account_id, doc_id)?;
+            check_visible(batch, conn, account_id, doc_id)?;
             if !delete_object(conn, doc_id, obj_id)? {
                 return Err(StoreError::ObjNotFound(obj_id.clone()));
             }

@@ -18,24 +18,18 @@ use std::sync::Mutex;
 use rusqlite::Connection;
 
 use crate::store::StoreResult;
+use crate::store::generation::Generations;
 
 /// Bytes of the WAL index header compared.
 const HEADER: usize = 48;
 
-/// What this process knows of the database's commits.
-struct Seen {
-    /// The WAL index header at the last check.
-    header: Option<[u8; HEADER]>,
-    /// The counter as of this process's knowledge: its own last commit, or the last value read.
-    generation: i64,
-    /// The value a commit of this process's writer is writing right now.
-    pending: Option<i64>,
-}
-
 /// The check for other processes' commits.
 pub struct Freshness {
     shm: Option<File>,
-    seen: Mutex<Seen>,
+    /// The WAL index header at the last check.
+    header: Mutex<Option<[u8; HEADER]>>,
+    /// The counter as this process knows it.
+    pub generations: Generations,
     conn: Mutex<Connection>,
 }
 
@@ -62,19 +56,16 @@ impl Freshness {
         let generation = read_generation(&conn)?;
         let freshness = Freshness {
             shm,
-            seen: Mutex::new(Seen {
-                header: None,
-                generation,
-                pending: None,
-            }),
+            header: Mutex::new(None),
+            generations: Generations::new(generation),
             conn: Mutex::new(conn),
         };
-        freshness.lock().header = freshness.header();
+        *freshness.last_header() = freshness.header();
         Ok(freshness)
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Seen> {
-        self.seen.lock().unwrap_or_else(|e| e.into_inner())
+    fn last_header(&self) -> std::sync::MutexGuard<'_, Option<[u8; HEADER]>> {
+        self.header.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The WAL index header now, if it can be read.
@@ -94,42 +85,15 @@ impl Freshness {
     /// (while no other check can pass) when there were any.
     pub fn check(&self, changed_elsewhere: impl FnOnce()) -> StoreResult<()> {
         let header = self.header();
-        if header.is_some() && self.lock().header == header {
+        if header.is_some() && *self.last_header() == header {
             return Ok(());
         }
         let generation = {
             let conn = self.conn.lock().unwrap_or_else(|e| e.into_inner());
             read_generation(&conn)?
         };
-        let mut seen = self.lock();
-        if generation != seen.generation && Some(generation) != seen.pending {
-            changed_elsewhere();
-            seen.generation = seen.generation.max(generation);
-        }
-        seen.header = header;
+        self.generations.observe(generation, changed_elsewhere);
+        *self.last_header() = header;
         Ok(())
-    }
-
-    /// Called by the writer inside its transaction with the value it bumped the counter to;
-    /// calls `changed_elsewhere` when another process committed since this one knew.
-    pub fn begin_write(&self, generation: i64, changed_elsewhere: impl FnOnce()) -> bool {
-        let mut seen = self.lock();
-        let elsewhere = generation != seen.generation + 1;
-        if elsewhere {
-            changed_elsewhere();
-        }
-        seen.pending = Some(generation);
-        elsewhere
-    }
-
-    /// Called by the writer after its transaction ended: `committed` tells whether the value
-    /// given to [`Freshness::begin_write`] is now in the database.
-    pub fn end_write(&self, committed: bool) {
-        let mut seen = self.lock();
-        if let Some(generation) = seen.pending.take()
-            && committed
-        {
-            seen.generation = seen.generation.max(generation);
-        }
     }
 }

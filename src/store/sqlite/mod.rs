@@ -27,14 +27,14 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
 use self::freshness::Freshness;
-use self::writer::{Around, Job};
+use self::writer::Around;
 use super::cache::LoadedDoc;
 use super::engine::{CommitObserver, Engine};
 use super::keys::{Account, KeyHash};
-use super::write::{Outcome, WriteOp};
+use super::write::{Job, Outcome, WriteOp, send_job};
 use super::{StoreError, StoreResult};
 use crate::model::{DocDetails, DocSummary, FolderList};
 
@@ -129,7 +129,7 @@ impl SqliteEngine {
 }
 
 impl Engine for SqliteEngine {
-    fn check_fresh(&self) -> StoreResult<()> {
+    async fn check_fresh(&self) -> StoreResult<()> {
         self.freshness.check(|| self.observer.changed_elsewhere())
     }
 
@@ -168,13 +168,7 @@ impl Engine for SqliteEngine {
     }
 
     async fn write(&self, op: WriteOp) -> StoreResult<Outcome> {
-        let stopped = || StoreError::Internal("the writer has stopped".into());
-        let (reply, answer) = oneshot::channel();
-        self.writer
-            .send(Job { op, reply })
-            .await
-            .map_err(|_| stopped())?;
-        answer.await.map_err(|_| stopped())?
+        send_job(&self.writer, op).await
     }
 }
 
@@ -203,7 +197,7 @@ pub fn account_by_key_once(data_dir: &Path, key: &str) -> StoreResult<Option<Acc
 
 /// Creates the data dir if needed (readable by the user only), opens its database (the files
 /// readable by the user only) and brings its schema up to date.
-fn open_migrated(data_dir: &Path) -> StoreResult<(PathBuf, Connection)> {
+pub(super) fn open_migrated(data_dir: &Path) -> StoreResult<(PathBuf, Connection)> {
     let cannot = |what: &str, path: &Path, e: std::io::Error| {
         StoreError::Internal(format!("cannot {what} {}: {e}", path.display()))
     };

@@ -3,35 +3,27 @@
 //! savepoint, so one that fails leaves the others in; each is answered only after the commit,
 //! and its report reaches the observer (write-through, live events) first, in commit order.
 
-use std::collections::HashSet;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
 use rusqlite::{Connection, TransactionBehavior};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
-use super::apply::{Batch, apply, touch_changed};
+use super::apply::{apply, touch_changed};
 use super::checkpointer;
 use super::freshness::{Freshness, bump_generation};
 use crate::model::ids::now_timestamp;
+use crate::store::batch::Batch;
 use crate::store::change::Committed;
 use crate::store::engine::CommitObserver;
 use crate::store::object::StoredObject;
-use crate::store::write::{Outcome, WriteOp};
+use crate::store::write::{Job, Outcome, WriteOp};
 use crate::store::{StoreError, StoreResult};
 
 /// The most write requests committed in one transaction.
 const MAX_BATCH: usize = 128;
 /// How many write requests may wait for the writer before senders wait too.
 pub const QUEUE: usize = 1024;
-
-/// A write request and where its answer goes.
-pub struct Job {
-    /// The request.
-    pub op: WriteOp,
-    /// Its answer, sent after the commit.
-    pub reply: oneshot::Sender<StoreResult<Outcome>>,
-}
 
 /// What surrounds a writer: how it notices other processes' commits and whom it tells of its
 /// own. A one-off write outside a running store has neither.
@@ -102,19 +94,13 @@ pub fn run_batch(conn: &mut Connection, ops: &mut [WriteOp], around: &Around) ->
         Err(e) => return failed(ops.len(), &e.to_string()),
     };
     let elsewhere = around.freshness.as_ref().is_some_and(|freshness| {
-        freshness.begin_write(generation, || {
+        freshness.generations.begin_write(generation, || {
             if let Some(observer) = &around.observer {
                 observer.changed_elsewhere();
             }
         })
     });
-    let mut batch = Batch {
-        now: now_timestamp(),
-        elsewhere,
-        touched: HashSet::new(),
-        visible: HashSet::new(),
-        observer: around.observer.as_deref(),
-    };
+    let mut batch = Batch::new(now_timestamp(), elsewhere, around.observer.as_deref());
     let mut results = Vec::with_capacity(ops.len());
     for op in ops.iter_mut() {
         let result = in_savepoint(&tx, || {
@@ -133,7 +119,7 @@ pub fn run_batch(conn: &mut Connection, ops: &mut [WriteOp], around: &Around) ->
     let committed = touch_changed(&tx, &reports, &batch.now)
         .and_then(|()| tx.commit().map_err(StoreError::from));
     if let Some(freshness) = &around.freshness {
-        freshness.end_write(committed.is_ok());
+        freshness.generations.end_write(committed.is_ok());
     }
     if let Err(e) = committed {
         return failed(ops.len(), &format!("the commit failed: {e}"));
