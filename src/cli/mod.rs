@@ -12,6 +12,7 @@ mod obj;
 mod output;
 mod relayout;
 mod render;
+mod watch;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -32,7 +33,8 @@ use output::Output;
 /// The API commands, flattened into the top-level command line.
 #[derive(Debug, clap::Subcommand)]
 pub enum ApiCommand {
-    /// Documents: list, show, create, rename, clone, empty, share, delete, import, export, render.
+    /// Documents: list, show, create, rename, clone, empty, share, delete, import, export, render,
+    /// watch.
     #[command(subcommand, after_help = doc::EXAMPLES)]
     Doc(DocCommand),
     /// Objects of a document: get, where, create, update, bulk, set-where, delete.

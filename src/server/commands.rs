@@ -100,6 +100,7 @@ impl ServeArgs {
                 .map_or_else(default_max_connections, |n| n as usize),
             cors,
             cache_bytes: self.cache_size,
+            ..ServerOptions::default()
         }
     }
 }
@@ -131,7 +132,7 @@ pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
             .await
             .with_context(|| format!("cannot listen on {}", args.bind))?;
         let addr = listener.local_addr()?;
-        let shutdown = shutdown_signal()?;
+        let shutdown = crate::signals::stop_requested()?;
         {
             let mut out = std::io::stdout().lock();
             writeln!(out, "listening on http://{addr}")?;
@@ -145,7 +146,11 @@ pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
             data_dir.display(),
             data_dir.join(data_dir::KEY_FILE).display()
         );
-        let app = application(Arc::new(store), &options);
+        let (app, hub) = application(Arc::new(store), &options);
+        let shutdown = async move {
+            shutdown.await;
+            hub.close();
+        };
         http::serve(listener, app, options.http(), shutdown).await;
         Ok(())
     })
@@ -166,27 +171,6 @@ pub fn run_account(cmd: AccountCommand, data_dir: PathBuf) -> anyhow::Result<()>
 pub fn create_account(data_dir: &Path, email: &str) -> anyhow::Result<String> {
     data_dir::prepare(data_dir)?;
     Ok(crate::store::create_account(data_dir, email)?)
-}
-
-/// Starts catching SIGINT (Ctrl-C) and, on Unix, SIGTERM at once, so that a signal sent as
-/// soon as the `listening on` line shows is caught; the future resolves on the first of them.
-fn shutdown_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        let mut interrupt = signal(SignalKind::interrupt()).context("cannot catch SIGINT")?;
-        let mut terminate = signal(SignalKind::terminate()).context("cannot catch SIGTERM")?;
-        Ok(async move {
-            tokio::select! {
-                _ = interrupt.recv() => {},
-                _ = terminate.recv() => {},
-            }
-        })
-    }
-    #[cfg(not(unix))]
-    Ok(async {
-        let _ = tokio::signal::ctrl_c().await;
-    })
 }
 
 /// Logs to stderr, `warn` and up unless `RUST_LOG` says otherwise (`RUST_LOG=info` logs one

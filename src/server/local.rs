@@ -57,10 +57,11 @@ impl LocalServer {
             .await
             .context("cannot bind 127.0.0.1")?;
         let url = format!("http://{}", listener.local_addr()?);
-        let app = application(Arc::new(store), &options);
+        let (app, hub) = application(Arc::new(store), &options);
         let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(http::serve(listener, app, options.http(), async {
+        let task = tokio::spawn(http::serve(listener, app, options.http(), async move {
             let _ = stopped.await;
+            hub.close();
         }));
         Ok(LocalServer {
             url,

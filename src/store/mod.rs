@@ -125,6 +125,7 @@ impl CommitObserver for Kept {
     fn changed_elsewhere(&self) {
         self.docs.clear();
         self.keys.clear();
+        let _ = self.commits.send(Arc::new(Committed::elsewhere()));
     }
 }
 
@@ -212,17 +213,25 @@ where
 }
 
 impl<E: Engine> Store<E> {
-    /// The reports of commits from now on, in commit order; a listener that falls more than
-    /// a backlog behind misses reports ([`broadcast::error::RecvError::Lagged`]).
+    /// The reports of commits from now on, in commit order, and of changes made elsewhere
+    /// ([`Committed::elsewhere`]); a listener that falls more than a backlog behind misses
+    /// reports ([`broadcast::error::RecvError::Lagged`]).
     pub fn commits(&self) -> broadcast::Receiver<Arc<Committed>> {
         self.kept.commits.subscribe()
+    }
+
+    /// Notices commits by other processes or instances since the last check (reported to
+    /// [`Store::commits`] as [`Committed::elsewhere`]). Every request checks; a listener with
+    /// no requests coming calls this now and then. Cheap when nothing changed.
+    pub fn check_fresh(&self) -> StoreResult<()> {
+        self.engine.check_fresh()
     }
 
     /// The account a key belongs to, if any. Every request starts here, so this is also where
     /// other processes' commits are noticed. A key not known in memory is looked up in the
     /// database, so keys added by another process are accepted at once.
     pub async fn authenticate(&self, key: &str) -> StoreResult<Option<Account>> {
-        self.engine.check_fresh()?;
+        self.check_fresh()?;
         let hash = hash_key(key);
         if let Some(account) = self.kept.keys.get(&hash) {
             return Ok(Some(account));

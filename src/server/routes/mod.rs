@@ -1,9 +1,10 @@
-//! The routes of the API: the spec's, plus our extensions (folders, the legacy object list, `me`
-//! and the OpenAPI description). Trailing slashes do not matter; unknown routes and wrong
+//! The routes of the API: the spec's, plus our extensions (folders, the legacy object list, `me`,
+//! the change event streams and the OpenAPI description). Trailing slashes do not matter; unknown routes and wrong
 //! methods answer in the error contract. Every request is logged (see [`trace`]) and, when
 //! origins are configured, answered with CORS headers.
 
 mod docs;
+mod events;
 mod folders;
 mod image;
 mod objects;
@@ -60,6 +61,8 @@ pub fn app(state: AppState, cors: &Cors) -> App {
             "/api/v1/doc/{doc_id}",
             get(docs::details).post(docs::bulk_update),
         )
+        .route("/api/v1/doc/{doc_id}/events", get(events::doc))
+        .route("/api/v1/events", get(events::account))
         .route(
             "/api/v1/doc/{doc_id}/obj",
             get(objects::legacy_all).post(objects::create),

@@ -94,6 +94,7 @@ fn report(change: DocChange) -> Committed {
     Committed {
         docs: vec![change],
         keys_changed: Vec::new(),
+        elsewhere: false,
     }
 }
 
@@ -135,6 +136,7 @@ pub fn apply(
             let changed = Committed {
                 docs: Vec::new(),
                 keys_changed: vec![account_id],
+                elsewhere: false,
             };
             (Outcome::Key(key), changed)
         }
@@ -161,6 +163,7 @@ pub fn apply(
             let changed = Committed {
                 docs,
                 keys_changed: Vec::new(),
+                elsewhere: false,
             };
             (Outcome::Done, changed)
         }
