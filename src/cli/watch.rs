@@ -27,7 +27,7 @@ pub struct WatchArgs {
 /// Reads a positive number of seconds between polls.
 fn poll_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(secs) if secs.is_finite() && secs >= 0.1 && secs < 1e6 => Ok(secs),
+        Ok(secs) if (0.1..1e6).contains(&secs) => Ok(secs),
         _ => Err(format!(
             "\"{text}\" is not a number of seconds of at least 0.1"
         )),

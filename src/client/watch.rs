@@ -129,7 +129,7 @@ enum State {
     /// Connecting, after a pause.
     Connect(Duration),
     /// Reading the open stream.
-    Open(Response, SseParser),
+    Open(Box<(Response, SseParser)>),
     /// Over: unsupported or failed.
     Over,
 }
@@ -198,7 +198,7 @@ impl<T: StreamEvent> Watch<T> {
                     tokio::time::sleep(*pause).await;
                     return Some(match self.connect().await {
                         Ok(response) => {
-                            self.state = State::Open(response, SseParser::new());
+                            self.state = State::Open(Box::new((response, SseParser::new())));
                             Watched::Connected
                         }
                         Err(Refusal::Retry(error)) => self.lost(error),
@@ -212,7 +212,8 @@ impl<T: StreamEvent> Watch<T> {
                         }
                     });
                 }
-                State::Open(response, parser) => {
+                State::Open(open) => {
+                    let (response, parser) = &mut **open;
                     let chunk = match response.chunk().await {
                         Ok(Some(chunk)) => chunk,
                         Ok(None) => {
@@ -248,7 +249,10 @@ impl<T: StreamEvent> Watch<T> {
             }
             Some(Err(e)) => Err(ApiError::unexpected(
                 200,
-                format!("a \"{}\" event that is not the JSON expected ({e})", event.event),
+                format!(
+                    "a \"{}\" event that is not the JSON expected ({e})",
+                    event.event
+                ),
                 event.data.as_bytes(),
             )),
         }
@@ -271,11 +275,7 @@ impl<T: StreamEvent> Watch<T> {
         if let Some(last) = &self.last_id {
             request = request.header("last-event-id", last);
         }
-        let response = self
-            .client
-            .respond(request)
-            .await
-            .map_err(|error| refusal(error))?;
+        let response = self.client.respond(request).await.map_err(refusal)?;
         let is_stream = response
             .headers()
             .get(reqwest::header::CONTENT_TYPE)

@@ -47,6 +47,10 @@ pub struct ServeArgs {
     /// The most bytes of documents kept in memory (default 256 MiB).
     #[arg(long, default_value_t = DEFAULT_CACHE_BYTES, value_name = "BYTES")]
     pub cache_size: usize,
+    /// Serve without the change event streams (our extension), as a server of the spec alone
+    /// would: clients fall back to polling.
+    #[arg(long)]
+    pub no_events: bool,
 }
 
 /// Reads a positive number of seconds.
@@ -100,6 +104,7 @@ impl ServeArgs {
                 .map_or_else(default_max_connections, |n| n as usize),
             cors,
             cache_bytes: self.cache_size,
+            events: !self.no_events,
             ..ServerOptions::default()
         }
     }

@@ -33,5 +33,5 @@ fn application(store: Arc<Store>, options: &ServerOptions) -> (routes::App, Arc<
         bodies: options.bodies(),
         hub: Arc::clone(&hub),
     };
-    (routes::app(state, &options.cors), hub)
+    (routes::app(state, &options.cors, options.events), hub)
 }

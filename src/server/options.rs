@@ -39,6 +39,9 @@ pub struct ServerOptions {
     pub cache_bytes: usize,
     /// How often an idle event stream gets a keep-alive comment.
     pub keep_alive: Duration,
+    /// Whether the change event streams are served (off: answered like any unknown route, as
+    /// by a server of the spec alone).
+    pub events: bool,
 }
 
 impl Default for ServerOptions {
@@ -52,6 +55,7 @@ impl Default for ServerOptions {
             cors: Cors::Off,
             cache_bytes: DEFAULT_CACHE_BYTES,
             keep_alive: DEFAULT_KEEP_ALIVE,
+            events: true,
         }
     }
 }

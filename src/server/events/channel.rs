@@ -145,7 +145,11 @@ mod tests {
         };
         assert_eq!(seqs(channel.since(&other)), None);
         publish(&mut channel, BACKLOG_EVENTS);
-        assert_eq!(seqs(channel.since(&at(1))), None, "dropped from the backlog");
+        assert_eq!(
+            seqs(channel.since(&at(1))),
+            None,
+            "dropped from the backlog"
+        );
         let last = BACKLOG_EVENTS as u64 + 3;
         assert_eq!(seqs(channel.since(&at(last - 1))), Some(vec![last]));
         assert_eq!(channel.last_id(), at(last));

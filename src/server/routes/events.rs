@@ -41,7 +41,9 @@ pub async fn doc(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     s.store.doc_details(&me, &doc_id).await?;
-    let subscribed = s.hub.subscribe_doc(&doc_id, last_event_id(&headers).as_ref());
+    let subscribed = s
+        .hub
+        .subscribe_doc(&doc_id, last_event_id(&headers).as_ref());
     // Read after subscribing, so that no change falls between the two.
     let details = s.store.doc_details(&me, &doc_id).await?;
     let subscription = DocSubscription::new(&s.hub, &doc_id, subscribed, &details.last_change);

@@ -39,9 +39,9 @@ pub enum Cors {
 /// The application as a service: routes behind trailing-slash folding, behind CORS when it is on.
 pub type App = Either<CorsService<TrimSlash<Router>>, TrimSlash<Router>>;
 
-/// The whole application: routes, fallbacks, request logging (when `info` is enabled at start),
-/// CORS and trailing-slash folding.
-pub fn app(state: AppState, cors: &Cors) -> App {
+/// The whole application: routes (the event streams only when `events`), fallbacks, request
+/// logging (when `info` is enabled at start), CORS and trailing-slash folding.
+pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
     let api = Router::new()
         .route("/api/v1/openapi.json", get(openapi::document))
         .route("/api/v1/me", get(folders::me))
@@ -61,8 +61,6 @@ pub fn app(state: AppState, cors: &Cors) -> App {
             "/api/v1/doc/{doc_id}",
             get(docs::details).post(docs::bulk_update),
         )
-        .route("/api/v1/doc/{doc_id}/events", get(events::doc))
-        .route("/api/v1/events", get(events::account))
         .route(
             "/api/v1/doc/{doc_id}/obj",
             get(objects::legacy_all).post(objects::create),
@@ -90,6 +88,12 @@ pub fn app(state: AppState, cors: &Cors) -> App {
         )
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed);
+    let api = if events {
+        api.route("/api/v1/doc/{doc_id}/events", get(events::doc))
+            .route("/api/v1/events", get(events::account))
+    } else {
+        api
+    };
     let api = if trace::enabled() {
         api.layer(trace::layer())
     } else {
