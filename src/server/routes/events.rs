@@ -7,7 +7,6 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::Response;
 
 use super::openapi::Errors;
-use crate::model::events::{AccountEvent, DocChangeEvent};
 use crate::server::error::ApiError;
 use crate::server::events::{AccountSubscription, DocSubscription, EventId, Visible};
 use crate::server::extract::Ids;
@@ -24,15 +23,16 @@ const STREAM_DESCRIPTION: &str = "A stream of Server-Sent Events (text/event-str
     never ends by itself: each event has an `id` (send the last one back as `Last-Event-ID` \
     when reconnecting), an `event` name and one `data` line of JSON. `current` (first, unless \
     resuming), `change` (one per committed write request), `resync` (events were missed: \
-    reload). A comment `: keep-alive` every 15 s.";
+    reload; its data is a ResyncEvent). A comment `: keep-alive` every 15 s.";
 
-/// `GET /api/v1/doc/{docId}/events`: the document's changes as they commit.
+/// `GET /api/v1/doc/{docId}/events`: the document's changes as they commit; the data of
+/// `current` and `change` is a DocChangeEvent.
 #[utoipa::path(get, operation_id = "documentEvents", path = "/api/v1/doc/{docId}/events", tag = "events",
     params(("docId" = String, Path, description = "The document id"),
         ("Last-Event-ID" = Option<String>, Header, description = "The id of the last event received, to get the ones missed since")),
     extensions(("x-diagtui-extension" = json!(true))),
     responses((status = 200, description = STREAM_DESCRIPTION, content(
-        (DocChangeEvent = "text/event-stream"),
+        (String = "text/event-stream"),
     )), Errors))]
 pub async fn doc(
     State(s): State<AppState>,
@@ -51,12 +51,13 @@ pub async fn doc(
 }
 
 /// `GET /api/v1/events`: changes to the account's documents as wholes (created, retitled,
-/// emptied, content replaced, shared, deleted), for the document list.
+/// emptied, content replaced, shared, deleted), for the document list; the data of `change` is
+/// an AccountEvent.
 #[utoipa::path(get, operation_id = "accountEvents", path = "/api/v1/events", tag = "events",
     params(("Last-Event-ID" = Option<String>, Header, description = "The id of the last event received, to get the ones missed since")),
     extensions(("x-diagtui-extension" = json!(true))),
     responses((status = 200, description = STREAM_DESCRIPTION, content(
-        (AccountEvent = "text/event-stream"),
+        (String = "text/event-stream"),
     )), Errors))]
 pub async fn account(
     State(s): State<AppState>,

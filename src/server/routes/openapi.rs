@@ -10,7 +10,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::{IntoResponses, Modify, OpenApi, PartialSchema, ToSchema};
 
 use super::json_bytes;
-use crate::model::events::ResyncEvent;
+use crate::model::events::{AccountEvent, DocChangeEvent, ResyncEvent};
 use crate::model::{ErrorBody, ErrorCode, UserRef};
 use crate::store::rules::MAX_SELECTOR_CONDITIONS;
 
@@ -183,7 +183,9 @@ impl Modify for Keys {
         super::events::account,
         document,
     ),
-    components(schemas(UserRef, SelectorSchema, ErrorBody, ErrorCode, ResyncEvent)),
+    components(schemas(
+        UserRef, SelectorSchema, ErrorBody, ErrorCode, DocChangeEvent, AccountEvent, ResyncEvent
+    )),
     modifiers(&Keys),
     security(("bearer" = []), ("key" = [])),
 )]
