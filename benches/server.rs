@@ -7,6 +7,8 @@
 //! 100-object document against a 100,000-object one. Throughput against the ceiling is
 //! `benches/ceiling.rs`.
 
+#[path = "common/memory.rs"]
+mod memory;
 #[path = "common/serve.rs"]
 mod serve;
 
@@ -109,19 +111,12 @@ impl Served {
 
     /// A memory figure of the server process from /proc, in kB: `VmRSS` or `VmHWM`.
     fn memory(&self, field: &str) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .expect("/proc/PID/status");
-        status
-            .lines()
-            .find_map(|line| line.strip_prefix(field)?.strip_prefix(':'))
-            .and_then(|value| value.trim().trim_end_matches(" kB").parse().ok())
-            .expect("a memory figure")
+        memory::memory(self.child.id(), field)
     }
 
     /// Resets the peak resident size (`VmHWM`) to the current one.
     fn reset_peak(&self) {
-        std::fs::write(format!("/proc/{}/clear_refs", self.child.id()), "5")
-            .expect("/proc/PID/clear_refs");
+        memory::reset_peak(self.child.id());
     }
 
     /// The resident size once it has stopped shrinking (the writer gives memory back just
