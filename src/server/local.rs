@@ -1,5 +1,6 @@
 //! The API server running inside this process, for the TUI, the CLI and tests.
 
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -12,7 +13,8 @@ use super::options::ServerOptions;
 use super::{application, data_dir, http};
 use crate::store::DEFAULT_EMAIL;
 
-/// An API server running inside this process on 127.0.0.1 with an ephemeral port.
+/// An API server running inside this process, on 127.0.0.1 with an ephemeral port unless
+/// told otherwise.
 pub struct LocalServer {
     url: String,
     api_key: String,
@@ -42,6 +44,17 @@ impl LocalServer {
         data_dir: &Path,
         options: ServerOptions,
     ) -> anyhow::Result<LocalServer> {
+        let any_port = SocketAddr::from(([127, 0, 0, 1], 0));
+        LocalServer::start_at(data_dir, any_port, options).await
+    }
+
+    /// Like [`LocalServer::start_with`], listening on `addr` (a server started again on the
+    /// port of one stopped, say).
+    pub async fn start_at(
+        data_dir: &Path,
+        addr: SocketAddr,
+        options: ServerOptions,
+    ) -> anyhow::Result<LocalServer> {
         let dir = data_dir.to_owned();
         let store_options = options.clone();
         let (store, api_key) = tokio::task::spawn_blocking(move || {
@@ -53,9 +66,9 @@ impl LocalServer {
             anyhow::Ok((store, key))
         })
         .await??;
-        let listener = TcpListener::bind("127.0.0.1:0")
+        let listener = TcpListener::bind(addr)
             .await
-            .context("cannot bind 127.0.0.1")?;
+            .with_context(|| format!("cannot listen on {addr}"))?;
         let url = format!("http://{}", listener.local_addr()?);
         let (app, hub) = application(Arc::new(store), &options);
         let (stop, stopped) = oneshot::channel::<()>();
