@@ -32,8 +32,7 @@ use std::time::Duration;
 use anyhow::{Context, anyhow, bail};
 use serde::Deserialize;
 
-use crate::client::{ApiKey, Client, ClientConfig};
-use crate::server::LocalServer;
+use crate::client::{ApiKey, ClientConfig};
 
 /// The environment variable that overrides the config file's path.
 pub const CONFIG_ENV: &str = "DIAGTUI_CONFIG";
@@ -65,104 +64,33 @@ pub struct ConnectionArgs {
     pub timeout: Option<Duration>,
 }
 
-/// Where the connection goes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Mode {
-    /// The local server, started in-process on this data dir.
-    Local {
-        /// The data dir it serves.
-        data_dir: PathBuf,
-    },
-    /// A server given by flags, environment or a profile.
-    Remote {
-        /// Its root URL.
-        url: String,
-        /// The profile it came from, if any.
-        profile: Option<String>,
-    },
-}
-
-/// A ready client. In local mode it also owns the in-process server, which runs while this
-/// lives (it stops when this is dropped, or gracefully through [`Connection::close`]).
-pub struct Connection {
-    /// The client, talking HTTP in either mode.
-    pub client: Client,
-    /// Where it talks to.
-    pub mode: Mode,
-    server: Option<LocalServer>,
-}
-
-impl Connection {
-    /// The default account's e-mail address in local mode; `None` for a remote server.
-    pub fn local_email(&self) -> Option<&str> {
-        self.server.as_ref().map(LocalServer::email)
-    }
-
-    /// Ends the connection; in local mode, stops the server after its in-flight requests.
-    pub async fn close(self) {
-        if let Some(server) = self.server {
-            server.shutdown().await;
-        }
-    }
-}
-
-impl std::fmt::Debug for Connection {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Connection")
-            .field("client", &self.client)
-            .field("mode", &self.mode)
-            .finish_non_exhaustive()
-    }
-}
-
-/// Resolves the settings and connects: to the remote server they name, else to the local server
-/// started on `data_dir`. Nothing is sent yet to a remote server.
-pub async fn connect(args: &ConnectionArgs, data_dir: &Path) -> anyhow::Result<Connection> {
-    let settings = resolve(args, config_path().as_deref())?;
-    match settings.remote {
-        Some((url, api_key, profile)) => {
-            let client = Client::new(settings.timeouts.apply(ClientConfig::new(&url, api_key)))?;
-            let url = client.base_url().to_owned();
-            Ok(Connection {
-                client,
-                mode: Mode::Remote { url, profile },
-                server: None,
-            })
-        }
-        None => {
-            let server = LocalServer::start(data_dir).await.with_context(|| {
-                format!("cannot start the local server on {}", data_dir.display())
-            })?;
-            let config = ClientConfig::new(server.url(), ApiKey::new(server.api_key()));
-            let client = Client::new(settings.timeouts.apply(config))?;
-            Ok(Connection {
-                client,
-                mode: Mode::Local {
-                    data_dir: data_dir.to_owned(),
-                },
-                server: Some(server),
-            })
-        }
-    }
-}
-
 /// The outcome of resolution, before any connection.
 #[derive(Debug)]
-struct Settings {
+pub struct Settings {
     /// URL, key and profile name of a remote server; `None` for local mode.
-    remote: Option<(String, ApiKey, Option<String>)>,
-    timeouts: Timeouts,
+    pub remote: Option<(String, ApiKey, Option<String>)>,
+    /// The timeouts given, applied to the client of either mode.
+    pub timeouts: Timeouts,
+}
+
+/// Resolves the connection settings from flags, environment and the config file; nothing is
+/// contacted or started (that is [`crate::connect`]'s).
+pub fn settings(args: &ConnectionArgs) -> anyhow::Result<Settings> {
+    resolve(args, config_path().as_deref())
 }
 
 /// The timeouts given, each falling back to the client's default.
 #[derive(Debug, Default, Clone, Copy)]
-struct Timeouts {
-    connect: Option<Duration>,
-    request: Option<Duration>,
+pub struct Timeouts {
+    /// To connect.
+    pub connect: Option<Duration>,
+    /// For a whole answer.
+    pub request: Option<Duration>,
 }
 
 impl Timeouts {
-    fn apply(self, mut config: ClientConfig) -> ClientConfig {
+    /// The client settings with these timeouts where they were given.
+    pub fn apply(self, mut config: ClientConfig) -> ClientConfig {
         if let Some(connect) = self.connect {
             config.connect_timeout = connect;
         }

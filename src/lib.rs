@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod client;
 pub mod config;
+pub mod connect;
 pub mod model;
 pub mod render;
 pub mod scene;

@@ -7,7 +7,8 @@ use std::process::ExitCode;
 
 use clap::parser::ValueSource;
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
-use diagtui::config::{self, ConnectionArgs, Mode, SettingError};
+use diagtui::config::{self, ConnectionArgs, SettingError};
+use diagtui::connect::{self, Mode};
 use diagtui::tui::history::SelectorHistory;
 use diagtui::tui::keys::KeyTable;
 use diagtui::tui::theme::{self, Theme};
@@ -139,7 +140,7 @@ fn run_tui(args: &ConnectionArgs, data_dir: &Path) -> ExitCode {
         }
     };
     let result = runtime.block_on(async {
-        let connection = config::connect(args, data_dir).await?;
+        let connection = connect::connect(args, data_dir).await?;
         let setup = diagtui::tui::Setup {
             mode: describe(&connection.mode),
             account: connection.local_email().map(str::to_string),

@@ -22,7 +22,8 @@ use serde::Serialize;
 
 use crate::client::one_line;
 use crate::client::{ApiError, Client};
-use crate::config::{self, Connection, ConnectionArgs};
+use crate::config::ConnectionArgs;
+use crate::connect::{self, Connection};
 use crate::model::Success;
 
 pub use doc::DocCommand;
@@ -157,7 +158,7 @@ impl Session<'_> {
     /// The client, connecting on first use.
     async fn client(&mut self) -> Result<&Client, Failure> {
         if self.connection.is_none() {
-            let connection = config::connect(self.args, &self.data_dir)
+            let connection = connect::connect(self.args, &self.data_dir)
                 .await
                 .map_err(Failure::Other)?;
             self.connection = Some(connection);
