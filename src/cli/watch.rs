@@ -1,6 +1,6 @@
 //! `diagtui doc watch DOC`: a document's change events, one line of JSON each on stdout, until
-//! interrupted (exit 0); reconnecting when the connection is lost; polling the document's
-//! details against a server without the event stream.
+//! interrupted or the document is deleted (exit 0); reconnecting when the connection is lost;
+//! polling the document's details against a server without the event stream.
 
 use std::io::Write;
 use std::time::Duration;
@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::Failure;
 use crate::client::{ApiError, Client, DocStreamEvent, Watched};
-use crate::model::events::{EVENT_CHANGE, EVENT_CURRENT, EVENT_RESYNC};
+use crate::model::events::{DocEventKind, EVENT_CHANGE, EVENT_CURRENT, EVENT_RESYNC};
 
 /// How `doc watch` runs.
 #[derive(Debug, Clone, clap::Args)]
@@ -57,7 +57,9 @@ impl WatchArgs {
             match watched {
                 Watched::Connected => {}
                 Watched::Event(event) => {
-                    if self.print(line(watch.last_id(), &event))? == Next::Stop {
+                    let deleted = matches!(&event, DocStreamEvent::Change(change)
+                        if change.document == Some(DocEventKind::Deleted));
+                    if self.print(line(watch.last_id(), &event))? == Next::Stop || deleted {
                         return Ok(());
                     }
                 }

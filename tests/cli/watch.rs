@@ -76,6 +76,17 @@ fn watch_runs_until_interrupted_and_exits_0() {
 }
 
 #[test]
+fn watch_ends_when_the_document_is_deleted() {
+    let env = Env::start();
+    let doc = env.new_doc("Doomed");
+    let mut watching = Watching::start(&env, &["doc", "watch", &doc]);
+    assert_eq!(watching.line()["event"], "current");
+    env.run(&["doc", "delete", &doc, "--yes"]).ok();
+    assert_eq!(watching.line()["document"], "deleted");
+    assert_eq!(watching.exit(), (0, String::new()));
+}
+
+#[test]
 fn watch_polls_a_server_without_the_event_stream_and_says_so() {
     let env = Env::start_with(ServerOptions {
         events: false,
