@@ -176,12 +176,13 @@ fn describe(mode: &Mode) -> String {
 }
 
 /// The connection flags, by clap id.
-const CONNECTION_FLAGS: [(&str, &str); 5] = [
+const CONNECTION_FLAGS: [(&str, &str); 6] = [
     ("url", "--url"),
     ("api_key", "--api-key"),
     ("profile", "--profile"),
     ("connect_timeout", "--connect-timeout"),
     ("timeout", "--timeout"),
+    ("poll", "--poll"),
 ];
 
 /// `serve`, `account` and `keys` connect nowhere: a connection flag given to them on the

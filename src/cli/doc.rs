@@ -187,7 +187,8 @@ impl DocCommand {
             }
             DocCommand::Render(args) => args.execute(session).await?,
             DocCommand::Watch(args) => {
-                args.execute(session.client().await?).await?;
+                let connection = session.connection().await?;
+                args.execute(&connection.client, connection.poll).await?;
                 Output::Nothing
             }
         })

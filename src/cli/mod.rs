@@ -157,13 +157,18 @@ pub(crate) struct Session<'a> {
 impl Session<'_> {
     /// The client, connecting on first use.
     async fn client(&mut self) -> Result<&Client, Failure> {
+        Ok(&self.connection().await?.client)
+    }
+
+    /// The connection, made on first use.
+    async fn connection(&mut self) -> Result<&Connection, Failure> {
         if self.connection.is_none() {
             let connection = connect::connect(self.args, &self.data_dir)
                 .await
                 .map_err(Failure::Other)?;
             self.connection = Some(connection);
         }
-        Ok(&self.connection.as_ref().expect("just connected").client)
+        Ok(self.connection.as_ref().expect("just connected"))
     }
 
     /// Ends the connection (and stops a local server).

@@ -19,19 +19,6 @@ pub struct WatchArgs {
     /// Exit after the first change (or resync) instead of running until interrupted.
     #[arg(long)]
     pub once: bool,
-    /// Seconds between polls of the document's details when the server has no event stream.
-    #[arg(long, value_name = "SECS", default_value_t = 5.0, value_parser = poll_seconds)]
-    pub poll: f64,
-}
-
-/// Reads a positive number of seconds between polls.
-fn poll_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(secs) if (0.1..1e6).contains(&secs) => Ok(secs),
-        _ => Err(format!(
-            "\"{text}\" is not a number of seconds of at least 0.1"
-        )),
-    }
 }
 
 /// Whether to go on after a line.
@@ -42,16 +29,17 @@ enum Next {
 }
 
 impl WatchArgs {
-    /// Watches until interrupted (or the first change with `--once`).
-    pub(crate) async fn execute(self, client: &Client) -> Result<(), Failure> {
+    /// Watches until interrupted (or the first change with `--once`); polls every `poll`
+    /// (zero: never) a server without the event stream.
+    pub(crate) async fn execute(self, client: &Client, poll: Duration) -> Result<(), Failure> {
         let interrupted = crate::signals::stop_requested().map_err(Failure::Other)?;
         tokio::select! {
-            watched = self.watch(client) => watched,
+            watched = self.watch(client, poll) => watched,
             () = interrupted => Ok(()),
         }
     }
 
-    async fn watch(&self, client: &Client) -> Result<(), Failure> {
+    async fn watch(&self, client: &Client, poll: Duration) -> Result<(), Failure> {
         let mut watch = client.watch_doc(&self.doc);
         while let Some(watched) = watch.next().await {
             match watched {
@@ -67,13 +55,18 @@ impl WatchArgs {
                     "diagtui: lost the event stream ({error}); trying again in {:.1} s",
                     retry_in.as_secs_f64()
                 ),
+                Watched::Unsupported(error) if poll.is_zero() => {
+                    return Err(Failure::Other(anyhow::anyhow!(
+                        "the server has no event stream ({error}), and polling is off (--poll 0)"
+                    )));
+                }
                 Watched::Unsupported(error) => {
                     eprintln!(
                         "diagtui: the server has no event stream ({error}); polling the \
                          document every {} s",
-                        self.poll
+                        poll.as_secs_f64()
                     );
-                    return self.poll(client).await;
+                    return self.poll(client, poll).await;
                 }
                 Watched::Failed(error) => return Err(error.into()),
             }
@@ -82,9 +75,9 @@ impl WatchArgs {
     }
 
     /// Polls the document's details, printing a line when its `lastChange` moved.
-    async fn poll(&self, client: &Client) -> Result<(), Failure> {
+    async fn poll(&self, client: &Client, every: Duration) -> Result<(), Failure> {
         let mut known: Option<String> = None;
-        let mut ticks = tokio::time::interval(Duration::from_secs_f64(self.poll));
+        let mut ticks = tokio::time::interval(every);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             ticks.tick().await;
