@@ -22,6 +22,7 @@ pub mod json;
 pub mod keys;
 pub mod layout;
 pub mod list;
+pub mod liveness;
 pub mod load;
 pub mod overlays;
 pub mod panes;
