@@ -148,6 +148,7 @@ fn run_tui(args: &ConnectionArgs, data_dir: &Path) -> ExitCode {
             theme,
             // The data dir keeps the selector history in remote mode too.
             history: SelectorHistory::load(data_dir),
+            poll: connection.poll,
         };
         let outcome = diagtui::tui::run(connection.client.clone(), setup).await;
         connection.close().await;

@@ -126,6 +126,8 @@ pub enum Purpose {
     Account,
     /// The open document's content (App, which owns the open document).
     Content,
+    /// A poll of the open document's details, against a server without change events (App).
+    Poll,
     /// The documents pane's.
     Docs(DocsWork),
     /// The objects pane's.

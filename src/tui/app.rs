@@ -5,6 +5,7 @@
 //! turning some into effects for the runner.
 
 use std::collections::VecDeque;
+use std::time::Duration;
 
 use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
@@ -15,6 +16,7 @@ use super::document::{ObjectModel, OpenDoc};
 use super::history::SelectorHistory;
 use super::keys::{Command, Context, KeyTable};
 use super::layout::{self, Arrangement, Screen};
+use super::liveness::{Follow, Live, Liveness, Reaction};
 use super::overlays::{
     Body, BulkEdit, Choice, Entry, Help, LogView, Overlay, Palette, Question, SelectorForm,
     SelectorResult,
@@ -48,6 +50,8 @@ pub enum Msg {
     EditorDone(Result<String, String>),
     /// A file job finished: what it was for, the job, and its outcome.
     File(FileFor, FileJob, FileOutcome),
+    /// News from a change event stream.
+    Live(Live),
 }
 
 /// Something the runner must do for the app.
@@ -63,6 +67,8 @@ pub enum Effect {
     OpenEditor(String),
     /// Carry out this file job (`transfer::perform`) and send back `Msg::File`.
     File(FileFor, FileJob),
+    /// Follow this change event stream (`follow::Followers`), sending its news as `Msg::Live`.
+    Follow(Follow),
 }
 
 /// What an app starts with.
@@ -78,6 +84,8 @@ pub struct Setup {
     pub theme: Theme,
     /// The selectors remembered.
     pub history: SelectorHistory,
+    /// The time between polls of a server without change events (zero: never).
+    pub poll: Duration,
 }
 
 impl Setup {
@@ -85,6 +93,7 @@ impl Setup {
     pub fn new(mode: impl Into<String>) -> Setup {
         Setup {
             mode: mode.into(),
+            poll: crate::config::DEFAULT_POLL,
             ..Setup::default()
         }
     }
@@ -115,6 +124,8 @@ pub struct App {
     pub(super) zoomed: bool,
     /// The status bar's message.
     pub(super) status: Status,
+    /// What the change events (or polls) said.
+    pub(super) liveness: Liveness,
     pub(super) size: Rect,
     pub(super) tick: u64,
 }
@@ -130,6 +141,8 @@ macro_rules! cx {
             requests: &$app.requests,
             history: &$app.history,
             writes: &$app.writes,
+            liveness: &$app.liveness,
+            now: $app.tick,
         }
     };
 }
@@ -155,6 +168,7 @@ impl App {
             focus: Pane::Docs,
             zoomed: false,
             status: Status::default(),
+            liveness: Liveness::new(setup.poll),
             size: Rect::new(0, 0, 120, 40),
             tick: 0,
         };
@@ -162,14 +176,17 @@ impl App {
         app
     }
 
-    /// The requests to make at start-up (and on `R`): the documents, the folders, the account.
+    /// What to do at start-up: the documents, the folders, the account; follow the account's
+    /// change events.
     pub fn start(&mut self) -> Vec<Effect> {
         let mut actions = {
             let cx = cx!(self, None);
             self.docs.load(&cx)
         };
         actions.extend(self.account_request());
-        self.perform(actions)
+        let mut effects = vec![Effect::Follow(Follow::Account)];
+        effects.extend(self.perform(actions));
+        effects
     }
 
     fn account_request(&self) -> Option<Action> {
@@ -191,7 +208,7 @@ impl App {
     /// Whether time passing changes the screen: the spinner while requests are in flight, an
     /// information until it fades.
     pub fn redraws_on_tick(&self) -> bool {
-        self.in_flight() > 0 || self.status.fading()
+        self.in_flight() > 0 || self.status.fading() || self.liveness.redraws_on_tick()
     }
 
     /// The one entry point: applies `msg` and returns what the runner must do.
@@ -218,7 +235,12 @@ impl App {
             Msg::Tick => {
                 self.tick = self.tick.wrapping_add(1);
                 self.status.tick(self.tick);
-                Vec::new()
+                let reactions = self.liveness.tick(self.tick);
+                self.react(reactions)
+            }
+            Msg::Live(live) => {
+                let reactions = self.liveness.on_live(live, self.tick);
+                self.react(reactions)
             }
             Msg::Api(reply) => self.on_reply(reply),
             Msg::EditorDone(result) => {
@@ -457,6 +479,18 @@ impl App {
                 ))],
             },
             Purpose::Content => self.content_answered(id, outcome),
+            Purpose::Poll => {
+                let Request::Details { doc } = request else {
+                    return Vec::new();
+                };
+                let answer = match outcome {
+                    Ok(Answer::Details(details)) => Ok(details.last_change),
+                    Ok(answer) => return vec![Action::unexpected(&Purpose::Poll, &answer)],
+                    Err(failure) => Err(failure.message),
+                };
+                let reactions = self.liveness.polled(&doc, answer);
+                self.react(reactions)
+            }
             Purpose::Docs(work) => {
                 let cx = cx!(self, self.props.unsaved());
                 self.docs.on_reply(work, id, request, outcome, &cx)
@@ -525,6 +559,28 @@ impl App {
                 }
             }
         }
+    }
+
+    /// Carries out what news from the server means: reloads in place (unsaved edits stay, see
+    /// `show_selected`), polls, notes.
+    fn react(&mut self, reactions: Vec<Reaction>) -> Vec<Action> {
+        let mut actions = Vec::new();
+        for reaction in reactions {
+            match reaction {
+                Reaction::ReloadDoc => actions.push(Action::ReloadContent),
+                Reaction::ReloadList => {
+                    let cx = cx!(self, self.props.unsaved());
+                    actions.extend(self.docs.refresh(&cx));
+                }
+                Reaction::DocGone(doc) => actions.push(Action::DocDeleted(doc)),
+                Reaction::Poll(doc) => actions.push(Action::Send(
+                    self.requests
+                        .prepare(Request::Details { doc }, Purpose::Poll),
+                )),
+                Reaction::Note(note) => actions.push(Action::Notify(note)),
+            }
+        }
+        actions
     }
 
     /// Puts the selected object in the properties pane, unless the pane holds unsaved edits
@@ -613,6 +669,7 @@ impl App {
                 if self.props.is_dirty() {
                     return vec![ask_to_drop_edits(vec![Action::OpenDoc(doc)])];
                 }
+                effects.push(Effect::Follow(self.liveness.opened(Some(&doc.id))));
                 self.doc = Some(OpenDoc::new(doc));
                 self.objects.reset();
                 self.props.close();
@@ -656,6 +713,7 @@ impl App {
             }
             Action::DocDeleted(doc) => {
                 if self.doc.as_ref().is_some_and(|d| d.id() == doc) {
+                    effects.push(Effect::Follow(self.liveness.opened(None)));
                     self.doc = None;
                     self.objects.reset();
                     self.props.close();

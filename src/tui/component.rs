@@ -11,6 +11,7 @@ use super::action::{Action, Purpose, Sent};
 use super::document::OpenDoc;
 use super::history::SelectorHistory;
 use super::keys::{Command, Context, KeyTable};
+use super::liveness::Liveness;
 use super::request::Request;
 use super::requests::Requests;
 use super::theme::{Role, Theme};
@@ -33,6 +34,10 @@ pub struct Cx<'a> {
     pub history: &'a SelectorHistory,
     /// The writes of the session (for undo).
     pub writes: &'a WriteHistory,
+    /// What the change events said (which objects changed a moment ago).
+    pub liveness: &'a Liveness,
+    /// The app's tick now.
+    pub now: u64,
 }
 
 impl Cx<'_> {
@@ -50,6 +55,11 @@ impl Cx<'_> {
     /// The style of `role`.
     pub fn style(&self, role: Role) -> Style {
         self.theme.of(role)
+    }
+
+    /// Whether `obj` of the open document changed elsewhere a moment ago.
+    pub fn recently_changed(&self, obj: &str) -> bool {
+        self.liveness.recently_changed(obj, self.now)
     }
 
     /// The open document's id.

@@ -15,6 +15,7 @@ pub mod app;
 pub mod clipboard;
 pub mod component;
 pub mod document;
+pub mod follow;
 pub mod fuzzy;
 pub mod history;
 pub mod input;

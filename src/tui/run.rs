@@ -5,18 +5,16 @@
 
 use std::io;
 use std::path::Path;
-use std::time::Duration;
 
 use crossterm::event::{Event, EventStream};
 use futures_util::StreamExt;
 use tokio::sync::mpsc;
 
 use super::app::{App, Effect, Msg, Setup};
+use super::follow::Followers;
+use super::liveness::TICK;
 use super::{clipboard, terminal, transfer, view, worker};
 use crate::client::Client;
-
-/// How often the spinner moves.
-const TICK: Duration = Duration::from_millis(120);
 
 /// The name of the log file in the data dir.
 pub const LOG_FILE: &str = "diagtui.log";
@@ -44,6 +42,8 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
     tracing::info!(mode = %app.mode(), "tui started");
     let (request_tx, request_rx) = mpsc::unbounded_channel();
     let (reply_tx, mut reply_rx) = mpsc::unbounded_channel();
+    let (news_tx, mut news_rx) = mpsc::unbounded_channel();
+    let mut followers = Followers::new(client.clone(), news_tx);
     let worker = tokio::spawn(worker::run(client, request_rx, reply_tx));
     let mut guard = terminal::enter()?;
     let size = guard.terminal.size()?;
@@ -69,6 +69,7 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
                         let outcome = transfer::perform(&job);
                         pending.extend(app.update(Msg::File(what, job, outcome)));
                     }
+                    Effect::Follow(what) => followers.follow(what),
                 }
             }
         }
@@ -78,6 +79,7 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
         let msg = tokio::select! {
             biased;
             Some(reply) = reply_rx.recv() => Msg::Api(reply),
+            Some(news) = news_rx.recv() => Msg::Live(news),
             event = events.next() => match event {
                 Some(Ok(Event::Key(key))) => Msg::Key(key),
                 Some(Ok(Event::Mouse(mouse))) => Msg::Mouse(mouse),
@@ -99,6 +101,7 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
         }
     }
     drop(guard);
+    drop(followers);
     drop(request_tx);
     worker.abort();
     tracing::info!("tui stopped");

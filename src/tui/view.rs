@@ -27,6 +27,8 @@ pub fn view(app: &App, frame: &mut Frame) {
         requests: &app.requests,
         history: &app.history,
         writes: &app.writes,
+        liveness: &app.liveness,
+        now: app.tick,
     };
     let panes: [(Pane, &dyn Component); 3] = [
         (Pane::Docs, &app.docs),
@@ -48,7 +50,8 @@ pub fn view(app: &App, frame: &mut Frame) {
     }
 }
 
-/// The status bar: connection, account, requests in flight, and the last message.
+/// The status bar: connection, account, requests in flight, when the next try to reach a server
+/// that stopped answering is, and the last message.
 fn status(app: &App, frame: &mut Frame, area: Rect) {
     let theme = &app.theme;
     let mut spans = vec![
@@ -66,6 +69,12 @@ fn status(app: &App, frame: &mut Frame, area: Rect) {
         spans.push(Span::styled(
             format!("{} {in_flight} ", SPINNER[frame_index]),
             theme.of(Role::Spinner),
+        ));
+    }
+    if let Some(offline) = app.liveness.status(app.tick) {
+        spans.push(Span::styled(
+            format!("! {offline} "),
+            theme.of(Role::Warning),
         ));
     }
     if let Some(message) = app.status.current() {
