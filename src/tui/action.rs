@@ -186,6 +186,8 @@ pub enum PropsWork {
     Save,
     /// The re-read after a write.
     Reread,
+    /// Creating the edited object again after it was deleted on the server.
+    Recreate,
 }
 
 /// The selector form's requests.

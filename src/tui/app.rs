@@ -587,6 +587,13 @@ impl App {
     /// (which are never dropped without asking).
     fn show_selected(&mut self) {
         if self.props.is_dirty() {
+            // The edited object as the server has it now: the banner says if it changed.
+            if let (Some(doc), Some(target)) = (self.doc.as_ref(), self.props.target().cloned())
+                && let Some(model) = doc.model()
+            {
+                self.props
+                    .compare_with_server(doc.id(), &target.obj, model.get(&target.obj));
+            }
             return;
         }
         let Some((doc, model)) = self.doc.as_ref().and_then(|d| Some((d, d.model()?))) else {

@@ -88,7 +88,12 @@ impl Following {
 
     /// Feeds the app the streams' news (no key, no tick) until the screen shows `text`.
     async fn expect(&mut self, text: &str) {
-        while !self.screen().contains(text) {
+        self.news_until(|screen| screen.contains(text)).await;
+    }
+
+    /// Feeds the app the streams' news until the screen satisfies `done`.
+    async fn news_until(&mut self, done: impl Fn(&str) -> bool) {
+        while !done(&self.screen()) {
             let news = tokio::time::timeout(PATIENCE, self.news.recv())
                 .await
                 .unwrap_or_else(|_| panic!("no news in time; the screen:\n{}", self.screen()))
@@ -190,8 +195,9 @@ async fn the_server_stopped_and_started_again_on_the_same_port_is_found_again() 
         .unwrap();
     following.server = Some(again);
     following.expect("changed while away").await;
-    let screen = following.screen();
-    assert!(!screen.contains("offline"), "{screen}");
+    following
+        .news_until(|screen| !screen.contains("offline"))
+        .await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -213,4 +219,59 @@ async fn a_server_without_change_events_is_polled() {
     }
     following.retext("seen by a poll").await;
     following.tick_until("seen by a poll").await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_edited_object_changed_or_deleted_elsewhere_gets_the_banner() {
+    let mut following = Following::start(ServerOptions::default(), Setup::new("e2e")).await;
+    for name in ["Enter", "Down", "i"] {
+        let effects = following.app.update(Msg::Key(key(name)));
+        following.run(effects).await;
+    }
+    let effects = following.app.update(Msg::Paste("\"mine\": 1, ".into()));
+    following.run(effects).await;
+    assert!(
+        following.screen().contains("[EDIT] ●"),
+        "{}",
+        following.screen()
+    );
+
+    following.retext("theirs").await;
+    following.expect("changed on the server").await;
+    let screen = following.screen();
+    assert!(screen.contains("[EDIT] ●"), "the edit is kept:\n{screen}");
+    assert!(
+        screen.contains("\"theirs\""),
+        "the row shows the server's:\n{screen}"
+    );
+    for name in ["Esc", "D"] {
+        let effects = following.app.update(Msg::Key(key(name)));
+        following.run(effects).await;
+    }
+    let screen = following.screen();
+    assert!(
+        screen.contains("against the object's version on the server"),
+        "{screen}"
+    );
+    assert!(screen.contains("mine"), "{screen}");
+    for name in ["Esc", "K"] {
+        let effects = following.app.update(Msg::Key(key(name)));
+        following.run(effects).await;
+    }
+    assert!(!following.screen().contains("changed on the server"));
+
+    following
+        .client
+        .delete_object(&following.doc, &following.label)
+        .await
+        .unwrap();
+    following.expect("deleted on the server").await;
+    let effects = following.app.update(Msg::Key(key("C")));
+    following.run(effects).await;
+    following.expect("created it again").await;
+    let content = following.client.content(&following.doc).await.unwrap();
+    assert_eq!(content.len(), 1);
+    let again = content.values().next().unwrap();
+    assert_eq!(again.data["mine"], 1, "{again:?}");
+    assert_eq!(again.data["text"], "before", "{again:?}");
 }

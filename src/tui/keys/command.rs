@@ -367,6 +367,10 @@ commands! {
     BackToForm => "back_to_form",
     /// Show the bulk diff.
     ShowDiff => "show_diff",
+    /// Show the diff between the server's version of the edited object and the edit.
+    ServerDiff => "server_diff",
+    /// Create the edited object again (it was deleted on the server).
+    Recreate => "recreate",
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! handling ([`Filtered`]).
 
 mod docs;
+mod elsewhere;
 mod objects;
 mod props;
 
