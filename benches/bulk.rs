@@ -1,168 +1,158 @@
-//! Bulk work over a 10,000-object document through the real local server: the selector form's
-//! preview (selector read, rows, marks) and apply (selector update, then the tree's reload), and
-//! a bulk edit of 1,000 marked objects. Run with `cargo bench --bench bulk`; prints the mean
-//! time of each, measured from the key press to the last effect carried out.
+//! Bulk work in a generated 100,000-object document through the real worker and a local server
+//! (loopback HTTP): the selector form's preview of 50,000 matches (the marks drawn after the
+//! answer), its apply, and a bulk edit of 20,000 marked objects end to end. Run with
+//! `cargo bench --bench bulk`; prints the figures.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use diagtui::client::{ApiKey, Client, ClientConfig};
-use diagtui::model::{Content, DiagramObject};
-use diagtui::server::LocalServer;
-use diagtui::tui::{App, Msg, Setup, view, worker};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use serde_json::json;
+use crossterm::event::KeyCode;
+use diagtui::tui::{Msg, Request, worker};
 use tokio::runtime::Runtime;
 
-const OBJECTS: usize = 10_000;
-/// One object in this many is `status: down` (the selector's matches).
-const DOWN_EVERY: usize = 10;
+#[path = "common/drive.rs"]
+mod drive;
+#[path = "../tests/common/generated.rs"]
+mod generated;
 
-fn content() -> Content {
-    (0..OBJECTS)
-        .map(|i| {
-            let status = if i % DOWN_EVERY == 0 { "down" } else { "up" };
-            let data = json!({
-                "componentId": "generic.server",
-                "name": format!("srv-{i}"),
-                "position": {"x": (i % 100) as f64 - 50.0, "y": (i / 100) as f64 - 50.0},
-                "meta": {"status": status, "env": "prod", "n": i},
-            });
-            let object = DiagramObject {
-                kind: "component".into(),
-                data: data.as_object().unwrap().clone(),
-            };
-            (format!("obj-{i:06}"), object)
-        })
-        .collect()
-}
+use drive::{Bench, char, ctrl, key, report};
 
-fn key(code: KeyCode) -> Msg {
-    Msg::Key(KeyEvent::new(code, KeyModifiers::NONE))
-}
+const OBJECTS: usize = 100_000;
+const RUNS: usize = 5;
 
-fn ctrl(c: char) -> Msg {
-    Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
-}
-
-/// Sends `msg` and carries out every effect that follows, through the worker and the server.
-async fn drive(app: &mut App, client: &Client, msg: Msg) {
-    let effects = app.update(msg);
-    worker::settle(app, client, effects).await;
-}
-
-async fn type_text(app: &mut App, client: &Client, text: &str) {
-    for c in text.chars() {
-        drive(app, client, key(KeyCode::Char(c))).await;
-    }
-}
-
-/// The screen as text (to check what the bench did; not timed).
-fn screen(app: &mut App) -> String {
-    app.update(Msg::Resize(200, 50));
-    let mut terminal = Terminal::new(TestBackend::new(200, 50)).unwrap();
-    terminal.draw(|frame| view(app, frame)).unwrap();
-    terminal.backend().to_string()
-}
-
-fn report(name: &str, times: &[Duration]) {
-    let mean = times.iter().sum::<Duration>() / times.len() as u32;
-    let best = times.iter().min().unwrap();
-    println!(
-        "{name:<52} mean {mean:>10.2?}  best {best:>10.2?}  ({} runs)",
-        times.len()
-    );
-}
+/// `port gt 8013` matches 50 of every 60 components (`port` is 8000 + i % 100).
+const PREVIEW_MATCHES: usize = 50_000;
+/// The filter that shows 20,000 components (one region in three).
+const MARKED_FILTER: &str = "region=eu-west-1";
+const MARKED: usize = 20_000;
 
 fn main() {
     let runtime = Runtime::new().unwrap();
     runtime.block_on(async {
-        let dir = tempfile::tempdir().unwrap();
-        let server = LocalServer::start(dir.path()).await.unwrap();
-        let client = Client::new(ClientConfig::new(
-            server.url(),
-            ApiKey::new(server.api_key()),
-        ))
-        .unwrap();
-        let doc = client.create_doc("Bench", None).await.unwrap();
-        let started = Instant::now();
-        client.set_content(&doc, &content()).await.unwrap();
-        println!(
-            "{:<52} {:>10.2?}",
-            "set-content of 10,000 objects (once)",
-            started.elapsed()
-        );
-
-        let mut app = App::new(Setup {
-            account: Some("bench@example.com".into()),
-            ..Setup::new("bench")
-        });
-        let effects = app.start();
-        worker::settle(&mut app, &client, effects).await;
-        drive(&mut app, &client, key(KeyCode::Char('/'))).await;
-        type_text(&mut app, &client, "Bench").await;
-        drive(&mut app, &client, key(KeyCode::Enter)).await;
-        let started = Instant::now();
-        drive(&mut app, &client, key(KeyCode::Enter)).await;
-        println!(
-            "{:<52} {:>10.2?}",
-            "open the document: content of 10,000 (once)",
-            started.elapsed()
-        );
-        assert!(screen(&mut app).contains("Bench (10000)"));
-
-        drive(&mut app, &client, key(KeyCode::Char('w'))).await;
-        type_text(&mut app, &client, "status").await;
-        drive(&mut app, &client, key(KeyCode::Tab)).await;
-        drive(&mut app, &client, key(KeyCode::Tab)).await;
-        type_text(&mut app, &client, "down").await;
-        drive(&mut app, &client, key(KeyCode::Tab)).await;
-        let matches = OBJECTS / DOWN_EVERY;
-
-        let runs = 10;
-        let mut times = Vec::new();
-        for _ in 0..runs {
-            let started = Instant::now();
-            drive(&mut app, &client, ctrl('p')).await;
-            times.push(started.elapsed());
-        }
-        assert!(screen(&mut app).contains(&format!("Preview: {matches} objects match")));
-        report("preview: selector read, 1,000 of 10,000 match", &times);
-
-        let mut times = Vec::new();
-        for run in 0..runs {
-            let colour = if run % 2 == 0 { "#FF0000" } else { "#00FF00" };
-            // The form's props field has the keys: clear it and paste the new colour.
-            drive(&mut app, &client, ctrl('u')).await;
-            let effects = app.update(Msg::Paste(format!("{{\"primaryColor\": \"{colour}\"}}")));
-            worker::settle(&mut app, &client, effects).await;
-            let started = Instant::now();
-            drive(&mut app, &client, ctrl('s')).await;
-            drive(&mut app, &client, key(KeyCode::Char('y'))).await;
-            times.push(started.elapsed());
-            assert!(screen(&mut app).contains(&format!("updatedObjectCount: {matches}")));
-            // Back from the result to the form.
-            drive(&mut app, &client, key(KeyCode::Char('w'))).await;
-        }
-        report("apply: update 1,000 + reload 10,000", &times);
-
-        // The apply marked the 1,000 updated objects; edit them all at once.
-        drive(&mut app, &client, key(KeyCode::Esc)).await;
-        let mut times = Vec::new();
-        for run in 0..runs {
-            let started = Instant::now();
-            drive(&mut app, &client, key(KeyCode::Char('b'))).await;
-            drive(&mut app, &client, ctrl('u')).await;
-            let effects = app.update(Msg::Paste(format!("{{\"name\": \"bulk-{run}\"}}")));
-            worker::settle(&mut app, &client, effects).await;
-            drive(&mut app, &client, ctrl('s')).await;
-            drive(&mut app, &client, key(KeyCode::Char('y'))).await;
-            times.push(started.elapsed());
-            let status = screen(&mut app);
-            assert!(status.contains("updated 1000 marked objects"), "{status}");
-        }
-        report("bulk edit of 1,000 marked: diff, update, reload", &times);
-        server.shutdown().await;
+        let mut bench = Bench::new(OBJECTS).await;
+        bench.send(key(KeyCode::Enter)).await;
+        assert!(bench.drawn().contains("Bench (100000)"));
+        preview(&mut bench).await;
+        apply(&mut bench).await;
+        bulk_edit(&mut bench).await;
+        bench.shutdown().await;
     });
+}
+
+/// The form's `Ctrl-P`: the selector read answered by the worker (not timed), then the answer
+/// handled and the frame drawn (timed: the marks and the form's rows).
+async fn preview(bench: &mut Bench) {
+    bench.send(char('w')).await;
+    bench.type_text("port").await;
+    bench.send(key(KeyCode::Tab)).await;
+    bench.send(char('g')).await;
+    bench.send(key(KeyCode::Tab)).await;
+    bench.type_text("8013").await;
+    // On to the props field, where the apply's props are pasted.
+    bench.send(key(KeyCode::Tab)).await;
+    let mut reads = Vec::new();
+    let mut shown = Vec::new();
+    for _ in 0..RUNS {
+        let effects = bench.app.update(ctrl('p'));
+        let (id, request) = effects
+            .into_iter()
+            .find_map(|e| match e {
+                diagtui::tui::Effect::Request(id, r @ Request::ObjectsWhere { .. }) => {
+                    Some((id, r))
+                }
+                _ => None,
+            })
+            .expect("the preview reads the selector");
+        let reply = worker::reply(&bench.client, id, request).await;
+        reads.push(reply.latency);
+        let started = std::time::Instant::now();
+        bench.app.update(Msg::Api(reply));
+        bench.draw();
+        shown.push(started.elapsed());
+        let screen = bench.screen();
+        assert!(
+            screen.contains(&format!(
+                "{PREVIEW_MATCHES} objects match (marked in the tree)"
+            )),
+            "{screen}"
+        );
+    }
+    report("preview: selector read of 50,000 (the worker)", &reads);
+    report(
+        "preview: after the answer, marks drawn (first)",
+        &shown[..1],
+    );
+    report(
+        "preview: after the answer, marks drawn (again)",
+        &shown[1..],
+    );
+}
+
+/// The form's `Ctrl-S` and `y`: the selector update of 50,000 and the reload, end to end.
+async fn apply(bench: &mut Bench) {
+    let mut times = Vec::new();
+    for run in 0..RUNS {
+        let colour = if run % 2 == 0 { "#FF0000" } else { "#00FF00" };
+        bench.send(ctrl('u')).await;
+        bench
+            .send(Msg::Paste(format!("{{\"primaryColor\": \"{colour}\"}}")))
+            .await;
+        let asked = bench.send(ctrl('s')).await;
+        let applied = bench.send(char('y')).await;
+        times.push(asked.total + applied.total + bench.draw());
+        let screen = bench.screen();
+        assert!(
+            screen.contains(&format!("updatedObjectCount: {PREVIEW_MATCHES}")),
+            "{screen}"
+        );
+        // From the result back to the form.
+        bench.send(char('w')).await;
+    }
+    report("apply: selector update of 50,000 + reload, drawn", &times);
+    // Close the form, clear the marks the apply left.
+    bench.send(key(KeyCode::Esc)).await;
+    bench.send(key(KeyCode::Esc)).await;
+}
+
+/// `b`, the props pasted, `Ctrl-S` (the diff), `y` (the bulk update and the reload), over the
+/// 20,000 objects of one region, marked with the filter and `V`.
+async fn bulk_edit(bench: &mut Bench) {
+    bench.send(char('/')).await;
+    bench.type_text(MARKED_FILTER).await;
+    bench.send(key(KeyCode::Enter)).await;
+    bench.send(char('V')).await;
+    assert!(bench.drawn().contains(&format!("{MARKED} marked")));
+    let mut diffs = Vec::new();
+    let mut sends = Vec::new();
+    let mut loops = Vec::new();
+    let mut times = Vec::new();
+    for run in 0..RUNS {
+        let mut total = Duration::ZERO;
+        total += bench.send(char('b')).await.total;
+        total += bench.send(ctrl('u')).await.total;
+        total += bench
+            .send(Msg::Paste(format!("{{\"name\": \"bulk-{run}\"}}")))
+            .await
+            .total;
+        let diff = bench.send(ctrl('s')).await.total + bench.draw();
+        diffs.push(diff);
+        total += diff;
+        let sent = bench.send(char('y')).await;
+        let draw = bench.draw();
+        sends.push(sent.total + draw);
+        loops.push(sent.on_loop + draw);
+        total += sent.total + draw;
+        times.push(total);
+        let screen = bench.screen();
+        assert!(
+            screen.contains(&format!("updated {MARKED} marked objects")),
+            "{screen}"
+        );
+    }
+    report(
+        "bulk edit of 20,000 marked: Ctrl-S -> the diff drawn",
+        &diffs,
+    );
+    report("bulk edit of 20,000 marked: y -> updated, reloaded", &sends);
+    report("bulk edit of 20,000 marked: of that, on the loop", &loops);
+    report("bulk edit of 20,000 marked: end to end", &times);
 }

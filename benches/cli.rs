@@ -7,15 +7,17 @@
 //! `DIAGTUI_BENCH_BASELINE=/path/to/another/diagtui` runs the same commands with that binary
 //! too, interleaved with this one, for a before/after ratio measured under the same load.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
+use serve::{Server, command};
 
-#[path = "../tests/cli/generated.rs"]
+#[path = "../tests/common/generated.rs"]
 mod generated;
+#[path = "common/serve.rs"]
+mod serve;
 
 const OBJECTS: usize = 100_000;
 const RUNS: usize = 3;
@@ -65,65 +67,6 @@ fn run(bin: &Path, args: &[&str]) -> Run {
         wall,
         cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime),
         peak_rss_kib: usage.ru_maxrss,
-    }
-}
-
-/// The binary with no `DIAGTUI_*` setting of the machine.
-fn command(bin: &Path) -> Command {
-    let mut command = Command::new(bin);
-    command
-        .env_remove("DIAGTUI_URL")
-        .env_remove("DIAGTUI_API_KEY")
-        .env_remove("DIAGTUI_DATA_DIR")
-        .env("DIAGTUI_CONFIG", "/nonexistent/diagtui/config.toml");
-    command
-}
-
-/// `diagtui serve` on a temp data dir, with a body limit far above the document.
-struct Server {
-    child: Child,
-    url: String,
-    key: String,
-}
-
-impl Server {
-    fn start(bin: &Path, data: &Path) -> Server {
-        let mut child = command(bin)
-            .args(["--data-dir", data.to_str().unwrap(), "serve"])
-            .args(["--bind", "127.0.0.1:0", "--max-body", "268435456"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let url = line
-            .trim()
-            .strip_prefix("listening on ")
-            .unwrap()
-            .to_owned();
-        let key = std::fs::read_to_string(data.join(diagtui::server::data_dir::KEY_FILE)).unwrap();
-        Server {
-            child,
-            url,
-            key: key.trim().to_owned(),
-        }
-    }
-
-    /// `--url … --api-key …` then `args`.
-    fn args<'a>(&'a self, args: &[&'a str]) -> Vec<&'a str> {
-        let mut all = vec!["--url", &self.url, "--api-key", &self.key];
-        all.extend_from_slice(args);
-        all
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.child.kill().ok();
-        self.child.wait().ok();
     }
 }
 

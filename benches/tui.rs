@@ -1,120 +1,173 @@
-//! Drawing one frame, moving the selection and typing into the filter in a 100,000-object
-//! document. Run with `cargo bench --bench tui`; prints the mean time of each.
+//! The objects pane at 100,000 objects: opening the document, drawing, moving, marking what the
+//! filter shows and typing into the filter, with a generated document (the seven types, meta on
+//! the components) read through the real worker from a local server over loopback HTTP. Run
+//! with `cargo bench --bench tui`; prints the figures. "On the loop" is the time `App::update`
+//! took, which the input loop spends before it can read the next key; the rest of an open is the
+//! worker's (HTTP, the server, parsing).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use diagtui::model::{Content, DiagramObject, DocSummary, FolderList};
-use diagtui::tui::{Answer, App, Effect, Msg, Reply, Request, Setup, view};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use serde_json::json;
+use crossterm::event::KeyCode;
+use diagtui::tui::document::ObjectModel;
+use tokio::runtime::Runtime;
 
+#[path = "common/drive.rs"]
+mod drive;
+#[path = "../tests/common/generated.rs"]
+mod generated;
 #[path = "common/timing.rs"]
 mod timing;
 
+use drive::{Bench, Split, char, ctrl, key, report};
 use timing::measure;
 
 const OBJECTS: usize = 100_000;
+const OPEN_RUNS: usize = 5;
 
-fn content() -> Content {
-    (0..OBJECTS)
-        .map(|i| {
-            let object = if i % 3 == 0 {
-                DiagramObject { kind: "label".into(), data: json!({"text": format!("label {i}")}).as_object().unwrap().clone() }
-            } else {
-                DiagramObject {
-                    kind: "component".into(),
-                    data: json!({"componentId": "generic.server", "name": format!("srv-{i}"), "meta": {"env": "prod", "n": i}})
-                        .as_object()
-                        .unwrap()
-                        .clone(),
-                }
-            };
-            (format!("obj-{i:08}"), object)
-        })
-        .collect()
-}
-
-fn key(code: KeyCode) -> Msg {
-    Msg::Key(KeyEvent::new(code, KeyModifiers::NONE))
-}
-
-/// Answers the requests among `effects` that the bench needs: the document list (one
-/// document), no folders, the content; other requests stay unanswered.
-fn answer(app: &mut App, effects: Vec<Effect>, content: &mut Option<Content>) {
-    for effect in effects {
-        let Effect::Request(id, request) = effect else {
-            continue;
-        };
-        let given = match request {
-            Request::ListDocs => Answer::Docs(vec![DocSummary {
-                id: "d".into(),
-                title: "Big".into(),
-            }]),
-            Request::Folders => Answer::Folders(FolderList::new()),
-            Request::Content { .. } => match content.take() {
-                Some(content) => Answer::Content(content),
-                None => continue,
-            },
-            _ => continue,
-        };
-        let more = app.update(Msg::Api(Reply {
-            id,
-            latency: Duration::ZERO,
-            outcome: Ok(given),
-        }));
-        answer(app, more, content);
-    }
-}
-
-/// An app with the 100,000-object document open.
-fn app() -> App {
-    let mut app = App::new(Setup {
-        account: Some("bench@example.com".into()),
-        ..Setup::new("bench")
-    });
-    app.update(Msg::Resize(160, 50));
-    let effects = app.start();
-    let mut content = Some(content());
-    answer(&mut app, effects, &mut content);
-    let effects = app.update(key(KeyCode::Enter));
-    answer(&mut app, effects, &mut content);
-    assert!(content.is_none(), "the content was asked for and given");
-    app
-}
+/// The queries typed into the filter, key by key: a name (each key narrows the last result), a
+/// meta entry (`key=value`: no match until its value is whole) and a word of the type.
+const QUERIES: [&str; 3] = ["srv-0420", "region=eu-west-1", "area"];
 
 fn main() {
-    let started = Instant::now();
-    let mut app = app();
-    println!(
-        "{:<52} {:>12.2?}",
-        "load 100,000 objects into the tree (once)",
-        started.elapsed()
-    );
-    let mut terminal = Terminal::new(TestBackend::new(160, 50)).unwrap();
-    terminal.draw(|frame| view(&app, frame)).unwrap();
-    let title = (0..160)
-        .map(|x| terminal.backend().buffer()[(x, 0)].symbol())
-        .collect::<String>();
-    assert!(title.contains("Big (100000)"), "{title}");
-    measure("draw one frame (160x50)", 200, || {
-        terminal.draw(|frame| view(black_box(&app), frame)).unwrap();
+    let runtime = Runtime::new().unwrap();
+    runtime.block_on(async {
+        let mut bench = Bench::new(OBJECTS).await;
+        open(&mut bench).await;
+        open_parts(&bench).await;
+        let draw = bench.drawn();
+        assert!(draw.contains("Bench (100000)"), "{draw}");
+
+        measure("draw one frame (160x50)", 200, || {
+            black_box(bench.draw());
+        });
+        let down = key(KeyCode::Down);
+        measure("move the selection down one row", 2_000, || {
+            black_box(bench.app.update(down.clone()));
+        });
+        let page = key(KeyCode::PageDown);
+        measure("page down + draw", 200, || {
+            bench.app.update(page.clone());
+            bench.draw();
+        });
+        marks(&mut bench).await;
+        filter(&mut bench).await;
+        bench.shutdown().await;
     });
-    let down = key(KeyCode::Down);
-    measure("move the selection down one row", 2_000, || {
-        black_box(app.update(down.clone()));
-    });
-    let page = key(KeyCode::PageDown);
-    measure("page down + draw", 200, || {
-        app.update(page.clone());
-        terminal.draw(|frame| view(&app, frame)).unwrap();
-    });
-    app.update(key(KeyCode::Char('/')));
-    measure("a key typed into the objects filter + draw", 5, || {
-        app.update(key(KeyCode::Char('9')));
-        terminal.draw(|frame| view(&app, frame)).unwrap();
-        app.update(key(KeyCode::Backspace));
-    });
+}
+
+/// `Enter` on the document until its tree is drawn, from the documents pane, a few times.
+async fn open(bench: &mut Bench) {
+    let mut totals = Vec::new();
+    let mut loops = Vec::new();
+    for run in 0..OPEN_RUNS {
+        if run > 0 {
+            // Back to the documents pane (nothing is marked or filtered).
+            bench.send(key(KeyCode::Esc)).await;
+        }
+        let Split { total, on_loop } = bench.send(key(KeyCode::Enter)).await;
+        let draw = bench.draw();
+        totals.push(total + draw);
+        loops.push(on_loop + draw);
+    }
+    report("open: Enter -> the tree drawn", &totals);
+    report("open: of that, on the input loop (update + draw)", &loops);
+}
+
+/// What an open is made of: the answer read whole (the server and HTTP), then parsed into the
+/// tree's model (the worker, on a blocking thread).
+async fn open_parts(bench: &Bench) {
+    let mut reads = Vec::new();
+    let mut parses = Vec::new();
+    let mut parse_cpu = Vec::new();
+    let doc = bench.doc_id();
+    for _ in 0..OPEN_RUNS {
+        let started = Instant::now();
+        let mut body = bench.client.content_body(&doc).await.unwrap();
+        let mut json = Vec::new();
+        while let Some(piece) = body.chunk().await.unwrap() {
+            json.extend_from_slice(&piece);
+        }
+        reads.push(started.elapsed());
+        let (started, cpu) = (Instant::now(), process_cpu());
+        let model = black_box(ObjectModel::from_json(&json).unwrap());
+        parses.push(started.elapsed());
+        parse_cpu.push(process_cpu() - cpu);
+        assert_eq!(model.len(), OBJECTS);
+    }
+    report("open, part: GET obj/all read whole (server + HTTP)", &reads);
+    report("open, part: its JSON parsed into the model", &parses);
+    // The CPU time all threads spent: what the parse costs on a machine that is not shared.
+    report("open, part: the parse's CPU time (all threads)", &parse_cpu);
+}
+
+/// The CPU time this process has used, all threads together.
+fn process_cpu() -> Duration {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes the timespec it is given.
+    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut now) };
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
+}
+
+/// `V` with nothing filtered (every object marked), then `Esc` (the marks cleared).
+async fn marks(bench: &mut Bench) {
+    let mut mark = Vec::new();
+    let mut clear = Vec::new();
+    for _ in 0..5 {
+        let marked = bench.send(char('V')).await;
+        mark.push(marked.total + bench.draw());
+        assert!(bench.screen().contains("100000 marked"));
+        let cleared = bench.send(key(KeyCode::Esc)).await;
+        clear.push(cleared.total + bench.draw());
+        assert!(!bench.screen().contains("marked"));
+    }
+    report("V: mark the 100,000 shown + draw", &mark);
+    report("Esc: clear 100,000 marks + draw", &clear);
+}
+
+/// Each query typed into the filter key by key, each key followed by a frame; then `Ctrl-U`
+/// (the whole tree again).
+async fn filter(bench: &mut Bench) {
+    bench.send(char('/')).await;
+    let mut all = Vec::new();
+    for query in QUERIES {
+        let mut keys = Vec::new();
+        for c in query.chars() {
+            let typed = bench.send(char(c)).await;
+            keys.push(typed.total + bench.draw());
+        }
+        report(&format!("filter: each key of {query:?} + draw"), &keys);
+        let shown = bench.screen();
+        let erased = bench.send(ctrl('u')).await;
+        let erase = erased.total + bench.draw();
+        report(&format!("filter: Ctrl-U after {query:?} + draw"), &[erase]);
+        all.extend(keys);
+        all.push(erase);
+        check(query, &shown);
+    }
+    report("filter: every key above", &all);
+    // What the issue measured: ten keys arriving at once, then one frame.
+    let mut ten = Vec::new();
+    for _ in 0..3 {
+        let mut time = Duration::ZERO;
+        for c in "srv-04200 ".chars() {
+            time += bench.send(char(c)).await.total;
+        }
+        ten.push(time + bench.draw());
+        bench.send(ctrl('u')).await;
+    }
+    report("filter: ten keys at once, then one frame", &ten);
+}
+
+/// The tree showed what `query` matches.
+fn check(query: &str, screen: &str) {
+    let expected = match query {
+        "srv-0420" => "component (6/60000)",
+        "region=eu-west-1" => "component (20000/60000)",
+        _ => "area (5000)",
+    };
+    assert!(screen.contains(expected), "{query}: {screen}");
 }

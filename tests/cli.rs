@@ -3,7 +3,7 @@
 
 #[path = "cli/docs.rs"]
 mod docs;
-#[path = "cli/generated.rs"]
+#[path = "common/generated.rs"]
 mod generated;
 #[path = "common/net.rs"]
 mod net;

@@ -11,10 +11,16 @@ mod e2e;
 mod editing;
 #[path = "tui/follow.rs"]
 mod follow;
+#[path = "common/generated.rs"]
+mod generated;
 #[path = "tui/harness.rs"]
 mod harness;
 #[path = "tui/keys.rs"]
 mod keys;
+#[path = "tui/live.rs"]
+mod live;
+#[path = "tui/scale.rs"]
+mod scale;
 #[path = "tui/snapshots.rs"]
 mod snapshots;
 #[path = "common/tmux.rs"]

@@ -238,8 +238,10 @@ pub enum PromptFor {
 pub enum MarksChange {
     /// Mark or unmark one object.
     Toggle(String),
-    /// Mark these too.
-    Add(Vec<String>),
+    /// Mark these too, by their index in the open document's model (what the tree shows).
+    Add(Vec<usize>),
+    /// Unmark these, by their index in the open document's model.
+    Remove(Vec<usize>),
     /// Mark exactly these.
     Set(Vec<String>),
     /// Mark nothing.
@@ -332,6 +334,8 @@ pub enum Action {
     ExternalEdit,
     /// Read the open document's content again.
     ReloadContent,
+    /// `Esc` while the document opens: stop reading its content and close it.
+    CancelOpen,
     /// A document got a new title.
     DocRetitled {
         /// The document.

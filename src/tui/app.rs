@@ -12,11 +12,12 @@ use ratatui::layout::{Position, Rect};
 
 use super::action::{Action, Level, MarksChange, Pane, Purpose};
 use super::component::{Component, Cx};
-use super::document::{ObjectModel, OpenDoc};
+use super::document::OpenDoc;
 use super::history::SelectorHistory;
 use super::keys::{Command, Context, KeyTable};
 use super::layout::{self, Arrangement, Screen};
 use super::liveness::{Follow, Live, Liveness, Reaction};
+use super::load::Load;
 use super::overlays::{
     Body, BulkEdit, Choice, Entry, Help, LogView, Overlay, Palette, Question, SelectorForm,
     SelectorResult,
@@ -59,6 +60,8 @@ pub enum Msg {
 pub enum Effect {
     /// Send this request to the worker.
     Request(RequestId, Request),
+    /// Drop this request if it still runs (no reply is wanted).
+    Cancel(RequestId),
     /// Leave the app.
     Quit,
     /// Put this text on the clipboard (OSC 52).
@@ -529,14 +532,11 @@ impl App {
             return Vec::new();
         };
         match outcome {
-            Ok(Answer::Content(content)) => {
-                let n = content.len();
-                if !doc.content.settle(id, ObjectModel::new(content)) {
+            Ok(Answer::Objects(model)) => {
+                let n = model.len();
+                if !doc.loaded(id, *model) {
                     tracing::debug!(id, "stale content dropped");
                     return Vec::new();
-                }
-                if let Some(model) = doc.content.value() {
-                    doc.marks.retain(|id| model.index_of(id).is_some());
                 }
                 self.docs.set_count(&doc.summary.id, n);
                 let cx = cx!(self, None);
@@ -704,6 +704,22 @@ impl App {
                     return vec![Action::Send(sent)];
                 }
             }
+            Action::CancelOpen => {
+                let opening = self.doc.as_ref().and_then(|doc| match doc.content {
+                    Load::Loading { id, last: None } => Some((id, doc.summary.title.clone())),
+                    _ => None,
+                });
+                if let Some((id, title)) = opening {
+                    self.requests.cancel(id);
+                    effects.push(Effect::Cancel(id));
+                    self.doc = None;
+                    self.objects.reset();
+                    self.props.close();
+                    self.focus = Pane::Docs;
+                    self.arrange();
+                    return vec![Action::info(format!("stopped opening \"{title}\""))];
+                }
+            }
             Action::DocRetitled { doc, title } => {
                 if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) {
                     open.summary.title = title;
@@ -711,8 +727,7 @@ impl App {
             }
             Action::DocEmptied(doc) => {
                 if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) {
-                    open.content = super::load::Load::Loaded(ObjectModel::default());
-                    open.marks.clear();
+                    open.empty();
                     self.props.close();
                     let cx = cx!(self, None);
                     self.objects.sync(&cx);
@@ -738,14 +753,11 @@ impl App {
             Action::Marks(change) => {
                 if let Some(doc) = self.doc.as_mut() {
                     match change {
-                        MarksChange::Toggle(id) => {
-                            if !doc.marks.remove(&id) {
-                                doc.marks.insert(id);
-                            }
-                        }
-                        MarksChange::Add(ids) => doc.marks.extend(ids),
-                        MarksChange::Set(ids) => doc.marks = ids.into_iter().collect(),
-                        MarksChange::Clear => doc.marks.clear(),
+                        MarksChange::Toggle(id) => doc.toggle_mark(&id),
+                        MarksChange::Add(indexes) => doc.mark_indexes(&indexes, true),
+                        MarksChange::Remove(indexes) => doc.mark_indexes(&indexes, false),
+                        MarksChange::Set(ids) => doc.set_marks(&ids),
+                        MarksChange::Clear => doc.clear_marks(),
                     }
                 }
                 if self.props.shows_type() {
@@ -755,20 +767,15 @@ impl App {
             Action::RemoveObjects { doc, objs } => {
                 self.props.drop_removed(&doc, &objs);
                 if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) {
-                    if let Some(model) = open.content.value_mut() {
-                        *model = model.without(&objs);
-                    }
-                    open.marks.retain(|id| !objs.contains(id));
+                    open.remove_objects(&objs);
                     let cx = cx!(self, None);
                     self.objects.sync_after_removal(&cx);
                     self.show_selected();
                 }
             }
             Action::ObjectData { doc, obj, data } => {
-                if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc)
-                    && let Some(model) = open.content.value_mut()
-                {
-                    model.replace_data(&obj, data);
+                if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) {
+                    open.replace_data(&obj, data);
                     let cx = cx!(self, None);
                     self.objects.sync(&cx);
                 }

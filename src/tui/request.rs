@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use super::document::ObjectModel;
 use crate::model::{
     Content, DiagramObject, DocDetails, DocSummary, FolderList, Props, Selector, SelectorUpdated,
     UserRef,
@@ -190,8 +191,10 @@ pub enum Answer {
     Folders(FolderList),
     /// One document's details.
     Details(DocDetails),
-    /// One document's content.
+    /// Objects as values: a selector read's matches.
     Content(Content),
+    /// A document's content, read by the worker into the compact model.
+    Objects(Box<ObjectModel>),
     /// One object.
     Object(DiagramObject),
     /// The id of something just created (document or object).

@@ -101,6 +101,17 @@ impl Requests {
         Some(flight)
     }
 
+    /// Takes request `id` out of flight, logged as cancelled: its reply, should one come, is
+    /// dropped.
+    pub fn cancel(&mut self, id: RequestId) {
+        if let Some(flight) = self.in_flight.remove(&id)
+            && let LogLine::Request(entry) = &mut self.log[flight.log_index]
+        {
+            entry.status = Some(0);
+            entry.error = Some("cancelled".into());
+        }
+    }
+
     /// How many requests are in flight.
     pub fn in_flight(&self) -> usize {
         self.in_flight.len()

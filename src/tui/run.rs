@@ -13,6 +13,7 @@ use tokio::sync::mpsc;
 use super::app::{App, Effect, Msg, Setup};
 use super::follow::Followers;
 use super::liveness::TICK;
+use super::worker::Job;
 use super::{clipboard, terminal, transfer, view, worker};
 use crate::client::Client;
 
@@ -56,7 +57,8 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
         while !pending.is_empty() {
             for effect in std::mem::take(&mut pending) {
                 match effect {
-                    Effect::Request(id, request) => request_tx.send((id, request))?,
+                    Effect::Request(id, request) => request_tx.send(Job::Run(id, request))?,
+                    Effect::Cancel(id) => request_tx.send(Job::Cancel(id))?,
                     Effect::Quit => break 'main,
                     Effect::Copy(text) => clipboard::copy(&mut io::stdout(), &text)?,
                     Effect::OpenEditor(text) => {

@@ -2,11 +2,7 @@
 //! type there are, how many the filter shows and how many are marked, and the meta their
 //! objects carry, with a selector that would preview the commonest value.
 
-use std::collections::{BTreeMap, BTreeSet};
-
-use serde_json::Value;
-
-use super::document::{ObjectModel, scalar_text};
+use super::document::{Marks, ObjectModel};
 
 /// Meta keys listed.
 const KEYS: usize = 6;
@@ -45,27 +41,25 @@ pub struct TypeSummary {
 }
 
 impl TypeSummary {
-    /// The summary of type `kind` in `model`, `shown` of them in the tree, `marks` marked.
-    pub fn of(model: &ObjectModel, kind: &str, shown: usize, marks: &BTreeSet<String>) -> Self {
-        let mut count = 0;
-        let mut marked = 0;
-        let mut meta: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
-        for (id, object) in model.iter().filter(|(_, o)| o.kind == kind) {
-            count += 1;
-            marked += usize::from(marks.contains(id));
-            let entries = object.data.get("meta").and_then(Value::as_object);
-            for (key, value) in entries.into_iter().flatten() {
-                *meta
-                    .entry(key.clone())
-                    .or_default()
-                    .entry(scalar_text(value))
-                    .or_default() += 1;
-            }
-        }
-        let mut meta: Vec<(String, Vec<(String, usize)>)> = meta
+    /// The summary of type `kind` in `model`, `shown` of them in the tree, `marks` marked (from
+    /// the model's groups and its meta index by type: no object is read).
+    pub fn of(model: &ObjectModel, kind: &str, shown: usize, marks: &Marks) -> Self {
+        let members = model
+            .groups()
+            .iter()
+            .find(|g| g.kind == kind)
+            .map_or(&[][..], |g| g.members.as_slice());
+        let count = members.len();
+        let marked = members.iter().filter(|&&i| marks.contains(i)).count();
+        let meta = model
+            .kind_meta(kind)
             .into_iter()
-            .map(|(key, values)| (key, commonest_first(values.into_iter().collect())))
-            .collect();
+            .flatten()
+            .map(|(key, values)| {
+                let counted = values.counts().map(|(v, n)| (v.to_string(), n));
+                (key.clone(), commonest_first(counted.collect()))
+            });
+        let mut meta: Vec<(String, Vec<(String, usize)>)> = meta.collect();
         meta.sort_by_key(|(_, values)| {
             std::cmp::Reverse(values.iter().map(|v| v.1).sum::<usize>())
         });
@@ -106,6 +100,7 @@ impl TypeSummary {
 mod tests {
     use super::*;
     use crate::model::{Content, DiagramObject};
+    use serde_json::Value;
     use serde_json::json;
 
     #[test]
@@ -130,7 +125,10 @@ mod tests {
         .map(|(id, o)| (id.to_string(), o))
         .collect();
         let model = ObjectModel::new(content);
-        let marks: BTreeSet<String> = ["a".to_string(), "d".to_string()].into();
+        let mut marks = Marks::default();
+        for id in ["a", "d"] {
+            marks.set(model.index_of(id).unwrap(), true);
+        }
         let summary = TypeSummary::of(&model, "component", 2, &marks);
         assert_eq!((summary.count, summary.shown, summary.marked), (3, 2, 1));
         let listed: Vec<(&str, Listed)> = summary.listed().collect();
@@ -148,7 +146,7 @@ mod tests {
         let many: Content = (0..5)
             .map(|i| (format!("o{i}"), object("icon", json!({"meta": {"id": i}}))))
             .collect();
-        let summary = TypeSummary::of(&ObjectModel::new(many), "icon", 5, &BTreeSet::new());
+        let summary = TypeSummary::of(&ObjectModel::new(many), "icon", 5, &Marks::default());
         assert_eq!(
             summary.listed().collect::<Vec<_>>(),
             vec![("id", Listed::Distinct(5))]

@@ -8,16 +8,17 @@
 //! The flow keeps no state of its own: each request's purpose names the write and the objects,
 //! and the history in `Cx` has the rest.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
 use super::action::{Action, Purpose, Sent};
 use super::component::Cx;
+use super::document::ObjectModel;
 use super::json::BulkChange;
 use super::keys::Command;
 use super::overlays::{Body, Choice, Overlay, Question};
 use super::request::{Answer, Failure, Request};
 use super::writes::{ObjectWrite, UndoneMark, Write, WriteKind};
-use crate::model::{Content, Props};
+use crate::model::Props;
 use crate::tui::keys::Context;
 use crate::tui::words;
 
@@ -253,7 +254,7 @@ fn undone_already(write: &Write) -> Vec<Action> {
 }
 
 /// The question before setting back the content an import replaced.
-fn ask_import(write: &Write, previous: &Content, undone: bool, cx: &Cx) -> Vec<Action> {
+fn ask_import(write: &Write, previous: &ObjectModel, undone: bool, cx: &Cx) -> Vec<Action> {
     if undone {
         return undone_already(write);
     }
@@ -269,7 +270,7 @@ fn ask_import(write: &Write, previous: &Content, undone: bool, cx: &Cx) -> Vec<A
         .map_or(write.doc.clone(), |d| d.summary.title.clone());
     let request = Request::SetContent {
         doc: write.doc.clone(),
-        content: previous.clone(),
+        content: previous.to_content(),
     };
     vec![Action::Open(Overlay::Question(Question::new(
         "Undo the import",
@@ -307,14 +308,10 @@ pub fn on_reply(
                 (Answer::Object(object), Request::GetObject { obj, .. }) => {
                     [(obj.clone(), object.data)].into()
                 }
-                (Answer::Content(content), _) => {
-                    let wanted: HashSet<&String> = objs.iter().collect();
-                    content
-                        .into_iter()
-                        .filter(|(id, _)| wanted.contains(id))
-                        .map(|(id, o)| (id, o.data))
-                        .collect()
-                }
+                (Answer::Objects(model), _) => objs
+                    .iter()
+                    .filter_map(|obj| Some((obj.clone(), model.entry(model.index_of(obj)?).data())))
+                    .collect(),
                 (answer, _) => {
                     return vec![Action::unexpected(
                         &UndoWork::Check { write, objs },

@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
 
 use super::component::Cx;
-use super::document::row_text;
+use super::document::{ObjectModel, row_text};
 use super::input::{Filter, LineInput};
 use super::json::{Check, Diff, PathEdit, highlight};
 use super::keys::{Command, Context};
@@ -140,8 +140,19 @@ pub fn object_line(
     marked: bool,
     theme: &Theme,
 ) -> Line<'static> {
+    object_row_line(id, &row_text(object), width, marked, theme)
+}
+
+/// [`object_line`] of an object whose row text is `row` (as the model keeps it).
+pub fn object_row_line(
+    id: &str,
+    row: &str,
+    width: usize,
+    marked: bool,
+    theme: &Theme,
+) -> Line<'static> {
     let mark = if marked { "● " } else { "  " };
-    let text = clip(&row_text(object), width.saturating_sub(2));
+    let text = clip(row, width.saturating_sub(2));
     let room = width.saturating_sub(text.chars().count() + 3);
     let id = if room >= 6 {
         format!(" {}", clip(id, room))
@@ -158,7 +169,16 @@ pub fn object_line(
 /// An object as one plain line of words: its type, its readable row, its id (the rows of a
 /// question).
 pub fn row_words(id: &str, object: &DiagramObject) -> String {
-    format!("{:<11} {} {id}", object.kind, row_text(object))
+    words_of_row(id, &object.kind, &row_text(object))
+}
+
+/// [`row_words`] of the object at `index` in `model`, from the row text the model keeps.
+pub fn model_row_words(model: &ObjectModel, index: usize) -> String {
+    words_of_row(model.id(index), model.kind(index), model.row_text(index))
+}
+
+fn words_of_row(id: &str, kind: &str, row: &str) -> String {
+    format!("{kind:<11} {row} {id}")
 }
 
 /// The check's messages in full (the overlays wrap them): the syntax error, then the warnings.

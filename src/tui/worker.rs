@@ -1,30 +1,55 @@
 //! The worker: a tokio task that owns the client, runs every request concurrently and sends each
-//! reply back tagged with its request id. [`settle`] drives an app the same way without a
-//! terminal, one effect after another (tests and benchmarks).
+//! reply back tagged with its request id. A document's content is read whole and parsed into
+//! the compact [`ObjectModel`] on a blocking thread, so the input loop only takes it in.
+//! [`settle`] drives an app the same way without a terminal, one effect after another (tests
+//! and benchmarks).
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::time::Instant;
 
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
+use tokio::task::AbortHandle;
 
 use super::app::{App, Effect, Msg};
+use super::document::ObjectModel;
 use super::request::{Answer, Failure, Reply, Request, RequestId};
 use super::transfer;
 use crate::client::{ApiError, Client};
 
-/// Runs until the request channel closes; each request in its own task.
+/// What the loop asks of the worker.
+#[derive(Debug)]
+pub enum Job {
+    /// Make this request and send its reply.
+    Run(RequestId, Request),
+    /// Drop this request if it is still running: no reply comes.
+    Cancel(RequestId),
+}
+
+/// Runs until the job channel closes; each request in its own task.
 pub async fn run(
     client: Client,
-    mut requests: UnboundedReceiver<(RequestId, Request)>,
+    mut jobs: UnboundedReceiver<Job>,
     replies: UnboundedSender<Reply>,
 ) {
-    while let Some((id, request)) = requests.recv().await {
-        let client = client.clone();
-        let replies = replies.clone();
-        tokio::spawn(async move {
-            // The app may have quit meanwhile; then nobody wants the reply.
-            let _ = replies.send(reply(&client, id, request).await);
-        });
+    let mut running: HashMap<RequestId, AbortHandle> = HashMap::new();
+    while let Some(job) = jobs.recv().await {
+        running.retain(|_, task| !task.is_finished());
+        match job {
+            Job::Run(id, request) => {
+                let client = client.clone();
+                let replies = replies.clone();
+                let task = tokio::spawn(async move {
+                    // The app may have quit meanwhile; then nobody wants the reply.
+                    let _ = replies.send(reply(&client, id, request).await);
+                });
+                running.insert(id, task.abort_handle());
+            }
+            Job::Cancel(id) => {
+                if let Some(task) = running.remove(&id) {
+                    task.abort();
+                }
+            }
+        }
     }
 }
 
@@ -54,9 +79,11 @@ pub async fn settle(app: &mut App, client: &Client, effects: Vec<Effect>) {
                 let outcome = transfer::perform(&job);
                 app.update(Msg::File(what, job, outcome))
             }
-            Effect::Quit | Effect::Copy(_) | Effect::OpenEditor(_) | Effect::Follow(_) => {
-                Vec::new()
-            }
+            Effect::Quit
+            | Effect::Cancel(_)
+            | Effect::Copy(_)
+            | Effect::OpenEditor(_)
+            | Effect::Follow(_) => Vec::new(),
         };
         queue.extend(more);
     }
@@ -70,7 +97,7 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
         Request::ListDocs => Answer::Docs(client.list_docs().await?),
         Request::Folders => Answer::Folders(client.list_folders().await?),
         Request::Details { doc } => Answer::Details(client.doc_details(&doc).await?),
-        Request::Content { doc } => Answer::Content(client.content(&doc).await?),
+        Request::Content { doc } => Answer::Objects(Box::new(content_model(client, &doc).await?)),
         Request::GetObject { doc, obj } => Answer::Object(client.get_object(&doc, &obj).await?),
         Request::UpdateObject { doc, obj, props } => {
             done(client.update_object(&doc, &obj, &props).await?)
@@ -98,6 +125,25 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
         Request::EmptyDoc { doc } => done(client.empty_doc(&doc).await?),
         Request::DeleteDoc { doc } => done(client.delete_doc(&doc).await?),
     })
+}
+
+/// A document's content, read whole, then parsed into the compact model on a blocking thread
+/// (off the input loop and the tasks that serve the other requests).
+async fn content_model(client: &Client, doc: &str) -> Result<ObjectModel, ApiError> {
+    let mut body = client.content_body(doc).await?;
+    let mut json = Vec::new();
+    while let Some(piece) = body.chunk().await? {
+        json.extend_from_slice(&piece);
+    }
+    tokio::task::spawn_blocking(move || {
+        ObjectModel::from_json(&json).map_err(|e| {
+            ApiError::unexpected(200, format!("the content could not be read: {e}"), &json)
+        })
+    })
+    .await
+    .map_err(|e| ApiError::Request {
+        detail: format!("reading the content stopped: {e}"),
+    })?
 }
 
 /// The app's view of a client error.

@@ -6,12 +6,13 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use serde::Deserialize;
 use serde_json::Value;
 
 use super::document::ObjectModel;
 use super::json::Diff;
 use super::widgets::row_words;
-use crate::model::{Content, DiagramObject, Props};
+use crate::model::{DiagramObject, Props};
 use crate::tui::words;
 
 /// What wrote properties.
@@ -109,30 +110,34 @@ pub struct Removed {
 
 impl Removed {
     /// The objects `objs` of `model` as they are now, each with the line groups attached to it
-    /// (one pass over the model).
+    /// (one pass over the line groups, reading only their anchors).
     pub fn capture(model: &ObjectModel, objs: &[String]) -> Vec<Removed> {
         let wanted: BTreeSet<&str> = objs.iter().map(String::as_str).collect();
         let mut attached: BTreeMap<&str, Vec<String>> = BTreeMap::new();
-        for (id, object) in model.iter() {
-            if object.kind != "line-group" {
+        let line_groups = model.groups().iter().filter(|g| g.kind == "line-group");
+        for entry in line_groups.flat_map(|g| g.members.iter().map(|&i| model.entry(i))) {
+            let Ok(LineAnchors { anchors }) = serde_json::from_str(entry.data_json) else {
                 continue;
-            }
-            let anchors = object.data.get("anchors").and_then(Value::as_array);
+            };
             let targets: BTreeSet<&str> = anchors
+                .as_array()
                 .into_iter()
                 .flatten()
                 .filter_map(|a| a.get("id").and_then(Value::as_str))
-                .filter(|target| wanted.contains(target))
+                .filter_map(|target| wanted.get(target).copied())
                 .collect();
             for target in targets {
-                attached.entry(target).or_default().push(id.to_string());
+                attached
+                    .entry(target)
+                    .or_default()
+                    .push(entry.id.to_string());
             }
         }
         objs.iter()
             .filter_map(|obj| {
                 Some(Removed {
                     obj: obj.clone(),
-                    object: model.get(obj)?.clone(),
+                    object: model.entry(model.index_of(obj)?).object(),
                     attached: attached.remove(obj.as_str()).unwrap_or_default(),
                     again: None,
                 })
@@ -144,6 +149,13 @@ impl Removed {
     pub fn row(&self) -> String {
         row_words(&self.obj, &self.object)
     }
+}
+
+/// A line group's anchors, the rest of its data skipped.
+#[derive(Deserialize)]
+struct LineAnchors {
+    #[serde(default)]
+    anchors: Value,
 }
 
 /// What a write did.
@@ -161,7 +173,7 @@ pub enum WriteKind {
     /// The content replaced by an import.
     Import {
         /// The content before.
-        previous: Content,
+        previous: Box<ObjectModel>,
         /// How many objects the import set.
         imported: usize,
         /// Whether the previous content was set back.

@@ -511,7 +511,7 @@ fn import_reports_problems_and_replaces_only_after_yes() {
     // The content it replaces is read first (to undo the import), then it is set.
     h.answer(
         |r| matches!(r, Request::Content { .. }),
-        Ok(Answer::Content(content())),
+        Ok(objects(content())),
     );
     let (id, request) = h.take_request(|r| matches!(r, Request::SetContent { .. }));
     let Request::SetContent { doc, content } = &request else {
@@ -552,7 +552,7 @@ fn export_never_overwrites_silently() {
     h.press("Enter");
     let effects = h.answer(
         |r| matches!(r, Request::Content { .. }),
-        Ok(Answer::Content(content())),
+        Ok(objects(content())),
     );
     let Some(Effect::File(what, job)) = effects.into_iter().next() else {
         panic!("no file job")

@@ -1,98 +1,10 @@
 //! Bulk work end to end: `App::update` plus the real worker (`tui::worker::settle`) and the
 //! real file jobs, against the local server on a temp data dir. No mock anywhere.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use diagtui::client::Client;
 use diagtui::model::{Content, DiagramObject};
-use diagtui::server::LocalServer;
-use diagtui::tui::{App, Effect, Msg, Setup, view, worker};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use serde_json::{Value, json};
 
-use crate::harness::{key, live_server};
-
-/// The app, the client and the server it talks to.
-struct Live {
-    app: App,
-    client: Client,
-    server: LocalServer,
-    doc: String,
-    _dir: tempfile::TempDir,
-}
-
-impl Live {
-    /// A server with one document "Bulk e2e" holding `content`, and an app with it open.
-    async fn start(content: &Content) -> Live {
-        let (dir, server, client) = live_server().await;
-        let doc = client.create_doc("Bulk e2e", None).await.unwrap();
-        client.set_content(&doc, content).await.unwrap();
-        let mut live = Live {
-            app: App::new(Setup::new("e2e")),
-            client,
-            server,
-            doc,
-            _dir: dir,
-        };
-        let effects = live.app.start();
-        live.run(effects).await;
-        live.keys("/").await;
-        live.text("Bulk e2e").await;
-        live.keys("Enter Enter").await;
-        assert!(
-            live.screen()
-                .contains(&format!("Bulk e2e ({})", content.len())),
-            "{}",
-            live.screen()
-        );
-        live
-    }
-
-    /// Carries out effects until none is left, through the real worker and file jobs.
-    async fn run(&mut self, effects: Vec<Effect>) {
-        worker::settle(&mut self.app, &self.client, effects).await;
-    }
-
-    async fn send(&mut self, key: KeyEvent) {
-        let effects = self.app.update(Msg::Key(key));
-        self.run(effects).await;
-    }
-
-    async fn keys(&mut self, keys: &str) {
-        for name in keys.split(' ') {
-            self.send(key(name)).await;
-        }
-    }
-
-    async fn text(&mut self, text: &str) {
-        for c in text.chars() {
-            self.send(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
-                .await;
-        }
-    }
-
-    async fn paste(&mut self, text: &str) {
-        let effects = self.app.update(Msg::Paste(text.into()));
-        self.run(effects).await;
-    }
-
-    async fn ctrl(&mut self, c: char) {
-        self.send(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
-            .await;
-    }
-
-    async fn content(&self) -> Content {
-        self.client.content(&self.doc).await.unwrap()
-    }
-
-    /// The screen, wide.
-    fn screen(&mut self) -> String {
-        self.app.update(Msg::Resize(200, 50));
-        let mut terminal = Terminal::new(TestBackend::new(200, 50)).unwrap();
-        terminal.draw(|frame| view(&self.app, frame)).unwrap();
-        terminal.backend().to_string()
-    }
-}
+use crate::live::Live;
 
 fn component(status: &str, env: &str) -> DiagramObject {
     DiagramObject {
@@ -124,7 +36,7 @@ fn fixture() -> Content {
 
 #[tokio::test]
 async fn a_selector_update_from_the_form_changes_exactly_the_matches() {
-    let mut live = Live::start(&fixture()).await;
+    let mut live = Live::start("Bulk e2e", &fixture()).await;
     let before = live.content().await;
     live.keys("w").await;
     live.text("status").await;
@@ -165,7 +77,7 @@ async fn a_selector_update_from_the_form_changes_exactly_the_matches() {
 
 #[tokio::test]
 async fn a_bulk_edit_of_marked_objects() {
-    let mut live = Live::start(&fixture()).await;
+    let mut live = Live::start("Bulk e2e", &fixture()).await;
     let before = live.content().await;
     // The first two component rows.
     live.keys("Space j Space").await;
@@ -190,7 +102,7 @@ async fn a_bulk_edit_of_marked_objects() {
 
 #[tokio::test]
 async fn export_then_import_leaves_the_content_identical() {
-    let mut live = Live::start(&fixture()).await;
+    let mut live = Live::start("Bulk e2e", &fixture()).await;
     let original = live.content().await;
     let out = tempfile::tempdir().unwrap();
     let path = out.path().join("bulk.json");

@@ -481,7 +481,7 @@ fn the_write_history_undoes_an_import_after_naming_the_count() {
     h.press("y");
     h.answer(
         |r| matches!(r, Request::Content { .. }),
-        Ok(Answer::Content(content())),
+        Ok(objects(content())),
     );
     h.answer(
         |r| matches!(r, Request::SetContent { .. }),

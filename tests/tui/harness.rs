@@ -10,6 +10,7 @@ use diagtui::model::{
     Content, DiagramObject, DocDetails, DocSummary, FolderEntry, FolderList, FolderRef, UserRef,
 };
 use diagtui::server::LocalServer;
+use diagtui::tui::document::ObjectModel;
 use diagtui::tui::{Answer, App, Effect, Failure, Msg, Reply, Request, RequestId, Setup, view};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -94,6 +95,11 @@ pub fn object(kind: &str, data: serde_json::Value) -> DiagramObject {
         kind: kind.into(),
         data: serde_json::from_value(data).unwrap(),
     }
+}
+
+/// The answer the worker gives to a content read: `content` as the model.
+pub fn objects(content: Content) -> Answer {
+    Answer::Objects(Box::new(ObjectModel::new(content)))
 }
 
 pub fn content() -> Content {
@@ -304,7 +310,7 @@ impl Harness {
                 Request::ListDocs => Answer::Docs(docs()),
                 Request::Folders => Answer::Folders(folders()),
                 Request::Details { doc } => Answer::Details(details(doc)),
-                Request::Content { .. } => Answer::Content(content.clone()),
+                Request::Content { .. } => objects(content.clone()),
                 Request::GetObject { obj, .. } => Answer::Object(content[obj].clone()),
                 other => panic!("answer_all only answers reads, got {other:?}"),
             };

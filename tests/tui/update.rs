@@ -140,7 +140,7 @@ fn content_of_a_document_left_behind_is_never_applied() {
     h.press("Enter");
     let (stale, _) = h.take_request(|r| matches!(r, Request::Content { .. }));
     h.press("1 j Enter");
-    h.reply(stale, Ok(Answer::Content(content())));
+    h.reply(stale, Ok(objects(content())));
     let screen = h.screen();
     assert!(screen.contains("Production cluster (0)"), "{screen}");
     assert!(!screen.contains("generic.server"), "{screen}");
@@ -816,4 +816,27 @@ fn tiny_and_resized_terminals_never_panic() {
     h.press("Esc z");
     h.render(1, 1);
     h.render(80, 24);
+}
+
+#[test]
+fn esc_while_a_document_opens_cancels_the_read_and_its_late_answer_is_dropped() {
+    let mut h = Harness::loaded();
+    h.press("Enter");
+    assert!(h.shows("loading… (Esc stops)"), "{}", h.screen());
+    let (read, _) = h.take_request(|r| matches!(r, Request::Content { .. }));
+    // Keys still work meanwhile: the tree is not there yet, so a move does nothing.
+    h.press("j");
+    let effects = h.press("Esc");
+    assert!(
+        effects.contains(&Effect::Cancel(read)),
+        "the worker is told to drop the read: {effects:?}"
+    );
+    let screen = h.screen();
+    assert!(screen.contains("stopped opening"), "{screen}");
+    assert!(screen.contains("open a document"), "{screen}");
+    // The answer, had it been on its way already, changes nothing.
+    h.reply(read, Ok(objects(content())));
+    let screen = h.screen();
+    assert!(!screen.contains("generic.server"), "{screen}");
+    assert!(screen.contains("open a document"), "{screen}");
 }

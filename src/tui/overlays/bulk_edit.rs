@@ -53,12 +53,11 @@ impl BulkEdit {
             Ok(props) => props,
             Err(e) => return vec![Action::error(format!("cannot apply: {e}"))],
         };
-        let (Some(doc), Some(model)) = (cx.doc, cx.doc.and_then(|d| d.model())) else {
+        let Some(doc) = cx.doc.filter(|d| d.model().is_some()) else {
             return Vec::new();
         };
-        let changes: Vec<BulkChange> = model
-            .iter()
-            .filter(|(id, _)| doc.marks.contains(*id))
+        let changes: Vec<BulkChange> = doc
+            .marked()
             .filter_map(|(id, object)| {
                 let diff = Diff::of_merge(&object.data, &props);
                 (!diff.changes.is_empty()).then(|| BulkChange {

@@ -16,6 +16,7 @@ use crate::model::{
 };
 use crate::tui::action::{Action, DocAction, DocsCall, DocsWork, PromptFor, Purpose};
 use crate::tui::component::{Component, Cx};
+use crate::tui::document::ObjectModel;
 use crate::tui::fuzzy;
 use crate::tui::input::Filter;
 
@@ -65,7 +66,10 @@ enum Importing {
     /// Reading the content it replaces (request `read`), to set `content` after.
     Reading { read: RequestId, content: Content },
     /// Setting the content (request `set`), replacing `previous`.
-    Setting { set: RequestId, previous: Content },
+    Setting {
+        set: RequestId,
+        previous: Box<ObjectModel>,
+    },
 }
 
 impl DocsPane {
@@ -470,8 +474,8 @@ impl DocsPane {
             (DocsWork::Action(what), Err(failure)) => {
                 self.action_failed(what, &request, &failure, cx)
             }
-            (DocsWork::Export { doc, path }, Ok(Answer::Content(content))) => {
-                match serde_json::to_string_pretty(&content) {
+            (DocsWork::Export { doc, path }, Ok(Answer::Objects(model))) => {
+                match serde_json::to_string_pretty(&model) {
                     Ok(text) => vec![Action::File(
                         FileFor::Export(doc),
                         FileJob::Write {
@@ -487,7 +491,7 @@ impl DocsPane {
                 "could not read \"{}\" to export it: {}",
                 doc.title, failure.message
             ))],
-            (DocsWork::ImportBackup(doc), Ok(Answer::Content(previous))) => {
+            (DocsWork::ImportBackup(doc), Ok(Answer::Objects(previous))) => {
                 let content = match self.importing.take() {
                     Some(Importing::Reading { read, content }) if read == id => content,
                     other => {

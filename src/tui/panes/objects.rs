@@ -14,7 +14,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 use crate::model::{ObjectType, Props};
 use crate::tui::action::{Action, MarksChange, ObjectsCall, ObjectsWork, Pane, Purpose};
 use crate::tui::component::{Component, Cx};
-use crate::tui::document::{ObjectModel, TreeRow, row_text};
+use crate::tui::document::{Marks, Matches, ObjectModel, OpenDoc, TreeRow};
 use crate::tui::input::Filter;
 
 use super::Filtered;
@@ -26,7 +26,8 @@ use crate::tui::request::{Answer, Failure, Request, RequestId};
 use crate::tui::theme::Role;
 use crate::tui::undo;
 use crate::tui::widgets::{
-    clip, filter_line, load_error_lines, object_line, pane_block, row_words, selected_line,
+    clip, filter_line, load_error_lines, model_row_words, object_row_line, pane_block,
+    selected_line,
 };
 use crate::tui::words;
 use crate::tui::writes::{Removed, WriteKind};
@@ -53,6 +54,8 @@ pub struct ObjectsPane {
     filter: Filter,
     /// Types whose group is folded (kept from one document to the next).
     folded: HashSet<String>,
+    /// What the filter matched, narrowed as it is typed.
+    matches: Matches,
     rows: Vec<TreeRow>,
     cursor: ListCursor,
     /// The id of the selected object, kept across reloads.
@@ -99,7 +102,7 @@ impl ObjectsPane {
             }
             None => self.selected.clone(),
         };
-        self.rebuild(model, keep.as_deref());
+        self.rebuild(model, keep.as_deref(), false);
     }
 
     /// Objects were taken out: rebuild the rows, the selection staying on its row (the next
@@ -115,10 +118,13 @@ impl ObjectsPane {
         }
     }
 
-    /// Rebuilds the rows from the model, folds and filter; selects `keep` when it shows, else
-    /// the first object.
-    fn rebuild(&mut self, model: &ObjectModel, keep: Option<&str>) {
-        self.rows = model.rows(self.filter.text(), &self.folded);
+    /// Rebuilds the rows from the model, folds and filter (`narrow`: the filter only changed,
+    /// so what it matched last may be narrowed); selects `keep` when it shows, else the first
+    /// object.
+    fn rebuild(&mut self, model: &ObjectModel, keep: Option<&str>, narrow: bool) {
+        let last = narrow.then_some(&self.matches);
+        self.matches = model.matches(self.filter.text(), last);
+        self.rows = model.tree(&self.matches, &self.folded);
         self.cursor.set_len(self.rows.len());
         let target = keep
             .and_then(|id| row_of(&self.rows, model, id))
@@ -135,7 +141,7 @@ impl ObjectsPane {
     fn select(&mut self, row: usize, model: &ObjectModel) {
         self.cursor.select(row);
         self.selected = match self.rows.get(self.cursor.selected()) {
-            Some(TreeRow::Object(i)) => Some(model.at(*i).0.to_string()),
+            Some(TreeRow::Object(i)) => Some(model.id(*i).to_string()),
             _ => None,
         };
     }
@@ -148,7 +154,7 @@ impl ObjectsPane {
         };
         let target = target.min(self.rows.len().saturating_sub(1));
         let arriving = match self.rows.get(target) {
-            Some(TreeRow::Object(i)) => Some(model.at(*i).0),
+            Some(TreeRow::Object(i)) => Some(model.id(*i)),
             _ => None,
         };
         if let (Some(arriving), Some(edited)) = (arriving, cx.unsaved)
@@ -182,8 +188,8 @@ impl ObjectsPane {
         let gi = match self.rows.get(self.cursor.selected()) {
             Some(TreeRow::Group(gi, _)) => *gi,
             Some(TreeRow::Object(i)) => {
-                let kind = &model.at(*i).1.kind;
-                match model.groups().iter().position(|g| &g.kind == kind) {
+                let kind = model.kind(*i);
+                match model.groups().iter().position(|g| g.kind == kind) {
                     Some(gi) => gi,
                     None => return,
                 }
@@ -197,7 +203,7 @@ impl ObjectsPane {
         } else {
             self.folded.remove(&kind);
         }
-        self.rows = model.rows(self.filter.text(), &self.folded);
+        self.rows = model.tree(&self.matches, &self.folded);
         self.cursor.set_len(self.rows.len());
         let heading = self
             .rows
@@ -287,11 +293,11 @@ impl ObjectsPane {
         if row_of(&self.rows, model, obj).is_none() {
             self.filter.command(Command::ClearFilter);
             self.fit();
-            if let Some(object) = model.get(obj) {
-                self.folded.remove(&object.kind);
+            if let Some(i) = model.index_of(obj) {
+                self.folded.remove(model.kind(i));
             }
             let keep = self.selected.clone();
-            self.rebuild(model, keep.as_deref());
+            self.rebuild(model, keep.as_deref(), false);
         }
         match row_of(&self.rows, model, obj) {
             Some(row) => actions.extend(self.go_to(row, cx)),
@@ -432,12 +438,12 @@ impl ObjectsPane {
 
     /// `Space` on a type heading: marks the objects of the type the tree shows, or unmarks them
     /// when they all are marked.
-    fn mark_group(&self, model: &ObjectModel, marks: &BTreeSet<String>) -> Vec<Action> {
+    fn mark_group(&self, marks: &Marks) -> Vec<Action> {
         let at = self.cursor.selected();
-        let members: Vec<String> = self.rows[at + 1..]
+        let members: Vec<usize> = self.rows[at + 1..]
             .iter()
             .map_while(|row| match row {
-                TreeRow::Object(i) => Some(model.at(*i).0.to_string()),
+                TreeRow::Object(i) => Some(*i),
                 TreeRow::Group(..) => None,
             })
             .collect();
@@ -445,10 +451,9 @@ impl ObjectsPane {
             return Vec::new();
         }
         let n = words::objects(members.len());
-        if members.iter().all(|m| marks.contains(m)) {
-            let rest = marks.iter().filter(|m| !members.contains(m)).cloned();
+        if members.iter().all(|&m| marks.contains(m)) {
             vec![
-                Action::Marks(MarksChange::Set(rest.collect())),
+                Action::Marks(MarksChange::Remove(members)),
                 Action::info(format!("unmarked {n}")),
             ]
         } else {
@@ -459,28 +464,29 @@ impl ObjectsPane {
         }
     }
 
-    /// The marked objects the tree does not show (the filter or a fold hides them).
-    fn hidden(&self, model: &ObjectModel, marks: &BTreeSet<String>) -> Vec<String> {
-        let shown: HashSet<&str> = self
-            .rows
-            .iter()
-            .filter_map(|row| match row {
-                TreeRow::Object(i) => Some(model.at(*i).0),
-                TreeRow::Group(..) => None,
-            })
-            .collect();
-        marks
-            .iter()
-            .filter(|id| !shown.contains(id.as_str()))
-            .cloned()
+    /// The ids of the marked objects the tree does not show (the filter or a fold hides them),
+    /// in id order.
+    fn hidden(&self, doc: &OpenDoc) -> Vec<String> {
+        let Some(model) = doc.model() else {
+            return Vec::new();
+        };
+        let mut shown = vec![false; model.len()];
+        for row in &self.rows {
+            if let TreeRow::Object(i) = row {
+                shown[*i] = true;
+            }
+        }
+        doc.marks
+            .indexes()
+            .filter(|&i| !shown[i])
+            .map(|i| model.id(i).to_string())
             .collect()
     }
 
     /// A command that needs the open document's objects.
     fn on_model(&mut self, command: Command, model: &ObjectModel, cx: &Cx) -> Vec<Action> {
-        let marks = cx.doc.map(|d| &d.marks);
         let selected = match self.rows.get(self.cursor.selected()) {
-            Some(TreeRow::Object(i)) => Some(model.at(*i)),
+            Some(TreeRow::Object(i)) => Some(*i),
             _ => None,
         };
         match command {
@@ -496,71 +502,71 @@ impl ObjectsPane {
                 self.fold(Some(command == Command::Fold), model);
                 Vec::new()
             }
-            Command::Mark => match (selected, marks) {
-                (Some((id, _)), _) => vec![Action::Marks(MarksChange::Toggle(id.to_string()))],
-                (None, Some(marks)) => self.mark_group(model, marks),
+            Command::Mark => match (selected, cx.doc) {
+                (Some(i), _) => vec![Action::Marks(MarksChange::Toggle(model.id(i).to_string()))],
+                (None, Some(doc)) => self.mark_group(&doc.marks),
                 (None, None) => Vec::new(),
             },
             Command::MarkShown => {
-                let shown: Vec<String> = self
+                let shown: Vec<usize> = self
                     .rows
                     .iter()
                     .filter_map(|row| match row {
-                        TreeRow::Object(i) => Some(model.at(*i).0.to_string()),
+                        TreeRow::Object(i) => Some(*i),
                         TreeRow::Group(..) => None,
                     })
                     .collect();
                 let note = format!("marked {} shown", words::objects(shown.len()));
                 vec![Action::Marks(MarksChange::Add(shown)), Action::info(note)]
             }
-            Command::Delete => {
-                let doc = cx.doc.map(|d| d.summary.clone());
-                match (doc, marks, selected) {
-                    (Some(doc), Some(marks), _) if !marks.is_empty() => {
-                        let objs: Vec<String> = marks.iter().cloned().collect();
-                        let hidden = self.hidden(model, marks);
-                        let text = format!(
-                            "Delete the {} from \"{}\"?",
-                            words::count(objs.len(), "marked object", "marked objects"),
-                            doc.title,
-                        );
-                        let undo = format!(
-                            "{} in the objects creates them again, with new ids.",
-                            cx.key(Context::Objects, Command::History)
-                        );
-                        vec![ask(
-                            "Delete marked objects",
-                            marked_rows(text, &objs, &hidden, model, undo),
-                            "delete them",
-                            Action::Objects(ObjectsCall::DeleteMarked { doc: doc.id, objs }),
-                        )]
-                    }
-                    (Some(doc), _, Some((id, object))) => {
-                        let message = format!(
-                            "Delete {} {id} {} from \"{}\"?",
-                            object.kind,
-                            row_text(object),
-                            doc.title
-                        );
-                        vec![ask(
-                            "Delete object",
-                            Body::Text(message),
-                            "delete it",
-                            Action::Objects(ObjectsCall::Delete {
-                                doc: doc.id,
-                                obj: id.to_string(),
-                            }),
-                        )]
-                    }
-                    _ => Vec::new(),
+            Command::Delete => match (cx.doc, selected) {
+                (Some(open), _) if !open.marks.is_empty() => {
+                    let doc = open.summary.clone();
+                    let objs: Vec<String> = open.marked_ids().map(String::from).collect();
+                    let hidden = self.hidden(open);
+                    let text = format!(
+                        "Delete the {} from \"{}\"?",
+                        words::count(objs.len(), "marked object", "marked objects"),
+                        doc.title,
+                    );
+                    let undo = format!(
+                        "{} in the objects creates them again, with new ids.",
+                        cx.key(Context::Objects, Command::History)
+                    );
+                    vec![ask(
+                        "Delete marked objects",
+                        marked_rows(text, &objs, &hidden, model, undo),
+                        "delete them",
+                        Action::Objects(ObjectsCall::DeleteMarked { doc: doc.id, objs }),
+                    )]
                 }
-            }
+                (Some(open), Some(i)) => {
+                    let (doc, id) = (open.summary.clone(), model.id(i));
+                    let message = format!(
+                        "Delete {} {id} {} from \"{}\"?",
+                        model.kind(i),
+                        model.row_text(i),
+                        doc.title
+                    );
+                    vec![ask(
+                        "Delete object",
+                        Body::Text(message),
+                        "delete it",
+                        Action::Objects(ObjectsCall::Delete {
+                            doc: doc.id,
+                            obj: id.to_string(),
+                        }),
+                    )]
+                }
+                _ => Vec::new(),
+            },
             Command::Undo => match (cx.doc_id(), selected) {
-                (Some(doc), Some((id, _))) => undo::ask_object(doc, id, cx),
+                (Some(doc), Some(i)) => undo::ask_object(doc, model.id(i), cx),
                 _ => vec![Action::info("select an object to undo a write to it")],
             },
             Command::CopyId => selected
-                .map(|(id, _)| {
+                .map(|i| model.id(i))
+                .map(|id| {
                     vec![
                         Action::Copy(id.to_string()),
                         Action::info(format!("copied the id {id}")),
@@ -568,6 +574,7 @@ impl ObjectsPane {
                 })
                 .unwrap_or_default(),
             Command::CopyJson => selected
+                .map(|i| model.at(i))
                 .map(|(id, object)| {
                     let json = serde_json::to_string_pretty(object).unwrap_or_default();
                     vec![
@@ -599,7 +606,12 @@ fn marked_rows(
         .map(|o| (o, "hidden "))
         .chain(shown.map(|o| (o, "       ")))
         .take(MARKED_ROWS)
-        .filter_map(|(o, note)| Some(format!("{note}{}", row_words(o, model.get(o)?))))
+        .filter_map(|(o, note)| {
+            Some(format!(
+                "{note}{}",
+                model_row_words(model, model.index_of(o)?)
+            ))
+        })
         .collect();
     let hides = match hidden.len() {
         0 => String::new(),
@@ -679,7 +691,7 @@ impl Filtered for ObjectsPane {
             return Vec::new();
         };
         let keep = self.selected.clone();
-        self.rebuild(model, keep.as_deref());
+        self.rebuild(model, keep.as_deref(), true);
         vec![Action::ShowSelected]
     }
 
@@ -706,6 +718,13 @@ impl Component for ObjectsPane {
             return actions;
         }
         match command {
+            Command::Back
+                if cx
+                    .doc
+                    .is_some_and(|d| d.model().is_none() && d.content.is_loading()) =>
+            {
+                vec![Action::CancelOpen]
+            }
             Command::Back => match cx.doc.map(|d| d.marks.len()) {
                 Some(n) if n > 0 => vec![
                     Action::Marks(MarksChange::Clear),
@@ -724,11 +743,7 @@ impl Component for ObjectsPane {
             Command::Selector => vec![Action::error("open a document first")],
             Command::BulkEdit => match cx.doc {
                 Some(doc) if !doc.marks.is_empty() => {
-                    let hidden = doc
-                        .model()
-                        .map(|model| self.hidden(model, &doc.marks))
-                        .unwrap_or_default();
-                    vec![Action::OpenBulkEdit(hidden)]
+                    vec![Action::OpenBulkEdit(self.hidden(doc))]
                 }
                 _ => vec![Action::error(format!(
                     "mark objects first ({} marks one, {} marks what the filter shows)",
@@ -807,7 +822,13 @@ impl Component for ObjectsPane {
             )],
             (Some(doc), None) => match doc.content.error() {
                 Some(error) => load_error_lines("the objects", error, cx),
-                None => vec![Line::styled("loading…", dim)],
+                None => vec![Line::styled(
+                    format!(
+                        "loading… ({} stops)",
+                        cx.key(Context::Objects, Command::Back)
+                    ),
+                    dim,
+                )],
             },
             (Some(_), Some(_)) if self.rows.is_empty() && self.filter.text().is_empty() => {
                 vec![Line::styled(
@@ -850,10 +871,15 @@ impl Component for ObjectsPane {
                                 )
                             }
                             TreeRow::Object(o) => {
-                                let (id, object) = model.at(o);
-                                let marked = doc.marks.contains(id);
-                                let line = object_line(id, object, width, marked, cx.theme);
-                                if cx.recently_changed(id) {
+                                let marked = doc.marks.contains(o);
+                                let line = object_row_line(
+                                    model.id(o),
+                                    model.row_text(o),
+                                    width,
+                                    marked,
+                                    cx.theme,
+                                );
+                                if cx.recently_changed(model.id(o)) {
                                     changed_line(line, marked, cx)
                                 } else {
                                     line

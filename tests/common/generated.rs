@@ -1,6 +1,6 @@
-//! A generated document of any size for the import/export tests and `benches/cli.rs`: the seven
-//! object types (six in ten are components, with meta), ids in creation order as the server
-//! lists them. 100,000 objects make 18 MB of compact JSON (31 MB indented).
+//! A generated document of any size for the import/export and TUI tests and the CLI and TUI
+//! benches: the seven object types (six in ten are components, with meta), ids in creation order
+//! as the server lists them. 100,000 objects make 18 MB of compact JSON (31 MB indented).
 
 use serde_json::{Map, Value, json};
 
