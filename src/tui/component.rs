@@ -57,9 +57,10 @@ impl Cx<'_> {
         self.theme.of(role)
     }
 
-    /// Whether `obj` of the open document changed elsewhere a moment ago.
-    pub fn recently_changed(&self, obj: &str) -> bool {
-        self.liveness.recently_changed(obj, self.now)
+    /// Whether `id` (an object of the open document, or a document) changed elsewhere a
+    /// moment ago.
+    pub fn recently_changed(&self, id: &str) -> bool {
+        self.liveness.recently_changed(id, self.now)
     }
 
     /// The open document's id.

@@ -82,7 +82,7 @@ pub struct Liveness {
     next_poll: u64,
     /// The open document and its `lastChange` as last heard.
     open: Option<(String, Option<String>)>,
-    /// Objects changed recently, and when.
+    /// Objects of the open document, and documents, changed recently, and when.
     recent: HashMap<String, u64>,
 }
 
@@ -115,10 +115,11 @@ impl Liveness {
         Follow::Doc(doc.map(str::to_owned))
     }
 
-    /// Whether `obj` changed in the last few seconds (as of tick `now`).
-    pub fn recently_changed(&self, obj: &str, now: u64) -> bool {
+    /// Whether `id` (an object of the open document, or a document) changed in the last few
+    /// seconds (as of tick `now`).
+    pub fn recently_changed(&self, id: &str, now: u64) -> bool {
         self.recent
-            .get(obj)
+            .get(id)
             .is_some_and(|at| now.wrapping_sub(*at) < RECENT_TICKS)
     }
 
@@ -216,9 +217,11 @@ impl Liveness {
                 }
             }
             Live::Account(watched) => match without_event(watched) {
-                Ok(AccountStreamEvent::Change(_) | AccountStreamEvent::Resync(_)) => {
+                Ok(AccountStreamEvent::Change(change)) => {
+                    self.recent.insert(change.doc_id, now);
                     vec![Reaction::ReloadList]
                 }
+                Ok(AccountStreamEvent::Resync(_)) => vec![Reaction::ReloadList],
                 Ok(AccountStreamEvent::Current) => Vec::new(),
                 Err(news) => match link_news(&mut self.account_link, news, now) {
                     LinkNews::Back => vec![Reaction::ReloadList],
@@ -411,6 +414,20 @@ mod tests {
             watched: Watched::Connected,
         };
         assert_eq!(live.on_live(other, 53), []);
+    }
+
+    #[test]
+    fn a_document_changed_elsewhere_reloads_the_list_and_is_marked() {
+        let mut live = Liveness::default();
+        let event = Live::Account(Watched::Event(AccountStreamEvent::Change(
+            crate::model::events::AccountEvent {
+                doc_id: "other".into(),
+                last_change: None,
+                document: DocEventKind::Created,
+            },
+        )));
+        assert_eq!(live.on_live(event, 7), [Reaction::ReloadList]);
+        assert!(live.recently_changed("other", 8));
     }
 
     #[test]

@@ -164,6 +164,11 @@ async fn a_change_made_through_the_client_shows_without_a_key_press() {
         .await
         .unwrap();
     following.expect("Followed, renamed").await;
+    // The list (filtered to "Followed" since it was opened) counts every document.
+    let other = following.client.create_doc("Another", None).await.unwrap();
+    following.expect("Documents (5)").await;
+    following.client.delete_doc(&other).await.unwrap();
+    following.expect("Documents (4)").await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
