@@ -12,13 +12,12 @@ mod memory;
 #[path = "common/serve.rs"]
 mod serve;
 
-use std::process::{Child, Command};
+use std::process::Child;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use serve::start_listening;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -39,17 +38,7 @@ struct Served {
 
 impl Served {
     fn start() -> Served {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let data = dir.path().join("data");
-        let (child, url) = start_listening(
-            Command::new(env!("CARGO_BIN_EXE_diagtui"))
-                .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
-                .arg(&data),
-        );
-        let key = std::fs::read_to_string(data.join("api-key"))
-            .expect("key file")
-            .trim()
-            .to_owned();
+        let (child, url, key, dir) = serve::serve_temp(&[]);
         Served {
             child,
             addr: url.trim_start_matches("http://").to_owned(),

@@ -12,11 +12,10 @@ mod memory;
 #[path = "common/serve.rs"]
 mod serve;
 
-use std::process::{Child, Command};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
-use serve::start_listening;
 
 /// Requests per latency sample.
 const SAMPLES: usize = 2000;
@@ -32,18 +31,7 @@ struct Served {
 
 impl Served {
     fn start() -> Served {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let data = dir.path().join("data");
-        let (child, url) = start_listening(
-            Command::new(env!("CARGO_BIN_EXE_diagtui"))
-                .args(["serve", "--bind", "127.0.0.1:0", "--max-body", "134217728"])
-                .arg("--data-dir")
-                .arg(&data),
-        );
-        let key = std::fs::read_to_string(data.join("api-key"))
-            .expect("key file")
-            .trim()
-            .to_owned();
+        let (child, url, key, dir) = serve::serve_temp(&["--max-body", "134217728"]);
         Served {
             child,
             url,
