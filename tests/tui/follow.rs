@@ -18,7 +18,7 @@ use ratatui::backend::TestBackend;
 use serde_json::json;
 use tokio::sync::mpsc;
 
-use crate::harness::key;
+use crate::harness::{key, live_server_with};
 
 /// Longer than anything here should take.
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -39,15 +39,7 @@ impl Following {
     /// A server (with these settings) holding a document "Followed" with one label, and the
     /// app with it open.
     async fn start(options: ServerOptions, setup: Setup) -> Following {
-        let dir = tempfile::tempdir().unwrap();
-        let server = LocalServer::start_with(&dir.path().join("data"), options)
-            .await
-            .unwrap();
-        let client = Client::new(ClientConfig::new(
-            server.url(),
-            ApiKey::new(server.api_key()),
-        ))
-        .unwrap();
+        let (dir, server, client) = live_server_with(options).await;
         let doc = client.create_doc("Followed", None).await.unwrap();
         let props = json!({"text": "before"}).as_object().unwrap().clone();
         let label = client.create_object(&doc, "label", &props).await.unwrap();
