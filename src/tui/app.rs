@@ -712,6 +712,7 @@ impl App {
                 if let Some((id, title)) = opening {
                     self.requests.cancel(id);
                     effects.push(Effect::Cancel(id));
+                    effects.push(Effect::Follow(self.liveness.opened(None)));
                     self.doc = None;
                     self.objects.reset();
                     self.props.close();
