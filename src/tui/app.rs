@@ -10,7 +10,7 @@ use std::time::Duration;
 use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
-use super::action::{Action, Level, MarksChange, Pane, Purpose};
+use super::action::{Action, Level, MarksChange, Notification, Pane, Purpose};
 use super::component::{Component, Cx};
 use super::document::OpenDoc;
 use super::history::SelectorHistory;
@@ -572,7 +572,19 @@ impl App {
                     let cx = cx!(self, self.props.unsaved());
                     actions.extend(self.docs.refresh(&cx));
                 }
-                Reaction::DocGone(doc) => actions.push(Action::DocDeleted(doc)),
+                Reaction::DocGone(_) if self.props.is_dirty() => {
+                    actions.push(Action::Notify(Notification::warning(format!(
+                        "the open document was deleted elsewhere; your unsaved edit stays \
+                         until you leave it ({} takes it to $EDITOR)",
+                        self.keys.key(Context::Properties, Command::ExternalEdit)
+                    ))));
+                }
+                Reaction::DocGone(doc) => {
+                    actions.push(Action::DocDeleted(doc));
+                    actions.push(Action::Notify(Notification::warning(
+                        "the open document was deleted elsewhere",
+                    )));
+                }
                 Reaction::Poll(doc) => actions.push(Action::Send(
                     self.requests
                         .prepare(Request::Details { doc }, Purpose::Poll),

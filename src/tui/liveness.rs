@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use super::action::Notification;
 use crate::client::{AccountStreamEvent, ApiError, DocStreamEvent, Watched};
+use crate::model::ErrorCode;
 use crate::model::events::{DocChangeEvent, DocEventKind};
 
 /// The runner's tick, which time is counted in.
@@ -45,7 +46,7 @@ pub enum Reaction {
     ReloadDoc,
     /// Reload the document list (and the open document's details) in place.
     ReloadList,
-    /// The open document was deleted elsewhere.
+    /// The open document was deleted elsewhere (App says so).
     DocGone(String),
     /// Read the open document's details (a poll).
     Poll(String),
@@ -212,6 +213,12 @@ impl Liveness {
                             Reaction::Note(Notification::info("connected again")),
                         ],
                         LinkNews::Unsupported => self.start_polling(now),
+                        // Deleted before its stream opened (or while it was away).
+                        LinkNews::Failed(error)
+                            if error.code() == Some(&ErrorCode::DocNotFound) =>
+                        {
+                            vec![Reaction::DocGone(doc)]
+                        }
                         LinkNews::Failed(error) => failed(&error),
                     },
                 }
@@ -261,12 +268,7 @@ impl Liveness {
             DocStreamEvent::Change(change) => {
                 self.heard(&change);
                 if change.document == Some(DocEventKind::Deleted) {
-                    return vec![
-                        Reaction::DocGone(doc.to_owned()),
-                        Reaction::Note(Notification::warning(
-                            "the open document was deleted elsewhere",
-                        )),
-                    ];
+                    return vec![Reaction::DocGone(doc.to_owned())];
                 }
                 for obj in &change.changed {
                     self.recent.insert(obj.clone(), now);

@@ -272,3 +272,30 @@ async fn an_edited_object_changed_or_deleted_elsewhere_gets_the_banner() {
     assert_eq!(again.data["mine"], 1, "{again:?}");
     assert_eq!(again.data["text"], "before", "{again:?}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_open_document_deleted_elsewhere_closes_unless_an_edit_is_unsaved() {
+    let mut following = Following::start(ServerOptions::default(), Setup::new("e2e")).await;
+    for name in ["Enter", "Down", "i"] {
+        let effects = following.app.update(Msg::Key(key(name)));
+        following.run(effects).await;
+    }
+    let effects = following.app.update(Msg::Paste("\"mine\": 1, ".into()));
+    following.run(effects).await;
+    following.client.delete_doc(&following.doc).await.unwrap();
+    following.expect("your unsaved edit stays").await;
+    assert!(
+        following.screen().contains("[EDIT] ●"),
+        "{}",
+        following.screen()
+    );
+
+    let mut clean = Following::start(ServerOptions::default(), Setup::new("e2e")).await;
+    clean.client.delete_doc(&clean.doc).await.unwrap();
+    clean.expect("deleted elsewhere").await;
+    assert!(
+        clean.screen().contains("open a document"),
+        "{}",
+        clean.screen()
+    );
+}
