@@ -22,7 +22,7 @@ mod generated;
 use drive::{Bench, key, report};
 
 /// Document sizes, and how many writes each.
-const RUNS: [(usize, usize); 3] = [(1_000, 20), (10_000, 20), (100_000, 5)];
+const RUNS: [(usize, usize); 3] = [(1_000, 20), (10_000, 10), (100_000, 5)];
 /// Longer than anything here should take.
 const PATIENCE: Duration = Duration::from_secs(60);
 
@@ -43,18 +43,18 @@ fn main() {
             bench.send(Msg::Live(first.unwrap())).await;
             let mut times = Vec::new();
             for n in 0..writes {
-                let value = format!("{}.{n}", 4000 + objects);
-                let props = json!({"rotation": value.parse::<f64>().unwrap()});
+                let value = 4000 + objects + n + 1;
+                let props = json!({"rotation": value});
                 let started = Instant::now();
                 bench
                     .client
                     .update_object(&bench.doc_id(), &obj, props.as_object().unwrap())
                     .await
                     .unwrap();
-                while !bench.drawn().contains(&format!("\"rotation\": {value}")) {
+                while !bench.drawn().contains(&format!("\"rotation\": {value},")) {
                     let next = tokio::time::timeout(PATIENCE, news.recv())
                         .await
-                        .expect("news in time")
+                        .unwrap_or_else(|_| panic!("not on screen in time:\n{}", bench.screen()))
                         .expect("the follower runs");
                     bench.send(Msg::Live(next)).await;
                 }
