@@ -103,6 +103,23 @@ struct Kept {
     docs: DocCache,
     keys: KeyCache,
     commits: broadcast::Sender<Arc<Committed>>,
+    /// How many reports were sent; held while one is sent, so that a listener can learn how
+    /// many came before it subscribed.
+    reported: std::sync::Mutex<u64>,
+}
+
+impl Kept {
+    /// Sends a report to the listeners, counting it.
+    fn report(&self, report: Arc<Committed>) {
+        let mut reported = self.reported.lock().unwrap_or_else(|e| e.into_inner());
+        *reported += 1;
+        let _ = self.commits.send(report);
+    }
+
+    /// How many reports were sent so far.
+    fn reported(&self) -> std::sync::MutexGuard<'_, u64> {
+        self.reported.lock().unwrap_or_else(|e| e.into_inner())
+    }
 }
 
 impl CommitObserver for Kept {
@@ -118,14 +135,14 @@ impl CommitObserver for Kept {
         for account_id in &report.keys_changed {
             self.keys.forget_account(account_id);
         }
-        let _ = self.commits.send(report);
+        self.report(report);
         replaced
     }
 
     fn changed_elsewhere(&self) {
         self.docs.clear();
         self.keys.clear();
-        let _ = self.commits.send(Arc::new(Committed::elsewhere()));
+        self.report(Arc::new(Committed::elsewhere()));
     }
 }
 
@@ -136,6 +153,7 @@ impl Store<SqliteEngine> {
             docs: DocCache::new(options.cache_bytes),
             keys: KeyCache::default(),
             commits: broadcast::channel(COMMIT_BACKLOG).0,
+            reported: std::sync::Mutex::new(0),
         });
         let engine = SqliteEngine::open(data_dir, Arc::clone(&kept) as Arc<dyn CommitObserver>)?;
         Ok(Store { engine, kept })
@@ -218,6 +236,18 @@ impl<E: Engine> Store<E> {
     /// reports ([`broadcast::error::RecvError::Lagged`]).
     pub fn commits(&self) -> broadcast::Receiver<Arc<Committed>> {
         self.kept.commits.subscribe()
+    }
+
+    /// Like [`Store::commits`], with how many reports were sent before it.
+    pub fn commits_counted(&self) -> (u64, broadcast::Receiver<Arc<Committed>>) {
+        let reported = self.kept.reported();
+        (*reported, self.kept.commits.subscribe())
+    }
+
+    /// How many commit reports were sent so far (a listener of [`Store::commits_counted`] has
+    /// seen every commit before now once it has handled this many).
+    pub fn reported(&self) -> u64 {
+        *self.kept.reported()
     }
 
     /// Notices commits by other processes or instances since the last check (reported to

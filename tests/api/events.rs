@@ -381,8 +381,10 @@ async fn streams_at_the_connection_cap_make_room_for_requests() {
         .await
         .expect("a request gets through");
     assert_eq!(list.0, StatusCode::OK);
-    assert!(
-        first.item().await.is_none(),
-        "the oldest stream made room: its subscriber reconnects"
-    );
+    // The one streaming the longest made room (both may have started in the same millisecond).
+    let ended = tokio::select! {
+        item = first.item() => item,
+        item = second.item() => item,
+    };
+    assert!(ended.is_none(), "a stream made room: {ended:?}");
 }

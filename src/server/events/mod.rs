@@ -67,6 +67,8 @@ pub struct Hub {
     run: String,
     /// How often a subscriber with nothing to read gets a keep-alive comment.
     keep_alive: Duration,
+    /// How many of the store's commit reports it has handled.
+    handled: watch::Sender<u64>,
 }
 
 /// The streams kept.
@@ -107,6 +109,7 @@ impl Hub {
     /// keep-alive comment every `keep_alive`. Must be called on a tokio runtime.
     pub fn start(store: &Arc<Store>, keep_alive: Duration) -> Arc<Hub> {
         let run = format!("{:08x}", uuid::Uuid::new_v4().as_u128() as u32);
+        let (reported, commits) = store.commits_counted();
         let hub = Arc::new(Hub {
             streams: Mutex::new(Streams {
                 docs: HashMap::new(),
@@ -117,10 +120,11 @@ impl Hub {
             closed: watch::channel(false).0,
             run,
             keep_alive,
+            handled: watch::channel(reported).0,
         });
         tokio::spawn(follow(
             Arc::downgrade(&hub),
-            store.commits(),
+            commits,
             Arc::downgrade(store),
             hub.closed.subscribe(),
         ));
@@ -131,6 +135,14 @@ impl Hub {
     /// server is stopping.
     pub fn close(&self) {
         let _ = self.closed.send(true);
+    }
+
+    /// Waits until the hub has handled the store's first `reported` commit reports (every
+    /// commit before a subscription must be, or its stream would carry changes older than its
+    /// current state). Returns at once when the hub is gone.
+    pub async fn caught_up(&self, reported: u64) {
+        let mut handled = self.handled.subscribe();
+        let _ = handled.wait_for(|handled| *handled >= reported).await;
     }
 
     /// Resolves once the hub is closed.
@@ -323,13 +335,18 @@ async fn follow(
             _ = closed.wait_for(|closed| *closed) => return,
             report = commits.recv() => {
                 let Some(hub) = hub.upgrade() else { return };
-                match report {
-                    Ok(report) => hub.dispatch(&report),
-                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                let handled = match report {
+                    Ok(report) => {
+                        hub.dispatch(&report);
+                        1
+                    }
+                    Err(broadcast::error::RecvError::Lagged(missed)) => {
                         hub.lock().resync_all(ResyncReason::Overflow);
+                        missed
                     }
                     Err(broadcast::error::RecvError::Closed) => return,
-                }
+                };
+                hub.handled.send_modify(|count| *count += handled);
             }
             _ = fresh.tick() => {
                 let (Some(hub), Some(store)) = (hub.upgrade(), store.upgrade()) else { return };

@@ -41,6 +41,8 @@ pub async fn doc(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     s.store.doc_details(&me, &doc_id).await?;
+    // Every commit before now is in the stream's past: none may come after its current state.
+    s.hub.caught_up(s.store.reported()).await;
     let subscribed = s
         .hub
         .subscribe_doc(&doc_id, last_event_id(&headers).as_ref());
@@ -65,6 +67,7 @@ pub async fn account(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let last = last_event_id(&headers);
+    s.hub.caught_up(s.store.reported()).await;
     for _ in 0..LIST_ATTEMPTS {
         // The list is read between the mark and the subscription; the changes between the
         // mark and the subscription complete it.
