@@ -106,6 +106,16 @@ impl Following {
         }
     }
 
+    /// Starts editing the label (the properties pane) and types into it.
+    async fn edit_the_label(&mut self) {
+        for name in ["Enter", "Down", "i"] {
+            let effects = self.app.update(Msg::Key(key(name)));
+            self.run(effects).await;
+        }
+        let effects = self.app.update(Msg::Paste("\"mine\": 1, ".into()));
+        self.run(effects).await;
+    }
+
     /// Changes the label's text through the client.
     async fn retext(&self, text: &str) {
         let props = json!({"text": text}).as_object().unwrap().clone();
@@ -221,12 +231,7 @@ async fn a_server_without_change_events_is_polled() {
 #[tokio::test(flavor = "multi_thread")]
 async fn an_edited_object_changed_or_deleted_elsewhere_gets_the_banner() {
     let mut following = Following::start(ServerOptions::default(), Setup::new("e2e")).await;
-    for name in ["Enter", "Down", "i"] {
-        let effects = following.app.update(Msg::Key(key(name)));
-        following.run(effects).await;
-    }
-    let effects = following.app.update(Msg::Paste("\"mine\": 1, ".into()));
-    following.run(effects).await;
+    following.edit_the_label().await;
     assert!(
         following.screen().contains("[EDIT] ●"),
         "{}",
@@ -276,12 +281,7 @@ async fn an_edited_object_changed_or_deleted_elsewhere_gets_the_banner() {
 #[tokio::test(flavor = "multi_thread")]
 async fn the_open_document_deleted_elsewhere_closes_unless_an_edit_is_unsaved() {
     let mut following = Following::start(ServerOptions::default(), Setup::new("e2e")).await;
-    for name in ["Enter", "Down", "i"] {
-        let effects = following.app.update(Msg::Key(key(name)));
-        following.run(effects).await;
-    }
-    let effects = following.app.update(Msg::Paste("\"mine\": 1, ".into()));
-    following.run(effects).await;
+    following.edit_the_label().await;
     following.client.delete_doc(&following.doc).await.unwrap();
     following.expect("your unsaved edit stays").await;
     assert!(
