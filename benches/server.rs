@@ -7,17 +7,18 @@
 //! 100-object document against a 100,000-object one. Throughput against the ceiling is
 //! `benches/ceiling.rs`.
 
+#[path = "common/memory.rs"]
+mod memory;
 #[path = "common/quantiles.rs"]
 mod quantiles;
 #[path = "common/serve.rs"]
 mod serve;
 
-use std::process::{Child, Command};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 use quantiles::percentiles;
 use serde_json::{Map, Value, json};
-use serve::start_listening;
 
 /// Requests per latency sample.
 const SAMPLES: usize = 2000;
@@ -33,18 +34,7 @@ struct Served {
 
 impl Served {
     fn start() -> Served {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let data = dir.path().join("data");
-        let (child, url) = start_listening(
-            Command::new(env!("CARGO_BIN_EXE_diagtui"))
-                .args(["serve", "--bind", "127.0.0.1:0", "--max-body", "134217728"])
-                .arg("--data-dir")
-                .arg(&data),
-        );
-        let key = std::fs::read_to_string(data.join("api-key"))
-            .expect("key file")
-            .trim()
-            .to_owned();
+        let (child, url, key, dir) = serve::serve_temp(&["--max-body", "134217728"]);
         Served {
             child,
             url,
@@ -112,19 +102,12 @@ impl Served {
 
     /// A memory figure of the server process from /proc, in kB: `VmRSS` or `VmHWM`.
     fn memory(&self, field: &str) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .expect("/proc/PID/status");
-        status
-            .lines()
-            .find_map(|line| line.strip_prefix(field)?.strip_prefix(':'))
-            .and_then(|value| value.trim().trim_end_matches(" kB").parse().ok())
-            .expect("a memory figure")
+        memory::memory(self.child.id(), field)
     }
 
     /// Resets the peak resident size (`VmHWM`) to the current one.
     fn reset_peak(&self) {
-        std::fs::write(format!("/proc/{}/clear_refs", self.child.id()), "5")
-            .expect("/proc/PID/clear_refs");
+        memory::reset_peak(self.child.id());
     }
 
     /// The resident size once it has stopped shrinking (the writer gives memory back just

@@ -12,6 +12,7 @@
 //! api_key = "..."
 //! connect_timeout = 5   # seconds, optional
 //! timeout = 30          # seconds, optional
+//! poll = 5              # seconds between polls without change events, optional; 0: never
 //! ```
 //!
 //! The same file holds the TUI's settings, read by [`ui_settings`] (see `tui::keys` and
@@ -64,7 +65,14 @@ pub struct ConnectionArgs {
     /// Seconds to wait for a whole answer [default: 30].
     #[arg(long, global = true, value_name = "SECS", value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
+    /// Seconds between polls of a server without change events (the TUI, `doc watch`)
+    /// [default: 5; 0 turns polling off].
+    #[arg(long, global = true, value_name = "SECS", value_parser = parse_poll)]
+    pub poll: Option<Duration>,
 }
+
+/// The default time between polls of a server without change events.
+pub const DEFAULT_POLL: Duration = Duration::from_secs(5);
 
 /// The outcome of resolution, before any connection.
 #[derive(Debug)]
@@ -73,6 +81,8 @@ pub struct Settings {
     pub remote: Option<(String, ApiKey, Option<String>)>,
     /// The timeouts given, applied to the client of either mode.
     pub timeouts: Timeouts,
+    /// The time between polls of a server without change events; zero: never poll.
+    pub poll: Duration,
 }
 
 /// Resolves the connection settings from flags, environment and the config file; nothing is
@@ -114,6 +124,8 @@ struct Profile {
     connect_timeout: Option<f64>,
     #[serde(default)]
     timeout: Option<f64>,
+    #[serde(default)]
+    poll: Option<f64>,
 }
 
 /// The config file, as the connection reads it (the TUI's tables are [`UiFile`]'s).
@@ -162,6 +174,11 @@ fn resolve(args: &ConnectionArgs, config: Option<&Path>) -> anyhow::Result<Setti
             None => seconds(profile_fields.and_then(|p| p.timeout), "timeout")?,
         },
     };
+    let poll = match (args.poll, profile_fields.and_then(|p| p.poll)) {
+        (Some(poll), _) => poll,
+        (None, Some(secs)) => poll_from_secs(secs).map_err(|e| anyhow!("profile poll: {e}"))?,
+        (None, None) => DEFAULT_POLL,
+    };
     let remote = match (&args.url, &args.api_key, profile) {
         (Some(url), Some(key), profile) => Some((url.clone(), key.clone(), profile.map(|p| p.0))),
         (None, key, Some((name, p))) => Some((p.url, key.clone().unwrap_or(p.api_key), Some(name))),
@@ -175,7 +192,11 @@ fn resolve(args: &ConnectionArgs, config: Option<&Path>) -> anyhow::Result<Setti
         (None, Some(_), None) => bail!("--api-key needs a server: pass --url or set DIAGTUI_URL"),
         (None, None, None) => None,
     };
-    Ok(Settings { remote, timeouts })
+    Ok(Settings {
+        remote,
+        timeouts,
+        poll,
+    })
 }
 
 /// The profile named, or the `default` profile when none is named and the file has one.
@@ -422,6 +443,23 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
     duration_from_secs(secs)
 }
 
+/// Reads the seconds between polls: 0 (never), or as a timeout.
+fn parse_poll(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text
+        .parse()
+        .map_err(|_| format!("\"{text}\" is not a number of seconds"))?;
+    poll_from_secs(secs)
+}
+
+fn poll_from_secs(secs: f64) -> Result<Duration, String> {
+    if secs == 0.0 {
+        Ok(Duration::ZERO)
+    } else {
+        duration_from_secs(secs)
+            .map_err(|_| format!("{secs} is not a time between polls: give 0 (never) or seconds above 0, at most 86400"))
+    }
+}
+
 fn duration_from_secs(secs: f64) -> Result<Duration, String> {
     if secs.is_finite() && secs > 0.0 && secs <= 86_400.0 {
         Ok(Duration::from_secs_f64(secs))
@@ -466,6 +504,44 @@ timeout = 0.5
     fn remote(settings: &Settings) -> (&str, &str, Option<&str>) {
         let (url, key, profile) = settings.remote.as_ref().expect("remote");
         (url, key.expose(), profile.as_deref())
+    }
+
+    #[test]
+    fn the_time_between_polls_comes_from_the_flag_then_the_profile_and_0_turns_it_off() {
+        let file = config_file(
+            "[profiles.slow]\nurl = \"http://s\"\napi_key = \"slow-key-0003\"\npoll = 30\n\
+             [profiles.off]\nurl = \"http://o\"\napi_key = \"off-key-0004\"\npoll = 0\n\
+             [profiles.bad]\nurl = \"http://b\"\napi_key = \"bad-key-0005\"\npoll = -1\n",
+        );
+        let poll = |args: &ConnectionArgs| resolve(args, Some(file.path())).map(|s| s.poll);
+        assert_eq!(
+            poll(&args(Some("http://h"), Some("k"), None)).unwrap(),
+            DEFAULT_POLL
+        );
+        assert_eq!(
+            poll(&args(None, None, Some("slow"))).unwrap(),
+            Duration::from_secs(30)
+        );
+        assert_eq!(
+            poll(&args(None, None, Some("off"))).unwrap(),
+            Duration::ZERO
+        );
+        let flagged = ConnectionArgs {
+            poll: Some(Duration::from_secs(2)),
+            ..args(None, None, Some("slow"))
+        };
+        assert_eq!(
+            poll(&flagged).unwrap(),
+            Duration::from_secs(2),
+            "the flag wins"
+        );
+        let err = poll(&args(None, None, Some("bad")))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("profile poll"), "{err}");
+        assert_eq!(parse_poll("0"), Ok(Duration::ZERO));
+        assert!(parse_poll("-2").is_err());
+        assert!(parse_poll("soon").is_err());
     }
 
     #[test]

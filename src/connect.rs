@@ -3,6 +3,7 @@
 //! resolves settings) and `server`: neither the TUI nor the config knows the server exists.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::Context;
 
@@ -34,6 +35,8 @@ pub struct Connection {
     pub client: Client,
     /// Where it talks to.
     pub mode: Mode,
+    /// The time between polls of a server without change events; zero: never poll.
+    pub poll: Duration,
     server: Option<LocalServer>,
 }
 
@@ -71,6 +74,7 @@ pub async fn connect(args: &ConnectionArgs, data_dir: &Path) -> anyhow::Result<C
             Ok(Connection {
                 client,
                 mode: Mode::Remote { url, profile },
+                poll: settings.poll,
                 server: None,
             })
         }
@@ -85,6 +89,7 @@ pub async fn connect(args: &ConnectionArgs, data_dir: &Path) -> anyhow::Result<C
                 mode: Mode::Local {
                     data_dir: data_dir.to_owned(),
                 },
+                poll: settings.poll,
                 server: Some(server),
             })
         }

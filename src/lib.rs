@@ -12,5 +12,6 @@ pub mod model;
 pub mod render;
 pub mod scene;
 pub mod server;
+pub mod signals;
 pub mod store;
 pub mod tui;

@@ -164,6 +164,7 @@ fn run_tui(args: &ConnectionArgs, data_dir: &Path) -> ExitCode {
             // The data dir keeps the selector history in remote mode too.
             history: SelectorHistory::load(data_dir),
             status_key,
+            poll: connection.poll,
         };
         let outcome = diagtui::tui::run(connection.client.clone(), setup).await;
         connection.close().await;
@@ -192,12 +193,13 @@ fn describe(mode: &Mode) -> String {
 }
 
 /// The connection flags, by clap id.
-const CONNECTION_FLAGS: [(&str, &str); 5] = [
+const CONNECTION_FLAGS: [(&str, &str); 6] = [
     ("url", "--url"),
     ("api_key", "--api-key"),
     ("profile", "--profile"),
     ("connect_timeout", "--connect-timeout"),
     ("timeout", "--timeout"),
+    ("poll", "--poll"),
 ];
 
 /// `serve`, `account`, `migrate` and `keys` connect to no API server: a connection flag given to them on the

@@ -22,6 +22,8 @@ mod docs;
 mod durability;
 #[path = "api/errors.rs"]
 mod errors;
+#[path = "api/events.rs"]
+mod events;
 #[path = "api/folders.rs"]
 mod folders;
 #[path = "api/image.rs"]

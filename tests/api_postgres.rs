@@ -24,6 +24,8 @@ mod connections;
 mod docs;
 #[path = "api/errors.rs"]
 mod errors;
+#[path = "api/events.rs"]
+mod events;
 #[path = "api/folders.rs"]
 mod folders;
 #[path = "api/image.rs"]

@@ -21,11 +21,13 @@ mod terminal;
 mod tmux;
 #[path = "cli/transfer.rs"]
 mod transfer;
+#[path = "cli/watch.rs"]
+mod watch;
 
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use diagtui::server::LocalServer;
+use diagtui::server::{LocalServer, ServerOptions};
 use serde_json::Value;
 use tempfile::TempDir;
 use tokio::runtime::Runtime;
@@ -42,10 +44,17 @@ pub struct Env {
 impl Env {
     /// Starts a fresh server.
     pub fn start() -> Env {
+        Env::start_with(ServerOptions::default())
+    }
+
+    /// Starts a fresh server with these settings.
+    pub fn start_with(options: ServerOptions) -> Env {
         let rt = Runtime::new().unwrap();
         let dir = tempfile::tempdir().unwrap();
         let data = dir.path().join("data");
-        let server = rt.block_on(LocalServer::start(&data)).unwrap();
+        let server = rt
+            .block_on(LocalServer::start_with(&data, options))
+            .unwrap();
         Env {
             server: Some(server),
             dir,
@@ -128,16 +137,23 @@ impl Out {
     }
 }
 
-/// Runs the binary with ARGS, an optional stdin and extra environment, clear of any
-/// `DIAGTUI_*` setting of the machine running the tests.
-pub fn run(args: &[&str], stdin: Option<&str>, env: &[(&str, &str)]) -> Out {
+/// The binary with ARGS, clear of any `DIAGTUI_*` setting of the machine running the tests.
+pub fn command(args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_diagtui"));
     command
         .args(args)
         .env_remove("DIAGTUI_URL")
         .env_remove("DIAGTUI_API_KEY")
         .env_remove("DIAGTUI_DATA_DIR")
-        .env("DIAGTUI_CONFIG", "/nonexistent/diagtui/config.toml")
+        .env("DIAGTUI_CONFIG", "/nonexistent/diagtui/config.toml");
+    command
+}
+
+/// Runs the binary with ARGS, an optional stdin and extra environment, clear of any
+/// `DIAGTUI_*` setting of the machine running the tests.
+pub fn run(args: &[&str], stdin: Option<&str>, env: &[(&str, &str)]) -> Out {
+    let mut command = command(args);
+    command
         .stdin(if stdin.is_some() {
             Stdio::piped()
         } else {

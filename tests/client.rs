@@ -10,6 +10,8 @@ mod net;
 mod raw_content;
 #[path = "client/routes.rs"]
 mod routes;
+#[path = "client/watch.rs"]
+mod watch;
 
 use diagtui::client::{ApiKey, Client, ClientConfig};
 use diagtui::server::LocalServer;

@@ -9,6 +9,8 @@ mod bulk_e2e;
 mod e2e;
 #[path = "tui/editing.rs"]
 mod editing;
+#[path = "tui/follow.rs"]
+mod follow;
 #[path = "common/generated.rs"]
 mod generated;
 #[path = "tui/harness.rs"]

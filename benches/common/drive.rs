@@ -32,6 +32,7 @@ pub fn char(c: char) -> Msg {
 }
 
 /// A character with Ctrl.
+#[allow(dead_code, reason = "benches/follow.rs does not use it")]
 pub fn ctrl(c: char) -> Msg {
     Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
 }

@@ -89,3 +89,23 @@ impl Drop for Server {
         self.child.wait().ok();
     }
 }
+
+/// `diagtui serve` on a new temp data dir, with `args` besides: the child, its URL, the default
+/// account's key and the dir (removed when dropped).
+#[allow(dead_code, reason = "benches/ceiling.rs starts its servers itself")]
+pub fn serve_temp(args: &[&str]) -> (Child, String, String, tempfile::TempDir) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let (child, url) = start_listening(
+        Command::new(env!("CARGO_BIN_EXE_diagtui"))
+            .args(["serve", "--bind", "127.0.0.1:0"])
+            .args(args)
+            .arg("--data-dir")
+            .arg(&data),
+    );
+    let key = std::fs::read_to_string(data.join("api-key"))
+        .expect("key file")
+        .trim()
+        .to_owned();
+    (child, url, key, dir)
+}

@@ -18,7 +18,8 @@ Examples:
   diagtui doc create 'Web tier'
   diagtui doc export DOC -o web.json
   diagtui doc import DOC web.json --yes
-  diagtui doc render DOC -o web.png";
+  diagtui doc render DOC -o web.png
+  diagtui doc watch DOC --once";
 
 /// The document commands.
 #[derive(Debug, Subcommand)]
@@ -121,10 +122,16 @@ pub enum DocCommand {
     /// Draw a document as a PNG or SVG picture (rendered here from its content).
     #[command(after_help = super::render::EXAMPLES)]
     Render(super::render::RenderArgs),
+    /// Print a document's changes as they happen, one line of JSON per event, until
+    /// interrupted (our server's event stream; against another server, polls the details).
+    #[command(
+        after_help = "Examples:\n  diagtui doc watch DOC\n  diagtui doc watch DOC --once && echo changed"
+    )]
+    Watch(super::watch::WatchArgs),
 }
 
 impl DocCommand {
-    /// Runs the command: one API call.
+    /// Runs the command: one API call (`watch`: a stream of them).
     pub(crate) async fn execute(self, session: &mut Session<'_>) -> Result<Output, Failure> {
         Ok(match self {
             DocCommand::List { table } => {
@@ -179,6 +186,11 @@ impl DocCommand {
                 Output::Nothing
             }
             DocCommand::Render(args) => args.execute(session).await?,
+            DocCommand::Watch(args) => {
+                let connection = session.connection().await?;
+                args.execute(&connection.client, connection.poll).await?;
+                Output::Nothing
+            }
         })
     }
 }

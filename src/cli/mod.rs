@@ -12,6 +12,7 @@ mod obj;
 mod output;
 mod relayout;
 mod render;
+mod watch;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -33,7 +34,8 @@ use output::Output;
 /// The API commands, flattened into the top-level command line.
 #[derive(Debug, clap::Subcommand)]
 pub enum ApiCommand {
-    /// Documents: list, show, create, rename, clone, empty, share, delete, import, export, render.
+    /// Documents: list, show, create, rename, clone, empty, share, delete, import, export, render,
+    /// watch.
     #[command(subcommand, after_help = doc::EXAMPLES)]
     Doc(DocCommand),
     /// Objects of a document: get, where, create, update, bulk, set-where, delete.
@@ -155,13 +157,18 @@ pub(crate) struct Session<'a> {
 impl Session<'_> {
     /// The client, connecting on first use.
     async fn client(&mut self) -> Result<&Client, Failure> {
+        Ok(&self.connection().await?.client)
+    }
+
+    /// The connection, made on first use.
+    async fn connection(&mut self) -> Result<&Connection, Failure> {
         if self.connection.is_none() {
             let connection = connect::connect(self.args, &self.data_dir)
                 .await
                 .map_err(Failure::Other)?;
             self.connection = Some(connection);
         }
-        Ok(&self.connection.as_ref().expect("just connected").client)
+        Ok(self.connection.as_ref().expect("just connected"))
     }
 
     /// Ends the connection (and stops a local server).

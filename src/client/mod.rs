@@ -1,7 +1,8 @@
 //! The typed async client of the Diagram Document REST API, shared by the TUI, the CLI and the
 //! tests. One method per route (in `documents`, `objects` and `folders`); every failure is one
 //! [`ApiError`]. Content, the one body that grows with a document, can also be sent and read as
-//! raw JSON bytes ([`JsonBody`], [`AnswerBody`]) without building it as values.
+//! raw JSON bytes ([`JsonBody`], [`AnswerBody`]) without building it as values. Our server's
+//! change event streams are followed with [`Watch`] (`watch_doc`, `watch_account`).
 
 mod documents;
 mod error;
@@ -9,6 +10,8 @@ mod folders;
 mod json_body;
 mod key;
 mod objects;
+mod sse;
+mod watch;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -24,6 +27,11 @@ pub use error::ApiError;
 pub(crate) use error::one_line;
 pub use json_body::{AnswerBody, JsonBody};
 pub use key::ApiKey;
+pub use sse::{SseEvent, SseItem, SseParser};
+pub use watch::{
+    AccountStreamEvent, Backoff, DocStreamEvent, FIRST_RETRY, LAST_RETRY, StreamEvent, Watch,
+    Watched,
+};
 
 /// The `User-Agent` of every request.
 const USER_AGENT: &str = concat!("diagtui/", env!("CARGO_PKG_VERSION"));
@@ -62,6 +70,8 @@ impl ClientConfig {
 #[derive(Clone, Debug)]
 pub struct Client {
     http: reqwest::Client,
+    /// For event streams: no limit on the whole answer, only on silence.
+    streams: reqwest::Client,
     inner: Arc<Inner>,
 }
 
@@ -89,16 +99,21 @@ impl Client {
             .pop_if_empty()
             .extend(["api", "v1"]);
         config.base_url = trimmed;
-        let http = reqwest::Client::builder()
-            .user_agent(USER_AGENT)
-            .connect_timeout(config.connect_timeout)
-            .timeout(config.request_timeout)
-            .build()
-            .map_err(|e| ApiError::Request {
+        let builder = || {
+            reqwest::Client::builder()
+                .user_agent(USER_AGENT)
+                .connect_timeout(config.connect_timeout)
+        };
+        let built = |built: reqwest::Result<reqwest::Client>| {
+            built.map_err(|e| ApiError::Request {
                 detail: e.to_string(),
-            })?;
+            })
+        };
+        let http = built(builder().timeout(config.request_timeout).build())?;
+        let streams = built(builder().read_timeout(watch::SILENCE).build())?;
         Ok(Client {
             http,
+            streams,
             inner: Arc::new(Inner { config, api_root }),
         })
     }

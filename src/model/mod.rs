@@ -4,6 +4,7 @@
 
 pub mod content_check;
 pub mod error_code;
+pub mod events;
 pub mod ids;
 pub mod props;
 pub mod selector;

@@ -54,6 +54,10 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = DEFAULT_POOL, value_name = "N", requires = "database",
           value_parser = clap::value_parser!(u32).range(2..))]
     pub db_pool: u32,
+    /// Serve without the change event streams (our extension), as a server of the spec alone
+    /// would: clients fall back to polling.
+    #[arg(long)]
+    pub no_events: bool,
 }
 
 /// clap Args: the PostgreSQL database to use instead of the data dir's SQLite.
@@ -135,6 +139,8 @@ impl ServeArgs {
                 .map_or_else(default_max_connections, |n| n as usize),
             cors,
             cache_bytes: self.cache_size,
+            events: !self.no_events,
+            ..ServerOptions::default()
         }
     }
 }
@@ -183,7 +189,7 @@ pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
             .await
             .with_context(|| format!("cannot listen on {}", args.bind))?;
         let addr = listener.local_addr()?;
-        let shutdown = shutdown_signal()?;
+        let shutdown = crate::signals::stop_requested()?;
         {
             let mut out = std::io::stdout().lock();
             writeln!(out, "listening on http://{addr}")?;
@@ -202,7 +208,11 @@ pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
                 "database {location}; `diagtui account create EMAIL --database URL` adds accounts"
             ),
         }
-        let app = application(Arc::new(store), &options);
+        let (app, hub) = application(Arc::new(store), &options);
+        let shutdown = async move {
+            shutdown.await;
+            hub.close();
+        };
         http::serve(listener, app, options.http(), shutdown).await;
         Ok(())
     })
@@ -263,27 +273,6 @@ fn on_own_runtime<T: Send>(
             })
             .join()
             .map_err(|_| anyhow::anyhow!("the command failed"))?
-    })
-}
-
-/// Starts catching SIGINT (Ctrl-C) and, on Unix, SIGTERM at once, so that a signal sent as
-/// soon as the `listening on` line shows is caught; the future resolves on the first of them.
-fn shutdown_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        let mut interrupt = signal(SignalKind::interrupt()).context("cannot catch SIGINT")?;
-        let mut terminate = signal(SignalKind::terminate()).context("cannot catch SIGTERM")?;
-        Ok(async move {
-            tokio::select! {
-                _ = interrupt.recv() => {},
-                _ = terminate.recv() => {},
-            }
-        })
-    }
-    #[cfg(not(unix))]
-    Ok(async {
-        let _ = tokio::signal::ctrl_c().await;
     })
 }
 

@@ -1,5 +1,6 @@
 //! The API server running inside this process, for the TUI, the CLI and tests.
 
+use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -12,7 +13,8 @@ use super::options::ServerOptions;
 use super::{application, data_dir, http, open_store};
 use crate::store::{self, DEFAULT_EMAIL, Location};
 
-/// An API server running inside this process on 127.0.0.1 with an ephemeral port.
+/// An API server running inside this process, on 127.0.0.1 with an ephemeral port unless
+/// told otherwise.
 pub struct LocalServer {
     url: String,
     api_key: String,
@@ -46,10 +48,21 @@ impl LocalServer {
     }
 
     /// Serves a data dir or a PostgreSQL database, seeded like a new data dir when it has no
-    /// account yet. On PostgreSQL, the default account gets a new key when the database was
-    /// set up before (there is no key file to read it from).
+    /// account yet, on a free loopback port. On PostgreSQL, the default account gets a new key
+    /// when the database was set up before (there is no key file to read it from).
     pub async fn start_at(
         location: Location,
+        options: ServerOptions,
+    ) -> anyhow::Result<LocalServer> {
+        let any_port = SocketAddr::from(([127, 0, 0, 1], 0));
+        LocalServer::start_on(location, any_port, options).await
+    }
+
+    /// Like [`LocalServer::start_at`], listening on `addr` (a server started again on the port
+    /// of one stopped, say).
+    pub async fn start_on(
+        location: Location,
+        addr: SocketAddr,
         options: ServerOptions,
     ) -> anyhow::Result<LocalServer> {
         let (store, api_key) = match location.data_dir() {
@@ -68,14 +81,15 @@ impl LocalServer {
                 (open_store(&location, &options).await?, key)
             }
         };
-        let listener = TcpListener::bind("127.0.0.1:0")
+        let listener = TcpListener::bind(addr)
             .await
-            .context("cannot bind 127.0.0.1")?;
+            .with_context(|| format!("cannot listen on {addr}"))?;
         let url = format!("http://{}", listener.local_addr()?);
-        let app = application(Arc::new(store), &options);
+        let (app, hub) = application(Arc::new(store), &options);
         let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(http::serve(listener, app, options.http(), async {
+        let task = tokio::spawn(http::serve(listener, app, options.http(), async move {
             let _ = stopped.await;
+            hub.close();
         }));
         Ok(LocalServer {
             url,

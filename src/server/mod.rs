@@ -5,6 +5,7 @@
 mod commands;
 pub mod data_dir;
 mod error;
+mod events;
 mod extract;
 mod http;
 mod local;
@@ -26,13 +27,20 @@ use anyhow::Context;
 
 use crate::store::{AnyEngine, Location, Store};
 
-/// The application over a store, with the settings' body limits and CORS origins.
-fn application(store: Arc<Store<AnyEngine>>, options: &ServerOptions) -> routes::App {
+/// The application over a store, with the settings' body limits and CORS origins, and its
+/// change events (to close when the server stops, which ends their streams). Must be called
+/// on a tokio runtime.
+fn application(
+    store: Arc<Store<AnyEngine>>,
+    options: &ServerOptions,
+) -> (routes::App, Arc<events::Hub>) {
+    let hub = events::Hub::start(&store, options.keep_alive);
     let state = state::AppState {
         store,
         bodies: options.bodies(),
+        hub: Arc::clone(&hub),
     };
-    routes::app(state, &options.cors)
+    (routes::app(state, &options.cors, options.events), hub)
 }
 
 /// Opens the store a server runs on: a data dir is set up first (seeded the first time); a

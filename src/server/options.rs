@@ -1,5 +1,6 @@
 //! The server's settings, with their defaults: body size and timeouts, connection cap and
-//! timeouts, CORS origins and the memory budget of the document cache.
+//! timeouts, CORS origins, the memory budget of the document cache and the event streams'
+//! keep-alive.
 
 use std::time::Duration;
 
@@ -16,6 +17,8 @@ pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(60);
 pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// The default time a connection may wait idle for its next request.
 pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(60);
+/// The default time between keep-alive comments on an idle event stream.
+pub const DEFAULT_KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 /// How a server runs.
 #[derive(Debug, Clone)]
@@ -34,6 +37,11 @@ pub struct ServerOptions {
     pub cors: Cors,
     /// The most bytes of documents kept in memory.
     pub cache_bytes: usize,
+    /// How often an idle event stream gets a keep-alive comment.
+    pub keep_alive: Duration,
+    /// Whether the change event streams are served (off: answered like any unknown route, as
+    /// by a server of the spec alone).
+    pub events: bool,
 }
 
 impl Default for ServerOptions {
@@ -46,6 +54,8 @@ impl Default for ServerOptions {
             max_connections: default_max_connections(),
             cors: Cors::Off,
             cache_bytes: DEFAULT_CACHE_BYTES,
+            keep_alive: DEFAULT_KEEP_ALIVE,
+            events: true,
         }
     }
 }

@@ -1,8 +1,9 @@
-//! The state every handler shares: the store and the limits on request bodies.
+//! The state every handler shares: the store, the limits on request bodies and the change events.
 
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::events::Hub;
 use crate::store::{AnyEngine, Store};
 
 /// Shared handler state.
@@ -12,6 +13,8 @@ pub struct AppState {
     pub store: Arc<Store<AnyEngine>>,
     /// The limits on request bodies.
     pub bodies: BodyLimits,
+    /// The change events.
+    pub hub: Arc<Hub>,
 }
 
 /// The limits on request bodies.

@@ -88,5 +88,6 @@ pub fn report(change: DocChange) -> Committed {
     Committed {
         docs: vec![change],
         keys_changed: Vec::new(),
+        elsewhere: false,
     }
 }

@@ -13,6 +13,19 @@ pub struct Committed {
     pub docs: Vec<DocChange>,
     /// Accounts whose API key changed (a key rotated): keys known for them are forgotten.
     pub keys_changed: Vec<String>,
+    /// Another process or instance changed the database in ways not reported here: a
+    /// listener must assume that any document may have changed.
+    pub elsewhere: bool,
+}
+
+impl Committed {
+    /// The report that the database changed in ways not reported.
+    pub fn elsewhere() -> Committed {
+        Committed {
+            elsewhere: true,
+            ..Committed::default()
+        }
+    }
 }
 
 /// What one committed write request did to one document.

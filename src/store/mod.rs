@@ -114,6 +114,23 @@ struct Kept {
     docs: DocCache,
     keys: KeyCache,
     commits: broadcast::Sender<Arc<Committed>>,
+    /// How many reports were sent; held while one is sent, so that a listener can learn how
+    /// many came before it subscribed.
+    reported: std::sync::Mutex<u64>,
+}
+
+impl Kept {
+    /// Sends a report to the listeners, counting it.
+    fn report(&self, report: Arc<Committed>) {
+        let mut reported = self.reported.lock().unwrap_or_else(|e| e.into_inner());
+        *reported += 1;
+        let _ = self.commits.send(report);
+    }
+
+    /// How many reports were sent so far.
+    fn reported(&self) -> std::sync::MutexGuard<'_, u64> {
+        self.reported.lock().unwrap_or_else(|e| e.into_inner())
+    }
 }
 
 impl CommitObserver for Kept {
@@ -129,17 +146,18 @@ impl CommitObserver for Kept {
         for account_id in &report.keys_changed {
             self.keys.forget_account(account_id);
         }
-        let _ = self.commits.send(report);
+        self.report(report);
         replaced
     }
 
     fn changed_elsewhere(&self) {
         self.docs.clear();
         self.keys.clear();
+        self.report(Arc::new(Committed::elsewhere()));
     }
 
     fn committed_elsewhere(&self, report: Arc<Committed>) {
-        let _ = self.commits.send(report);
+        self.report(report);
     }
 }
 
@@ -226,22 +244,43 @@ impl<E: Engine> Store<E> {
             docs: DocCache::new(options.cache_bytes),
             keys: KeyCache::default(),
             commits: broadcast::channel(COMMIT_BACKLOG).0,
+            reported: std::sync::Mutex::new(0),
         })
     }
 
-    /// The reports of commits from now on, in commit order; a listener that falls more than
-    /// a backlog behind misses reports. On PostgreSQL it carries the other instances' commits
+    /// The reports of commits from now on, in commit order, and of changes made elsewhere
+    /// ([`Committed::elsewhere`]); a listener that falls more than a backlog behind misses
+    /// reports. On PostgreSQL it carries the other instances' commits
     /// too, as they arrive (their changed objects read from the database then); reports sent
     /// while this instance's listening connection was down are missed ([`broadcast::error::RecvError::Lagged`]).
     pub fn commits(&self) -> broadcast::Receiver<Arc<Committed>> {
         self.kept.commits.subscribe()
     }
 
+    /// Like [`Store::commits`], with how many reports were sent before it.
+    pub fn commits_counted(&self) -> (u64, broadcast::Receiver<Arc<Committed>>) {
+        let reported = self.kept.reported();
+        (*reported, self.kept.commits.subscribe())
+    }
+
+    /// How many commit reports were sent so far (a listener of [`Store::commits_counted`] has
+    /// seen every commit before now once it has handled this many).
+    pub fn reported(&self) -> u64 {
+        *self.kept.reported()
+    }
+
+    /// Notices commits by other processes or instances since the last check (reported to
+    /// [`Store::commits`] as [`Committed::elsewhere`]). Every request checks; a listener with
+    /// no requests coming calls this now and then. Cheap when nothing changed.
+    pub async fn check_fresh(&self) -> StoreResult<()> {
+        self.engine.check_fresh().await
+    }
+
     /// The account a key belongs to, if any. Every request starts here, so this is also where
     /// other processes' commits are noticed. A key not known in memory is looked up in the
     /// database, so keys added by another process are accepted at once.
     pub async fn authenticate(&self, key: &str) -> StoreResult<Option<Account>> {
-        self.engine.check_fresh().await?;
+        self.check_fresh().await?;
         let hash = hash_key(key);
         if let Some(account) = self.kept.keys.get(&hash) {
             return Ok(Some(account));

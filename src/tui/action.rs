@@ -128,6 +128,8 @@ pub enum Purpose {
     Account,
     /// The open document's content (App, which owns the open document).
     Content,
+    /// A poll of the open document's details, against a server without change events (App).
+    Poll,
     /// The documents pane's.
     Docs(DocsWork),
     /// The objects pane's.
@@ -186,6 +188,8 @@ pub enum PropsWork {
     Save,
     /// The re-read after a write.
     Reread,
+    /// Creating the edited object again after it was deleted on the server.
+    Recreate,
 }
 
 /// The selector form's requests.

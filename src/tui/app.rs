@@ -5,16 +5,18 @@
 //! turning some into effects for the runner.
 
 use std::collections::VecDeque;
+use std::time::Duration;
 
 use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
-use super::action::{Action, Level, MarksChange, Pane, Purpose};
+use super::action::{Action, Level, MarksChange, Notification, Pane, Purpose};
 use super::component::{Component, Cx};
 use super::document::OpenDoc;
 use super::history::SelectorHistory;
 use super::keys::{Command, Context, KeyTable};
 use super::layout::{self, Arrangement, Screen};
+use super::liveness::{Follow, Live, Liveness, Reaction};
 use super::load::Load;
 use super::overlays::{
     Body, BulkEdit, Choice, Entry, Help, LogView, Overlay, Palette, Question, SelectorForm,
@@ -52,6 +54,8 @@ pub enum Msg {
     File(FileFor, FileJob, FileOutcome),
     /// A scene asked for by `Effect::BuildScene` is built.
     Scene(BuiltScene),
+    /// News from a change event stream.
+    Live(Live),
 }
 
 /// Something the runner must do for the app.
@@ -71,6 +75,8 @@ pub enum Effect {
     File(FileFor, FileJob),
     /// Build this scene off the input loop (`SceneJob::run`) and send back `Msg::Scene`.
     BuildScene(Box<SceneJob>),
+    /// Follow this change event stream (`follow::Followers`), sending its news as `Msg::Live`.
+    Follow(Follow),
 }
 
 /// What an app starts with.
@@ -88,6 +94,8 @@ pub struct Setup {
     pub history: SelectorHistory,
     /// The `meta` key read as a component's status on the map (`status` when empty).
     pub status_key: String,
+    /// The time between polls of a server without change events (zero: never).
+    pub poll: Duration,
 }
 
 impl Setup {
@@ -95,6 +103,7 @@ impl Setup {
     pub fn new(mode: impl Into<String>) -> Setup {
         Setup {
             mode: mode.into(),
+            poll: crate::config::DEFAULT_POLL,
             ..Setup::default()
         }
     }
@@ -130,6 +139,8 @@ pub struct App {
     pub(super) zoomed: bool,
     /// The status bar's message.
     pub(super) status: Status,
+    /// What the change events (or polls) said.
+    pub(super) liveness: Liveness,
     pub(super) size: Rect,
     pub(super) tick: u64,
 }
@@ -146,6 +157,8 @@ macro_rules! cx {
             history: &$app.history,
             writes: &$app.writes,
             scene: $app.scene.scene(),
+            liveness: &$app.liveness,
+            now: $app.tick,
         }
     };
 }
@@ -177,6 +190,7 @@ impl App {
             focus: Pane::Docs,
             zoomed: false,
             status: Status::default(),
+            liveness: Liveness::new(setup.poll),
             size: Rect::new(0, 0, 120, 40),
             tick: 0,
         };
@@ -184,14 +198,17 @@ impl App {
         app
     }
 
-    /// The requests to make at start-up (and on `R`): the documents, the folders, the account.
+    /// What to do at start-up: the documents, the folders, the account; follow the account's
+    /// change events.
     pub fn start(&mut self) -> Vec<Effect> {
         let mut actions = {
             let cx = cx!(self, None);
             self.docs.load(&cx)
         };
         actions.extend(self.account_request());
-        self.perform(actions)
+        let mut effects = vec![Effect::Follow(Follow::Account)];
+        effects.extend(self.perform(actions));
+        effects
     }
 
     fn account_request(&self) -> Option<Action> {
@@ -213,7 +230,7 @@ impl App {
     /// Whether time passing changes the screen: the spinner while requests are in flight, an
     /// information until it fades.
     pub fn redraws_on_tick(&self) -> bool {
-        self.in_flight() > 0 || self.status.fading()
+        self.in_flight() > 0 || self.status.fading() || self.liveness.redraws_on_tick()
     }
 
     /// The one entry point: applies `msg` and returns what the runner must do.
@@ -240,7 +257,12 @@ impl App {
             Msg::Tick => {
                 self.tick = self.tick.wrapping_add(1);
                 self.status.tick(self.tick);
-                Vec::new()
+                let reactions = self.liveness.tick(self.tick);
+                self.react(reactions)
+            }
+            Msg::Live(live) => {
+                let reactions = self.liveness.on_live(live, self.tick);
+                self.react(reactions)
             }
             Msg::Api(reply) => self.on_reply(reply),
             Msg::EditorDone(result) => {
@@ -516,6 +538,18 @@ impl App {
                 ))],
             },
             Purpose::Content => self.content_answered(id, outcome),
+            Purpose::Poll => {
+                let Request::Details { doc } = request else {
+                    return Vec::new();
+                };
+                let answer = match outcome {
+                    Ok(Answer::Details(details)) => Ok(details.last_change),
+                    Ok(answer) => return vec![Action::unexpected(&Purpose::Poll, &answer)],
+                    Err(failure) => Err(failure.message),
+                };
+                let reactions = self.liveness.polled(&doc, answer);
+                self.react(reactions)
+            }
             Purpose::Docs(work) => {
                 let cx = cx!(self, self.props.unsaved());
                 self.docs.on_reply(work, id, request, outcome, &cx)
@@ -583,10 +617,51 @@ impl App {
         }
     }
 
+    /// Carries out what news from the server means: reloads in place (unsaved edits stay, see
+    /// `show_selected`), polls, notes.
+    fn react(&mut self, reactions: Vec<Reaction>) -> Vec<Action> {
+        let mut actions = Vec::new();
+        for reaction in reactions {
+            match reaction {
+                Reaction::ReloadDoc => actions.push(Action::ReloadContent),
+                Reaction::ReloadList => {
+                    let cx = cx!(self, self.props.unsaved());
+                    actions.extend(self.docs.refresh(&cx));
+                }
+                Reaction::DocGone(_) if self.props.is_dirty() => {
+                    actions.push(Action::Notify(Notification::warning(format!(
+                        "the open document was deleted elsewhere; your unsaved edit stays \
+                         until you leave it ({} takes it to $EDITOR)",
+                        self.keys.key(Context::Properties, Command::ExternalEdit)
+                    ))));
+                }
+                Reaction::DocGone(doc) => {
+                    actions.push(Action::DocDeleted(doc));
+                    actions.push(Action::Notify(Notification::warning(
+                        "the open document was deleted elsewhere",
+                    )));
+                }
+                Reaction::Poll(doc) => actions.push(Action::Send(
+                    self.requests
+                        .prepare(Request::Details { doc }, Purpose::Poll),
+                )),
+                Reaction::Note(note) => actions.push(Action::Notify(note)),
+            }
+        }
+        actions
+    }
+
     /// Puts the selected object in the properties pane, unless the pane holds unsaved edits
     /// (which are never dropped without asking).
     fn show_selected(&mut self) {
         if self.props.is_dirty() {
+            // The edited object as the server has it now: the banner says if it changed.
+            if let (Some(doc), Some(target)) = (self.doc.as_ref(), self.props.target().cloned())
+                && let Some(model) = doc.model()
+            {
+                self.props
+                    .compare_with_server(doc.id(), &target.obj, model.get(&target.obj));
+            }
             return;
         }
         let Some((doc, model)) = self.doc.as_ref().and_then(|d| Some((d, d.model()?))) else {
@@ -678,6 +753,7 @@ impl App {
                 if self.props.is_dirty() {
                     return vec![ask_to_drop_edits(vec![Action::OpenDoc(doc)])];
                 }
+                effects.push(Effect::Follow(self.liveness.opened(Some(&doc.id))));
                 self.doc = Some(OpenDoc::new(doc));
                 self.objects.reset();
                 self.props.close();
@@ -713,6 +789,7 @@ impl App {
                 if let Some((id, title)) = opening {
                     self.requests.cancel(id);
                     effects.push(Effect::Cancel(id));
+                    effects.push(Effect::Follow(self.liveness.opened(None)));
                     self.doc = None;
                     self.objects.reset();
                     self.props.close();
@@ -736,6 +813,7 @@ impl App {
             }
             Action::DocDeleted(doc) => {
                 if self.doc.as_ref().is_some_and(|d| d.id() == doc) {
+                    effects.push(Effect::Follow(self.liveness.opened(None)));
                     self.doc = None;
                     self.objects.reset();
                     self.props.close();

@@ -11,6 +11,7 @@ use super::action::{Action, Purpose, Sent};
 use super::document::OpenDoc;
 use super::history::SelectorHistory;
 use super::keys::{Command, Context, KeyTable};
+use super::liveness::Liveness;
 use super::request::Request;
 use super::requests::Requests;
 use super::theme::{Role, Theme};
@@ -36,6 +37,10 @@ pub struct Cx<'a> {
     pub writes: &'a WriteHistory,
     /// The open document's scene (what the map draws, what connects to what), once built.
     pub scene: Option<&'a Scene>,
+    /// What the change events said (which objects changed a moment ago).
+    pub liveness: &'a Liveness,
+    /// The app's tick now.
+    pub now: u64,
 }
 
 impl Cx<'_> {
@@ -53,6 +58,12 @@ impl Cx<'_> {
     /// The style of `role`.
     pub fn style(&self, role: Role) -> Style {
         self.theme.of(role)
+    }
+
+    /// Whether `id` (an object of the open document, or a document) changed elsewhere a
+    /// moment ago.
+    pub fn recently_changed(&self, id: &str) -> bool {
+        self.liveness.recently_changed(id, self.now)
     }
 
     /// The open document's id.

@@ -5,19 +5,17 @@
 
 use std::io;
 use std::path::Path;
-use std::time::Duration;
 
 use crossterm::event::{Event, EventStream};
 use futures_util::StreamExt;
 use tokio::sync::mpsc;
 
 use super::app::{App, Effect, Msg, Setup};
+use super::follow::Followers;
+use super::liveness::TICK;
 use super::worker::Job;
 use super::{clipboard, terminal, transfer, view, worker};
 use crate::client::Client;
-
-/// How often the spinner moves.
-const TICK: Duration = Duration::from_millis(120);
 
 /// The name of the log file in the data dir.
 pub const LOG_FILE: &str = "diagtui.log";
@@ -45,6 +43,8 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
     tracing::info!(mode = %app.mode(), "tui started");
     let (request_tx, request_rx) = mpsc::unbounded_channel();
     let (reply_tx, mut reply_rx) = mpsc::unbounded_channel();
+    let (news_tx, mut news_rx) = mpsc::unbounded_channel();
+    let mut followers = Followers::new(client.clone(), news_tx);
     let worker = tokio::spawn(worker::run(client, request_rx, reply_tx));
     let (scene_tx, mut scene_rx) = mpsc::unbounded_channel();
     let mut guard = terminal::enter()?;
@@ -77,6 +77,7 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
                         // The app may have quit meanwhile; then nobody wants the scene.
                         tokio::task::spawn_blocking(move || built.send(job.run()));
                     }
+                    Effect::Follow(what) => followers.follow(what),
                 }
             }
         }
@@ -87,6 +88,7 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
             biased;
             Some(reply) = reply_rx.recv() => Msg::Api(reply),
             Some(built) = scene_rx.recv() => Msg::Scene(built),
+            Some(news) = news_rx.recv() => Msg::Live(news),
             event = events.next() => match event {
                 Some(Ok(Event::Key(key))) => Msg::Key(key),
                 Some(Ok(Event::Mouse(mouse))) => Msg::Mouse(mouse),
@@ -108,6 +110,7 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
         }
     }
     drop(guard);
+    drop(followers);
     drop(request_tx);
     worker.abort();
     tracing::info!("tui stopped");

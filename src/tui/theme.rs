@@ -87,6 +87,8 @@ roles! {
     SelectedUnfocused => "selected_unfocused", dark: with(BOLD).add_modifier(UNDERLINED), light: with(BOLD).add_modifier(UNDERLINED), plain: with(BOLD).add_modifier(UNDERLINED);
     /// The mark of a marked object (`●`).
     Marked => "marked", dark: fg(Color::Yellow), light: fg(DARK_ORANGE), plain: with(BOLD);
+    /// An object changed elsewhere a moment ago (its mark `↻`).
+    Changed => "changed", dark: fg(Color::Green).add_modifier(BOLD), light: fg(Color::Green).add_modifier(BOLD), plain: with(BOLD);
     /// A folder or type heading.
     Heading => "heading", dark: fg(Color::Blue).add_modifier(BOLD), light: fg(Color::Blue).add_modifier(BOLD), plain: with(BOLD);
     /// What is said in passing: ids, labels, hints, line numbers.

@@ -28,6 +28,8 @@ pub fn view(app: &App, frame: &mut Frame) {
         history: &app.history,
         writes: &app.writes,
         scene: app.scene.scene(),
+        liveness: &app.liveness,
+        now: app.tick,
     };
     let panes: [(Pane, &dyn Component); 4] = [
         (Pane::Docs, &app.docs),
@@ -50,7 +52,8 @@ pub fn view(app: &App, frame: &mut Frame) {
     }
 }
 
-/// The status bar: connection, account, requests in flight, and the last message.
+/// The status bar: connection, account, requests in flight, when the next try to reach a server
+/// that stopped answering is, and the last message.
 fn status(app: &App, frame: &mut Frame, area: Rect) {
     let theme = &app.theme;
     let mut spans = vec![
@@ -68,6 +71,12 @@ fn status(app: &App, frame: &mut Frame, area: Rect) {
         spans.push(Span::styled(
             format!("{} {in_flight} ", SPINNER[frame_index]),
             theme.of(Role::Spinner),
+        ));
+    }
+    if let Some(offline) = app.liveness.status(app.tick) {
+        spans.push(Span::styled(
+            format!("! {offline} "),
+            theme.of(Role::Warning),
         ));
     }
     if let Some(message) = app.status.current() {

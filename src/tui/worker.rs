@@ -69,8 +69,8 @@ pub async fn reply(client: &Client, id: RequestId, request: Request) -> Reply {
 
 /// Carries out `effects` and every effect that follows until none is left, in order: requests
 /// through [`reply`], file jobs through [`transfer::perform`], scenes through `SceneJob::run`.
-/// Quitting, copying and `$EDITOR` need a terminal and are skipped. Drives an app headless,
-/// against a real server.
+/// Quitting, copying and `$EDITOR` need a terminal, and following change events the loop: they
+/// are skipped. Drives an app headless, against a real server.
 pub async fn settle(app: &mut App, client: &Client, effects: Vec<Effect>) {
     let mut queue: VecDeque<Effect> = effects.into();
     while let Some(effect) = queue.pop_front() {
@@ -81,9 +81,11 @@ pub async fn settle(app: &mut App, client: &Client, effects: Vec<Effect>) {
                 app.update(Msg::File(what, job, outcome))
             }
             Effect::BuildScene(job) => app.update(Msg::Scene(job.run())),
-            Effect::Quit | Effect::Cancel(_) | Effect::Copy(_) | Effect::OpenEditor(_) => {
-                Vec::new()
-            }
+            Effect::Quit
+            | Effect::Cancel(_)
+            | Effect::Copy(_)
+            | Effect::OpenEditor(_)
+            | Effect::Follow(_) => Vec::new(),
         };
         queue.extend(more);
     }

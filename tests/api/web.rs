@@ -95,7 +95,7 @@ async fn a_page_on_an_allowed_origin_may_call_the_api() {
 }
 
 /// Every route the server has: (method, OpenAPI path, an extension of ours).
-const ROUTES: [(&str, &str, bool); 25] = [
+const ROUTES: [(&str, &str, bool); 27] = [
     ("get", "/api/v1/doc", false),
     ("get", "/api/v1/doc/{docId}", false),
     ("post", "/api/v1/doc/{docId}", false),
@@ -121,6 +121,8 @@ const ROUTES: [(&str, &str, bool); 25] = [
     ("post", "/api/v1/folder/delete", true),
     ("get", "/api/v1/image/from-document/{docId}", false),
     ("get", "/api/v1/openapi.json", true),
+    ("get", "/api/v1/doc/{docId}/events", true),
+    ("get", "/api/v1/events", true),
 ];
 
 #[tokio::test(flavor = "multi_thread")]

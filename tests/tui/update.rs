@@ -3,7 +3,8 @@
 
 use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use diagtui::model::DocSummary;
-use diagtui::tui::{Answer, Effect, Msg, Request};
+use diagtui::tui::liveness::Follow;
+use diagtui::tui::{Answer, App, Effect, Msg, Request, Setup};
 use serde_json::json;
 
 use crate::harness::*;
@@ -819,6 +820,22 @@ fn tiny_and_resized_terminals_never_panic() {
 }
 
 #[test]
+fn the_app_follows_the_accounts_changes_from_the_start_and_the_open_documents() {
+    let mut app = App::new(Setup::new("local /data/diagtui"));
+    let effects = app.start();
+    assert!(
+        effects.contains(&Effect::Follow(Follow::Account)),
+        "{effects:?}"
+    );
+    let mut h = Harness::loaded();
+    let effects = h.press("Enter");
+    assert!(
+        effects.contains(&Effect::Follow(Follow::Doc(Some(DOC_A.into())))),
+        "{effects:?}"
+    );
+}
+
+#[test]
 fn esc_while_a_document_opens_cancels_the_read_and_its_late_answer_is_dropped() {
     let mut h = Harness::loaded();
     h.press("Enter");
@@ -830,6 +847,10 @@ fn esc_while_a_document_opens_cancels_the_read_and_its_late_answer_is_dropped() 
     assert!(
         effects.contains(&Effect::Cancel(read)),
         "the worker is told to drop the read: {effects:?}"
+    );
+    assert!(
+        effects.contains(&Effect::Follow(Follow::Doc(None))),
+        "nor is it followed any longer: {effects:?}"
     );
     let screen = h.screen();
     assert!(screen.contains("stopped opening"), "{screen}");

@@ -17,6 +17,8 @@ const HEAD: u8 = 1;
 const BUSY: u8 = 2;
 /// Told to close.
 const CLOSING: u8 = 3;
+/// Sending a long-lived answer (an event stream).
+const STREAMING: u8 = 4;
 
 /// What a connection is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,6 +31,9 @@ pub enum Phase {
     Busy,
     /// Told to close.
     Closing,
+    /// Sending a long-lived answer (an event stream): no timeout, and closed to make room
+    /// when no connection is idle (its subscriber reconnects and resumes).
+    Streaming,
 }
 
 /// One connection's shared state.
@@ -58,6 +63,7 @@ impl Connection {
             IDLE => Phase::Idle,
             HEAD => Phase::Head,
             BUSY => Phase::Busy,
+            STREAMING => Phase::Streaming,
             _ => Phase::Closing,
         }
     }
@@ -75,6 +81,11 @@ impl Connection {
         self.phase.store(BUSY, Ordering::Release);
     }
 
+    /// The answer started is a long-lived stream.
+    pub fn streaming_started(&self) {
+        self.enter(STREAMING);
+    }
+
     /// The answer was written (or given up): the connection waits for the next request.
     pub fn request_finished(&self) {
         self.enter(IDLE);
@@ -85,7 +96,7 @@ impl Connection {
         let limit = match self.phase() {
             Phase::Idle => timeouts.idle,
             Phase::Head => timeouts.header,
-            Phase::Busy | Phase::Closing => return None,
+            Phase::Busy | Phase::Closing | Phase::Streaming => return None,
         };
         let spent = Duration::from_millis(self.now() - self.since.load(Ordering::Relaxed));
         Some(limit.saturating_sub(spent))
@@ -154,8 +165,8 @@ impl Registry {
     }
 
     /// Waits until a new connection may be opened: at the cap, the connection idle (or
-    /// reading a head) the longest is told to close; when every one is busy, waits for one to
-    /// close.
+    /// reading a head) the longest is told to close, else the one streaming the longest; when
+    /// every one is busy, waits for one to close.
     pub async fn make_room(&self) {
         loop {
             let closed = self.closed.notified();
@@ -166,13 +177,16 @@ impl Registry {
         }
     }
 
-    /// Tells the connection idle the longest to close; whether there was one.
+    /// Tells the connection idle the longest (else the one streaming the longest) to close;
+    /// whether there was one.
     fn close_longest_idle(&self) -> bool {
         let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        let victim = open
-            .values()
-            .filter(|c| matches!(c.phase(), Phase::Idle | Phase::Head))
-            .min_by_key(|c| c.since.load(Ordering::Relaxed));
+        let longest = |phases: &[Phase]| {
+            open.values()
+                .filter(|c| phases.contains(&c.phase()))
+                .min_by_key(|c| c.since.load(Ordering::Relaxed))
+        };
+        let victim = longest(&[Phase::Idle, Phase::Head]).or_else(|| longest(&[Phase::Streaming]));
         match victim {
             Some(victim) => {
                 victim.phase.store(CLOSING, Ordering::Release);
@@ -249,6 +263,26 @@ mod tests {
         assert_eq!(registry.count(), 1);
         drop(first);
         registry.all_closed().await;
+    }
+
+    #[tokio::test]
+    async fn a_stream_is_closed_to_make_room_only_when_no_connection_is_idle() {
+        let registry = Registry::new(2);
+        let stream = registry.register();
+        let idle = registry.register();
+        stream.connection().request_started();
+        stream.connection().streaming_started();
+        idle.connection().request_started();
+        idle.connection().request_finished();
+        registry.make_room().await;
+        assert_eq!(idle.connection().phase(), Phase::Closing);
+        assert_eq!(stream.connection().phase(), Phase::Streaming);
+        drop(idle);
+        let busy = registry.register();
+        busy.connection().request_started();
+        registry.make_room().await;
+        assert_eq!(stream.connection().phase(), Phase::Closing);
+        assert_eq!(busy.connection().phase(), Phase::Busy);
     }
 
     #[test]

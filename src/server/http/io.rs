@@ -101,7 +101,9 @@ impl<S: AsyncWrite + Unpin> Stream<S> {
 
     /// Starts rewriting when hyper writes its own answer; whether it did.
     fn start_rewrite(&mut self, first: &[u8], total: usize) -> bool {
-        if self.rewriting.is_some() || self.connection.phase() == Phase::Busy {
+        if self.rewriting.is_some()
+            || matches!(self.connection.phase(), Phase::Busy | Phase::Streaming)
+        {
             return self.rewriting.is_some();
         }
         match error_answer(first) {

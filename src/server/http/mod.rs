@@ -5,8 +5,13 @@
 //! Timeouts: a connection may wait for its next request at most the idle timeout; from a
 //! request's first byte (or the connection's opening) its head must arrive within the header
 //! timeout. Bodies have their own timeout, enforced where they are read. At the connection cap,
-//! a new connection makes room by closing the connection idle the longest; when every one is
+//! a new connection makes room by closing the connection idle the longest, else the one
+//! streaming events the longest (its subscriber comes back and resumes); when every one is
 //! busy, it waits.
+//!
+//! A long-lived answer (an event stream, marked [`Streaming`]) has no timeout. When the server
+//! stops, the application ends its streams and their connections close after; a streaming
+//! connection told to close to make room is closed at once.
 
 mod connections;
 mod io;
@@ -32,6 +37,10 @@ use super::routes::App;
 pub use self::connections::Timeouts;
 use self::connections::{Connection, Phase, Registered, Registry};
 use self::io::Stream;
+
+/// Marks an answer (in its extensions) as a long-lived stream.
+#[derive(Debug, Clone, Copy)]
+pub struct Streaming;
 
 /// How the HTTP layer treats connections.
 #[derive(Debug, Clone, Copy)]
@@ -99,6 +108,9 @@ async fn connection(
         let answer = app.clone().oneshot(request);
         async move {
             let response = answer.await.unwrap_or_else(|never| match never {});
+            if response.extensions().get::<Streaming>().is_some() {
+                finished.0.streaming_started();
+            }
             Ok::<_, Infallible>(response.map(|body| Tracked {
                 body,
                 _finished: finished,
@@ -122,11 +134,12 @@ async fn connection(
                 }
             }
             // Told to close (to make room, or the server stops): a connection answering a
-            // request closes after its answer, any other at once.
+            // request closes after its answer (a stream's ends as the server stops), any other
+            // at once (a stream told to make room too: it is `Closing` by then).
             _ = async { tokio::select! { () = state.closing() => {}, _ = stopped.changed() => {} } },
                 if !stopping =>
             {
-                if state.phase() != Phase::Busy {
+                if !matches!(state.phase(), Phase::Busy | Phase::Streaming) {
                     break;
                 }
                 conn.as_mut().graceful_shutdown();

@@ -1,9 +1,10 @@
-//! The routes of the API: the spec's, plus our extensions (folders, the legacy object list, `me`
-//! and the OpenAPI description). Trailing slashes do not matter; unknown routes and wrong
+//! The routes of the API: the spec's, plus our extensions (folders, the legacy object list, `me`,
+//! the change event streams and the OpenAPI description). Trailing slashes do not matter; unknown routes and wrong
 //! methods answer in the error contract. Every request is logged (see [`trace`]) and, when
 //! origins are configured, answered with CORS headers.
 
 mod docs;
+mod events;
 mod folders;
 mod image;
 mod objects;
@@ -38,9 +39,9 @@ pub enum Cors {
 /// The application as a service: routes behind trailing-slash folding, behind CORS when it is on.
 pub type App = Either<CorsService<TrimSlash<Router>>, TrimSlash<Router>>;
 
-/// The whole application: routes, fallbacks, request logging (when `info` is enabled at start),
-/// CORS and trailing-slash folding.
-pub fn app(state: AppState, cors: &Cors) -> App {
+/// The whole application: routes (the event streams only when `events`), fallbacks, request
+/// logging (when `info` is enabled at start), CORS and trailing-slash folding.
+pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
     let api = Router::new()
         .route("/api/v1/openapi.json", get(openapi::document))
         .route("/api/v1/me", get(folders::me))
@@ -87,6 +88,12 @@ pub fn app(state: AppState, cors: &Cors) -> App {
         )
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed);
+    let api = if events {
+        api.route("/api/v1/doc/{doc_id}/events", get(events::doc))
+            .route("/api/v1/events", get(events::account))
+    } else {
+        api
+    };
     let api = if trace::enabled() {
         api.layer(trace::layer())
     } else {

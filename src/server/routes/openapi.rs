@@ -10,6 +10,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::{IntoResponses, Modify, OpenApi, PartialSchema, ToSchema};
 
 use super::json_bytes;
+use crate::model::events::{AccountEvent, DocChangeEvent, ResyncEvent};
 use crate::model::{ErrorBody, ErrorCode, UserRef};
 use crate::store::rules::MAX_SELECTOR_CONDITIONS;
 
@@ -184,9 +185,13 @@ impl Modify for Keys {
         super::folders::change_title,
         super::folders::delete,
         super::image::from_document,
+        super::events::doc,
+        super::events::account,
         document,
     ),
-    components(schemas(UserRef, SelectorSchema, ErrorBody, ErrorCode)),
+    components(schemas(
+        UserRef, SelectorSchema, ErrorBody, ErrorCode, DocChangeEvent, AccountEvent, ResyncEvent
+    )),
     modifiers(&Keys),
     security(("bearer" = []), ("key" = [])),
 )]

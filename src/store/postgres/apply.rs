@@ -79,6 +79,7 @@ pub async fn apply(
             let changed = Committed {
                 docs: Vec::new(),
                 keys_changed: vec![account_id],
+                elsewhere: false,
             };
             (Outcome::Key(key), changed)
         }
@@ -106,6 +107,7 @@ pub async fn apply(
             let changed = Committed {
                 docs,
                 keys_changed: Vec::new(),
+                elsewhere: false,
             };
             (Outcome::Done, changed)
         }

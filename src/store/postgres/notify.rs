@@ -261,6 +261,7 @@ async fn received_report(pool: &Pool, wire: Wire) -> StoreResult<Committed> {
     Ok(Committed {
         docs,
         keys_changed: wire.keys_changed,
+        elsewhere: false,
     })
 }
 

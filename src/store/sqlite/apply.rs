@@ -77,6 +77,7 @@ pub fn apply(
             let changed = Committed {
                 docs: Vec::new(),
                 keys_changed: vec![account_id],
+                elsewhere: false,
             };
             (Outcome::Key(key), changed)
         }
@@ -103,6 +104,7 @@ pub fn apply(
             let changed = Committed {
                 docs,
                 keys_changed: Vec::new(),
+                elsewhere: false,
             };
             (Outcome::Done, changed)
         }

@@ -404,6 +404,10 @@ commands! {
     PrevObject => "prev_object",
     /// List the objects connected to the component.
     Connections => "connections",
+    /// Show the diff between the server's version of the edited object and the edit.
+    ServerDiff => "server_diff",
+    /// Create the edited object again (it was deleted on the server).
+    Recreate => "recreate",
 }
 
 #[cfg(test)]

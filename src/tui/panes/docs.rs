@@ -827,8 +827,11 @@ impl Component for DocsPane {
                     DocRow::Doc(d, positions) => {
                         let doc = &self.docs()[*d];
                         let open = cx.doc_id() == Some(doc.id.as_str());
-                        let mark = if open { "● " } else { "  " };
-                        let mut spans = vec![Span::raw(mark)];
+                        let mut spans = vec![match (open, cx.recently_changed(&doc.id)) {
+                            (true, _) => Span::raw("● "),
+                            (false, true) => Span::styled("↻ ", cx.style(Role::Changed)),
+                            (false, false) => Span::raw("  "),
+                        }];
                         spans.extend(highlighted(
                             &doc.title,
                             positions,

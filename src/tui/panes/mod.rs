@@ -2,6 +2,7 @@
 //! handling ([`Filtered`]).
 
 mod docs;
+mod elsewhere;
 pub mod map;
 mod objects;
 mod props;

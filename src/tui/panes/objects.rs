@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::model::{ObjectType, Props};
@@ -653,6 +653,20 @@ fn ask(title: &str, body: Body, yes_label: &str, yes: Action) -> Action {
     )))
 }
 
+/// A row changed elsewhere a moment ago: marked `↻` (unless marked by the user) and its text in
+/// the changed style.
+fn changed_line(mut line: Line<'static>, marked: bool, cx: &Cx) -> Line<'static> {
+    let style = cx.style(Role::Changed);
+    for (i, span) in line.spans.iter_mut().enumerate() {
+        if i == 0 && !marked {
+            *span = Span::styled("↻ ", style);
+        } else if i == 1 {
+            span.style = style;
+        }
+    }
+    line
+}
+
 /// The question asked before unsaved edits are lost; yes drops them, then carries out `then`.
 pub fn ask_to_drop_edits(then: Vec<Action>) -> Action {
     let mut yes = vec![Action::DropEdits];
@@ -871,7 +885,13 @@ impl Component for ObjectsPane {
                             TreeRow::Object(o) => {
                                 let id = model.id(o);
                                 let text = relations::row_text(cx.scene, id, model.row_text(o));
-                                object_row_line(id, &text, width, doc.marks.contains(o), cx.theme)
+                                let marked = doc.marks.contains(o);
+                                let line = object_row_line(id, &text, width, marked, cx.theme);
+                                if cx.recently_changed(id) {
+                                    changed_line(line, marked, cx)
+                                } else {
+                                    line
+                                }
                             }
                         };
                         if i == self.cursor.selected() {

@@ -14,6 +14,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use ratatui_textarea::{CursorMove, TextArea};
 
+use super::elsewhere::{Elsewhere, ServerSide};
 use crate::model::props::merge;
 use crate::model::{DiagramObject, Props};
 use crate::tui::action::{Action, Level, Pane, PropsCall, PropsWork, Purpose};
@@ -92,6 +93,8 @@ pub struct PropsPane {
     top: usize,
     /// The summary of the type whose heading is selected, shown when no object is.
     heading: Option<TypeSummary>,
+    /// What the server did to the object while the edit is unsaved (the banner).
+    server: ServerSide,
     area: Rect,
 }
 
@@ -132,7 +135,17 @@ impl PropsPane {
         self.view.select(0);
         self.save = Save::Idle;
         self.heading = None;
+        self.server = ServerSide::default();
         self.fit();
+    }
+
+    /// The server's version of an object of `doc` (`None`: gone) after a reload: when it is the
+    /// one whose edits are unsaved and it differs from what the edit started from, the banner
+    /// says so.
+    pub fn compare_with_server(&mut self, doc: &str, obj: &str, server: Option<&DiagramObject>) {
+        if self.is_dirty() && self.holds(doc, obj) {
+            self.server.compare(&self.original, server);
+        }
     }
 
     /// Shows the summary of a type (its heading is selected) instead of an object.
@@ -454,6 +467,65 @@ impl PropsPane {
         vec![Action::Send(sent)]
     }
 
+    /// The banner's keys: the diff against the server's version, reloading it, keeping on
+    /// editing, creating the deleted object again.
+    fn on_server_side(&mut self, command: Command, cx: &Cx) -> Vec<Action> {
+        let Some(target) = self.target.clone() else {
+            return Vec::new();
+        };
+        let shown = self.server.shown().cloned();
+        match (command, shown) {
+            (Command::Keep, Some(_)) => {
+                self.server.ignore();
+                vec![Action::info(
+                    "keeping your edit; a save asks about the server's version",
+                )]
+            }
+            (Command::ServerDiff, Some(Elsewhere::Changed(server))) => {
+                let Some(edit) = check(&self.text()).1 else {
+                    return vec![Action::error(
+                        "your edit is not valid JSON: fix it to see the diff",
+                    )];
+                };
+                vec![Action::Open(Overlay::Question(Question::new(
+                    "Changed on the server",
+                    Body::Diff {
+                        heading:
+                            "What your edit changes against the object's version on the server:"
+                                .into(),
+                        diff: Diff::between(&server.data, &edit),
+                        notes: Vec::new(),
+                    },
+                    vec![Choice::new(Command::No, "close", Vec::new())],
+                )))]
+            }
+            (Command::Reload, Some(Elsewhere::Changed(server))) => {
+                self.show(&target.doc, &target.obj, &server);
+                vec![Action::info(
+                    "reloaded the object from the server; your edit was dropped",
+                )]
+            }
+            (Command::Recreate, Some(Elsewhere::Deleted)) => {
+                let Some(props) = check(&self.text()).1 else {
+                    return vec![Action::error(
+                        "your edit is not valid JSON: fix it to create the object again",
+                    )];
+                };
+                vec![Action::Send(cx.send(
+                    Request::CreateObject {
+                        doc: target.doc,
+                        kind: target.kind,
+                        props,
+                    },
+                    Purpose::Props(PropsWork::Recreate),
+                ))]
+            }
+            _ => vec![Action::info(
+                "the edited object has not changed on the server",
+            )],
+        }
+    }
+
     /// `u`: undoes the newest write to the object shown (asking first).
     fn undo(&mut self, cx: &Cx) -> Vec<Action> {
         let Some(target) = &self.target else {
@@ -598,6 +670,17 @@ impl PropsPane {
                 "could not re-read the object: {}",
                 failure.message
             ))],
+            (PropsWork::Recreate, Ok(Answer::Created(id))) => {
+                self.close();
+                vec![
+                    Action::ReloadContent,
+                    Action::info(format!("created it again from your edit, as {id}")),
+                ]
+            }
+            (PropsWork::Recreate, Err(failure)) => vec![Action::error(format!(
+                "could not create it again, your edit is kept: {}",
+                failure.message
+            ))],
             (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
         }
     }
@@ -668,6 +751,9 @@ impl Component for PropsPane {
                     self.recheck();
                 }
                 Vec::new()
+            }
+            Command::ServerDiff | Command::Reload | Command::Keep | Command::Recreate => {
+                self.on_server_side(command, cx)
             }
             _ => Vec::new(),
         }
@@ -742,11 +828,20 @@ impl Component for PropsPane {
             return;
         }
         let messages = self.messages();
-        let [text_area, footer_area] = Layout::vertical([
+        let banner = self.server.banner(cx);
+        let [banner_area, text_area, footer_area] = Layout::vertical([
+            Constraint::Length(u16::from(banner.is_some()) * 2),
             Constraint::Min(0),
             Constraint::Length(messages.len() as u16),
         ])
         .areas(inner);
+        if let Some(banner) = banner {
+            frame.render_widget(
+                Paragraph::new(Line::styled(banner, cx.style(Role::Warning)))
+                    .wrap(Wrap { trim: false }),
+                banner_area,
+            );
+        }
         let lines = self.text_lines(cx, focused, usize::from(text_area.height));
         frame.render_widget(Paragraph::new(lines), text_area);
         let footer: Vec<Line> = messages

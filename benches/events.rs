@@ -1,0 +1,256 @@
+//! Change events under load: `cargo bench --bench events`.
+//!
+//! `diagtui serve` runs as its own process (its memory read from /proc). 1,000 subscribers
+//! follow one document's event stream over raw loopback connections while another client
+//! updates an object in it, one write after another with a short pause. Figures: the server's
+//! resident memory before and with the subscribers (idle, and its peak while the writes go
+//! on), and for each write the time from sending it (and from its answer, which comes after
+//! the commit) to the moment the last subscriber has read its event.
+
+#[path = "common/memory.rs"]
+mod memory;
+#[path = "common/serve.rs"]
+mod serve;
+
+use std::process::Child;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// Subscribers on the one document.
+const SUBSCRIBERS: usize = 1000;
+/// Writes while they listen.
+const WRITES: usize = 200;
+/// The pause between writes.
+const PAUSE: Duration = Duration::from_millis(20);
+
+/// The server process.
+struct Served {
+    child: Child,
+    addr: String,
+    key: String,
+    _dir: tempfile::TempDir,
+}
+
+impl Served {
+    fn start() -> Served {
+        let (child, url, key, dir) = serve::serve_temp(&[]);
+        Served {
+            child,
+            addr: url.trim_start_matches("http://").to_owned(),
+            key,
+            _dir: dir,
+        }
+    }
+
+    /// A memory figure of the server process from /proc, in kB: `VmRSS` or `VmHWM`.
+    fn memory(&self, field: &str) -> u64 {
+        memory::memory(self.child.id(), field)
+    }
+
+    /// Resets the peak resident size (`VmHWM`) to the current one.
+    fn reset_peak(&self) {
+        memory::reset_peak(self.child.id());
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// When each event was read by the last subscriber so far: nanoseconds since the start, by
+/// the event's place in the stream.
+struct Seen {
+    start: Instant,
+    last: Vec<AtomicU64>,
+    counts: Vec<AtomicU64>,
+}
+
+impl Seen {
+    fn note(&self, seq: usize) {
+        if let (Some(last), Some(count)) = (self.last.get(seq), self.counts.get(seq)) {
+            last.fetch_max(self.start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+            count.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
+/// One subscriber: opens the stream, counts itself ready once it has the first event, then
+/// notes each event it reads until the last write's.
+async fn subscriber(
+    addr: String,
+    path: String,
+    key: String,
+    seen: Arc<Seen>,
+    ready: Arc<AtomicUsize>,
+) -> TcpStream {
+    let mut stream = TcpStream::connect(&addr).await.expect("connect");
+    let request = format!(
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {key}\r\n\
+         Accept: text/event-stream\r\n\r\n"
+    );
+    stream.write_all(request.as_bytes()).await.expect("request");
+    let mut text = String::new();
+    let mut buf = vec![0u8; 4096];
+    while !text.contains("event: current") {
+        let n = stream.read(&mut buf).await.expect("read");
+        assert!(n > 0, "the stream ended: {text}");
+        text.push_str(&String::from_utf8_lossy(&buf[..n]));
+    }
+    ready.fetch_add(1, Ordering::Relaxed);
+    follow(stream, seen).await
+}
+
+/// Reads events until the stream ends, noting each id's place; gives the stream back.
+async fn follow(mut stream: TcpStream, seen: Arc<Seen>) -> TcpStream {
+    let mut buf = vec![0u8; 16384];
+    let mut partial = String::new();
+    loop {
+        let n = match stream.read(&mut buf).await {
+            Ok(0) | Err(_) => return stream,
+            Ok(n) => n,
+        };
+        partial.push_str(&String::from_utf8_lossy(&buf[..n]));
+        while let Some(end) = partial.find('\n') {
+            let line: String = partial.drain(..=end).collect();
+            if let Some(id) = line.strip_prefix("id: ")
+                && let Some(seq) = id.trim().rsplit_once('-').and_then(|(_, s)| s.parse().ok())
+            {
+                seen.note(seq);
+                if seq == WRITES {
+                    return stream;
+                }
+            }
+        }
+    }
+}
+
+/// The `p`th percentile of sorted durations.
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+#[tokio::main]
+async fn main() {
+    let served = Served::start();
+    let http = reqwest::Client::new();
+    let url = |path: &str| format!("http://{}{path}", served.addr);
+    let post = |path: String, body: Value| {
+        http.post(url(&path))
+            .bearer_auth(&served.key)
+            .json(&body)
+            .send()
+    };
+    let answer: Value = post("/api/v1/doc/create".into(), json!({"title": "Watched"}))
+        .await
+        .expect("create")
+        .json()
+        .await
+        .expect("JSON");
+    let doc = answer["docId"].as_str().expect("docId").to_owned();
+    let answer: Value = post(
+        format!("/api/v1/doc/{doc}/obj"),
+        json!({"type": "component", "props": {"componentId": "generic.server"}}),
+    )
+    .await
+    .expect("object")
+    .json()
+    .await
+    .expect("JSON");
+    let obj = answer["objId"].as_str().expect("objId").to_owned();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let before = served.memory("VmRSS");
+
+    let seen = Arc::new(Seen {
+        start: Instant::now(),
+        last: (0..=WRITES).map(|_| AtomicU64::new(0)).collect(),
+        counts: (0..=WRITES).map(|_| AtomicU64::new(0)).collect(),
+    });
+    let path = format!("/api/v1/doc/{doc}/events");
+    let opening = Instant::now();
+    let ready = Arc::new(AtomicUsize::new(0));
+    let following: Vec<_> = (0..SUBSCRIBERS)
+        .map(|_| {
+            tokio::spawn(subscriber(
+                served.addr.clone(),
+                path.clone(),
+                served.key.clone(),
+                Arc::clone(&seen),
+                Arc::clone(&ready),
+            ))
+        })
+        .collect();
+    while ready.load(Ordering::Relaxed) < SUBSCRIBERS {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let opened = opening.elapsed();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let subscribed = served.memory("VmRSS");
+    served.reset_peak();
+
+    let mut sent_at = Vec::new();
+    let mut answered_at = Vec::new();
+    for n in 0..WRITES {
+        let sent = seen.start.elapsed();
+        post(
+            format!("/api/v1/doc/{doc}/obj/{obj}"),
+            json!({"props": {"meta": {"n": n}}}),
+        )
+        .await
+        .expect("update")
+        .error_for_status()
+        .expect("updated");
+        answered_at.push(seen.start.elapsed());
+        sent_at.push(sent);
+        tokio::time::sleep(PAUSE).await;
+    }
+    let mut streams = Vec::new();
+    for follower in following {
+        streams.push(follower.await.expect("a subscriber"));
+    }
+    let peak = served.memory("VmHWM");
+    let mut from_sent = Vec::new();
+    let mut from_answer = Vec::new();
+    for n in 0..WRITES {
+        let seq = n + 1;
+        let count = seen.counts[seq].load(Ordering::Relaxed) as usize;
+        assert_eq!(count, SUBSCRIBERS, "event {seq} reached every subscriber");
+        let last = Duration::from_nanos(seen.last[seq].load(Ordering::Relaxed));
+        from_sent.push(last.saturating_sub(sent_at[n]));
+        from_answer.push(last.saturating_sub(answered_at[n]));
+    }
+    from_sent.sort();
+    from_answer.sort();
+    drop(streams);
+
+    println!("events: {SUBSCRIBERS} subscribers on one document, {WRITES} updates");
+    println!(
+        "  {SUBSCRIBERS} streams opened (each to its first event) in {:.2?}",
+        opened
+    );
+    println!(
+        "  server memory: {} MiB before, {} MiB with the subscribers ({:.1} KiB each), peak {} MiB while writing",
+        before / 1024,
+        subscribed / 1024,
+        (subscribed.saturating_sub(before)) as f64 / SUBSCRIBERS as f64,
+        peak / 1024
+    );
+    for (name, sorted) in [
+        ("write sent -> last subscriber", &from_sent),
+        ("write answered -> last subscriber", &from_answer),
+    ] {
+        println!(
+            "  {name:<36} p50 {:>9.2?}  p99 {:>9.2?}  max {:>9.2?}",
+            percentile(sorted, 0.5),
+            percentile(sorted, 0.99),
+            sorted[sorted.len() - 1]
+        );
+    }
+}
