@@ -134,6 +134,77 @@ async fn a_write_answered_by_one_instance_is_read_by_the_other_at_once() {
     stop(b);
 }
 
+/// Reads a change event stream until it has sent an event that contains all of `wanted`; the
+/// text read so far.
+async fn read_until(stream: &mut reqwest::Response, wanted: &[&str]) -> String {
+    let mut text = String::new();
+    let found = |text: &str| {
+        text.split("\n\n")
+            .any(|event| wanted.iter().all(|w| event.contains(w)))
+    };
+    tokio::time::timeout(PATIENCE, async {
+        while !found(&text) {
+            let chunk = stream.chunk().await.unwrap().expect("the stream ended");
+            text.push_str(std::str::from_utf8(&chunk).unwrap());
+        }
+    })
+    .await
+    .unwrap_or_else(|_| panic!("no event with {wanted:?} in: {text}"));
+    text
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn change_events_reach_subscribers_of_the_other_instance() {
+    let Two {
+        key,
+        a,
+        b,
+        http,
+        doc,
+    } = two_instances().await;
+    let mut on_b = http
+        .get(format!("{}/api/v1/doc/{doc}/events", b.url))
+        .bearer_auth(&key)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(on_b.status(), StatusCode::OK);
+    read_until(&mut on_b, &["event: current"]).await;
+    let made = call(
+        &http,
+        &a.url,
+        &key,
+        &format!("/api/v1/doc/{doc}/obj"),
+        Some(json!({"type": "label", "props": {"text": "from a"}})),
+    )
+    .await;
+    let obj = made.1["objId"].as_str().unwrap().to_owned();
+    let seen = read_until(&mut on_b, &["event: change", &obj]).await;
+    assert!(
+        !seen.contains("event: resync"),
+        "the other instance's write came as itself, not as a resync: {seen}"
+    );
+    let mut account_on_b = http
+        .get(format!("{}/api/v1/events", b.url))
+        .bearer_auth(&key)
+        .send()
+        .await
+        .unwrap();
+    read_until(&mut account_on_b, &["event: current"]).await;
+    let renamed = call(
+        &http,
+        &a.url,
+        &key,
+        "/api/v1/doc/change-title",
+        Some(json!({"docId": doc, "title": "Renamed on a"})),
+    )
+    .await;
+    assert_eq!(renamed.0, StatusCode::OK, "{}", renamed.1);
+    read_until(&mut account_on_b, &[&doc, "retitled"]).await;
+    stop(a);
+    stop(b);
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn commit_reports_reach_the_other_instances_listeners() {
     let (url, key) = team_database();
