@@ -75,7 +75,11 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
                     Effect::BuildScene(job) => {
                         let built = scene_tx.clone();
                         // The app may have quit meanwhile; then nobody wants the scene.
-                        tokio::task::spawn_blocking(move || built.send(job.run()));
+                        tokio::task::spawn_blocking(move || {
+                            let scene = job.run();
+                            give_back_freed_memory();
+                            built.send(scene)
+                        });
                     }
                     Effect::Follow(what) => followers.follow(what),
                 }
@@ -115,4 +119,17 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
     worker.abort();
     tracing::info!("tui stopped");
     Ok(())
+}
+
+/// Hands the memory the allocator keeps after a large job back to the system. glibc keeps what
+/// other threads freed in their arenas: after a scene build of a 100,000-object document (every
+/// object parsed, then dropped) the app would otherwise stay several hundred MB larger than
+/// what it uses.
+fn give_back_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only releases memory that is free; it may be called at any time,
+    // from any thread.
+    unsafe {
+        libc::malloc_trim(0);
+    }
 }
