@@ -85,9 +85,5 @@ pub fn docs_to_touch<'r>(reports: &[&'r Committed]) -> Vec<&'r str> {
 
 /// A report of changes to one document.
 pub fn report(change: DocChange) -> Committed {
-    Committed {
-        docs: vec![change],
-        keys_changed: Vec::new(),
-        elsewhere: false,
-    }
+    Committed::of_docs(vec![change])
 }

@@ -19,6 +19,22 @@ pub struct Committed {
 }
 
 impl Committed {
+    /// A report of changes to these documents.
+    pub fn of_docs(docs: Vec<DocChange>) -> Committed {
+        Committed {
+            docs,
+            ..Committed::default()
+        }
+    }
+
+    /// A report that these accounts' API keys changed.
+    pub fn of_keys(keys_changed: Vec<String>) -> Committed {
+        Committed {
+            keys_changed,
+            ..Committed::default()
+        }
+    }
+
     /// The report that the database changed in ways not reported.
     pub fn elsewhere() -> Committed {
         Committed {

@@ -76,12 +76,7 @@ pub async fn apply(
         }
         WriteOp::RotateKey { email } => {
             let (account_id, key) = rotate_key(c, email).await?;
-            let changed = Committed {
-                docs: Vec::new(),
-                keys_changed: vec![account_id],
-                elsewhere: false,
-            };
-            (Outcome::Key(key), changed)
+            (Outcome::Key(key), Committed::of_keys(vec![account_id]))
         }
         WriteOp::CreateFolder { account_id, title } => {
             let id = insert_folder(c, account_id, title).await?;
@@ -104,12 +99,7 @@ pub async fn apply(
                 .iter()
                 .map(|doc_id| DocChange::event(doc_id, None, DocEvent::Deleted))
                 .collect();
-            let changed = Committed {
-                docs,
-                keys_changed: Vec::new(),
-                elsewhere: false,
-            };
-            (Outcome::Done, changed)
+            (Outcome::Done, Committed::of_docs(docs))
         }
         WriteOp::CreateDoc {
             account_id,

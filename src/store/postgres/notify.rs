@@ -259,9 +259,8 @@ async fn received_report(pool: &Pool, wire: Wire) -> StoreResult<Committed> {
         });
     }
     Ok(Committed {
-        docs,
         keys_changed: wire.keys_changed,
-        elsewhere: false,
+        ..Committed::of_docs(docs)
     })
 }
 

@@ -74,12 +74,7 @@ pub fn apply(
         }
         WriteOp::RotateKey { email } => {
             let (account_id, key) = rotate_key(conn, email)?;
-            let changed = Committed {
-                docs: Vec::new(),
-                keys_changed: vec![account_id],
-                elsewhere: false,
-            };
-            (Outcome::Key(key), changed)
+            (Outcome::Key(key), Committed::of_keys(vec![account_id]))
         }
         WriteOp::CreateFolder { account_id, title } => {
             let id = insert_folder(conn, account_id, title)?;
@@ -101,12 +96,7 @@ pub fn apply(
                 .iter()
                 .map(|doc_id| DocChange::event(doc_id, None, DocEvent::Deleted))
                 .collect();
-            let changed = Committed {
-                docs,
-                keys_changed: Vec::new(),
-                elsewhere: false,
-            };
-            (Outcome::Done, changed)
+            (Outcome::Done, Committed::of_docs(docs))
         }
         WriteOp::CreateDoc {
             account_id,
