@@ -15,7 +15,7 @@ use crate::common::{BIN, Harness, assert_error};
 const PATIENCE: Duration = Duration::from_secs(30);
 
 /// An open event stream.
-struct Stream {
+pub struct Stream {
     response: reqwest::Response,
     parser: SseParser,
     ready: VecDeque<SseItem>,
@@ -24,10 +24,18 @@ struct Stream {
 impl Stream {
     /// Opens a stream that must answer 200 with an event stream.
     async fn open(h: &Harness, path: &str, key: &str, last: Option<&str>) -> Stream {
-        let mut request = h
-            .http
-            .get(format!("{}{path}", h.server.url()))
-            .bearer_auth(key);
+        Stream::open_at(&h.http, h.server.url(), path, key, last).await
+    }
+
+    /// Opens a stream of the server at `base` (another instance, say).
+    pub async fn open_at(
+        http: &reqwest::Client,
+        base: &str,
+        path: &str,
+        key: &str,
+        last: Option<&str>,
+    ) -> Stream {
+        let mut request = http.get(format!("{base}{path}")).bearer_auth(key);
         if let Some(last) = last {
             request = request.header("Last-Event-ID", last);
         }
@@ -75,7 +83,7 @@ impl Stream {
     }
 
     /// The next event, which must be named `name`: its id and data.
-    async fn expect(&mut self, name: &str) -> (String, Value) {
+    pub async fn expect(&mut self, name: &str) -> (String, Value) {
         let event = self.event().await;
         assert_eq!(event.event, name, "{event:?}");
         let data = serde_json::from_str(&event.data).expect("JSON data");

@@ -12,6 +12,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::common::{BIN, Served, assert_error, send, start};
+use crate::events::Stream;
 use crate::pg::{Cluster, shared};
 
 /// A bound on waiting for what must happen far sooner, against hanging.
@@ -134,25 +135,6 @@ async fn a_write_answered_by_one_instance_is_read_by_the_other_at_once() {
     stop(b);
 }
 
-/// Reads a change event stream until it has sent an event that contains all of `wanted`; the
-/// text read so far.
-async fn read_until(stream: &mut reqwest::Response, wanted: &[&str]) -> String {
-    let mut text = String::new();
-    let found = |text: &str| {
-        text.split("\n\n")
-            .any(|event| wanted.iter().all(|w| event.contains(w)))
-    };
-    tokio::time::timeout(PATIENCE, async {
-        while !found(&text) {
-            let chunk = stream.chunk().await.unwrap().expect("the stream ended");
-            text.push_str(std::str::from_utf8(&chunk).unwrap());
-        }
-    })
-    .await
-    .unwrap_or_else(|_| panic!("no event with {wanted:?} in: {text}"));
-    text
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn change_events_reach_subscribers_of_the_other_instance() {
     let Two {
@@ -162,14 +144,9 @@ async fn change_events_reach_subscribers_of_the_other_instance() {
         http,
         doc,
     } = two_instances().await;
-    let mut on_b = http
-        .get(format!("{}/api/v1/doc/{doc}/events", b.url))
-        .bearer_auth(&key)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(on_b.status(), StatusCode::OK);
-    read_until(&mut on_b, &["event: current"]).await;
+    let doc_events = format!("/api/v1/doc/{doc}/events");
+    let mut on_b = Stream::open_at(&http, &b.url, &doc_events, &key, None).await;
+    on_b.expect("current").await;
     let made = call(
         &http,
         &a.url,
@@ -179,18 +156,11 @@ async fn change_events_reach_subscribers_of_the_other_instance() {
     )
     .await;
     let obj = made.1["objId"].as_str().unwrap().to_owned();
-    let seen = read_until(&mut on_b, &["event: change", &obj]).await;
-    assert!(
-        !seen.contains("event: resync"),
-        "the other instance's write came as itself, not as a resync: {seen}"
-    );
-    let mut account_on_b = http
-        .get(format!("{}/api/v1/events", b.url))
-        .bearer_auth(&key)
-        .send()
-        .await
-        .unwrap();
-    read_until(&mut account_on_b, &["event: current"]).await;
+    // The next event is the write itself, not a resync.
+    let (_, change) = on_b.expect("change").await;
+    assert_eq!(change["changed"], json!([obj]), "{change}");
+    let mut account_on_b = Stream::open_at(&http, &b.url, "/api/v1/events", &key, None).await;
+    account_on_b.expect("current").await;
     let renamed = call(
         &http,
         &a.url,
@@ -200,7 +170,9 @@ async fn change_events_reach_subscribers_of_the_other_instance() {
     )
     .await;
     assert_eq!(renamed.0, StatusCode::OK, "{}", renamed.1);
-    read_until(&mut account_on_b, &[&doc, "retitled"]).await;
+    let (_, retitled) = account_on_b.expect("change").await;
+    assert_eq!(retitled["docId"], doc.as_str(), "{retitled}");
+    assert_eq!(retitled["document"], "retitled", "{retitled}");
     stop(a);
     stop(b);
 }
