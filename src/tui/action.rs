@@ -130,6 +130,8 @@ pub enum Purpose {
     Content,
     /// A poll of the open document's details, against a server without change events (App).
     Poll,
+    /// The open document's objects changed elsewhere, read again (App).
+    Fresh,
     /// The documents pane's.
     Docs(DocsWork),
     /// The objects pane's.

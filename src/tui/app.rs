@@ -12,7 +12,8 @@ use ratatui::layout::{Position, Rect};
 
 use super::action::{Action, Level, MarksChange, Notification, Pane, Purpose};
 use super::component::{Component, Cx};
-use super::document::OpenDoc;
+use super::document::{ObjectModel, OpenDoc};
+use super::fresh::FreshObjects;
 use super::history::SelectorHistory;
 use super::keys::{Command, Context, KeyTable};
 use super::layout::{self, Arrangement, Screen};
@@ -141,6 +142,8 @@ pub struct App {
     pub(super) status: Status,
     /// What the change events (or polls) said.
     pub(super) liveness: Liveness,
+    /// Objects changed elsewhere, to read again.
+    fresh: FreshObjects,
     pub(super) size: Rect,
     pub(super) tick: u64,
 }
@@ -191,6 +194,7 @@ impl App {
             zoomed: false,
             status: Status::default(),
             liveness: Liveness::new(setup.poll),
+            fresh: FreshObjects::default(),
             size: Rect::new(0, 0, 120, 40),
             tick: 0,
         };
@@ -538,6 +542,7 @@ impl App {
                 ))],
             },
             Purpose::Content => self.content_answered(id, outcome),
+            Purpose::Fresh => self.fresh_answered(id, request, outcome),
             Purpose::Poll => {
                 let Request::Details { doc } = request else {
                     return Vec::new();
@@ -598,7 +603,8 @@ impl App {
                 let cx = cx!(self, None);
                 self.objects.sync(&cx);
                 self.show_selected();
-                Vec::new()
+                // Changed while the content was on its way: read those again now.
+                self.read_fresh()
             }
             Ok(answer) => vec![Action::unexpected(&Purpose::Content, &answer)],
             Err(failure) => {
@@ -617,6 +623,57 @@ impl App {
         }
     }
 
+    /// Reads the open document's objects changed elsewhere that wait, when its content is
+    /// there to take them and no such read is under way.
+    fn read_fresh(&mut self) -> Vec<Action> {
+        let Some(doc) = self.doc.as_ref() else {
+            return Vec::new();
+        };
+        let ready = doc.model().is_some() && !doc.content.is_loading();
+        let Some(objs) = self.fresh.take(ready) else {
+            return Vec::new();
+        };
+        let doc = doc.id().to_owned();
+        let sent = self
+            .requests
+            .prepare(Request::GetObjects { doc, objs }, Purpose::Fresh);
+        self.fresh.reading(sent.id);
+        vec![Action::Send(sent)]
+    }
+
+    /// Objects changed elsewhere, read again: put in place (the selection, the marks and the
+    /// filter stay), then the next ones that wait are read.
+    fn fresh_answered(
+        &mut self,
+        id: RequestId,
+        request: Request,
+        outcome: Result<Answer, Failure>,
+    ) -> Vec<Action> {
+        if !self.fresh.answered(id) {
+            return Vec::new();
+        }
+        let Request::GetObjects { doc, .. } = request else {
+            return Vec::new();
+        };
+        let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) else {
+            return Vec::new();
+        };
+        match outcome {
+            Ok(Answer::Fresh(objects)) => {
+                open.apply_fresh(objects);
+                let n = open.model().map_or(0, ObjectModel::len);
+                self.docs.set_count(&doc, n);
+                let cx = cx!(self, None);
+                self.objects.sync_after_removal(&cx);
+                self.show_selected();
+                self.read_fresh()
+            }
+            Ok(answer) => vec![Action::unexpected(&Purpose::Fresh, &answer)],
+            // Read them with the rest: the reload says what went wrong, if it goes wrong too.
+            Err(_) => vec![Action::ReloadContent],
+        }
+    }
+
     /// Carries out what news from the server means: reloads in place (unsaved edits stay, see
     /// `show_selected`), polls, notes.
     fn react(&mut self, reactions: Vec<Reaction>) -> Vec<Action> {
@@ -624,6 +681,13 @@ impl App {
         for reaction in reactions {
             match reaction {
                 Reaction::ReloadDoc => actions.push(Action::ReloadContent),
+                Reaction::Refetch(objs) => {
+                    if self.fresh.want(objs) {
+                        actions.extend(self.read_fresh());
+                    } else {
+                        actions.push(Action::ReloadContent);
+                    }
+                }
                 Reaction::ReloadList => {
                     let cx = cx!(self, self.props.unsaved());
                     actions.extend(self.docs.refresh(&cx));
@@ -753,7 +817,8 @@ impl App {
                 if self.props.is_dirty() {
                     return vec![ask_to_drop_edits(vec![Action::OpenDoc(doc)])];
                 }
-                effects.push(Effect::Follow(self.liveness.opened(Some(&doc.id))));
+                let known = self.docs.last_change_of(&doc.id);
+                effects.push(Effect::Follow(self.liveness.opened(Some(&doc.id), known)));
                 self.doc = Some(OpenDoc::new(doc));
                 self.objects.reset();
                 self.props.close();
@@ -770,6 +835,7 @@ impl App {
                 return self.props.external_edit();
             }
             Action::ReloadContent => {
+                self.fresh.reset();
                 if let Some(doc) = self.doc.as_mut() {
                     let sent = self.requests.prepare(
                         Request::Content {
@@ -789,7 +855,7 @@ impl App {
                 if let Some((id, title)) = opening {
                     self.requests.cancel(id);
                     effects.push(Effect::Cancel(id));
-                    effects.push(Effect::Follow(self.liveness.opened(None)));
+                    effects.push(Effect::Follow(self.liveness.opened(None, None)));
                     self.doc = None;
                     self.objects.reset();
                     self.props.close();
@@ -813,7 +879,7 @@ impl App {
             }
             Action::DocDeleted(doc) => {
                 if self.doc.as_ref().is_some_and(|d| d.id() == doc) {
-                    effects.push(Effect::Follow(self.liveness.opened(None)));
+                    effects.push(Effect::Follow(self.liveness.opened(None, None)));
                     self.doc = None;
                     self.objects.reset();
                     self.props.close();

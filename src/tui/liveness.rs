@@ -15,6 +15,9 @@ use crate::model::events::{DocChangeEvent, DocEventKind};
 pub const TICK: Duration = Duration::from_millis(120);
 /// Ticks a changed row stays marked: about four seconds.
 pub const RECENT_TICKS: u64 = 33;
+/// The most objects an event may name for the app to read just those (one `GET` each) rather
+/// than the whole content again.
+pub const REFETCH_AT_MOST: usize = 64;
 
 /// A change event stream's news, for the app.
 #[derive(Debug, Clone, PartialEq)]
@@ -44,6 +47,9 @@ pub enum Follow {
 pub enum Reaction {
     /// Reload the open document's content in place.
     ReloadDoc,
+    /// Read these objects of the open document again (changed, created or deleted elsewhere)
+    /// and put them in place: a few objects of a large document, without reading it whole.
+    Refetch(Vec<String>),
     /// Reload the document list (and the open document's details) in place.
     ReloadList,
     /// The open document was deleted elsewhere (App says so).
@@ -108,9 +114,12 @@ impl Liveness {
         }
     }
 
-    /// A document was opened (or closed): what to follow.
-    pub fn opened(&mut self, doc: Option<&str>) -> Follow {
-        self.open = doc.map(|doc| (doc.to_owned(), None));
+    /// A document was opened (or closed): what to follow. `known` is the document's
+    /// `lastChange` as read before its content (from its details), if known: the first word of
+    /// its stream (or the first poll) is compared with it, so that a change made between the
+    /// content's read and the stream's start is not missed.
+    pub fn opened(&mut self, doc: Option<&str>, known: Option<String>) -> Follow {
+        self.open = doc.map(|doc| (doc.to_owned(), known));
         self.recent.clear();
         self.doc_link = Link::Up;
         Follow::Doc(doc.map(str::to_owned))
@@ -208,10 +217,14 @@ impl Liveness {
                     Ok(event) => self.doc_event(&doc, event, now),
                     Err(news) => match link_news(&mut self.doc_link, news, now) {
                         LinkNews::Quiet => Vec::new(),
-                        LinkNews::Back => vec![
-                            Reaction::ReloadDoc,
-                            Reaction::Note(Notification::info("connected again")),
-                        ],
+                        LinkNews::Back => {
+                            // The reload reads what changed meanwhile: nothing to compare.
+                            self.forget_last_change();
+                            vec![
+                                Reaction::ReloadDoc,
+                                Reaction::Note(Notification::info("connected again")),
+                            ]
+                        }
                         LinkNews::Unsupported => self.start_polling(now),
                         // Deleted before its stream opened (or while it was away).
                         LinkNews::Failed(error)
@@ -261,32 +274,67 @@ impl Liveness {
     fn doc_event(&mut self, doc: &str, event: DocStreamEvent, now: u64) -> Vec<Reaction> {
         match event {
             DocStreamEvent::Current(current) => {
-                self.heard(&current);
-                Vec::new()
+                // Changed since the `lastChange` known before the content was read: what
+                // changed in between is not in the content, nor will it come as an event.
+                if self.heard(&current) {
+                    vec![Reaction::ReloadDoc]
+                } else {
+                    Vec::new()
+                }
             }
             DocStreamEvent::Resync(_) => vec![Reaction::ReloadDoc, Reaction::ReloadList],
             DocStreamEvent::Change(change) => {
                 self.heard(&change);
-                if change.document == Some(DocEventKind::Deleted) {
-                    return vec![Reaction::DocGone(doc.to_owned())];
-                }
                 for obj in &change.changed {
                     self.recent.insert(obj.clone(), now);
                 }
-                let mut reactions = vec![Reaction::ReloadDoc];
-                if change.document == Some(DocEventKind::Retitled) {
-                    reactions.push(Reaction::ReloadList);
-                }
-                reactions
+                object_reactions(doc, change)
             }
         }
     }
 
-    /// Notes the open document's `lastChange` from an event.
-    fn heard(&mut self, event: &DocChangeEvent) {
+    /// Notes the open document's `lastChange` from an event; says whether it differs from
+    /// the one known before.
+    fn heard(&mut self, event: &DocChangeEvent) -> bool {
+        let Some((_, known)) = self.open.as_mut() else {
+            return false;
+        };
+        let moved = known.is_some() && *known != event.last_change;
+        known.clone_from(&event.last_change);
+        moved
+    }
+
+    /// Forgets the open document's `lastChange` (a reload is on its way).
+    fn forget_last_change(&mut self) {
         if let Some((_, known)) = self.open.as_mut() {
-            known.clone_from(&event.last_change);
+            *known = None;
         }
+    }
+}
+
+/// What a change event of the open document `doc` means for its content and the list.
+fn object_reactions(doc: &str, change: DocChangeEvent) -> Vec<Reaction> {
+    let objects = || {
+        let named = change.changed.len() + change.deleted.len();
+        if named == 0 {
+            Vec::new()
+        } else if named <= REFETCH_AT_MOST {
+            let mut objs = change.changed.clone();
+            objs.extend(change.deleted.iter().cloned());
+            vec![Reaction::Refetch(objs)]
+        } else {
+            vec![Reaction::ReloadDoc]
+        }
+    };
+    match change.document {
+        Some(DocEventKind::Deleted) => vec![Reaction::DocGone(doc.to_owned())],
+        Some(DocEventKind::Emptied | DocEventKind::ContentReplaced) => vec![Reaction::ReloadDoc],
+        Some(DocEventKind::Retitled) => {
+            let mut reactions = objects();
+            reactions.push(Reaction::ReloadList);
+            reactions
+        }
+        Some(DocEventKind::Created | DocEventKind::Shared) | None => objects(),
     }
 }
 
@@ -389,10 +437,10 @@ mod tests {
     #[test]
     fn a_change_reloads_and_marks_its_rows_for_a_few_seconds() {
         let mut live = Liveness::default();
-        assert_eq!(live.opened(Some("d")), Follow::Doc(Some("d".into())));
+        assert_eq!(live.opened(Some("d"), None), Follow::Doc(Some("d".into())));
         assert_eq!(
             live.on_live(change(&["a"], None), 10),
-            [Reaction::ReloadDoc]
+            [Reaction::Refetch(vec!["a".into()])]
         );
         assert!(live.recently_changed("a", 10 + RECENT_TICKS - 1));
         assert!(!live.recently_changed("b", 10));
@@ -401,7 +449,7 @@ mod tests {
         assert!(!live.recently_changed("a", 10 + RECENT_TICKS));
         assert!(!live.redraws_on_tick());
         let retitled = live.on_live(change(&[], Some(DocEventKind::Retitled)), 50);
-        assert_eq!(retitled, [Reaction::ReloadDoc, Reaction::ReloadList]);
+        assert_eq!(retitled, [Reaction::ReloadList]);
         let resync = doc_news(Watched::Event(DocStreamEvent::Resync(ResyncEvent {
             reason: ResyncReason::Overflow,
         })));
@@ -416,6 +464,56 @@ mod tests {
             watched: Watched::Connected,
         };
         assert_eq!(live.on_live(other, 53), []);
+    }
+
+    #[test]
+    fn a_few_objects_are_read_again_and_many_reload_the_whole_content() {
+        let mut live = Liveness::default();
+        live.opened(Some("d"), None);
+        let deleted = Live::Doc {
+            doc: "d".into(),
+            watched: Watched::Event(DocStreamEvent::Change(DocChangeEvent {
+                last_change: Some("t3".into()),
+                changed: vec!["a".into()],
+                deleted: vec!["b".into()],
+                document: None,
+            })),
+        };
+        assert_eq!(
+            live.on_live(deleted, 1),
+            [Reaction::Refetch(vec!["a".into(), "b".into()])]
+        );
+        let ids: Vec<String> = (0..=REFETCH_AT_MOST).map(|i| format!("o{i}")).collect();
+        let names: Vec<&str> = ids.iter().map(String::as_str).collect();
+        assert_eq!(live.on_live(change(&names, None), 2), [Reaction::ReloadDoc]);
+        let emptied = live.on_live(change(&[], Some(DocEventKind::Emptied)), 3);
+        assert_eq!(emptied, [Reaction::ReloadDoc]);
+    }
+
+    #[test]
+    fn a_change_between_the_read_and_the_stream_start_reloads() {
+        let current = |last_change: &str| {
+            doc_news(Watched::Event(DocStreamEvent::Current(DocChangeEvent {
+                last_change: Some(last_change.into()),
+                changed: Vec::new(),
+                deleted: Vec::new(),
+                document: None,
+            })))
+        };
+        let mut live = Liveness::default();
+        live.opened(Some("d"), Some("t1".into()));
+        assert_eq!(live.on_live(current("t1"), 0), []);
+        live.opened(Some("d"), Some("t1".into()));
+        assert_eq!(live.on_live(current("t2"), 0), [Reaction::ReloadDoc]);
+        // Unknown before: nothing to compare.
+        live.opened(Some("d"), None);
+        assert_eq!(live.on_live(current("t2"), 0), []);
+
+        // Polled: the first poll compares with what was known at the open.
+        let mut polled = Liveness::new(Duration::from_secs(1));
+        polled.opened(Some("d"), Some("t1".into()));
+        polled.on_live(doc_news(Watched::Unsupported(refused())), 0);
+        assert_eq!(polled.polled("d", Ok("t2".into())), [Reaction::ReloadDoc]);
     }
 
     #[test]
@@ -435,7 +533,7 @@ mod tests {
     #[test]
     fn a_lost_stream_shows_the_next_try_and_reloads_when_back() {
         let mut live = Liveness::default();
-        live.opened(Some("d"));
+        live.opened(Some("d"), None);
         assert_eq!(live.on_live(doc_news(Watched::Connected), 0), []);
         let lost = Watched::Lost {
             error: refused(),
@@ -470,7 +568,7 @@ mod tests {
     #[test]
     fn without_events_the_open_document_is_polled() {
         let mut live = Liveness::new(Duration::from_secs(1));
-        live.opened(Some("d"));
+        live.opened(Some("d"), None);
         let unsupported = doc_news(Watched::Unsupported(refused()));
         let note = live.on_live(unsupported, 5);
         assert!(
@@ -492,7 +590,7 @@ mod tests {
         assert_eq!(back[..2], [Reaction::ReloadList, Reaction::ReloadDoc]);
 
         let mut off = Liveness::new(Duration::ZERO);
-        off.opened(Some("d"));
+        off.opened(Some("d"), None);
         let note = off.on_live(doc_news(Watched::Unsupported(refused())), 0);
         assert!(matches!(&note[..], [Reaction::Note(n)] if n.text.contains("polling is off")));
         assert_eq!(off.tick(100), []);

@@ -16,6 +16,7 @@ pub mod clipboard;
 pub mod component;
 pub mod document;
 pub mod follow;
+pub mod fresh;
 pub mod fuzzy;
 pub mod history;
 pub mod input;

@@ -39,6 +39,14 @@ pub enum Request {
         /// The object id.
         obj: String,
     },
+    /// `GET /api/v1/doc/{doc}/obj/{obj}` of each object, at once: a few objects read again
+    /// (changed elsewhere), those gone answering as gone.
+    GetObjects {
+        /// The document id.
+        doc: String,
+        /// The object ids.
+        objs: Vec<String>,
+    },
     /// `POST /api/v1/doc/{doc}/obj/{obj}`.
     UpdateObject {
         /// The document id.
@@ -158,6 +166,10 @@ impl Request {
             Request::Details { doc } => ("GET", format!("/api/v1/doc/{doc}")),
             Request::Content { doc } => ("GET", format!("/api/v1/doc/{doc}/obj/all")),
             Request::GetObject { doc, obj } => ("GET", obj_path(doc, obj)),
+            Request::GetObjects { doc, objs } => (
+                "GET",
+                format!("{} (each of {})", obj_path(doc, "{obj}"), objs.len()),
+            ),
             Request::UpdateObject { doc, obj, .. } => ("POST", obj_path(doc, obj)),
             Request::CreateObject { doc, .. } => ("POST", format!("/api/v1/doc/{doc}/obj/")),
             Request::DeleteObject { doc, obj } => {
@@ -197,6 +209,8 @@ pub enum Answer {
     Objects(Box<ObjectModel>),
     /// One object.
     Object(DiagramObject),
+    /// Objects read again, by id: `None` for one that no longer exists.
+    Fresh(Vec<(String, Option<DiagramObject>)>),
     /// The id of something just created (document or object).
     Created(String),
     /// The answer of a selector update.

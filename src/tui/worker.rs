@@ -15,6 +15,7 @@ use super::document::ObjectModel;
 use super::request::{Answer, Failure, Reply, Request, RequestId};
 use super::transfer;
 use crate::client::{ApiError, Client};
+use crate::model::{DiagramObject, ErrorCode};
 
 /// What the loop asks of the worker.
 #[derive(Debug)]
@@ -74,20 +75,24 @@ pub async fn reply(client: &Client, id: RequestId, request: Request) -> Reply {
 pub async fn settle(app: &mut App, client: &Client, effects: Vec<Effect>) {
     let mut queue: VecDeque<Effect> = effects.into();
     while let Some(effect) = queue.pop_front() {
-        let more = match effect {
-            Effect::Request(id, request) => app.update(Msg::Api(reply(client, id, request).await)),
-            Effect::File(what, job) => {
-                let outcome = transfer::perform(&job);
-                app.update(Msg::File(what, job, outcome))
-            }
-            Effect::BuildScene(job) => app.update(Msg::Scene(job.run())),
-            Effect::Quit
-            | Effect::Cancel(_)
-            | Effect::Copy(_)
-            | Effect::OpenEditor(_)
-            | Effect::Follow(_) => Vec::new(),
-        };
-        queue.extend(more);
+        queue.extend(settle_one(app, client, effect).await);
+    }
+}
+
+/// Carries out one effect as [`settle`] does; returns the effects that follow from it.
+pub async fn settle_one(app: &mut App, client: &Client, effect: Effect) -> Vec<Effect> {
+    match effect {
+        Effect::Request(id, request) => app.update(Msg::Api(reply(client, id, request).await)),
+        Effect::File(what, job) => {
+            let outcome = transfer::perform(&job);
+            app.update(Msg::File(what, job, outcome))
+        }
+        Effect::BuildScene(job) => app.update(Msg::Scene(job.run())),
+        Effect::Quit
+        | Effect::Cancel(_)
+        | Effect::Copy(_)
+        | Effect::OpenEditor(_)
+        | Effect::Follow(_) => Vec::new(),
     }
 }
 
@@ -101,6 +106,9 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
         Request::Details { doc } => Answer::Details(client.doc_details(&doc).await?),
         Request::Content { doc } => Answer::Objects(Box::new(content_model(client, &doc).await?)),
         Request::GetObject { doc, obj } => Answer::Object(client.get_object(&doc, &obj).await?),
+        Request::GetObjects { doc, objs } => {
+            Answer::Fresh(fresh_objects(client, &doc, objs).await?)
+        }
         Request::UpdateObject { doc, obj, props } => {
             done(client.update_object(&doc, &obj, &props).await?)
         }
@@ -127,6 +135,35 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
         Request::EmptyDoc { doc } => done(client.empty_doc(&doc).await?),
         Request::DeleteDoc { doc } => done(client.delete_doc(&doc).await?),
     })
+}
+
+/// Objects `objs` of `doc` as the server has them now, each read at once; `None` for an object
+/// that is gone.
+async fn fresh_objects(
+    client: &Client,
+    doc: &str,
+    objs: Vec<String>,
+) -> Result<Vec<(String, Option<DiagramObject>)>, ApiError> {
+    let mut reads = tokio::task::JoinSet::new();
+    for obj in objs {
+        let (client, doc) = (client.clone(), doc.to_owned());
+        reads.spawn(async move {
+            let read = client.get_object(&doc, &obj).await;
+            (obj, read)
+        });
+    }
+    let mut fresh = Vec::with_capacity(reads.len());
+    while let Some(done) = reads.join_next().await {
+        let (obj, read) = done.map_err(|e| ApiError::Request {
+            detail: format!("reading an object stopped: {e}"),
+        })?;
+        match read {
+            Ok(object) => fresh.push((obj, Some(object))),
+            Err(error) if error.code() == Some(&ErrorCode::ObjNotFound) => fresh.push((obj, None)),
+            Err(error) => return Err(error),
+        }
+    }
+    Ok(fresh)
 }
 
 /// A document's content, read whole, then parsed into the compact model on a blocking thread

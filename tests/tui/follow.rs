@@ -13,6 +13,7 @@ use diagtui::server::{LocalServer, ServerOptions};
 use diagtui::store::Location;
 use diagtui::tui::follow::Followers;
 use diagtui::tui::liveness::Live;
+use diagtui::tui::request::Request;
 use diagtui::tui::{App, Effect, Msg, Setup, view, worker};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -34,12 +35,22 @@ struct Following {
     doc: String,
     label: String,
     dir: tempfile::TempDir,
+    /// How many times the app read the whole content so far.
+    content_reads: usize,
+    /// While set, what the app asks to follow waits here (a stream slow to start).
+    held: Option<Vec<diagtui::tui::liveness::Follow>>,
 }
 
 impl Following {
     /// A server (with these settings) holding a document "Followed" with one label, and the
     /// app with it open.
     async fn start(options: ServerOptions, setup: Setup) -> Following {
+        Following::start_holding(options, setup, false).await
+    }
+
+    /// [`Following::start`]; with `hold_streams`, the streams start only at
+    /// [`Following::release_streams`].
+    async fn start_holding(options: ServerOptions, setup: Setup, hold_streams: bool) -> Following {
         let (dir, server, client) = live_server_with(options).await;
         let doc = client.create_doc("Followed", None).await.unwrap();
         let props = json!({"text": "before"}).as_object().unwrap().clone();
@@ -54,6 +65,8 @@ impl Following {
             doc,
             label,
             dir,
+            content_reads: 0,
+            held: hold_streams.then(Vec::new),
         };
         let effects = following.app.start();
         following.run(effects).await;
@@ -72,11 +85,30 @@ impl Following {
         let mut rest = Vec::new();
         for effect in effects {
             match effect {
-                Effect::Follow(what) => self.followers.follow(what),
-                other => rest.push(other),
+                Effect::Follow(what) => match self.held.as_mut() {
+                    Some(held) => held.push(what),
+                    None => self.followers.follow(what),
+                },
+                other => {
+                    if matches!(other, Effect::Request(_, Request::Content { .. })) {
+                        self.content_reads += 1;
+                    }
+                    rest.push(other);
+                }
             }
         }
-        worker::settle(&mut self.app, &self.client, rest).await;
+        // The effects that follow go through `run` again, to be counted and followed.
+        for effect in rest {
+            let more = worker::settle_one(&mut self.app, &self.client, effect).await;
+            Box::pin(self.run(more)).await;
+        }
+    }
+
+    /// Starts the streams held back.
+    fn release_streams(&mut self) {
+        for what in self.held.take().unwrap_or_default() {
+            self.followers.follow(what);
+        }
     }
 
     /// Feeds the app the streams' news (no key, no tick) until the screen shows `text`.
@@ -172,6 +204,68 @@ async fn a_change_made_through_the_client_shows_without_a_key_press() {
     following.expect("Documents (5)").await;
     following.client.delete_doc(&other).await.unwrap();
     following.expect("Documents (4)").await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_few_changed_objects_are_read_alone_and_marks_and_selection_stay() {
+    let mut following = Following::start(ServerOptions::default(), Setup::new("e2e")).await;
+    let effects = following.app.update(Msg::Key(key("Space")));
+    following.run(effects).await;
+    following.expect("1 marked").await;
+    let reads = following.content_reads;
+    assert_eq!(reads, 1, "the open read the content");
+    let selected = format!("[VIEW] label {}", following.label);
+    assert!(following.screen().contains(&selected));
+
+    // New objects land before and after the marked, selected one (ids are random).
+    let mut created = Vec::new();
+    for n in 0..6 {
+        let props = json!({"text": format!("new {n}")})
+            .as_object()
+            .unwrap()
+            .clone();
+        let obj = following
+            .client
+            .create_object(&following.doc, "label", &props)
+            .await
+            .unwrap();
+        created.push(obj);
+    }
+    following.expect("\"new 5\"").await;
+    following.retext("after").await;
+    following.expect("● \"after\"").await;
+    for obj in &created[..3] {
+        following
+            .client
+            .delete_object(&following.doc, obj)
+            .await
+            .unwrap();
+    }
+    following
+        .news_until(|screen| !screen.contains("\"new 2\""))
+        .await;
+    let screen = following.screen();
+    assert!(screen.contains("label (4)"), "{screen}");
+    assert!(screen.contains("1 marked"), "{screen}");
+    assert!(
+        screen.contains("● \"after\""),
+        "the mark stays on its object:\n{screen}"
+    );
+    assert!(screen.contains(&selected), "the selection stays:\n{screen}");
+    assert!(!screen.contains("\"new 0\"") && screen.contains("\"new 5\""));
+    assert_eq!(
+        following.content_reads, reads,
+        "only the changed objects were read"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_change_between_the_contents_read_and_the_streams_start_is_not_missed() {
+    let mut following =
+        Following::start_holding(ServerOptions::default(), Setup::new("e2e"), true).await;
+    following.retext("between").await;
+    following.release_streams();
+    following.expect("between").await;
 }
 
 #[tokio::test(flavor = "multi_thread")]

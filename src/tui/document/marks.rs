@@ -71,6 +71,16 @@ impl Marks {
         marks
     }
 
+    /// The marks after an object was put in at `index` (unmarked): those from `index` on move
+    /// one up.
+    pub(super) fn inserted(&self, index: usize) -> Marks {
+        let mut marks = Marks::default();
+        for i in self.indexes() {
+            marks.set(if i < index { i } else { i + 1 }, true);
+        }
+        marks
+    }
+
     /// These marks of `old`'s objects, carried to the same objects (by id) in `new`; those
     /// `new` no longer has are dropped. One walk over both, as their ids are sorted.
     pub(super) fn carried(&self, old: &ObjectModel, new: &ObjectModel) -> Marks {
@@ -107,5 +117,7 @@ mod tests {
         assert_eq!(marks.len(), 2);
         let kept = marks.retained(&[true, true, false, true, true]);
         assert_eq!(kept.indexes().collect::<Vec<_>>(), vec![2]);
+        let moved = marks.inserted(100);
+        assert_eq!(moved.indexes().collect::<Vec<_>>(), vec![3, 131]);
     }
 }

@@ -98,6 +98,36 @@ impl OpenDoc {
         }
     }
 
+    /// Puts objects read again in place (changed, created or deleted elsewhere): each one's
+    /// data replaced, a new one added by id, one gone (`None`) taken out; the marks stay on
+    /// their objects.
+    pub fn apply_fresh(&mut self, fresh: Vec<(String, Option<DiagramObject>)>) {
+        let (present, gone): (Vec<_>, Vec<_>) =
+            fresh.into_iter().partition(|(_, object)| object.is_some());
+        let mut gone: Vec<String> = gone.into_iter().map(|(obj, _)| obj).collect();
+        // An object whose type changed (set-content again under its id) goes and comes back.
+        if let Some(model) = self.model() {
+            gone.extend(present.iter().filter_map(|(obj, object)| {
+                let at = model.index_of(obj)?;
+                let kind = &object.as_ref()?.kind;
+                (model.kind(at) != kind).then(|| obj.clone())
+            }));
+        }
+        self.remove_objects(&gone);
+        let Some(model) = self.content.value_mut() else {
+            return;
+        };
+        for (obj, object) in present {
+            let Some(object) = object else { continue };
+            if model.index_of(&obj).is_some() {
+                model.replace_data(&obj, object.data);
+            } else {
+                let at = model.insert(&obj, &object.kind, &object.data);
+                self.marks = self.marks.inserted(at);
+            }
+        }
+    }
+
     /// Whether object `obj` is marked.
     pub fn is_marked(&self, obj: &str) -> bool {
         self.index_of(obj).is_some_and(|i| self.marks.contains(i))

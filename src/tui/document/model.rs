@@ -309,16 +309,8 @@ impl ObjectModel {
 
     /// The index of object `obj`.
     pub fn index_of(&self, obj: &str) -> Option<usize> {
-        let (mut low, mut high) = (0, self.len());
-        while low < high {
-            let mid = low + (high - low) / 2;
-            match self.ids.get(mid).cmp(obj) {
-                std::cmp::Ordering::Less => low = mid + 1,
-                std::cmp::Ordering::Greater => high = mid,
-                std::cmp::Ordering::Equal => return Some(mid),
-            }
-        }
-        None
+        let at = self.ids_partition(obj);
+        (at < self.len() && self.ids.get(at) == obj).then_some(at)
     }
 
     /// Object `obj` (parsed the first time it is asked for, then kept).
@@ -480,6 +472,46 @@ impl ObjectModel {
         self.meta.replace(at, &meta_text);
         self.parsed[at] = OnceLock::new();
         self.version = next_version();
+    }
+
+    /// Adds object `obj` (one the model does not have) in its place by id, in place: its row,
+    /// its search text and the meta index follow. Returns its index.
+    pub fn insert(&mut self, obj: &str, kind: &str, data: &Props) -> usize {
+        let at = self.ids_partition(obj);
+        let kind_index = self.kind_index(kind);
+        let glance = Glance::of(data);
+        let row = glance_row(kind, &glance);
+        let mut search = String::new();
+        push_lowercase(&mut search, &row);
+        let meta = glance.meta.as_deref().unwrap_or_default();
+        let mut meta_text = String::new();
+        write_meta_text(&mut meta_text, meta);
+        self.meta_index.add(kind_index, meta);
+        self.ids.insert(at, obj);
+        self.kind_of.insert(at, kind_index);
+        self.data
+            .insert(at, &serde_json::to_string(data).expect("a map serializes"));
+        self.rows.insert(at, &row);
+        self.search.insert(at, &search);
+        self.meta.insert(at, &meta_text);
+        self.parsed.insert(at, OnceLock::new());
+        self.regroup();
+        self.version = next_version();
+        at
+    }
+
+    /// The index of the first object whose id is not before `obj`.
+    fn ids_partition(&self, obj: &str) -> usize {
+        let (mut low, mut high) = (0, self.len());
+        while low < high {
+            let mid = low + (high - low) / 2;
+            if self.ids.get(mid) < obj {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        low
     }
 
     /// Takes the meta of the object at `index` out of the meta index.

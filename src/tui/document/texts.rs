@@ -49,6 +49,16 @@ impl Texts {
         }
     }
 
+    /// Puts `text` in as string `i`; the strings from `i` on move one up.
+    pub fn insert(&mut self, i: usize, text: &str) {
+        let start = self.start(i);
+        self.buf.insert_str(start, text);
+        for end in &mut self.ends[i..] {
+            *end += text.len();
+        }
+        self.ends.insert(i, start + text.len());
+    }
+
     /// Keeps string `i` where `keep[i]`, in order.
     pub fn retain(&mut self, keep: &[bool]) {
         let mut kept = Texts::default();
@@ -124,6 +134,13 @@ mod tests {
         assert_eq!((t.len(), t.get(0), t.get(1)), (2, "a", "gamma"));
         t.append(&texts(&["delta"]));
         assert_eq!((t.len(), t.get(2)), (3, "delta"));
+        t.insert(0, "first");
+        t.insert(2, "");
+        t.insert(5, "last");
+        assert_eq!(
+            (0..t.len()).map(|i| t.get(i)).collect::<Vec<_>>(),
+            ["first", "a", "", "gamma", "delta", "last"]
+        );
     }
 
     #[test]

@@ -114,6 +114,14 @@ impl DocsPane {
         self.counts.insert(doc.to_string(), count);
     }
 
+    /// Document `doc`'s `lastChange` as its details last said, if they are the ones shown.
+    pub fn last_change_of(&self, doc: &str) -> Option<String> {
+        self.details
+            .value()
+            .filter(|details| details.id == doc)
+            .map(|details| details.last_change.clone())
+    }
+
     /// Asks for the selected document's details.
     pub fn request_details(&mut self, cx: &Cx) -> Vec<Action> {
         let Some(doc) = self.selected_doc().map(|d| d.id.clone()) else {
