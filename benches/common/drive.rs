@@ -8,10 +8,12 @@ use bytes::Bytes;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use diagtui::client::{ApiKey, Client, ClientConfig, JsonBody};
 use diagtui::server::LocalServer;
+use diagtui::tui::scene_cache::BuiltScene;
 use diagtui::tui::{App, Effect, Msg, Setup, view, worker};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use serde_json::Value;
+use tokio::task::JoinHandle;
 
 use crate::generated;
 
@@ -56,6 +58,9 @@ pub struct Bench {
     #[allow(dead_code, reason = "benches/bulk.rs does not read it")]
     doc: String,
     terminal: Terminal<TestBackend>,
+    /// Scenes being built (the map's), each on a blocking thread as the app's runner does,
+    /// taken in by the first message after they are done.
+    scenes: Vec<JoinHandle<BuiltScene>>,
     server: LocalServer,
     _dir: tempfile::TempDir,
 }
@@ -95,6 +100,7 @@ impl Bench {
             client,
             doc,
             terminal: Terminal::new(TestBackend::new(SIZE.0, SIZE.1)).unwrap(),
+            scenes: Vec::new(),
             server,
             _dir: dir,
         };
@@ -108,6 +114,16 @@ impl Bench {
 
     /// Sends `msg` and carries out every effect that follows; times it.
     pub async fn send(&mut self, msg: Msg) -> Split {
+        let (built, building) = std::mem::take(&mut self.scenes)
+            .into_iter()
+            .partition(|scene| scene.is_finished());
+        self.scenes = building;
+        for scene in built {
+            let effects = self
+                .app
+                .update(Msg::Scene(scene.await.expect("a scene builds")));
+            self.settle(effects).await;
+        }
         let started = Instant::now();
         let effects = self.app.update(msg);
         let on_loop = started.elapsed();
@@ -129,6 +145,11 @@ impl Bench {
                     let more = self.app.update(Msg::Api(reply));
                     split.on_loop += started.elapsed();
                     more
+                }
+                Effect::BuildScene(job) => {
+                    self.scenes
+                        .push(tokio::task::spawn_blocking(move || job.run()));
+                    Vec::new()
                 }
                 other => {
                     worker::settle(&mut self.app, &self.client, vec![other]).await;

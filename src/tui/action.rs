@@ -341,6 +341,10 @@ pub enum Action {
     ExternalEdit,
     /// Read the open document's content again.
     ReloadContent,
+    /// A write of this app's to the open document succeeded: read its content again to show
+    /// it, unless the document's change events are followed (the write comes back as an event
+    /// and is shown from it, as anyone else's: one reload, not two).
+    ReloadAfterWrite,
     /// `Esc` while the document opens: stop reading its content and close it.
     CancelOpen,
     /// A document got a new title.

@@ -834,6 +834,11 @@ impl App {
                 }
                 return self.props.external_edit();
             }
+            Action::ReloadAfterWrite => {
+                if !self.liveness.follows_open_doc() {
+                    return vec![Action::ReloadContent];
+                }
+            }
             Action::ReloadContent => {
                 self.fresh.reset();
                 if let Some(doc) = self.doc.as_mut() {

@@ -79,6 +79,9 @@ enum Link {
 pub struct Liveness {
     /// The open document's stream (or its polls).
     doc_link: Link,
+    /// The open document's stream has spoken since it (last) connected: every write to the
+    /// document from now on comes as an event.
+    hearing_doc: bool,
     /// The account's stream.
     account_link: Link,
     /// The server has no change events: the open document is polled.
@@ -105,6 +108,7 @@ impl Liveness {
         let ticks = (poll.as_millis() / TICK.as_millis()).max(1) as u64;
         Liveness {
             doc_link: Link::Up,
+            hearing_doc: false,
             account_link: Link::Up,
             polling: false,
             poll_every: (!poll.is_zero()).then_some(ticks),
@@ -122,7 +126,14 @@ impl Liveness {
         self.open = doc.map(|doc| (doc.to_owned(), known));
         self.recent.clear();
         self.doc_link = Link::Up;
+        self.hearing_doc = false;
         Follow::Doc(doc.map(str::to_owned))
+    }
+
+    /// Whether the open document's change events are followed: a write of this app's to it will
+    /// come back as an event (and be shown from it), as anyone else's.
+    pub fn follows_open_doc(&self) -> bool {
+        self.hearing_doc && matches!(self.doc_link, Link::Up)
     }
 
     /// Whether `id` (an object of the open document, or a document) changed in the last few
@@ -214,26 +225,11 @@ impl Liveness {
                     return Vec::new();
                 }
                 match without_event(watched) {
-                    Ok(event) => self.doc_event(&doc, event, now),
-                    Err(news) => match link_news(&mut self.doc_link, news, now) {
-                        LinkNews::Quiet => Vec::new(),
-                        LinkNews::Back => {
-                            // The reload reads what changed meanwhile: nothing to compare.
-                            self.forget_last_change();
-                            vec![
-                                Reaction::ReloadDoc,
-                                Reaction::Note(Notification::info("connected again")),
-                            ]
-                        }
-                        LinkNews::Unsupported => self.start_polling(now),
-                        // Deleted before its stream opened (or while it was away).
-                        LinkNews::Failed(error)
-                            if error.code() == Some(&ErrorCode::DocNotFound) =>
-                        {
-                            vec![Reaction::DocGone(doc)]
-                        }
-                        LinkNews::Failed(error) => failed(&error),
-                    },
+                    Ok(event) => {
+                        self.hearing_doc = true;
+                        self.doc_event(&doc, event, now)
+                    }
+                    Err(news) => self.doc_news(doc, news, now),
                 }
             }
             Live::Account(watched) => match without_event(watched) {
@@ -250,6 +246,28 @@ impl Liveness {
                     LinkNews::Failed(error) => failed(&error),
                 },
             },
+        }
+    }
+
+    /// News of the open document's stream's connection.
+    fn doc_news(&mut self, doc: String, news: Watched<()>, now: u64) -> Vec<Reaction> {
+        self.hearing_doc = false;
+        match link_news(&mut self.doc_link, news, now) {
+            LinkNews::Quiet => Vec::new(),
+            LinkNews::Back => {
+                // The reload reads what changed meanwhile: nothing to compare.
+                self.forget_last_change();
+                vec![
+                    Reaction::ReloadDoc,
+                    Reaction::Note(Notification::info("connected again")),
+                ]
+            }
+            LinkNews::Unsupported => self.start_polling(now),
+            // Deleted before its stream opened (or while it was away).
+            LinkNews::Failed(error) if error.code() == Some(&ErrorCode::DocNotFound) => {
+                vec![Reaction::DocGone(doc)]
+            }
+            LinkNews::Failed(error) => failed(&error),
         }
     }
 
@@ -464,6 +482,26 @@ mod tests {
             watched: Watched::Connected,
         };
         assert_eq!(live.on_live(other, 53), []);
+    }
+
+    #[test]
+    fn the_open_document_is_followed_once_its_stream_spoke_and_until_it_is_lost() {
+        let mut live = Liveness::default();
+        live.opened(Some("d"), None);
+        assert!(!live.follows_open_doc());
+        live.on_live(doc_news(Watched::Connected), 0);
+        assert!(!live.follows_open_doc(), "connected, not heard yet");
+        live.on_live(change(&["a"], None), 1);
+        assert!(live.follows_open_doc());
+        let lost = Watched::Lost {
+            error: refused(),
+            retry_in: Duration::from_secs(1),
+        };
+        live.on_live(doc_news(lost), 2);
+        assert!(!live.follows_open_doc());
+        live.on_live(change(&["a"], None), 3);
+        live.opened(Some("e"), None);
+        assert!(!live.follows_open_doc(), "another document");
     }
 
     #[test]

@@ -45,6 +45,22 @@ impl<T> Load<T> {
         self.finish(id, Load::Loaded(value))
     }
 
+    /// [`Load::settle`], the value it replaces freed on another thread (see [`drop_elsewhere`]).
+    pub fn settle_dropping_elsewhere(&mut self, id: RequestId, value: T) -> bool
+    where
+        T: Send + 'static,
+    {
+        if !self.awaits(id) {
+            return false;
+        }
+        if let Load::Loading { last, .. } = self
+            && let Some(last) = last.take()
+        {
+            drop_elsewhere(last);
+        }
+        self.settle(id, value)
+    }
+
     /// Records the failure of request `id` if it is the one awaited; says whether it was.
     pub fn fail(&mut self, id: RequestId, message: String) -> bool {
         self.finish(id, Load::Failed(message))
@@ -92,6 +108,16 @@ impl<T> Load<T> {
             _ => None,
         }
     }
+}
+
+/// Frees `value` on a thread of its own: a large value (the 50,000 objects of a preview, the
+/// scene of a large document) takes tens of milliseconds to free, which the input loop should
+/// not wait for.
+pub fn drop_elsewhere<T: Send + 'static>(value: T) {
+    // Without a thread to spare it is freed here, as it would have been anyway.
+    let _ = std::thread::Builder::new()
+        .name("drop".into())
+        .spawn(move || drop(value));
 }
 
 #[cfg(test)]

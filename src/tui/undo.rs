@@ -334,7 +334,7 @@ pub fn on_reply(
                 }),
             ];
             if open {
-                actions.push(Action::ReloadContent);
+                actions.push(Action::ReloadAfterWrite);
             }
             actions
         }
@@ -357,7 +357,7 @@ pub fn on_reply(
                 Action::Undone(UndoneMark::Recreated { write, old, new }),
             ];
             if open && !cx.requests.writing(&doc) {
-                actions.push(Action::ReloadContent);
+                actions.push(Action::ReloadAfterWrite);
             }
             actions
         }

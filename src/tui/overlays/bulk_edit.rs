@@ -138,7 +138,7 @@ impl BulkEdit {
                     words::count(objects.len(), "marked object", "marked objects")
                 )));
                 if cx.doc_id() == Some(doc.as_str()) {
-                    actions.push(Action::ReloadContent);
+                    actions.push(Action::ReloadAfterWrite);
                 }
                 actions
             }

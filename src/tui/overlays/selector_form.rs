@@ -425,7 +425,10 @@ impl SelectorForm {
                 }
                 let ids: Vec<String> = content.keys().cloned().collect();
                 let n = ids.len();
-                if !self.preview.settle(id, preview(selector, content)) {
+                if !self
+                    .preview
+                    .settle_dropping_elsewhere(id, preview(selector, content))
+                {
                     return Vec::new();
                 }
                 let mut actions = vec![
@@ -460,7 +463,7 @@ impl SelectorForm {
                         applied.updated.updated_object_ids.clone(),
                     )));
                     actions.push(Action::ShowSelectorResult(applied));
-                    actions.push(Action::ReloadContent);
+                    actions.push(Action::ReloadAfterWrite);
                 }
                 actions
             }

@@ -348,8 +348,13 @@ impl ObjectsPane {
                 };
                 let mut actions = vec![Action::info(format!("created {kind} {obj}"))];
                 if cx.doc_id() == Some(doc.as_str()) {
+                    let shown = cx.doc.and_then(|d| d.model()?.index_of(&obj)).is_some();
                     self.select_after_load = Some(obj);
-                    actions.push(Action::ReloadContent);
+                    if shown {
+                        // Its change event came first and put it in already.
+                        self.sync(cx);
+                    }
+                    actions.push(Action::ReloadAfterWrite);
                 }
                 actions
             }
@@ -369,7 +374,7 @@ impl ObjectsPane {
                         cx.key(Context::Objects, Command::History)
                     )));
                 }
-                actions.push(Action::ReloadContent);
+                actions.push(Action::ReloadAfterWrite);
                 actions
             }
             (ObjectsWork::Delete, Err(failure)) => {
@@ -440,7 +445,7 @@ impl ObjectsPane {
             });
         }
         self.bulk_delete = BulkDelete::Idle;
-        actions.extend([report, Action::ReloadContent]);
+        actions.extend([report, Action::ReloadAfterWrite]);
         actions
     }
 

@@ -673,7 +673,7 @@ impl PropsPane {
             (PropsWork::Recreate, Ok(Answer::Created(id))) => {
                 self.close();
                 vec![
-                    Action::ReloadContent,
+                    Action::ReloadAfterWrite,
                     Action::info(format!("created it again from your edit, as {id}")),
                 ]
             }
