@@ -557,7 +557,9 @@ impl App {
             }
             Purpose::Docs(work) => {
                 let cx = cx!(self, self.props.unsaved());
-                self.docs.on_reply(work, id, request, outcome, &cx)
+                let actions = self.docs.on_reply(work, id, request, outcome, &cx);
+                self.retitle_open_doc();
+                actions
             }
             Purpose::Objects(work) => {
                 let cx = cx!(self, self.props.unsaved());
@@ -620,6 +622,16 @@ impl App {
                     Vec::new()
                 }
             }
+        }
+    }
+
+    /// The open document's title as the document list has it now (retitled here or elsewhere).
+    fn retitle_open_doc(&mut self) {
+        if let Some(open) = self.doc.as_mut()
+            && let Some(listed) = self.docs.docs().iter().find(|d| d.id == open.id())
+            && listed.title != open.summary.title
+        {
+            open.summary.title.clone_from(&listed.title);
         }
     }
 

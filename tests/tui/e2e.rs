@@ -211,3 +211,61 @@ async fn the_map_of_a_document_in_the_binary() {
     session.keys(&["q"]);
     server.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_follows_changes_made_elsewhere_and_finds_the_server_again() {
+    let (dir, server, client) = live_server().await;
+    let doc = client.create_doc("Live doc", None).await.unwrap();
+    let props = json!({"text": "as opened"}).as_object().unwrap().clone();
+    let obj = client.create_object(&doc, "label", &props).await.unwrap();
+    let command = binary(&dir, &server);
+    let Some(session) = Tmux::start("tui-e2e-live", 120, 35, Some(&command)) else {
+        return;
+    };
+    session.wait_for("Live doc");
+    session.keys(&["/"]);
+    session.type_line("Live");
+    session.keys(&["Enter"]);
+    session.wait_for("\"as opened\"");
+
+    // Another client changes the object, adds one and renames the document: no key pressed.
+    let props = json!({"text": "changed elsewhere"})
+        .as_object()
+        .unwrap()
+        .clone();
+    client.update_object(&doc, &obj, &props).await.unwrap();
+    session.wait_for("\"changed elsewhere\"");
+    let props = json!({"text": "added elsewhere"})
+        .as_object()
+        .unwrap()
+        .clone();
+    let added = client.create_object(&doc, "label", &props).await.unwrap();
+    session.wait_for("\"added elsewhere\"");
+    client.delete_object(&doc, &added).await.unwrap();
+    let screen = session.wait_for("label (1)");
+    assert!(!screen.contains("added elsewhere"), "{screen}");
+    client.rename_doc(&doc, "Live doc, renamed").await.unwrap();
+    session.wait_for("Objects · Live doc, renamed");
+
+    // The server goes away: the status bar says so; it comes back on the same port and the
+    // change made meanwhile shows.
+    let addr: std::net::SocketAddr = server.url().trim_start_matches("http://").parse().unwrap();
+    server.shutdown().await;
+    session.wait_for("offline");
+    let data = dir.path().join("data");
+    let again = LocalServer::start_on(
+        diagtui::store::Location::DataDir(data),
+        addr,
+        diagtui::server::ServerOptions::default(),
+    )
+    .await
+    .unwrap();
+    let props = json!({"text": "changed while away"})
+        .as_object()
+        .unwrap()
+        .clone();
+    client.update_object(&doc, &obj, &props).await.unwrap();
+    session.wait_for("\"changed while away\"");
+    session.keys(&["q"]);
+    again.shutdown().await;
+}

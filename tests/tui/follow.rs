@@ -198,7 +198,7 @@ async fn a_change_made_through_the_client_shows_without_a_key_press() {
         .rename_doc(&following.doc, "Followed, renamed")
         .await
         .unwrap();
-    following.expect("Followed, renamed").await;
+    following.expect("Objects · Followed, renamed").await;
     // The list (filtered to "Followed" since it was opened) counts every document.
     let other = following.client.create_doc("Another", None).await.unwrap();
     following.expect("Documents (5)").await;
