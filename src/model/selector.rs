@@ -10,6 +10,7 @@
 //! - a meta value that is an object, an array or null is compared through its JSON text;
 //! - a missing key (or a missing `meta`) matches nothing except `no`.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
@@ -98,7 +99,7 @@ impl Condition {
 
     /// Whether an object whose metadata is `meta` matches this condition.
     pub fn matches(&self, meta: Option<&Map<String, Value>>) -> bool {
-        let Some(actual) = meta.and_then(|m| m.get(&self.key)) else {
+        let Some(actual) = meta.and_then(|m| meta_value(m, &self.key)) else {
             return self.op == Operator::No;
         };
         match self.op {
@@ -106,7 +107,7 @@ impl Condition {
             Operator::No => !loosely_equal(actual, &self.value),
             Operator::Gt => compare(actual, &self.value) == std::cmp::Ordering::Greater,
             Operator::Lt => compare(actual, &self.value) == std::cmp::Ordering::Less,
-            Operator::Co => text_of(actual).contains(text_of(&self.value).as_str()),
+            Operator::Co => text_of(actual).contains(&*text_of(&self.value)),
         }
     }
 
@@ -300,11 +301,23 @@ impl<'de> Deserialize<'de> for Selector {
     }
 }
 
+/// Metadata maps with at most this many keys are searched by a scan, cheaper than hashing.
+const SCAN_KEYS_UP_TO: usize = 16;
+
+/// The value under `key` in a metadata map.
+fn meta_value<'a>(meta: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
+    if meta.len() <= SCAN_KEYS_UP_TO {
+        meta.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
+    } else {
+        meta.get(key)
+    }
+}
+
 /// The text a value is compared by: strings as they are, everything else as JSON.
-fn text_of(value: &Value) -> String {
+fn text_of(value: &Value) -> Cow<'_, str> {
     match value {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
+        Value::String(s) => Cow::Borrowed(s),
+        other => Cow::Owned(other.to_string()),
     }
 }
 

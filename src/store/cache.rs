@@ -50,6 +50,55 @@ impl DocState {
     pub fn bytes(&self) -> usize {
         self.bytes
     }
+
+    /// Puts created or updated objects in; the objects they replace go to `replaced`. Changes
+    /// to a large share of the objects, in id order as reports list them, are put in by one
+    /// walk over the document rather than a lookup each.
+    fn write_objects(
+        &mut self,
+        changed: &[(String, Arc<StoredObject>)],
+        replaced: &mut Vec<Arc<StoredObject>>,
+    ) {
+        let mut looked_up = Vec::new();
+        let mut changes = changed.iter().peekable();
+        if changed.len() * WALK_SHARE >= self.objects.len() {
+            for (id, slot) in &mut self.objects {
+                if changes.peek().is_none() {
+                    break;
+                }
+                while let Some(change) = changes.next_if(|(changed, _)| changed <= id) {
+                    if change.0 == *id {
+                        swap_in(&mut self.bytes, slot, &change.1, replaced);
+                    } else {
+                        looked_up.push(change);
+                    }
+                }
+            }
+        }
+        // New objects, and any the walk passed by.
+        for (id, object) in looked_up.into_iter().chain(changes) {
+            match self.objects.get_mut(id) {
+                Some(slot) => swap_in(&mut self.bytes, slot, object, replaced),
+                None => {
+                    self.bytes += object.size();
+                    self.objects.insert(id.clone(), Arc::clone(object));
+                }
+            }
+        }
+    }
+}
+
+/// Puts `object` in `slot`, counting the bytes; the object it replaces goes to `replaced`.
+fn swap_in(
+    bytes: &mut usize,
+    slot: &mut Arc<StoredObject>,
+    object: &Arc<StoredObject>,
+    replaced: &mut Vec<Arc<StoredObject>>,
+) {
+    *bytes += object.size();
+    let old = std::mem::replace(slot, Arc::clone(object));
+    *bytes -= old.size();
+    replaced.push(old);
 }
 
 /// A cached document.
@@ -85,6 +134,9 @@ pub struct DocCache {
 
 /// Fixed bytes counted per document besides its objects.
 const DOC_OVERHEAD: usize = 256;
+/// Changes to at least one in this many of a document's objects are written through by a walk
+/// over the document.
+const WALK_SHARE: usize = 8;
 
 impl DocCache {
     /// An empty cache holding at most `budget` bytes.
@@ -215,19 +267,7 @@ impl DocCache {
                 replaced.push(gone);
             }
         }
-        for (id, object) in change.changed.iter() {
-            state.bytes += object.size();
-            match state.objects.get_mut(id) {
-                Some(slot) => {
-                    let old = std::mem::replace(slot, Arc::clone(object));
-                    state.bytes -= old.size();
-                    replaced.push(old);
-                }
-                None => {
-                    state.objects.insert(id.clone(), Arc::clone(object));
-                }
-            }
-        }
+        state.write_objects(&change.changed, replaced);
         let after = state.bytes;
         drop(state);
         self.used.fetch_add(after, Ordering::Relaxed);
@@ -270,6 +310,55 @@ impl DocCache {
             let Some((id, bytes)) = victim else { break };
             slots.remove(&id);
             self.used.fetch_sub(bytes, Ordering::Relaxed);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn object(text: &str) -> Arc<StoredObject> {
+        Arc::new(StoredObject::new(Arc::from("label"), text))
+    }
+
+    fn state(ids: &[&str]) -> DocState {
+        let objects: BTreeMap<String, Arc<StoredObject>> = ids
+            .iter()
+            .map(|id| (id.to_string(), object("{}")))
+            .collect();
+        let bytes = objects.values().map(|o| o.size()).sum();
+        DocState {
+            version: 1,
+            owner_id: "me".into(),
+            collaborators: Vec::new(),
+            objects,
+            bytes,
+        }
+    }
+
+    #[test]
+    fn a_walk_and_lookups_write_the_same_objects() {
+        let ids = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"];
+        // In id order with a new one among them (walked), and the same out of order (looked up
+        // where the walk passed them by), and few of them (looked up).
+        let many: Vec<_> = ["a", "c", "cc", "d", "j", "k"]
+            .iter()
+            .map(|id| (id.to_string(), object(&format!(r#"{{"id":"{id}"}}"#))))
+            .collect();
+        let mut shuffled = many.clone();
+        shuffled.reverse();
+        for changed in [many.clone(), shuffled, many[..1].to_vec()] {
+            let mut state = state(&ids);
+            let mut replaced = Vec::new();
+            state.write_objects(&changed, &mut replaced);
+            let expected = changed.iter().filter(|(id, _)| id.len() == 1 && id != "k");
+            assert_eq!(replaced.len(), expected.count(), "{changed:?}");
+            for (id, object) in &changed {
+                assert!(Arc::ptr_eq(&state.objects[id], object), "{id}");
+            }
+            let bytes: usize = state.objects.values().map(|o| o.size()).sum();
+            assert_eq!(state.bytes, bytes);
         }
     }
 }

@@ -478,6 +478,7 @@ impl<E: Engine> Store<E> {
                 Ok(Plan {
                     version: state.version,
                     objects: plan::plan_cached(&planning, &state.objects)?,
+                    doc_len: state.objects.len(),
                 })
             })
             .await?;
@@ -769,6 +770,7 @@ mod tests {
             Plan {
                 version: state.version,
                 objects: plan::plan_cached(&update, &state.objects).unwrap(),
+                doc_len: state.objects.len(),
             }
         };
         // Another write makes `b` match too, after the plan was made.

@@ -2,13 +2,15 @@
 //! parsed on first use, and the non-recursive merge done on the JSON text.
 
 use std::borrow::Cow;
+use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 
 use bytes::Bytes;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::StoreResult;
-use super::raw::RawEntries;
+use super::raw::{RawEntries, plain_entries};
 use crate::model::ObjectType;
 use crate::model::props::defaults;
 
@@ -250,19 +252,53 @@ impl Defaults {
     }
 }
 
+/// An object's top-level entries as a merge reads them.
+enum Entries<'a> {
+    /// Data in the plain form the store writes (see [`plain_entries`]): each key and where its
+    /// value is in the data.
+    Plain(Vec<(&'a str, Range<usize>)>),
+    /// Any other data, read by the JSON parser.
+    Parsed(Vec<(Cow<'a, str>, &'a RawValue)>),
+}
+
+impl<'a> Entries<'a> {
+    /// The entries of `data`.
+    fn of(data: &'a str) -> StoreResult<Entries<'a>> {
+        Ok(match plain_entries(data) {
+            Some(entries) => Entries::Plain(entries),
+            None => Entries::Parsed(serde_json::from_str::<RawEntries<'a>>(data)?.0),
+        })
+    }
+
+    /// The text of the value stored under `key` in `data`, if there is one.
+    fn value(&self, data: &'a str, key: &str) -> Option<&'a str> {
+        match self {
+            Entries::Plain(entries) => entries
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, at)| &data[at.clone()]),
+            Entries::Parsed(entries) => entries
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, raw)| raw.get()),
+        }
+    }
+}
+
 /// Merges `props` into an object, non-recursively, then fills in each default property it
 /// lacks (for the seven known types): the text form of `model::props::merge` followed by
-/// `complete`. Untouched properties keep their text as stored.
+/// `complete`. Untouched properties keep their text as stored; data in the plain form the store
+/// writes is copied around the values replaced rather than rewritten entry by entry.
 pub fn merged(
     current: &StoredObject,
     props: &PropsText,
     defaults: &mut Defaults,
 ) -> StoreResult<StoredObject> {
-    let RawEntries(entries) = serde_json::from_str(current.data())?;
-    let mut writer = ObjectWriter::new(Arc::clone(&current.kind), current.data().len() + 64);
+    let data = current.data();
+    let entries = Entries::of(data)?;
+    let mut writer = ObjectWriter::new(Arc::clone(&current.kind), data.len() + 64);
     let out = writer.data();
-    out.push('{');
-    let start = out.len();
+    let start = out.len() + 1;
     let put = |out: &mut String, key: &str, value: &str| {
         if out.len() > start {
             out.push(',');
@@ -271,10 +307,27 @@ pub fn merged(
         out.push(':');
         out.push_str(value);
     };
-    for (key, raw) in &entries {
-        put(out, key, props.get(key).unwrap_or(raw.get()));
+    match &entries {
+        Entries::Plain(plain) => {
+            let mut copied = 0;
+            for (key, at) in plain {
+                if let Some(value) = props.get(key) {
+                    out.push_str(&data[copied..at.start]);
+                    out.push_str(value);
+                    copied = at.end;
+                }
+            }
+            // All but the closing brace: what the merge adds follows.
+            out.push_str(&data[copied..data.len() - 1]);
+        }
+        Entries::Parsed(parsed) => {
+            out.push('{');
+            for (key, raw) in parsed {
+                put(out, key, props.get(key).unwrap_or(raw.get()));
+            }
+        }
     }
-    let stored = |key: &str| entries.iter().any(|(k, _)| k == key);
+    let stored = |key: &str| entries.value(data, key).is_some();
     for (key, value) in &props.entries {
         if !stored(key) {
             put(out, key, value);
@@ -286,9 +339,8 @@ pub fn merged(
             (Some(id), _) => id.as_deref().is_some_and(is_generic),
             (None, Some(generic)) => generic,
             (None, None) => entries
-                .iter()
-                .find(|(k, _)| k == "componentId")
-                .and_then(|(_, raw)| serde_json::from_str::<Cow<'_, str>>(raw.get()).ok())
+                .value(data, "componentId")
+                .and_then(|raw| serde_json::from_str::<Cow<'_, str>>(raw).ok())
                 .is_some_and(|id| is_generic(&id)),
         };
         // A merge only adds and replaces properties: data that held every default still does,
@@ -392,16 +444,20 @@ mod tests {
         ];
         let mut defaults = Defaults::default();
         for (data, kind, props) in cases {
-            let text = serde_json::to_string(&data).unwrap();
-            let props_text = PropsText::new(props.as_object().unwrap());
-            let current = StoredObject::new(Arc::from(kind), &text);
-            let got = merged(&current, &props_text, &mut defaults).unwrap();
-            assert_eq!(got.kind(), kind);
-            assert_eq!(
-                got.data(),
-                merged_the_old_way(&data, kind, &props),
-                "{data} + {props}"
-            );
+            let compact = serde_json::to_string(&data).unwrap();
+            // The same data with white space after its brace is read by the parser instead.
+            let spaced = format!("{{ {}", &compact[1..]);
+            for text in [compact, spaced] {
+                let props_text = PropsText::new(props.as_object().unwrap());
+                let current = StoredObject::new(Arc::from(kind), &text);
+                let got = merged(&current, &props_text, &mut defaults).unwrap();
+                assert_eq!(got.kind(), kind);
+                assert_eq!(
+                    got.data(),
+                    merged_the_old_way(&data, kind, &props),
+                    "{text} + {props}"
+                );
+            }
         }
     }
 
@@ -414,6 +470,14 @@ mod tests {
             &mut Defaults::default(),
         )
         .unwrap();
+        assert_eq!(got.data(), r#"{"a":3,"b":2}"#);
+    }
+
+    #[test]
+    fn an_escaped_key_is_merged_as_the_key_it_names() {
+        let current = StoredObject::new(Arc::from("x"), r#"{"\u0061":1,"b":2}"#);
+        let props = PropsText::new(json!({"a": 3}).as_object().unwrap());
+        let got = merged(&current, &props, &mut Defaults::default()).unwrap();
         assert_eq!(got.data(), r#"{"a":3,"b":2}"#);
     }
 

@@ -24,12 +24,21 @@ pub trait ObjectSource {
         &mut self,
         f: &mut dyn FnMut(&str, &Arc<StoredObject>) -> StoreResult<()>,
     ) -> StoreResult<()>;
+    /// How many objects it holds, when that is known without reading them: a plan makes room
+    /// for them all up front.
+    fn known_len(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// Plans `update` over the objects of `source`.
 pub fn plan(update: &ObjectUpdate, source: &mut dyn ObjectSource) -> StoreResult<Planned> {
     let mut defaults = Defaults::default();
-    let mut planned = Vec::new();
+    let room = match update {
+        ObjectUpdate::Each { objects, .. } => objects.len(),
+        ObjectUpdate::Matching { .. } => source.known_len().unwrap_or(0),
+    };
+    let mut planned = Vec::with_capacity(room);
     match update {
         ObjectUpdate::Each { objects, labelled } => {
             for (obj_id, props) in objects {
@@ -60,6 +69,10 @@ pub fn plan(update: &ObjectUpdate, source: &mut dyn ObjectSource) -> StoreResult
             })?;
         }
     }
+    // Room was made for every object; a plan that changes few of them gives the rest back.
+    if planned.len() * 2 < planned.capacity() {
+        planned.shrink_to_fit();
+    }
     Ok(planned)
 }
 
@@ -84,6 +97,10 @@ impl ObjectSource for Slice<'_> {
     ) -> StoreResult<()> {
         self.0.iter().try_for_each(|(id, object)| f(id, object))
     }
+
+    fn known_len(&self) -> Option<usize> {
+        Some(self.0.len())
+    }
 }
 
 /// Plans `update` over a cached document's objects. A large selector update is split into
@@ -105,11 +122,15 @@ pub fn plan_cached(
             .chunks(all.len().div_ceil(cores))
             .map(|run| scope.spawn(move || plan(update, &mut Slice(run))))
             .collect();
-        let mut planned = Vec::new();
+        let runs = runs
+            .into_iter()
+            .map(|run| {
+                run.join()
+                    .map_err(|_| StoreError::Internal("a plan failed".into()))?
+            })
+            .collect::<StoreResult<Vec<Planned>>>()?;
+        let mut planned = Vec::with_capacity(runs.iter().map(Vec::len).sum());
         for run in runs {
-            let run = run
-                .join()
-                .map_err(|_| StoreError::Internal("a plan failed".into()))??;
             planned.extend(run);
         }
         Ok(planned)

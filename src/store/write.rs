@@ -188,6 +188,9 @@ pub struct Plan {
     pub version: u64,
     /// Each object's new state, in id order.
     pub objects: Vec<(String, Arc<StoredObject>)>,
+    /// How many objects the document held: an engine may write a large share of them
+    /// differently from a few.
+    pub doc_len: usize,
 }
 
 /// What a write request answers.

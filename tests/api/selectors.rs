@@ -1,9 +1,10 @@
 //! Selectors, table-driven: every operator, type insensitivity, missing keys, lists (AND), both
 //! URL encodings of the path form, the body form, and malformed selectors.
 
+use diagtui::server::{LocalServer, ServerOptions};
 use percent_encoding::{AsciiSet, CONTROLS, NON_ALPHANUMERIC, utf8_percent_encode};
 use reqwest::StatusCode;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use crate::common::{Harness, assert_error};
 
@@ -219,6 +220,73 @@ async fn a_selector_update_is_validated_and_atomic() {
         h.get_ok(&format!("/api/v1/doc/{doc}/obj/all")).await,
         before
     );
+}
+
+/// An update of many objects of a document (on SQLite, written in one pass over its rows):
+/// exactly the matches change, in what the server answers and in what the database holds.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_large_selector_update_changes_every_match_and_nothing_else() {
+    let h = Harness::new().await;
+    let doc = h.new_doc("Large").await;
+    let content: Map<String, Value> = (0..300)
+        .map(|i| {
+            let kind = if i % 3 == 0 { "edge" } else { "node" };
+            let data = json!({
+                "componentId": "computation.aws-ec2",
+                "name": format!("a \"quoted\" {{brace}} [{i}]"),
+                "opacity": 1,
+                "meta": {"kind": kind, "tags": ["x", {"y": "}"}]},
+            });
+            (
+                format!("obj{i:03}"),
+                json!({"type": "component", "data": data}),
+            )
+        })
+        .collect();
+    h.post_ok(
+        &format!("/api/v1/doc/set-content/{doc}"),
+        Value::Object(content.clone()),
+    )
+    .await;
+    let answer = h
+        .post_ok(
+            &format!("/api/v1/doc/{doc}/obj/where"),
+            json!({"selector": ["kind", "eq", "node"], "props": {"opacity": 0.5, "new": [1]}}),
+        )
+        .await;
+    let nodes: Vec<String> = (0..300)
+        .filter(|i| i % 3 != 0)
+        .map(|i| format!("obj{i:03}"))
+        .collect();
+    assert_eq!(answer["updatedObjectIds"], json!(nodes));
+    let all = h.get_ok(&format!("/api/v1/doc/{doc}/obj/all")).await;
+    for (id, before) in &content {
+        let (data, was) = (&all[id]["data"], &before["data"]);
+        let matched = was["meta"]["kind"] == "node";
+        assert_eq!(data["opacity"], if matched { json!(0.5) } else { json!(1) });
+        assert_eq!(data["new"], if matched { json!([1]) } else { Value::Null });
+        assert_eq!((&data["name"], &data["meta"]), (&was["name"], &was["meta"]));
+    }
+
+    // A server started afresh reads the same from the database.
+    let location = h.server.location().clone();
+    let Harness { server, dir, .. } = h;
+    server.shutdown().await;
+    let again = LocalServer::start_at(location, ServerOptions::default())
+        .await
+        .unwrap();
+    let stored = reqwest::Client::new()
+        .get(format!("{}/api/v1/doc/{doc}/obj/all", again.url()))
+        .bearer_auth(again.api_key())
+        .send()
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap();
+    assert_eq!(stored, all);
+    again.shutdown().await;
+    drop(dir);
 }
 
 #[tokio::test(flavor = "multi_thread")]

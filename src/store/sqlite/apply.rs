@@ -7,7 +7,7 @@ use super::docs::{
     clone_doc, create_doc, delete_doc, empty_doc, insert_doc, rename_doc, share, touch, visible_doc,
 };
 use super::folders::{delete_folder, first_folder, insert_folder, rename_folder};
-use super::objects::{DbObjects, delete_object, insert_object, save_object};
+use super::objects::{DbObjects, delete_object, insert_object, save_objects};
 use crate::model::ids::new_object_id;
 use crate::store::batch::{Batch, docs_to_touch, report};
 use crate::store::change::{Committed, DocChange, DocEvent};
@@ -167,14 +167,14 @@ pub fn apply(
             plan: planned,
         } => {
             check_visible(batch, conn, account_id, doc_id)?;
-            let objects = match planned.take() {
-                Some(planned) if batch.plan_holds(doc_id, planned.version) => planned.objects,
+            let (mut objects, doc_len) = match planned.take() {
+                Some(planned) if batch.plan_holds(doc_id, planned.version) => {
+                    (planned.objects, Some(planned.doc_len))
+                }
                 Some(_) => return Err(StoreError::Conflict),
-                None => plan(update, &mut DbObjects { conn, doc_id })?,
+                None => (plan(update, &mut DbObjects { conn, doc_id })?, None),
             };
-            for (obj_id, object) in &objects {
-                save_object(conn, doc_id, obj_id, object.data())?;
-            }
+            save_objects(conn, doc_id, &mut objects, doc_len)?;
             let ids = objects.iter().map(|(id, _)| id.clone()).collect();
             let mut change = batch.objects_changed(doc_id);
             change.changed = objects;
