@@ -7,7 +7,9 @@
 
 use std::sync::Arc;
 
-use super::document::{ObjectModel, OpenDoc};
+use super::document::{Entry, ObjectTexts, OpenDoc};
+use super::load::drop_elsewhere;
+use crate::model::DiagramObject;
 use crate::scene::{DEFAULT_STATUS_KEY, Scene};
 
 /// Which content a scene was built from: the document and its model's version.
@@ -21,9 +23,9 @@ struct Key {
 #[derive(Debug, Clone)]
 pub struct SceneJob {
     key: Key,
-    /// A copy of the objects as they were when the job was made (compact: their data as JSON
-    /// text).
-    model: ObjectModel,
+    /// The objects as they were when the job was made (their data as JSON text), shared with
+    /// the model without a copy.
+    model: ObjectTexts,
     status_key: String,
 }
 
@@ -37,12 +39,12 @@ impl PartialEq for SceneJob {
 impl SceneJob {
     /// Builds the scene (this takes a while on a large document: call it on a worker thread).
     pub fn run(self) -> BuiltScene {
-        parse_all(&self.model);
+        // Each object's data is parsed here, off the input loop.
+        let objects = parse_all(&self.model);
         BuiltScene {
             key: self.key,
-            // Each object's data is parsed here, in the copy, off the input loop.
             scene: Arc::new(Scene::build_from(
-                (0..self.model.len()).map(|i| self.model.at(i)),
+                objects.iter().map(|(id, object)| (*id, object)),
                 &self.status_key,
             )),
         }
@@ -52,25 +54,24 @@ impl SceneJob {
 /// Objects per thread, at least, when the job parses the objects on several threads.
 const PARSED_PER_THREAD: usize = 5_000;
 
-/// Parses every object of `model` (each keeps its parse) on one thread per core, so that the
-/// scene's gathering, which asks for them in order, finds them parsed: on a 100,000-object
+/// Every object of `objects`, parsed, in order, on one thread per core: on a 100,000-object
 /// document the parse is most of the job.
-fn parse_all(model: &ObjectModel) {
+fn parse_all(objects: &ObjectTexts) -> Vec<(&str, DiagramObject)> {
+    let entries: Vec<Entry<'_>> = objects.entries().collect();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
-    let chunk = model.len().div_ceil(threads).max(PARSED_PER_THREAD);
-    if model.len() <= chunk {
-        return;
-    }
+    let chunk = entries.len().div_ceil(threads).max(PARSED_PER_THREAD);
     std::thread::scope(|scope| {
-        for start in (0..model.len()).step_by(chunk) {
-            let end = (start + chunk).min(model.len());
-            scope.spawn(move || {
-                for index in start..end {
-                    model.at(index);
-                }
-            });
-        }
-    });
+        let parts: Vec<_> = entries
+            .chunks(chunk)
+            .map(|part: &[Entry<'_>]| {
+                scope.spawn(move || part.iter().map(|e| (e.id, e.object())).collect::<Vec<_>>())
+            })
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|part| part.join().expect("parsing never panics"))
+            .collect()
+    })
 }
 
 /// A scene built by a [`SceneJob`], for `Msg::Scene`.
@@ -128,32 +129,43 @@ impl SceneCache {
             version: model.version(),
         };
         let built = self.current.as_ref().is_some_and(|c| c.key == key);
-        if built || self.building.as_ref() == Some(&key) {
+        // One build at a time: changes that come during one are built together after it.
+        if built || self.building.as_ref().is_some_and(|b| b.doc == key.doc) {
             return None;
         }
         self.building = Some(key.clone());
         Some(SceneJob {
             key,
-            model: model.clone(),
+            model: model.texts(),
             status_key: self.status_key.clone(),
         })
     }
 
-    /// Takes a built scene if it is of the open document: the one awaited, or any while the
-    /// document has none yet. Says whether it was taken.
+    /// Takes a built scene if it is of the open document and newer than the one shown (the
+    /// objects may have changed again meanwhile: the next build is then asked for by
+    /// [`SceneCache::wanted`]). Says whether it was taken. The scene let go is freed off the
+    /// input loop (a large one takes a while).
     pub fn settle(&mut self, built: BuiltScene, doc: Option<&OpenDoc>) -> bool {
         let Some(doc) = doc.filter(|d| d.id() == built.key.doc) else {
+            drop_elsewhere(built);
             return false;
         };
         if self.building.as_ref() == Some(&built.key) {
             self.building = None;
         }
-        let current_version = doc.model().map(ObjectModel::version);
-        let awaited = Some(built.key.version) == current_version;
-        if awaited || self.current.is_none() {
-            self.current = Some(built);
+        // Versions only grow: a later build is of later objects.
+        let newer = self
+            .current
+            .as_ref()
+            .is_none_or(|c| c.key.doc != built.key.doc || c.key.version < built.key.version);
+        let known = doc.model().is_some();
+        if newer && known {
+            if let Some(old) = self.current.replace(built) {
+                drop_elsewhere(old);
+            }
             true
         } else {
+            drop_elsewhere(built);
             false
         }
     }
@@ -167,7 +179,8 @@ impl SceneCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Content, DiagramObject, DocSummary};
+    use crate::model::{Content, DocSummary};
+    use crate::tui::document::ObjectModel;
     use crate::tui::load::Load;
     use serde_json::json;
 
@@ -224,5 +237,33 @@ mod tests {
         assert_eq!(cache.scene().map(|s| s.primitives().len()), Some(1));
         assert!(cache.wanted(None).is_none());
         assert!(cache.scene().is_none(), "no document, no scene");
+    }
+
+    #[test]
+    fn changes_during_a_build_are_built_together_after_it() {
+        let mut cache = SceneCache::default();
+        let mut doc = open("a", 2);
+        let move_c0 = |doc: &mut OpenDoc, x: i32| {
+            doc.content.value_mut().unwrap().replace_data(
+                "c0",
+                serde_json::from_value(json!({"position": {"x": x, "y": 0}})).unwrap(),
+            );
+        };
+        let x_of_c0 = |cache: &SceneCache| {
+            let bounds = cache.scene().unwrap().get("c0").unwrap().bounds;
+            (bounds.min.x + bounds.max.x) / 2.0
+        };
+        let first = cache.wanted(Some(&doc)).expect("a first build");
+        move_c0(&mut doc, 5);
+        assert!(cache.wanted(Some(&doc)).is_none(), "one build at a time");
+        move_c0(&mut doc, 7);
+        assert!(cache.settle(first.run(), Some(&doc)), "newer than none");
+        assert_eq!(x_of_c0(&cache), 0.0, "built from the objects as they were");
+        let next = cache
+            .wanted(Some(&doc))
+            .expect("the changes since, together");
+        assert!(cache.settle(next.run(), Some(&doc)));
+        assert_eq!(x_of_c0(&cache), 7.0);
+        assert!(cache.wanted(Some(&doc)).is_none());
     }
 }

@@ -14,7 +14,7 @@ mod texts;
 pub use filter::Matches;
 pub use marks::Marks;
 pub use meta::{MetaIndex, MetaValues};
-pub use model::{Entry, Group, ObjectModel, TreeRow};
+pub use model::{Entry, Group, ObjectModel, ObjectTexts, TreeRow};
 pub use row::{row_text, scalar_text};
 
 use super::load::Load;

@@ -6,8 +6,8 @@
 use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fmt;
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use memchr::memmem::Finder;
 use serde::de::{MapAccess, Visitor};
@@ -73,12 +73,14 @@ pub struct ObjectModel {
     /// Changes with every change of the objects (and differs between models): what was found
     /// in one version is no answer for another.
     version: u64,
-    ids: Texts,
+    // The ids, types and data are shared with the scene's builds (`ObjectTexts`): changed in
+    // place here, they are copied only while a build still reads them.
+    ids: Arc<Texts>,
     /// Each object's type, as an index into `kinds`.
-    kind_of: Vec<u16>,
+    kind_of: Arc<Vec<u16>>,
     /// The type names met: those of `ObjectType::ALL` first, in that order, then the others.
     kinds: Vec<String>,
-    data: Texts,
+    data: Arc<Texts>,
     rows: Texts,
     search: Texts,
     meta: Texts,
@@ -86,6 +88,57 @@ pub struct ObjectModel {
     parsed: Vec<OnceLock<Box<DiagramObject>>>,
     groups: Vec<Group>,
     meta_index: MetaIndexes,
+}
+
+/// The objects' ids, types and data as JSON text, shared with the model they come from
+/// ([`ObjectModel::texts`]): what a scene build reads, handed over without a copy.
+#[derive(Clone)]
+pub struct ObjectTexts {
+    ids: Arc<Texts>,
+    kind_of: Arc<Vec<u16>>,
+    kinds: Vec<String>,
+    data: Arc<Texts>,
+}
+
+impl fmt::Debug for ObjectTexts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ObjectTexts")
+            .field("objects", &self.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl ObjectTexts {
+    /// How many objects.
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Every object, in id order: id, type and data as JSON text.
+    pub fn entries(&self) -> impl ExactSizeIterator<Item = Entry<'_>> {
+        (0..self.len()).map(|index| entry(&self.ids, &self.kinds, &self.kind_of, &self.data, index))
+    }
+}
+
+/// The object at `index` of these ids, types and data.
+fn entry<'a>(
+    ids: &'a Texts,
+    kinds: &'a [String],
+    kind_of: &[u16],
+    data: &'a Texts,
+    index: usize,
+) -> Entry<'a> {
+    Entry {
+        index,
+        id: ids.get(index),
+        kind: &kinds[usize::from(kind_of[index])],
+        data_json: data.get(index),
+    }
 }
 
 /// Objects per thread, at least, when a content's JSON is read on several threads.
@@ -163,10 +216,10 @@ impl ObjectModel {
     /// Adds the objects of `part` (whose ids all come after these) after these.
     fn append(&mut self, part: ObjectModel) {
         let kinds: Vec<u16> = part.kinds.iter().map(|k| self.kind_index(k)).collect();
-        self.kind_of
+        Arc::make_mut(&mut self.kind_of)
             .extend(part.kind_of.iter().map(|&k| kinds[usize::from(k)]));
-        self.ids.append(&part.ids);
-        self.data.append(&part.data);
+        Arc::make_mut(&mut self.ids).append(&part.ids);
+        Arc::make_mut(&mut self.data).append(&part.data);
         self.rows.append(&part.rows);
         self.search.append(&part.search);
         self.meta.append(&part.meta);
@@ -178,9 +231,9 @@ impl ObjectModel {
     fn push(&mut self, id: &str, kind: &str, json: &str, data: &Glance) {
         let kind_index = self.kind_index(kind);
         let row = glance_row(kind, data);
-        self.ids.push(id);
-        self.kind_of.push(kind_index);
-        self.data.push(json);
+        Arc::make_mut(&mut self.ids).push(id);
+        Arc::make_mut(&mut self.kind_of).push(kind_index);
+        Arc::make_mut(&mut self.data).push(json);
         self.search.push_with(|out| push_lowercase(out, &row));
         self.rows.push(&row);
         let meta = data.meta.as_deref().unwrap_or_default();
@@ -221,8 +274,8 @@ impl ObjectModel {
     /// Every per-object text, to change them alike.
     fn texts_mut(&mut self) -> [&mut Texts; 5] {
         [
-            &mut self.ids,
-            &mut self.data,
+            Arc::make_mut(&mut self.ids),
+            Arc::make_mut(&mut self.data),
             &mut self.rows,
             &mut self.search,
             &mut self.meta,
@@ -278,11 +331,16 @@ impl ObjectModel {
 
     /// The object at `index` as kept: id, type and data as JSON text.
     pub fn entry(&self, index: usize) -> Entry<'_> {
-        Entry {
-            index,
-            id: self.ids.get(index),
-            kind: self.kind(index),
-            data_json: self.data.get(index),
+        entry(&self.ids, &self.kinds, &self.kind_of, &self.data, index)
+    }
+
+    /// The ids, types and data, shared (no copy): for a build off the input loop.
+    pub fn texts(&self) -> ObjectTexts {
+        ObjectTexts {
+            ids: Arc::clone(&self.ids),
+            kind_of: Arc::clone(&self.kind_of),
+            kinds: self.kinds.clone(),
+            data: Arc::clone(&self.data),
         }
     }
 
@@ -465,7 +523,7 @@ impl ObjectModel {
         let mut meta_text = String::new();
         write_meta_text(&mut meta_text, meta);
         self.meta_index.add(self.kind_of[at], meta);
-        self.data
+        Arc::make_mut(&mut self.data)
             .replace(at, &serde_json::to_string(&data).expect("a map serializes"));
         self.rows.replace(at, &row);
         self.search.replace(at, &search);
@@ -487,9 +545,9 @@ impl ObjectModel {
         let mut meta_text = String::new();
         write_meta_text(&mut meta_text, meta);
         self.meta_index.add(kind_index, meta);
-        self.ids.insert(at, obj);
-        self.kind_of.insert(at, kind_index);
-        self.data
+        Arc::make_mut(&mut self.ids).insert(at, obj);
+        Arc::make_mut(&mut self.kind_of).insert(at, kind_index);
+        Arc::make_mut(&mut self.data)
             .insert(at, &serde_json::to_string(data).expect("a map serializes"));
         self.rows.insert(at, &row);
         self.search.insert(at, &search);
@@ -530,7 +588,7 @@ impl ObjectModel {
             texts.retain(keep);
         }
         let mut at = 0;
-        self.kind_of.retain(|_| {
+        Arc::make_mut(&mut self.kind_of).retain(|_| {
             at += 1;
             keep[at - 1]
         });
