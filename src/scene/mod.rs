@@ -43,6 +43,7 @@
 mod build;
 mod geometry;
 mod index;
+mod lenient;
 mod query;
 mod read;
 mod relations;
@@ -55,6 +56,7 @@ mod tests;
 
 pub use build::FOOTPRINT;
 pub use geometry::{Point, Rect};
+pub use read::Data;
 pub use relations::{Connection, Direction, Via};
 pub use shape::{
     Align, Area, Component, Dash, End, Label, Lines, Placeholder, PlaceholderKind, Primitive, Rgb,
@@ -101,40 +103,69 @@ pub struct Scene {
     unplaced: Vec<Unplaced>,
 }
 
+/// One object as a scene is built from it: its id, its type and its data (parsed, or as JSON
+/// text; both are read alike).
+#[derive(Debug, Clone, Copy)]
+pub struct Input<'a> {
+    /// The object id.
+    pub id: &'a str,
+    /// Its type's wire name.
+    pub kind: &'a str,
+    /// Its data.
+    pub data: Data<'a>,
+}
+
+impl<'a> Input<'a> {
+    /// A parsed object.
+    pub fn parsed(id: &'a str, object: &'a DiagramObject) -> Input<'a> {
+        Input {
+            id,
+            kind: &object.kind,
+            data: Data::Parsed(&object.data),
+        }
+    }
+
+    /// An object whose data is the JSON text of an object.
+    pub fn json(id: &'a str, kind: &'a str, data: &'a str) -> Input<'a> {
+        Input {
+            id,
+            kind,
+            data: Data::Json(data),
+        }
+    }
+}
+
 impl Scene {
     /// The scene of a document's content; `status_key` names the `meta` entry read as a
     /// component's status (usually [`DEFAULT_STATUS_KEY`]). Never fails: what cannot be placed
     /// is left out and listed in [`Scene::unplaced`].
     pub fn build(content: &Content, status_key: &str) -> Scene {
-        Scene::build_from(content.iter().map(|(id, o)| (id.as_str(), o)), status_key)
+        Scene::build_from(
+            content.iter().map(|(id, o)| Input::parsed(id, o)),
+            status_key,
+        )
     }
 
-    /// [`Scene::build`] of objects given by id **in id order** (as a content map or the TUI's
-    /// model keeps them), without gathering them into a content map first.
-    pub fn build_from<'a>(
-        objects: impl IntoIterator<Item = (&'a str, &'a DiagramObject)>,
-        status_key: &str,
-    ) -> Scene {
+    /// [`Scene::build`] of objects given **in id order** (as a content map or the TUI's model
+    /// keeps them), without gathering them into a content map first. Each object's data is read
+    /// once, on one thread per core, keeping only what the scene needs.
+    pub fn build_from<'a>(objects: impl IntoIterator<Item = Input<'a>>, status_key: &str) -> Scene {
         Scene::build_in_parts(objects.into_iter().collect(), status_key, PER_THREAD)
     }
 
     /// [`Scene::build_from`], placing the objects on one thread per core in parts of at least
     /// `smallest_part` objects.
-    fn build_in_parts(
-        objects: Vec<(&str, &DiagramObject)>,
-        status_key: &str,
-        smallest_part: usize,
-    ) -> Scene {
+    fn build_in_parts(objects: Vec<Input<'_>>, status_key: &str, smallest_part: usize) -> Scene {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
         let chunk = objects.len().div_ceil(threads).max(smallest_part).max(1);
-        let document = build::Document::new(&objects);
+        let document = build::Document::new(&objects, status_key);
         let placed: Vec<Placed> = if objects.len() <= chunk {
-            vec![place_all(&objects, &document, status_key)]
+            vec![place_all(&objects, &document)]
         } else {
             std::thread::scope(|scope| {
                 let workers: Vec<_> = objects
                     .chunks(chunk)
-                    .map(|part| scope.spawn(|| place_all(part, &document, status_key)))
+                    .map(|part| scope.spawn(|| place_all(part, &document)))
                     .collect();
                 workers
                     .into_iter()
@@ -142,6 +173,7 @@ impl Scene {
                     .collect()
             })
         };
+        drop(document);
         let mut primitives = Vec::with_capacity(objects.len());
         let mut unplaced = Vec::new();
         for part in placed {
@@ -251,25 +283,21 @@ struct Placed {
 }
 
 /// Places `part` (a run of the document's objects, in id order).
-fn place_all(
-    part: &[(&str, &DiagramObject)],
-    document: &build::Document<'_>,
-    status_key: &str,
-) -> Placed {
+fn place_all(part: &[Input<'_>], document: &build::Document<'_>) -> Placed {
     let mut placed = Placed {
         primitives: Vec::with_capacity(part.len()),
         unplaced: Vec::new(),
     };
-    for &(id, object) in part {
-        match build::place(object, document, status_key) {
+    for object in part {
+        match build::place(object, document) {
             Ok((shape, bounds)) => placed.primitives.push(Primitive {
-                id: (*id).to_owned(),
+                id: object.id.to_owned(),
                 bounds,
                 shape,
             }),
             Err(reason) => placed.unplaced.push(Unplaced {
-                id: (*id).to_owned(),
-                kind: object.kind.clone(),
+                id: object.id.to_owned(),
+                kind: object.kind.to_owned(),
                 reason,
             }),
         }

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use super::document::{ObjectModel, OpenDoc};
-use crate::scene::{DEFAULT_STATUS_KEY, Scene};
+use crate::scene::{DEFAULT_STATUS_KEY, Input, Scene};
 
 /// Which content a scene was built from: the document and its model's version.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,41 +36,17 @@ impl PartialEq for SceneJob {
 
 impl SceneJob {
     /// Builds the scene (this takes a while on a large document: call it on a worker thread).
+    /// Each object's data is read from its JSON text in the copy, never parsed into values.
     pub fn run(self) -> BuiltScene {
-        parse_all(&self.model);
+        let objects = self
+            .model
+            .entries()
+            .map(|entry| Input::json(entry.id, entry.kind, entry.data_json));
         BuiltScene {
+            scene: Arc::new(Scene::build_from(objects, &self.status_key)),
             key: self.key,
-            // Each object's data is parsed here, in the copy, off the input loop.
-            scene: Arc::new(Scene::build_from(
-                (0..self.model.len()).map(|i| self.model.at(i)),
-                &self.status_key,
-            )),
         }
     }
-}
-
-/// Objects per thread, at least, when the job parses the objects on several threads.
-const PARSED_PER_THREAD: usize = 5_000;
-
-/// Parses every object of `model` (each keeps its parse) on one thread per core, so that the
-/// scene's gathering, which asks for them in order, finds them parsed: on a 100,000-object
-/// document the parse is most of the job.
-fn parse_all(model: &ObjectModel) {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
-    let chunk = model.len().div_ceil(threads).max(PARSED_PER_THREAD);
-    if model.len() <= chunk {
-        return;
-    }
-    std::thread::scope(|scope| {
-        for start in (0..model.len()).step_by(chunk) {
-            let end = (start + chunk).min(model.len());
-            scope.spawn(move || {
-                for index in start..end {
-                    model.at(index);
-                }
-            });
-        }
-    });
 }
 
 /// A scene built by a [`SceneJob`], for `Msg::Scene`.
