@@ -37,12 +37,11 @@ impl<'a> Document<'a> {
     /// The document of these objects (in id order), whose components' status is `meta` under
     /// `status_key`.
     pub fn new(objects: &'a [Input<'a>], status_key: &'a str) -> Document<'a> {
-        let components = objects
-            .iter()
-            .enumerate()
-            .filter(|(_, object)| object.kind == ObjectType::Component.as_str())
-            .map(|(at, object)| (object.id, (at, OnceLock::new())))
-            .collect();
+        let is_component = |object: &&Input<'_>| object.kind == ObjectType::Component.as_str();
+        let mut components = HashMap::with_capacity(objects.iter().filter(is_component).count());
+        for (at, object) in objects.iter().enumerate().filter(|(_, o)| is_component(o)) {
+            components.insert(object.id, (at, OnceLock::new()));
+        }
         Document {
             objects,
             components,
@@ -81,16 +80,16 @@ impl<'a> Document<'a> {
 }
 
 /// Turns the attached ends of line groups from indexes among the objects (as [`place`] leaves
-/// them) into indexes among the placed primitives. Both lists are in id order.
-pub fn attach(primitives: &mut [Primitive], objects: &[Input<'_>]) {
-    let mut slot = vec![None; objects.len()];
+/// them) into indexes among the placed primitives, given whether each object was placed.
+pub fn attach(primitives: &mut [Primitive], was_placed: &[bool]) {
     let mut next = 0;
-    for (at, object) in objects.iter().enumerate() {
-        if primitives.get(next).is_some_and(|p| p.id == object.id) {
-            slot[at] = Some(next);
-            next += 1;
-        }
-    }
+    let slot: Vec<Option<usize>> = was_placed
+        .iter()
+        .map(|&placed| {
+            next += usize::from(placed);
+            placed.then(|| next - 1)
+        })
+        .collect();
     for primitive in primitives {
         if let Shape::Lines(lines) = &mut primitive.shape {
             for segment in &mut lines.segments {

@@ -176,47 +176,52 @@ impl Scene {
         drop(document);
         let mut primitives = Vec::with_capacity(objects.len());
         let mut unplaced = Vec::new();
+        let mut was_placed = Vec::with_capacity(objects.len());
         for part in placed {
             primitives.extend(part.primitives);
             unplaced.extend(part.unplaced);
+            was_placed.extend(part.was_placed);
         }
-        build::attach(&mut primitives, &objects);
+        build::attach(&mut primitives, &was_placed);
         Scene::index(primitives, unplaced)
     }
 
-    /// Orders and indexes placed primitives (in id order).
+    /// Orders and indexes placed primitives (in id order): the draw order and the grid on one
+    /// thread, the position order and the links on another.
     fn index(primitives: Vec<Primitive>, unplaced: Vec<Unplaced>) -> Scene {
         let bounds = primitives.iter().map(|p| p.bounds).reduce(Rect::union);
-        let mut draw_order: Vec<u32> = (0..primitives.len() as u32).collect();
-        draw_order.sort_by(|&a, &b| {
-            let (a, b) = (&primitives[a as usize], &primitives[b as usize]);
-            layer(a)
-                .cmp(&layer(b))
-                .then(z_index(a).total_cmp(&z_index(b)))
-        });
-        let mut position_order: Vec<u32> = (0..primitives.len() as u32).collect();
-        position_order.sort_by(|&a, &b| {
-            let (a, b) = (primitives[a as usize].bounds, primitives[b as usize].bounds);
-            a.min
-                .y
-                .total_cmp(&b.min.y)
-                .then(a.min.x.total_cmp(&b.min.x))
-        });
-        let mut position_rank = vec![0; primitives.len()];
-        for (rank, &i) in position_order.iter().enumerate() {
-            position_rank[i as usize] = rank as u32;
-        }
-        let grid = match bounds {
-            Some(bounds) => {
-                let rects: Vec<Rect> = draw_order
-                    .iter()
-                    .map(|&i| primitives[i as usize].bounds)
-                    .collect();
-                Grid::new(bounds, &rects)
-            }
-            None => Grid::default(),
+        let by_draw_rank = || {
+            let draw_order = draw_order(&primitives);
+            let grid = match bounds {
+                Some(bounds) => {
+                    let rects: Vec<Rect> = draw_order
+                        .iter()
+                        .map(|&i| primitives[i as usize].bounds)
+                        .collect();
+                    Grid::new(bounds, &rects)
+                }
+                None => Grid::default(),
+            };
+            (draw_order, grid)
         };
-        let links = relations::links(&primitives);
+        let by_position = || {
+            let position_order = position_order(&primitives);
+            let mut position_rank = vec![0; primitives.len()];
+            for (rank, &i) in position_order.iter().enumerate() {
+                position_rank[i as usize] = rank as u32;
+            }
+            (position_order, position_rank, relations::links(&primitives))
+        };
+        let ((draw_order, grid), (position_order, position_rank, links)) =
+            if primitives.len() < PER_THREAD {
+                (by_draw_rank(), by_position())
+            } else {
+                std::thread::scope(|scope| {
+                    let other = scope.spawn(by_position);
+                    let mine = by_draw_rank();
+                    (mine, other.join().expect("indexing never panics"))
+                })
+            };
         Scene {
             primitives,
             draw_order,
@@ -280,6 +285,8 @@ const PER_THREAD: usize = 4096;
 struct Placed {
     primitives: Vec<Primitive>,
     unplaced: Vec<Unplaced>,
+    /// Whether each object of the part was placed.
+    was_placed: Vec<bool>,
 }
 
 /// Places `part` (a run of the document's objects, in id order).
@@ -287,9 +294,12 @@ fn place_all(part: &[Input<'_>], document: &build::Document<'_>) -> Placed {
     let mut placed = Placed {
         primitives: Vec::with_capacity(part.len()),
         unplaced: Vec::new(),
+        was_placed: Vec::with_capacity(part.len()),
     };
     for object in part {
-        match build::place(object, document) {
+        let place = build::place(object, document);
+        placed.was_placed.push(place.is_ok());
+        match place {
             Ok((shape, bounds)) => placed.primitives.push(Primitive {
                 id: object.id.to_owned(),
                 bounds,
@@ -303,6 +313,32 @@ fn place_all(part: &[Input<'_>], document: &build::Document<'_>) -> Placed {
         }
     }
     placed
+}
+
+/// Indexes into `primitives` (in id order), bottom to top: by layer, areas by `zIndex`, then
+/// by id. The keys are gathered first, so that the sort reads them side by side.
+fn draw_order(primitives: &[Primitive]) -> Vec<u32> {
+    let mut keyed: Vec<(u8, f64, u32)> = (0..)
+        .zip(primitives)
+        .map(|(i, p)| (layer(p), z_index(p), i))
+        .collect();
+    keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(a.2.cmp(&b.2)));
+    keyed.into_iter().map(|(_, _, i)| i).collect()
+}
+
+/// Indexes into `primitives` (in id order) in position order: by the top-left corner of their
+/// bounds, top to bottom, then left to right, then by id.
+fn position_order(primitives: &[Primitive]) -> Vec<u32> {
+    let mut keyed: Vec<(f64, f64, u32)> = (0..)
+        .zip(primitives)
+        .map(|(i, p)| (p.bounds.min.y, p.bounds.min.x, i))
+        .collect();
+    keyed.sort_unstable_by(|a, b| {
+        a.0.total_cmp(&b.0)
+            .then(a.1.total_cmp(&b.1))
+            .then(a.2.cmp(&b.2))
+    });
+    keyed.into_iter().map(|(_, _, i)| i).collect()
 }
 
 /// A primitive's layer in the draw order, bottom first.
