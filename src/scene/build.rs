@@ -103,24 +103,30 @@ pub fn attach(primitives: &mut [Primitive], was_placed: &[bool]) {
 }
 
 /// The shape of an object and the rectangle around it. `document` holds every object, where
-/// attached anchors find their components.
-pub fn place(object: &Input<'_>, document: &Document<'_>) -> Result<(Shape, Rect), Problem> {
+/// attached anchors find their components; `data` is where the object's data is read (one for
+/// many objects, to reuse its buffers).
+pub fn place<'a>(
+    object: &Input<'a>,
+    document: &Document<'_>,
+    data: &mut Fields<'a>,
+) -> Result<(Shape, Rect), Problem> {
     let Some(&kind) = ObjectType::ALL.iter().find(|t| t.as_str() == object.kind) else {
         return Err(format!("unknown type \"{}\"", object.kind));
     };
-    let data = Fields::read(object.data, document.status_key)?;
+    data.fill(object.data, document.status_key)?;
+    let data = &*data;
     let shape = match kind {
         ObjectType::Component => {
-            let component = component(&data);
+            let component = component(data);
             let corners = component.as_ref().map(|c| c.corners);
             document.remember(object.id, corners.map_err(Clone::clone));
             Shape::Component(component?)
         }
-        ObjectType::LineGroup => Shape::Lines(lines(&data, document)?),
-        ObjectType::Area => Shape::Area(area(&data)?),
-        ObjectType::Label => Shape::Label(label(&data)?),
+        ObjectType::LineGroup => Shape::Lines(lines(data, document)?),
+        ObjectType::Area => Shape::Area(area(data)?),
+        ObjectType::Label => Shape::Label(label(data)?),
         ObjectType::Icon | ObjectType::Image | ObjectType::Widget => {
-            Shape::Placeholder(placeholder(kind, &data)?)
+            Shape::Placeholder(placeholder(kind, data)?)
         }
     };
     let bounds = bounds(&shape);
@@ -189,7 +195,7 @@ fn component(data: &Fields<'_>) -> Result<Component, Problem> {
 }
 
 fn area(data: &Fields<'_>) -> Result<Area, Problem> {
-    let anchors = data.anchors.as_ref().ok_or("no anchors (the corners)")?;
+    let anchors = data.anchors.get().ok_or("no anchors (the corners)")?;
     if anchors.len() < 3 {
         return Err(format!("{} corners: an area needs 3", anchors.len()));
     }
@@ -213,10 +219,10 @@ fn area(data: &Fields<'_>) -> Result<Area, Problem> {
 }
 
 fn lines(data: &Fields<'_>, document: &Document<'_>) -> Result<Lines, Problem> {
-    let anchors = data.anchors.as_deref().unwrap_or_default();
+    let anchors = data.anchors.get().unwrap_or_default();
     let pairs = data
         .lines
-        .as_ref()
+        .get()
         .filter(|l| !l.is_empty())
         .ok_or("no lines")?;
     let end = |index: &Value| -> Result<End, Problem> {

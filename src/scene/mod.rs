@@ -65,6 +65,7 @@ pub use shape::{
 
 use crate::model::{Content, DiagramObject, ObjectType};
 use index::{Buckets, Grid};
+use read::Fields;
 use relations::Link;
 
 /// The `meta` key read as a component's status unless another is given.
@@ -291,13 +292,14 @@ struct Placed {
 
 /// Places `part` (a run of the document's objects, in id order).
 fn place_all(part: &[Input<'_>], document: &build::Document<'_>) -> Placed {
+    let mut data = Fields::default();
     let mut placed = Placed {
         primitives: Vec::with_capacity(part.len()),
         unplaced: Vec::new(),
         was_placed: Vec::with_capacity(part.len()),
     };
     for object in part {
-        let place = build::place(object, document);
+        let place = build::place(object, document, &mut data);
         placed.was_placed.push(place.is_ok());
         match place {
             Ok((shape, bounds)) => placed.primitives.push(Primitive {

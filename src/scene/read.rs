@@ -132,32 +132,82 @@ pub struct Fields<'a> {
     pub bold_italic: (bool, bool),
     /// The status named by `meta` under the status key.
     pub status: Status,
-    /// `anchors`, when an array.
-    pub anchors: Option<Vec<Anchor<'a>>>,
-    /// `lines`, when an array.
-    pub lines: Option<Vec<Pair>>,
+    /// `anchors`.
+    pub anchors: List<Anchor<'a>>,
+    /// `lines`.
+    pub lines: List<Pair>,
     /// `arrowAnchorIndices` (`{"<anchor index>": true}`), its keys with whether their value
     /// is `true`.
     pub arrows: Vec<(Cow<'a, str>, bool)>,
+}
+
+/// An array property's items, or none when it is missing or not an array. Its buffer is kept
+/// from one read to the next.
+#[derive(Debug, PartialEq)]
+pub struct List<T> {
+    items: Vec<T>,
+    is_array: bool,
+}
+
+impl<T> Default for List<T> {
+    fn default() -> List<T> {
+        List {
+            items: Vec::new(),
+            is_array: false,
+        }
+    }
+}
+
+impl<T> List<T> {
+    /// The items, when the property is an array.
+    pub fn get(&self) -> Option<&[T]> {
+        self.is_array.then_some(self.items.as_slice())
+    }
+
+    /// Forgets the items, keeping their buffer.
+    fn clear(&mut self) {
+        self.items.clear();
+        self.is_array = false;
+    }
 }
 
 impl<'a> Fields<'a> {
     /// Reads `data`; `status_key` names the `meta` entry read as the status. Fails only on
     /// text that is not a JSON object.
     pub fn read(data: Data<'a>, status_key: &str) -> Result<Fields<'a>, Problem> {
-        // Filled in place: the fields are many, and moving them through each layer of serde's
-        // results would copy them several times.
         let mut fields = Fields::default();
+        fields.fill(data, status_key)?;
+        Ok(fields)
+    }
+
+    /// [`Fields::read`] into these fields, forgetting what they held but keeping the buffers
+    /// of their lists: a caller reading many objects reuses one `Fields` (filled in place, as
+    /// the fields are many and moving them through each layer of serde's results would copy
+    /// them several times).
+    pub fn fill(&mut self, data: Data<'a>, status_key: &str) -> Result<(), Problem> {
+        let (mut anchors, mut lines, mut arrows) = (
+            std::mem::take(&mut self.anchors),
+            std::mem::take(&mut self.lines),
+            std::mem::take(&mut self.arrows),
+        );
+        anchors.clear();
+        lines.clear();
+        arrows.clear();
+        *self = Fields {
+            anchors,
+            lines,
+            arrows,
+            ..Fields::default()
+        };
         let reader = ReadFields {
-            fields: &mut fields,
+            fields: self,
             status_key,
         };
         let read = match data {
             Data::Parsed(props) => lenient::read(props, reader),
             Data::Json(text) => lenient::read_text(text, reader),
         };
-        read.map_err(|error| format!("its data is not JSON ({error})"))??;
-        Ok(fields)
+        read.map_err(|error| format!("its data is not JSON ({error})"))?
     }
 
     /// Whether anchor `i` ends in an arrow tip.
@@ -212,9 +262,13 @@ impl<'de> Lenient<'de> for ReadFields<'_, 'de, '_> {
                 "strokeStyle" => f.stroke_style = text(&mut map)?,
                 "fontStyle" => f.bold_italic = map.next_value_seed(Leniently(ReadFontStyle))?,
                 "meta" => f.status = map.next_value_seed(Leniently(ReadStatus(self.status_key)))?,
-                "anchors" => f.anchors = map.next_value_seed(Leniently(ReadList(ReadAnchor)))?,
-                "lines" => f.lines = map.next_value_seed(Leniently(ReadList(ReadPair)))?,
-                "arrowAnchorIndices" => f.arrows = map.next_value_seed(Leniently(ReadArrows))?,
+                "anchors" => {
+                    map.next_value_seed(Leniently(ReadList(&mut f.anchors, ReadAnchor)))?
+                }
+                "lines" => map.next_value_seed(Leniently(ReadList(&mut f.lines, ReadPair)))?,
+                "arrowAnchorIndices" => {
+                    map.next_value_seed(Leniently(ReadArrows(&mut f.arrows)))?
+                }
                 _ => {
                     map.next_value::<IgnoredAny>()?;
                 }
@@ -353,22 +407,24 @@ impl<'de> Lenient<'de> for ReadStatus<'_> {
     }
 }
 
-/// An array, each item read by the inner reader; `None` for anything else.
-struct ReadList<L>(L);
+/// An array into a [`List`], each item read by the inner reader.
+struct ReadList<'l, T, L>(&'l mut List<T>, L);
 
-impl<'de, L: Lenient<'de> + Copy> Lenient<'de> for ReadList<L> {
-    type Out = Option<Vec<L::Out>>;
+impl<'de, T, L: Lenient<'de, Out = T> + Copy> Lenient<'de> for ReadList<'_, T, L> {
+    type Out = ();
 
-    fn other(self, _: Value) -> Self::Out {
-        None
+    fn other(self, _: Value) {
+        self.0.clear();
     }
 
-    fn seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Out, A::Error> {
-        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(64));
-        while let Some(item) = seq.next_element_seed(Leniently(self.0))? {
-            items.push(item);
+    fn seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let ReadList(list, item) = self;
+        list.clear();
+        list.is_array = true;
+        while let Some(item) = seq.next_element_seed(Leniently(item))? {
+            list.items.push(item);
         }
-        Ok(Some(items))
+        Ok(())
     }
 }
 
@@ -435,17 +491,18 @@ impl<'de> Lenient<'de> for ReadPair {
 
 /// `arrowAnchorIndices`' keys with whether their value is `true` (a key given twice keeps its
 /// last value).
-struct ReadArrows;
+struct ReadArrows<'l, 'de>(&'l mut Vec<(Cow<'de, str>, bool)>);
 
-impl<'de> Lenient<'de> for ReadArrows {
-    type Out = Vec<(Cow<'de, str>, bool)>;
+impl<'de> Lenient<'de> for ReadArrows<'_, 'de> {
+    type Out = ();
 
-    fn other(self, _: Value) -> Self::Out {
-        Vec::new()
+    fn other(self, _: Value) {
+        self.0.clear();
     }
 
-    fn map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Out, A::Error> {
-        let mut tips: Self::Out = Vec::new();
+    fn map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let tips = self.0;
+        tips.clear();
         while let Some(key) = next_key(&mut map)? {
             let tip = map.next_value_seed(Leniently(AnyBool))? == Some(true);
             match tips.iter_mut().find(|(seen, _)| *seen == key) {
@@ -453,7 +510,7 @@ impl<'de> Lenient<'de> for ReadArrows {
                 None => tips.push((key, tip)),
             }
         }
-        Ok(tips)
+        Ok(())
     }
 }
 
@@ -542,7 +599,7 @@ mod tests {
         assert_eq!(f.dimensions, Some((3.0, 0.5)));
         assert_eq!(colour_or(&f.color, None), Some(Rgb::new(0xFF, 0x80, 0x00)));
         assert_eq!(
-            f.anchors.unwrap(),
+            f.anchors.get().unwrap(),
             [
                 Anchor::Object {
                     kind: Some(json!(1)),
@@ -560,7 +617,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            f.lines.unwrap(),
+            f.lines.get().unwrap(),
             [
                 Pair::Two(json!(0), json!(1)),
                 Pair::Other(json!([1])),
@@ -588,7 +645,7 @@ mod tests {
                     kind, index, point, ..
                 },
             ],
-        ) = f.anchors.as_deref()
+        ) = f.anchors.get()
         else {
             panic!("{:?}", f.anchors)
         };
@@ -614,7 +671,7 @@ mod tests {
             (Status::Unknown, Some(Text::Other), None)
         );
         assert_eq!(
-            f.anchors.unwrap(),
+            f.anchors.get().unwrap(),
             [
                 Anchor::Other(Value::Null),
                 Anchor::Object {
@@ -626,11 +683,12 @@ mod tests {
             ]
         );
         assert_eq!(
-            f.lines.unwrap(),
+            f.lines.get().unwrap(),
             [Pair::Two(Value::Null, json!(1)), Pair::Other(Value::Null)]
         );
         assert_eq!((f.bold_italic, f.dimensions), ((false, false), None));
-        assert_eq!(read(r#"{"anchors": null, "lines": {}}"#).anchors, None);
+        let f = read(r#"{"anchors": null, "lines": {}}"#);
+        assert_eq!((f.anchors.get(), f.lines.get()), (None, None));
     }
 
     #[test]
@@ -647,7 +705,7 @@ mod tests {
         assert_eq!(f.name, Some(Text::Scalar("7".into())));
         assert_eq!((f.arrow(1), f.arrow(2)), (false, true));
         assert_eq!(f.bold_italic, (false, true));
-        assert_eq!(f.anchors, None);
+        assert_eq!(f.anchors.get(), None);
     }
 
     #[test]
@@ -661,11 +719,14 @@ mod tests {
         assert_eq!(f.position, Some(None), "beyond ±FAR");
         assert_eq!((f.rotation, f.line_dash, f.opacity), (None, None, None));
         assert_eq!(f.z_index, Some(-5e-324));
-        let Some([Anchor::Object { index, .. }]) = f.anchors.as_deref() else {
+        let Some([Anchor::Object { index, .. }]) = f.anchors.get() else {
             panic!()
         };
         assert_eq!(index.as_ref().and_then(Number::as_u64), Some(u64::MAX));
-        assert_eq!(f.lines.unwrap(), [Pair::Two(json!(u64::MAX), json!(-1))]);
+        assert_eq!(
+            f.lines.get().unwrap(),
+            [Pair::Two(json!(u64::MAX), json!(-1))]
+        );
         // A number beyond f64 in a property the scene reads makes text it cannot read (parsed
         // data never holds one); in a property it skips, it is skipped like the rest.
         let text = r#"{"position": {"x": 1e400, "y": 0}}"#;
@@ -686,6 +747,18 @@ mod tests {
         assert_eq!(f.position, Some(Some(Point::new(1.0, 2.0))));
         assert_eq!(non_empty(&f.name), Some("a\"bé"));
         assert_eq!(f.status, Status::Good);
+    }
+
+    #[test]
+    fn fields_filled_again_forget_the_last_object() {
+        let first = r#"{"anchors": [{"x": 1, "y": 2}], "lines": [[0, 0]], "name": "a",
+                        "arrowAnchorIndices": {"0": true}, "meta": {"status": "up"}}"#;
+        let second = r#"{"anchors": 5, "position": {"x": 0, "y": 0}}"#;
+        let mut fields = Fields::default();
+        fields.fill(Data::Json(first), "status").unwrap();
+        assert_eq!(fields.anchors.get().map(<[_]>::len), Some(1));
+        fields.fill(Data::Json(second), "status").unwrap();
+        assert_eq!(fields, Fields::read(Data::Json(second), "status").unwrap());
     }
 
     #[test]
