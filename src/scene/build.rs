@@ -1,16 +1,18 @@
 //! One object's data to its shape, or the reason it cannot be placed.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
+use super::Input;
 use super::geometry::{Point, Rect};
-use super::read::{self, Problem};
+use super::read::{self, Anchor, Fields, Pair, Problem};
 use super::shape::{
     Align, Area, Component, Dash, End, Label, Lines, Placeholder, PlaceholderKind, Primitive, Rgb,
-    Segment, Shape, Status,
+    Segment, Shape,
 };
-use crate::model::{DiagramObject, ObjectType};
+use crate::model::ObjectType;
 
 /// The side of a component's square footprint, in grid units.
 pub const FOOTPRINT: f64 = 2.0;
@@ -18,54 +20,76 @@ pub const FOOTPRINT: f64 = 2.0;
 /// The default colour of lines, labels and icons (`#333333`).
 const INK: Rgb = Rgb::new(0x33, 0x33, 0x33);
 
+/// A component's footprint corners, or why it cannot be placed.
+type Corners = Result<[Point; 4], Problem>;
+
 /// A document's objects in id order, with its components by id: where attached anchors find
-/// their components.
+/// their components' corners. Each component's corners are worked out once, by whichever
+/// comes first: the component's own placing, or an anchor naming it (which reads it).
 pub struct Document<'a> {
-    objects: &'a [(&'a str, &'a DiagramObject)],
-    components: HashMap<&'a str, usize>,
+    objects: &'a [Input<'a>],
+    /// Each component's index among the objects, and its corners once known.
+    components: HashMap<&'a str, (usize, OnceLock<Corners>)>,
+    status_key: &'a str,
 }
 
 impl<'a> Document<'a> {
-    /// The document of these objects (in id order).
-    pub fn new(objects: &'a [(&'a str, &'a DiagramObject)]) -> Document<'a> {
-        let components = objects
-            .iter()
-            .enumerate()
-            .filter(|(_, (_, object))| object.kind == ObjectType::Component.as_str())
-            .map(|(at, (id, _))| (*id, at))
-            .collect();
+    /// The document of these objects (in id order), whose components' status is `meta` under
+    /// `status_key`.
+    pub fn new(objects: &'a [Input<'a>], status_key: &'a str) -> Document<'a> {
+        let is_component = |object: &&Input<'_>| object.kind == ObjectType::Component.as_str();
+        let mut components = HashMap::with_capacity(objects.iter().filter(is_component).count());
+        for (at, object) in objects.iter().enumerate().filter(|(_, o)| is_component(o)) {
+            components.insert(object.id, (at, OnceLock::new()));
+        }
         Document {
             objects,
             components,
+            status_key,
         }
     }
 
-    /// The component `id` and its index among the objects, or why an anchor cannot name it.
-    fn component(&self, id: &str) -> Result<(usize, &'a DiagramObject), Problem> {
-        if let Some(&at) = self.components.get(id) {
-            return Ok((at, self.objects[at].1));
+    /// The component `id`'s index among the objects and its corners, or why an anchor cannot
+    /// name it.
+    fn component(&self, id: &str) -> Result<(usize, [Point; 4]), Problem> {
+        if let Some((at, corners)) = self.components.get(id) {
+            let corners = corners.get_or_init(|| {
+                let fields = Fields::read(self.objects[*at].data, self.status_key)?;
+                footprint(&fields).map(|(_, corners)| corners)
+            });
+            return match corners {
+                Ok(corners) => Ok((*at, *corners)),
+                Err(problem) => Err(format!("names {id}, which cannot be placed ({problem})")),
+            };
         }
-        match self.objects.binary_search_by(|(key, _)| (*key).cmp(id)) {
+        match self.objects.binary_search_by(|object| object.id.cmp(id)) {
             Ok(at) => Err(format!(
                 "names {id}, a {}, not a component",
-                self.objects[at].1.kind
+                self.objects[at].kind
             )),
             Err(_) => Err(format!("names {id}, which does not exist")),
+        }
+    }
+
+    /// Keeps component `id`'s corners, worked out while placing it.
+    fn remember(&self, id: &str, corners: Corners) {
+        if let Some((_, known)) = self.components.get(id) {
+            known.get_or_init(|| corners);
         }
     }
 }
 
 /// Turns the attached ends of line groups from indexes among the objects (as [`place`] leaves
-/// them) into indexes among the placed primitives. Both lists are in id order.
-pub fn attach(primitives: &mut [Primitive], objects: &[(&str, &DiagramObject)]) {
-    let mut slot = vec![None; objects.len()];
+/// them) into indexes among the placed primitives, given whether each object was placed.
+pub fn attach(primitives: &mut [Primitive], was_placed: &[bool]) {
     let mut next = 0;
-    for (at, (id, _)) in objects.iter().enumerate() {
-        if primitives.get(next).is_some_and(|p| p.id == **id) {
-            slot[at] = Some(next);
-            next += 1;
-        }
-    }
+    let slot: Vec<Option<usize>> = was_placed
+        .iter()
+        .map(|&placed| {
+            next += usize::from(placed);
+            placed.then(|| next - 1)
+        })
+        .collect();
     for primitive in primitives {
         if let Shape::Lines(lines) = &mut primitive.shape {
             for segment in &mut lines.segments {
@@ -79,23 +103,31 @@ pub fn attach(primitives: &mut [Primitive], objects: &[(&str, &DiagramObject)]) 
 }
 
 /// The shape of an object and the rectangle around it. `document` holds every object, where
-/// attached anchors find their components; `status_key` names the `meta` entry read as a
-/// component's status.
-pub fn place(
-    object: &DiagramObject,
+/// attached anchors find their components; `data` is where the object's data is read (one for
+/// many objects, to reuse its buffers).
+pub fn place<'a>(
+    object: &Input<'a>,
     document: &Document<'_>,
-    status_key: &str,
+    data: &mut Fields<'a>,
 ) -> Result<(Shape, Rect), Problem> {
-    let data = &object.data;
-    let shape = match object.kind.as_str() {
-        "component" => Shape::Component(component(data, status_key)?),
-        "line-group" => Shape::Lines(lines(data, document)?),
-        "area" => Shape::Area(area(data)?),
-        "label" => Shape::Label(label(data)?),
-        "icon" => Shape::Placeholder(placeholder(ObjectType::Icon, data)?),
-        "image" => Shape::Placeholder(placeholder(ObjectType::Image, data)?),
-        "widget" => Shape::Placeholder(placeholder(ObjectType::Widget, data)?),
-        other => return Err(format!("unknown type \"{other}\"")),
+    let Some(&kind) = ObjectType::ALL.iter().find(|t| t.as_str() == object.kind) else {
+        return Err(format!("unknown type \"{}\"", object.kind));
+    };
+    data.fill(object.data, document.status_key)?;
+    let data = &*data;
+    let shape = match kind {
+        ObjectType::Component => {
+            let component = component(data);
+            let corners = component.as_ref().map(|c| c.corners);
+            document.remember(object.id, corners.map_err(Clone::clone));
+            Shape::Component(component?)
+        }
+        ObjectType::LineGroup => Shape::Lines(lines(data, document)?),
+        ObjectType::Area => Shape::Area(area(data)?),
+        ObjectType::Label => Shape::Label(label(data)?),
+        ObjectType::Icon | ObjectType::Image | ObjectType::Widget => {
+            Shape::Placeholder(placeholder(kind, data)?)
+        }
     };
     let bounds = bounds(&shape);
     if !(bounds.min.is_finite() && bounds.max.is_finite()) {
@@ -136,29 +168,16 @@ fn label_corners(label: &Label) -> [Point; 4] {
 }
 
 /// A component's position and footprint corners.
-fn footprint(data: &Map<String, Value>) -> Result<(Point, [Point; 4]), Problem> {
-    let [position, rotation] = read::fields(data, ["position", "rotation"]);
-    let centre = read::required_point(position, "position")?;
-    let corners = box_corners(centre, FOOTPRINT, FOOTPRINT, read::rotation(rotation));
-    Ok((centre, corners))
+fn footprint(data: &Fields<'_>) -> Result<(Point, [Point; 4]), Problem> {
+    let centre = read::required_point(data.position, "position")?;
+    let rotation = data.rotation.unwrap_or(0.0);
+    Ok((centre, box_corners(centre, FOOTPRINT, FOOTPRINT, rotation)))
 }
 
-fn component(data: &Map<String, Value>, status_key: &str) -> Result<Component, Problem> {
-    let [position, rotation, component_id, name, meta, opacity] = read::fields(
-        data,
-        [
-            "position",
-            "rotation",
-            "componentId",
-            "name",
-            "meta",
-            "opacity",
-        ],
-    );
-    let centre = read::required_point(position, "position")?;
-    let corners = box_corners(centre, FOOTPRINT, FOOTPRINT, read::rotation(rotation));
-    let component_id = read::text_or(component_id, "");
-    let title = match read::non_empty(name) {
+fn component(data: &Fields<'_>) -> Result<Component, Problem> {
+    let (centre, corners) = footprint(data)?;
+    let component_id = read::text_or(&data.component_id, "");
+    let title = match read::non_empty(&data.name) {
         Some(name) => name.to_owned(),
         None => match component_id.rsplit('.').next().filter(|s| !s.is_empty()) {
             Some(slug) => slug.to_owned(),
@@ -170,53 +189,40 @@ fn component(data: &Map<String, Value>, status_key: &str) -> Result<Component, P
         corners,
         title,
         component_id,
-        status: Status::of(meta.and_then(|m| m.get(status_key))),
-        opacity: read::number_or(opacity, 1.0, |v| (0.0..=1.0).contains(&v)),
+        status: data.status,
+        opacity: read::number_or(data.opacity, 1.0, |v| (0.0..=1.0).contains(&v)),
     })
 }
 
-fn area(data: &Map<String, Value>) -> Result<Area, Problem> {
-    let [anchors, fill, line, line_width, z_index] = read::fields(
-        data,
-        ["anchors", "fillColor", "lineColor", "lineWidth", "zIndex"],
-    );
-    let anchors = anchors
-        .and_then(Value::as_array)
-        .ok_or("no anchors (the corners)")?;
+fn area(data: &Fields<'_>) -> Result<Area, Problem> {
+    let anchors = data.anchors.get().ok_or("no anchors (the corners)")?;
     if anchors.len() < 3 {
         return Err(format!("{} corners: an area needs 3", anchors.len()));
     }
     let corners = anchors
         .iter()
         .enumerate()
-        .map(|(i, v)| read::point(v).ok_or_else(|| format!("corner {i} is not {{x, y}} numbers")))
+        .map(|(i, anchor)| match anchor {
+            Anchor::Object {
+                point: Some(point), ..
+            } => Ok(*point),
+            _ => Err(format!("corner {i} is not {{x, y}} numbers")),
+        })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Area {
         corners,
-        fill: read::colour_or(fill, Some(Rgb::new(0xBF, 0xBF, 0xBF))),
-        line: read::colour_or(line, Some(Rgb::new(0x60, 0x60, 0x60))),
-        line_width: read::size_or(line_width, 0.05),
-        z_index: read::number_or(z_index, 0.0, |_| true),
+        fill: read::colour_or(&data.fill_color, Some(Rgb::new(0xBF, 0xBF, 0xBF))),
+        line: read::colour_or(&data.line_color, Some(Rgb::new(0x60, 0x60, 0x60))),
+        line_width: read::size_or(data.line_width, 0.05),
+        z_index: data.z_index.unwrap_or(0.0),
     })
 }
 
-fn lines(data: &Map<String, Value>, document: &Document<'_>) -> Result<Lines, Problem> {
-    let [anchors, pairs, arrows, colour, width, dash] = read::fields(
-        data,
-        [
-            "anchors",
-            "lines",
-            "arrowAnchorIndices",
-            "strokeStyle",
-            "lineWidth",
-            "lineDash",
-        ],
-    );
-    let anchors = anchors
-        .and_then(Value::as_array)
-        .map_or(&[][..], Vec::as_slice);
-    let pairs = pairs
-        .and_then(Value::as_array)
+fn lines(data: &Fields<'_>, document: &Document<'_>) -> Result<Lines, Problem> {
+    let anchors = data.anchors.get().unwrap_or_default();
+    let pairs = data
+        .lines
+        .get()
         .filter(|l| !l.is_empty())
         .ok_or("no lines")?;
     let end = |index: &Value| -> Result<End, Problem> {
@@ -227,32 +233,27 @@ fn lines(data: &Map<String, Value>, document: &Document<'_>) -> Result<Lines, Pr
             .ok_or_else(|| format!("a line names anchor {index}, which does not exist"))?;
         let (point, attached) =
             anchor(&anchors[i], document).map_err(|problem| format!("anchor {i}: {problem}"))?;
-        // `{"<anchor index>": true}`: a scan of its few entries, not a key made to look up.
-        let arrow = arrows.and_then(Value::as_object).is_some_and(|tips| {
-            tips.iter()
-                .any(|(key, tip)| tip.as_bool() == Some(true) && key.parse() == Ok(i))
-        });
         Ok(End {
             point,
             attached,
-            arrow,
+            arrow: data.arrow(i),
         })
     };
     let segments = pairs
         .iter()
-        .map(|pair| match pair.as_array().map(Vec::as_slice) {
-            Some([from, to]) => Ok(Segment {
+        .map(|pair| match pair {
+            Pair::Two(from, to) => Ok(Segment {
                 from: end(from)?,
                 to: end(to)?,
             }),
-            _ => Err(format!("a line is {pair}, not a pair of anchor indices")),
+            Pair::Other(pair) => Err(format!("a line is {pair}, not a pair of anchor indices")),
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Lines {
         segments,
-        colour: read::colour_or(colour, Some(INK)),
-        width: read::size_or(width, 0.05),
-        dash: match dash.and_then(Value::as_i64) {
+        colour: read::colour_or(&data.stroke_style, Some(INK)),
+        width: read::size_or(data.line_width, 0.05),
+        dash: match data.line_dash {
             Some(2) => Dash::Dashed,
             Some(3) => Dash::Dotted,
             _ => Dash::Solid,
@@ -262,11 +263,16 @@ fn lines(data: &Map<String, Value>, document: &Document<'_>) -> Result<Lines, Pr
 
 /// Where an anchor is: a free one at its `x, y`, an attached one at its corner of the
 /// component it names (which must itself be placeable), given by its index among the objects.
-fn anchor(anchor: &Value, document: &Document<'_>) -> Result<(Point, Option<usize>), Problem> {
-    let Some(fields) = anchor.as_object() else {
-        return Err(format!("is {anchor}, not an object"));
+fn anchor(anchor: &Anchor<'_>, document: &Document<'_>) -> Result<(Point, Option<usize>), Problem> {
+    let (kind, id, index, point) = match anchor {
+        Anchor::Object {
+            kind,
+            id,
+            index,
+            point,
+        } => (kind, id, index, point),
+        Anchor::Other(anchor) => return Err(format!("is {anchor}, not an object")),
     };
-    let [kind, id, index] = read::fields(fields, ["type", "id", "index"]);
     let attached = match kind {
         None => id.is_some(),
         Some(t) if t.as_i64() == Some(0) => false,
@@ -274,70 +280,47 @@ fn anchor(anchor: &Value, document: &Document<'_>) -> Result<(Point, Option<usiz
         Some(t) => return Err(format!("type {t} is neither 0 (free) nor 1 (attached)")),
     };
     if !attached {
-        return read::point(anchor)
+        return point
             .map(|p| (p, None))
             .ok_or_else(|| "a free anchor's x, y are not numbers".to_owned());
     }
     let id = id
-        .and_then(Value::as_str)
+        .as_ref()
+        .and_then(read::Text::as_str)
         .ok_or("an attached anchor has no id")?;
     let index = index
-        .and_then(Value::as_u64)
+        .as_ref()
+        .and_then(serde_json::Number::as_u64)
         .filter(|&i| i < 4)
         .ok_or("an attached anchor's index is not a corner 0–3")?;
-    let (at, target) = document.component(id)?;
-    let (_, corners) = footprint(&target.data)
-        .map_err(|problem| format!("names {id}, which cannot be placed ({problem})"))?;
+    let (at, corners) = document.component(id)?;
     Ok((corners[index as usize], Some(at)))
 }
 
-fn label(data: &Map<String, Value>) -> Result<Label, Problem> {
-    let [
-        position,
-        text,
-        font_size,
-        dims,
-        rotation,
-        colour,
-        outline,
-        outline_width,
-        align,
-        style,
-    ] = read::fields(
-        data,
-        [
-            "position",
-            "text",
-            "fontSize",
-            "dimensions",
-            "rotation",
-            "color",
-            "outlineColor",
-            "outlineWidth",
-            "textAlign",
-            "fontStyle",
-        ],
-    );
-    let centre = read::required_point(position, "position")?;
-    let text = read::text_or(text, "");
-    let font_size = read::size_or(font_size, 0.5);
-    let (width, height) = read::dimensions(dims).unwrap_or_else(|| text_extent(&text, font_size));
+fn label(data: &Fields<'_>) -> Result<Label, Problem> {
+    let centre = read::required_point(data.position, "position")?;
+    let text = read::text_or(&data.text, "");
+    let font_size = read::size_or(data.font_size, 0.5);
+    let (width, height) = data
+        .dimensions
+        .unwrap_or_else(|| text_extent(&text, font_size));
+    let (bold, italic) = data.bold_italic;
     Ok(Label {
         centre,
         width,
         height,
         font_size,
-        rotation: read::rotation(rotation),
-        colour: read::colour_or(colour, Some(INK)),
-        outline: read::colour_or(outline, Some(Rgb::new(0xFF, 0xFF, 0xFF))),
-        outline_width: read::number_or(outline_width, 0.1, |v| v >= 0.0),
-        align: match align.and_then(Value::as_str) {
+        rotation: data.rotation.unwrap_or(0.0),
+        colour: read::colour_or(&data.color, Some(INK)),
+        outline: read::colour_or(&data.outline_color, Some(Rgb::new(0xFF, 0xFF, 0xFF))),
+        outline_width: read::number_or(data.outline_width, 0.1, |v| v >= 0.0),
+        align: match data.text_align.as_ref().and_then(read::Text::as_str) {
             Some("left") => Align::Left,
             Some("right") => Align::Right,
             _ => Align::Centre,
         },
-        bold: read::flag(style, "bold"),
-        italic: read::flag(style, "italic"),
+        bold,
+        italic,
         text,
     })
 }
@@ -353,63 +336,38 @@ fn text_extent(text: &str, font_size: f64) -> (f64, f64) {
     )
 }
 
-fn placeholder(kind: ObjectType, data: &Map<String, Value>) -> Result<Placeholder, Problem> {
-    let [
-        position,
-        rotation,
-        dims,
-        size,
-        colour,
-        line_colour,
-        icon,
-        path,
-        widget,
-        plot,
-    ] = read::fields(
-        data,
-        [
-            "position",
-            "rotation",
-            "dimensions",
-            "fontSize",
-            "color",
-            "lineColor",
-            "icon",
-            "path",
-            "widgetType",
-            "plotType",
-        ],
-    );
-    let position = read::required_point(position, "position")?;
+fn placeholder(kind: ObjectType, data: &Fields<'_>) -> Result<Placeholder, Problem> {
+    let position = read::required_point(data.position, "position")?;
     let (kind, centre, (width, height), caption, colour) = match kind {
         ObjectType::Icon => {
-            let size = read::size_or(size, 0.5);
-            let colour = read::colour_or(colour, Some(INK));
-            let name = read::text_or(icon, "icon");
+            let size = read::size_or(data.font_size, 0.5);
+            let colour = read::colour_or(&data.color, Some(INK));
+            let name = read::text_or(&data.icon, "icon");
             (PlaceholderKind::Icon, position, (size, size), name, colour)
         }
         ObjectType::Image => {
-            let (w, h) = read::dimensions(dims).unwrap_or((1.625, 1.125));
+            let (w, h) = data.dimensions.unwrap_or((1.625, 1.125));
             // An image's position is its top-left corner.
             let centre = Point::new(position.x + w / 2.0, position.y + h / 2.0);
-            let path = read::text_or(path, "image");
+            let path = read::text_or(&data.path, "image");
             let name = path.rsplit('/').next().unwrap_or(&path).to_owned();
             (PlaceholderKind::Image, centre, (w, h), name, None)
         }
         _ => {
-            let dims = read::dimensions(dims).unwrap_or((8.875, 4.375));
+            let dims = data.dimensions.unwrap_or((8.875, 4.375));
             let caption = format!(
                 "{} ({})",
-                read::text_or(widget, "chart"),
-                read::text_or(plot, "line")
+                read::text_or(&data.widget_type, "chart"),
+                read::text_or(&data.plot_type, "line")
             );
-            let colour = read::colour_or(line_colour, Some(Rgb::new(0xF7, 0x94, 0x00)));
+            let colour = read::colour_or(&data.line_color, Some(Rgb::new(0xF7, 0x94, 0x00)));
             (PlaceholderKind::Widget, position, dims, caption, colour)
         }
     };
+    let rotation = data.rotation.unwrap_or(0.0);
     Ok(Placeholder {
         kind,
-        corners: box_corners(centre, width, height, read::rotation(rotation)),
+        corners: box_corners(centre, width, height, rotation),
         caption,
         colour,
     })

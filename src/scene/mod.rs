@@ -43,6 +43,7 @@
 mod build;
 mod geometry;
 mod index;
+mod lenient;
 mod query;
 mod read;
 mod relations;
@@ -55,6 +56,7 @@ mod tests;
 
 pub use build::FOOTPRINT;
 pub use geometry::{Point, Rect};
+pub use read::Data;
 pub use relations::{Connection, Direction, Via};
 pub use shape::{
     Align, Area, Component, Dash, End, Label, Lines, Placeholder, PlaceholderKind, Primitive, Rgb,
@@ -63,6 +65,7 @@ pub use shape::{
 
 use crate::model::{Content, DiagramObject, ObjectType};
 use index::{Buckets, Grid};
+use read::Fields;
 use relations::Link;
 
 /// The `meta` key read as a component's status unless another is given.
@@ -101,40 +104,69 @@ pub struct Scene {
     unplaced: Vec<Unplaced>,
 }
 
+/// One object as a scene is built from it: its id, its type and its data (parsed, or as JSON
+/// text; both are read alike).
+#[derive(Debug, Clone, Copy)]
+pub struct Input<'a> {
+    /// The object id.
+    pub id: &'a str,
+    /// Its type's wire name.
+    pub kind: &'a str,
+    /// Its data.
+    pub data: Data<'a>,
+}
+
+impl<'a> Input<'a> {
+    /// A parsed object.
+    pub fn parsed(id: &'a str, object: &'a DiagramObject) -> Input<'a> {
+        Input {
+            id,
+            kind: &object.kind,
+            data: Data::Parsed(&object.data),
+        }
+    }
+
+    /// An object whose data is the JSON text of an object.
+    pub fn json(id: &'a str, kind: &'a str, data: &'a str) -> Input<'a> {
+        Input {
+            id,
+            kind,
+            data: Data::Json(data),
+        }
+    }
+}
+
 impl Scene {
     /// The scene of a document's content; `status_key` names the `meta` entry read as a
     /// component's status (usually [`DEFAULT_STATUS_KEY`]). Never fails: what cannot be placed
     /// is left out and listed in [`Scene::unplaced`].
     pub fn build(content: &Content, status_key: &str) -> Scene {
-        Scene::build_from(content.iter().map(|(id, o)| (id.as_str(), o)), status_key)
+        Scene::build_from(
+            content.iter().map(|(id, o)| Input::parsed(id, o)),
+            status_key,
+        )
     }
 
-    /// [`Scene::build`] of objects given by id **in id order** (as a content map or the TUI's
-    /// model keeps them), without gathering them into a content map first.
-    pub fn build_from<'a>(
-        objects: impl IntoIterator<Item = (&'a str, &'a DiagramObject)>,
-        status_key: &str,
-    ) -> Scene {
+    /// [`Scene::build`] of objects given **in id order** (as a content map or the TUI's model
+    /// keeps them), without gathering them into a content map first. Each object's data is read
+    /// once, on one thread per core, keeping only what the scene needs.
+    pub fn build_from<'a>(objects: impl IntoIterator<Item = Input<'a>>, status_key: &str) -> Scene {
         Scene::build_in_parts(objects.into_iter().collect(), status_key, PER_THREAD)
     }
 
     /// [`Scene::build_from`], placing the objects on one thread per core in parts of at least
     /// `smallest_part` objects.
-    fn build_in_parts(
-        objects: Vec<(&str, &DiagramObject)>,
-        status_key: &str,
-        smallest_part: usize,
-    ) -> Scene {
+    fn build_in_parts(objects: Vec<Input<'_>>, status_key: &str, smallest_part: usize) -> Scene {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
         let chunk = objects.len().div_ceil(threads).max(smallest_part).max(1);
-        let document = build::Document::new(&objects);
+        let document = build::Document::new(&objects, status_key);
         let placed: Vec<Placed> = if objects.len() <= chunk {
-            vec![place_all(&objects, &document, status_key)]
+            vec![place_all(&objects, &document)]
         } else {
             std::thread::scope(|scope| {
                 let workers: Vec<_> = objects
                     .chunks(chunk)
-                    .map(|part| scope.spawn(|| place_all(part, &document, status_key)))
+                    .map(|part| scope.spawn(|| place_all(part, &document)))
                     .collect();
                 workers
                     .into_iter()
@@ -142,49 +174,55 @@ impl Scene {
                     .collect()
             })
         };
+        drop(document);
         let mut primitives = Vec::with_capacity(objects.len());
         let mut unplaced = Vec::new();
+        let mut was_placed = Vec::with_capacity(objects.len());
         for part in placed {
             primitives.extend(part.primitives);
             unplaced.extend(part.unplaced);
+            was_placed.extend(part.was_placed);
         }
-        build::attach(&mut primitives, &objects);
+        build::attach(&mut primitives, &was_placed);
         Scene::index(primitives, unplaced)
     }
 
-    /// Orders and indexes placed primitives (in id order).
+    /// Orders and indexes placed primitives (in id order): the draw order and the grid on one
+    /// thread, the position order and the links on another.
     fn index(primitives: Vec<Primitive>, unplaced: Vec<Unplaced>) -> Scene {
         let bounds = primitives.iter().map(|p| p.bounds).reduce(Rect::union);
-        let mut draw_order: Vec<u32> = (0..primitives.len() as u32).collect();
-        draw_order.sort_by(|&a, &b| {
-            let (a, b) = (&primitives[a as usize], &primitives[b as usize]);
-            layer(a)
-                .cmp(&layer(b))
-                .then(z_index(a).total_cmp(&z_index(b)))
-        });
-        let mut position_order: Vec<u32> = (0..primitives.len() as u32).collect();
-        position_order.sort_by(|&a, &b| {
-            let (a, b) = (primitives[a as usize].bounds, primitives[b as usize].bounds);
-            a.min
-                .y
-                .total_cmp(&b.min.y)
-                .then(a.min.x.total_cmp(&b.min.x))
-        });
-        let mut position_rank = vec![0; primitives.len()];
-        for (rank, &i) in position_order.iter().enumerate() {
-            position_rank[i as usize] = rank as u32;
-        }
-        let grid = match bounds {
-            Some(bounds) => {
-                let rects: Vec<Rect> = draw_order
-                    .iter()
-                    .map(|&i| primitives[i as usize].bounds)
-                    .collect();
-                Grid::new(bounds, &rects)
-            }
-            None => Grid::default(),
+        let by_draw_rank = || {
+            let draw_order = draw_order(&primitives);
+            let grid = match bounds {
+                Some(bounds) => {
+                    let rects: Vec<Rect> = draw_order
+                        .iter()
+                        .map(|&i| primitives[i as usize].bounds)
+                        .collect();
+                    Grid::new(bounds, &rects)
+                }
+                None => Grid::default(),
+            };
+            (draw_order, grid)
         };
-        let links = relations::links(&primitives);
+        let by_position = || {
+            let position_order = position_order(&primitives);
+            let mut position_rank = vec![0; primitives.len()];
+            for (rank, &i) in position_order.iter().enumerate() {
+                position_rank[i as usize] = rank as u32;
+            }
+            (position_order, position_rank, relations::links(&primitives))
+        };
+        let ((draw_order, grid), (position_order, position_rank, links)) =
+            if primitives.len() < PER_THREAD {
+                (by_draw_rank(), by_position())
+            } else {
+                std::thread::scope(|scope| {
+                    let other = scope.spawn(by_position);
+                    let mine = by_draw_rank();
+                    (mine, other.join().expect("indexing never panics"))
+                })
+            };
         Scene {
             primitives,
             draw_order,
@@ -248,33 +286,61 @@ const PER_THREAD: usize = 4096;
 struct Placed {
     primitives: Vec<Primitive>,
     unplaced: Vec<Unplaced>,
+    /// Whether each object of the part was placed.
+    was_placed: Vec<bool>,
 }
 
 /// Places `part` (a run of the document's objects, in id order).
-fn place_all(
-    part: &[(&str, &DiagramObject)],
-    document: &build::Document<'_>,
-    status_key: &str,
-) -> Placed {
+fn place_all(part: &[Input<'_>], document: &build::Document<'_>) -> Placed {
+    let mut data = Fields::default();
     let mut placed = Placed {
         primitives: Vec::with_capacity(part.len()),
         unplaced: Vec::new(),
+        was_placed: Vec::with_capacity(part.len()),
     };
-    for &(id, object) in part {
-        match build::place(object, document, status_key) {
+    for object in part {
+        let place = build::place(object, document, &mut data);
+        placed.was_placed.push(place.is_ok());
+        match place {
             Ok((shape, bounds)) => placed.primitives.push(Primitive {
-                id: (*id).to_owned(),
+                id: object.id.to_owned(),
                 bounds,
                 shape,
             }),
             Err(reason) => placed.unplaced.push(Unplaced {
-                id: (*id).to_owned(),
-                kind: object.kind.clone(),
+                id: object.id.to_owned(),
+                kind: object.kind.to_owned(),
                 reason,
             }),
         }
     }
     placed
+}
+
+/// Indexes into `primitives` (in id order), bottom to top: by layer, areas by `zIndex`, then
+/// by id. The keys are gathered first, so that the sort reads them side by side.
+fn draw_order(primitives: &[Primitive]) -> Vec<u32> {
+    let mut keyed: Vec<(u8, f64, u32)> = (0..)
+        .zip(primitives)
+        .map(|(i, p)| (layer(p), z_index(p), i))
+        .collect();
+    keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(a.2.cmp(&b.2)));
+    keyed.into_iter().map(|(_, _, i)| i).collect()
+}
+
+/// Indexes into `primitives` (in id order) in position order: by the top-left corner of their
+/// bounds, top to bottom, then left to right, then by id.
+fn position_order(primitives: &[Primitive]) -> Vec<u32> {
+    let mut keyed: Vec<(f64, f64, u32)> = (0..)
+        .zip(primitives)
+        .map(|(i, p)| (p.bounds.min.y, p.bounds.min.x, i))
+        .collect();
+    keyed.sort_unstable_by(|a, b| {
+        a.0.total_cmp(&b.0)
+            .then(a.1.total_cmp(&b.1))
+            .then(a.2.cmp(&b.2))
+    });
+    keyed.into_iter().map(|(_, _, i)| i).collect()
 }
 
 /// A primitive's layer in the draw order, bottom first.

@@ -8,7 +8,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::{DEFAULT_STATUS_KEY, Point, Rect, Scene, Shape};
+use super::{DEFAULT_STATUS_KEY, Input, Point, Rect, Scene, Shape};
 use crate::model::{Content, DiagramObject};
 
 /// xorshift64*: a tiny deterministic generator.
@@ -229,11 +229,31 @@ fn random_content_never_panics_and_every_object_is_accounted_for() {
 }
 
 #[test]
+fn data_read_from_its_json_text_gives_the_scene_of_the_parsed_data() {
+    let mut r = Random::new(0x7E47_D474);
+    for round in 0..1_000 {
+        let content = random_content(&mut r);
+        let texts: Vec<String> = content
+            .values()
+            .map(|o| serde_json::to_string(&o.data).expect("a map serializes"))
+            .collect();
+        let parsed = Scene::build(&content, DEFAULT_STATUS_KEY);
+        let objects = content
+            .iter()
+            .zip(&texts)
+            .map(|((id, o), text)| Input::json(id, &o.kind, text));
+        let read = Scene::build_from(objects, DEFAULT_STATUS_KEY);
+        assert_eq!(parsed.primitives(), read.primitives(), "round {round}");
+        assert_eq!(parsed.unplaced(), read.unplaced(), "round {round}");
+    }
+}
+
+#[test]
 fn placing_in_parts_on_several_threads_gives_the_same_scene() {
     let mut r = Random::new(0x7A27_5EED);
     for _ in 0..300 {
         let content = random_content(&mut r);
-        let objects = || content.iter().map(|(id, o)| (id.as_str(), o)).collect();
+        let objects = || content.iter().map(|(id, o)| Input::parsed(id, o)).collect();
         let whole = Scene::build_in_parts(objects(), DEFAULT_STATUS_KEY, usize::MAX);
         let parts = Scene::build_in_parts(objects(), DEFAULT_STATUS_KEY, 3);
         assert_eq!(whole.primitives(), parts.primitives());

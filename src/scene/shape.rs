@@ -27,7 +27,7 @@ impl Rgb {
 }
 
 /// How a component is doing, read from its `meta` (see [`Status::of`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Status {
     /// `down`, `error`, `critical` or `failed`.
     Error,
@@ -36,14 +36,15 @@ pub enum Status {
     /// `up`, `ok` or `healthy`.
     Good,
     /// Anything else, or no status at all.
+    #[default]
     Unknown,
 }
 
 impl Status {
-    /// The status a `meta` value names; case and surrounding spaces do not matter, and a value
-    /// that is not a string is [`Status::Unknown`].
-    pub fn of(value: Option<&serde_json::Value>) -> Status {
-        let Some(text) = value.and_then(serde_json::Value::as_str) else {
+    /// The status a `meta` value names (`None` when it is not a string); case and surrounding
+    /// spaces do not matter.
+    pub fn of(value: Option<&str>) -> Status {
+        let Some(text) = value else {
             return Status::Unknown;
         };
         let text = text.trim();

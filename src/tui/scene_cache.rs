@@ -7,10 +7,9 @@
 
 use std::sync::Arc;
 
-use super::document::{Entry, ObjectTexts, OpenDoc};
+use super::document::{ObjectTexts, OpenDoc};
 use super::load::drop_elsewhere;
-use crate::model::DiagramObject;
-use crate::scene::{DEFAULT_STATUS_KEY, Scene};
+use crate::scene::{DEFAULT_STATUS_KEY, Input, Scene};
 
 /// Which content a scene was built from: the document and its model's version.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,40 +37,17 @@ impl PartialEq for SceneJob {
 
 impl SceneJob {
     /// Builds the scene (this takes a while on a large document: call it on a worker thread).
+    /// Each object's data is read from its JSON text, never parsed into values.
     pub fn run(self) -> BuiltScene {
-        // Each object's data is parsed here, off the input loop.
-        let objects = parse_all(&self.model);
+        let objects = self
+            .model
+            .entries()
+            .map(|entry| Input::json(entry.id, entry.kind, entry.data_json));
         BuiltScene {
+            scene: Arc::new(Scene::build_from(objects, &self.status_key)),
             key: self.key,
-            scene: Arc::new(Scene::build_from(
-                objects.iter().map(|(id, object)| (*id, object)),
-                &self.status_key,
-            )),
         }
     }
-}
-
-/// Objects per thread, at least, when the job parses the objects on several threads.
-const PARSED_PER_THREAD: usize = 5_000;
-
-/// Every object of `objects`, parsed, in order, on one thread per core: on a 100,000-object
-/// document the parse is most of the job.
-fn parse_all(objects: &ObjectTexts) -> Vec<(&str, DiagramObject)> {
-    let entries: Vec<Entry<'_>> = objects.entries().collect();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
-    let chunk = entries.len().div_ceil(threads).max(PARSED_PER_THREAD);
-    std::thread::scope(|scope| {
-        let parts: Vec<_> = entries
-            .chunks(chunk)
-            .map(|part: &[Entry<'_>]| {
-                scope.spawn(move || part.iter().map(|e| (e.id, e.object())).collect::<Vec<_>>())
-            })
-            .collect();
-        parts
-            .into_iter()
-            .flat_map(|part| part.join().expect("parsing never panics"))
-            .collect()
-    })
 }
 
 /// A scene built by a [`SceneJob`], for `Msg::Scene`.
@@ -179,7 +155,7 @@ impl SceneCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Content, DocSummary};
+    use crate::model::{Content, DiagramObject, DocSummary};
     use crate::tui::document::ObjectModel;
     use crate::tui::load::Load;
     use serde_json::json;
