@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use super::document::{ObjectTexts, OpenDoc};
+use super::document::{ObjectModel, ObjectTexts, OpenDoc};
 use super::load::drop_elsewhere;
 use crate::scene::{DEFAULT_STATUS_KEY, Input, Scene};
 
@@ -129,13 +129,14 @@ impl SceneCache {
         if self.building.as_ref() == Some(&built.key) {
             self.building = None;
         }
-        // Versions only grow: a later build is of later objects.
+        // Versions only grow: a later build is of later objects. One of the objects shown now
+        // is taken whatever came before, so that `wanted` never asks for it again.
         let newer = self
             .current
             .as_ref()
             .is_none_or(|c| c.key.doc != built.key.doc || c.key.version < built.key.version);
-        let known = doc.model().is_some();
-        if newer && known {
+        let current = doc.model().map(ObjectModel::version);
+        if current.is_some() && (newer || current == Some(built.key.version)) {
             if let Some(old) = self.current.replace(built) {
                 drop_elsewhere(old);
             }
@@ -156,7 +157,6 @@ impl SceneCache {
 mod tests {
     use super::*;
     use crate::model::{Content, DiagramObject, DocSummary};
-    use crate::tui::document::ObjectModel;
     use crate::tui::load::Load;
     use serde_json::json;
 
@@ -241,5 +241,20 @@ mod tests {
         assert!(cache.settle(next.run(), Some(&doc)));
         assert_eq!(x_of_c0(&cache), 7.0);
         assert!(cache.wanted(Some(&doc)).is_none());
+    }
+
+    #[test]
+    fn an_emptied_document_gets_one_scene_of_nothing() {
+        let mut cache = SceneCache::default();
+        let mut doc = open("a", 2);
+        let job = cache.wanted(Some(&doc)).expect("a first build");
+        assert!(cache.settle(job.run(), Some(&doc)));
+        doc.empty();
+        let job = cache
+            .wanted(Some(&doc))
+            .expect("the empty document's build");
+        assert!(cache.settle(job.run(), Some(&doc)));
+        assert_eq!(cache.scene().map(|s| s.primitives().len()), Some(0));
+        assert!(cache.wanted(Some(&doc)).is_none(), "built once");
     }
 }

@@ -68,7 +68,7 @@ impl Entry<'_> {
 }
 
 /// A document's objects, in id order, grouped by type, with the index of their meta.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct ObjectModel {
     /// Changes with every change of the objects (and differs between models): what was found
     /// in one version is no answer for another.
@@ -155,10 +155,18 @@ fn parse_data(json: &str) -> Props {
     serde_json::from_str(json).expect("an object's data was checked to be a JSON object")
 }
 
+impl Default for ObjectModel {
+    /// No objects, under a version of its own (a scene or a filter result of the objects it
+    /// replaced is no answer for it).
+    fn default() -> ObjectModel {
+        ObjectModel::blank().finish()
+    }
+}
+
 impl ObjectModel {
     /// The model of `content`.
     pub fn new(content: Content) -> ObjectModel {
-        let mut model = ObjectModel::default();
+        let mut model = ObjectModel::blank();
         for (id, object) in &content {
             let json = serde_json::to_string(&object.data).expect("a map serializes");
             model.push(id, &object.kind, &json, &Glance::of(&object.data));
@@ -196,7 +204,7 @@ impl ObjectModel {
                     .collect()
             })
         };
-        let mut model = ObjectModel::default();
+        let mut model = ObjectModel::blank();
         for part in parts {
             model.append(part?);
         }
@@ -205,7 +213,7 @@ impl ObjectModel {
 
     /// The model of some of a content's entries (in id order), not yet finished.
     fn part(entries: &[(String, ListedObject)]) -> Result<ObjectModel, serde_json::Error> {
-        let mut part = ObjectModel::default();
+        let mut part = ObjectModel::blank();
         for (id, entry) in entries {
             let json = entry.data.get();
             part.push(id, &entry.kind, json, &Glance::read(json)?);
@@ -262,6 +270,23 @@ impl ObjectModel {
 
     /// Done adding or removing: groups the objects, frees what was kept for growth and takes a
     /// new version.
+    /// No objects yet, before [`ObjectModel::finish`] gives it its groups and a version.
+    fn blank() -> ObjectModel {
+        ObjectModel {
+            version: 0,
+            ids: Arc::default(),
+            kind_of: Arc::default(),
+            kinds: Vec::new(),
+            data: Arc::default(),
+            rows: Texts::default(),
+            search: Texts::default(),
+            meta: Texts::default(),
+            parsed: Vec::new(),
+            groups: Vec::new(),
+            meta_index: MetaIndexes::default(),
+        }
+    }
+
     fn finish(mut self) -> ObjectModel {
         for texts in self.texts_mut() {
             texts.shrink_to_fit();
