@@ -118,12 +118,7 @@ impl Bench {
             .into_iter()
             .partition(|scene| scene.is_finished());
         self.scenes = building;
-        for scene in built {
-            let effects = self
-                .app
-                .update(Msg::Scene(scene.await.expect("a scene builds")));
-            self.settle(effects).await;
-        }
+        self.take_scenes(built).await;
         let started = Instant::now();
         let effects = self.app.update(msg);
         let on_loop = started.elapsed();
@@ -131,6 +126,24 @@ impl Bench {
         split.on_loop += on_loop;
         split.total = started.elapsed();
         split
+    }
+
+    /// Waits for the scenes being built and hands them to the app, as a user who pauses for a
+    /// moment would leave them to finish.
+    #[allow(dead_code, reason = "not every bench pauses")]
+    pub async fn pause(&mut self) {
+        let building = std::mem::take(&mut self.scenes);
+        self.take_scenes(building).await;
+    }
+
+    /// Hands the scenes of `scenes` to the app once built, and carries out what follows.
+    async fn take_scenes(&mut self, scenes: Vec<JoinHandle<BuiltScene>>) {
+        for scene in scenes {
+            let effects = self
+                .app
+                .update(Msg::Scene(scene.await.expect("a scene builds")));
+            self.settle(effects).await;
+        }
     }
 
     /// Carries out `effects` and what follows, as `worker::settle` does, timing `App::update`.

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::theme::{Role, Theme};
 use crate::model::Props;
-use crate::model::props::{check_property, merge};
+use crate::model::props::check_property;
 
 /// A JSON syntax error at a place in the buffer (1-based line and column).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -218,11 +218,32 @@ impl Diff {
         Diff { changes, removed }
     }
 
-    /// What merging `props` into `data` (as an update does) changes.
+    /// What merging `props` into `data` (as an update does) changes: the same as
+    /// [`Diff::between`] `data` and the merge, without copying `data`. The merge replaces each
+    /// given property whole and removes none: the changed ones come in `data`'s order, then
+    /// the added ones in `props`' order. Only the properties `props` names are read, so `data`
+    /// may hold just those ([`crate::tui::document::Entry::data_named`]).
     pub fn of_merge(data: &Props, props: &Props) -> Diff {
-        let mut after = data.clone();
-        merge(&mut after, props);
-        Diff::between(data, &after)
+        let changed = data.iter().filter_map(|(key, before)| {
+            let after = props.get(key).filter(|after| *after != before)?;
+            Some(Change {
+                key: key.clone(),
+                before: Some(before.clone()),
+                after: after.clone(),
+            })
+        });
+        let added = props
+            .iter()
+            .filter(|(key, _)| !data.contains_key(*key))
+            .map(|(key, after)| Change {
+                key: key.clone(),
+                before: None,
+                after: after.clone(),
+            });
+        Diff {
+            changes: changed.chain(added).collect(),
+            removed: Vec::new(),
+        }
     }
 
     /// The properties to send: the changed ones only.
@@ -320,6 +341,29 @@ pub fn highlight(line: &str, theme: &Theme) -> Vec<Span<'static>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::props::merge;
+    use serde_json::json;
+
+    #[test]
+    fn a_merge_diff_is_the_diff_between_the_data_and_its_merge() {
+        let props_of = |v: serde_json::Value| v.as_object().unwrap().clone();
+        let data = props_of(json!({"a": 1, "meta": {"x": 1, "y": 2}, "b": "same", "c": [1]}));
+        for props in [
+            json!({"b": "same"}),
+            json!({"z": true, "c": [1, 2], "a": 2}),
+            json!({"meta": {"x": 1}, "new": null, "b": "other"}),
+            json!({}),
+        ] {
+            let props = props_of(props);
+            let mut merged = data.clone();
+            merge(&mut merged, &props);
+            assert_eq!(
+                Diff::of_merge(&data, &props),
+                Diff::between(&data, &merged),
+                "{props:?}"
+            );
+        }
+    }
 
     #[test]
     fn keys_strings_numbers_and_literals_get_their_styles() {

@@ -141,14 +141,13 @@ impl OpenDoc {
             .filter_map(move |i| model.map(|m| m.id(i)))
     }
 
-    /// The marked objects, in id order, each parsed as it is reached and not kept (a bulk
-    /// edit of 20,000 leaves no parsed copies behind).
-    pub fn marked(&self) -> impl Iterator<Item = (&str, DiagramObject)> {
+    /// The marked objects, in id order, as they are kept (JSON text): a bulk edit of 20,000
+    /// reads of each what it needs and leaves no parsed copies behind.
+    pub fn marked(&self) -> impl Iterator<Item = Entry<'_>> {
         let model = self.model();
-        self.marks.indexes().filter_map(move |i| {
-            let entry = model?.entry(i);
-            Some((entry.id, entry.object()))
-        })
+        self.marks
+            .indexes()
+            .filter_map(move |i| Some(model?.entry(i)))
     }
 
     /// Marks or unmarks object `obj`.

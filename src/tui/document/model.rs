@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use memchr::memmem::Finder;
-use serde::de::{MapAccess, Visitor};
+use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::value::RawValue;
 
@@ -58,12 +58,79 @@ impl Entry<'_> {
         parse_data(self.data_json)
     }
 
+    /// Of its data, only the properties `names` names, in their order in the data (the rest
+    /// is skipped without being built): what a merge of `names` needs to know
+    /// ([`crate::tui::json::Diff::of_merge`]).
+    pub fn data_named(&self, names: &Props) -> Props {
+        let mut json = serde_json::Deserializer::from_str(self.data_json);
+        Named(names)
+            .deserialize(&mut json)
+            .expect("an object's data was checked to be a JSON object")
+    }
+
     /// The object, parsed (each call parses again; nothing is kept).
     pub fn object(&self) -> DiagramObject {
         DiagramObject {
             kind: self.kind.to_string(),
             data: self.data(),
         }
+    }
+}
+
+/// Reads the properties of an object's data that a map names ([`Entry::data_named`]).
+struct Named<'a>(&'a Props);
+
+impl<'de> DeserializeSeed<'de> for Named<'_> {
+    type Value = Props;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Props, D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Named<'_> {
+    type Value = Props;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an object's data")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Props, A::Error> {
+        let mut named = Props::new();
+        while let Some(key) = map.next_key_seed(NamedKey(self.0))? {
+            match key {
+                Some(key) => {
+                    named.insert(key, map.next_value()?);
+                }
+                None => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(named)
+    }
+}
+
+/// A property's name, kept (allocated) only when the map names it.
+struct NamedKey<'a>(&'a Props);
+
+impl<'de> DeserializeSeed<'de> for NamedKey<'_> {
+    type Value = Option<String>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for NamedKey<'_> {
+    type Value = Option<String>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a property's name")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<Self::Value, E> {
+        Ok(self.0.contains_key(key).then(|| key.to_owned()))
     }
 }
 
@@ -682,5 +749,25 @@ impl<'de: 'a, 'a> Deserialize<'de> for Listing<'a> {
             }
         }
         deserializer.deserialize_map(ListingVisitor(std::marker::PhantomData))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn data_named_reads_only_the_named_properties_in_the_datas_order() {
+        let model = ObjectModel::from_json(
+            br#"{"c1": {"type": "component", "data": {"name": "a", "m\u0065ta": {"x": [1]}, "z": 1, "text": "t"}}}"#,
+        )
+        .unwrap();
+        let names = json!({"text": 0, "meta": 0, "absent": 0});
+        let named = model.entry(0).data_named(names.as_object().unwrap());
+        assert_eq!(
+            serde_json::to_string(&named).unwrap(),
+            r#"{"meta":{"x":[1]},"text":"t"}"#
+        );
     }
 }

@@ -4,6 +4,7 @@
 //! closed or the update fails, until an update goes through.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use crossterm::event::KeyEvent;
 use ratatui::Frame;
@@ -35,7 +36,7 @@ pub struct BulkEdit {
     field: PropsField,
     /// The bulk update last asked for (its id) and what it changes in each object, kept for
     /// the write history once it goes through.
-    asked: Option<(RequestId, Vec<BulkChange>)>,
+    asked: Option<(RequestId, Arc<[BulkChange]>)>,
     /// The marked objects the tree hides (the filter or a fold), said at the top.
     hidden: Vec<String>,
 }
@@ -56,12 +57,12 @@ impl BulkEdit {
         let Some(doc) = cx.doc.filter(|d| d.model().is_some()) else {
             return Vec::new();
         };
-        let changes: Vec<BulkChange> = doc
+        let changes: Arc<[BulkChange]> = doc
             .marked()
-            .filter_map(|(id, object)| {
-                let diff = Diff::of_merge(&object.data, &props);
+            .filter_map(|entry| {
+                let diff = Diff::of_merge(&entry.data_named(&props), &props);
                 (!diff.changes.is_empty()).then(|| BulkChange {
-                    obj: id.to_string(),
+                    obj: entry.id.to_string(),
                     diff,
                 })
             })
@@ -80,7 +81,7 @@ impl BulkEdit {
             objects,
         };
         let send = cx.send(request, Purpose::BulkUpdate);
-        self.asked = Some((send.id, changes.clone()));
+        self.asked = Some((send.id, Arc::clone(&changes)));
         vec![Action::Open(Overlay::Question(Question::new(
             "Bulk update",
             Body::BulkDiff {

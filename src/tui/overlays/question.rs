@@ -5,6 +5,7 @@
 //! movement keys); the answers always show under it.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -57,8 +58,8 @@ pub enum Body {
     BulkDiff {
         /// What the diff is.
         heading: String,
-        /// Each object's part.
-        changes: Vec<BulkChange>,
+        /// Each object's part (shared with the write it asks about: 20,000 are not copied).
+        changes: Arc<[BulkChange]>,
         /// What to know besides, said under the diff.
         notes: Vec<String>,
     },
