@@ -271,7 +271,9 @@ impl ObjectModel {
                     .collect()
             })
         };
-        let mut model = ObjectModel::blank();
+        // The first part becomes the model: only the later ones are copied onto its end.
+        let mut parts = parts.into_iter();
+        let mut model = parts.next().unwrap_or_else(|| Ok(ObjectModel::blank()))?;
         for part in parts {
             model.append(part?);
         }
@@ -335,8 +337,6 @@ impl ObjectModel {
         u16::try_from(at).expect("fewer than 65,536 object types")
     }
 
-    /// Done adding or removing: groups the objects, frees what was kept for growth and takes a
-    /// new version.
     /// No objects yet, before [`ObjectModel::finish`] gives it its groups and a version.
     fn blank() -> ObjectModel {
         ObjectModel {
@@ -354,6 +354,8 @@ impl ObjectModel {
         }
     }
 
+    /// Done adding or removing: groups the objects, frees what was kept for growth and takes a
+    /// new version.
     fn finish(mut self) -> ObjectModel {
         for texts in self.texts_mut() {
             texts.shrink_to_fit();
@@ -756,6 +758,32 @@ impl<'de: 'a, 'a> Deserialize<'de> for Listing<'a> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn content_read_in_parts_on_several_threads_is_the_content_read_whole() {
+        // More than two parts' worth, types interleaved, one not among the known types.
+        let kinds = ["label", "component", "sticker", "area"];
+        let content: Content = (0..3 * PER_THREAD + 7)
+            .map(|i| {
+                let data = json!({"name": format!("n{i}"), "meta": {"k": i % 3}});
+                let object = DiagramObject {
+                    kind: kinds[i % kinds.len()].into(),
+                    data: serde_json::from_value(data).unwrap(),
+                };
+                (format!("o{i:06}"), object)
+            })
+            .collect();
+        let text = serde_json::to_vec(&content).unwrap();
+        let parts = ObjectModel::from_json(&text).unwrap();
+        let whole = ObjectModel::new(content);
+        assert_eq!(parts.len(), whole.len());
+        assert_eq!(parts.groups(), whole.groups());
+        for i in [0, 1, PER_THREAD, 2 * PER_THREAD + 1, whole.len() - 1] {
+            assert_eq!(parts.entry(i).id, whole.entry(i).id);
+            assert_eq!(parts.entry(i).kind, whole.entry(i).kind);
+            assert_eq!(parts.entry(i).data(), whole.entry(i).data());
+        }
+    }
 
     #[test]
     fn data_named_reads_only_the_named_properties_in_the_datas_order() {
