@@ -122,9 +122,10 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
 }
 
 /// Hands the memory the allocator keeps after a large job back to the system. glibc keeps what
-/// other threads freed in their arenas: after a scene build of a 100,000-object document (the
-/// job's copy of the model and what placing used on the way, then dropped) the app would
-/// otherwise stay about 60 MB larger than what it uses.
+/// other threads freed in their arenas: after a scene build of a 100,000-object document (what
+/// placing used on the way, then dropped; and the model's texts, if a change made the model copy
+/// them during the build) the app would otherwise stay larger than what it uses (about 60 MB,
+/// measured when the job still held a copy of the model).
 fn give_back_freed_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only releases memory that is free; it may be called at any time,
