@@ -21,12 +21,10 @@ use crate::client::Client;
 pub const LOG_FILE: &str = "diagtui.log";
 
 /// Sends tracing to `data_dir/diagtui.log` (never to the screen); `RUST_LOG` sets the level.
+/// A data dir made here is readable by the user only (0700), as the local server makes it, and
+/// so is the log (0600): it names accounts and documents.
 pub fn init_log(data_dir: &Path) -> io::Result<()> {
-    std::fs::create_dir_all(data_dir)?;
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(data_dir.join(LOG_FILE))?;
+    let file = open_log(data_dir)?;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("diagtui=info"));
     let _ = tracing_subscriber::fmt()
@@ -35,6 +33,22 @@ pub fn init_log(data_dir: &Path) -> io::Result<()> {
         .with_writer(std::sync::Mutex::new(file))
         .try_init();
     Ok(())
+}
+
+/// Creates `data_dir` if needed (0700 on Unix) and opens its log for appending (0600 when made).
+fn open_log(data_dir: &Path) -> io::Result<std::fs::File> {
+    let mut dirs = std::fs::DirBuilder::new();
+    dirs.recursive(true);
+    let mut file = std::fs::OpenOptions::new();
+    file.create(true).append(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+        dirs.mode(0o700);
+        file.mode(0o600);
+    }
+    dirs.create(data_dir)?;
+    file.open(data_dir.join(LOG_FILE))
 }
 
 /// Runs the app on `client` until the user quits; the terminal is restored on every exit.
@@ -132,5 +146,22 @@ fn give_back_freed_memory() {
     // from any thread.
     unsafe {
         libc::malloc_trim(0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_data_dir_made_for_the_log_is_private_and_so_is_the_log() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let data_dir = dir.path().join("new").join("data");
+        drop(open_log(&data_dir).unwrap());
+        let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&data_dir), 0o700);
+        assert_eq!(mode(&data_dir.join(LOG_FILE)), 0o600);
     }
 }
