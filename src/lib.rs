@@ -9,6 +9,7 @@ pub mod client;
 pub mod config;
 pub mod connect;
 pub mod model;
+pub mod private_files;
 pub mod render;
 pub mod scene;
 pub mod server;

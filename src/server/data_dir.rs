@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use super::samples;
+use crate::private_files;
 use crate::store::{self, DEFAULT_EMAIL, Location};
 
 /// The file holding the default account's API key.
@@ -85,18 +86,14 @@ pub async fn default_key(dir: &Path) -> anyhow::Result<String> {
 fn write_key(dir: &Path, key: &str) -> anyhow::Result<()> {
     use std::io::Write;
     let path = dir.join(KEY_FILE);
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
-        options.mode(0o600);
-        // A file left by an earlier run keeps its mode through `open`: set it again.
-        if path.exists() {
-            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600))?;
-        }
+    // A file left by an earlier run keeps its mode through `open`: set it again.
+    if path.exists() {
+        private_files::restrict(&path)?;
     }
-    let mut file = options
+    let mut file = private_files::open_options()
+        .write(true)
+        .create(true)
+        .truncate(true)
         .open(&path)
         .with_context(|| format!("cannot write {}", path.display()))?;
     writeln!(file, "{key}")?;

@@ -16,6 +16,7 @@ use super::liveness::TICK;
 use super::worker::Job;
 use super::{clipboard, terminal, transfer, view, worker};
 use crate::client::Client;
+use crate::private_files;
 
 /// The name of the log file in the data dir.
 pub const LOG_FILE: &str = "diagtui.log";
@@ -37,18 +38,11 @@ pub fn init_log(data_dir: &Path) -> io::Result<()> {
 
 /// Creates `data_dir` if needed (0700 on Unix) and opens its log for appending (0600 when made).
 fn open_log(data_dir: &Path) -> io::Result<std::fs::File> {
-    let mut dirs = std::fs::DirBuilder::new();
-    dirs.recursive(true);
-    let mut file = std::fs::OpenOptions::new();
-    file.create(true).append(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
-        dirs.mode(0o700);
-        file.mode(0o600);
-    }
-    dirs.create(data_dir)?;
-    file.open(data_dir.join(LOG_FILE))
+    private_files::create_dir(data_dir)?;
+    private_files::open_options()
+        .create(true)
+        .append(true)
+        .open(data_dir.join(LOG_FILE))
 }
 
 /// Runs the app on `client` until the user quits; the terminal is restored on every exit.

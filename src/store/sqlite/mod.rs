@@ -37,6 +37,7 @@ use super::keys::{Account, KeyHash};
 use super::write::{Job, Outcome, WriteOp, send_job};
 use super::{StoreError, StoreResult};
 use crate::model::{DocDetails, DocSummary, FolderList};
+use crate::private_files;
 
 /// The database file's name inside a data dir.
 pub const DB_FILE: &str = "diagtui.db";
@@ -201,32 +202,23 @@ pub(super) fn open_migrated(data_dir: &Path) -> StoreResult<(PathBuf, Connection
     let cannot = |what: &str, path: &Path, e: std::io::Error| {
         StoreError::Internal(format!("cannot {what} {}: {e}", path.display()))
     };
-    let mut dirs = std::fs::DirBuilder::new();
-    dirs.recursive(true);
-    #[cfg(unix)]
-    std::os::unix::fs::DirBuilderExt::mode(&mut dirs, 0o700);
-    dirs.create(data_dir)
-        .map_err(|e| cannot("create", data_dir, e))?;
+    private_files::create_dir(data_dir).map_err(|e| cannot("create", data_dir, e))?;
     let path = data_dir.join(DB_FILE);
-    #[cfg(unix)]
     for suffix in ["", "-wal", "-shm"] {
-        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
         let mut file = path.as_os_str().to_owned();
         file.push(suffix);
         let file = PathBuf::from(file);
         if suffix.is_empty() {
             // SQLite creates the WAL and shared-memory files with the database file's mode.
-            std::fs::OpenOptions::new()
+            private_files::open_options()
                 .write(true)
                 .create(true)
                 .truncate(false)
-                .mode(0o600)
                 .open(&file)
                 .map_err(|e| cannot("create", &file, e))?;
         }
         if file.exists() {
-            std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600))
-                .map_err(|e| cannot("set the mode of", &file, e))?;
+            private_files::restrict(&file).map_err(|e| cannot("set the mode of", &file, e))?;
         }
     }
     let mut conn = connect(&path)?;
