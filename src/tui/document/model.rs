@@ -244,6 +244,12 @@ impl ObjectModel {
     /// The model of a content answer's JSON text (`{objectId: {type, data}}`), read in one
     /// pass. Of two entries with one id, the later counts (as in any JSON map).
     pub fn from_json(json: &[u8]) -> Result<ObjectModel, serde_json::Error> {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+        ObjectModel::from_json_on(json, threads)
+    }
+
+    /// [`ObjectModel::from_json`] on at most `threads` threads.
+    fn from_json_on(json: &[u8], threads: usize) -> Result<ObjectModel, serde_json::Error> {
         let Listing(mut entries) = serde_json::from_slice(json)?;
         // Stable: of equal ids the later stays last, and dedup keeps it in the earlier's place.
         entries.sort_by(|a, b| a.0.cmp(&b.0));
@@ -255,7 +261,6 @@ impl ObjectModel {
             same
         });
         // Each part on a thread of its own, then joined in order.
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
         let chunk = entries.len().div_ceil(threads).max(PER_THREAD);
         let parts: Vec<Result<ObjectModel, serde_json::Error>> = if entries.len() <= chunk {
             vec![ObjectModel::part(&entries)]
@@ -774,7 +779,8 @@ mod tests {
             })
             .collect();
         let text = serde_json::to_vec(&content).unwrap();
-        let parts = ObjectModel::from_json(&text).unwrap();
+        // Three threads, whatever the machine has: the parts are three, not one.
+        let parts = ObjectModel::from_json_on(&text, 3).unwrap();
         let whole = ObjectModel::new(content);
         assert_eq!(parts.len(), whole.len());
         assert_eq!(parts.groups(), whole.groups());
