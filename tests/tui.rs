@@ -27,5 +27,7 @@ mod scale;
 mod snapshots;
 #[path = "common/tmux.rs"]
 mod tmux;
+#[path = "tui/undo.rs"]
+mod undo;
 #[path = "tui/update.rs"]
 mod update;

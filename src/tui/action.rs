@@ -11,6 +11,7 @@ use super::overlays::{Applied, Overlay};
 use super::request::{Answer, Request, RequestId};
 use super::transfer::{FileFor, FileJob};
 use crate::model::{Content, DiagramObject, DocSummary, ObjectType, Props};
+use crate::tui::document::ObjectModel;
 use crate::tui::history::SavedSelector;
 use crate::tui::undo::UndoWork;
 use crate::tui::writes::{UndoneMark, WriteKind};
@@ -101,8 +102,6 @@ pub enum DocAction {
     Clone,
     /// Another account may see it.
     Share,
-    /// Every object removed.
-    Empty,
     /// Gone.
     Delete,
 }
@@ -115,7 +114,6 @@ impl DocAction {
             DocAction::Rename => "rename",
             DocAction::Clone => "clone",
             DocAction::Share => "share",
-            DocAction::Empty => "empty",
             DocAction::Delete => "delete",
         }
     }
@@ -164,10 +162,11 @@ pub enum DocsWork {
         /// The file to write.
         path: PathBuf,
     },
-    /// Set-content from an imported file.
-    Import(DocSummary),
-    /// Reading the content an import will replace (kept to undo the import).
-    ImportBackup(DocSummary),
+    /// Reading the content an import or an empty will replace (kept to undo it).
+    Backup(DocSummary),
+    /// The write that replaces the content whole: set-content from an imported file, or
+    /// emptying the document.
+    Replace(DocSummary),
 }
 
 /// The objects pane's requests.
@@ -257,8 +256,8 @@ pub enum MarksChange {
 pub enum DocsCall {
     /// A prompt was answered.
     Submit(PromptFor, String),
-    /// Empty this document (confirmed).
-    Empty(DocSummary),
+    /// Empty this document (confirmed), whose content was this (kept to undo the empty).
+    Empty(DocSummary, Box<ObjectModel>),
     /// Delete this document (confirmed).
     Delete(DocSummary),
     /// Replace this document's content (confirmed after the import report).

@@ -813,14 +813,19 @@ impl App {
                 if !self.props.is_dirty() {
                     return vec![Action::Quit];
                 }
-                return vec![Action::Open(Overlay::Question(Question::new(
-                    "Quit",
-                    Body::Text("Quit and lose the unsaved edits in the properties pane?".into()),
-                    vec![
-                        Choice::new(Command::Yes, "quit", vec![Action::Quit]),
-                        Choice::new(Command::No, "stay", Vec::new()),
-                    ],
-                )))];
+                return vec![Action::Open(Overlay::Question(
+                    Question::new(
+                        "Quit",
+                        Body::Text(
+                            "Quit and lose the unsaved edits in the properties pane?".into(),
+                        ),
+                        vec![
+                            Choice::new(Command::Yes, "quit", vec![Action::Quit]),
+                            Choice::new(Command::No, "stay", Vec::new()),
+                        ],
+                    )
+                    .destructive(),
+                ))];
             }
             Action::Copy(text) => effects.push(Effect::Copy(text)),
             Action::ExternalEditor(text) => effects.push(Effect::OpenEditor(text)),

@@ -122,6 +122,11 @@ impl Requests {
         self.in_flight.values().any(|f| &f.purpose == purpose)
     }
 
+    /// Whether any request in flight is for a purpose `matches` accepts.
+    pub fn waiting(&self, matches: impl Fn(&Purpose) -> bool) -> bool {
+        self.in_flight.values().any(|f| matches(&f.purpose))
+    }
+
     /// Whether an object write to `doc` is in flight.
     pub fn writing(&self, doc: &str) -> bool {
         self.in_flight

@@ -1,14 +1,17 @@
 //! Undo of the session's writes (`writes.rs`): `u` undoes the newest write to one object, `U`
 //! picks any write of the open document. Every undo first shows what it will send and what it
-//! cannot put back exactly (a property a write added: the update route cannot remove it), then
-//! checks on the server, like a save, that the objects still hold what the write wrote, and
-//! asks again when they do not. Updates put back the values they replaced; deleted objects are
-//! created again (with new ids); an import is undone by setting the previous content back.
+//! cannot put back exactly (a property a write added: the update route cannot remove it; a
+//! write that only added properties asks whether to leave them), then checks on the server,
+//! like a save, that the objects still hold what the write wrote, and asks again when they do
+//! not. Updates put back the values they replaced; deleted objects are created again (with new
+//! ids), then the line groups that were attached to them are read and pointed at the new ids in
+//! one bulk update; an import or an empty is undone by setting the previous content back. Only
+//! the API's routes are used, so an undo works against any server that speaks it.
 //!
 //! The flow keeps no state of its own: each request's purpose names the write and the objects,
 //! and the history in `Cx` has the rest.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::action::{Action, Purpose, Sent};
 use super::component::Cx;
@@ -17,8 +20,8 @@ use super::json::BulkChange;
 use super::keys::Command;
 use super::overlays::{Body, Choice, Overlay, Question};
 use super::request::{Answer, Failure, Request};
-use super::writes::{ObjectWrite, UndoneMark, Write, WriteKind};
-use crate::model::Props;
+use super::writes::{ObjectWrite, UndoneMark, Write, WriteKind, repointed};
+use crate::model::{DiagramObject, Props};
 use crate::tui::keys::Context;
 use crate::tui::words;
 
@@ -49,8 +52,13 @@ pub enum UndoWork {
         /// The deleted object's id.
         old: String,
     },
-    /// Setting back the content an import replaced.
-    Import(u64),
+    /// Once the objects `write` deleted are created again: the re-read of the line groups
+    /// that were attached to them.
+    Anchors(u64),
+    /// The bulk update pointing those line groups' anchors at the new ids.
+    Repoint(u64),
+    /// Setting back the content an import or an empty replaced.
+    Replaced(u64),
 }
 
 impl UndoWork {
@@ -60,7 +68,9 @@ impl UndoWork {
             UndoWork::Check { write, .. }
             | UndoWork::Update { write, .. }
             | UndoWork::Recreate { write, .. }
-            | UndoWork::Import(write) => *write,
+            | UndoWork::Anchors(write)
+            | UndoWork::Repoint(write)
+            | UndoWork::Replaced(write) => *write,
         }
     }
 }
@@ -100,9 +110,9 @@ pub fn ask_write(id: u64, cx: &Cx) -> Vec<Action> {
             ask_update(write, parts, cx)
         }
         WriteKind::Delete(_) => ask_recreate(write, cx),
-        WriteKind::Import {
+        WriteKind::Replace {
             previous, undone, ..
-        } => ask_import(write, previous, *undone, cx),
+        } => ask_replaced(write, previous, *undone, cx),
     }
 }
 
@@ -131,10 +141,10 @@ fn ask_update(write: &Write, parts: Vec<&ObjectWrite>, cx: &Cx) -> Vec<Action> {
             added[..added.len().min(ROWS)].join(", ")
         )
     });
-    if parts.iter().all(|p| p.previous().is_empty()) {
-        return vec![Action::info(cannot.unwrap_or_default())];
-    }
     let objs: Vec<String> = parts.iter().map(|p| p.obj.clone()).collect();
+    if parts.iter().all(|p| p.previous().is_empty()) {
+        return ask_leave_added(write, objs, &added);
+    }
     let check = match objs.as_slice() {
         [obj] => Request::GetObject {
             doc: write.doc.clone(),
@@ -172,20 +182,64 @@ fn ask_update(write: &Write, parts: Vec<&ObjectWrite>, cx: &Cx) -> Vec<Action> {
             notes: cannot.into_iter().collect(),
         },
     };
+    let several = objs.len() > 1;
     let work = UndoWork::Check {
         write: write.id,
         objs,
     };
+    vec![Action::Open(Overlay::Question(
+        Question::new(
+            "Undo",
+            body,
+            vec![
+                Choice::new(
+                    Command::Yes,
+                    "undo (re-reads first)",
+                    vec![Action::Send(send(cx, check, work))],
+                ),
+                Choice::new(Command::No, "keep it", Vec::new()),
+            ],
+        )
+        .destructive_if(several),
+    ))]
+}
+
+/// The question when undoing update `write` of `objs` can put nothing back: it only added
+/// properties (`added`, `key (object)`), which an update cannot remove. It names what stays;
+/// yes leaves them and marks the write undone (so `u` reaches the write before it).
+fn ask_leave_added(write: &Write, objs: Vec<String>, added: &[String]) -> Vec<Action> {
+    let whom = match objs.as_slice() {
+        [obj] => obj.clone(),
+        many => words::objects(many.len()),
+    };
+    let note = format!("left the properties the {} added", write.name());
     vec![Action::Open(Overlay::Question(Question::new(
-        "Undo",
-        body,
+        "Undo cannot put it back",
+        Body::Listed {
+            text: format!(
+                "The {} (write {}) of {whom} only added properties; an update cannot remove one. These stay:",
+                write.name(),
+                write.id
+            ),
+            rows: added.iter().take(ROWS).map(|a| format!("  {a}")).collect(),
+            more: added.len().saturating_sub(ROWS),
+            after: Some(
+                "Leave them and mark the write undone? Nothing is sent to the server.".into(),
+            ),
+        },
         vec![
             Choice::new(
                 Command::Yes,
-                "undo (re-reads first)",
-                vec![Action::Send(send(cx, check, work))],
+                "leave them (mark it undone)",
+                vec![
+                    Action::Undone(UndoneMark::Objects {
+                        write: write.id,
+                        objs,
+                    }),
+                    Action::info(note),
+                ],
             ),
-            Choice::new(Command::No, "keep it", Vec::new()),
+            Choice::new(Command::No, "keep it as it is", Vec::new()),
         ],
     )))]
 }
@@ -206,7 +260,7 @@ fn ask_recreate(write: &Write, cx: &Cx) -> Vec<Action> {
         .collect();
     let after = (!attached.is_empty()).then(|| {
         format!(
-            "Line groups attached to the old ids: {}. They still name the old ids and are not changed.",
+            "Line groups attached to them: {}. Once the objects are created, one bulk update points these anchors at the new ids.",
             attached.join("; ")
         )
     });
@@ -253,8 +307,8 @@ fn undone_already(write: &Write) -> Vec<Action> {
     ))]
 }
 
-/// The question before setting back the content an import replaced.
-fn ask_import(write: &Write, previous: &ObjectModel, undone: bool, cx: &Cx) -> Vec<Action> {
+/// The question before setting back the content an import or an empty replaced.
+fn ask_replaced(write: &Write, previous: &ObjectModel, undone: bool, cx: &Cx) -> Vec<Action> {
     if undone {
         return undone_already(write);
     }
@@ -272,21 +326,25 @@ fn ask_import(write: &Write, previous: &ObjectModel, undone: bool, cx: &Cx) -> V
         doc: write.doc.clone(),
         content: previous.to_content(),
     };
-    vec![Action::Open(Overlay::Question(Question::new(
-        "Undo the import",
-        Body::Text(format!(
-            "Set the content of \"{title}\" back to the {} it had before the import? This replaces ALL its content{now}.",
-            words::objects(previous.len())
-        )),
-        vec![
-            Choice::new(
-                Command::Yes,
-                "set the previous content back",
-                vec![Action::Send(send(cx, request, UndoWork::Import(write.id)))],
-            ),
-            Choice::new(Command::No, "keep the import", Vec::new()),
-        ],
-    )))]
+    let name = write.name();
+    vec![Action::Open(Overlay::Question(
+        Question::new(
+            &format!("Undo the {name}"),
+            Body::Text(format!(
+                "Set the content of \"{title}\" back to the {} it had before the {name}? This replaces ALL its content{now}.",
+                words::objects(previous.len())
+            )),
+            vec![
+                Choice::new(
+                    Command::Yes,
+                    "set the previous content back",
+                    vec![Action::Send(send(cx, request, UndoWork::Replaced(write.id)))],
+                ),
+                Choice::new(Command::No, &format!("keep the {name}"), Vec::new()),
+            ],
+        )
+        .destructive(),
+    ))]
 }
 
 /// The answer to an undo's request.
@@ -338,38 +396,44 @@ pub fn on_reply(
             }
             actions
         }
-        (UndoWork::Recreate { write, old }, Ok(Answer::Created(new))) => {
-            let attached = cx
-                .writes
-                .get(write)
-                .and_then(|w| match &w.kind {
-                    WriteKind::Delete(removed) => removed.iter().find(|r| r.obj == old),
-                    _ => None,
-                })
-                .map(|r| r.attached.clone())
-                .unwrap_or_default();
-            let note = match attached.as_slice() {
-                [] => String::new(),
-                groups => format!("; line groups {} still name {old}", groups.join(", ")),
+        (UndoWork::Recreate { write, old }, outcome) => {
+            let created = match outcome {
+                Ok(Answer::Created(new)) => Ok(new),
+                Ok(answer) => {
+                    return vec![Action::unexpected(
+                        &UndoWork::Recreate { write, old },
+                        &answer,
+                    )];
+                }
+                Err(failure) => Err(failure.message),
             };
-            let mut actions = vec![
-                Action::info(format!("created {old} again as {new}{note}")),
-                Action::Undone(UndoneMark::Recreated { write, old, new }),
-            ];
-            if open && !cx.requests.writing(&doc) {
+            recreated(write, old, created, cx)
+        }
+        (UndoWork::Anchors(write), Ok(Answer::Fresh(read))) => repoint(write, &read, cx),
+        (UndoWork::Repoint(write), Ok(_)) => {
+            let n = match &request {
+                Request::BulkUpdate { objects, .. } => objects.len(),
+                _ => 0,
+            };
+            let mut actions = vec![Action::info(format!(
+                "undid the delete (write {write}): {} pointed at the new ids",
+                words::count(n, "line group", "line groups")
+            ))];
+            if open {
                 actions.push(Action::ReloadAfterWrite);
             }
             actions
         }
-        (UndoWork::Import(write), Ok(_)) => {
+        (UndoWork::Replaced(write), Ok(_)) => {
             let n = match &request {
                 Request::SetContent { content, .. } => content.len(),
                 _ => 0,
             };
+            let name = cx.writes.get(write).map_or("write", Write::name);
             vec![
-                Action::Undone(UndoneMark::Import(write)),
+                Action::Undone(UndoneMark::Replaced(write)),
                 Action::info(format!(
-                    "set the content from before the import back ({})",
+                    "set the content from before the {name} back ({})",
                     words::objects(n)
                 )),
                 Action::ContentReplaced(doc),
@@ -382,7 +446,11 @@ pub fn on_reply(
                     UndoWork::Check { .. } => "the re-read; nothing was changed",
                     UndoWork::Update { .. } => "nothing was changed",
                     UndoWork::Recreate { .. } => "an object was not created again",
-                    UndoWork::Import(_) => "the content is as it was",
+                    UndoWork::Anchors(_) =>
+                        "reading the attached line groups; they still name the old ids",
+                    UndoWork::Repoint(_) =>
+                        "pointing the line groups at the new ids; they still name the old ids",
+                    UndoWork::Replaced(_) => "the content is as it was",
                 },
                 failure.message
             ))];
@@ -393,6 +461,123 @@ pub fn on_reply(
         }
         (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
     }
+}
+
+/// One object deleted by `write` was created again (`created`: its new id, or why not). Once
+/// the last of them is answered, the line groups that were attached to the ones created are
+/// read again, to point their anchors at the new ids.
+fn recreated(write: u64, old: String, created: Result<String, String>, cx: &Cx) -> Vec<Action> {
+    let Some(w) = cx.writes.get(write) else {
+        return Vec::new();
+    };
+    let open = cx.doc_id() == Some(w.doc.as_str());
+    let mut actions = Vec::new();
+    let mut moved = moved_ids(w);
+    match created {
+        Ok(new) => {
+            moved.insert(old.clone(), new.clone());
+            actions.push(Action::Undone(UndoneMark::Recreated { write, old, new }));
+        }
+        Err(why) => actions.push(Action::error(format!(
+            "undo failed: {old} was not created again: {why}"
+        ))),
+    }
+    let more = cx.requests.waiting(
+        |p| matches!(p, Purpose::Undo(UndoWork::Recreate { write: w2, .. }) if *w2 == write),
+    );
+    if more {
+        return actions;
+    }
+    let line_groups = attached_now(w, &moved);
+    if line_groups.is_empty() {
+        actions.push(Action::info(format!(
+            "undid the delete (write {write}): {} created again, with new ids",
+            words::objects(moved.len())
+        )));
+        if open {
+            actions.push(Action::ReloadAfterWrite);
+        }
+        return actions;
+    }
+    let read = Request::GetObjects {
+        doc: w.doc.clone(),
+        objs: line_groups,
+    };
+    actions.push(Action::Send(send(cx, read, UndoWork::Anchors(write))));
+    actions
+}
+
+/// The old and new ids of the objects of delete `write` created again so far.
+fn moved_ids(write: &Write) -> BTreeMap<String, String> {
+    match &write.kind {
+        WriteKind::Delete(removed) => removed
+            .iter()
+            .filter_map(|r| Some((r.obj.clone(), r.again.clone()?)))
+            .collect(),
+        _ => BTreeMap::new(),
+    }
+}
+
+/// The line groups that were attached to the objects of delete `write` created again
+/// (`moved`: old id to new), by the ids they have now (a line group deleted with them and
+/// created again has a new one), each once.
+fn attached_now(write: &Write, moved: &BTreeMap<String, String>) -> Vec<String> {
+    let WriteKind::Delete(removed) = &write.kind else {
+        return Vec::new();
+    };
+    let ids: BTreeSet<String> = removed
+        .iter()
+        .filter(|r| moved.contains_key(&r.obj))
+        .flat_map(|r| r.attached.iter())
+        .filter_map(|lg| match removed.iter().any(|r| &r.obj == lg) {
+            true => moved.get(lg).cloned(),
+            false => Some(lg.clone()),
+        })
+        .collect();
+    ids.into_iter().collect()
+}
+
+/// The line groups attached to the objects `write` deleted were read again: one bulk update
+/// points each anchor that names an old id at its new one.
+fn repoint(write: u64, read: &[(String, Option<DiagramObject>)], cx: &Cx) -> Vec<Action> {
+    let Some(w) = cx.writes.get(write) else {
+        return Vec::new();
+    };
+    let moved = moved_ids(w);
+    let objects: BTreeMap<String, Props> = read
+        .iter()
+        .filter_map(|(id, object)| {
+            let anchors = repointed(&object.as_ref()?.data, &moved)?;
+            Some((
+                id.clone(),
+                [("anchors".to_string(), anchors)].into_iter().collect(),
+            ))
+        })
+        .collect();
+    let gone: Vec<&str> = read
+        .iter()
+        .filter(|(_, object)| object.is_none())
+        .map(|(id, _)| id.as_str())
+        .collect();
+    let mut actions = Vec::new();
+    if !gone.is_empty() {
+        actions.push(Action::error(format!(
+            "line groups deleted since, not pointed at the new ids: {}",
+            gone.join(", ")
+        )));
+    }
+    if objects.is_empty() {
+        if cx.doc_id() == Some(w.doc.as_str()) {
+            actions.push(Action::ReloadAfterWrite);
+        }
+        return actions;
+    }
+    let update = Request::BulkUpdate {
+        doc: w.doc.clone(),
+        objects,
+    };
+    actions.push(Action::Send(send(cx, update, UndoWork::Repoint(write))));
+    actions
 }
 
 /// The objects were re-read: undo at once when they still hold what the write wrote, else ask
@@ -476,7 +661,8 @@ fn checked(
                 Choice::new(Command::Cancel, "leave it as it is", Vec::new()),
             ],
         )
-        .in_context(Context::Conflict),
+        .in_context(Context::Conflict)
+        .destructive(),
     )));
     actions
 }

@@ -9,6 +9,7 @@ use ratatui::widgets::Paragraph;
 use super::action::Pane;
 use super::app::App;
 use super::component::{Component, Cx};
+use super::overlays::{Overlay, Shown};
 use super::status::look;
 use super::theme::Role;
 use super::widgets::clip;
@@ -92,19 +93,36 @@ fn status(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-/// The footer: the most useful keys of what has the focus, as the key table has them.
+/// The footer: the most useful keys of what has the focus, as the key table has them; under a
+/// question, its answers and keys, as its box shows them.
 fn footer(app: &App, frame: &mut Frame, area: Rect) {
     let theme = &app.theme;
     let mut spans = Vec::new();
     let mut used = 0;
     let width = usize::from(area.width);
-    for binding in app.keys.footer(app.context()) {
-        let key = binding
+    let items: Vec<Shown> = match app.overlays.last() {
+        Some(Overlay::Question(question)) => question.keys_shown(&app.keys),
+        _ => app
             .keys
-            .first()
-            .map(ToString::to_string)
-            .unwrap_or_default();
-        let item = format!(" {key} {} ", binding.label);
+            .footer(app.context())
+            .map(|binding| Shown {
+                keys: binding
+                    .keys
+                    .first()
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
+                label: binding.label.to_string(),
+                highlighted: false,
+            })
+            .collect(),
+    };
+    for Shown {
+        keys: key,
+        label,
+        highlighted,
+    } in items
+    {
+        let item = format!(" {key} {label} ");
         let len = item.chars().count();
         if used + len > width {
             spans.push(Span::styled(
@@ -115,11 +133,12 @@ fn footer(app: &App, frame: &mut Frame, area: Rect) {
         }
         used += len;
         spans.push(Span::raw(" "));
-        spans.push(Span::styled(key, theme.of(Role::Key)));
-        spans.push(Span::styled(
-            format!(" {} ", binding.label),
-            theme.of(Role::Dim),
-        ));
+        let (key_style, label_style) = match highlighted {
+            true => (theme.of(Role::Selected), theme.of(Role::Selected)),
+            false => (theme.of(Role::Key), theme.of(Role::Dim)),
+        };
+        spans.push(Span::styled(key, key_style));
+        spans.push(Span::styled(format!(" {label} "), label_style));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }

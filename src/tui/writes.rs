@@ -1,8 +1,9 @@
 //! The session's write history: every write to a document's objects that went through (saves,
-//! bulk edits, selector applies, deletes, imports), each with what is needed to undo it and
-//! nothing more: the values an update replaced (never a copy of the document), a deleted
-//! object as it was, the content an import replaced. App keeps it; `u` and `U` read it through
-//! `Cx` (see `undo.rs`), and an undo marks what it put back.
+//! bulk edits, selector applies, deletes, imports, empties), each with what is needed to undo
+//! it and nothing more: the values an update replaced (never a copy of the document), a deleted
+//! object as it was with the line groups attached to it, the content an import or an empty
+//! replaced. App keeps it; `u` and `U` read it through `Cx` (see `undo.rs`), and an undo marks
+//! what it put back.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -109,30 +110,9 @@ pub struct Removed {
 }
 
 impl Removed {
-    /// The objects `objs` of `model` as they are now, each with the line groups attached to it
-    /// (one pass over the line groups, reading only their anchors).
+    /// The objects `objs` of `model` as they are now, each with the line groups attached to it.
     pub fn capture(model: &ObjectModel, objs: &[String]) -> Vec<Removed> {
-        let wanted: BTreeSet<&str> = objs.iter().map(String::as_str).collect();
-        let mut attached: BTreeMap<&str, Vec<String>> = BTreeMap::new();
-        let line_groups = model.groups().iter().filter(|g| g.kind == "line-group");
-        for entry in line_groups.flat_map(|g| g.members.iter().map(|&i| model.entry(i))) {
-            let Ok(LineAnchors { anchors }) = serde_json::from_str(entry.data_json) else {
-                continue;
-            };
-            let targets: BTreeSet<&str> = anchors
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|a| a.get("id").and_then(Value::as_str))
-                .filter_map(|target| wanted.get(target).copied())
-                .collect();
-            for target in targets {
-                attached
-                    .entry(target)
-                    .or_default()
-                    .push(entry.id.to_string());
-            }
-        }
+        let mut attached = attached_line_groups(model, objs);
         objs.iter()
             .filter_map(|obj| {
                 Some(Removed {
@@ -149,6 +129,56 @@ impl Removed {
     pub fn row(&self) -> String {
         row_words(&self.obj, &self.object)
     }
+}
+
+/// The line groups of `model` whose anchors are attached to each of the objects `objs` (one
+/// pass over the line groups, reading only their anchors); an object nothing is attached to is
+/// left out.
+pub fn attached_line_groups(model: &ObjectModel, objs: &[String]) -> BTreeMap<String, Vec<String>> {
+    let wanted: BTreeSet<&str> = objs.iter().map(String::as_str).collect();
+    let mut attached: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let line_groups = model.groups().iter().filter(|g| g.kind == "line-group");
+    for entry in line_groups.flat_map(|g| g.members.iter().map(|&i| model.entry(i))) {
+        let Ok(LineAnchors { anchors }) = serde_json::from_str(entry.data_json) else {
+            continue;
+        };
+        let targets: BTreeSet<&str> = anchors
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|a| a.get("id").and_then(Value::as_str))
+            .filter_map(|target| wanted.get(target).copied())
+            .collect();
+        for target in targets {
+            attached
+                .entry(target.to_string())
+                .or_default()
+                .push(entry.id.to_string());
+        }
+    }
+    attached
+}
+
+/// A line group's anchors pointed at new ids: each anchor attached to a component (`{type: 1,
+/// id, index}`) whose id `moved` maps to a new one names the new one, its corner kept. `None`
+/// when no anchor names a moved id.
+pub fn repointed(data: &Props, moved: &BTreeMap<String, String>) -> Option<Value> {
+    let mut anchors = data.get("anchors")?.clone();
+    let mut changed = false;
+    for anchor in anchors.as_array_mut()?.iter_mut() {
+        let Some(fields) = anchor.as_object_mut() else {
+            continue;
+        };
+        let new = fields
+            .get("id")
+            .and_then(Value::as_str)
+            .and_then(|old| moved.get(old));
+        if let Some(new) = new {
+            fields.insert("id".into(), Value::String(new.clone()));
+            changed = true;
+        }
+    }
+    changed.then_some(anchors)
 }
 
 /// A line group's anchors, the rest of its data skipped.
@@ -170,15 +200,24 @@ pub enum WriteKind {
     },
     /// Objects deleted.
     Delete(Vec<Removed>),
-    /// The content replaced by an import.
-    Import {
-        /// The content before.
+    /// The content replaced whole: by an import, or emptied.
+    Replace {
+        /// What replaced it.
+        by: Replacement,
+        /// The content before (read just before the write).
         previous: Box<ObjectModel>,
-        /// How many objects the import set.
-        imported: usize,
         /// Whether the previous content was set back.
         undone: bool,
     },
+}
+
+/// What replaced a document's content whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Replacement {
+    /// An import that set this many objects.
+    Import(usize),
+    /// Emptying the document.
+    Empty,
 }
 
 /// One write of the session.
@@ -198,7 +237,14 @@ impl Write {
         match &self.kind {
             WriteKind::Update { source, .. } => source.name(),
             WriteKind::Delete(_) => "delete",
-            WriteKind::Import { .. } => "import",
+            WriteKind::Replace {
+                by: Replacement::Import(_),
+                ..
+            } => "import",
+            WriteKind::Replace {
+                by: Replacement::Empty,
+                ..
+            } => "empty",
         }
     }
 
@@ -224,13 +270,14 @@ impl Write {
                 [one] => one.row(),
                 many => format!("{}: {}, …", words::objects(many.len()), many[0].row()),
             },
-            WriteKind::Import {
-                previous, imported, ..
-            } => format!(
-                "{} replaced the {} before",
-                words::objects(*imported),
-                words::objects(previous.len())
-            ),
+            WriteKind::Replace { by, previous, .. } => match by {
+                Replacement::Import(imported) => format!(
+                    "{} replaced the {} before",
+                    words::objects(*imported),
+                    words::objects(previous.len())
+                ),
+                Replacement::Empty => format!("removed all {}", words::objects(previous.len())),
+            },
         }
     }
 
@@ -244,7 +291,7 @@ impl Write {
                 removed.iter().filter(|r| r.again.is_some()).count(),
                 removed.len(),
             ),
-            WriteKind::Import { undone, .. } => (usize::from(*undone), 1),
+            WriteKind::Replace { undone, .. } => (usize::from(*undone), 1),
         };
         match done {
             0 => Undone::No,
@@ -292,8 +339,8 @@ pub enum UndoneMark {
         /// Its new id.
         new: String,
     },
-    /// The content an import replaced was set back.
-    Import(u64),
+    /// The content an import or an empty replaced was set back.
+    Replaced(u64),
 }
 
 /// Every write of the session, oldest first.
@@ -335,7 +382,7 @@ impl WriteHistory {
         let id = match &mark {
             UndoneMark::Objects { write, .. }
             | UndoneMark::Recreated { write, .. }
-            | UndoneMark::Import(write) => *write,
+            | UndoneMark::Replaced(write) => *write,
         };
         let Some(write) = id
             .checked_sub(1)
@@ -354,7 +401,7 @@ impl WriteHistory {
                     r.again = Some(new);
                 }
             }
-            (WriteKind::Import { undone, .. }, UndoneMark::Import(_)) => *undone = true,
+            (WriteKind::Replace { undone, .. }, UndoneMark::Replaced(_)) => *undone = true,
             _ => {}
         }
     }

@@ -533,14 +533,23 @@ fn import_refuses_what_is_not_a_content_map() {
         let mut h = Harness::opened();
         import_file(&mut h, text);
         assert!(h.shows("✗ refused"), "{text}");
-        // The refusal wraps; the box grows so its key hint still shows.
-        assert!(h.render(120, 30).contains("n / Esc: close"), "{text}");
-        h.press("y");
+        // The refusal wraps; the box grows so its one answer still shows, and the footer
+        // offers the same keys (no yes).
         assert!(
-            !h.asked(|r| matches!(r, Request::SetContent { .. })),
+            h.render(120, 30)
+                .contains("n / Esc: close; nothing is changed"),
             "{text}"
         );
-        assert!(h.status().contains("cannot be imported"));
+        assert_eq!(h.footer(), "n / Esc close; nothing is changed", "{text}");
+        h.press("y");
+        assert!(h.shows("✗ refused"), "y answers nothing here: {text}");
+        h.press("Enter");
+        assert!(!h.shows("✗ refused"), "Enter closes it: {text}");
+        assert!(
+            !h.asked(|r| matches!(r, Request::SetContent { .. } | Request::Content { .. })),
+            "{text}"
+        );
+        assert!(h.status().contains("import cancelled; nothing was changed"));
     }
 }
 

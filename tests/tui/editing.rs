@@ -232,10 +232,7 @@ fn a_long_diff_wraps_and_scrolls() {
     assert!(first.contains("+ k00: added"), "{first}");
     assert!(!first.contains("+ k29"), "{first}");
     assert!(first.contains("scroll"), "it says how to scroll: {first}");
-    assert!(
-        first.contains("y / Enter: save"),
-        "the answers stay: {first}"
-    );
+    assert!(first.contains("▸ y: save"), "the answers stay: {first}");
     // A value longer than the box wraps: all 150 x's show.
     let xs: usize = first
         .lines()
@@ -285,17 +282,36 @@ fn u_undoes_the_latest_write_to_the_selected_object_only() {
     // u on db undoes db's part of the bulk edit, not the label's save.
     h.press("Esc");
     assert!(h.selected().contains("1b-db"), "{}", h.selected());
-    // db had no name: the bulk edit added it, and an update cannot take it away. That is
-    // said, and nothing is sent.
+    // db had no name: the bulk edit added it, and an update cannot take it away. A dialog
+    // names what stays; declined, nothing is sent or marked.
     h.press("u");
+    let screen = h.screen();
+    assert!(screen.contains("Undo cannot put it back"), "{screen}");
     assert!(
-        h.status().contains(
-            "Cannot be undone exactly: the bulk edit added name (1b-db); an update cannot remove a property, so it stays."
+        screen.contains(
+            "The bulk edit (write 2) of 1b-db only added properties; an update cannot remove one."
         ),
+        "{screen}"
+    );
+    assert!(screen.contains("  name (1b-db)"), "{screen}");
+    h.press("n");
+    assert!(!h.asked(is_get));
+    // Yes leaves the name and marks db's part undone, still sending nothing: u then finds
+    // no write of db's left to undo.
+    h.press("u y");
+    assert!(
+        h.status()
+            .contains("left the properties the bulk edit added"),
         "{}",
         h.status()
     );
-    assert!(!h.asked(is_get));
+    assert!(!h.asked(is_get) && !h.asked(is_update));
+    h.press("u");
+    assert!(
+        h.status().contains("nothing to undo for 1b-db"),
+        "{}",
+        h.status()
+    );
     // web had a name: u on web shows the bulk edit's change of it (not the label's save).
     h.press("k u");
     let screen = h.screen();
@@ -406,64 +422,6 @@ fn a_selector_apply_is_in_the_history_with_the_values_its_preview_saw() {
         "the value before, from the preview: {}",
         h.screen()
     );
-}
-
-/// The fixture with a line group attached to web.
-fn attached() -> Content {
-    let mut c = content();
-    c.insert(
-        "1e-wire".into(),
-        object(
-            "line-group",
-            json!({"anchors": [{"type": 1, "id": "1a-web", "index": 0}, {"type": 0, "x": 1, "y": 1}], "lines": [[0, 1]]}),
-        ),
-    );
-    c
-}
-
-#[test]
-fn the_write_history_undoes_a_delete_by_creating_the_objects_again() {
-    let mut h = opened_on(attached());
-    // Delete web (a line group is attached to it).
-    h.press("d y");
-    h.answer(
-        |r| matches!(r, Request::DeleteObject { .. }),
-        Ok(Answer::Done),
-    );
-    assert!(h.status().contains("U undoes"), "{}", h.status());
-    h.pending.clear();
-    h.press("U");
-    let screen = h.render(120, 30);
-    assert!(screen.contains("Write history"), "{screen}");
-    assert!(
-        screen.contains("  1  delete          component   generic.server (web-1)"),
-        "{screen}"
-    );
-    h.press("Enter");
-    let screen = h.screen();
-    assert!(screen.contains("They get new ids"), "{screen}");
-    assert!(
-        screen.contains("1e-wire (to 1a-web)"),
-        "the line groups are named: {screen}"
-    );
-    h.press("y");
-    let (id, request) = h.take_request(|r| matches!(r, Request::CreateObject { .. }));
-    assert_eq!(
-        request,
-        Request::CreateObject {
-            doc: DOC_A.into(),
-            kind: "component".into(),
-            props: content()["1a-web"].data.clone(),
-        }
-    );
-    h.reply(id, Ok(Answer::Created("9z-new".into())));
-    assert!(
-        h.status()
-            .contains("created 1a-web again as 9z-new; line groups 1e-wire still name 1a-web"),
-        "{}",
-        h.status()
-    );
-    h.expect("(undone)");
 }
 
 #[test]

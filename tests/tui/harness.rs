@@ -521,6 +521,30 @@ impl Harness {
             .to_string()
     }
 
+    /// The text inside the overlay box titled `title`, its wrapped lines joined by spaces:
+    /// what it says, whatever the width.
+    pub fn overlay_text(&mut self, title: &str) -> String {
+        let corner = format!("╭ {title} ");
+        let lines: Vec<Vec<char>> = self.screen().lines().map(|l| l.chars().collect()).collect();
+        let Some((top, left)) = lines.iter().enumerate().find_map(|(y, l)| {
+            let text: String = l.iter().collect();
+            let at = text.find(&corner)?;
+            Some((y, text[..at].chars().count()))
+        }) else {
+            return String::new();
+        };
+        lines[top + 1..]
+            .iter()
+            .take_while(|l| l.get(left) == Some(&'│'))
+            .map(|l| {
+                let inner: String = l[left + 1..].iter().take_while(|&&c| c != '│').collect();
+                inner.trim().to_string()
+            })
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     /// The screen's line holding `text`.
     pub fn line_with(&mut self, text: &str) -> String {
         self.screen()

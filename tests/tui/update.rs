@@ -2,7 +2,7 @@
 //! surface only: messages in; the requests made, the effects and the rendered screen out.
 
 use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use diagtui::model::DocSummary;
+use diagtui::model::{Content, DocSummary};
 use diagtui::tui::liveness::Follow;
 use diagtui::tui::{Answer, App, Effect, Msg, Request, Setup};
 use serde_json::json;
@@ -273,17 +273,48 @@ fn sharing_with_an_unknown_email_says_so_plainly() {
 #[test]
 fn empty_and_delete_ask_first_naming_the_document() {
     let mut h = Harness::opened();
+    // E reads the content first (kept to undo the empty), then asks with the count.
     h.press("1 E");
-    assert!(h.shows("Remove every object from \"Network overview\"?"));
+    assert!(
+        !h.shows("Empty document"),
+        "nothing is asked before the read"
+    );
+    h.answer(
+        |r| r == &Request::Content { doc: DOC_A.into() },
+        Ok(objects(content())),
+    );
+    h.expect(
+        "Remove all 4 objects from \"Network overview\" (component 2 · line-group 1 · label 1)?",
+    );
+    h.expect("its content is kept for U in its objects to undo");
     h.press("n");
-    assert!(!h.shows("Remove every object"));
+    assert!(!h.shows("Remove all"));
     assert!(!h.asked(|r| matches!(r, Request::EmptyDoc { .. })));
-    h.press("E y");
+    h.press("E");
+    h.answer(
+        |r| matches!(r, Request::Content { .. }),
+        Ok(objects(content())),
+    );
+    h.press("y");
     assert!(h.shows("no objects (a adds one)"));
     h.answer(|r| matches!(r, Request::EmptyDoc { .. }), Ok(Answer::Done));
+    assert!(
+        h.status()
+            .contains("emptied \"Network overview\": 4 objects removed (U in its objects undoes)"),
+        "{}",
+        h.status()
+    );
     h.press("D");
     assert!(h.shows("Delete \"Network overview\" and all its objects?"));
+    // Enter takes the highlighted answer, the safe one: nothing is deleted.
     h.press("Enter");
+    assert!(!h.shows("Delete \"Network overview\""));
+    assert!(!h.asked(|r| matches!(r, Request::DeleteDoc { .. })));
+    h.press("D y");
+    h.answer(
+        |r| r == &Request::DeleteDoc { doc: DOC_A.into() },
+        Ok(Answer::Done),
+    );
     let screen = h.screen();
     assert!(!screen.contains("Network overview"), "{screen}");
     assert!(
@@ -295,7 +326,107 @@ fn empty_and_delete_ask_first_naming_the_document() {
         "Production cluster",
         "the selection moves to the deleted document's neighbour"
     );
-    h.take_request(|r| r == &Request::DeleteDoc { doc: DOC_A.into() });
+}
+
+#[test]
+fn emptying_an_empty_document_asks_nothing() {
+    let mut h = Harness::opened();
+    h.press("1 E");
+    h.answer(
+        |r| matches!(r, Request::Content { .. }),
+        Ok(objects(Content::new())),
+    );
+    assert!(!h.shows("Empty document"));
+    assert!(
+        h.status()
+            .contains("\"Network overview\" has no objects: nothing to empty"),
+        "{}",
+        h.status()
+    );
+    assert!(!h.asked(|r| matches!(r, Request::EmptyDoc { .. })));
+}
+
+#[test]
+fn a_failed_read_before_the_empty_empties_nothing() {
+    let mut h = Harness::opened();
+    h.press("1 E");
+    h.answer(
+        |r| matches!(r, Request::Content { .. }),
+        Err(failure(Some(503), None, "the server is busy")),
+    );
+    assert!(!h.shows("Empty document"));
+    assert!(
+        h.status().contains(
+            "could not read the content of \"Network overview\" to keep it for undo, so nothing was emptied: the server is busy"
+        ),
+        "{}",
+        h.status()
+    );
+    assert!(!h.asked(|r| matches!(r, Request::EmptyDoc { .. })));
+}
+
+#[test]
+fn a_destructive_question_highlights_the_safe_answer_and_only_y_or_moving_confirms() {
+    let is_delete = |r: &Request| matches!(r, Request::DeleteObject { .. });
+    let mut h = Harness::opened();
+    h.press("d");
+    // The box and the footer show the same answers and keys; the safe one is highlighted.
+    h.expect("y: delete it · ▸ n / Esc: no · Enter: highlighted · ←/→: move");
+    assert_eq!(
+        h.footer(),
+        "y delete it  n / Esc no  Enter highlighted  ←/→ move"
+    );
+    // A stray Enter keeps the object.
+    h.press("Enter");
+    assert!(!h.shows("Delete object"));
+    assert!(!h.asked(is_delete));
+    assert!(h.shows("web-1"));
+    // Keys that answer nothing leave the question open: only y, or moving to yes, deletes.
+    h.press("d x");
+    assert!(h.shows("Delete object"));
+    assert!(!h.asked(is_delete));
+    h.press("Left");
+    h.expect("▸ y: delete it · n / Esc: no");
+    h.press("Right");
+    h.expect("y: delete it · ▸ n / Esc: no");
+    // Tab and Shift-Tab move too, round the answers.
+    h.press("Tab");
+    h.expect("▸ y: delete it · n / Esc: no");
+    h.press("BackTab BackTab Enter");
+    assert!(h.asked(is_delete));
+    assert!(!h.shows("web-1"));
+}
+
+#[test]
+fn a_question_that_destroys_nothing_highlights_yes() {
+    let mut h = Harness::opened();
+    edit_label_text(&mut h, "Back end");
+    h.press("C-s");
+    h.expect("▸ y: save (re-reads the object first) · n / Esc: keep editing");
+    h.press("Enter");
+    assert!(h.asked(is_get), "Enter saves: the re-read first");
+}
+
+#[test]
+fn the_changed_on_server_diff_offers_the_keys_it_takes() {
+    let mut h = Harness::opened();
+    edit_label_text(&mut h, "Mine");
+    let theirs = object(
+        "label",
+        json!({"text": "Theirs", "color": "#333333", "fontSize": 0.5}),
+    );
+    let mut changed = content();
+    changed.insert("1c-title".into(), theirs);
+    h.press("R");
+    h.answer_all_with(changed);
+    h.expect("changed on the server");
+    h.press("3 D");
+    h.expect("What your edit changes against the object's version on the server:");
+    // One answer, the same keys in the box and in the footer (no yes that does nothing).
+    h.expect("▸ n / Esc: close");
+    assert_eq!(h.footer(), "n / Esc close");
+    h.press("Enter");
+    assert!(!h.shows("What your edit changes"));
 }
 
 #[test]

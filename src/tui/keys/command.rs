@@ -348,6 +348,10 @@ commands! {
     Reload => "reload",
     /// Take the highlighted entry.
     Pick => "pick",
+    /// Highlight a question's next answer.
+    NextChoice => "next_choice",
+    /// Highlight a question's previous answer.
+    PrevChoice => "prev_choice",
     /// Run the selector read.
     Preview => "preview",
     /// Run the selector update.

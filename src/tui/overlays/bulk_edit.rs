@@ -82,25 +82,29 @@ impl BulkEdit {
         };
         let send = cx.send(request, Purpose::BulkUpdate);
         self.asked = Some((send.id, Arc::clone(&changes)));
-        vec![Action::Open(Overlay::Question(Question::new(
-            "Bulk update",
-            Body::BulkDiff {
-                heading: format!(
-                    "{}; these properties will be sent in one bulk update:",
-                    words::count(changes.len(), "object changes", "objects change")
-                ),
-                changes,
-                notes: Vec::new(),
-            },
-            vec![
-                Choice::new(
-                    Command::Yes,
-                    "send the bulk update",
-                    vec![Action::Close, Action::Send(send)],
-                ),
-                Choice::new(Command::No, "back to the edit", Vec::new()),
-            ],
-        )))]
+        let several = changes.len() > 1;
+        vec![Action::Open(Overlay::Question(
+            Question::new(
+                "Bulk update",
+                Body::BulkDiff {
+                    heading: format!(
+                        "{}; these properties will be sent in one bulk update:",
+                        words::count(changes.len(), "object changes", "objects change")
+                    ),
+                    changes,
+                    notes: Vec::new(),
+                },
+                vec![
+                    Choice::new(
+                        Command::Yes,
+                        "send the bulk update",
+                        vec![Action::Close, Action::Send(send)],
+                    ),
+                    Choice::new(Command::No, "back to the edit", Vec::new()),
+                ],
+            )
+            .destructive_if(several),
+        ))]
     }
 
     /// The bulk update's answer: the text is cleared once it went through (and the write kept

@@ -23,7 +23,7 @@ pub use log::LogView;
 pub use palette::{Entry, Palette};
 pub use pickers::{ComponentPicker, TypePicker};
 pub use prompt::Prompt;
-pub use question::{Body, Choice, Question};
+pub use question::{Body, Choice, Question, Shown};
 pub use selector_form::{Applied, SelectorForm};
 pub use selector_result::SelectorResult;
 pub use writes::WritesView;

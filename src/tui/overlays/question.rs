@@ -2,7 +2,10 @@
 //! edits, replace a file, undo), the save diff, the bulk diff, the import report and the save
 //! conflict. The component that asks prepares the actions of each answer; the question only
 //! shows them and hands back the chosen ones. A body taller than the screen scrolls (the
-//! movement keys); the answers always show under it.
+//! movement keys); the answers always show under it, one of them highlighted: `Enter` takes
+//! the highlighted answer, each answer's own key takes it at once. A destructive question
+//! highlights its safe answer, so a stray `Enter` changes nothing. The screen's footer shows
+//! the same answers and keys as the box ([`Question::keys_shown`]).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -15,7 +18,7 @@ use crate::model::{ContentReport, DocSummary};
 use crate::tui::action::Action;
 use crate::tui::component::{Component, Cx};
 use crate::tui::json::{BulkChange, Diff};
-use crate::tui::keys::{Command, Context};
+use crate::tui::keys::{Command, Context, KeyTable};
 use crate::tui::list::ListCursor;
 use crate::tui::theme::Role;
 use crate::tui::widgets::{
@@ -74,32 +77,34 @@ pub enum Body {
     },
 }
 
-/// One answer: the command that gives it, what the hint calls it, and what it does.
+/// One answer: the command that gives it, what the answers line calls it, and what it does.
 #[derive(Debug)]
 pub struct Choice {
     command: Command,
-    label: Option<String>,
+    label: String,
     actions: Vec<Action>,
 }
 
 impl Choice {
-    /// An answer listed in the hint as `keys: label`.
+    /// An answer shown as `keys: label`.
     pub fn new(command: Command, label: &str, actions: Vec<Action>) -> Choice {
         Choice {
             command,
-            label: Some(label.to_string()),
+            label: label.to_string(),
             actions,
         }
     }
+}
 
-    /// An answer the body itself explains (not listed in the hint).
-    pub fn hidden(command: Command, actions: Vec<Action>) -> Choice {
-        Choice {
-            command,
-            label: None,
-            actions,
-        }
-    }
+/// One key hint of a question, as its box and the screen's footer show it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shown {
+    /// The keys (`n / Esc`).
+    pub keys: String,
+    /// What they do.
+    pub label: String,
+    /// Whether it is the answer `Enter` takes now.
+    pub highlighted: bool,
 }
 
 /// A question.
@@ -113,6 +118,8 @@ pub struct Question {
     scroll: usize,
     /// The screen it is drawn on.
     area: Rect,
+    /// The answer `Enter` takes (an index into `choices`).
+    highlighted: usize,
 }
 
 /// A question laid out on a screen: what it draws and how far its body scrolls.
@@ -125,7 +132,8 @@ struct Laid {
 }
 
 impl Question {
-    /// A question answered with the keys of the `confirm` context.
+    /// A question answered with the keys of the `confirm` context, its first answer
+    /// highlighted.
     pub fn new(title: &str, body: Body, choices: Vec<Choice>) -> Question {
         Question {
             title: title.to_string(),
@@ -134,12 +142,96 @@ impl Question {
             context: Context::Confirm,
             scroll: 0,
             area: Rect::default(),
+            highlighted: 0,
         }
     }
 
     /// The same question answered with the keys of `context`.
     pub fn in_context(self, context: Context) -> Question {
         Question { context, ..self }
+    }
+
+    /// The same question as a destructive one (it deletes, empties, drops edits, overwrites or
+    /// writes to more than one object): its safe answer (no, cancel) is highlighted, so
+    /// `Enter` leaves everything as it is and only the yes key, or moving to yes, goes ahead.
+    pub fn destructive(self) -> Question {
+        let safe = self
+            .choices
+            .iter()
+            .position(|c| matches!(c.command, Command::No | Command::Cancel))
+            .unwrap_or(self.choices.len().saturating_sub(1));
+        Question {
+            highlighted: safe,
+            ..self
+        }
+    }
+
+    /// The same question, destructive when `destructive` is (see [`Question::destructive`]).
+    pub fn destructive_if(self, destructive: bool) -> Question {
+        if destructive {
+            self.destructive()
+        } else {
+            self
+        }
+    }
+
+    /// The answers and the keys that give them, then the keys that take and move the
+    /// highlight: what the box's answers line and the screen's footer both show.
+    pub fn keys_shown(&self, keys: &KeyTable) -> Vec<Shown> {
+        let keys_of = |command| {
+            keys.binding(self.context, command)
+                .map(|b| b.keys_text())
+                .unwrap_or_else(|| command.name().to_string())
+        };
+        let mut shown: Vec<Shown> = self
+            .choices
+            .iter()
+            .enumerate()
+            .map(|(i, c)| Shown {
+                keys: keys_of(c.command),
+                label: c.label.clone(),
+                highlighted: i == self.highlighted,
+            })
+            .collect();
+        if self.choices.len() > 1 {
+            shown.push(Shown {
+                keys: keys_of(Command::Pick),
+                label: "highlighted".into(),
+                highlighted: false,
+            });
+            let first = |command| {
+                keys.binding(self.context, command)
+                    .and_then(|b| b.keys.first())
+                    .map_or_else(|| command.name().to_string(), ToString::to_string)
+            };
+            shown.push(Shown {
+                keys: format!(
+                    "{}/{}",
+                    first(Command::PrevChoice),
+                    first(Command::NextChoice)
+                ),
+                label: "move".into(),
+                highlighted: false,
+            });
+        }
+        shown
+    }
+
+    /// The answers line: each answer as `keys: label` (the highlighted one reversed and marked
+    /// `▸`), then the keys that take and move the highlight.
+    fn answers_line(&self, cx: &Cx) -> Line<'static> {
+        let mut spans = Vec::new();
+        for item in self.keys_shown(cx.keys) {
+            if !spans.is_empty() {
+                spans.push(Span::styled(" · ", cx.style(Role::Dim)));
+            }
+            let text = format!("{}: {}", item.keys, item.label);
+            spans.push(match item.highlighted {
+                true => Span::styled(format!("▸ {text}"), cx.style(Role::Selected)),
+                false => Span::styled(text, cx.style(Role::Dim)),
+            });
+        }
+        Line::from(spans)
     }
 
     /// Whether its yes quits the app (a second Ctrl-C answers it).
@@ -224,11 +316,6 @@ impl Question {
 
     /// The answers, and a word on scrolling when the body does not fit.
     fn footer(&self, cx: &Cx, overflows: bool) -> Vec<Line<'static>> {
-        let items: Vec<(Command, &str)> = self
-            .choices
-            .iter()
-            .filter_map(|c| c.label.as_deref().map(|label| (c.command, label)))
-            .collect();
         let mut footer = Vec::new();
         if overflows {
             let keys = [
@@ -240,10 +327,8 @@ impl Question {
             .map(|c| cx.key(self.context, c));
             footer.push(hint_line(format!("{}: scroll", keys.join(" ")), cx.theme));
         }
-        if !items.is_empty() {
-            footer.push(Line::raw(""));
-            footer.push(hint_line(cx.keys.hint(self.context, &items), cx.theme));
-        }
+        footer.push(Line::raw(""));
+        footer.push(self.answers_line(cx));
         footer
     }
 
@@ -251,6 +336,10 @@ impl Question {
     /// the body does not fit), the box's width, how far the body scrolls and a page of it.
     fn laid_out(&self, cx: &Cx, area: Rect) -> Laid {
         let (body, width) = self.body_lines(cx, area.width);
+        // The answers fit on their line when the screen allows.
+        let width = width
+            .max(u16::try_from(self.answers_line(cx).width() + 2).unwrap_or(WIDE))
+            .min(WIDE);
         let (room, _) = scroll_room(area, body.clone(), self.footer(cx, false), (width, 0));
         let footer = self.footer(cx, room > 0);
         let (room, page) = scroll_room(area, body.clone(), footer.clone(), (width, 0));
@@ -272,7 +361,7 @@ fn note_lines(notes: &[String], cx: &Cx) -> Vec<Line<'static>> {
         .collect()
 }
 
-/// What an import file holds, every problem in it (cut to `width`), and the keys that answer.
+/// What an import file holds and every problem in it (cut to `width`), or why it is refused.
 fn import_lines(
     doc: &DocSummary,
     path: &std::path::Path,
@@ -336,41 +425,13 @@ fn import_lines(
             })
         }
     };
-    lines.push(Line::raw(""));
-    let keys = |command| {
-        cx.keys
-            .binding(Context::Confirm, command)
-            .map(|b| b.keys_text())
-            .unwrap_or_default()
-    };
-    match (refused, report) {
-        (Some(why), _) => {
-            lines.push(Line::styled(
-                format!("✗ refused: {why}"),
-                cx.style(Role::Error)
-                    .add_modifier(ratatui::style::Modifier::BOLD),
-            ));
-            lines.push(Line::styled(
-                format!("{}: close; nothing is changed", keys(Command::No)),
-                dim,
-            ));
-        }
-        (None, Ok(report)) => {
-            lines.push(Line::styled(
-                format!(
-                    "{}: replace the content of \"{}\" with these {} objects",
-                    keys(Command::Yes),
-                    doc.title,
-                    report.total()
-                ),
-                warning,
-            ));
-            lines.push(Line::styled(
-                format!("{}: cancel; nothing is changed", keys(Command::No)),
-                dim,
-            ));
-        }
-        (None, Err(_)) => {}
+    if let Some(why) = refused {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(
+            format!("✗ refused: {why}"),
+            cx.style(Role::Error)
+                .add_modifier(ratatui::style::Modifier::BOLD),
+        ));
     }
     lines
 }
@@ -388,7 +449,21 @@ impl Component for Question {
             self.scroll = self.scroll.min(room).saturating_add_signed(step).min(room);
             return Vec::new();
         }
-        match self.choices.iter_mut().find(|c| c.command == command) {
+        let count = self.choices.len().max(1);
+        let chosen = match command {
+            Command::NextChoice | Command::PrevChoice => {
+                let step = if command == Command::NextChoice {
+                    1
+                } else {
+                    count - 1
+                };
+                self.highlighted = (self.highlighted + step) % count;
+                return Vec::new();
+            }
+            Command::Pick => self.choices.get_mut(self.highlighted),
+            _ => self.choices.iter_mut().find(|c| c.command == command),
+        };
+        match chosen {
             Some(choice) => {
                 let mut actions = vec![Action::Close];
                 actions.append(&mut choice.actions);

@@ -369,7 +369,8 @@ impl SelectorForm {
                 Choice::new(Command::Yes, "apply", vec![Action::ApplySelector]),
                 Choice::new(Command::No, "back to the form", Vec::new()),
             ],
-        )))
+        )
+        .destructive_if(matches.len() > 1)))
     }
 
     /// The apply was confirmed: the selector update.

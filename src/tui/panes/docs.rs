@@ -33,7 +33,7 @@ use crate::tui::widgets::{
     clip, filter_line, highlighted, load_error_lines, pane_block, selected_line,
 };
 use crate::tui::words;
-use crate::tui::writes::WriteKind;
+use crate::tui::writes::{Replacement, WriteKind};
 
 /// One row of the list.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,21 +55,30 @@ pub struct DocsPane {
     details: Load<DocDetails>,
     /// Object counts known from opened documents (fresher than the details).
     counts: HashMap<String, usize>,
-    importing: Option<Importing>,
+    replacing: Option<Replacing>,
     area: Rect,
 }
 
-/// An import under way: first the content it replaces is read (to undo the import), then the
-/// new content is set.
+/// A write that replaces a document's content whole (an import, an empty), under way: first
+/// the content it replaces is read (kept to undo it), then the write is sent.
 #[derive(Debug)]
-enum Importing {
-    /// Reading the content it replaces (request `read`), to set `content` after.
-    Reading { read: RequestId, content: Content },
-    /// Setting the content (request `set`), replacing `previous`.
-    Setting {
-        set: RequestId,
+enum Replacing {
+    /// Reading the content it replaces (request `read`), to do `next` after.
+    Reading { read: RequestId, next: Next },
+    /// The write (request `sent`), replacing `previous`.
+    Writing {
+        sent: RequestId,
         previous: Box<ObjectModel>,
     },
+}
+
+/// What follows the read of the content a write replaces.
+#[derive(Debug)]
+enum Next {
+    /// Set this content (the import was confirmed).
+    Import(Content),
+    /// Ask whether to empty the document, with how many objects go.
+    AskEmpty,
 }
 
 impl DocsPane {
@@ -245,17 +254,20 @@ impl DocsPane {
     }
 
     /// A command about the selected document.
-    fn on_selected(&mut self, command: Command, doc: DocSummary) -> Vec<Action> {
+    fn on_selected(&mut self, command: Command, doc: DocSummary, cx: &Cx) -> Vec<Action> {
         let title = doc.title.clone();
         let ask = |heading: &str, message: String, yes: &str, call: DocsCall| {
-            vec![Action::Open(Overlay::Question(Question::new(
-                heading,
-                Body::Text(message),
-                vec![
-                    Choice::new(Command::Yes, yes, vec![Action::Docs(call)]),
-                    Choice::new(Command::No, "no", Vec::new()),
-                ],
-            )))]
+            vec![Action::Open(Overlay::Question(
+                Question::new(
+                    heading,
+                    Body::Text(message),
+                    vec![
+                        Choice::new(Command::Yes, yes, vec![Action::Docs(call)]),
+                        Choice::new(Command::No, "no", Vec::new()),
+                    ],
+                )
+                .destructive(),
+            ))]
         };
         match command {
             Command::Open => vec![Action::OpenDoc(doc)],
@@ -286,12 +298,7 @@ impl DocsPane {
                 &export_name(&title),
                 PromptFor::Import(doc),
             ),
-            Command::Empty => ask(
-                "Empty document",
-                format!("Remove every object from \"{title}\"? The document itself stays."),
-                "empty it",
-                DocsCall::Empty(doc),
-            ),
+            Command::Empty => self.read_before_replacing(doc, Next::AskEmpty, cx),
             Command::Delete => ask(
                 "Delete document",
                 format!("Delete \"{title}\" and all its objects? This cannot be undone."),
@@ -306,13 +313,17 @@ impl DocsPane {
     pub fn call(&mut self, call: DocsCall, cx: &Cx) -> Vec<Action> {
         match call {
             DocsCall::Submit(purpose, text) => self.submit(purpose, text, cx),
-            DocsCall::Empty(doc) => {
+            DocsCall::Empty(doc, previous) => {
                 let sent = cx.send(
                     Request::EmptyDoc {
                         doc: doc.id.clone(),
                     },
-                    Purpose::Docs(DocsWork::Action(DocAction::Empty)),
+                    Purpose::Docs(DocsWork::Replace(doc.clone())),
                 );
+                self.replacing = Some(Replacing::Writing {
+                    sent: sent.id,
+                    previous,
+                });
                 vec![Action::DocEmptied(doc.id), Action::Send(sent)]
             }
             DocsCall::Delete(doc) => {
@@ -336,17 +347,163 @@ impl DocsPane {
                 actions
             }
             DocsCall::Import(doc, content) => {
-                let request = Request::Content {
+                self.read_before_replacing(doc, Next::Import(content), cx)
+            }
+        }
+    }
+
+    /// Reads the content of `doc` that a write will replace whole (kept to undo it), to do
+    /// `next` once it is read.
+    fn read_before_replacing(&mut self, doc: DocSummary, next: Next, cx: &Cx) -> Vec<Action> {
+        let request = Request::Content {
+            doc: doc.id.clone(),
+        };
+        let sent = cx.send(request, Purpose::Docs(DocsWork::Backup(doc)));
+        self.replacing = Some(Replacing::Reading {
+            read: sent.id,
+            next,
+        });
+        vec![Action::Send(sent)]
+    }
+
+    /// The content a write will replace was read: the import is sent, the empty asked (with
+    /// how many objects go).
+    fn replaced_read(
+        &mut self,
+        doc: DocSummary,
+        id: RequestId,
+        previous: Box<ObjectModel>,
+        cx: &Cx,
+    ) -> Vec<Action> {
+        let next = match self.replacing.take() {
+            Some(Replacing::Reading { read, next }) if read == id => next,
+            other => {
+                self.replacing = other;
+                return Vec::new();
+            }
+        };
+        match next {
+            Next::Import(content) => {
+                let request = Request::SetContent {
                     doc: doc.id.clone(),
-                };
-                let sent = cx.send(request, Purpose::Docs(DocsWork::ImportBackup(doc)));
-                self.importing = Some(Importing::Reading {
-                    read: sent.id,
                     content,
+                };
+                let sent = cx.send(request, Purpose::Docs(DocsWork::Replace(doc)));
+                self.replacing = Some(Replacing::Writing {
+                    sent: sent.id,
+                    previous,
                 });
                 vec![Action::Send(sent)]
             }
+            Next::AskEmpty if previous.is_empty() => vec![Action::info(format!(
+                "\"{}\" has no objects: nothing to empty",
+                doc.title
+            ))],
+            Next::AskEmpty => {
+                let kinds: Vec<String> = previous
+                    .groups()
+                    .iter()
+                    .map(|g| format!("{} {}", g.kind, g.members.len()))
+                    .collect();
+                let text = format!(
+                    "Remove all {} from \"{}\" ({})? The document itself stays; its content is kept for {} in its objects to undo.",
+                    words::objects(previous.len()),
+                    doc.title,
+                    kinds.join(" · "),
+                    cx.key(Context::Objects, Command::History)
+                );
+                vec![Action::Open(Overlay::Question(
+                    Question::new(
+                        "Empty document",
+                        Body::Text(text),
+                        vec![
+                            Choice::new(
+                                Command::Yes,
+                                &format!("remove the {}", words::objects(previous.len())),
+                                vec![Action::Docs(DocsCall::Empty(doc, previous))],
+                            ),
+                            Choice::new(Command::No, "keep them", Vec::new()),
+                        ],
+                    )
+                    .destructive(),
+                ))]
+            }
         }
+    }
+
+    /// The import or the empty answered: kept in the write history when it went through.
+    fn replaced(
+        &mut self,
+        doc: DocSummary,
+        id: RequestId,
+        request: &Request,
+        outcome: Result<Answer, Failure>,
+        cx: &Cx,
+    ) -> Vec<Action> {
+        let previous = match self.replacing.take() {
+            Some(Replacing::Writing { sent, previous }) if sent == id => Some(previous),
+            other => {
+                self.replacing = other;
+                None
+            }
+        };
+        let by = match request {
+            Request::SetContent { content, .. } => Replacement::Import(content.len()),
+            _ => Replacement::Empty,
+        };
+        let failure = match outcome {
+            Ok(_) => None,
+            Err(failure) => Some(failure.message),
+        };
+        let mut actions = Vec::new();
+        match (by, failure) {
+            (by, None) => {
+                let gone = previous.as_ref().map_or(0, |p| p.len());
+                actions.extend(previous.map(|previous| Action::Record {
+                    doc: doc.id.clone(),
+                    kind: WriteKind::Replace {
+                        by,
+                        previous,
+                        undone: false,
+                    },
+                }));
+                let undo = cx.key(Context::Objects, Command::History);
+                match by {
+                    Replacement::Import(n) => {
+                        self.set_count(&doc.id, n);
+                        actions.push(Action::info(format!(
+                            "imported {} into \"{}\" ({undo} in its objects undoes)",
+                            words::objects(n),
+                            doc.title,
+                        )));
+                        actions.extend(self.request_details(cx));
+                        actions.push(Action::ContentReplaced(doc.id));
+                    }
+                    Replacement::Empty => {
+                        self.set_count(&doc.id, 0);
+                        actions.push(Action::info(format!(
+                            "emptied \"{}\": {} removed ({undo} in its objects undoes)",
+                            doc.title,
+                            words::objects(gone),
+                        )));
+                        actions.extend(self.refresh(cx));
+                    }
+                }
+            }
+            (Replacement::Import(_), Some(why)) => actions.push(Action::error(format!(
+                "import into \"{}\" failed; its content is as it was: {why}",
+                doc.title
+            ))),
+            (Replacement::Empty, Some(why)) => {
+                actions.push(Action::error(format!(
+                    "empty of \"{}\" failed: {why}",
+                    doc.title
+                )));
+                actions.extend(self.load(cx));
+                actions.push(Action::ReloadContent);
+            }
+        }
+        actions
     }
 
     /// Sends what a submitted prompt asks for.
@@ -499,66 +656,26 @@ impl DocsPane {
                 "could not read \"{}\" to export it: {}",
                 doc.title, failure.message
             ))],
-            (DocsWork::ImportBackup(doc), Ok(Answer::Objects(previous))) => {
-                let content = match self.importing.take() {
-                    Some(Importing::Reading { read, content }) if read == id => content,
+            (DocsWork::Backup(doc), Ok(Answer::Objects(previous))) => {
+                self.replaced_read(doc, id, previous, cx)
+            }
+            (DocsWork::Backup(doc), Err(failure)) => {
+                let what = match self.replacing.take() {
+                    Some(Replacing::Reading { read, next }) if read == id => match next {
+                        Next::Import(_) => "imported",
+                        Next::AskEmpty => "emptied",
+                    },
                     other => {
-                        self.importing = other;
+                        self.replacing = other;
                         return Vec::new();
                     }
                 };
-                let request = Request::SetContent {
-                    doc: doc.id.clone(),
-                    content,
-                };
-                let sent = cx.send(request, Purpose::Docs(DocsWork::Import(doc)));
-                self.importing = Some(Importing::Setting {
-                    set: sent.id,
-                    previous,
-                });
-                vec![Action::Send(sent)]
-            }
-            (DocsWork::ImportBackup(doc), Err(failure)) => {
-                self.importing = None;
                 vec![Action::error(format!(
-                    "could not read the content of \"{}\" to keep it for undo, so nothing was imported: {}",
+                    "could not read the content of \"{}\" to keep it for undo, so nothing was {what}: {}",
                     doc.title, failure.message
                 ))]
             }
-            (DocsWork::Import(doc), Ok(_)) => {
-                let mut actions = Vec::new();
-                if let Request::SetContent { content, .. } = &request {
-                    self.set_count(&doc.id, content.len());
-                    if let Some(Importing::Setting { set, previous }) = self.importing.take()
-                        && set == id
-                    {
-                        actions.push(Action::Record {
-                            doc: doc.id.clone(),
-                            kind: WriteKind::Import {
-                                previous,
-                                imported: content.len(),
-                                undone: false,
-                            },
-                        });
-                    }
-                    actions.push(Action::info(format!(
-                        "imported {} into \"{}\" ({} in its objects undoes)",
-                        words::objects(content.len()),
-                        doc.title,
-                        cx.key(Context::Objects, Command::History)
-                    )));
-                }
-                actions.extend(self.request_details(cx));
-                actions.push(Action::ContentReplaced(doc.id));
-                actions
-            }
-            (DocsWork::Import(doc), Err(failure)) => {
-                self.importing = None;
-                vec![Action::error(format!(
-                    "import into \"{}\" failed; its content is as it was: {}",
-                    doc.title, failure.message
-                ))]
-            }
+            (DocsWork::Replace(doc), outcome) => self.replaced(doc, id, &request, outcome, cx),
             (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
         }
     }
@@ -586,10 +703,6 @@ impl DocsPane {
                 format!("{}: \"{title}\" created", what.name())
             }
             (Request::ShareDoc { email, .. }, _) => format!("shared with {email}"),
-            (Request::EmptyDoc { doc }, _) => {
-                self.set_count(doc, 0);
-                "document emptied".into()
-            }
             (Request::RenameDoc { title, .. }, _) => format!("renamed to \"{title}\""),
             (Request::DeleteDoc { .. }, _) => "document deleted".into(),
             _ => format!("{}: done", what.name()),
@@ -615,9 +728,6 @@ impl DocsPane {
         };
         let mut actions = vec![Action::error(message)];
         actions.extend(self.load(cx));
-        if what == DocAction::Empty {
-            actions.push(Action::ReloadContent);
-        }
         actions
     }
 
@@ -639,25 +749,28 @@ impl DocsPane {
                     overwrite: true,
                 };
                 let title = doc.title.clone();
-                vec![Action::Open(Overlay::Question(Question::new(
-                    "File exists",
-                    Body::Text(format!(
-                        "{} already exists. Replace it with the export of \"{title}\"?",
-                        replace.path().display()
-                    )),
-                    vec![
-                        Choice::new(
-                            Command::Yes,
-                            "replace it",
-                            vec![Action::File(FileFor::Export(doc), replace)],
-                        ),
-                        Choice::new(
-                            Command::No,
-                            "keep it",
-                            vec![Action::info("export cancelled; the file is as it was")],
-                        ),
-                    ],
-                )))]
+                vec![Action::Open(Overlay::Question(
+                    Question::new(
+                        "File exists",
+                        Body::Text(format!(
+                            "{} already exists. Replace it with the export of \"{title}\"?",
+                            replace.path().display()
+                        )),
+                        vec![
+                            Choice::new(
+                                Command::Yes,
+                                "replace it",
+                                vec![Action::File(FileFor::Export(doc), replace)],
+                            ),
+                            Choice::new(
+                                Command::No,
+                                "keep it",
+                                vec![Action::info("export cancelled; the file is as it was")],
+                            ),
+                        ],
+                    )
+                    .destructive(),
+                ))]
             }
             (FileFor::Import(doc), Ok(text)) => import_report(doc, &job, &text),
             (FileFor::Export(_) | FileFor::Import(_), Err(e)) => {
@@ -681,29 +794,34 @@ fn import_report(doc: DocSummary, job: &FileJob, text: &str) -> Vec<Action> {
     };
     let path = job.path().to_path_buf();
     let content: Option<Content> = report.as_ref().ok().and_then(|r| r.content.clone());
-    let yes = match content {
-        Some(content) => vec![Action::Docs(DocsCall::Import(doc.clone(), content))],
-        None => vec![Action::error(
-            "this file cannot be imported; nothing was changed",
-        )],
-    };
     let mut actions: Vec<Action> = report
         .as_ref()
         .err()
         .map(|why| Action::error(format!("{} refused: {why}", path.display())))
         .into_iter()
         .collect();
-    let question = Question::new(
-        "Import",
-        Body::Import { doc, path, report },
-        vec![
-            Choice::hidden(Command::Yes, yes),
-            Choice::hidden(
-                Command::No,
-                vec![Action::info("import cancelled; nothing was changed")],
+    let cancel = vec![Action::info("import cancelled; nothing was changed")];
+    let choices = match content {
+        Some(content) => vec![
+            Choice::new(
+                Command::Yes,
+                &format!(
+                    "replace the content of \"{}\" with these {}",
+                    doc.title,
+                    words::objects(content.len())
+                ),
+                vec![Action::Docs(DocsCall::Import(doc.clone(), content))],
             ),
+            Choice::new(Command::No, "cancel; nothing is changed", cancel),
         ],
-    );
+        None => vec![Choice::new(
+            Command::No,
+            "close; nothing is changed",
+            cancel,
+        )],
+    };
+    let question =
+        Question::new("Import", Body::Import { doc, path, report }, choices).destructive();
     actions.push(Action::Open(Overlay::Question(question)));
     actions
 }
@@ -755,7 +873,7 @@ impl Component for DocsPane {
         match command {
             Command::New => DocsPane::prompt("New document", "Title", "", PromptFor::NewDoc),
             _ => match self.selected_doc().cloned() {
-                Some(doc) => self.on_selected(command, doc),
+                Some(doc) => self.on_selected(command, doc, cx),
                 None => Vec::new(),
             },
         }

@@ -33,7 +33,7 @@ use crate::tui::widgets::{
     selected_line,
 };
 use crate::tui::words;
-use crate::tui::writes::{Removed, WriteKind};
+use crate::tui::writes::{Removed, WriteKind, attached_line_groups};
 
 /// The deletes of the marked objects, while they run.
 #[derive(Debug, Default)]
@@ -542,10 +542,13 @@ impl ObjectsPane {
                         words::count(objs.len(), "marked object", "marked objects"),
                         doc.title,
                     );
-                    let undo = format!(
+                    let mut undo = format!(
                         "{} in the objects creates them again, with new ids.",
                         cx.key(Context::Objects, Command::History)
                     );
+                    if let Some(note) = attached_note(model, &objs, cx) {
+                        undo = format!("{note} {undo}");
+                    }
                     vec![ask(
                         "Delete marked objects",
                         marked_rows(text, &objs, &hidden, model, undo),
@@ -555,12 +558,15 @@ impl ObjectsPane {
                 }
                 (Some(open), Some(i)) => {
                     let (doc, id) = (open.summary.clone(), model.id(i));
-                    let message = format!(
+                    let mut message = format!(
                         "Delete {} {id} {} from \"{}\"?",
                         model.kind(i),
                         model.row_text(i),
                         doc.title
                     );
+                    if let Some(note) = attached_note(model, &[id.to_string()], cx) {
+                        message = format!("{message} {note}");
+                    }
                     vec![ask(
                         "Delete object",
                         Body::Text(message),
@@ -639,6 +645,44 @@ fn marked_rows(
     }
 }
 
+/// Line groups named in a delete question.
+const LINE_GROUPS: usize = 6;
+
+/// What a delete question says of the line groups attached to `objs` (and not deleted with
+/// them): the first few by their ends and ids, and what becomes of them.
+fn attached_note(model: &ObjectModel, objs: &[String], cx: &Cx) -> Option<String> {
+    let deleted: BTreeSet<&str> = objs.iter().map(String::as_str).collect();
+    let attached = attached_line_groups(model, objs);
+    let groups: BTreeSet<&str> = attached
+        .values()
+        .flatten()
+        .map(String::as_str)
+        .filter(|lg| !deleted.contains(lg))
+        .collect();
+    if groups.is_empty() {
+        return None;
+    }
+    let named: Vec<String> = groups
+        .iter()
+        .take(LINE_GROUPS)
+        .map(|&lg| {
+            let row = model.index_of(lg).map_or("", |i| model.row_text(i));
+            format!("{} ({lg})", relations::row_text(cx.scene, lg, row))
+        })
+        .collect();
+    let more = match groups.len().saturating_sub(LINE_GROUPS) {
+        0 => String::new(),
+        n => format!(" and {n} more"),
+    };
+    Some(format!(
+        "{} attached to {}: {}{more}. They stay, naming the deleted ids; {} undoes the delete and points them at the new ones.",
+        words::count(groups.len(), "line group is", "line groups are"),
+        if objs.len() == 1 { "it" } else { "them" },
+        named.join(", "),
+        cx.key(Context::Objects, Command::History)
+    ))
+}
+
 /// The row showing object `obj`, if the filter and folds show it.
 fn row_of(rows: &[TreeRow], model: &ObjectModel, obj: &str) -> Option<usize> {
     let index = model.index_of(obj)?;
@@ -648,14 +692,17 @@ fn row_of(rows: &[TreeRow], model: &ObjectModel, obj: &str) -> Option<usize> {
 
 /// A yes/no question whose yes carries out `yes`.
 fn ask(title: &str, body: Body, yes_label: &str, yes: Action) -> Action {
-    Action::Open(Overlay::Question(Question::new(
-        title,
-        body,
-        vec![
-            Choice::new(Command::Yes, yes_label, vec![yes]),
-            Choice::new(Command::No, "no", Vec::new()),
-        ],
-    )))
+    Action::Open(Overlay::Question(
+        Question::new(
+            title,
+            body,
+            vec![
+                Choice::new(Command::Yes, yes_label, vec![yes]),
+                Choice::new(Command::No, "no", Vec::new()),
+            ],
+        )
+        .destructive(),
+    ))
 }
 
 /// A row changed elsewhere a moment ago: marked `↻` (unless marked by the user) and its text in
@@ -676,14 +723,17 @@ fn changed_line(mut line: Line<'static>, marked: bool, cx: &Cx) -> Line<'static>
 pub fn ask_to_drop_edits(then: Vec<Action>) -> Action {
     let mut yes = vec![Action::DropEdits];
     yes.extend(then);
-    Action::Open(Overlay::Question(Question::new(
-        "Unsaved edits",
-        Body::Text("The properties pane holds unsaved edits. Drop them?".into()),
-        vec![
-            Choice::new(Command::Yes, "drop them", yes),
-            Choice::new(Command::No, "keep editing", Vec::new()),
-        ],
-    )))
+    Action::Open(Overlay::Question(
+        Question::new(
+            "Unsaved edits",
+            Body::Text("The properties pane holds unsaved edits. Drop them?".into()),
+            vec![
+                Choice::new(Command::Yes, "drop them", yes),
+                Choice::new(Command::No, "keep editing", Vec::new()),
+            ],
+        )
+        .destructive(),
+    ))
 }
 
 impl Filtered for ObjectsPane {

@@ -594,7 +594,8 @@ impl PropsPane {
                             ),
                         ],
                     )
-                    .in_context(Context::Conflict),
+                    .in_context(Context::Conflict)
+                    .destructive(),
                 ))]
             }
             (PropsWork::Check | PropsWork::Save, Err(failure)) => {
