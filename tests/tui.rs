@@ -29,5 +29,7 @@ mod snapshots;
 mod tmux;
 #[path = "tui/undo.rs"]
 mod undo;
+#[path = "tui/undo_e2e.rs"]
+mod undo_e2e;
 #[path = "tui/update.rs"]
 mod update;

@@ -1,13 +1,17 @@
 //! The real binary in a terminal (tmux, which `.ci/run` installs when absent; no extra crates)
 //! against the local server: open a document, edit a label's text, save, read it back; paste
-//! (`tmux paste-buffer -p`, a bracketed paste) into a list and into the selector form; and the
-//! keys and looks of a config file, with `NO_COLOR`, at 80×24.
+//! (`tmux paste-buffer -p`, a bracketed paste) into a list and into the selector form; the
+//! keys and looks of a config file, with `NO_COLOR`, at 80×24; and undo: the delete of a
+//! connected component, and `E`.
 
 use diagtui::server::LocalServer;
 use serde_json::{Value, json};
 
+use diagtui::client::Client;
+
 use crate::harness::live_server;
 use crate::tmux::Tmux;
+use crate::undo_e2e::connected;
 
 /// The command line running the binary on `server`, without a config file, its data dir in
 /// `dir`.
@@ -268,4 +272,84 @@ async fn the_binary_follows_changes_made_elsewhere_and_finds_the_server_again() 
     session.wait_for("\"changed while away\"");
     session.keys(&["q"]);
     again.shutdown().await;
+}
+
+/// The binary on a document holding `undo_e2e::connected`, opened.
+async fn on_connected(tag: &str) -> Option<(tempfile::TempDir, LocalServer, Client, String, Tmux)> {
+    let (dir, server, client) = live_server().await;
+    let doc = client.create_doc("Undo tmux", None).await.unwrap();
+    client.set_content(&doc, &connected()).await.unwrap();
+    let command = binary(&dir, &server);
+    let session = Tmux::start(tag, 140, 35, Some(&command))?;
+    session.wait_for("Undo tmux");
+    session.keys(&["/"]);
+    session.type_line("Undo tmux");
+    Some((dir, server, client, doc, session))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deleting_a_connected_component_in_the_binary_and_undoing_it() {
+    let Some((_dir, server, client, doc, session)) = on_connected("tui-e2e-undo-delete").await
+    else {
+        return;
+    };
+    session.keys(&["Enter"]);
+    session.wait_for("api — db l-wire");
+    // The api component is selected. A stray Enter on the question deletes nothing.
+    session.keys(&["d"]);
+    session.wait_for("2 line groups are attached");
+    session.keys(&["Enter"]);
+    session.keys(&["d"]);
+    // Still there (a delete takes the row out at once): asked about again.
+    session.wait_for("Delete component c-api");
+    session.keys(&["y"]);
+    session.wait_for("deleted c-api");
+    assert!(!client.content(&doc).await.unwrap().contains_key("c-api"));
+    session.keys(&["U"]);
+    session.wait_for("Write history");
+    session.keys(&["Enter"]);
+    session.wait_for("Undo the delete");
+    session.keys(&["y"]);
+    session.wait_for("2 line groups pointed at the new ids");
+    let after = client.content(&doc).await.unwrap();
+    let new = after
+        .iter()
+        .find(|(id, o)| o.kind == "component" && *id != "c-db")
+        .map(|(id, _)| id.clone())
+        .expect("api created again");
+    assert_ne!(new, "c-api");
+    assert_eq!(after["l-wire"].data["anchors"][0]["id"], json!(new));
+    assert_eq!(after["l-tail"].data["anchors"][0]["id"], json!(new));
+    session.keys(&["Escape"]);
+    let screen = session.wait_for("api — db l-wire");
+    assert!(screen.contains("api — (4, 4) l-tail"), "{screen}");
+    session.keys(&["q"]);
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn emptying_a_document_in_the_binary_and_undoing_it() {
+    let Some((_dir, server, client, doc, session)) = on_connected("tui-e2e-undo-empty").await
+    else {
+        return;
+    };
+    let before = client.content(&doc).await.unwrap();
+    session.keys(&["E"]);
+    session.wait_for("Remove all 5 objects");
+    session.keys(&["y"]);
+    session.wait_for("5 objects removed");
+    assert!(client.content(&doc).await.unwrap().is_empty());
+    session.keys(&["Enter"]);
+    session.wait_for("no objects");
+    session.keys(&["U"]);
+    session.wait_for("removed all 5 objects");
+    session.keys(&["Enter"]);
+    session.wait_for("Undo the empty");
+    session.keys(&["y"]);
+    session.wait_for("set the content from before the empty back");
+    assert_eq!(client.content(&doc).await.unwrap(), before);
+    session.keys(&["Escape"]);
+    session.wait_for("api — db l-wire");
+    session.keys(&["q"]);
+    server.shutdown().await;
 }

@@ -521,28 +521,9 @@ impl Harness {
             .to_string()
     }
 
-    /// The text inside the overlay box titled `title`, its wrapped lines joined by spaces:
-    /// what it says, whatever the width.
+    /// The text inside the overlay box titled `title` (see [`overlay_text`]).
     pub fn overlay_text(&mut self, title: &str) -> String {
-        let corner = format!("╭ {title} ");
-        let lines: Vec<Vec<char>> = self.screen().lines().map(|l| l.chars().collect()).collect();
-        let Some((top, left)) = lines.iter().enumerate().find_map(|(y, l)| {
-            let text: String = l.iter().collect();
-            let at = text.find(&corner)?;
-            Some((y, text[..at].chars().count()))
-        }) else {
-            return String::new();
-        };
-        lines[top + 1..]
-            .iter()
-            .take_while(|l| l.get(left) == Some(&'│'))
-            .map(|l| {
-                let inner: String = l[left + 1..].iter().take_while(|&&c| c != '│').collect();
-                inner.trim().to_string()
-            })
-            .filter(|l| !l.is_empty())
-            .collect::<Vec<_>>()
-            .join(" ")
+        overlay_text(&self.screen(), title)
     }
 
     /// The screen's line holding `text`.
@@ -553,6 +534,30 @@ impl Harness {
             .unwrap_or_else(|| panic!("no line shows {text:?}"))
             .to_string()
     }
+}
+
+/// The text inside the overlay box titled `title` on `screen`, its wrapped lines joined by
+/// spaces: what it says, whatever the width.
+pub fn overlay_text(screen: &str, title: &str) -> String {
+    let corner = format!("╭ {title} ");
+    let lines: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
+    let Some((top, left)) = lines.iter().enumerate().find_map(|(y, l)| {
+        let text: String = l.iter().collect();
+        let at = text.find(&corner)?;
+        Some((y, text[..at].chars().count()))
+    }) else {
+        return String::new();
+    };
+    lines[top + 1..]
+        .iter()
+        .take_while(|l| l.get(left) == Some(&'│'))
+        .map(|l| {
+            let inner: String = l[left + 1..].iter().take_while(|&&c| c != '│').collect();
+            inner.trim().to_string()
+        })
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The scenes `effects` ask to build.
