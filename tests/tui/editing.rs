@@ -35,14 +35,6 @@ fn long_content() -> Content {
     c
 }
 
-/// An app with document A open holding `content`, the properties of web focused.
-fn opened_on(content: Content) -> Harness {
-    let mut h = Harness::loaded();
-    h.press("Enter");
-    h.answer_all_with(content);
-    h
-}
-
 /// The rows of the properties pane (right of the last pane border), at `width` × `height`.
 fn props_rows(h: &mut Harness, width: u16, height: u16) -> Vec<String> {
     h.render(width, height)
@@ -58,7 +50,7 @@ fn props_rows(h: &mut Harness, width: u16, height: u16) -> Vec<String> {
 
 #[test]
 fn a_long_line_scrolls_sideways_with_markers_in_edit_and_view_mode() {
-    let mut h = opened_on(long_content());
+    let mut h = Harness::opened_on(long_content());
     h.press("3 j");
     // View mode: the selected line's end shows, a marker where it goes on to the left.
     let screen = h.render(80, 24);
@@ -89,7 +81,7 @@ fn a_long_line_scrolls_sideways_with_markers_in_edit_and_view_mode() {
 
 #[test]
 fn w_wraps_long_lines_so_every_character_shows() {
-    let mut h = opened_on(long_content());
+    let mut h = Harness::opened_on(long_content());
     h.press("3 W");
     assert!(h.status().contains("long lines wrap"));
     let rows = props_rows(&mut h, 80, 24).join("");
@@ -197,7 +189,7 @@ fn the_save_diff_lists_nested_changes_by_path_and_says_the_merge_note_once() {
         });
         c
     };
-    let mut h = opened_on(ttl());
+    let mut h = Harness::opened_on(ttl());
     let edited = h
         .json()
         .replace("\"ttl\": 60", "\"ttl\": 61, \"owner\": \"ops\"")

@@ -272,6 +272,14 @@ impl Harness {
         h
     }
 
+    /// An app with document A open on `content`.
+    pub fn opened_on(content: Content) -> Harness {
+        let mut h = Harness::loaded();
+        h.press("Enter");
+        h.answer_all_with(content);
+        h
+    }
+
     /// An app with document A open and its content loaded.
     pub fn opened() -> Harness {
         Harness::opened_with(Setup::new("local /data/diagtui"))

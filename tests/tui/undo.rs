@@ -32,13 +32,6 @@ pub fn connected() -> Content {
     c
 }
 
-fn opened_on(content: Content) -> Harness {
-    let mut h = Harness::loaded();
-    h.press("Enter");
-    h.answer_all_with(content);
-    h
-}
-
 fn is_delete(r: &Request) -> bool {
     matches!(r, Request::DeleteObject { .. })
 }
@@ -73,7 +66,7 @@ fn anchors_props(anchors: Value) -> Props {
 
 #[test]
 fn deleting_a_connected_component_names_its_line_groups_and_its_undo_points_them_back() {
-    let mut h = opened_on(connected());
+    let mut h = Harness::opened_on(connected());
     h.expect("web-1 — database 1e-wire");
     // Delete web: the question names both line groups attached to it, by their ends.
     h.press("d");
@@ -170,7 +163,7 @@ fn deleting_a_connected_component_names_its_line_groups_and_its_undo_points_them
 
 #[test]
 fn deleting_several_connected_components_and_a_line_group_is_undone_in_one_bulk_update() {
-    let mut h = opened_on(connected());
+    let mut h = Harness::opened_on(connected());
     // Mark web, db and the wire between them (rows: web, db, then the line groups).
     h.press("2 g j Space j Space j j j Space d");
     let asked = h.overlay_text("Delete marked objects");
@@ -244,7 +237,7 @@ fn deleting_several_connected_components_and_a_line_group_is_undone_in_one_bulk_
 
 #[test]
 fn a_failed_recreate_still_points_the_others_line_groups_and_says_which_failed() {
-    let mut h = opened_on(connected());
+    let mut h = Harness::opened_on(connected());
     h.press("2 g j Space j Space d y");
     for _ in 0..2 {
         h.answer(is_delete, Ok(Answer::Done));
