@@ -726,6 +726,27 @@ fn a_conflict_offers_overwrite_or_reload() {
 }
 
 #[test]
+fn enter_on_a_save_conflict_cancels_the_save_and_keeps_the_edit() {
+    let mut h = Harness::opened();
+    edit_label_text(&mut h, "Mine");
+    h.press("C-s Enter");
+    let theirs = object(
+        "label",
+        json!({"text": "Theirs", "color": "#333333", "fontSize": 0.5}),
+    );
+    h.answer(is_get, Ok(Answer::Object(theirs)));
+    let asked = h.overlay_text("Changed on the server");
+    assert!(
+        asked.contains("r: reload it and lose your edit · ▸ Esc: cancel the save, keep editing"),
+        "{asked}"
+    );
+    h.press("Enter");
+    assert!(!h.asked(is_update));
+    assert!(h.shows("[VIEW] ● label 1c-title"), "the edit is kept");
+    assert!(h.status().contains("save cancelled; the edit is kept"));
+}
+
+#[test]
 fn a_failed_save_keeps_the_buffer_and_says_why() {
     let mut h = Harness::opened();
     edit_label_text(&mut h, "Kept");
