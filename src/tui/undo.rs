@@ -13,7 +13,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::action::{Action, Purpose, Sent};
+use super::action::{Action, Notification, Purpose, Sent};
 use super::component::Cx;
 use super::document::ObjectModel;
 use super::json::BulkChange;
@@ -396,29 +396,20 @@ pub fn on_reply(
             }
             actions
         }
-        (UndoWork::Recreate { write, old }, outcome) => {
-            let created = match outcome {
-                Ok(Answer::Created(new)) => Ok(new),
-                Ok(answer) => {
-                    return vec![Action::unexpected(
-                        &UndoWork::Recreate { write, old },
-                        &answer,
-                    )];
-                }
-                Err(failure) => Err(failure.message),
-            };
-            recreated(write, old, created, cx)
+        (UndoWork::Recreate { write, old }, Ok(Answer::Created(new))) => {
+            recreated(write, old, Some(new), cx)
         }
         (UndoWork::Anchors(write), Ok(Answer::Fresh(read))) => repoint(write, &read, cx),
         (UndoWork::Repoint(write), Ok(_)) => {
-            let n = match &request {
-                Request::BulkUpdate { objects, .. } => objects.len(),
-                _ => 0,
+            let (Some(w), Request::BulkUpdate { objects, .. }) = (cx.writes.get(write), &request)
+            else {
+                return Vec::new();
             };
-            let mut actions = vec![Action::info(format!(
-                "undid the delete (write {write}): {} pointed at the new ids",
-                words::count(n, "line group", "line groups")
-            ))];
+            let pointed = format!(
+                "{} pointed at the new ids",
+                words::count(objects.len(), "line group", "line groups")
+            );
+            let mut actions = vec![delete_undone(w, moved_ids(w).len(), &pointed, cx)];
             if open {
                 actions.push(Action::ReloadAfterWrite);
             }
@@ -440,22 +431,31 @@ pub fn on_reply(
             ]
         }
         (work, Err(failure)) => {
+            let what = match &work {
+                UndoWork::Check { .. } => "the re-read; nothing was changed".to_string(),
+                UndoWork::Update { .. } => "nothing was changed".into(),
+                UndoWork::Recreate { old, .. } => format!("{old} was not created again"),
+                UndoWork::Anchors(_) => {
+                    "reading the attached line groups; they still name the old ids".into()
+                }
+                UndoWork::Repoint(_) => {
+                    "pointing the line groups at the new ids; they still name the old ids".into()
+                }
+                UndoWork::Replaced(_) => "the content is as it was".into(),
+            };
             let mut actions = vec![Action::error(format!(
-                "undo failed ({}): {}",
-                match work {
-                    UndoWork::Check { .. } => "the re-read; nothing was changed",
-                    UndoWork::Update { .. } => "nothing was changed",
-                    UndoWork::Recreate { .. } => "an object was not created again",
-                    UndoWork::Anchors(_) =>
-                        "reading the attached line groups; they still name the old ids",
-                    UndoWork::Repoint(_) =>
-                        "pointing the line groups at the new ids; they still name the old ids",
-                    UndoWork::Replaced(_) => "the content is as it was",
-                },
+                "undo failed ({what}): {}",
                 failure.message
             ))];
-            if open && !matches!(work, UndoWork::Check { .. }) {
-                actions.push(Action::ReloadContent);
+            match work {
+                // The other objects of the delete go on: the last answer points the line
+                // groups of those created at their new ids.
+                UndoWork::Recreate { write, old } => {
+                    actions.extend(recreated(write, old, None, cx));
+                }
+                UndoWork::Check { .. } => {}
+                _ if open => actions.push(Action::ReloadContent),
+                _ => {}
             }
             actions
         }
@@ -463,24 +463,19 @@ pub fn on_reply(
     }
 }
 
-/// One object deleted by `write` was created again (`created`: its new id, or why not). Once
-/// the last of them is answered, the line groups that were attached to the ones created are
-/// read again, to point their anchors at the new ids.
-fn recreated(write: u64, old: String, created: Result<String, String>, cx: &Cx) -> Vec<Action> {
+/// The creation again of object `old`, deleted by `write`, was answered (`created`: its new
+/// id, `None` when it failed). Once the last of them is answered, the line groups that were
+/// attached to the ones created are read again, to point their anchors at the new ids.
+fn recreated(write: u64, old: String, created: Option<String>, cx: &Cx) -> Vec<Action> {
     let Some(w) = cx.writes.get(write) else {
         return Vec::new();
     };
     let open = cx.doc_id() == Some(w.doc.as_str());
     let mut actions = Vec::new();
     let mut moved = moved_ids(w);
-    match created {
-        Ok(new) => {
-            moved.insert(old.clone(), new.clone());
-            actions.push(Action::Undone(UndoneMark::Recreated { write, old, new }));
-        }
-        Err(why) => actions.push(Action::error(format!(
-            "undo failed: {old} was not created again: {why}"
-        ))),
+    if let Some(new) = created {
+        moved.insert(old.clone(), new.clone());
+        actions.push(Action::Undone(UndoneMark::Recreated { write, old, new }));
     }
     let more = cx.requests.waiting(
         |p| matches!(p, Purpose::Undo(UndoWork::Recreate { write: w2, .. }) if *w2 == write),
@@ -490,10 +485,7 @@ fn recreated(write: u64, old: String, created: Result<String, String>, cx: &Cx) 
     }
     let line_groups = attached_now(w, &moved);
     if line_groups.is_empty() {
-        actions.push(Action::info(format!(
-            "undid the delete (write {write}): {} created again, with new ids",
-            words::objects(moved.len())
-        )));
+        actions.push(delete_undone(w, moved.len(), "with new ids", cx));
         if open {
             actions.push(Action::ReloadAfterWrite);
         }
@@ -505,6 +497,28 @@ fn recreated(write: u64, old: String, created: Result<String, String>, cx: &Cx) 
     };
     actions.push(Action::Send(send(cx, read, UndoWork::Anchors(write))));
     actions
+}
+
+/// What the undo of delete `write` says once its last request is answered: `created` objects
+/// are created again, then `done`; a warning when some were not (`U` tries those again).
+fn delete_undone(write: &Write, created: usize, done: &str, cx: &Cx) -> Action {
+    let all = match &write.kind {
+        WriteKind::Delete(removed) => removed.len(),
+        _ => created,
+    };
+    match all.saturating_sub(created) {
+        0 => Action::info(format!(
+            "undid the delete (write {}): {} created again, {done}",
+            write.id,
+            words::objects(created)
+        )),
+        left => Action::Notify(Notification::warning(format!(
+            "undid the delete (write {}) in part: {} created again, {done}; {left} not ({} tries again)",
+            write.id,
+            words::objects(created),
+            cx.key(Context::Objects, Command::History)
+        ))),
+    }
 }
 
 /// The old and new ids of the objects of delete `write` created again so far.

@@ -141,7 +141,7 @@ fn deleting_a_connected_component_names_its_line_groups_and_its_undo_points_them
     h.reply(id, Ok(Answer::Done));
     assert!(
         h.status()
-            .contains("undid the delete (write 1): 2 line groups pointed at the new ids"),
+            .contains("undid the delete (write 1): 1 object created again, 2 line groups pointed at the new ids"),
         "{}",
         h.status()
     );
@@ -249,17 +249,54 @@ fn a_failed_recreate_still_points_the_others_line_groups_and_says_which_failed()
     );
     let (db, _) = h.take_request(is_create);
     h.reply(db, Err(failure(Some(500), None, "disk full")));
+    assert!(
+        !h.asked(|r| matches!(r, Request::GetObjects { .. })),
+        "web's create is still to come"
+    );
+    let status = h.status();
+    assert!(
+        status.contains("undo failed (1b-db was not created again): disk full"),
+        "{status}"
+    );
+    // The last answer: the line groups of web are read and pointed at its new id.
     h.reply(web, Ok(Answer::Created("9a-web".into())));
-    let (_, read) = h.take_request(|r| matches!(r, Request::GetObjects { .. }));
+    let (id, read) = h.take_request(|r| matches!(r, Request::GetObjects { .. }));
     let Request::GetObjects { objs, .. } = read else {
         unreachable!()
     };
     assert_eq!(objs, vec!["1e-wire", "1f-tail"]);
+    let was = connected();
+    h.reply(
+        id,
+        Ok(Answer::Fresh(vec![
+            ("1e-wire".into(), Some(was["1e-wire"].clone())),
+            ("1f-tail".into(), Some(was["1f-tail"].clone())),
+        ])),
+    );
+    let (id, update) = h.take_request(|r| matches!(r, Request::BulkUpdate { .. }));
+    let Request::BulkUpdate { objects, .. } = update else {
+        unreachable!()
+    };
+    assert_eq!(
+        objects["1e-wire"]["anchors"],
+        json!([{"type": 1, "id": "9a-web", "index": 1}, {"type": 1, "id": "1b-db", "index": 3}]),
+        "db was not created again: its anchor is left as it was"
+    );
+    h.reply(id, Ok(Answer::Done));
     let status = h.status();
     assert!(
-        status.contains("undo failed: 1b-db was not created again: disk full"),
+        status.contains("undid the delete (write 1) in part: 1 object created again, 2 line groups pointed at the new ids; 1 not (U tries again)"),
         "{status}"
     );
+    // U then offers db alone.
+    h.answer_all_with(connected());
+    h.press("Enter");
+    let asked = h.overlay_text("Undo the delete");
+    assert!(
+        asked.contains("Create the 1 deleted object again"),
+        "{asked}"
+    );
+    assert!(asked.contains("1b-db"), "{asked}");
 }
 
 #[test]

@@ -138,7 +138,9 @@ async fn deleting_a_connected_component_and_undoing_it_restores_its_lines() {
     assert_eq!(row(&screen, "l-tail"), tail, "{screen}");
     assert_eq!(row(&screen, new), api, "{screen}");
     assert!(
-        screen.contains("undid the delete (write 1): 2 line groups pointed at the new ids"),
+        screen.contains(
+            "undid the delete (write 1): 1 object created again, 2 line groups pointed at the new ids"
+        ),
         "{screen}"
     );
     live.server.shutdown().await;
