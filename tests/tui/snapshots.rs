@@ -7,7 +7,7 @@ use diagtui::tui::keys::KeyTable;
 use diagtui::tui::theme::Theme;
 use diagtui::tui::{Answer, Msg, Request, Setup};
 use insta::assert_snapshot;
-use ratatui::style::Color;
+use ratatui::style::{Color, Modifier};
 use serde_json::json;
 
 use crate::harness::*;
@@ -279,4 +279,26 @@ fn the_end_of_a_list_then_a_taller_terminal_shows_the_rows_above() {
         "the heading and first rows show again: {tall}"
     );
     assert!(tall.contains("\"label 59\""), "{tall}");
+}
+
+#[test]
+fn no_color_shows_a_questions_highlighted_answer_reversed() {
+    let mut h = opened_with(Theme::plain());
+    h.press("d");
+    let buffer = h.buffer(100, 24);
+    for cell in buffer.content() {
+        assert_eq!((cell.fg, cell.bg), (Color::Reset, Color::Reset), "{cell:?}");
+    }
+    let (y, line) = (0..buffer.area.height)
+        .map(|y| (y, row_text(&buffer, y)))
+        .find(|(_, l)| l.contains("▸ n / Esc: no"))
+        .expect("the answers line");
+    let at = line[..line.find('▸').unwrap()].chars().count() as u16;
+    for x in at..at + "▸ n / Esc: no".chars().count() as u16 {
+        assert!(
+            buffer[(x, y)].modifier.contains(Modifier::REVERSED),
+            "the safe answer is highlighted: {line}"
+        );
+    }
+    assert_snapshot!(styled(&buffer));
 }
