@@ -429,6 +429,30 @@ mod tests {
     }
 
     #[test]
+    fn a_line_groups_anchors_are_pointed_at_the_new_ids_their_corners_kept() {
+        let data = props(json!({
+            "anchors": [
+                {"type": 1, "id": "a", "index": 2},
+                {"type": 0, "x": 1, "y": 1},
+                {"type": 1, "id": "b", "index": 0}
+            ],
+            "lines": [[0, 1], [1, 2]]
+        }));
+        let moved: BTreeMap<String, String> = [("a".to_string(), "n".to_string())].into();
+        assert_eq!(
+            repointed(&data, &moved),
+            Some(json!([
+                {"type": 1, "id": "n", "index": 2},
+                {"type": 0, "x": 1, "y": 1},
+                {"type": 1, "id": "b", "index": 0}
+            ]))
+        );
+        let elsewhere: BTreeMap<String, String> = [("z".to_string(), "n".to_string())].into();
+        assert_eq!(repointed(&data, &elsewhere), None, "nothing to change");
+        assert_eq!(repointed(&props(json!({"text": "x"})), &moved), None);
+    }
+
+    #[test]
     fn the_newest_write_not_undone_is_found_per_object_and_marked() {
         let mut history = WriteHistory::default();
         let part = |obj: &str, v: i64| ObjectWrite {
