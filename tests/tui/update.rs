@@ -699,8 +699,8 @@ fn replacing_a_nested_value_is_noted() {
     );
 }
 
-#[test]
-fn a_conflict_offers_overwrite_or_reload() {
+/// The label edited to "Mine" and saved while the server holds "Theirs": the conflict asked.
+fn in_conflict() -> Harness {
     let mut h = Harness::opened();
     edit_label_text(&mut h, "Mine");
     h.press("C-s Enter");
@@ -708,17 +708,20 @@ fn a_conflict_offers_overwrite_or_reload() {
         "label",
         json!({"text": "Theirs", "color": "#333333", "fontSize": 0.5}),
     );
-    h.answer(is_get, Ok(Answer::Object(theirs.clone())));
+    h.answer(is_get, Ok(Answer::Object(theirs)));
+    h
+}
+
+#[test]
+fn a_conflict_offers_overwrite_or_reload() {
+    let mut h = in_conflict();
     assert!(h.shows("This object changed on the server since you opened it."));
     assert!(h.shows("o: overwrite with your edit"));
     assert!(h.shows("r: reload it and lose your"));
     h.press("o");
     h.take_request(is_update);
 
-    let mut h = Harness::opened();
-    edit_label_text(&mut h, "Mine");
-    h.press("C-s Enter");
-    h.answer(is_get, Ok(Answer::Object(theirs)));
+    let mut h = in_conflict();
     h.press("r");
     assert!(h.shows("[VIEW] label 1c-title"), "not unsaved any more");
     assert!(h.json().contains("Theirs"));
@@ -727,14 +730,7 @@ fn a_conflict_offers_overwrite_or_reload() {
 
 #[test]
 fn enter_on_a_save_conflict_cancels_the_save_and_keeps_the_edit() {
-    let mut h = Harness::opened();
-    edit_label_text(&mut h, "Mine");
-    h.press("C-s Enter");
-    let theirs = object(
-        "label",
-        json!({"text": "Theirs", "color": "#333333", "fontSize": 0.5}),
-    );
-    h.answer(is_get, Ok(Answer::Object(theirs)));
+    let mut h = in_conflict();
     let asked = h.overlay_text("Changed on the server");
     assert!(
         asked.contains("r: reload it and lose your edit · ▸ Esc: cancel the save, keep editing"),
