@@ -13,7 +13,7 @@ use crate::tmux::Tmux;
 /// `dir`.
 fn binary(dir: &tempfile::TempDir, server: &LocalServer) -> String {
     format!(
-        "DIAGTUI_CONFIG=/nonexistent DIAGTUI_DATA_DIR='{}' '{}' --url '{}' --api-key '{}'",
+        "DIAGTUI_CONFIG=/dev/null DIAGTUI_DATA_DIR='{}' '{}' --url '{}' --api-key '{}'",
         dir.path().join("tui").display(),
         env!("CARGO_BIN_EXE_diagtui"),
         server.url(),
