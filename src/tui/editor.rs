@@ -8,7 +8,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::{CursorMove, TextArea};
 
-use super::typing::{Edit, TypingHistory};
+use super::typing::{Edit, Typed, TypingHistory};
 
 /// Columns between tab stops: a tab pasted becomes spaces up to the next one.
 const TAB_STOP: usize = 4;
@@ -90,26 +90,9 @@ impl Editor {
         self.area.move_cursor(to);
     }
 
-    fn snapshot(&self) -> Snapshot {
-        (self.area.lines().to_vec(), self.cursor())
-    }
-
-    fn restore(&mut self, (lines, (row, col)): Snapshot) {
-        let lines = if lines.is_empty() {
-            vec![String::new()]
-        } else {
-            lines
-        };
-        self.area = TextArea::new(lines);
-        // Undo is this editor's, by words; the text area's own, by keys, is not kept.
-        self.area.set_max_histories(0);
-        self.area
-            .move_cursor(CursorMove::Jump(clamp_u16(row), clamp_u16(col)));
-    }
-
     /// Carries out `change` on the text area; when it changed the text, records it as `edit`.
     fn edit(&mut self, edit: Edit, change: impl FnOnce(&mut TextArea<'static>) -> bool) -> bool {
-        let before = self.snapshot();
+        let before = self.state();
         let from = self.cursor();
         let changed = change(&mut self.area);
         if changed {
@@ -181,37 +164,37 @@ impl Editor {
 
     /// Replaces the whole text as one edit (a paste over a template), the cursor at its end.
     pub fn replace(&mut self, text: &str) {
-        let before = self.snapshot();
+        let before = self.state();
         let from = self.cursor();
         let lines: Vec<String> = as_typed(text, 0).split('\n').map(str::to_string).collect();
         let end = (lines.len() - 1, lines[lines.len() - 1].chars().count());
         self.restore((lines, end));
         self.history.record(before, Edit::Other, from, end);
     }
+}
 
-    /// Takes back the last group of edits (a word, a run of deletes, a paste); whether there
-    /// was one.
-    pub fn undo(&mut self) -> bool {
-        let current = self.snapshot();
-        match self.history.undo(current) {
-            Some(state) => {
-                self.restore(state);
-                true
-            }
-            None => false,
-        }
+impl Typed for Editor {
+    type State = Snapshot;
+
+    fn state(&self) -> Snapshot {
+        (self.area.lines().to_vec(), self.cursor())
     }
 
-    /// Puts back what the last undo took; whether there was something.
-    pub fn redo(&mut self) -> bool {
-        let current = self.snapshot();
-        match self.history.redo(current) {
-            Some(state) => {
-                self.restore(state);
-                true
-            }
-            None => false,
-        }
+    fn restore(&mut self, (lines, (row, col)): Snapshot) {
+        let lines = if lines.is_empty() {
+            vec![String::new()]
+        } else {
+            lines
+        };
+        self.area = TextArea::new(lines);
+        // Undo is this editor's, by words; the text area's own, by keys, is not kept.
+        self.area.set_max_histories(0);
+        self.area
+            .move_cursor(CursorMove::Jump(clamp_u16(row), clamp_u16(col)));
+    }
+
+    fn history(&mut self) -> &mut TypingHistory<Snapshot> {
+        &mut self.history
     }
 }
 

@@ -10,7 +10,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::keys::Command;
 use super::text_view;
-use super::typing::{Edit, TypingHistory};
+use super::typing::{Edit, Typed, TypingHistory};
 
 /// A single line of text with a cursor, its typing history (`Ctrl-Z` by words, `Ctrl-Y`), and
 /// the first column its view showed.
@@ -73,30 +73,6 @@ impl LineInput {
         self.cursor = change(&mut self.text, self.cursor);
         self.history
             .record(before, edit, (0, from), (0, self.cursor));
-    }
-
-    /// Takes back the last group of edits (a word typed, a run of deletes, a paste); whether
-    /// there was one.
-    pub fn undo(&mut self) -> bool {
-        let current = (self.text.clone(), self.cursor);
-        self.history
-            .undo(current)
-            .map(|state| self.restore(state))
-            .is_some()
-    }
-
-    /// Puts back what the last undo took; whether there was something.
-    pub fn redo(&mut self) -> bool {
-        let current = (self.text.clone(), self.cursor);
-        self.history
-            .redo(current)
-            .map(|state| self.restore(state))
-            .is_some()
-    }
-
-    fn restore(&mut self, (text, cursor): (String, usize)) {
-        self.text = text;
-        self.cursor = cursor;
     }
 
     fn byte_at(&self, chars: usize) -> usize {
@@ -189,6 +165,23 @@ impl LineInput {
         };
         self.shown_from.set(offset);
         offset
+    }
+}
+
+impl Typed for LineInput {
+    type State = (String, usize);
+
+    fn state(&self) -> (String, usize) {
+        (self.text.clone(), self.cursor)
+    }
+
+    fn restore(&mut self, (text, cursor): (String, usize)) {
+        self.text = text;
+        self.cursor = cursor;
+    }
+
+    fn history(&mut self) -> &mut TypingHistory<(String, usize)> {
+        &mut self.history
     }
 }
 

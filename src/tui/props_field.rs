@@ -7,6 +7,7 @@ use ratatui_textarea::CursorMove;
 use super::editor::Editor;
 use super::json::{Check, check};
 use crate::model::Props;
+use crate::tui::typing::Typed;
 
 /// The template a field starts from: an empty object over three lines.
 const TEMPLATE: &str = "{\n  \n}";

@@ -104,6 +104,36 @@ impl<S> TypingHistory<S> {
     }
 }
 
+/// A text with a typing history: undo and redo restore its states.
+pub trait Typed {
+    /// What undo puts back: the text and its cursor.
+    type State;
+
+    /// The text and cursor now.
+    fn state(&self) -> Self::State;
+
+    /// Puts back a text and cursor.
+    fn restore(&mut self, state: Self::State);
+
+    /// The history.
+    fn history(&mut self) -> &mut TypingHistory<Self::State>;
+
+    /// Takes back the last group of edits (a word typed, a run of deletes, a paste); whether
+    /// there was one.
+    fn undo(&mut self) -> bool {
+        let current = self.state();
+        let state = self.history().undo(current);
+        state.map(|state| self.restore(state)).is_some()
+    }
+
+    /// Puts back what the last undo took; whether there was something.
+    fn redo(&mut self) -> bool {
+        let current = self.state();
+        let state = self.history().redo(current);
+        state.map(|state| self.restore(state)).is_some()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -33,12 +33,7 @@ async fn edit_a_label_in_the_binary_and_read_it_back() {
     let Some(session) = Tmux::start("tui-e2e", 140, 35, Some(&command)) else {
         return;
     };
-    session.wait_for("E2E doc");
-    // Move to the document (past any sample documents) with the filter, then open it.
-    session.keys(&["/"]);
-    session.type_line("E2E");
-    session.keys(&["Enter"]);
-    session.wait_for("\"Before\"");
+    open_doc(&session, "E2E doc", "\"Before\"");
     session.keys(&["3", "i", "Down", "End", "Left", "Left"]);
     for _ in 0.."Before".len() {
         session.keys(&["BSpace"]);

@@ -10,6 +10,7 @@ use crate::tui::component::{Component, Cx};
 use crate::tui::input::LineInput;
 use crate::tui::keys::{Command, Context};
 use crate::tui::theme::Role;
+use crate::tui::typing::Typed;
 use crate::tui::widgets::{hint_line, input_spans, overlay_box};
 
 /// Width of the box.

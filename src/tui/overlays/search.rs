@@ -9,6 +9,7 @@ use crate::tui::fuzzy::{self, Hit};
 use crate::tui::input::LineInput;
 use crate::tui::keys::Command;
 use crate::tui::list::ListCursor;
+use crate::tui::typing::Typed;
 
 /// What a command did to the search, when it ends it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -23,6 +23,7 @@ use crate::tui::load::Load;
 use crate::tui::props_field::PropsField;
 use crate::tui::request::{Answer, Failure, Request, RequestId};
 use crate::tui::theme::Role;
+use crate::tui::typing::Typed;
 use crate::tui::widgets::{
     clip, field_lines, hint_line, input_spans, object_line, overlay_box, row_words, selected_line,
 };
@@ -586,24 +587,23 @@ impl Component for SelectorForm {
             }
             Command::NextField => self.move_focus(1),
             Command::PrevField => self.move_focus(-1),
-            Command::UndoText => match self.focus {
-                FormFocus::Props => self.props.undo(),
-                _ => {
-                    if let Some(input) = self.focused_input() {
-                        input.undo();
+            Command::UndoText | Command::RedoText => {
+                let undo = command == Command::UndoText;
+                match self.focus {
+                    FormFocus::Props if undo => self.props.undo(),
+                    FormFocus::Props => self.props.redo(),
+                    _ => {
+                        if let Some(input) = self.focused_input() {
+                            if undo {
+                                input.undo();
+                            } else {
+                                input.redo();
+                            }
+                        }
+                        self.suggestion = None;
                     }
-                    self.suggestion = None;
                 }
-            },
-            Command::RedoText => match self.focus {
-                FormFocus::Props => self.props.redo(),
-                _ => {
-                    if let Some(input) = self.focused_input() {
-                        input.redo();
-                    }
-                    self.suggestion = None;
-                }
-            },
+            }
             Command::Erase => match self.focus {
                 FormFocus::Props => self.props.clear(),
                 _ => {

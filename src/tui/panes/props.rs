@@ -29,6 +29,7 @@ use crate::tui::request::{Answer, Failure, Request, RequestId};
 use crate::tui::summary::{Listed, TypeSummary};
 use crate::tui::text_view::{self, wrap_words};
 use crate::tui::theme::Role;
+use crate::tui::typing::Typed;
 use crate::tui::undo;
 use crate::tui::widgets::{clip, pane_block, with_cursor};
 use crate::tui::words;
