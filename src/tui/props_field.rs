@@ -76,7 +76,8 @@ impl PropsField {
             .modifiers
             .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
         if plain && key.code == KeyCode::Char('{') && self.is_template() {
-            self.set_text("{");
+            self.editor.replace("{");
+            self.recheck();
         } else if self.editor.key(key) {
             self.recheck();
         }

@@ -285,7 +285,7 @@ pub(super) const ROWS: &[Row] = &[
         C::Mark,
         &["space"],
         "mark",
-        "mark or unmark the object",
+        "mark or unmark the object and move to the next row (on a type heading: its objects)",
         true,
     ),
     (
