@@ -109,7 +109,7 @@ fn open(tag: &str, bin: &Path, args: &[&str]) -> Option<Opened> {
     let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
     let line = format!(
         "exec env -u DIAGTUI_URL -u DIAGTUI_API_KEY -u DIAGTUI_DATA_DIR \
-         DIAGTUI_CONFIG=/nonexistent/diagtui/config.toml '{}' {}",
+         DIAGTUI_CONFIG=/dev/null '{}' {}",
         bin.display(),
         quoted.join(" ")
     );

@@ -4,7 +4,9 @@
 //! reads both), then a profile of the config file (`--profile NAME`, else a `default` profile if
 //! the file has one), else local mode: the local server started in-process on the data dir.
 //!
-//! The config file is `DIAGTUI_CONFIG` when set, else `dirs::config_dir()/diagtui/config.toml`:
+//! The config file is `--config FILE`, else `DIAGTUI_CONFIG` when set, else
+//! `dirs::config_dir()/diagtui/config.toml`; a file named by the flag or the variable must
+//! exist ([`config_path`]):
 //!
 //! ```toml
 //! [profiles.default]
@@ -40,7 +42,8 @@ use crate::client::{ApiKey, ClientConfig};
 /// The environment variable that overrides the config file's path.
 pub const CONFIG_ENV: &str = "DIAGTUI_CONFIG";
 
-/// The connection flags, flattened into the top-level command line as global flags.
+/// The connection flags and the config file that holds the profiles, flattened into the
+/// top-level command line as global flags.
 #[derive(clap::Args, Debug, Default, Clone)]
 pub struct ConnectionArgs {
     /// Root URL of an API server, e.g. https://diagrams.example.com (without /api/v1).
@@ -69,6 +72,10 @@ pub struct ConnectionArgs {
     /// [default: 5; 0 turns polling off].
     #[arg(long, global = true, value_name = "SECS", value_parser = parse_poll)]
     pub poll: Option<Duration>,
+    /// The config file (profiles, keys, looks); it must exist [default: DIAGTUI_CONFIG, else
+    /// the platform config dir/diagtui/config.toml].
+    #[arg(long, global = true, value_name = "FILE")]
+    pub config: Option<PathBuf>,
 }
 
 /// The default time between polls of a server without change events.
@@ -88,7 +95,8 @@ pub struct Settings {
 /// Resolves the connection settings from flags, environment and the config file; nothing is
 /// contacted or started (that is [`crate::connect`]'s).
 pub fn settings(args: &ConnectionArgs) -> anyhow::Result<Settings> {
-    resolve(args, config_path().as_deref())
+    let config = config_path(args.config.as_deref()).map_err(|e| anyhow!(e))?;
+    resolve(args, config.as_ref().map(|c| c.path.as_path()))
 }
 
 /// The timeouts given, each falling back to the client's default.
@@ -241,11 +249,60 @@ fn load_profile(
     }
 }
 
-/// `DIAGTUI_CONFIG`, else `config_dir/diagtui/config.toml`.
-pub fn config_path() -> Option<PathBuf> {
-    match std::env::var_os(CONFIG_ENV) {
-        Some(path) if !path.is_empty() => Some(PathBuf::from(path)),
-        _ => dirs::config_dir().map(|dir| dir.join("diagtui").join("config.toml")),
+/// What named the config file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NamedBy {
+    /// `--config`.
+    Flag,
+    /// `DIAGTUI_CONFIG`.
+    Env,
+    /// Nothing: the platform's place, read when it exists.
+    Default,
+}
+
+/// The config file to read and what named it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigPath {
+    /// The file.
+    pub path: PathBuf,
+    /// What named it.
+    pub named_by: NamedBy,
+}
+
+impl std::fmt::Display for ConfigPath {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let path = self.path.display();
+        match self.named_by {
+            NamedBy::Flag => write!(f, "{path} (--config)"),
+            NamedBy::Env => write!(f, "{path} ({CONFIG_ENV})"),
+            NamedBy::Default => write!(f, "{path}"),
+        }
+    }
+}
+
+/// The config file: `flag` (`--config`), else `DIAGTUI_CONFIG`, else
+/// `config_dir/diagtui/config.toml` (`None` without a config dir). A file the flag or the
+/// variable names must exist (a mistyped path would otherwise be ignored without a word); the
+/// default one is read only when it does.
+pub fn config_path(flag: Option<&Path>) -> Result<Option<ConfigPath>, String> {
+    let given = match (flag, std::env::var_os(CONFIG_ENV)) {
+        (Some(path), _) => Some((path.to_owned(), NamedBy::Flag)),
+        (None, Some(path)) if !path.is_empty() => Some((PathBuf::from(path), NamedBy::Env)),
+        _ => None,
+    };
+    match given {
+        Some((path, named_by)) => {
+            let config = ConfigPath { path, named_by };
+            if config.path.exists() {
+                Ok(Some(config))
+            } else {
+                Err(format!("the config file {config} does not exist"))
+            }
+        }
+        None => Ok(dirs::config_dir().map(|dir| ConfigPath {
+            path: dir.join("diagtui").join("config.toml"),
+            named_by: NamedBy::Default,
+        })),
     }
 }
 

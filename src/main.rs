@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::parser::ValueSource;
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
-use diagtui::config::{self, ConnectionArgs, SettingError};
+use diagtui::config::{self, ConfigPath, ConnectionArgs, SettingError};
 use diagtui::connect::{self, Mode};
 use diagtui::tui::history::SelectorHistory;
 use diagtui::tui::keys::KeyTable;
@@ -64,6 +64,19 @@ fn main() -> ExitCode {
         Err(err) => return diagtui::cli::parse_error(err),
     };
     let data_dir = diagtui::server::data_dir::resolve(cli.data_dir);
+    // The commands that read the config file refuse one named that does not exist.
+    let reads_config = matches!(
+        cli.command,
+        None | Some(Command::Keys { .. } | Command::Api(_))
+    );
+    let config = match config::config_path(cli.connection.config.as_deref()) {
+        Ok(config) => config,
+        Err(message) if reads_config => {
+            eprintln!("diagtui: {message}");
+            return ExitCode::from(USAGE);
+        }
+        Err(_) => None,
+    };
     match cli.command {
         Some(Command::Serve(args)) => {
             diagtui::cli::report(diagtui::server::run_serve(args, data_dir))
@@ -74,9 +87,9 @@ fn main() -> ExitCode {
         Some(Command::Migrate(args)) => {
             diagtui::cli::report(diagtui::server::run_migrate(args, data_dir))
         }
-        Some(Command::Keys { markdown }) => print_keys(markdown),
+        Some(Command::Keys { markdown }) => print_keys(markdown, config.as_ref()),
         Some(Command::Api(command)) => diagtui::cli::run(command, &cli.connection, &data_dir),
-        None => run_tui(&cli.connection, &data_dir),
+        None => run_tui(&cli.connection, config.as_ref(), &data_dir),
     }
 }
 
@@ -85,9 +98,9 @@ const USAGE: u8 = 2;
 
 /// The TUI's settings from the config file: keys, looks, and the map's status key. A mistake
 /// there is a usage error naming the file and the line.
-fn ui_settings() -> Result<(KeyTable, Theme, String), String> {
+fn ui_settings(config: Option<&ConfigPath>) -> Result<(KeyTable, Theme, String), String> {
     let settings =
-        config::ui_settings(config::config_path().as_deref()).map_err(|e| format!("{e:#}"))?;
+        config::ui_settings(config.map(|c| c.path.as_path())).map_err(|e| format!("{e:#}"))?;
     let file = settings
         .path
         .as_deref()
@@ -113,14 +126,23 @@ fn ui_settings() -> Result<(KeyTable, Theme, String), String> {
     Ok((keys, theme, status_key))
 }
 
-/// `diagtui keys`: the key table in force, as text or Markdown.
-fn print_keys(markdown: bool) -> ExitCode {
-    match ui_settings() {
+/// `diagtui keys`: the key table in force, as text (after the file it was read from) or
+/// Markdown.
+fn print_keys(markdown: bool, config: Option<&ConfigPath>) -> ExitCode {
+    match ui_settings(config) {
         Ok((keys, ..)) if markdown => {
             print!("{}", keys.to_markdown(&diagtui::tui::keys::Context::ALL));
             ExitCode::SUCCESS
         }
         Ok((keys, ..)) => {
+            match config {
+                Some(config) if config.path.exists() => println!("Keys read from {config}\n"),
+                Some(config) => println!(
+                    "No config file ({} does not exist): the default keys\n",
+                    config.path.display()
+                ),
+                None => println!("No config file: the default keys\n"),
+            }
             print!("{}", keys.to_text());
             ExitCode::SUCCESS
         }
@@ -133,8 +155,8 @@ fn print_keys(markdown: bool) -> ExitCode {
 
 /// `diagtui` with no command: reads the TUI's settings, logs to the data dir, connects (the
 /// local server in-process in local mode) and runs the TUI on the client.
-fn run_tui(args: &ConnectionArgs, data_dir: &Path) -> ExitCode {
-    let (keys, theme, status_key) = match ui_settings() {
+fn run_tui(args: &ConnectionArgs, config: Option<&ConfigPath>, data_dir: &Path) -> ExitCode {
+    let (keys, theme, status_key) = match ui_settings(config) {
         Ok(settings) => settings,
         Err(message) => {
             eprintln!("diagtui: {message}");
@@ -202,9 +224,13 @@ const CONNECTION_FLAGS: [(&str, &str); 6] = [
     ("poll", "--poll"),
 ];
 
+/// The config file's flag, by clap id.
+const CONFIG_FLAG: (&str, &str) = ("config", "--config");
+
 /// `serve`, `account`, `migrate` and `keys` connect to no API server: a connection flag given to them on the
 /// command line is a usage error rather than silently ignored (the environment variables, which
-/// may be set for other commands, are left alone).
+/// may be set for other commands, are left alone). `--config` is refused the same way, except by
+/// `keys`, which reads the config file.
 fn refuse_unused_connection_flags(cli: &Cli, matches: &ArgMatches) -> Result<(), clap::Error> {
     let (name, sub) = match (&cli.command, matches.subcommand()) {
         (
@@ -219,10 +245,17 @@ fn refuse_unused_connection_flags(cli: &Cli, matches: &ArgMatches) -> Result<(),
         _ => return Ok(()),
     };
     let given = |m: &ArgMatches, id: &str| m.value_source(id) == Some(ValueSource::CommandLine);
+    // `keys` reads the config file; the others read none.
+    let config = (!matches!(cli.command, Some(Command::Keys { .. }))).then_some(&CONFIG_FLAG);
     match CONNECTION_FLAGS
         .iter()
+        .chain(config)
         .find(|(id, _)| given(matches, id) || given(sub, id))
     {
+        Some((_, "--config")) => Err(Cli::command().error(
+            clap::error::ErrorKind::ArgumentConflict,
+            format!("--config does not apply to `diagtui {name}`, which reads no config file"),
+        )),
         Some((_, flag)) => Err(Cli::command().error(
             clap::error::ErrorKind::ArgumentConflict,
             format!("{flag} does not apply to `diagtui {name}`, which connects nowhere"),

@@ -145,7 +145,7 @@ pub fn command(args: &[&str]) -> Command {
         .env_remove("DIAGTUI_URL")
         .env_remove("DIAGTUI_API_KEY")
         .env_remove("DIAGTUI_DATA_DIR")
-        .env("DIAGTUI_CONFIG", "/nonexistent/diagtui/config.toml");
+        .env("DIAGTUI_CONFIG", "/dev/null");
     command
 }
 

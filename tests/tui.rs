@@ -15,6 +15,8 @@ mod follow;
 mod generated;
 #[path = "tui/harness.rs"]
 mod harness;
+#[path = "tui/input.rs"]
+mod input;
 #[path = "tui/keys.rs"]
 mod keys;
 #[path = "tui/live.rs"]

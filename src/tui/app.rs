@@ -463,6 +463,7 @@ impl App {
                 context: b.context,
                 command: b.command,
                 keys: b.keys_text(),
+                name: b.command.name(),
                 description: b.description,
             })
             .collect();

@@ -1,33 +1,47 @@
 //! Text fields: a one-line field (prompts, filters, the selector form's key and value, the
 //! search lists) and a list's filter. Every printable key types; which keys are commands is the
-//! key table's business, not theirs.
+//! key table's business, not theirs. Pasted text arrives as typed: line breaks of any kind (CR,
+//! as tmux and xterm-style terminals send them, CRLF or LF) and tabs become spaces in a field of
+//! one line.
+
+use std::cell::Cell;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::keys::Command;
+use super::text_view;
+use super::typing::{Edit, Typed, TypingHistory};
 
-/// Edits a field remembers for undo.
-const UNDO_STEPS: usize = 100;
-
-/// A single line of text with a cursor, and the texts before its last edits (for `Ctrl-Z`).
+/// A single line of text with a cursor, its typing history (`Ctrl-Z` by words, `Ctrl-Y`), and
+/// the first column its view showed.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LineInput {
     text: String,
     /// Cursor position in characters.
     cursor: usize,
-    /// The text and cursor before each edit, oldest first.
-    undo: Vec<(String, usize)>,
+    history: TypingHistory<(String, usize)>,
+    /// The first column shown when it was last drawn, so that the view moves as little as it
+    /// can (see [`LineInput::view_offset`]).
+    shown_from: Cell<usize>,
+}
+
+/// Pasted text as one line: the line breaks that end it left out, every other line break (CR,
+/// CRLF, LF) and tab a space.
+pub fn one_line(text: &str) -> String {
+    text.trim_end_matches(['\r', '\n'])
+        .replace("\r\n", " ")
+        .replace(['\r', '\n', '\t'], " ")
 }
 
 impl LineInput {
     /// A field holding `text`, cursor at the end.
     pub fn new(text: impl Into<String>) -> LineInput {
-        let text = text.into();
+        let text = one_line(&text.into());
         let cursor = text.chars().count();
         LineInput {
             text,
             cursor,
-            undo: Vec::new(),
+            ..LineInput::default()
         }
     }
 
@@ -44,30 +58,21 @@ impl LineInput {
     /// Empties the field (an edit `undo` takes back).
     pub fn clear(&mut self) {
         if !self.text.is_empty() {
-            self.remember();
+            self.edit(Edit::Other, |text, _| {
+                text.clear();
+                0
+            });
         }
-        self.text.clear();
-        self.cursor = 0;
     }
 
-    /// Keeps the text as it is before an edit.
-    fn remember(&mut self) {
-        if self.undo.len() == UNDO_STEPS {
-            self.undo.remove(0);
-        }
-        self.undo.push((self.text.clone(), self.cursor));
-    }
-
-    /// Takes back the last edit; whether there was one.
-    pub fn undo(&mut self) -> bool {
-        match self.undo.pop() {
-            Some((text, cursor)) => {
-                self.text = text;
-                self.cursor = cursor;
-                true
-            }
-            None => false,
-        }
+    /// Changes the text with `change` (given the text and the cursor, it returns the new
+    /// cursor), kept in the history as `edit`.
+    fn edit(&mut self, edit: Edit, change: impl FnOnce(&mut String, usize) -> usize) {
+        let before = (self.text.clone(), self.cursor);
+        let from = self.cursor;
+        self.cursor = change(&mut self.text, self.cursor);
+        self.history
+            .record(before, edit, (0, from), (0, self.cursor));
     }
 
     fn byte_at(&self, chars: usize) -> usize {
@@ -77,23 +82,18 @@ impl LineInput {
             .map_or(self.text.len(), |(i, _)| i)
     }
 
-    /// Inserts `text` at the cursor as one edit; a line break becomes a space (the field has
-    /// one line), and the line breaks that end it are left out. Returns whether the text
-    /// changed.
+    /// Inserts `text` at the cursor as one edit, as one line ([`one_line`]). Returns whether the
+    /// text changed.
     pub fn paste(&mut self, text: &str) -> bool {
-        let flat: String = text
-            .trim_end_matches(['\r', '\n'])
-            .chars()
-            .filter(|c| *c != '\r')
-            .map(|c| if c == '\n' { ' ' } else { c })
-            .collect();
+        let flat = one_line(text);
         if flat.is_empty() {
             return false;
         }
-        self.remember();
         let at = self.byte_at(self.cursor);
-        self.text.insert_str(at, &flat);
-        self.cursor += flat.chars().count();
+        self.edit(Edit::Other, |text, cursor| {
+            text.insert_str(at, &flat);
+            cursor + flat.chars().count()
+        });
         true
     }
 
@@ -103,25 +103,33 @@ impl LineInput {
         let command = key
             .modifiers
             .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+        let len = self.text.chars().count();
         match key.code {
             KeyCode::Char(c) if !command => {
-                self.remember();
+                let c = if c == '\t' { ' ' } else { c };
                 let at = self.byte_at(self.cursor);
-                self.text.insert(at, c);
-                self.cursor += 1;
+                self.edit(Edit::typing(c), |text, cursor| {
+                    text.insert(at, c);
+                    cursor + 1
+                });
                 true
             }
             KeyCode::Backspace if self.cursor > 0 => {
-                self.remember();
-                self.cursor -= 1;
-                let at = self.byte_at(self.cursor);
-                self.text.remove(at);
+                let at = self.byte_at(self.cursor - 1);
+                let gone = self.text[at..].chars().next().unwrap_or(' ');
+                self.edit(Edit::deleting(gone), |text, cursor| {
+                    text.remove(at);
+                    cursor - 1
+                });
                 true
             }
-            KeyCode::Delete if self.cursor < self.text.chars().count() => {
-                self.remember();
+            KeyCode::Delete if self.cursor < len => {
                 let at = self.byte_at(self.cursor);
-                self.text.remove(at);
+                let gone = self.text[at..].chars().next().unwrap_or(' ');
+                self.edit(Edit::deleting(gone), |text, cursor| {
+                    text.remove(at);
+                    cursor
+                });
                 true
             }
             KeyCode::Left => {
@@ -129,7 +137,7 @@ impl LineInput {
                 false
             }
             KeyCode::Right => {
-                self.cursor = (self.cursor + 1).min(self.text.chars().count());
+                self.cursor = (self.cursor + 1).min(len);
                 false
             }
             KeyCode::Home => {
@@ -137,11 +145,43 @@ impl LineInput {
                 false
             }
             KeyCode::End => {
-                self.cursor = self.text.chars().count();
+                self.cursor = len;
                 false
             }
             _ => false,
         }
+    }
+
+    /// The first column to show of the field drawn `width` columns wide (the cursor, a bar,
+    /// takes a column of its own): all of it when it fits, else a window that keeps the cursor
+    /// in view with room for the `…` markers, moved as little as possible since the last time
+    /// it was drawn. Counted in terminal columns (a wide character takes two).
+    pub fn view_offset(&self, width: usize) -> usize {
+        let offset = if text_view::width(&self.text) < width {
+            0
+        } else {
+            let col = text_view::column_of(&self.text, self.cursor);
+            text_view::follow(self.shown_from.get(), col, 1, width)
+        };
+        self.shown_from.set(offset);
+        offset
+    }
+}
+
+impl Typed for LineInput {
+    type State = (String, usize);
+
+    fn state(&self) -> (String, usize) {
+        (self.text.clone(), self.cursor)
+    }
+
+    fn restore(&mut self, (text, cursor): (String, usize)) {
+        self.text = text;
+        self.cursor = cursor;
+    }
+
+    fn history(&mut self) -> &mut TypingHistory<(String, usize)> {
+        &mut self.history
     }
 }
 
@@ -198,6 +238,10 @@ impl Filter {
                 self.input.undo();
                 FilterChange::Text
             }
+            Command::RedoText => {
+                self.input.redo();
+                FilterChange::Text
+            }
             _ => return None,
         })
     }
@@ -241,8 +285,8 @@ mod tests {
         assert_eq!(input.text(), "a");
         assert_eq!(input.cursor(), 1);
         assert!(!input.handle(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL)));
-        assert!(input.paste("x\r\ny\n"));
-        assert_eq!((input.text(), input.cursor()), ("ax y", 4));
+        assert!(input.paste("x\r\ny\rz\tw\n"));
+        assert_eq!((input.text(), input.cursor()), ("ax y z w", 8));
         assert!(input.undo(), "the paste is one edit");
         assert_eq!((input.text(), input.cursor()), ("a", 1));
         input.clear();
@@ -250,7 +294,56 @@ mod tests {
         while input.undo() {
             back.push(input.text().to_string());
         }
-        assert_eq!(back, ["a", "ab", "aéb", "ab"], "each key is an edit");
+        assert_eq!(back, ["a", "aéb", "ab"], "a run of deletes is one group");
+    }
+
+    #[test]
+    fn a_cr_paste_is_one_line_of_spaces() {
+        for (pasted, flat) in [
+            ("a\rb\rc\r", "a b c"),
+            ("a\r\nb\r\n", "a b"),
+            ("a\nb", "a b"),
+            ("a\tb", "a b"),
+            ("\r\n", ""),
+        ] {
+            assert_eq!(one_line(pasted), flat, "{pasted:?}");
+        }
+    }
+
+    #[test]
+    fn typing_is_undone_by_words_and_redone() {
+        let mut input = LineInput::default();
+        for c in "status down".chars() {
+            input.handle(key(KeyCode::Char(c)));
+        }
+        input.handle(key(KeyCode::Backspace));
+        input.handle(key(KeyCode::Backspace));
+        assert_eq!(input.text(), "status do");
+        assert!(input.undo());
+        assert_eq!(input.text(), "status down", "the deletes together");
+        assert!(input.undo());
+        assert_eq!((input.text(), input.cursor()), ("status ", 7), "a word");
+        assert!(input.undo());
+        assert_eq!(input.text(), "");
+        assert!(!input.undo());
+        assert!(input.redo());
+        assert!(input.redo());
+        assert_eq!((input.text(), input.cursor()), ("status down", 11));
+    }
+
+    #[test]
+    fn the_view_keeps_the_cursor_in_its_column_with_wide_characters() {
+        let mut input = LineInput::new("数据库 🚀 cluster");
+        assert_eq!(input.view_offset(40), 0, "it fits");
+        // 17 columns and the bar: in 10 columns the window follows the cursor to the end.
+        assert_eq!(input.view_offset(10), 9);
+        input.handle(key(KeyCode::Home));
+        assert_eq!(input.view_offset(10), 0);
+        for _ in 0..5 {
+            input.handle(key(KeyCode::Right));
+        }
+        assert_eq!(text_view::column_of(input.text(), input.cursor()), 9);
+        assert_eq!(input.view_offset(10), 1, "moved as little as it can");
     }
 
     #[test]

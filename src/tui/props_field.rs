@@ -1,28 +1,22 @@
-//! A props JSON field in a ratatui-textarea, checked as you type (`json::check`): the selector
-//! form's and the bulk edit's. And how any text area takes keys: `Ctrl-U` is the key table's
-//! (it clears a field), never the text area's own undo; text undo is the table's `Ctrl-Z`.
+//! A props JSON field in an [`Editor`], checked as you type (`json::check`): the selector
+//! form's and the bulk edit's.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui_textarea::{CursorMove, TextArea};
+use ratatui_textarea::CursorMove;
 
+use super::editor::Editor;
 use super::json::{Check, check};
 use crate::model::Props;
+use crate::tui::typing::Typed;
 
 /// The template a field starts from: an empty object over three lines.
 const TEMPLATE: &str = "{\n  \n}";
-
-/// Types `key` into a text area, except the keys the text area would take as commands of its
-/// own that the app gives other meanings (`Ctrl-U`, its undo); whether the text changed.
-pub fn type_into(area: &mut TextArea, key: KeyEvent) -> bool {
-    let ctrl_u = key.code == KeyCode::Char('u') && key.modifiers.contains(KeyModifiers::CONTROL);
-    !ctrl_u && area.input(key)
-}
 
 /// A JSON object being typed, with its check.
 #[derive(Debug, Clone)]
 pub struct PropsField {
     /// The text.
-    pub area: TextArea<'static>,
+    pub editor: Editor,
     /// The check of the text.
     pub check: Check,
 }
@@ -38,25 +32,32 @@ impl PropsField {
     /// property.
     pub fn template() -> PropsField {
         let mut field = PropsField {
-            area: TextArea::default(),
+            editor: Editor::default(),
             check: Check::default(),
         };
         field.set_text(TEMPLATE);
-        field.area.move_cursor(CursorMove::Jump(1, 2));
+        field.editor.move_cursor(CursorMove::Jump(1, 2));
         field
     }
 
     /// Replaces the text, the cursor at its end.
     pub fn set_text(&mut self, text: &str) {
-        self.area = TextArea::new(text.lines().map(str::to_string).collect());
-        self.area.move_cursor(CursorMove::Bottom);
-        self.area.move_cursor(CursorMove::End);
+        self.editor = Editor::new(text);
+        self.editor.move_cursor(CursorMove::Bottom);
+        self.editor.move_cursor(CursorMove::End);
+        self.recheck();
+    }
+
+    /// Back to the template, as an edit undo takes back (`Ctrl-U`).
+    pub fn clear(&mut self) {
+        self.editor.replace(TEMPLATE);
+        self.editor.move_cursor(CursorMove::Jump(1, 2));
         self.recheck();
     }
 
     /// The text as one string.
     pub fn text(&self) -> String {
-        self.area.lines().join("\n")
+        self.editor.text()
     }
 
     /// Whether it still holds the untouched template.
@@ -75,25 +76,34 @@ impl PropsField {
             .modifiers
             .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
         if plain && key.code == KeyCode::Char('{') && self.is_template() {
-            self.set_text("{");
-        } else if type_into(&mut self.area, key) {
+            self.editor.replace("{");
+            self.recheck();
+        } else if self.editor.key(key) {
             self.recheck();
         }
     }
 
-    /// Undoes the last edit of the text (`Ctrl-Z`).
+    /// Undoes the last group of edits of the text (`Ctrl-Z`: a word, a paste).
     pub fn undo(&mut self) {
-        if self.area.undo() {
+        if self.editor.undo() {
             self.recheck();
         }
     }
 
-    /// Pastes `text` as one edit: a whole object pasted into the untouched template replaces
-    /// it, anything else goes in at the cursor.
+    /// Puts back what the last undo took (`Ctrl-Y`).
+    pub fn redo(&mut self) {
+        if self.editor.redo() {
+            self.recheck();
+        }
+    }
+
+    /// Pastes `text` as one edit, its line breaks and tabs as typed: a whole object pasted into
+    /// the untouched template replaces it, anything else goes in at the cursor.
     pub fn paste(&mut self, text: &str) {
         if self.is_template() && text.trim_start().starts_with('{') {
-            self.set_text(text.trim());
-        } else if self.area.insert_str(text) {
+            self.editor.replace(text.trim());
+            self.recheck();
+        } else if self.editor.paste(text) {
             self.recheck();
         }
     }

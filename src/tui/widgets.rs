@@ -14,15 +14,26 @@ use super::json::{Check, Diff, PathEdit, highlight};
 use super::keys::{Command, Context};
 use super::list::ListCursor;
 use super::props_field::PropsField;
+use super::text_view;
 use super::theme::{Role, Theme};
 use crate::model::DiagramObject;
 
-/// Cuts `text` to at most `width` characters, ending with `…` when cut.
+/// Cuts `text` to at most `width` terminal columns (a wide character takes two), ending with
+/// `…` when cut.
 pub fn clip(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
+    if text_view::width(text) <= width {
         return text.to_string();
     }
-    let mut out: String = text.chars().take(width.saturating_sub(1)).collect();
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = text_view::char_width(c);
+        if used + w + 1 > width {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
     out.push('…');
     out
 }
@@ -42,27 +53,31 @@ pub fn pane_block(title: &str, width: u16, focused: bool, theme: &Theme) -> Bloc
         .title(clip(title, usize::from(width.saturating_sub(2))))
 }
 
-/// A list's filter line: `/text`, with a cursor while it is typed.
-pub fn filter_line(filter: &Filter, theme: &Theme) -> Line<'static> {
+/// A list's filter line `width` columns wide: `/text`, with a cursor while it is typed (the
+/// text scrolls to keep it in view).
+pub fn filter_line(filter: &Filter, width: usize, theme: &Theme) -> Line<'static> {
     let mut spans = vec![Span::styled("/", theme.of(Role::Warning))];
+    let width = width.saturating_sub(1);
     if filter.typing() {
-        spans.extend(input_spans(filter.input(), theme));
+        spans.extend(input_spans(filter.input(), width, theme));
     } else {
-        spans.push(Span::raw(filter.text().to_string()));
+        spans.push(Span::raw(clip(filter.text(), width)));
     }
     Line::from(spans)
 }
 
-/// A one-line field's text with its cursor (a thin bar).
-pub fn input_spans(input: &LineInput, theme: &Theme) -> Vec<Span<'static>> {
+/// A one-line field's text with its cursor (a thin bar), in a window `width` columns wide that
+/// keeps the cursor in view (`…` where the text goes on).
+pub fn input_spans(input: &LineInput, width: usize, theme: &Theme) -> Vec<Span<'static>> {
     let text = input.text();
     let before: String = text.chars().take(input.cursor()).collect();
     let after: String = text.chars().skip(input.cursor()).collect();
-    vec![
+    let spans = vec![
         Span::raw(before),
         Span::styled("▏", theme.of(Role::Key)),
         Span::raw(after),
-    ]
+    ];
+    text_view::window(spans, input.view_offset(width), width, theme.of(Role::Dim))
 }
 
 /// What a pane shows when its list could not be loaded: `what`, why, and the key that retries.
@@ -117,7 +132,11 @@ pub fn highlighted(
 
 /// The spans of `line` padded with spaces to `width` and drawn in `style` (a selected row).
 pub fn selected_line(line: Line<'static>, width: usize, style: Style) -> Line<'static> {
-    let used: usize = line.spans.iter().map(|s| s.content.chars().count()).sum();
+    let used: usize = line
+        .spans
+        .iter()
+        .map(|s| text_view::width(&s.content))
+        .sum();
     let mut spans: Vec<Span<'static>> = line
         .spans
         .into_iter()
@@ -244,9 +263,9 @@ pub fn with_cursor(text: &str, col: usize, theme: &Theme) -> Vec<Span<'static>> 
 /// A props JSON field as lines: numbered, highlighted, the cursor shown when `focused`, the
 /// check's messages below in full (the overlay wraps them).
 pub fn field_lines(field: &PropsField, focused: bool, theme: &Theme) -> Vec<Line<'static>> {
-    let (row, col) = (field.area.cursor().0, field.area.cursor().1);
+    let (row, col) = field.editor.cursor();
     let mut lines: Vec<Line> = field
-        .area
+        .editor
         .lines()
         .iter()
         .enumerate()
@@ -468,6 +487,8 @@ mod tests {
         assert_eq!(clip("Network overview", 8), "Network…");
         assert_eq!(clip("short", 8), "short");
         assert_eq!(clip("abc", 0), "…");
+        assert_eq!(clip("数据库 🚀", 6), "数据…", "in columns");
+        assert_eq!(clip("数据库 🚀", 9), "数据库 🚀");
     }
 
     #[test]

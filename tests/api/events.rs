@@ -341,7 +341,7 @@ async fn a_write_by_another_process_on_the_data_dir_is_a_resync() {
         .env_remove("DIAGTUI_URL")
         .env_remove("DIAGTUI_API_KEY")
         .env_remove("DIAGTUI_DATA_DIR")
-        .env("DIAGTUI_CONFIG", h.dir.path().join("no-config.toml"))
+        .env("DIAGTUI_CONFIG", "/dev/null")
         .output()
         .unwrap();
     assert!(output.status.success(), "{output:?}");

@@ -213,3 +213,45 @@ fn connection_flags_are_refused_where_nothing_connects() {
     .fails(2);
     assert!(out.stderr.contains("--api-key does not apply"), "{out:?}");
 }
+
+#[test]
+fn a_config_file_named_by_the_variable_or_the_flag_must_exist() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("typo.toml");
+    let missing = missing.to_str().unwrap();
+    let data = dir.path().join("data");
+    let data = data.to_str().unwrap();
+    let env = [("DIAGTUI_CONFIG", missing), ("DIAGTUI_DATA_DIR", data)];
+    for args in [&["doc", "list"][..], &["keys"][..], &[][..]] {
+        let out = run(args, None, &env).fails(2);
+        assert!(
+            out.stderr.contains(&format!(
+                "the config file {missing} (DIAGTUI_CONFIG) does not exist"
+            )),
+            "{args:?}: {out:?}"
+        );
+    }
+    let out = run(&["--config", missing, "doc", "list"], None, &[]).fails(2);
+    assert!(
+        out.stderr.contains(&format!(
+            "the config file {missing} (--config) does not exist"
+        )),
+        "{out:?}"
+    );
+    // The flag wins over the variable; a command that reads no config refuses the flag.
+    let config = dir.path().join("config.toml");
+    std::fs::write(&config, "[keys.objects]\ndelete = \"x\"\n").unwrap();
+    let config = config.to_str().unwrap();
+    let out = run(&["keys", "--config", config], None, &env).ok();
+    assert!(
+        out.stdout
+            .starts_with(&format!("Keys read from {config} (--config)\n")),
+        "{out:?}"
+    );
+    let out = run(&["serve", "--config", config], None, &[]).fails(2);
+    assert!(
+        out.stderr
+            .contains("--config does not apply to `diagtui serve`, which reads no config file"),
+        "{out:?}"
+    );
+}

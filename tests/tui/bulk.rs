@@ -358,9 +358,9 @@ fn selectors_are_remembered_in_the_data_dir_and_recalled() {
 #[test]
 fn marking_counting_and_clearing() {
     let mut h = Harness::opened();
-    h.press("Space j Space");
-    assert!(h.shows("2 marked"));
-    h.press("Space");
+    h.press("Space Space");
+    assert!(h.shows("2 marked"), "Space marks and moves to the next row");
+    h.press("k Space");
     assert!(h.shows("1 marked"));
     h.press("/");
     h.type_text("env=prod");
@@ -387,7 +387,7 @@ fn bulk_edit_shows_the_diff_and_sends_one_bulk_update() {
             .contains("mark objects first (Space marks one, V marks what the filter shows)")
     );
     assert!(!h.shows("Bulk edit"));
-    h.press("Space j Space b");
+    h.press("Space Space b");
     assert!(h.shows("Bulk edit · 2 marked"));
     h.type_text("x");
     assert!(h.shows("✗ line"), "checked as you type");
@@ -453,7 +453,7 @@ fn a_failed_bulk_update_keeps_the_edit() {
 #[test]
 fn deleting_the_marked_objects_asks_then_deletes_each() {
     let mut h = Harness::opened();
-    h.press("Space j Space d");
+    h.press("Space Space d");
     assert!(h.shows("Delete the 2 marked objects from \"Network overview\"?"));
     h.press("y");
     assert!(h.shows("Network overview (2)"));
@@ -647,7 +647,7 @@ fn snapshot_import_report() {
 #[test]
 fn snapshot_bulk_diff() {
     let mut h = Harness::opened();
-    h.press("Space j Space b C-u");
+    h.press("Space Space k b C-u");
     h.paste(r##"{"primaryColor": "#FF0000", "position": {"x": 0, "y": 0}}"##);
     h.press("C-s");
     assert_snapshot!(h.render(120, 30));

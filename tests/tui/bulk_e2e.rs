@@ -80,7 +80,7 @@ async fn a_bulk_edit_of_marked_objects() {
     let mut live = Live::start("Bulk e2e", &fixture()).await;
     let before = live.content().await;
     // The first two component rows.
-    live.keys("Space j Space").await;
+    live.keys("Space Space").await;
     let screen = live.screen();
     assert!(screen.contains("2 marked"), "{screen}");
     live.keys("b").await;

@@ -1,7 +1,8 @@
 //! The real binary in a terminal (tmux, which `.ci/run` installs when absent; no extra crates)
 //! against the local server: open a document, edit a label's text, save, read it back; paste
-//! (`tmux paste-buffer -p`, a bracketed paste) into a list and into the selector form; the
-//! keys and looks of a config file, with `NO_COLOR`, at 80×24; and undo: the delete of a
+//! (`tmux paste-buffer -p`, a bracketed paste) into a list and into the selector form, and one
+//! whose line breaks tmux sends as CR into the JSON editor; the palette by the actions' names;
+//! the keys and looks of a config file, with `NO_COLOR`, at 80×24; and undo: the delete of a
 //! connected component, and `E`.
 
 use diagtui::server::LocalServer;
@@ -17,7 +18,7 @@ use crate::undo_e2e::connected;
 /// `dir`.
 fn binary(dir: &tempfile::TempDir, server: &LocalServer) -> String {
     format!(
-        "DIAGTUI_CONFIG=/nonexistent DIAGTUI_DATA_DIR='{}' '{}' --url '{}' --api-key '{}'",
+        "DIAGTUI_CONFIG=/dev/null DIAGTUI_DATA_DIR='{}' '{}' --url '{}' --api-key '{}'",
         dir.path().join("tui").display(),
         env!("CARGO_BIN_EXE_diagtui"),
         server.url(),
@@ -36,12 +37,7 @@ async fn edit_a_label_in_the_binary_and_read_it_back() {
     let Some(session) = Tmux::start("tui-e2e", 140, 35, Some(&command)) else {
         return;
     };
-    session.wait_for("E2E doc");
-    // Move to the document (past any sample documents) with the filter, then open it.
-    session.keys(&["/"]);
-    session.type_line("E2E");
-    session.keys(&["Enter"]);
-    session.wait_for("\"Before\"");
+    open_doc(&session, "E2E doc", "\"Before\"");
     session.keys(&["3", "i", "Down", "End", "Left", "Left"]);
     for _ in 0.."Before".len() {
         session.keys(&["BSpace"]);
@@ -115,6 +111,74 @@ async fn a_paste_is_text_in_the_binary_never_a_command() {
     assert_eq!(object.data["backgroundColor"], Value::from("#FF0000"));
     session.keys(&["Escape"]);
     session.keys(&["q"]);
+    server.shutdown().await;
+}
+
+/// Opens the only document whose title starts with `title` (past any sample documents, with the
+/// filter) and waits for `shown`.
+fn open_doc(session: &Tmux, title: &str, shown: &str) {
+    session.wait_for(title);
+    session.keys(&["/"]);
+    session.type_line(title);
+    session.keys(&["Enter"]);
+    session.wait_for(shown);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paste_whose_line_breaks_are_cr_keeps_its_lines_in_the_json_editor() {
+    let (dir, server, client) = live_server().await;
+    let doc = client.create_doc("CR doc", None).await.unwrap();
+    let props = json!({"text": "Before"}).as_object().unwrap().clone();
+    let obj = client.create_object(&doc, "label", &props).await.unwrap();
+    let command = binary(&dir, &server);
+    let Some(session) = Tmux::start("tui-e2e-cr", 120, 35, Some(&command)) else {
+        return;
+    };
+    open_doc(&session, "CR doc", "\"Before\"");
+    // After the `{` of line 1. tmux's paste-buffer sends each line break as CR; the tabs are
+    // kept.
+    session.keys(&["3", "i", "End"]);
+    paste(&session, "\n\t\"note\": \"pasted\",\n\t\"owner\": \"ops\",");
+    // Each pasted line on its own numbered line, the tabs as spaces.
+    session.wait_for("2     \"note\": \"pasted\",");
+    session.wait_for("3     \"owner\": \"ops\",");
+    session.wait_for("4   \"text\": \"Before\"");
+    session.keys(&["C-s"]);
+    session.wait_for("What the save changes");
+    session.keys(&["Enter"]);
+    session.wait_for("saved 2 properties");
+    let object = client.get_object(&doc, &obj).await.unwrap();
+    assert_eq!(object.data["note"], Value::from("pasted"));
+    assert_eq!(object.data["owner"], Value::from("ops"));
+    session.keys(&["Escape", "q"]);
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_palette_runs_actions_by_their_config_names_in_the_binary() {
+    let (dir, server, client) = live_server().await;
+    let doc = client.create_doc("Palette doc", None).await.unwrap();
+    for name in ["a", "b"] {
+        let props = json!({"componentId": "generic.server", "name": name});
+        client
+            .create_object(&doc, "component", props.as_object().unwrap())
+            .await
+            .unwrap();
+    }
+    let command = binary(&dir, &server);
+    let Some(session) = Tmux::start("tui-e2e-palette", 120, 35, Some(&command)) else {
+        return;
+    };
+    open_doc(&session, "Palette doc", "generic.server");
+    session.keys(&["2", ":"]);
+    session.wait_for("mark_shown");
+    session.type_line("help");
+    session.wait_for("Keys (");
+    // q closes the help (Esc then : would arrive as Alt-:).
+    session.keys(&["q", ":"]);
+    session.type_line("mark_shown");
+    session.wait_for("2 marked");
+    session.keys(&["Escape", "q"]);
     server.shutdown().await;
 }
 

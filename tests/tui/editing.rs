@@ -148,36 +148,47 @@ fn a_whole_object_typed_or_pasted_into_the_template_replaces_it() {
 }
 
 #[test]
-fn ctrl_u_clears_where_the_hints_say_and_ctrl_z_undoes_typing() {
+fn ctrl_u_clears_where_the_hints_say_and_ctrl_z_undoes_typing_by_words() {
     let mut h = Harness::opened();
-    // The editor: Ctrl-U is not the text area's undo any more; Ctrl-Z is.
+    // The editor: Ctrl-U is not the text area's undo any more; Ctrl-Z is, a word at a time.
     h.press("3 i");
     h.type_text("ab");
     h.expect("1✗ab{");
     h.press("C-u");
     assert!(h.shows("1✗ab{"), "Ctrl-U changed nothing: {}", h.screen());
-    h.press("C-z C-z");
+    h.press("C-z");
     assert!(
         h.shows("[EDIT] component"),
-        "both keys undone: {}",
+        "the word undone whole: {}",
         h.screen()
     );
     assert!(h.shows("1 {"));
+    h.press("C-y");
+    assert!(h.shows("1✗ab{"), "and redone: {}", h.screen());
     // The selector form: Ctrl-U clears the field (as its hint says), Ctrl-Z undoes typing.
     h.press("Esc 2 w");
     h.expect("Ctrl-U: clear");
-    h.type_text("status");
+    h.type_text("status do");
     h.press("C-z");
-    assert!(h.line_with(" 1 key ").contains("statu▏"));
+    assert!(h.line_with(" 1 key ").contains("status ▏"), "a word");
+    h.press("C-z");
+    assert!(!h.line_with(" 1 key ").contains("statu"), "the next word");
+    h.press("C-y C-y");
+    assert!(h.line_with(" 1 key ").contains("status do▏"), "both redone");
     h.press("C-u");
     assert!(!h.line_with(" 1 key ").contains("statu"));
     h.press("C-z");
-    assert!(h.line_with(" 1 key ").contains("statu"), "the clear undone");
-    // A prompt and a filter take Ctrl-Z too.
+    assert!(
+        h.line_with(" 1 key ").contains("status do"),
+        "the clear undone"
+    );
+    // A prompt and a filter take Ctrl-Z and Ctrl-Y too.
     h.press("Esc 1 /");
-    h.type_text("prod");
+    h.type_text("web prod");
     h.press("C-z");
-    assert!(h.shows("/pro▏"));
+    assert!(h.shows("/web ▏"));
+    h.press("C-y");
+    assert!(h.shows("/web prod▏"));
 }
 
 #[test]
@@ -266,7 +277,7 @@ fn u_undoes_the_latest_write_to_the_selected_object_only() {
     let mut h = Harness::opened();
     // Save the label, then bulk edit web and db.
     save_label(&mut h, "Back end");
-    h.press("2 g j Space j Space b");
+    h.press("2 g j Space Space k b");
     h.paste(r#"{"name": "bulk"}"#);
     h.press("C-s y");
     h.answer(is_bulk, Ok(Answer::Done));
@@ -353,7 +364,7 @@ fn an_undo_checks_the_server_and_asks_when_the_object_changed_since() {
 fn the_write_history_lists_the_writes_newest_first_with_what_is_undone() {
     let mut h = Harness::opened();
     save_label(&mut h, "Back end");
-    h.press("2 g j Space j Space b");
+    h.press("2 g j Space Space k b");
     h.paste(r#"{"meta": {"env": "test"}}"#);
     h.press("C-s y");
     h.answer(is_bulk, Ok(Answer::Done));

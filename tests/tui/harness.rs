@@ -201,7 +201,8 @@ pub fn map_content() -> Content {
     c
 }
 
-/// A key from a short name: `"j"`, `"Enter"`, `"Esc"`, `"Tab"`, `"BackTab"`, `"Down"`, `"C-s"`.
+/// A key from a short name: `"j"`, `"Enter"`, `"Esc"`, `"Tab"`, `"BackTab"`, `"Down"`, `"Home"`,
+/// `"C-s"`.
 pub fn key(name: &str) -> KeyEvent {
     let (code, mods) = match name {
         "Enter" => (KeyCode::Enter, KeyModifiers::NONE),
@@ -213,6 +214,7 @@ pub fn key(name: &str) -> KeyEvent {
         "Left" => (KeyCode::Left, KeyModifiers::NONE),
         "Right" => (KeyCode::Right, KeyModifiers::NONE),
         "End" => (KeyCode::End, KeyModifiers::NONE),
+        "Home" => (KeyCode::Home, KeyModifiers::NONE),
         "Backspace" => (KeyCode::Backspace, KeyModifiers::NONE),
         "Space" => (KeyCode::Char(' '), KeyModifiers::NONE),
         other if other.starts_with("C-") && other.chars().count() == 3 => (

@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 
 use diagtui::tui::keys::{Context, KeyTable};
 
-/// Runs the binary with `args` and the config file `config` (none when it does not exist).
+/// Runs the binary with `args` and the config file `config` (`DIAGTUI_CONFIG`).
 fn diagtui(args: &[&str], config: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_diagtui"))
         .args(args)
@@ -41,10 +41,23 @@ fn keys_prints_the_table_in_force() {
     assert!(delete.trim_start().starts_with("x "), "{delete}");
     assert!(text.contains("Ctrl-Q / q"), "{text}");
 
-    let defaults = diagtui(&["keys"], &path.with_file_name("none.toml"));
+    assert!(
+        text.starts_with(&format!(
+            "Keys read from {} (DIAGTUI_CONFIG)\n\n",
+            path.display()
+        )),
+        "it says which file it read: {text}"
+    );
+
+    let (_dir, empty) = config("");
+    let defaults = diagtui(&["keys"], &empty);
     assert_eq!(
         String::from_utf8(defaults.stdout).unwrap(),
-        KeyTable::default().to_text()
+        format!(
+            "Keys read from {} (DIAGTUI_CONFIG)\n\n{}",
+            empty.display(),
+            KeyTable::default().to_text()
+        )
     );
 }
 
@@ -70,6 +83,11 @@ fn a_bad_config_is_exit_2_naming_the_line_for_keys_and_for_the_tui() {
             "[keys.objects]\ndelete = \"ctrl-\"\n",
             "line 2",
             "is not a key",
+        ),
+        (
+            "# no kitty keyboard protocol\n[keys.objects]\ndelete = \"ctrl-shift-q\"\n",
+            "line 3",
+            "terminals send it as Ctrl-Q",
         ),
         (
             "theme = \"sepia\"\n",

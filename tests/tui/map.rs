@@ -260,7 +260,7 @@ fn connections_list_what_joins_a_component_and_jump_to_one() {
 fn what_the_filter_hides_is_dimmed_and_marks_stand_out() {
     let mut h = Harness::on_map();
     // Mark the gateway, then filter the tree down to the orders objects.
-    h.press("2 g j j j Space");
+    h.press("2 g j j j Space k");
     h.press("/");
     h.type_text("orders");
     h.press("Enter 3");
@@ -368,7 +368,7 @@ fn without_a_document_or_objects_the_map_says_why() {
 /// The map with the orders service selected and the database marked, the map focused.
 fn selected_and_marked(setup: Setup) -> Harness {
     let mut h = Harness::on_map_with(setup);
-    h.press("2 g j j Space j j 3");
+    h.press("2 g j j Space j 3");
     h
 }
 

@@ -59,7 +59,7 @@ fn z_zooms_the_focused_pane_and_back() {
 #[test]
 fn no_color_keeps_selection_focus_and_marks_visible_without_colour() {
     let mut h = opened_with(Theme::plain());
-    h.press("Space j");
+    h.press("Space");
     let buffer = h.buffer(100, 24);
     for cell in buffer.content() {
         assert_eq!((cell.fg, cell.bg), (Color::Reset, Color::Reset), "{cell:?}");
@@ -70,7 +70,7 @@ fn no_color_keeps_selection_focus_and_marks_visible_without_colour() {
 #[test]
 fn light_theme() {
     let mut h = opened_with(Theme::light());
-    h.press("Space j 3");
+    h.press("Space 3");
     assert_snapshot!(styled(&h.buffer(100, 24)));
 }
 

@@ -165,7 +165,7 @@ fn deleting_a_connected_component_names_its_line_groups_and_its_undo_points_them
 fn deleting_several_connected_components_and_a_line_group_is_undone_in_one_bulk_update() {
     let mut h = Harness::opened_on(connected());
     // Mark web, db and the wire between them (rows: web, db, then the line groups).
-    h.press("2 g j Space j Space j j j Space d");
+    h.press("2 g j Space Space j j Space d");
     let asked = h.overlay_text("Delete marked objects");
     assert!(asked.contains("Delete the 3 marked objects"), "{asked}");
     assert!(
@@ -238,7 +238,7 @@ fn deleting_several_connected_components_and_a_line_group_is_undone_in_one_bulk_
 #[test]
 fn a_failed_recreate_still_points_the_others_line_groups_and_says_which_failed() {
     let mut h = Harness::opened_on(connected());
-    h.press("2 g j Space j Space d y");
+    h.press("2 g j Space Space d y");
     for _ in 0..2 {
         h.answer(is_delete, Ok(Answer::Done));
     }

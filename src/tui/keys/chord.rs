@@ -104,6 +104,10 @@ impl Chord {
                 None => break,
             }
         }
+        // Shift written with Ctrl or Alt on a character: terminals without the kitty keyboard
+        // protocol (diagtui does not ask for it) send it as the same chord without Shift.
+        let shifted = mods.contains(KeyModifiers::SHIFT)
+            && mods.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
         let mut chars = rest.chars();
         let code = match (chars.next(), chars.next()) {
             (None, _) => return Err(format!("\"{text}\" names no key")),
@@ -123,12 +127,44 @@ impl Chord {
                 )
             })?,
         };
+        if let Some(why) = unsendable(code, mods, shifted) {
+            return Err(format!(
+                "\"{text}\" cannot be used: {why}; choose another key"
+            ));
+        }
         Ok(Chord::new(code, mods))
     }
 
     /// Whether this is a plain character: in a text field it types rather than commands.
     pub fn types(&self) -> bool {
         matches!(self.code, KeyCode::Char(_)) && self.mods.is_empty()
+    }
+}
+
+/// Why a terminal cannot send a chord as written (without the kitty keyboard protocol, which
+/// diagtui does not ask for): it sends another chord in its place, or nothing.
+fn unsendable(code: KeyCode, mods: KeyModifiers, shifted: bool) -> Option<String> {
+    let ctrl = mods.contains(KeyModifiers::CONTROL);
+    let shift = mods.contains(KeyModifiers::SHIFT);
+    let plain = Chord::new(code, mods - KeyModifiers::SHIFT);
+    match code {
+        KeyCode::Char(_) if shifted => Some(format!(
+            "terminals send it as {plain} (Shift is lost with Ctrl or Alt without the kitty keyboard protocol, which diagtui does not use)"
+        )),
+        KeyCode::Char('i' | 'I') if ctrl => Some("terminals send Ctrl-I as Tab".into()),
+        KeyCode::Char('m' | 'M') if ctrl => Some("terminals send Ctrl-M as Enter".into()),
+        KeyCode::Char('[') if ctrl => Some("terminals send Ctrl-[ as Esc".into()),
+        KeyCode::Char('0'..='3' | '8' | '9') if ctrl => {
+            Some("terminals send Ctrl with this digit as another key or not at all".into())
+        }
+        KeyCode::Enter | KeyCode::Esc | KeyCode::Backspace | KeyCode::Char(' ') if shift => {
+            Some(format!("terminals send it as {plain}"))
+        }
+        KeyCode::Enter | KeyCode::Esc | KeyCode::Tab if ctrl => Some(format!(
+            "terminals send it as {}",
+            Chord::new(code, mods - KeyModifiers::CONTROL)
+        )),
+        _ => None,
     }
 }
 
@@ -236,6 +272,33 @@ mod tests {
         }
         for bad in ["", "ctrl-", "enterr", "f13", "ctrl-foo"] {
             assert!(Chord::parse(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_chord_the_terminal_cannot_send_as_written_is_refused() {
+        let refused = |text: &str| Chord::parse(text).unwrap_err();
+        let err = refused("ctrl-shift-q");
+        assert!(err.contains("terminals send it as Ctrl-Q"), "{err}");
+        assert!(refused("alt-shift-x").contains("as Alt-X"));
+        assert!(refused("ctrl-i").contains("as Tab"));
+        assert!(refused("ctrl-m").contains("as Enter"));
+        assert!(refused("ctrl-[").contains("as Esc"));
+        assert!(refused("ctrl-1").contains("digit"));
+        assert!(refused("shift-enter").contains("as Enter"));
+        assert!(refused("ctrl-tab").contains("as Tab"));
+        assert!(refused("shift-space").contains("as Space"));
+        for fine in [
+            "ctrl-q",
+            "Ctrl-S",
+            "alt-x",
+            "ctrl-4",
+            "shift-tab",
+            "shift-up",
+            "ctrl-up",
+            "G",
+        ] {
+            assert!(Chord::parse(fine).is_ok(), "{fine}");
         }
     }
 

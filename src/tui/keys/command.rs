@@ -324,6 +324,8 @@ commands! {
     Undo => "undo",
     /// Undo the last edit of a text.
     UndoText => "undo_text",
+    /// Redo what undo took back of a text.
+    RedoText => "redo_text",
     /// Soft wrap, or not.
     Wrap => "wrap",
     /// The write history.

@@ -198,11 +198,15 @@ impl Component for BulkEdit {
         match command {
             Command::ShowDiff => self.ask(cx),
             Command::Erase => {
-                self.field = PropsField::template();
+                self.field.clear();
                 Vec::new()
             }
             Command::UndoText => {
                 self.field.undo();
+                Vec::new()
+            }
+            Command::RedoText => {
+                self.field.redo();
                 Vec::new()
             }
             Command::Close => vec![Action::Close],

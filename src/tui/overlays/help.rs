@@ -1,5 +1,6 @@
 //! The help: every key that works where it was opened, from the key table, scrolled with the
-//! movement keys; any other key closes it.
+//! movement keys and searched with the filter key (`/`: the rows whose keys or description
+//! hold what is typed, under their headings); any other key closes it.
 
 use crossterm::event::KeyEvent;
 use ratatui::Frame;
@@ -8,10 +9,11 @@ use ratatui::text::{Line, Span};
 
 use crate::tui::action::Action;
 use crate::tui::component::{Component, Cx};
+use crate::tui::input::Filter;
 use crate::tui::keys::{Command, Context, KeyTable};
 use crate::tui::list::ListCursor;
 use crate::tui::theme::{Role, Theme};
-use crate::tui::widgets::overlay_box;
+use crate::tui::widgets::{filter_line, overlay_box};
 
 /// Width of the box.
 const WIDTH: u16 = 80;
@@ -34,6 +36,8 @@ pub struct Help {
     /// Characters a description has on one line.
     room: usize,
     view: ListCursor,
+    /// What the rows are searched for.
+    filter: Filter,
 }
 
 impl Help {
@@ -63,15 +67,48 @@ impl Help {
             rows,
             room: usize::from(WIDTH) - 2 - KEYS,
             view: ListCursor::default(),
+            filter: Filter::default(),
         };
         help.view.set_len(help.lines(&Theme::plain()).len());
         help
     }
 
+    /// The rows the search keeps: those whose keys or description hold the filter's text (case
+    /// ignored), each under its heading; all of them when nothing is searched.
+    fn shown(&self) -> Vec<&Row> {
+        let wanted = self.filter.text().trim().to_lowercase();
+        if wanted.is_empty() {
+            return self.rows.iter().collect();
+        }
+        let mut out = Vec::new();
+        let mut heading = None;
+        for row in &self.rows {
+            match row {
+                Row::Heading(_) => heading = Some(row),
+                Row::Keys(keys, description) => {
+                    let hit = keys.to_lowercase().contains(&wanted)
+                        || description.to_lowercase().contains(&wanted);
+                    if hit {
+                        out.extend(heading.take());
+                        out.push(row);
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// The lines to show, the descriptions wrapped under themselves.
     fn lines(&self, theme: &Theme) -> Vec<Line<'static>> {
         let mut out = Vec::new();
-        for row in &self.rows {
+        if self.filter.shown() {
+            out.push(filter_line(&self.filter, self.room + KEYS, theme));
+        }
+        let shown = self.shown();
+        if shown.is_empty() {
+            out.push(Line::styled("no key matches", theme.of(Role::Dim)));
+        }
+        for row in shown {
             match row {
                 Row::Heading(text) => out.push(Line::styled(text.clone(), theme.of(Role::Strong))),
                 Row::Keys(keys, description) => {
@@ -109,6 +146,15 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+impl Help {
+    /// The list follows what the search keeps, from its top.
+    fn relist(&mut self) {
+        let len = self.lines(&Theme::plain()).len();
+        self.view.set_len(len);
+        self.view.select(0);
+    }
+}
+
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars
@@ -119,21 +165,45 @@ fn capitalised(text: &str) -> String {
 
 impl Component for Help {
     fn context(&self) -> Context {
-        Context::Help
-    }
-
-    fn command(&mut self, command: Command, _cx: &Cx) -> Vec<Action> {
-        match self.view.step_of(command) {
-            Some(step) => {
-                self.view.scroll(step);
-                Vec::new()
-            }
-            None => vec![Action::Close],
+        if self.filter.typing() {
+            Context::Filter
+        } else {
+            Context::Help
         }
     }
 
-    fn key(&mut self, _key: KeyEvent, _cx: &Cx) -> Vec<Action> {
-        vec![Action::Close]
+    fn command(&mut self, command: Command, _cx: &Cx) -> Vec<Action> {
+        if let Some(step) = self.view.step_of(command) {
+            self.view.scroll(step);
+            return Vec::new();
+        }
+        let typing = self.filter.typing();
+        if (typing || command == Command::Filter) && self.filter.command(command).is_some() {
+            self.relist();
+            return Vec::new();
+        }
+        if typing {
+            Vec::new()
+        } else {
+            vec![Action::Close]
+        }
+    }
+
+    fn key(&mut self, key: KeyEvent, _cx: &Cx) -> Vec<Action> {
+        if !self.filter.typing() {
+            return vec![Action::Close];
+        }
+        if self.filter.key(key) {
+            self.relist();
+        }
+        Vec::new()
+    }
+
+    fn paste(&mut self, text: &str, _cx: &Cx) -> Vec<Action> {
+        if self.filter.paste(text) {
+            self.relist();
+        }
+        Vec::new()
     }
 
     fn set_area(&mut self, area: Rect) {
@@ -154,9 +224,10 @@ impl Component for Help {
             .map(|b| b.keys_text())
             .unwrap_or_default();
         let title = format!(
-            " Keys ({close} or any other key closes; {} {} scroll) ",
+            " Keys ({close} or any other key closes; {} {} scroll; {} searches) ",
             cx.key(Context::Move, Command::Down),
-            cx.key(Context::Move, Command::Up)
+            cx.key(Context::Move, Command::Up),
+            cx.key(Context::Help, Command::Filter)
         );
         overlay_box(frame, area, &title, shown, (WIDTH, height), cx.theme);
     }

@@ -1,6 +1,7 @@
-//! The command palette (`:`): every action available where it was opened, with its key, and
-//! every document by title; typing narrows them fuzzily (the matched letters highlighted),
-//! `Enter` runs the highlighted one.
+//! The command palette (`:`): every action available where it was opened, with its key and its
+//! name (the one `config.toml` uses), and every document by title; typing narrows them fuzzily
+//! by name and description (the matched letters highlighted), an action whose name is what was
+//! typed first, then those whose name starts with it; `Enter` runs the highlighted one.
 
 use crossterm::event::KeyEvent;
 use ratatui::Frame;
@@ -19,6 +20,8 @@ use crate::tui::widgets::{highlighted, hint_line, input_spans, overlay_box, sele
 const WIDTH: u16 = 76;
 /// Width of the keys column.
 const KEYS: usize = 16;
+/// Width of the names column.
+const NAME: usize = 17;
 
 /// One thing the palette can run.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,6 +34,8 @@ pub enum Entry {
         command: Command,
         /// Its keys, as shown.
         keys: String,
+        /// Its name in `config.toml`.
+        name: &'static str,
         /// What it does.
         description: &'static str,
     },
@@ -39,11 +44,21 @@ pub enum Entry {
 }
 
 impl Entry {
-    /// The text typing matches.
+    /// The text typing matches, as shown: the name in its column, then the description.
     fn text(&self) -> String {
         match self {
-            Entry::Command { description, .. } => description.to_string(),
+            Entry::Command {
+                name, description, ..
+            } => format!("{name:<w$} {description}", w = NAME - 1),
             Entry::Open(doc) => format!("open {}", doc.title),
+        }
+    }
+
+    /// The action's name, which ranks it first when typed whole or begun.
+    fn name(&self) -> Option<&'static str> {
+        match self {
+            Entry::Command { name, .. } => Some(name),
+            Entry::Open(_) => None,
         }
     }
 
@@ -68,7 +83,8 @@ pub struct Palette {
 impl Palette {
     /// A palette of `entries`, all shown until something is typed.
     pub fn new(entries: Vec<Entry>) -> Palette {
-        let search = Search::new(entries.iter().map(Entry::text).collect(), 16);
+        let search = Search::new(entries.iter().map(Entry::text).collect(), 16)
+            .named(entries.iter().map(Entry::name).collect());
         Palette { entries, search }
     }
 }
@@ -104,7 +120,7 @@ impl Component for Palette {
     fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
         let width = usize::from(WIDTH.min(area.width)) - 2;
         let mut prompt = vec![Span::styled(":", cx.style(Role::Key))];
-        prompt.extend(input_spans(self.search.input(), cx.theme));
+        prompt.extend(input_spans(self.search.input(), width - 1, cx.theme));
         let (shown, all) = self.search.counts();
         let mut lines = vec![
             Line::from(prompt),

@@ -168,7 +168,7 @@ impl Component for ComponentPicker {
     fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
         let width = 54;
         let mut field = vec![Span::styled("componentId: ", cx.style(Role::Dim))];
-        field.extend(input_spans(self.search.input(), cx.theme));
+        field.extend(input_spans(self.search.input(), width - 13, cx.theme));
         let mut lines = vec![
             Line::from(field),
             Line::styled(

@@ -10,7 +10,11 @@ use crate::tui::component::{Component, Cx};
 use crate::tui::input::LineInput;
 use crate::tui::keys::{Command, Context};
 use crate::tui::theme::Role;
+use crate::tui::typing::Typed;
 use crate::tui::widgets::{hint_line, input_spans, overlay_box};
+
+/// Width of the box.
+const WIDTH: u16 = 60;
 
 /// A prompt.
 #[derive(Debug)]
@@ -56,6 +60,10 @@ impl Component for Prompt {
                 self.input.undo();
                 Vec::new()
             }
+            Command::RedoText => {
+                self.input.redo();
+                Vec::new()
+            }
             _ => Vec::new(),
         }
     }
@@ -79,9 +87,10 @@ impl Component for Prompt {
                 (Command::Erase, "clear"),
             ],
         );
+        let field = usize::from(WIDTH.min(area.width)).saturating_sub(2);
         let lines = vec![
             Line::styled(self.label.clone(), cx.style(Role::Dim)),
-            Line::from(input_spans(&self.input, cx.theme)),
+            Line::from(input_spans(&self.input, field, cx.theme)),
             Line::raw(""),
             hint_line(hint, cx.theme),
         ];
@@ -90,7 +99,7 @@ impl Component for Prompt {
             area,
             &format!(" {} ", self.title),
             lines,
-            (60, 6),
+            (WIDTH, 6),
             cx.theme,
         );
     }

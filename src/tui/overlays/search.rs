@@ -9,6 +9,7 @@ use crate::tui::fuzzy::{self, Hit};
 use crate::tui::input::LineInput;
 use crate::tui::keys::Command;
 use crate::tui::list::ListCursor;
+use crate::tui::typing::Typed;
 
 /// What a command did to the search, when it ends it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,6 +31,9 @@ pub struct Search {
     cursor: ListCursor,
     /// Whether the query is offered as a last row when it is not an item.
     offers_typed: bool,
+    /// A name for each item (or none): an item whose name is the query ranks first, then
+    /// those whose name starts with it.
+    names: Vec<Option<&'static str>>,
 }
 
 /// One row to draw: the item's index, the positions matched, whether it is highlighted.
@@ -53,6 +57,7 @@ impl Search {
             hits: Vec::new(),
             cursor: ListCursor::default(),
             offers_typed: false,
+            names: Vec::new(),
         };
         search.cursor.set_rows(rows);
         search.rank();
@@ -66,8 +71,26 @@ impl Search {
         self
     }
 
+    /// The same search, ranking first the items whose name (`names`, one per item) is the
+    /// query, then those whose name starts with it; the rest by how well they match.
+    pub fn named(mut self, names: Vec<Option<&'static str>>) -> Search {
+        self.names = names;
+        self.rank();
+        self
+    }
+
     fn rank(&mut self) {
         self.hits = fuzzy::rank(self.input.text(), self.items.iter().map(String::as_str));
+        let typed = self.input.text().trim().to_lowercase();
+        if !typed.is_empty() && !self.names.is_empty() {
+            let names = &self.names;
+            self.hits
+                .sort_by_key(|hit| match names.get(hit.index).copied().flatten() {
+                    Some(name) if name == typed => 0,
+                    Some(name) if name.starts_with(&typed) => 1,
+                    _ => 2,
+                });
+        }
         self.cursor
             .set_len(self.hits.len() + usize::from(self.typed_row()));
         self.cursor.select(0);
@@ -102,6 +125,7 @@ impl Search {
                 self.rank();
             }
             Command::UndoText if self.input.undo() => self.rank(),
+            Command::RedoText if self.input.redo() => self.rank(),
             _ => {}
         }
         None

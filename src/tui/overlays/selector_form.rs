@@ -23,7 +23,10 @@ use crate::tui::load::Load;
 use crate::tui::props_field::PropsField;
 use crate::tui::request::{Answer, Failure, Request, RequestId};
 use crate::tui::theme::Role;
-use crate::tui::widgets::{clip, field_lines, hint_line, object_line, overlay_box, row_words};
+use crate::tui::typing::Typed;
+use crate::tui::widgets::{
+    clip, field_lines, hint_line, input_spans, object_line, overlay_box, row_words, selected_line,
+};
 use crate::tui::words;
 use crate::tui::writes::{ObjectWrite, Source, WriteKind};
 
@@ -585,17 +588,25 @@ impl Component for SelectorForm {
             }
             Command::NextField => self.move_focus(1),
             Command::PrevField => self.move_focus(-1),
-            Command::UndoText => match self.focus {
-                FormFocus::Props => self.props.undo(),
-                _ => {
-                    if let Some(input) = self.focused_input() {
-                        input.undo();
+            Command::UndoText | Command::RedoText => {
+                let undo = command == Command::UndoText;
+                match self.focus {
+                    FormFocus::Props if undo => self.props.undo(),
+                    FormFocus::Props => self.props.redo(),
+                    _ => {
+                        if let Some(input) = self.focused_input() {
+                            if undo {
+                                input.undo();
+                            } else {
+                                input.redo();
+                            }
+                        }
+                        self.suggestion = None;
                     }
-                    self.suggestion = None;
                 }
-            },
+            }
             Command::Erase => match self.focus {
-                FormFocus::Props => self.props = PropsField::template(),
+                FormFocus::Props => self.props.clear(),
                 _ => {
                     if let Some(input) = self.focused_input() {
                         input.clear();
@@ -709,9 +720,9 @@ impl SelectorForm {
                 cx.style(Role::Warning)
                     .add_modifier(ratatui::style::Modifier::BOLD)
             };
-            lines.push(Line::from(vec![
-                Span::styled(format!("{:>2} key ", i + 1), dim),
-                field(&row.key, at(Field::Key), 18, cx),
+            let mut spans = vec![Span::styled(format!("{:>2} key ", i + 1), dim)];
+            spans.extend(field(&row.key, at(Field::Key), 18, cx));
+            spans.extend([
                 Span::raw(" "),
                 Span::styled(format!(" {} ", row.op), op_style),
                 Span::styled(
@@ -719,8 +730,9 @@ impl SelectorForm {
                     dim,
                 ),
                 Span::styled(" │ value ", dim),
-                field(&row.value, at(Field::Value), 18, cx),
-            ]));
+            ]);
+            spans.extend(field(&row.value, at(Field::Value), 18, cx));
+            lines.push(Line::from(spans));
             let suggestions = if matches!(self.focus, FormFocus::Row(r, _) if r == i) {
                 self.suggestions(meta_index)
             } else {
@@ -837,23 +849,20 @@ impl SelectorForm {
     }
 }
 
-/// A one-line field padded to `width`, with the cursor when focused.
-fn field(input: &LineInput, focused: bool, width: usize, cx: &Cx) -> Span<'static> {
-    let text = if focused {
-        let chars: Vec<char> = input.text().chars().collect();
-        let at = input.cursor().min(chars.len());
-        let before: String = chars[..at].iter().collect();
-        let after: String = chars[at..].iter().collect();
-        format!("{before}▏{after}")
-    } else {
-        input.text().to_string()
-    };
+/// A one-line field padded to `width` columns, with the cursor when focused (the text scrolls
+/// to keep it in view).
+fn field(input: &LineInput, focused: bool, width: usize, cx: &Cx) -> Vec<Span<'static>> {
     let style = if focused {
         cx.style(Role::FieldFocused)
     } else {
         cx.style(Role::Field)
     };
-    Span::styled(format!("{:<width$}", clip(&text, width)), style)
+    let spans = if focused {
+        input_spans(input, width, cx.theme)
+    } else {
+        vec![Span::raw(clip(input.text(), width))]
+    };
+    selected_line(Line::from(spans), width, style).spans
 }
 
 /// An object's type, then its readable row.

@@ -919,7 +919,11 @@ impl Component for DocsPane {
         .areas(inner);
         if self.filter.shown() {
             frame.render_widget(
-                Paragraph::new(filter_line(&self.filter, cx.theme)),
+                Paragraph::new(filter_line(
+                    &self.filter,
+                    usize::from(filter_area.width),
+                    cx.theme,
+                )),
                 filter_area,
             );
         }

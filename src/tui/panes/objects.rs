@@ -516,7 +516,16 @@ impl ObjectsPane {
                 Vec::new()
             }
             Command::Mark => match (selected, cx.doc) {
-                (Some(i), _) => vec![Action::Marks(MarksChange::Toggle(model.id(i).to_string()))],
+                (Some(i), _) => {
+                    // Marked, it moves on to the next row (a run of rows marks key after key),
+                    // unless that would ask to drop unsaved edits: then it stays.
+                    let mut actions =
+                        vec![Action::Marks(MarksChange::Toggle(model.id(i).to_string()))];
+                    if cx.unsaved.is_none() {
+                        actions.extend(self.go_to(self.cursor.target(1), cx));
+                    }
+                    actions
+                }
                 (None, Some(doc)) => self.mark_group(&doc.marks),
                 (None, None) => Vec::new(),
             },
@@ -874,7 +883,11 @@ impl Component for ObjectsPane {
         .areas(inner);
         if self.filter.shown() {
             frame.render_widget(
-                Paragraph::new(filter_line(&self.filter, cx.theme)),
+                Paragraph::new(filter_line(
+                    &self.filter,
+                    usize::from(filter_area.width),
+                    cx.theme,
+                )),
                 filter_area,
             );
         }

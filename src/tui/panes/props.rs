@@ -12,23 +12,24 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
-use ratatui_textarea::{CursorMove, TextArea};
+use ratatui_textarea::CursorMove;
 
 use super::elsewhere::{Elsewhere, ServerSide};
 use crate::model::props::merge;
 use crate::model::{DiagramObject, Props};
 use crate::tui::action::{Action, Level, Pane, PropsCall, PropsWork, Purpose};
 use crate::tui::component::{Component, Cx};
+use crate::tui::editor::Editor;
 use crate::tui::json::{Check, Diff, SyntaxError, check, highlight, pretty};
 use crate::tui::keys::{Command, Context};
 use crate::tui::layout;
 use crate::tui::list::{ListCursor, Pointer};
 use crate::tui::overlays::{Body, Choice, Overlay, Question};
-use crate::tui::props_field::type_into;
 use crate::tui::request::{Answer, Failure, Request, RequestId};
 use crate::tui::summary::{Listed, TypeSummary};
 use crate::tui::text_view::{self, wrap_words};
 use crate::tui::theme::Role;
+use crate::tui::typing::Typed;
 use crate::tui::undo;
 use crate::tui::widgets::{clip, pane_block, with_cursor};
 use crate::tui::words;
@@ -77,7 +78,7 @@ pub struct PropsPane {
     target: Option<Target>,
     original: Props,
     original_text: String,
-    buffer: TextArea<'static>,
+    buffer: Editor,
     mode: Mode,
     check: Check,
     view: ListCursor,
@@ -181,12 +182,12 @@ impl PropsPane {
     }
 
     fn set_text(&mut self, text: &str) {
-        self.buffer = TextArea::new(text.lines().map(str::to_string).collect());
+        self.buffer = Editor::new(text);
         self.recheck();
     }
 
     fn text(&self) -> String {
-        self.buffer.lines().join("\n")
+        self.buffer.text()
     }
 
     fn recheck(&mut self) {
@@ -243,32 +244,33 @@ impl PropsPane {
         let height = layout::inner_rows(self.area, self.messages().len() as u16);
         self.view.set_rows(height);
         self.view.set_len(self.buffer.lines().len());
-        let (row, col) = (self.buffer.cursor().0, self.buffer.cursor().1);
+        let (row, col) = self.buffer.cursor();
         self.view.select(row);
         let width = self.text_width();
-        let len = self
-            .buffer
-            .lines()
-            .get(row)
-            .map_or(0, |l| l.chars().count());
-        let (line, offset) = self.hscroll;
-        let offset = if line == row { offset } else { 0 };
+        let line = self.buffer.lines().get(row).map_or("", String::as_str);
+        let (at, offset) = self.hscroll;
+        let offset = if at == row { offset } else { 0 };
         self.hscroll = (
             row,
             match self.mode {
-                Mode::Edit => text_view::follow(offset, col, width),
-                Mode::View => text_view::end_in_view(len, width),
+                Mode::Edit => text_view::follow(
+                    offset,
+                    text_view::column_of(line, col),
+                    text_view::cell_at(line, col),
+                    width,
+                ),
+                Mode::View => text_view::end_in_view(text_view::width(line), width),
             },
         );
         // Wrapped, the first line shown is the nearest to the last one that keeps the cursor's
         // line whole in view.
         self.top = self.top.min(row);
         let rows_of = |i: usize| {
-            let len = self.buffer.lines()[i].chars().count();
-            text_view::rows(
-                len + usize::from(i == row && self.mode == Mode::Edit),
-                width,
-            )
+            let mut line = self.buffer.lines()[i].clone();
+            if i == row && self.mode == Mode::Edit {
+                line.push(' ');
+            }
+            text_view::row_starts(&line, width).len()
         };
         while self.top < row && (self.top..=row).map(rows_of).sum::<usize>() > height {
             self.top += 1;
@@ -747,8 +749,13 @@ impl Component for PropsPane {
                     "long lines scroll sideways"
                 })]
             }
-            Command::UndoText => {
-                if self.buffer.undo() {
+            Command::UndoText | Command::RedoText => {
+                let changed = if command == Command::UndoText {
+                    self.buffer.undo()
+                } else {
+                    self.buffer.redo()
+                };
+                if changed {
                     self.recheck();
                 }
                 Vec::new()
@@ -761,7 +768,7 @@ impl Component for PropsPane {
     }
 
     fn key(&mut self, key: KeyEvent, _cx: &Cx) -> Vec<Action> {
-        if self.mode == Mode::Edit && type_into(&mut self.buffer, key) {
+        if self.mode == Mode::Edit && self.buffer.key(key) {
             self.recheck();
         }
         self.fit();
@@ -770,7 +777,7 @@ impl Component for PropsPane {
 
     fn paste(&mut self, text: &str, cx: &Cx) -> Vec<Action> {
         if self.mode == Mode::Edit && self.target.is_some() {
-            if self.buffer.insert_str(text) {
+            if self.buffer.paste(text) {
                 self.recheck();
             }
             return Vec::new();
@@ -866,7 +873,7 @@ impl PropsPane {
     fn text_lines(&self, cx: &Cx, focused: bool, height: usize) -> Vec<Line<'static>> {
         let syntax_line = self.check.syntax.as_ref().map(|e| e.line);
         let warned = |n: usize| self.check.warnings.iter().any(|w| w.line == n);
-        let (cursor_row, cursor_col) = (self.buffer.cursor().0, self.buffer.cursor().1);
+        let (cursor_row, cursor_col) = self.buffer.cursor();
         let editing = self.mode == Mode::Edit && focused;
         let lines = self.buffer.lines();
         let numbers = gutter(lines.len()) - 1;
@@ -915,15 +922,16 @@ impl PropsPane {
                 rows.push(Line::from(row));
                 continue;
             }
-            let len: usize = spans.iter().map(|s| s.content.chars().count()).sum();
-            for part in 0..text_view::rows(len, width) {
+            let shown: String = spans.iter().map(|s| s.content.as_ref()).collect();
+            let starts = text_view::row_starts(&shown, width);
+            for (part, &at) in starts.iter().enumerate() {
                 let mut row = if part == 0 {
                     head.clone()
                 } else {
                     vec![Span::styled(format!("{:>numbers$}↳", ""), marker)]
                 };
-                let at = part * width;
-                row.extend(text_view::slice(spans.clone(), at, at + width));
+                let end = starts.get(part + 1).copied().unwrap_or(usize::MAX);
+                row.extend(text_view::slice(spans.clone(), at, end));
                 rows.push(Line::from(row));
             }
         }
