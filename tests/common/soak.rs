@@ -143,18 +143,10 @@ fn owner(i: usize, clients: usize) -> String {
 /// Makes the soak document through the API: `shape.objects` components, each owned by one
 /// client. Returns its id.
 pub async fn seed(http: &reqwest::Client, url: &str, key: &str, shape: &Shape) -> String {
-    let post = |path: String, body: Value| {
-        let req = http
-            .post(format!("{url}{path}"))
-            .bearer_auth(key)
-            .json(&body);
-        async move {
-            let answer: Value = req.send().await.expect("sent").json().await.expect("JSON");
-            assert_eq!(answer["success"], true, "{answer}");
-            answer
-        }
-    };
-    let created = post("/api/v1/doc/create".into(), json!({"title": "Soak"})).await;
+    let create = json!({"title": "Soak"});
+    let created = post(http, &format!("{url}/api/v1/doc/create"), key, &create)
+        .await
+        .expect("the document is created");
     let doc = created["docId"].as_str().expect("docId").to_owned();
     let content: Map<String, Value> = (0..shape.objects)
         .map(|i| {
@@ -168,11 +160,10 @@ pub async fn seed(http: &reqwest::Client, url: &str, key: &str, shape: &Shape) -
             (object_id(i), json!({"type": "component", "data": data}))
         })
         .collect();
-    post(
-        format!("/api/v1/doc/set-content/{doc}"),
-        Value::Object(content),
-    )
-    .await;
+    let filled = format!("{url}/api/v1/doc/set-content/{doc}");
+    post(http, &filled, key, &Value::Object(content))
+        .await
+        .expect("the content is stored");
     doc
 }
 
