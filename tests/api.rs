@@ -38,5 +38,9 @@ mod pictures;
 mod privacy;
 #[path = "api/selectors.rs"]
 mod selectors;
+#[path = "common/soak.rs"]
+mod soak;
+#[path = "api/stale.rs"]
+mod stale;
 #[path = "api/web.rs"]
 mod web;

@@ -40,5 +40,9 @@ mod pictures;
 mod postgres;
 #[path = "api/selectors.rs"]
 mod selectors;
+#[path = "common/soak.rs"]
+mod soak;
+#[path = "api/stale.rs"]
+mod stale;
 #[path = "api/web.rs"]
 mod web;

@@ -178,6 +178,7 @@ pub struct MigrateArgs {
 /// Prints `listening on http://HOST:PORT` as the first line on stdout. Blocking: it builds
 /// its own runtime.
 pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
+    bound_malloc_arenas();
     init_logging();
     let options = args.options();
     let location = args.database.location(&data_dir, args.db_pool as usize);
@@ -216,6 +217,25 @@ pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
         http::serve(listener, app, options.http(), shutdown).await;
         Ok(())
     })
+}
+
+/// How many malloc arenas the server's threads share (glibc).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+const MALLOC_ARENAS: libc::c_int = 2;
+
+/// Bounds glibc's malloc arenas to [`MALLOC_ARENAS`], unless `MALLOC_ARENA_MAX` sets them.
+/// By default glibc gives threads up to eight arenas per core, and the blocking threads that
+/// answer from a large document come and go: under many clients each arena kept its own free
+/// memory and the resident size crept up; with two it stays flat (`cargo bench --bench load`,
+/// figures in the README). Called before the runtime starts its threads.
+fn bound_malloc_arenas() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    if std::env::var_os("MALLOC_ARENA_MAX").is_none() {
+        // SAFETY: mallopt only sets one of malloc's tunables; it takes no pointers.
+        unsafe {
+            libc::mallopt(libc::M_ARENA_MAX, MALLOC_ARENAS);
+        }
+    }
 }
 
 /// Runs an `account` command.

@@ -4,13 +4,22 @@
 //! or instance changed the database. It holds at most a budget of bytes, evicting the least
 //! recently used documents first.
 //!
-//! A document being loaded has a slot that a commit marks, so that a load which raced a write
-//! is used once but never kept: the cache never holds a state older than the last commit.
+//! Loads (see [`DocCache::lookup`]): a document has at most one load that requests wait for,
+//! and its slot exists before the load reads the database. A commit that lands while the load
+//! is under way marks the slot `written`: the load's snapshot may predate the commit, so it
+//! answers the requests that were already waiting (they began before the commit was
+//! acknowledged) but is never kept, and requests arriving after the commit start a new load
+//! rather than waiting for that one. Each load holds a ticket, and only the load whose ticket
+//! the slot holds may fill it: a load that lost its slot never puts an older state in a newer
+//! one. So the cache never holds a state older than the last commit it was told of.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock, RwLockReadGuard};
 
+use tokio::sync::watch;
+
+use super::StoreResult;
 use super::change::{DocChange, DocEvent};
 use super::object::StoredObject;
 
@@ -117,10 +126,82 @@ impl CachedDoc {
 
 /// A document's place in the cache.
 enum Slot {
-    /// Being loaded; `written` once a commit touched it meanwhile.
-    Loading { written: bool },
+    /// Being loaded by one request; others wait for it.
+    Loading(Loading),
     /// Loaded.
     Ready(Arc<CachedDoc>),
+}
+
+/// What a load answers: the document, `None` when there is no such document, or why it failed.
+type Loaded = StoreResult<Option<Arc<CachedDoc>>>;
+
+/// A load under way.
+struct Loading {
+    /// Which load it is: only the load holding this ticket may fill or drop the slot.
+    ticket: u64,
+    /// A commit (or a clear) touched the document since the load began: its snapshot may be
+    /// older, so it is not kept and no request arriving now waits for it.
+    written: bool,
+    /// Where those waiting for it read its answer (closed if the loading request went away).
+    answer: watch::Receiver<Option<Loaded>>,
+}
+
+/// What a request finds for a document: see [`DocCache::lookup`].
+pub enum Lookup<'a> {
+    /// It is loaded.
+    Ready(Arc<CachedDoc>),
+    /// No usable load is under way: this request loads it and hands it in with
+    /// [`Load::finish`].
+    Load(Load<'a>),
+    /// Another request is loading it: [`Wait::answer`] is that load's answer.
+    Wait(Wait),
+}
+
+/// The one load of a document, by the request that got it from [`DocCache::lookup`]. Dropped
+/// unfinished (the request went away), it frees the slot and its waiters look again.
+pub struct Load<'a> {
+    cache: &'a DocCache,
+    doc_id: String,
+    ticket: u64,
+    answer: watch::Sender<Option<Loaded>>,
+    finished: bool,
+}
+
+/// Waiting for another request's load of a document.
+pub struct Wait(watch::Receiver<Option<Loaded>>);
+
+impl Wait {
+    /// The load's answer; `None` when the loading request went away before it had one (look
+    /// again).
+    pub async fn answer(mut self) -> Option<Loaded> {
+        let answer = self.0.wait_for(Option::is_some).await.ok()?;
+        answer.clone()
+    }
+}
+
+impl Load<'_> {
+    /// Hands in what the load read (`Ok(None)`: no such document) and returns what to answer:
+    /// kept unless a commit wrote the document meanwhile or another load took the slot, and
+    /// answered to every request waiting for this load either way.
+    pub fn finish(mut self, read: StoreResult<Option<LoadedDoc>>) -> Loaded {
+        self.finished = true;
+        let answer = match read {
+            Ok(Some(loaded)) => Ok(Some(self.cache.finish(&self.doc_id, self.ticket, loaded))),
+            Ok(None) => Ok(None),
+            Err(e) => Err(e),
+        };
+        self.cache.drop_slot(&self.doc_id, self.ticket);
+        self.answer.send_replace(Some(answer.clone()));
+        answer
+    }
+}
+
+impl Drop for Load<'_> {
+    fn drop(&mut self) {
+        if !self.finished {
+            self.cache.drop_slot(&self.doc_id, self.ticket);
+        }
+    }
 }
 
 /// The cache of documents.
@@ -130,6 +211,8 @@ pub struct DocCache {
     used: AtomicUsize,
     clock: AtomicU64,
     versions: AtomicU64,
+    /// Numbers the loads.
+    tickets: AtomicU64,
 }
 
 /// Fixed bytes counted per document besides its objects.
@@ -147,52 +230,67 @@ impl DocCache {
             used: AtomicUsize::new(0),
             clock: AtomicU64::new(0),
             versions: AtomicU64::new(0),
+            tickets: AtomicU64::new(0),
         }
     }
 
-    /// The cached document, if it is loaded.
-    pub fn get(&self, doc_id: &str) -> Option<Arc<CachedDoc>> {
-        let slots = self.slots.read().unwrap_or_else(|e| e.into_inner());
-        match slots.get(doc_id) {
-            Some(Slot::Ready(doc)) => {
-                doc.last_used.store(
-                    self.clock.fetch_add(1, Ordering::Relaxed),
-                    Ordering::Relaxed,
-                );
-                Some(Arc::clone(doc))
-            }
-            _ => None,
+    /// The cached document, or the one load of it to run or wait for. A load is waited for
+    /// only while no commit has touched the document since it began.
+    pub fn lookup(&self, doc_id: &str) -> Lookup<'_> {
+        if let Some(Slot::Ready(doc)) = self.read_slots().get(doc_id) {
+            return Lookup::Ready(self.used_now(doc));
         }
+        let mut slots = self.slots.write().unwrap_or_else(|e| e.into_inner());
+        match slots.get(doc_id) {
+            Some(Slot::Ready(doc)) => return Lookup::Ready(self.used_now(doc)),
+            Some(Slot::Loading(loading)) if !loading.written => {
+                return Lookup::Wait(Wait(loading.answer.clone()));
+            }
+            // None, or a load that a commit overtook: a new load takes the slot, and the
+            // overtaken one, holding an older ticket, will neither fill nor drop it.
+            _ => {}
+        }
+        let ticket = self.tickets.fetch_add(1, Ordering::Relaxed);
+        let (answer, waiting) = watch::channel(None);
+        let loading = Loading {
+            ticket,
+            written: false,
+            answer: waiting,
+        };
+        slots.insert(doc_id.to_owned(), Slot::Loading(loading));
+        Lookup::Load(Load {
+            cache: self,
+            doc_id: doc_id.to_owned(),
+            ticket,
+            answer,
+            finished: false,
+        })
+    }
+
+    fn read_slots(&self) -> RwLockReadGuard<'_, HashMap<String, Slot>> {
+        self.slots.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A cached document handed out now, marked as just used.
+    fn used_now(&self, doc: &Arc<CachedDoc>) -> Arc<CachedDoc> {
+        doc.last_used.store(
+            self.clock.fetch_add(1, Ordering::Relaxed),
+            Ordering::Relaxed,
+        );
+        Arc::clone(doc)
     }
 
     /// The version of a cached document, if it is loaded.
     pub fn version(&self, doc_id: &str) -> Option<u64> {
-        let slots = self.slots.read().unwrap_or_else(|e| e.into_inner());
-        match slots.get(doc_id) {
+        match self.read_slots().get(doc_id) {
             Some(Slot::Ready(doc)) => Some(doc.read().version),
             _ => None,
         }
     }
 
-    /// Marks a document as being loaded, unless it is loaded or loading already.
-    pub fn start_load(&self, doc_id: &str) {
-        let mut slots = self.slots.write().unwrap_or_else(|e| e.into_inner());
-        slots
-            .entry(doc_id.to_owned())
-            .or_insert(Slot::Loading { written: false });
-    }
-
-    /// Ends a load started with [`DocCache::start_load`]: keeps the document unless a commit
-    /// wrote it meanwhile, and returns what to answer from. `None` (no such document) only
-    /// clears the slot.
-    pub fn finish_load(&self, doc_id: &str, loaded: Option<LoadedDoc>) -> Option<Arc<CachedDoc>> {
-        let mut slots = self.slots.write().unwrap_or_else(|e| e.into_inner());
-        let Some(loaded) = loaded else {
-            if let Some(Slot::Loading { .. }) = slots.get(doc_id) {
-                slots.remove(doc_id);
-            }
-            return None;
-        };
+    /// Makes a loaded document ready to answer from, and keeps it when the slot is still the
+    /// load's own (`ticket`) and no commit wrote the document since the load began.
+    fn finish(&self, doc_id: &str, ticket: u64, loaded: LoadedDoc) -> Arc<CachedDoc> {
         let bytes = DOC_OVERHEAD + loaded.objects.values().map(|o| o.size()).sum::<usize>();
         let doc = Arc::new(CachedDoc {
             state: RwLock::new(DocState {
@@ -204,25 +302,25 @@ impl DocCache {
             }),
             last_used: AtomicU64::new(self.clock.fetch_add(1, Ordering::Relaxed)),
         });
-        match slots.get(doc_id) {
-            Some(Slot::Ready(kept)) => return Some(Arc::clone(kept)),
-            Some(Slot::Loading { written: false }) => {
-                slots.insert(doc_id.to_owned(), Slot::Ready(Arc::clone(&doc)));
-                self.used.fetch_add(bytes, Ordering::Relaxed);
-                self.evict(&mut slots, doc_id);
-            }
-            Some(Slot::Loading { written: true }) => {
-                slots.remove(doc_id);
-            }
-            None => {}
+        let mut slots = self.slots.write().unwrap_or_else(|e| e.into_inner());
+        if let Some(Slot::Loading(loading)) = slots.get(doc_id)
+            && loading.ticket == ticket
+            && !loading.written
+        {
+            slots.insert(doc_id.to_owned(), Slot::Ready(Arc::clone(&doc)));
+            self.used.fetch_add(bytes, Ordering::Relaxed);
+            self.evict(&mut slots, doc_id);
         }
-        Some(doc)
+        doc
     }
 
-    /// Drops a loading slot whose load failed.
-    pub fn abandon_load(&self, doc_id: &str) {
+    /// Drops the slot of the load holding `ticket` if it is still loading (not kept, failed,
+    /// or gone): the next request loads again.
+    fn drop_slot(&self, doc_id: &str, ticket: u64) {
         let mut slots = self.slots.write().unwrap_or_else(|e| e.into_inner());
-        if let Some(Slot::Loading { .. }) = slots.get(doc_id) {
+        if let Some(Slot::Loading(loading)) = slots.get(doc_id)
+            && loading.ticket == ticket
+        {
             slots.remove(doc_id);
         }
     }
@@ -231,9 +329,10 @@ impl DocCache {
     pub fn apply(&self, change: &DocChange, replaced: &mut Vec<Arc<StoredObject>>) {
         let mut slots = self.slots.write().unwrap_or_else(|e| e.into_inner());
         let doc = match slots.get_mut(&change.doc_id) {
+            // Not cached: the next load reads the database after this commit.
             None => return,
-            Some(Slot::Loading { written }) => {
-                *written = true;
+            Some(Slot::Loading(loading)) => {
+                loading.written = true;
                 return;
             }
             Some(Slot::Ready(doc)) => Arc::clone(doc),
@@ -281,8 +380,8 @@ impl DocCache {
     pub fn clear(&self) {
         let mut slots = self.slots.write().unwrap_or_else(|e| e.into_inner());
         slots.retain(|_, slot| match slot {
-            Slot::Loading { written } => {
-                *written = true;
+            Slot::Loading(loading) => {
+                loading.written = true;
                 true
             }
             Slot::Ready(_) => false,
@@ -303,7 +402,7 @@ impl DocCache {
                 .iter()
                 .filter_map(|(id, slot)| match slot {
                     Slot::Ready(doc) => Some((id, doc)),
-                    Slot::Loading { .. } => None,
+                    Slot::Loading(_) => None,
                 })
                 .min_by_key(|(id, doc)| (*id == keep, doc.last_used.load(Ordering::Relaxed)))
                 .map(|(id, doc)| (id.clone(), doc.read().bytes));
@@ -317,6 +416,7 @@ impl DocCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::StoreError;
 
     fn object(text: &str) -> Arc<StoredObject> {
         Arc::new(StoredObject::new(Arc::from("label"), text))
@@ -335,6 +435,121 @@ mod tests {
             objects,
             bytes,
         }
+    }
+
+    fn loaded(text: &str) -> LoadedDoc {
+        LoadedDoc {
+            owner_id: "me".into(),
+            collaborators: Vec::new(),
+            objects: BTreeMap::from([("x".to_string(), object(text))]),
+        }
+    }
+
+    fn write_x(cache: &DocCache, text: &str) {
+        let mut change = DocChange::objects("d", "now".into());
+        change.changed.push(("x".into(), object(text)));
+        cache.apply(&change, &mut Vec::new());
+    }
+
+    /// The kept document's `x`, without starting a load.
+    fn kept_x(cache: &DocCache) -> Option<String> {
+        match cache.read_slots().get("d") {
+            Some(Slot::Ready(doc)) => Some(doc.read().objects["x"].data().to_owned()),
+            _ => None,
+        }
+    }
+
+    fn load(cache: &DocCache) -> Load<'_> {
+        match cache.lookup("d") {
+            Lookup::Load(load) => load,
+            _ => panic!("expected to load"),
+        }
+    }
+
+    fn wait(cache: &DocCache) -> Wait {
+        match cache.lookup("d") {
+            Lookup::Wait(wait) => wait,
+            _ => panic!("expected to wait"),
+        }
+    }
+
+    fn x_of(answer: Loaded) -> String {
+        answer.unwrap().unwrap().read().objects["x"]
+            .data()
+            .to_owned()
+    }
+
+    /// The interleaving of issue 20: loads A and B start, a commit lands, A finishes, C starts,
+    /// and B (slower, its read from before the commit) finishes. Before, B's snapshot was kept
+    /// as ready; now B waits for A (one load), and a load overtaken by a commit is never kept,
+    /// whichever finishes first.
+    #[tokio::test]
+    async fn a_load_overtaken_by_a_commit_is_never_kept() {
+        for overtaken_finishes_first in [true, false] {
+            let cache = DocCache::new(1 << 20);
+            let a = load(&cache);
+            let b = wait(&cache);
+            write_x(&cache, "new");
+            assert!(
+                kept_x(&cache).is_none(),
+                "a commit keeps nothing of a loading slot"
+            );
+            let c = if overtaken_finishes_first {
+                assert_eq!(
+                    x_of(a.finish(Ok(Some(loaded("old"))))),
+                    "old",
+                    "A's own answer"
+                );
+                load(&cache)
+            } else {
+                let c = load(&cache);
+                let d = wait(&cache);
+                assert_eq!(x_of(c.finish(Ok(Some(loaded("new"))))), "new");
+                assert_eq!(
+                    x_of(d.answer().await.unwrap()),
+                    "new",
+                    "D waited for C, not A"
+                );
+                a.finish(Ok(Some(loaded("old")))).unwrap();
+                assert_eq!(kept_x(&cache).as_deref(), Some("new"), "A lost its slot");
+                // Evicted, as it may be: the next request loads again.
+                cache.slots.write().unwrap().remove("d");
+                load(&cache)
+            };
+            assert_eq!(
+                x_of(b.answer().await.unwrap()),
+                "old",
+                "B began before the commit was acknowledged: A's answer is B's"
+            );
+            c.finish(Ok(Some(loaded("new")))).unwrap();
+            assert_eq!(kept_x(&cache).as_deref(), Some("new"));
+        }
+    }
+
+    #[tokio::test]
+    async fn a_load_overtaken_by_a_clear_is_not_kept_and_waiters_of_a_dropped_load_look_again() {
+        let cache = DocCache::new(1 << 20);
+        let a = load(&cache);
+        cache.clear();
+        a.finish(Ok(Some(loaded("old")))).unwrap();
+        assert!(kept_x(&cache).is_none());
+
+        let a = load(&cache);
+        let b = wait(&cache);
+        drop(a);
+        assert!(b.answer().await.is_none(), "the loading request went away");
+        let b = load(&cache);
+        let failed = b.finish(Err(StoreError::Unavailable("down".into())));
+        assert!(matches!(failed, Err(StoreError::Unavailable(_))));
+        let c = load(&cache);
+        let d = wait(&cache);
+        c.finish(Ok(None)).unwrap();
+        assert!(
+            matches!(d.answer().await, Some(Ok(None))),
+            "no such document"
+        );
+        load(&cache).finish(Ok(Some(loaded("v")))).unwrap();
+        assert_eq!(kept_x(&cache).as_deref(), Some("v"));
     }
 
     #[test]

@@ -4,7 +4,7 @@ use thiserror::Error;
 
 /// A store failure. Every variant but `Internal`, `Unavailable` and `Conflict` is the caller's
 /// doing and is safe to show.
-#[derive(Debug, Error)]
+#[derive(Debug, Clone, Error)]
 pub enum StoreError {
     /// No such document, or not visible to the account.
     #[error("document {0} not found")]

@@ -8,9 +8,13 @@ use std::sync::Mutex;
 /// What this process knows of the counter.
 struct Seen {
     /// The counter as of this process's knowledge: its own last commit, or the last value read.
+    /// Every commit up to it has been accounted for (written through, or the cache cleared).
     generation: i64,
     /// The value a commit of this process's writer is writing right now.
     pending: Option<i64>,
+    /// Whether a reader handed in the pending value while it was pending: if the commit then
+    /// fails, that value was another process's commit.
+    pending_read: bool,
 }
 
 /// The counter as this process knows it.
@@ -25,6 +29,7 @@ impl Generations {
             seen: Mutex::new(Seen {
                 generation,
                 pending: None,
+                pending_read: false,
             }),
         }
     }
@@ -35,11 +40,23 @@ impl Generations {
 
     /// Takes in a value read from the database; calls `changed_elsewhere` (while no other
     /// check can pass) when another process or instance wrote it.
+    ///
+    /// The counter only grows, so a value at or below the one already known, or below the
+    /// value being committed now (whose [`Generations::begin_write`] accounted for everything
+    /// before it), is old news: a reader that read the counter just before this process's
+    /// writer ended its write hands in a value one behind, which is no one else's commit.
     pub fn observe(&self, generation: i64, changed_elsewhere: impl FnOnce()) {
         let mut seen = self.lock();
-        if generation != seen.generation && Some(generation) != seen.pending {
-            changed_elsewhere();
-            seen.generation = seen.generation.max(generation);
+        if generation <= seen.generation {
+            return;
+        }
+        match seen.pending {
+            Some(pending) if generation < pending => {}
+            Some(pending) if generation == pending => seen.pending_read = true,
+            _ => {
+                changed_elsewhere();
+                seen.generation = generation;
+            }
         }
     }
 
@@ -53,16 +70,23 @@ impl Generations {
             changed_elsewhere();
         }
         seen.pending = Some(generation);
+        seen.pending_read = false;
         elsewhere
     }
 
     /// Called by the writer after its transaction ended: `committed` tells whether the value
-    /// given to [`Generations::begin_write`] is now in the database.
-    pub fn end_write(&self, committed: bool) {
+    /// given to [`Generations::begin_write`] is now in the database. When it is not, but a
+    /// reader saw that value meanwhile, another process committed it: `changed_elsewhere` is
+    /// called.
+    pub fn end_write(&self, committed: bool, changed_elsewhere: impl FnOnce()) {
         let mut seen = self.lock();
-        if let Some(generation) = seen.pending.take()
-            && committed
-        {
+        let Some(generation) = seen.pending.take() else {
+            return;
+        };
+        if !committed && seen.pending_read {
+            changed_elsewhere();
+        }
+        if committed || seen.pending_read {
             seen.generation = seen.generation.max(generation);
         }
     }
@@ -79,7 +103,7 @@ mod tests {
         generations.observe(5, || cleared += 1);
         assert!(!generations.begin_write(6, || cleared += 1));
         generations.observe(6, || cleared += 1);
-        generations.end_write(true);
+        generations.end_write(true, || cleared += 1);
         generations.observe(6, || cleared += 1);
         assert_eq!(cleared, 0, "our own commit");
         generations.observe(7, || cleared += 1);
@@ -88,7 +112,44 @@ mod tests {
             generations.begin_write(9, || cleared += 1),
             "one more meanwhile"
         );
-        generations.end_write(false);
+        generations.end_write(false, || cleared += 1);
         assert_eq!(cleared, 2);
+    }
+
+    /// A reader reads the counter, then the writer commits and ends its write, then the reader
+    /// hands in what it read: one behind, which is old news, not another's commit.
+    #[test]
+    fn a_value_read_before_our_own_commit_ended_is_not_news() {
+        let generations = Generations::new(5);
+        let mut cleared = 0;
+        assert!(!generations.begin_write(6, || cleared += 1));
+        let read_before_the_commit = 5;
+        generations.end_write(true, || cleared += 1);
+        generations.observe(read_before_the_commit, || cleared += 1);
+        assert_eq!(cleared, 0, "read before our commit ended");
+        // The next write under way: a value from before the last one is older still.
+        assert!(!generations.begin_write(7, || cleared += 1));
+        generations.observe(5, || cleared += 1);
+        generations.observe(6, || cleared += 1);
+        assert_eq!(cleared, 0, "read before either commit");
+        generations.end_write(true, || cleared += 1);
+        generations.observe(8, || cleared += 1);
+        assert_eq!(cleared, 1, "another's commit after ours is news");
+        generations.observe(8, || cleared += 1);
+        assert_eq!(cleared, 1, "and news once");
+    }
+
+    /// A commit that failed after a reader saw its value: that value was another process's.
+    #[test]
+    fn a_value_seen_while_our_commit_failed_was_anothers() {
+        let generations = Generations::new(5);
+        let mut cleared = 0;
+        assert!(!generations.begin_write(6, || cleared += 1));
+        generations.observe(6, || cleared += 1);
+        assert_eq!(cleared, 0, "maybe ours");
+        generations.end_write(false, || cleared += 1);
+        assert_eq!(cleared, 1, "ours failed: it was another's");
+        generations.observe(6, || cleared += 1);
+        assert_eq!(cleared, 1, "known now");
     }
 }

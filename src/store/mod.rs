@@ -42,7 +42,7 @@ use bytes::Bytes;
 use serde_json::Value;
 use tokio::sync::broadcast;
 
-use self::cache::{CachedDoc, DocCache, DocState};
+use self::cache::{CachedDoc, DocCache, DocState, Lookup};
 use self::change::Committed;
 use self::content::ContentUpload;
 use self::engine::CommitObserver;
@@ -293,29 +293,26 @@ impl<E: Engine> Store<E> {
         Ok(found)
     }
 
-    /// A document the account may see, from memory or loaded into it.
+    /// A document the account may see, from memory or loaded into it: by this request, or
+    /// by the one already loading it (one load per document at a time, see [`cache`]).
     async fn doc(&self, account: &Account, doc_id: &str) -> StoreResult<Arc<CachedDoc>> {
-        let doc = match self.kept.docs.get(doc_id) {
-            Some(doc) => doc,
-            None => {
-                self.kept.docs.start_load(doc_id);
-                let loaded = match self.engine.load_doc(doc_id.to_owned()).await {
-                    Ok(loaded) => loaded,
-                    Err(e) => {
-                        self.kept.docs.abandon_load(doc_id);
-                        return Err(e);
+        let loaded = loop {
+            match self.kept.docs.lookup(doc_id) {
+                Lookup::Ready(doc) => break Some(doc),
+                Lookup::Load(load) => {
+                    break load.finish(self.engine.load_doc(doc_id.to_owned()).await)?;
+                }
+                Lookup::Wait(wait) => {
+                    // The loading request went away unfinished: look again.
+                    if let Some(answer) = wait.answer().await {
+                        break answer?;
                     }
-                };
-                self.kept
-                    .docs
-                    .finish_load(doc_id, loaded)
-                    .ok_or_else(|| StoreError::DocNotFound(doc_id.to_owned()))?
+                }
             }
         };
-        if doc.read().visible_to(&account.id) {
-            Ok(doc)
-        } else {
-            Err(StoreError::DocNotFound(doc_id.to_owned()))
+        match loaded {
+            Some(doc) if doc.read().visible_to(&account.id) => Ok(doc),
+            _ => Err(StoreError::DocNotFound(doc_id.to_owned())),
         }
     }
 

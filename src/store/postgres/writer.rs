@@ -135,7 +135,11 @@ pub async fn run_batch(
     }
     .await;
     if let Some(freshness) = &around.freshness {
-        freshness.generations.end_write(committed.is_ok());
+        freshness.generations.end_write(committed.is_ok(), || {
+            if let Some(observer) = &around.observer {
+                observer.changed_elsewhere();
+            }
+        });
     }
     if let Err(e) = committed {
         return failed(ops.len(), &e);

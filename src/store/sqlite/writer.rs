@@ -119,7 +119,11 @@ pub fn run_batch(conn: &mut Connection, ops: &mut [WriteOp], around: &Around) ->
     let committed = touch_changed(&tx, &reports, &batch.now)
         .and_then(|()| tx.commit().map_err(StoreError::from));
     if let Some(freshness) = &around.freshness {
-        freshness.generations.end_write(committed.is_ok());
+        freshness.generations.end_write(committed.is_ok(), || {
+            if let Some(observer) = &around.observer {
+                observer.changed_elsewhere();
+            }
+        });
     }
     if let Err(e) = committed {
         return failed(ops.len(), &format!("the commit failed: {e}"));
