@@ -205,6 +205,22 @@ impl Cluster {
             .arg(self.url(database));
         run(psql, "psql");
     }
+
+    /// Runs a query in a database of the cluster; its rows, one a line, fields split by `|`.
+    #[allow(dead_code)]
+    pub fn query(&self, database: &str, sql: &str) -> String {
+        let out = client(&self.bin, "psql")
+            .args(["-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql])
+            .arg(self.url(database))
+            .output()
+            .expect("psql runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).trim().to_owned()
+    }
 }
 
 impl Cluster {
