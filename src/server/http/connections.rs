@@ -86,6 +86,12 @@ impl Connection {
         self.enter(STREAMING);
     }
 
+    /// The connection is being closed (drained first, see `linger`): not one to close to make
+    /// room.
+    pub fn draining(&self) {
+        self.enter(CLOSING);
+    }
+
     /// The answer was written (or given up): the connection waits for the next request.
     pub fn request_finished(&self) {
         self.enter(IDLE);
