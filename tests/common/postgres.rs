@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 /// The settings of the tests' clusters: no fsync, room for many test servers' pools.
-const TEST_SETTINGS: &str = "-c fsync=off -c full_page_writes=off -c max_connections=300";
+pub const TEST_SETTINGS: &str = "-c fsync=off -c full_page_writes=off -c max_connections=300";
 
 /// A running cluster.
 pub struct Cluster {
@@ -22,7 +22,7 @@ pub struct Cluster {
     /// The port it listens on, on 127.0.0.1.
     pub port: u16,
     databases: AtomicUsize,
-    settings: &'static str,
+    settings: String,
     /// Kept open for as long as the process lives; its end stops the cluster.
     _watchdog: Mutex<(Child, ChildStdin)>,
 }
@@ -118,7 +118,7 @@ impl Cluster {
     }
 
     /// A new cluster with these server settings (`-c name=value ...`) besides the address.
-    pub fn start_with(settings: &'static str) -> Option<Cluster> {
+    pub fn start_with(settings: impl Into<String>) -> Option<Cluster> {
         let bin = bin_dir()?;
         let root = tempfile::Builder::new()
             .prefix("diagtui-pg-")
@@ -148,7 +148,7 @@ impl Cluster {
             data,
             port,
             databases: AtomicUsize::new(0),
-            settings,
+            settings: settings.into(),
         };
         cluster.start_server();
         Some(cluster)

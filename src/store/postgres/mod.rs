@@ -93,7 +93,7 @@ pub async fn connect(options: &PgOptions) -> StoreResult<(Pool, tokio_postgres::
         config.connect_timeout(CONNECT_TIMEOUT);
     }
     config.application_name("diagtui");
-    let tls = tls::connector(target.verify)?;
+    let tls = tls::connector(&target.tls)?;
     let manager = Manager::from_config(
         config.clone(),
         tls,
@@ -125,7 +125,7 @@ impl PgEngine {
     ) -> StoreResult<PgEngine> {
         let (pool, config) = connect(options).await?;
         let instance = crate::model::ids::new_uuid();
-        let tls = tls::connector(tls::parse(&options.url)?.verify)?;
+        let tls = tls::connector(&tls::parse(&options.url)?.tls)?;
         // Listening first: every commit after the counter read is then reported.
         let subscription = notify::subscribe(&config, &tls).await?;
         let generation = read_generation(&pool.get().await?).await?;
