@@ -1,9 +1,11 @@
 //! Closing a connection whose client may still be sending. A request refused before its body
 //! (or the rest of its head) was read (413, 414, 431, ...) is answered at once; closing the
 //! socket then, with bytes of the request still arriving, makes the kernel answer them with a
-//! reset, which can destroy the answer before the client has read it. So when unread bytes
-//! wait, the answer is ended (FIN) and what arrives is read and dropped until the client
-//! closes, up to [`DRAIN_BYTES`] and [`DRAIN_TIME`], then the socket is closed.
+//! reset, which can destroy the answer before the client has read it. So after an answer that
+//! closes the connection, or when unread bytes wait, the answer is ended (FIN) and what arrives
+//! is read and dropped until the client closes, up to [`DRAIN_BYTES`], for at most
+//! [`DRAIN_TIME`] and only while something arrives every [`DRAIN_GAP`]; then the socket is
+//! closed.
 
 use std::time::Duration;
 
@@ -18,10 +20,10 @@ pub const DRAIN_TIME: Duration = Duration::from_secs(30);
 /// The longest wait for more of them.
 pub const DRAIN_GAP: Duration = Duration::from_secs(2);
 
-/// Closes a connection the server is done with, draining it first when the client is still
-/// sending.
-pub async fn close(mut socket: TcpStream) {
-    if !unread(&socket) {
+/// Closes a connection the server is done with, draining it first when the client may still
+/// be sending: after an answer that `refused` the rest of a request, or while bytes wait.
+pub async fn close(mut socket: TcpStream, refused: bool) {
+    if !refused && !unread(&socket) {
         return;
     }
     let _ = socket.shutdown().await;

@@ -108,7 +108,7 @@ async fn connection(
     let state = Arc::clone(registered.connection());
     serve_connection(&mut stream, &state, app, timeouts, stopped).await;
     state.draining();
-    linger::close(stream).await;
+    linger::close(stream, state.sent_closing_answer()).await;
     drop(registered);
 }
 
