@@ -61,6 +61,15 @@ async fn call(
     send(req.bearer_auth(key)).await
 }
 
+/// A store on the database at `url`, in this process: an instance without its HTTP layer.
+async fn open_store(url: &str) -> Store<diagtui::store::AnyEngine> {
+    let at = Location::Postgres(PgOptions {
+        url: url.to_owned(),
+        pool_size: 2,
+    });
+    Store::open_at(&at, StoreOptions::default()).await.unwrap()
+}
+
 /// Two instances on one new database, and a document made through the first.
 struct Two {
     url: String,
@@ -184,14 +193,7 @@ async fn change_events_reach_subscribers_of_the_other_instance() {
 #[tokio::test(flavor = "multi_thread")]
 async fn commit_reports_reach_the_other_instances_listeners() {
     let (url, key) = team_database();
-    let open = || async {
-        let at = Location::Postgres(PgOptions {
-            url: url.clone(),
-            pool_size: 2,
-        });
-        Store::open_at(&at, StoreOptions::default()).await.unwrap()
-    };
-    let (here, there) = (open().await, open().await);
+    let (here, there) = (open_store(&url).await, open_store(&url).await);
     let mut reports = there.commits();
     let me = here.authenticate(&key).await.unwrap().unwrap();
     let doc = here.create_doc(&me, "Watched", None).await.unwrap();
@@ -668,14 +670,7 @@ async fn writes_through_one_instance_under_reads_through_the_other_all_read_back
 #[tokio::test(flavor = "multi_thread")]
 async fn an_instance_keeps_its_cache_when_another_commits() {
     let (url, key) = team_database();
-    let open = || async {
-        let at = Location::Postgres(PgOptions {
-            url: url.clone(),
-            pool_size: 2,
-        });
-        Store::open_at(&at, StoreOptions::default()).await.unwrap()
-    };
-    let (here, there) = (open().await, open().await);
+    let (here, there) = (open_store(&url).await, open_store(&url).await);
     let me = here.authenticate(&key).await.unwrap().unwrap();
     let doc = here.create_doc(&me, "Kept", None).await.unwrap();
     let label = |text: &str| json!({"text": text}).as_object().unwrap().clone();

@@ -9,23 +9,16 @@ use std::process::Command;
 
 use diagtui::store::{Location, PgOptions, Store, StoreOptions};
 
-use crate::pg::{Cluster, TEST_SETTINGS};
+use crate::pg::{Cluster, TEST_SETTINGS, run};
 
 /// Runs `openssl` in `dir`; it must succeed.
 fn openssl(dir: &Path, args: &[&str]) {
-    let out = Command::new("openssl")
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the openssl program runs (.ci/run installs it)");
-    assert!(
-        out.status.success(),
-        "openssl {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let mut command = Command::new("openssl");
+    command.args(args).current_dir(dir);
+    run(command, "openssl (.ci/run installs it when missing)");
 }
 
-/// A new P-256 key in `key` and a certificate request for `subject` in `request`.
+/// A new P-256 key in `name.key` and a certificate request for `subject` in `name.csr`.
 fn key_and_request(dir: &Path, name: &str, subject: &str) {
     openssl(
         dir,
@@ -47,69 +40,37 @@ fn key_and_request(dir: &Path, name: &str, subject: &str) {
     );
 }
 
-/// A self-signed CA, `name.crt` and `name.key`.
-fn ca(dir: &Path, name: &str) {
-    key_and_request(dir, name, &format!("/CN=diagtui test {name}"));
-    openssl(
-        dir,
-        &[
-            "x509",
-            "-req",
-            "-in",
-            &format!("{name}.csr"),
-            "-key",
-            &format!("{name}.key"),
-            "-out",
-            &format!("{name}.crt"),
-            "-days",
-            "2",
-            "-extfile",
-            "ca.ext",
-        ],
-    );
-}
-
-/// A certificate `name.crt` (and `name.key`) for `subject`, issued by the CA `ca`, with the
-/// extensions in `name.ext`.
-fn issued(dir: &Path, name: &str, subject: &str, extensions: &str) {
-    std::fs::write(dir.join(format!("{name}.ext")), extensions).unwrap();
+/// A certificate `name.crt` (and its key `name.key`) for `subject` with the extensions in
+/// `name.ext`, issued by the CA `issuer` (`None`: self-signed).
+fn certificate(dir: &Path, name: &str, subject: &str, issuer: Option<&str>, extensions: &str) {
+    let ext = format!("{name}.ext");
+    std::fs::write(dir.join(&ext), extensions).unwrap();
     key_and_request(dir, name, subject);
-    openssl(
-        dir,
-        &[
-            "x509",
-            "-req",
-            "-in",
-            &format!("{name}.csr"),
-            "-CA",
-            "ca.crt",
-            "-CAkey",
-            "ca.key",
-            "-CAcreateserial",
-            "-out",
-            &format!("{name}.crt"),
-            "-days",
-            "2",
-            "-extfile",
-            &format!("{name}.ext"),
-        ],
+    let (csr, crt, key) = (
+        format!("{name}.csr"),
+        format!("{name}.crt"),
+        format!("{name}.key"),
     );
+    let mut args = vec!["x509", "-req", "-in", &csr, "-out", &crt, "-days", "2"];
+    args.extend(["-extfile", &ext]);
+    let (issuer_crt, issuer_key);
+    match issuer {
+        None => args.extend(["-key", &key]),
+        Some(issuer) => {
+            (issuer_crt, issuer_key) = (format!("{issuer}.crt"), format!("{issuer}.key"));
+            args.extend(["-CA", &issuer_crt, "-CAkey", &issuer_key, "-CAcreateserial"]);
+        }
+    }
+    openssl(dir, &args);
 }
 
 /// Makes a file the server's own (PostgreSQL refuses a key file it does not own).
 fn give_to_postgres(path: &Path) {
     // SAFETY: `geteuid` takes nothing and cannot fail.
     if unsafe { libc::geteuid() } == 0 {
-        let out = Command::new("chown")
-            .arg("postgres")
-            .arg(path)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let mut chown = Command::new("chown");
+        chown.arg("postgres").arg(path);
+        run(chown, "chown");
     }
 }
 
@@ -127,21 +88,13 @@ fn tls_cluster() -> (Cluster, PathBuf) {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
-    std::fs::write(dir.join("ca.ext"), "basicConstraints=critical,CA:TRUE\n").unwrap();
-    ca(&dir, "ca");
-    ca(&dir, "other");
-    issued(
-        &dir,
-        "server",
-        "/CN=127.0.0.1",
-        "subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n",
-    );
-    issued(
-        &dir,
-        "client",
-        "/CN=postgres",
-        "basicConstraints=CA:FALSE\n",
-    );
+    let ca = "basicConstraints=critical,CA:TRUE\n";
+    certificate(&dir, "ca", "/CN=diagtui test CA", None, ca);
+    certificate(&dir, "other", "/CN=another CA", None, ca);
+    let server = "subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n";
+    certificate(&dir, "server", "/CN=127.0.0.1", Some("ca"), server);
+    let client = "basicConstraints=CA:FALSE\n";
+    certificate(&dir, "client", "/CN=postgres", Some("ca"), client);
     let hba = dir.join("pg_hba.conf");
     std::fs::write(
         &hba,

@@ -75,7 +75,7 @@ fn pg_command(bin: &Path, program: &str) -> Command {
 }
 
 /// Runs a command that must succeed.
-fn run(mut command: Command, what: &str) {
+pub fn run(mut command: Command, what: &str) {
     let out = command.output().unwrap_or_else(|e| panic!("{what}: {e}"));
     assert!(
         out.status.success(),

@@ -66,28 +66,25 @@ impl Sequence {
 
     /// Applies commit `generation` with `apply`, unless it was skipped meanwhile; the caller
     /// waited until everything before it was applied ([`Sequence::caught_up`] of
-    /// `generation - 1`, or [`Sequence::skip_to`] it). Runs while no other commit is applied
-    /// or skipped.
+    /// `generation - 1`, or [`Sequence::skip_to`] it).
     pub fn apply(&self, generation: i64, apply: impl FnOnce()) {
-        self.position.send_if_modified(|position| {
-            if position.applied >= generation {
-                return false;
-            }
-            apply();
-            position.applied = generation;
-            true
-        });
+        self.advance(generation, apply);
     }
 
     /// Moves past every commit up to `generation` that is not applied yet, calling `drop_kept`
-    /// (which forgets everything kept) when there is one. Runs while no other commit is
-    /// applied or skipped.
+    /// (which forgets everything kept) when there is one.
     pub fn skip_to(&self, generation: i64, drop_kept: impl FnOnce()) {
+        self.advance(generation, drop_kept);
+    }
+
+    /// Runs `step` and moves to `generation`, unless the sequence is there already; while no
+    /// other commit is applied or skipped.
+    fn advance(&self, generation: i64, step: impl FnOnce()) {
         self.position.send_if_modified(|position| {
             if position.applied >= generation {
                 return false;
             }
-            drop_kept();
+            step();
             position.applied = generation;
             true
         });
