@@ -5,7 +5,8 @@
 //! know that nothing of theirs waits for it. Every instance listens (`LISTEN`) and applies the
 //! other instances' reports to what it keeps, in generation order, with the changed objects as
 //! they are in the database when the report arrives (an object gone by then counts as deleted),
-//! then hands them to its listeners ([`CommitObserver::committed`]).
+//! then hands them to its listeners ([`CommitObserver::committed`]). A transaction whose
+//! changes are not reported (`diagtui migrate`) says so, and the others drop what they keep.
 //!
 //! A transaction's reports longer than one notification's payload (8,000 bytes) travel in
 //! pieces, which arrive together: a transaction's notifications are delivered one after the
@@ -102,6 +103,18 @@ pub async fn send(
         &[&CHANNEL, &payloads],
     )
     .await?;
+    Ok(())
+}
+
+/// The message of a transaction whose changes are not reported (`diagtui migrate`).
+const UNREPORTED: &str = "*";
+
+/// Tells the other instances that the transaction (the counter's value `generation`) changes
+/// the database in ways not reported: they drop what they keep. Runs inside the transaction.
+pub async fn send_unreported(c: &impl GenericClient, generation: i64) -> StoreResult<()> {
+    let instance = crate::model::ids::new_uuid();
+    let payload = format!("{instance} {generation} 0 0 {UNREPORTED}");
+    execute(c, "SELECT pg_notify($1, $2)", &[&CHANNEL, &payload]).await?;
     Ok(())
 }
 
@@ -301,6 +314,10 @@ async fn take_in(mut subscription: Subscription, listening: &Listening) {
 async fn apply_received(listening: &Listening, generation: i64, text: &str) {
     let (sequence, observer) = (&listening.sequence, &listening.observer);
     if sequence.applied() >= generation {
+        return;
+    }
+    if text == UNREPORTED {
+        sequence.skip_to(generation, || observer.changed_elsewhere());
         return;
     }
     let reports = match serde_json::from_str::<Vec<Wire>>(text) {
