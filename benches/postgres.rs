@@ -3,8 +3,11 @@
 //! with the server's default, durable settings: fsync on, synchronous commit), and the same
 //! requests go to both, interleaved, so that what else the machine does weighs on both alike:
 //! the latency of one GET and one update of an object in a 100-object document (sequential,
-//! p50/p99), and their throughput with 32 connections. The load generator runs in this
-//! process, on the same cores as the servers and the database.
+//! p50/p99), and their throughput with 32 connections. Then a team: two instances on the
+//! PostgreSQL database and a 1,000-object document, 16 connections reading one object through
+//! instance B, idle and while one connection updates another object through instance A (B
+//! applies A's commits to its cache). The load generator runs in this process, on the same
+//! cores as the servers and the database.
 
 #[path = "../tests/common/postgres.rs"]
 #[allow(dead_code)]
@@ -31,14 +34,18 @@ const CONNECTIONS: usize = 32;
 const RUN: Duration = Duration::from_secs(3);
 /// Rounds of the interleaved measurements.
 const ROUNDS: usize = 2;
+/// Connections reading through instance B in the team runs.
+const TEAM_READERS: usize = 16;
+/// Objects of the team runs' document.
+const TEAM_OBJECTS: usize = 1000;
 
 /// A server under measurement, with a 100-object document and one of its objects.
 struct Target {
     name: &'static str,
     child: Child,
+    /// The object's URL.
     url: String,
     key: String,
-    object: String,
 }
 
 impl Target {
@@ -79,26 +86,12 @@ impl Target {
             child,
             url: format!("{url}/api/v1/doc/{doc}/obj/{object}"),
             key,
-            object,
         }
     }
 
     /// One GET (`update` false) or update of the object.
     async fn request(&self, http: &reqwest::Client, update: bool, n: usize) {
-        let req = if update {
-            http.post(&self.url)
-                .json(&json!({"props": {"meta": {"cpu": n % 100}}}))
-        } else {
-            http.get(&self.url)
-        };
-        let resp = req.bearer_auth(&self.key).send().await.expect("sent");
-        assert!(
-            resp.status().is_success(),
-            "{}: {}",
-            self.object,
-            resp.status()
-        );
-        resp.bytes().await.expect("body");
+        request(http, &self.url, &self.key, update.then(|| update_body(n))).await;
     }
 
     /// p50 and p99 of sequential requests, in µs.
@@ -115,27 +108,114 @@ impl Target {
 
     /// Requests per second over [`CONNECTIONS`] connections.
     async fn throughput(self: &Arc<Self>, update: bool) -> f64 {
-        let done = Arc::new(AtomicUsize::new(0));
-        let until = Instant::now() + RUN;
-        let tasks: Vec<_> = (0..CONNECTIONS)
-            .map(|_| {
-                let (target, done) = (Arc::clone(self), Arc::clone(&done));
-                tokio::spawn(async move {
-                    let http = reqwest::Client::new();
-                    while Instant::now() < until {
-                        target
-                            .request(&http, update, done.load(Ordering::Relaxed))
-                            .await;
-                        done.fetch_add(1, Ordering::Relaxed);
-                    }
-                })
-            })
-            .collect();
         let start = Instant::now();
-        for task in tasks {
-            task.await.unwrap();
-        }
-        done.load(Ordering::Relaxed) as f64 / start.elapsed().as_secs_f64()
+        let done = hammer(&self.url, &self.key, update, CONNECTIONS, start + RUN).await;
+        done as f64 / start.elapsed().as_secs_f64()
+    }
+}
+
+/// The body of the `n`th update of an object.
+fn update_body(n: usize) -> Value {
+    json!({"props": {"meta": {"cpu": n % 100}}})
+}
+
+/// One GET of `url`, or POST of `body`; it must succeed.
+async fn request(http: &reqwest::Client, url: &str, key: &str, body: Option<Value>) {
+    let req = match body {
+        Some(body) => http.post(url).json(&body),
+        None => http.get(url),
+    };
+    let resp = req.bearer_auth(key).send().await.expect("sent");
+    assert!(resp.status().is_success(), "{url}: {}", resp.status());
+    resp.bytes().await.expect("body");
+}
+
+/// How many GETs (`update` false) or updates of the object at `url` `connections`
+/// connections complete until `until`.
+async fn hammer(url: &str, key: &str, update: bool, connections: usize, until: Instant) -> usize {
+    let done = Arc::new(AtomicUsize::new(0));
+    let tasks: Vec<_> = (0..connections)
+        .map(|_| {
+            let (url, key, done) = (url.to_owned(), key.to_owned(), Arc::clone(&done));
+            tokio::spawn(async move {
+                let http = reqwest::Client::new();
+                while Instant::now() < until {
+                    let n = done.load(Ordering::Relaxed);
+                    request(&http, &url, &key, update.then(|| update_body(n))).await;
+                    done.fetch_add(1, Ordering::Relaxed);
+                }
+            })
+        })
+        .collect();
+    for task in tasks {
+        task.await.unwrap();
+    }
+    done.load(Ordering::Relaxed)
+}
+
+/// Two instances on the database at `url`: reads of one object through B, idle and while A
+/// takes updates of another object of the same document.
+async fn team(url: &str, key: &str) {
+    let serve = || {
+        start_listening(Command::new(env!("CARGO_BIN_EXE_diagtui")).args([
+            "serve",
+            "--bind",
+            "127.0.0.1:0",
+            "--database",
+            url,
+        ]))
+    };
+    let ((mut a, a_url), (mut b, b_url)) = (serve(), serve());
+    let http = reqwest::Client::new();
+    let created: Value = http
+        .post(format!("{a_url}/api/v1/doc/create"))
+        .bearer_auth(key)
+        .json(&json!({"title": "team"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let doc = created["docId"].as_str().unwrap().to_owned();
+    let content: serde_json::Map<String, Value> = (0..TEAM_OBJECTS)
+        .map(|n| {
+            let object = json!({"type": "component",
+                                "data": {"componentId": "generic.server", "meta": {"n": n}}});
+            (format!("obj{n:04}"), object)
+        })
+        .collect();
+    let set = format!("{a_url}/api/v1/doc/set-content/{doc}");
+    request(&http, &set, key, Some(Value::Object(content))).await;
+    let read = format!("{b_url}/api/v1/doc/{doc}/obj/obj0000");
+    let written = format!("{a_url}/api/v1/doc/{doc}/obj/obj0001");
+    println!(
+        "\nteam: two instances, a {TEAM_OBJECTS}-object document, {TEAM_READERS} connections \
+         reading one object through B for {}s, idle and while one connection updates another \
+         object through A",
+        RUN.as_secs()
+    );
+    for round in 1..=ROUNDS {
+        let start = Instant::now();
+        let idle = hammer(&read, key, false, TEAM_READERS, start + RUN).await;
+        let idle = idle as f64 / start.elapsed().as_secs_f64();
+        let start = Instant::now();
+        let until = start + RUN;
+        let (reads, writes) = tokio::join!(
+            hammer(&read, key, false, TEAM_READERS, until),
+            hammer(&written, key, true, 1, until)
+        );
+        let seconds = start.elapsed().as_secs_f64();
+        let (busy, writes) = (reads as f64 / seconds, writes as f64 / seconds);
+        println!(
+            "round {round} team reads through B: idle {idle:>7.0}/s, while A writes \
+             {busy:>7.0}/s ({:.2}x) at {writes:.0} writes/s",
+            busy / idle
+        );
+    }
+    for child in [&mut a, &mut b] {
+        let _ = child.kill();
+        let _ = child.wait();
     }
 }
 
@@ -164,6 +244,7 @@ async fn main() {
     };
     let sqlite_key = account(&["--data-dir", &data]);
     let pg_key = account(&["--database", &url]);
+    let team_key = pg_key.clone();
     let targets = [
         Arc::new(Target::start("SQLite", &["--data-dir", &data], sqlite_key).await),
         Arc::new(Target::start("PostgreSQL", &["--database", &url], pg_key).await),
@@ -197,5 +278,6 @@ async fn main() {
         let _ = target.child.kill();
         let _ = target.child.wait();
     }
+    team(&url, &team_key).await;
     cluster.stop_server();
 }

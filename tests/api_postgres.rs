@@ -38,6 +38,8 @@ mod objects;
 mod pictures;
 #[path = "api/postgres.rs"]
 mod postgres;
+#[path = "api/postgres_tls.rs"]
+mod postgres_tls;
 #[path = "api/selectors.rs"]
 mod selectors;
 #[path = "common/soak.rs"]

@@ -2,7 +2,7 @@
 //! with a fitting status.
 
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::model::{ErrorBody, ErrorCode};
@@ -13,6 +13,8 @@ use crate::store::StoreError;
 pub struct ApiError {
     code: ErrorCode,
     message: String,
+    /// The connection closes after the answer (`Connection: close`).
+    closes: bool,
 }
 
 impl ApiError {
@@ -21,6 +23,17 @@ impl ApiError {
         ApiError {
             code,
             message: message.into(),
+            closes: false,
+        }
+    }
+
+    /// The same answer, closing the connection after it: the rest of the request (its body)
+    /// is not read. The HTTP layer reads and drops what the client still sends before it
+    /// closes, so that the answer arrives.
+    pub fn closing(self) -> ApiError {
+        ApiError {
+            closes: true,
+            ..self
         }
     }
 
@@ -84,6 +97,10 @@ impl IntoResponse for ApiError {
             error: self.code,
             message: self.message,
         };
+        if self.closes {
+            let close = [(header::CONNECTION, "close")];
+            return (status, close, Json(body)).into_response();
+        }
         (status, Json(body)).into_response()
     }
 }

@@ -122,17 +122,19 @@ fn check_json_type(headers: &HeaderMap) -> Result<(), ApiError> {
     }
 }
 
-/// The error for a body over the limit.
+/// The error for a body over the limit; the rest of the body is not read.
 fn too_large() -> ApiError {
     ApiError::new(
         ErrorCode::PayloadTooLarge,
         "the body is larger than the server's limit (--max-body)",
     )
+    .closing()
 }
 
 /// Reads a whole body: refused at once when its `Content-Length` is over the limit (so no
 /// `100 Continue` is sent), read into one buffer sized from that length, and given up when it
-/// takes longer than the body timeout.
+/// takes longer than the body timeout. A refused body is not read further: the answer closes
+/// the connection, which the HTTP layer drains first (see `http::linger`).
 async fn read_body(req: Request, limits: BodyLimits) -> Result<Bytes, ApiError> {
     let declared = req
         .headers()
@@ -140,14 +142,6 @@ async fn read_body(req: Request, limits: BodyLimits) -> Result<Bytes, ApiError> 
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.parse::<u64>().ok());
     if declared.is_some_and(|length| length > limits.max_bytes as u64) {
-        let expects_continue = req
-            .headers()
-            .get(header::EXPECT)
-            .is_some_and(|value| value.as_bytes().eq_ignore_ascii_case(b"100-continue"));
-        // A client that asked first sends nothing; one that did not is sending already.
-        if !expects_continue {
-            discard(req.into_body(), limits);
-        }
         return Err(too_large());
     }
     let mut body = req.into_body();
@@ -189,36 +183,16 @@ async fn read_body(req: Request, limits: BodyLimits) -> Result<Bytes, ApiError> 
     match read {
         Ok(Ok(bytes)) => Ok(bytes),
         Ok(Err(Some(error))) => Err(error),
-        Ok(Err(None)) => {
-            discard(body, limits);
-            Err(too_large())
-        }
+        Ok(Err(None)) => Err(too_large()),
         Err(_) => Err(ApiError::new(
             ErrorCode::RequestTimeout,
             format!(
                 "the body did not arrive within {} s",
                 limits.timeout.as_secs_f64()
             ),
-        )),
+        )
+        .closing()),
     }
-}
-
-/// Reads and drops the rest of a refused body, in the background, up to twice the limit and
-/// the body timeout: a client still sending it then reads the answer rather than a reset
-/// connection.
-fn discard(mut body: axum::body::Body, limits: BodyLimits) {
-    tokio::spawn(async move {
-        let draining = async {
-            let mut seen = 0usize;
-            while let Some(Ok(frame)) = body.frame().await {
-                seen += frame.data_ref().map_or(0, Bytes::len);
-                if seen > limits.max_bytes.saturating_mul(2) {
-                    break;
-                }
-            }
-        };
-        let _ = tokio::time::timeout(limits.timeout, draining).await;
-    });
 }
 
 /// Runs `parse` on a body: here when it is small, on the blocking pool when it is big.

@@ -3,8 +3,9 @@
 //! memory and commits writes. Handlers see only the store, never which engine runs.
 //!
 //! An engine tells a [`CommitObserver`] (the store) of every commit, in commit order, before it
-//! answers the request, and of every change it notices that another process or instance made,
-//! so that nothing kept in memory is older than the database.
+//! answers the request, of every other instance's commit it learns of, and of every change it
+//! notices that another process or instance made unreported, so that nothing kept in memory is
+//! older than the database.
 
 use std::future::Future;
 use std::sync::Arc;
@@ -66,16 +67,13 @@ pub trait CommitObserver: Send + Sync + 'static {
     /// does not hold.
     fn doc_version(&self, doc_id: &str) -> Option<u64>;
 
-    /// A write request committed; called in commit order, before the request is answered.
-    /// Returns the objects the write replaced, for the engine to drop once the request is
-    /// answered: freeing them is no reason to keep a client waiting.
+    /// A write request committed: this process's, before the request is answered, or (on
+    /// PostgreSQL) another instance's, from its report; called in commit order. Returns the
+    /// objects the write replaced, for the engine to drop once the request is answered:
+    /// freeing them is no reason to keep a client waiting.
     fn committed(&self, report: Arc<Committed>) -> Vec<Arc<StoredObject>>;
 
-    /// Another process or instance changed the database: forget everything kept.
+    /// Another process or instance changed the database in ways not reported: forget
+    /// everything kept.
     fn changed_elsewhere(&self);
-
-    /// Another instance committed a write request (the PostgreSQL engine's reports between
-    /// instances): passed on to listeners only, since what is kept in memory learns of other
-    /// instances' commits through [`Engine::check_fresh`].
-    fn committed_elsewhere(&self, report: Arc<Committed>);
 }

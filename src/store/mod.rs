@@ -14,7 +14,7 @@
 //!   [`postgres`]); a server holds either as an [`AnyEngine`] and its handlers do not know which.
 //!
 //! [`Store::commits`] carries this instance's commits and, on PostgreSQL, the other instances'
-//! (their reports arrive through `LISTEN/NOTIFY`).
+//! (their reports arrive through `LISTEN/NOTIFY` and are applied to the cache in commit order).
 
 pub mod any;
 mod batch;
@@ -155,10 +155,6 @@ impl CommitObserver for Kept {
         self.keys.clear();
         self.report(Arc::new(Committed::elsewhere()));
     }
-
-    fn committed_elsewhere(&self, report: Arc<Committed>) {
-        self.report(report);
-    }
 }
 
 impl Store<SqliteEngine> {
@@ -250,9 +246,9 @@ impl<E: Engine> Store<E> {
 
     /// The reports of commits from now on, in commit order, and of changes made elsewhere
     /// ([`Committed::elsewhere`]); a listener that falls more than a backlog behind misses
-    /// reports. On PostgreSQL it carries the other instances' commits
-    /// too, as they arrive (their changed objects read from the database then); reports sent
-    /// while this instance's listening connection was down are missed ([`broadcast::error::RecvError::Lagged`]).
+    /// reports. On PostgreSQL it carries the other instances' commits too, in commit order
+    /// (their changed objects read from the database as they arrive); when reports were missed
+    /// (this instance's listening connection was down), a [`Committed::elsewhere`] says so.
     pub fn commits(&self) -> broadcast::Receiver<Arc<Committed>> {
         self.kept.commits.subscribe()
     }

@@ -28,25 +28,47 @@ async fn impatient() -> Harness {
 }
 
 /// Reads until the server closes the connection; `None` if it is still open after `PATIENCE`.
-/// A server that answers and closes before it has read the whole of a large request makes the
-/// kernel reset the connection: what came before the reset is the answer.
+/// A reset is a failure: the server reads and drops what a client still sends after a refusal
+/// (a reset could destroy the answer before it is read).
 async fn until_closed(stream: &mut TcpStream) -> Option<String> {
     let mut all = Vec::new();
     match tokio::time::timeout(PATIENCE, stream.read_to_end(&mut all)).await {
-        Ok(Ok(_)) => {}
-        Ok(Err(e)) if e.kind() == std::io::ErrorKind::ConnectionReset && !all.is_empty() => {}
-        _ => return None,
+        Ok(read) => {
+            read.expect("read to the end, without a reset");
+        }
+        Err(_) => return None,
     }
     Some(String::from_utf8_lossy(&all).into_owned())
 }
 
 /// Sends raw bytes on a new connection and reads everything until the server closes it.
 async fn exchange(h: &Harness, request: &[u8]) -> String {
-    let mut stream = TcpStream::connect(h.addr()).await.unwrap();
-    stream.write_all(request).await.unwrap();
-    until_closed(&mut stream)
+    exchange_parts(h, request, Vec::new()).await
+}
+
+/// Sends a request head and then `body` on a new connection, all of it (the sending must not
+/// fail), while reading everything until the server closes it.
+async fn exchange_parts(h: &Harness, head: &[u8], body: Vec<u8>) -> String {
+    let stream = TcpStream::connect(h.addr()).await.unwrap();
+    let (mut reading, mut writing) = stream.into_split();
+    let head = head.to_vec();
+    // The writing half is kept (not shut down) until the answer is read: a client that has
+    // sent its request still listens.
+    let sending = tokio::spawn(async move {
+        writing.write_all(&head).await?;
+        writing.write_all(&body).await?;
+        Ok::<_, std::io::Error>(writing)
+    });
+    let mut all = Vec::new();
+    tokio::time::timeout(PATIENCE, reading.read_to_end(&mut all))
         .await
         .expect("the server answers and closes")
+        .expect("read to the end, without a reset");
+    sending
+        .await
+        .unwrap()
+        .expect("the whole request was sent: the server read what it refused");
+    String::from_utf8_lossy(&all).into_owned()
 }
 
 /// The status and JSON body of one raw answer.
@@ -187,6 +209,83 @@ async fn an_oversized_content_length_is_refused_before_the_body_is_sent() {
         h.get_ok(&format!("/api/v1/doc/{doc}/obj/all")).await,
         serde_json::json!({})
     );
+}
+
+/// 20 MB, more than the 16 MiB body limit of [`limited`].
+const OVER: usize = 20_000_000;
+
+/// A server whose body limit is 16 MiB.
+async fn limited() -> Harness {
+    Harness::with(ServerOptions {
+        max_body: 16 << 20,
+        ..ServerOptions::default()
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_client_sending_a_body_over_the_limit_reads_the_413() {
+    let h = limited().await;
+    let doc = h.new_doc("Kept").await;
+    let path = format!("/api/v1/doc/set-content/{doc}");
+    // Its length declared (refused before the body is read), then chunked (refused once the
+    // limit is passed): either way the client sends all of it and then reads the answer.
+    let declared = format!(
+        "POST {path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {}\r\n\
+         Content-Type: application/json\r\nContent-Length: {OVER}\r\n\r\n",
+        h.key()
+    );
+    let answer = exchange_parts(&h, declared.as_bytes(), vec![b' '; OVER]).await;
+    assert_contract(&answer, 413, "PAYLOAD_TOO_LARGE");
+    assert!(
+        answer.to_ascii_lowercase().contains("connection: close"),
+        "the rest is not read: the connection ends after the answer: {answer}"
+    );
+    let chunked = format!(
+        "POST {path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {}\r\n\
+         Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
+        h.key()
+    );
+    let chunk = 1 << 20;
+    let mut body = Vec::with_capacity(OVER + 1024);
+    for _ in 0..OVER / chunk {
+        body.extend_from_slice(format!("{chunk:x}\r\n").as_bytes());
+        body.extend(std::iter::repeat_n(b' ', chunk));
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(b"0\r\n\r\n");
+    let answer = exchange_parts(&h, chunked.as_bytes(), body).await;
+    assert_contract(&answer, 413, "PAYLOAD_TOO_LARGE");
+    assert_eq!(
+        h.get_ok(&format!("/api/v1/doc/{doc}/obj/all")).await,
+        serde_json::json!({})
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_client_sending_more_after_a_refused_head_reads_the_414_and_431() {
+    let h = Harness::new().await;
+    // Each head is refused before the 4 MB body that follows it is read.
+    let body = || vec![b' '; 4_000_000];
+    let long_uri = format!(
+        "POST /api/v1/doc/create?{} HTTP/1.1\r\nHost: x\r\nContent-Length: 4000000\r\n\r\n",
+        "a".repeat(70_000)
+    );
+    let answer = exchange_parts(&h, long_uri.as_bytes(), body()).await;
+    assert_contract(&answer, 414, "URI_TOO_LONG");
+    let many_headers: String = (0..200).map(|i| format!("X-{i}: 1\r\n")).collect();
+    let many = format!(
+        "POST /api/v1/doc/create HTTP/1.1\r\nHost: x\r\n{many_headers}Content-Length: 4000000\r\n\r\n"
+    );
+    let answer = exchange_parts(&h, many.as_bytes(), body()).await;
+    assert_contract(&answer, 431, "HEADERS_TOO_LARGE");
+    // A head too large to be read whole: the rest of it arrives after the answer.
+    let big_header = format!(
+        "GET /api/v1/doc HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n",
+        "a".repeat(4_000_000)
+    );
+    let answer = exchange(&h, big_header.as_bytes()).await;
+    assert_contract(&answer, 431, "HEADERS_TOO_LARGE");
 }
 
 /// Raises this process's limit on open files to its hard limit; returns it.

@@ -82,6 +82,17 @@ impl Stream {
         }
     }
 
+    /// The next event named `name`, skipping the others: its data.
+    #[allow(dead_code)]
+    pub async fn until(&mut self, name: &str) -> Value {
+        loop {
+            let event = self.event().await;
+            if event.event == name {
+                return serde_json::from_str(&event.data).expect("JSON data");
+            }
+        }
+    }
+
     /// The next event, which must be named `name`: its id and data.
     pub async fn expect(&mut self, name: &str) -> (String, Value) {
         let event = self.event().await;

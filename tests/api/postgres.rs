@@ -61,8 +61,18 @@ async fn call(
     send(req.bearer_auth(key)).await
 }
 
+/// A store on the database at `url`, in this process: an instance without its HTTP layer.
+async fn open_store(url: &str) -> Store<diagtui::store::AnyEngine> {
+    let at = Location::Postgres(PgOptions {
+        url: url.to_owned(),
+        pool_size: 2,
+    });
+    Store::open_at(&at, StoreOptions::default()).await.unwrap()
+}
+
 /// Two instances on one new database, and a document made through the first.
 struct Two {
+    url: String,
     key: String,
     a: Served,
     b: Served,
@@ -78,6 +88,7 @@ async fn two_instances() -> Two {
     let created = call(&http, &a.url, &key, "/api/v1/doc/create", body).await;
     let doc = created.1["docId"].as_str().unwrap().to_owned();
     Two {
+        url,
         key,
         a,
         b,
@@ -94,6 +105,7 @@ async fn a_write_answered_by_one_instance_is_read_by_the_other_at_once() {
         b,
         http,
         doc,
+        ..
     } = two_instances().await;
     let obj_path = format!("/api/v1/doc/{doc}/obj");
     let mut obj = String::new();
@@ -143,6 +155,7 @@ async fn change_events_reach_subscribers_of_the_other_instance() {
         b,
         http,
         doc,
+        ..
     } = two_instances().await;
     let doc_events = format!("/api/v1/doc/{doc}/events");
     let mut on_b = Stream::open_at(&http, &b.url, &doc_events, &key, None).await;
@@ -180,14 +193,7 @@ async fn change_events_reach_subscribers_of_the_other_instance() {
 #[tokio::test(flavor = "multi_thread")]
 async fn commit_reports_reach_the_other_instances_listeners() {
     let (url, key) = team_database();
-    let open = || async {
-        let at = Location::Postgres(PgOptions {
-            url: url.clone(),
-            pool_size: 2,
-        });
-        Store::open_at(&at, StoreOptions::default()).await.unwrap()
-    };
-    let (here, there) = (open().await, open().await);
+    let (here, there) = (open_store(&url).await, open_store(&url).await);
     let mut reports = there.commits();
     let me = here.authenticate(&key).await.unwrap().unwrap();
     let doc = here.create_doc(&me, "Watched", None).await.unwrap();
@@ -225,6 +231,7 @@ async fn an_instance_killed_mid_write_loses_no_answered_write() {
         b,
         http,
         doc,
+        ..
     } = two_instances().await;
     let answered = Arc::new(tokio::sync::Mutex::new(Vec::new()));
     let mut writers = Vec::new();
@@ -468,4 +475,313 @@ async fn failing_requests_leave_the_others_of_their_batch_in() {
     for id in &made {
         assert!(all.get(id).is_some(), "{id}");
     }
+}
+
+/// The content of a document as read through an instance.
+async fn content(http: &reqwest::Client, base: &str, key: &str, doc: &str) -> Value {
+    let (status, all) = call(http, base, key, &format!("/api/v1/doc/{doc}/obj/all"), None).await;
+    assert_eq!(status, StatusCode::OK, "{all}");
+    all
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_kind_of_write_through_one_instance_reads_back_through_the_other() {
+    let Two {
+        key,
+        a,
+        b,
+        http,
+        doc,
+        ..
+    } = two_instances().await;
+    let obj_path = format!("/api/v1/doc/{doc}/obj");
+    // Each write through `a`, then at once the whole content through `b` (which keeps the
+    // document in memory all along) must be what `a` has, and hold the write.
+    let same = |what: &'static str| {
+        let (http, a, b, key, doc) = (&http, &a.url, &b.url, &key, &doc);
+        async move {
+            let through_b = content(http, b, key, doc).await;
+            assert_eq!(through_b, content(http, a, key, doc).await, "after {what}");
+            through_b
+        }
+    };
+    assert_eq!(same("nothing").await, json!({}));
+    let mut ids = Vec::new();
+    for n in 0..20 {
+        let body = json!({"type": "label", "props": {"text": format!("made {n}")}});
+        let made = call(&http, &a.url, &key, &obj_path, Some(body)).await;
+        let id = made.1["objId"].as_str().unwrap().to_owned();
+        let read = call(&http, &b.url, &key, &format!("{obj_path}/{id}"), None).await;
+        assert_eq!(read.1["data"]["text"], format!("made {n}"), "create {n}");
+        ids.push(id);
+    }
+    assert_eq!(same("creates").await.as_object().unwrap().len(), 20);
+
+    let path = format!("{obj_path}/{}", ids[0]);
+    let body = Some(json!({"props": {"text": "one"}}));
+    assert_eq!(call(&http, &a.url, &key, &path, body).await.0, 200);
+    assert_eq!(same("an update").await[&ids[0]]["data"]["text"], "one");
+
+    // More than 16 objects: planned from `a`'s cached copy.
+    let objects: serde_json::Map<String, Value> = ids
+        .iter()
+        .map(|id| (id.clone(), json!({"text": format!("bulk {id}")})))
+        .collect();
+    let bulk = Some(json!({"objects": objects}));
+    let answer = call(&http, &a.url, &key, &format!("/api/v1/doc/{doc}"), bulk).await;
+    assert_eq!(answer.0, StatusCode::OK, "{}", answer.1);
+    let all = same("a bulk update").await;
+    for id in &ids {
+        assert_eq!(all[id]["data"]["text"], format!("bulk {id}"));
+    }
+
+    let gone = format!("{obj_path}/{}/delete", ids[1]);
+    assert_eq!(
+        call(&http, &a.url, &key, &gone, Some(json!({}))).await.0,
+        200
+    );
+    let read = call(&http, &b.url, &key, &format!("{obj_path}/{}", ids[1]), None).await;
+    assert_eq!(read.0, StatusCode::NOT_FOUND, "{}", read.1);
+    assert!(same("a delete").await.get(&ids[1]).is_none());
+
+    let upload = json!({"uploaded1": {"type": "label", "data": {"text": "up"}}});
+    let set = format!("/api/v1/doc/set-content/{doc}");
+    let answer = call(&http, &a.url, &key, &set, Some(upload.clone())).await;
+    assert_eq!(answer.0, StatusCode::OK, "{}", answer.1);
+    let all = same("set-content").await;
+    assert_eq!(all.as_object().unwrap().len(), 1, "{all}");
+    assert_eq!(all["uploaded1"]["data"]["text"], "up");
+
+    let empty = Some(json!({"docId": doc}));
+    let answer = call(&http, &a.url, &key, "/api/v1/doc/empty", empty).await;
+    assert_eq!(answer.0, StatusCode::OK, "{}", answer.1);
+    assert_eq!(same("empty").await, json!({}));
+    stop(a);
+    stop(b);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn writes_through_one_instance_under_reads_through_the_other_all_read_back() {
+    let Two {
+        key,
+        a,
+        b,
+        http,
+        doc,
+        ..
+    } = two_instances().await;
+    // Four writers through `a`, each with its own objects; each write, once answered, must
+    // read back through `b` at once, while four readers keep `b` busy with the document.
+    let mut mine = Vec::new();
+    for writer in 0..4 {
+        let mut ids = Vec::new();
+        for _ in 0..17 {
+            let body = json!({"type": "label", "props": {"text": "0"}});
+            let made = call(
+                &http,
+                &a.url,
+                &key,
+                &format!("/api/v1/doc/{doc}/obj"),
+                Some(body),
+            )
+            .await;
+            ids.push(made.1["objId"].as_str().unwrap().to_owned());
+        }
+        mine.push((writer, ids));
+    }
+    let stop_reading = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let readers: Vec<_> = (0..4)
+        .map(|_| {
+            let (http, b, key, doc, stop_reading) = (
+                http.clone(),
+                b.url.clone(),
+                key.clone(),
+                doc.clone(),
+                Arc::clone(&stop_reading),
+            );
+            tokio::spawn(async move {
+                while !stop_reading.load(std::sync::atomic::Ordering::Relaxed) {
+                    content(&http, &b, &key, &doc).await;
+                }
+            })
+        })
+        .collect();
+    let writers: Vec<_> = mine
+        .into_iter()
+        .map(|(writer, ids)| {
+            let (http, a, b, key, doc) = (
+                http.clone(),
+                a.url.clone(),
+                b.url.clone(),
+                key.clone(),
+                doc.clone(),
+            );
+            tokio::spawn(async move {
+                let mut last = std::collections::HashMap::new();
+                for round in 1..=30 {
+                    let value = format!("w{writer} r{round}");
+                    if round % 3 == 0 {
+                        // A bulk update of all the writer's objects (more than 16: planned
+                        // ahead from `a`'s cached copy).
+                        let objects: serde_json::Map<String, Value> = ids
+                            .iter()
+                            .map(|id| (id.clone(), json!({"text": value})))
+                            .collect();
+                        let bulk = Some(json!({"objects": objects}));
+                        let path = format!("/api/v1/doc/{doc}");
+                        let answer = call(&http, &a, &key, &path, bulk).await;
+                        assert_eq!(answer.0, StatusCode::OK, "{}", answer.1);
+                        for id in &ids {
+                            last.insert(id.clone(), value.clone());
+                        }
+                    } else {
+                        let id = &ids[round % ids.len()];
+                        let path = format!("/api/v1/doc/{doc}/obj/{id}");
+                        let body = Some(json!({"props": {"text": value}}));
+                        let answer = call(&http, &a, &key, &path, body).await;
+                        assert_eq!(answer.0, StatusCode::OK, "{}", answer.1);
+                        last.insert(id.clone(), value.clone());
+                    }
+                    let all = content(&http, &b, &key, &doc).await;
+                    for (id, value) in &last {
+                        assert_eq!(all[id]["data"]["text"], **value, "{id} after {round}");
+                    }
+                }
+                last
+            })
+        })
+        .collect();
+    let mut acknowledged = std::collections::HashMap::new();
+    for writer in writers {
+        acknowledged.extend(writer.await.unwrap());
+    }
+    stop_reading.store(true, std::sync::atomic::Ordering::Relaxed);
+    for reader in readers {
+        reader.await.unwrap();
+    }
+    let all = content(&http, &b.url, &key, &doc).await;
+    for (id, value) in &acknowledged {
+        assert_eq!(all[id]["data"]["text"], **value, "{id}");
+    }
+    stop(a);
+    stop(b);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_instance_keeps_its_cache_when_another_commits() {
+    let (url, key) = team_database();
+    let (here, there) = (open_store(&url).await, open_store(&url).await);
+    let me = here.authenticate(&key).await.unwrap().unwrap();
+    let doc = here.create_doc(&me, "Kept", None).await.unwrap();
+    let label = |text: &str| json!({"text": text}).as_object().unwrap().clone();
+    let obj = here
+        .create_object(&me, &doc, "label", &label("before"))
+        .await
+        .unwrap();
+    there.authenticate(&key).await.unwrap().unwrap();
+    assert!(there.object(&me, &doc, &obj).await.is_ok());
+    let mut reports = there.commits();
+    let cached = there.cached_bytes();
+    assert!(cached > 0, "loaded into memory");
+    here.update_object(&me, &doc, &obj, label("after"))
+        .await
+        .unwrap();
+    // The next read through `there` sees the write, from memory kept and updated in place.
+    there.authenticate(&key).await.unwrap().unwrap();
+    let read = there.object(&me, &doc, &obj).await.unwrap();
+    assert!(read.data().contains("after"), "{}", read.data());
+    assert!(there.cached_bytes() > 0, "the document was not dropped");
+    let report = tokio::time::timeout(PATIENCE, reports.recv())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(!report.elsewhere, "applied, not dropped: {report:?}");
+    assert_eq!(report.docs[0].changed[0].0, obj);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_listener_that_lost_its_connection_resyncs() {
+    let Two {
+        url,
+        key,
+        a,
+        b,
+        http,
+        doc,
+        ..
+    } = two_instances().await;
+    let database = crate::common::database_name(&url).to_owned();
+    let mut on_b = Stream::open_at(
+        &http,
+        &b.url,
+        &format!("/api/v1/doc/{doc}/events"),
+        &key,
+        None,
+    )
+    .await;
+    on_b.expect("current").await;
+    let obj_path = format!("/api/v1/doc/{doc}/obj");
+    let create = |n: usize| {
+        let (http, a, key, obj_path) = (&http, &a.url, &key, &obj_path);
+        async move {
+            let body = Some(json!({"type": "label", "props": {"text": format!("n{n}")}}));
+            let made = call(http, a, key, obj_path, body).await;
+            assert_eq!(made.0, StatusCode::OK, "{}", made.1);
+            made.1["objId"].as_str().unwrap().to_owned()
+        }
+    };
+    let mut made = Vec::new();
+    for n in 0..10 {
+        made.push(create(n).await);
+    }
+    assert_eq!(
+        content(&http, &b.url, &key, &doc)
+            .await
+            .as_object()
+            .unwrap()
+            .len(),
+        10
+    );
+    // The listening connections go (their backends terminated) and cannot come back while
+    // writes go on through `a` (its pooled connections stay): their reports are lost.
+    let pg = shared();
+    pg.psql(
+        "postgres",
+        &format!("ALTER DATABASE {database} ALLOW_CONNECTIONS false"),
+    );
+    let listeners = format!(
+        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity \
+         WHERE datname = '{database}' AND application_name = 'diagtui listener'"
+    );
+    assert_eq!(pg.query("postgres", &listeners), "2");
+    for n in 10..20 {
+        made.push(create(n).await);
+    }
+    pg.psql(
+        "postgres",
+        &format!("ALTER DATABASE {database} ALLOW_CONNECTIONS true"),
+    );
+    on_b.until("resync").await;
+    let listening = format!(
+        "SELECT count(*) FROM pg_stat_activity \
+         WHERE datname = '{database}' AND application_name = 'diagtui listener'"
+    );
+    tokio::time::timeout(PATIENCE, async {
+        while pg.query("postgres", &listening) != "2" {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    })
+    .await
+    .expect("both listen again");
+    // Back: what was lost is read again, and later writes are applied as they come.
+    for n in 20..30 {
+        made.push(create(n).await);
+    }
+    let all = content(&http, &b.url, &key, &doc).await;
+    assert_eq!(all.as_object().unwrap().len(), 30, "{all}");
+    for (n, id) in made.iter().enumerate() {
+        assert_eq!(all[id]["data"]["text"], format!("n{n}"));
+    }
+    stop(a);
+    stop(b);
 }

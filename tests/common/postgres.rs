@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 /// The settings of the tests' clusters: no fsync, room for many test servers' pools.
-const TEST_SETTINGS: &str = "-c fsync=off -c full_page_writes=off -c max_connections=300";
+pub const TEST_SETTINGS: &str = "-c fsync=off -c full_page_writes=off -c max_connections=300";
 
 /// A running cluster.
 pub struct Cluster {
@@ -22,7 +22,7 @@ pub struct Cluster {
     /// The port it listens on, on 127.0.0.1.
     pub port: u16,
     databases: AtomicUsize,
-    settings: &'static str,
+    settings: String,
     /// Kept open for as long as the process lives; its end stops the cluster.
     _watchdog: Mutex<(Child, ChildStdin)>,
 }
@@ -75,7 +75,7 @@ fn pg_command(bin: &Path, program: &str) -> Command {
 }
 
 /// Runs a command that must succeed.
-fn run(mut command: Command, what: &str) {
+pub fn run(mut command: Command, what: &str) {
     let out = command.output().unwrap_or_else(|e| panic!("{what}: {e}"));
     assert!(
         out.status.success(),
@@ -118,7 +118,7 @@ impl Cluster {
     }
 
     /// A new cluster with these server settings (`-c name=value ...`) besides the address.
-    pub fn start_with(settings: &'static str) -> Option<Cluster> {
+    pub fn start_with(settings: impl Into<String>) -> Option<Cluster> {
         let bin = bin_dir()?;
         let root = tempfile::Builder::new()
             .prefix("diagtui-pg-")
@@ -148,7 +148,7 @@ impl Cluster {
             data,
             port,
             databases: AtomicUsize::new(0),
-            settings,
+            settings: settings.into(),
         };
         cluster.start_server();
         Some(cluster)
@@ -204,6 +204,22 @@ impl Cluster {
         psql.args(["-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", sql])
             .arg(self.url(database));
         run(psql, "psql");
+    }
+
+    /// Runs a query in a database of the cluster; its rows, one a line, fields split by `|`.
+    #[allow(dead_code)]
+    pub fn query(&self, database: &str, sql: &str) -> String {
+        let out = client(&self.bin, "psql")
+            .args(["-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql])
+            .arg(self.url(database))
+            .output()
+            .expect("psql runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).trim().to_owned()
     }
 }
 

@@ -3,7 +3,7 @@
 //! new connection needs room.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -44,6 +44,9 @@ pub struct Connection {
     since: AtomicU64,
     /// Told to close (to make room for a new connection).
     close: Notify,
+    /// An answer said the connection closes after it (a request refused before it was read
+    /// whole, say).
+    closing_answer: AtomicBool,
     start: Instant,
 }
 
@@ -84,6 +87,23 @@ impl Connection {
     /// The answer started is a long-lived stream.
     pub fn streaming_started(&self) {
         self.enter(STREAMING);
+    }
+
+    /// An answer saying that the connection closes after it is being written.
+    pub fn closing_answer_sent(&self) {
+        self.closing_answer.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether an answer said that the connection closes after it: the client may still be
+    /// sending the request it refused.
+    pub fn sent_closing_answer(&self) -> bool {
+        self.closing_answer.load(Ordering::Relaxed)
+    }
+
+    /// The connection is being closed (drained first, see `linger`): not one to close to make
+    /// room.
+    pub fn draining(&self) {
+        self.enter(CLOSING);
     }
 
     /// The answer was written (or given up): the connection waits for the next request.
@@ -203,6 +223,7 @@ impl Registry {
             phase: AtomicU8::new(HEAD),
             since: AtomicU64::new(self.start.elapsed().as_millis() as u64),
             close: Notify::new(),
+            closing_answer: AtomicBool::new(false),
             start: self.start,
         });
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);

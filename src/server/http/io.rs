@@ -81,6 +81,19 @@ fn error_answer(head: &[u8]) -> Option<Vec<u8>> {
     )
 }
 
+/// Whether `bytes` start a refusal (4xx) whose head says that the connection closes after it.
+fn says_close(bytes: &[u8]) -> bool {
+    if !bytes.starts_with(b"HTTP/1.1 4") {
+        return false;
+    }
+    let head = bytes
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .map_or(bytes, |end| &bytes[..end + 2]);
+    head.split(|&b| b == b'\n')
+        .any(|line| line.eq_ignore_ascii_case(b"connection: close\r"))
+}
+
 impl<S: AsyncWrite + Unpin> Stream<S> {
     /// Writes the pending error answer; done, claims `claimed` bytes of hyper's as written.
     fn poll_rewrite(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<usize>> {
@@ -99,8 +112,12 @@ impl<S: AsyncWrite + Unpin> Stream<S> {
         Poll::Ready(Ok(claimed))
     }
 
-    /// Starts rewriting when hyper writes its own answer; whether it did.
+    /// Starts rewriting when hyper writes its own answer; whether it did. Notes an answer
+    /// that closes the connection after it.
     fn start_rewrite(&mut self, first: &[u8], total: usize) -> bool {
+        if says_close(first) {
+            self.connection.closing_answer_sent();
+        }
         if self.rewriting.is_some()
             || matches!(self.connection.phase(), Phase::Busy | Phase::Streaming)
         {
@@ -108,6 +125,7 @@ impl<S: AsyncWrite + Unpin> Stream<S> {
         }
         match error_answer(first) {
             Some(answer) => {
+                self.connection.closing_answer_sent();
                 self.rewriting = Some((answer, 0, total));
                 true
             }
@@ -192,5 +210,18 @@ mod tests {
             "an answer with a body is the application's"
         );
         assert!(error_answer(b"HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n").is_none());
+    }
+
+    #[test]
+    fn an_answer_closing_the_connection_is_told_by_its_head() {
+        let closing = b"HTTP/1.1 413 Payload Too Large\r\nconnection: close\r\n\r\n{}";
+        assert!(super::says_close(closing));
+        assert!(super::says_close(
+            &error_answer(b"HTTP/1.1 414 URI Too Long\r\ncontent-length: 0\r\n\r\n").unwrap()
+        ));
+        assert!(!super::says_close(
+            b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nconnection: close\r\n"
+        ));
+        assert!(!super::says_close(b"connection: close\r\n"), "not a head");
     }
 }

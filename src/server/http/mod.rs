@@ -12,9 +12,14 @@
 //! A long-lived answer (an event stream, marked [`Streaming`]) has no timeout. When the server
 //! stops, the application ends its streams and their connections close after; a streaming
 //! connection told to close to make room is closed at once.
+//!
+//! A connection closed while its client is still sending (a request refused before it was read
+//! whole) is drained first, so that the answer reaches the client (see [`linger`]); it counts
+//! against the cap meanwhile.
 
 mod connections;
 mod io;
+mod linger;
 
 use std::convert::Infallible;
 use std::pin::Pin;
@@ -90,18 +95,34 @@ pub async fn serve(
     registry.all_closed().await;
 }
 
-/// Serves one connection until it closes, times out, is told to close or the server stops.
+/// Serves one connection until it closes, times out, is told to close or the server stops,
+/// then closes it (see [`linger`]).
 async fn connection(
-    stream: TcpStream,
+    mut stream: TcpStream,
     registered: Registered,
+    app: App,
+    timeouts: Timeouts,
+    stopped: watch::Receiver<bool>,
+) {
+    let _ = stream.set_nodelay(true);
+    let state = Arc::clone(registered.connection());
+    serve_connection(&mut stream, &state, app, timeouts, stopped).await;
+    state.draining();
+    linger::close(stream, state.sent_closing_answer()).await;
+    drop(registered);
+}
+
+/// Serves the requests of one connection until it closes, times out, is told to close or the
+/// server stops.
+async fn serve_connection(
+    stream: &mut TcpStream,
+    state: &Arc<Connection>,
     app: App,
     timeouts: Timeouts,
     mut stopped: watch::Receiver<bool>,
 ) {
-    let _ = stream.set_nodelay(true);
-    let state = Arc::clone(registered.connection());
-    let io = TokioIo::new(Stream::new(stream, Arc::clone(&state)));
-    let service_state = Arc::clone(&state);
+    let io = TokioIo::new(Stream::new(stream, Arc::clone(state)));
+    let service_state = Arc::clone(state);
     let service = service_fn(move |request: hyper::Request<Incoming>| {
         service_state.request_started();
         let finished = Finished(Arc::clone(&service_state));
@@ -147,7 +168,6 @@ async fn connection(
             }
         }
     }
-    drop(registered);
 }
 
 /// Marks the connection's request finished when dropped: with its answer's body, once written.

@@ -1,7 +1,8 @@
-//! Noticing other instances' commits exactly: a request answered from memory first makes sure
-//! that no other instance (or `diagtui account create`) committed since this one last looked,
-//! by reading the `generation` counter that every write transaction bumps (see
-//! [`Generations`]). So a write answered by one instance is read by every other at once.
+//! Noticing other instances' commits exactly: a request answered from memory first reads the
+//! `generation` counter that every write transaction bumps and waits until this instance has
+//! applied every commit up to it (see [`Sequence`]): another instance's (or `diagtui account
+//! create`'s) is applied from its report, or, when the report cannot arrive in time, everything
+//! kept is dropped. So a write answered by one instance is read by every other at once.
 //!
 //! One read of the counter serves every request that arrived before it started: requests take
 //! a ticket, and a checker task reads the counter for all tickets issued so far, then answers
@@ -13,9 +14,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use deadpool_postgres::Pool;
 use tokio::sync::{Notify, watch};
 
+use super::sequence::Sequence;
 use super::sql::query_one;
 use crate::store::engine::CommitObserver;
-use crate::store::generation::Generations;
 use crate::store::{StoreError, StoreResult};
 
 /// The outcome of the last read of the counter: the tickets it covered, and its error.
@@ -27,8 +28,8 @@ struct Checked {
 
 /// The check for other instances' commits.
 pub struct Freshness {
-    /// The counter as this instance knows it.
-    pub generations: Generations,
+    /// The commits applied to what this instance keeps.
+    pub sequence: Arc<Sequence>,
     issued: AtomicU64,
     wake: Notify,
     checked: watch::Sender<Checked>,
@@ -54,18 +55,18 @@ pub async fn bump_generation(c: &impl deadpool_postgres::GenericClient) -> Store
 }
 
 impl Freshness {
-    /// Starts from the counter's value `generation`; [`Freshness::run`] must run beside it.
-    pub fn new(generation: i64) -> Freshness {
+    /// Checks against `sequence`; [`Freshness::run`] must run beside it.
+    pub fn new(sequence: Arc<Sequence>) -> Freshness {
         Freshness {
-            generations: Generations::new(generation),
+            sequence,
             issued: AtomicU64::new(0),
             wake: Notify::new(),
             checked: watch::channel(Checked::default()).0,
         }
     }
 
-    /// Makes sure that what the observer keeps is not older than the database as of now,
-    /// telling it to forget everything when another instance committed.
+    /// Makes sure that what the observer keeps is not older than the database as of now:
+    /// every commit up to now applied, or everything kept forgotten.
     pub async fn check(&self) -> StoreResult<()> {
         let ticket = self.issued.fetch_add(1, Ordering::AcqRel) + 1;
         let mut checked = self.checked.subscribe();
@@ -92,8 +93,10 @@ impl Freshness {
             let read = async { read_generation(&pool.get().await?).await }.await;
             let error = match read {
                 Ok(generation) => {
-                    self.generations
-                        .observe(generation, || observer.changed_elsewhere());
+                    if !self.sequence.caught_up(generation).await {
+                        self.sequence
+                            .skip_to(generation, || observer.changed_elsewhere());
+                    }
                     None
                 }
                 Err(e) => Some(e.to_string()),

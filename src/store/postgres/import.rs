@@ -2,6 +2,7 @@
 //! [`migrate`](crate::store::migrate)).
 
 use super::freshness::bump_generation;
+use super::notify::send_unreported;
 use super::sql::{execute, query_one};
 use super::{PgOptions, connect};
 use crate::store::migrate::{Columns, Counts, TABLES};
@@ -16,7 +17,9 @@ pub async fn write_all(target: &PgOptions, tables: &[Columns], force: bool) -> S
     let (pool, _) = connect(target).await?;
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
-    bump_generation(&tx).await?;
+    let generation = bump_generation(&tx).await?;
+    // Running instances drop what they keep once this commits.
+    send_unreported(&tx, generation).await?;
     let held: i64 = query_one(&tx, "SELECT COUNT(*) FROM documents", &[])
         .await?
         .get(0);

@@ -9,9 +9,11 @@
 //! - **Writes**: one writer task per instance commits queued requests together (see
 //!   [`writer`]); every write transaction bumps the `generation` row first, whose lock orders
 //!   the write transactions of all instances.
-//! - **Several instances**: a request answered from memory first checks the counter (see
-//!   [`freshness`]), so a commit by another instance is seen at once; commit reports travel
-//!   between instances through `LISTEN/NOTIFY` (see [`notify`]).
+//! - **Several instances**: commit reports travel between instances through `LISTEN/NOTIFY`
+//!   (see [`notify`]); each instance applies every instance's commits to its cache in commit
+//!   order (see [`sequence`]), reading only the changed objects, and a request answered from
+//!   memory first checks the counter and waits until the commits up to it are applied (see
+//!   [`freshness`]), so a commit by another instance is seen at once.
 //! - **Schema**: versioned migrations under an advisory lock (see [`schema`]).
 //!
 //! Durability is PostgreSQL's: a request is answered after its transaction committed.
@@ -25,6 +27,7 @@ pub(crate) mod import;
 mod notify;
 mod objects;
 mod schema;
+mod sequence;
 mod sql;
 mod tls;
 mod writer;
@@ -40,6 +43,7 @@ use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
 use self::freshness::{Freshness, read_generation};
+use self::sequence::Sequence;
 use self::writer::Around;
 use super::cache::LoadedDoc;
 use super::engine::{CommitObserver, Engine};
@@ -89,7 +93,7 @@ pub async fn connect(options: &PgOptions) -> StoreResult<(Pool, tokio_postgres::
         config.connect_timeout(CONNECT_TIMEOUT);
     }
     config.application_name("diagtui");
-    let tls = tls::connector(target.verify)?;
+    let tls = tls::connector(&target.tls)?;
     let manager = Manager::from_config(
         config.clone(),
         tls,
@@ -120,16 +124,19 @@ impl PgEngine {
         observer: Arc<dyn CommitObserver>,
     ) -> StoreResult<PgEngine> {
         let (pool, config) = connect(options).await?;
-        let generation = read_generation(&pool.get().await?).await?;
-        let freshness = Arc::new(Freshness::new(generation));
         let instance = crate::model::ids::new_uuid();
-        let tls = tls::connector(tls::parse(&options.url)?.verify)?;
+        let tls = tls::connector(&tls::parse(&options.url)?.tls)?;
+        // Listening first: every commit after the counter read is then reported.
         let subscription = notify::subscribe(&config, &tls).await?;
+        let generation = read_generation(&pool.get().await?).await?;
+        let sequence = Arc::new(Sequence::new(generation));
+        let freshness = Arc::new(Freshness::new(Arc::clone(&sequence)));
         let listening = notify::Listening {
             config,
             tls,
             pool: pool.clone(),
             instance: instance.clone(),
+            sequence: Arc::clone(&sequence),
             observer: Arc::clone(&observer),
         };
         let tasks = vec![
@@ -137,7 +144,7 @@ impl PgEngine {
             tokio::spawn(notify::listen(subscription, listening)),
         ];
         let around = Around {
-            freshness: Some(Arc::clone(&freshness)),
+            sequence: Some(sequence),
             observer: Some(observer),
             instance,
             serial: AtomicU64::new(0),
@@ -212,7 +219,7 @@ async fn snapshot(client: &mut deadpool_postgres::Client) -> StoreResult<Transac
 pub async fn write_once(options: &PgOptions, op: WriteOp) -> StoreResult<Outcome> {
     let (pool, _) = connect(options).await?;
     let around = Around {
-        freshness: None,
+        sequence: None,
         observer: None,
         instance: crate::model::ids::new_uuid(),
         serial: AtomicU64::new(0),

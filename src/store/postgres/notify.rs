@@ -1,14 +1,19 @@
 //! Commit reports between instances: each write transaction sends what its requests changed on
-//! the `diagtui` channel (`NOTIFY`, delivered at commit, in commit order); every instance
-//! listens (`LISTEN`) and hands the other instances' reports to its listeners
-//! ([`CommitObserver::committed_elsewhere`]) with the changed objects as they are in the
-//! database when the report arrives.
+//! the `diagtui` channel (`NOTIFY`, delivered at commit, in commit order), signed with the
+//! sending instance and the transaction's generation (see [`sequence`](super::sequence)); a
+//! transaction that changed nothing reported still sends its generation, so that the others
+//! know that nothing of theirs waits for it. Every instance listens (`LISTEN`) and applies the
+//! other instances' reports to what it keeps, in generation order, with the changed objects as
+//! they are in the database when the report arrives (an object gone by then counts as deleted),
+//! then hands them to its listeners ([`CommitObserver::committed`]). A transaction whose
+//! changes are not reported (`diagtui migrate`) says so, and the others drop what they keep.
 //!
-//! A report longer than one notification's payload (8,000 bytes) travels in pieces, which
-//! arrive together: a transaction's notifications are delivered one after the other. While the
-//! listening connection is down (the database restarting), reports are missed; the listener
-//! connects again by itself. What the store keeps in memory does not depend on them: the
-//! freshness check (see `freshness`) notices other instances' commits exactly.
+//! A transaction's reports longer than one notification's payload (8,000 bytes) travel in
+//! pieces, which arrive together: a transaction's notifications are delivered one after the
+//! other. While the listening connection is down, reports are missed: requests then drop what
+//! is kept whenever the counter moved (see [`freshness`](super::freshness)), and once the
+//! listener is back it compares the counter with what it applied and drops everything kept if
+//! it missed a commit, which its event subscribers learn as a `resync`.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -20,7 +25,9 @@ use serde::{Deserialize, Serialize};
 use tokio_postgres::AsyncMessage;
 use tokio_postgres_rustls::MakeRustlsConnect;
 
+use super::freshness::read_generation;
 use super::objects::load_objects;
+use super::sequence::Sequence;
 use super::sql::execute;
 use crate::store::StoreResult;
 use crate::store::change::{Committed, DocChange, DocEvent};
@@ -33,11 +40,25 @@ const PIECE: usize = 7000;
 /// The longest wait between two attempts to listen again.
 const MAX_BACKOFF: Duration = Duration::from_secs(5);
 
+/// What the listening connection calls itself (`application_name`), for operators.
+const LISTENER_NAME: &str = "diagtui listener";
+
 /// A report as it travels: object ids without their data.
 #[derive(Serialize, Deserialize)]
 struct Wire {
     docs: Vec<WireDoc>,
     keys_changed: Vec<String>,
+}
+
+/// Who sends a transaction's reports: the signature of its notifications.
+pub struct Signed<'a> {
+    /// The sending instance's name: its own reports are not taken in again.
+    pub instance: &'a str,
+    /// The transaction's value of the `generation` counter.
+    pub generation: i64,
+    /// Counts the notifications sent: it keeps two pieces of one transaction from being
+    /// identical, which PostgreSQL would deliver once.
+    pub serial: &'a AtomicU64,
 }
 
 /// One document's change as it travels.
@@ -50,39 +71,50 @@ struct WireDoc {
     event: Option<DocEvent>,
 }
 
-/// Sends the committed requests' reports to the other instances, in one statement; nothing
-/// for a report that changed no document and no key. Runs inside the write transaction, so
-/// they are delivered at its commit, in order.
+/// Sends the committed requests' reports to the other instances, in one statement: a list of
+/// the reports that changed a document or a key (maybe empty), as one message in pieces. Runs
+/// inside the write transaction, so it is delivered at its commit, in order.
 pub async fn send(
     c: &impl GenericClient,
-    instance: &str,
-    serial: &AtomicU64,
+    signed: &Signed<'_>,
     reports: &[&Committed],
 ) -> StoreResult<()> {
-    let mut payloads = Vec::new();
-    for report in reports {
-        if report.docs.is_empty() && report.keys_changed.is_empty() {
-            continue;
-        }
-        let text = serde_json::to_string(&wire(report))?;
-        let pieces = split(&text, PIECE);
-        let last = pieces.len() - 1;
-        for (at, piece) in pieces.into_iter().enumerate() {
-            // The serial keeps two pieces of one transaction from being identical, which
-            // PostgreSQL would deliver once.
-            let serial = serial.fetch_add(1, Ordering::Relaxed);
+    let wires: Vec<Wire> = reports
+        .iter()
+        .filter(|report| !report.docs.is_empty() || !report.keys_changed.is_empty())
+        .map(|report| wire(report))
+        .collect();
+    let text = serde_json::to_string(&wires)?;
+    let pieces = split(&text, PIECE);
+    let last = pieces.len() - 1;
+    let payloads: Vec<String> = pieces
+        .into_iter()
+        .enumerate()
+        .map(|(at, piece)| {
+            let serial = signed.serial.fetch_add(1, Ordering::Relaxed);
             let more = u8::from(at < last);
-            payloads.push(format!("{instance} {serial} {more} {piece}"));
-        }
-    }
-    if !payloads.is_empty() {
-        execute(
-            c,
-            "SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n",
-            &[&CHANNEL, &payloads],
-        )
-        .await?;
-    }
+            let (instance, generation) = (signed.instance, signed.generation);
+            format!("{instance} {generation} {serial} {more} {piece}")
+        })
+        .collect();
+    execute(
+        c,
+        "SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n",
+        &[&CHANNEL, &payloads],
+    )
+    .await?;
+    Ok(())
+}
+
+/// The message of a transaction whose changes are not reported (`diagtui migrate`).
+const UNREPORTED: &str = "*";
+
+/// Tells the other instances that the transaction (the counter's value `generation`) changes
+/// the database in ways not reported: they drop what they keep. Runs inside the transaction.
+pub async fn send_unreported(c: &impl GenericClient, generation: i64) -> StoreResult<()> {
+    let instance = crate::model::ids::new_uuid();
+    let payload = format!("{instance} {generation} 0 0 {UNREPORTED}");
+    execute(c, "SELECT pg_notify($1, $2)", &[&CHANNEL, &payload]).await?;
     Ok(())
 }
 
@@ -140,6 +172,8 @@ pub async fn subscribe(
     config: &tokio_postgres::Config,
     tls: &MakeRustlsConnect,
 ) -> StoreResult<Subscription> {
+    let mut config = config.clone();
+    config.application_name(LISTENER_NAME);
     let (client, mut connection) = config.connect(tls.clone()).await?;
     let (sender, received) = tokio::sync::mpsc::unbounded_channel();
     let driver = tokio::spawn(async move {
@@ -177,19 +211,22 @@ pub struct Listening {
     pub pool: Pool,
     /// This instance's name: its own reports are not taken in again.
     pub instance: String,
+    /// Where each report takes its turn.
+    pub sequence: Arc<Sequence>,
     /// Who receives the reports.
     pub observer: Arc<dyn CommitObserver>,
 }
 
 /// Takes in the other instances' reports from `first` and, whenever the connection is lost,
-/// from a new one, until the engine is dropped (the task is then aborted).
+/// from a new one, until the engine is dropped (the task is then aborted). Back after a loss,
+/// it first catches up ([`resync`]).
 pub async fn listen(first: Subscription, listening: Listening) {
     let mut current = Some(first);
     let mut backoff = Duration::from_millis(250);
     loop {
         let subscription = match current.take() {
             Some(subscription) => subscription,
-            None => match subscribe(&listening.config, &listening.tls).await {
+            None => match reconnect(&listening).await {
                 Ok(subscription) => {
                     backoff = Duration::from_millis(250);
                     subscription
@@ -203,58 +240,146 @@ pub async fn listen(first: Subscription, listening: Listening) {
             },
         };
         take_in(subscription, &listening).await;
+        listening.sequence.listener_down();
     }
+}
+
+/// Listens again after the connection was lost, and catches up.
+async fn reconnect(listening: &Listening) -> StoreResult<Subscription> {
+    let subscription = subscribe(&listening.config, &listening.tls).await?;
+    resync(listening).await?;
+    Ok(subscription)
+}
+
+/// Catches up after reports may have been missed (the listener was down): listening again,
+/// it reads the counter; any commit up to it not applied yet is one whose report is lost, so
+/// everything kept is dropped (its changes cannot be known), which subscribers learn as a
+/// `resync`. Reports received from then on are applied again.
+async fn resync(listening: &Listening) -> StoreResult<()> {
+    let generation = read_generation(&listening.pool.get().await?).await?;
+    listening
+        .sequence
+        .skip_to(generation, || listening.observer.changed_elsewhere());
+    listening.sequence.listener_up();
+    Ok(())
+}
+
+/// One transaction's message, as its header and pieces arrive.
+struct Message<'a> {
+    from: &'a str,
+    generation: i64,
+    more: bool,
+    piece: &'a str,
+}
+
+/// A notification's payload: `INSTANCE GENERATION SERIAL MORE PIECE`.
+fn parse(payload: &str) -> Option<Message<'_>> {
+    let mut fields = payload.splitn(5, ' ');
+    let from = fields.next()?;
+    let generation = fields.next()?.parse().ok()?;
+    let _serial = fields.next()?;
+    let more = fields.next()? == "1";
+    Some(Message {
+        from,
+        generation,
+        more,
+        piece: fields.next()?,
+    })
 }
 
 /// Takes in the reports a connection receives, until it ends.
 async fn take_in(mut subscription: Subscription, listening: &Listening) {
     let mut partial: HashMap<String, String> = HashMap::new();
     while let Some(payload) = subscription.received.recv().await {
-        let mut fields = payload.splitn(4, ' ');
-        let (Some(from), Some(_serial), Some(more), Some(piece)) =
-            (fields.next(), fields.next(), fields.next(), fields.next())
-        else {
+        let Some(message) = parse(&payload) else {
+            tracing::warn!("another instance's commit report is unreadable (another version?)");
             continue;
         };
-        if from == listening.instance {
+        if message.from == listening.instance {
             continue;
         }
-        let text = partial.entry(from.to_owned()).or_default();
-        text.push_str(piece);
-        if more == "1" {
+        let text = partial.entry(message.from.to_owned()).or_default();
+        text.push_str(message.piece);
+        if message.more {
             continue;
         }
-        let text = partial.remove(from).unwrap_or_default();
-        match serde_json::from_str::<Wire>(&text) {
-            Ok(wire) => match received_report(&listening.pool, wire).await {
-                Ok(report) => listening.observer.committed_elsewhere(Arc::new(report)),
-                Err(e) => tracing::warn!("reading another instance's commit: {e}"),
-            },
-            Err(e) => tracing::warn!("another instance's commit report is unreadable: {e}"),
-        }
+        let text = partial.remove(message.from).unwrap_or_default();
+        apply_received(listening, message.generation, &text).await;
     }
 }
 
-/// Another instance's report, with the changed objects read from the database (an object
-/// deleted since is left out; its deletion is reported after).
-async fn received_report(pool: &Pool, wire: Wire) -> StoreResult<Committed> {
-    let mut docs = Vec::with_capacity(wire.docs.len());
+/// Applies another instance's transaction (generation `generation`, its reports as `text`) in
+/// its turn; when its changes cannot be read, or its turn does not come, everything kept is
+/// dropped instead.
+async fn apply_received(listening: &Listening, generation: i64, text: &str) {
+    let (sequence, observer) = (&listening.sequence, &listening.observer);
+    if sequence.applied() >= generation {
+        return;
+    }
+    if text == UNREPORTED {
+        sequence.skip_to(generation, || observer.changed_elsewhere());
+        return;
+    }
+    let reports = match serde_json::from_str::<Vec<Wire>>(text) {
+        Ok(wires) => received_reports(&listening.pool, wires).await,
+        Err(e) => Err(e.into()),
+    };
+    let reports = match reports {
+        Ok(reports) => reports,
+        Err(e) => {
+            tracing::warn!("reading another instance's commit: {e}");
+            sequence.skip_to(generation, || observer.changed_elsewhere());
+            return;
+        }
+    };
+    if !sequence.caught_up(generation - 1).await {
+        sequence.skip_to(generation - 1, || observer.changed_elsewhere());
+    }
+    let mut replaced = Vec::new();
+    sequence.apply(generation, || {
+        for report in reports {
+            replaced.extend(observer.committed(Arc::new(report)));
+        }
+    });
+    drop(replaced);
+}
+
+/// Another instance's reports, with the changed objects read from the database.
+async fn received_reports(pool: &Pool, wires: Vec<Wire>) -> StoreResult<Vec<Committed>> {
     let client = pool.get().await?;
+    let mut reports = Vec::with_capacity(wires.len());
+    for wire in wires {
+        reports.push(received_report(&client, wire).await?);
+    }
+    Ok(reports)
+}
+
+/// Another instance's report, with the changed objects as the database has them now. An
+/// object gone since counts as deleted: its deletion is reported again after, which changes
+/// nothing.
+async fn received_report(client: &impl GenericClient, wire: Wire) -> StoreResult<Committed> {
+    let mut docs = Vec::with_capacity(wire.docs.len());
     for doc in wire.docs {
         let ids: Vec<&str> = doc.changed.iter().map(String::as_str).collect();
-        let changed = if ids.is_empty() {
-            Vec::new()
+        let mut found = if ids.is_empty() {
+            Default::default()
         } else {
-            load_objects(&client, &doc.doc_id, Some(&ids))
-                .await?
-                .into_iter()
-                .collect()
+            load_objects(client, &doc.doc_id, Some(&ids)).await?
         };
+        let mut deleted = doc.deleted;
+        let mut changed = Vec::with_capacity(found.len());
+        for id in doc.changed {
+            match found.remove(&id) {
+                Some(object) => changed.push((id, object)),
+                None => deleted.push(id),
+            }
+        }
+        deleted.sort_unstable();
         docs.push(DocChange {
             doc_id: doc.doc_id,
             last_change: doc.last_change,
             changed,
-            deleted: doc.deleted,
+            deleted,
             event: doc.event,
         });
     }
@@ -275,5 +400,14 @@ mod tests {
         assert_eq!(pieces.concat(), text);
         assert!(pieces.iter().all(|piece| piece.len() <= 5));
         assert_eq!(split("short", 7000), ["short"]);
+    }
+
+    #[test]
+    fn a_notification_names_its_sender_and_generation() {
+        let message = parse("me 42 7 1 [{\"a b\"").unwrap();
+        assert_eq!((message.from, message.generation), ("me", 42));
+        assert!(message.more);
+        assert_eq!(message.piece, "[{\"a b\"");
+        assert!(parse("me 7 0 []").is_none(), "without a generation");
     }
 }

@@ -2,7 +2,8 @@
 //! transaction (group commit), as the SQLite engine's writer does. Each request runs under its
 //! own savepoint, so one that fails leaves the others in; each is answered only after the
 //! commit, and its report reaches the observer (write-through, live events) first, in commit
-//! order, and the other instances at the commit (see [`notify`](super::notify)).
+//! order among every instance's commits (see [`sequence`](super::sequence)), and the other
+//! instances at the commit (see [`notify`](super::notify)).
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
@@ -12,8 +13,9 @@ use tokio::sync::mpsc;
 
 use super::apply::apply;
 use super::docs::touch;
-use super::freshness::{Freshness, bump_generation};
+use super::freshness::bump_generation;
 use super::notify;
+use super::sequence::Sequence;
 use crate::model::ids::now_timestamp;
 use crate::store::batch::{Batch, docs_to_touch};
 use crate::store::change::Committed;
@@ -26,11 +28,12 @@ const MAX_BATCH: usize = 128;
 /// How many write requests may wait for the writer before senders wait too.
 const QUEUE: usize = 1024;
 
-/// What surrounds a writer: how it notices other instances' commits, whom it tells of its
-/// own, and the name it signs its reports with. A one-off write has no freshness or observer.
+/// What surrounds a writer: where its commits take their turn among every instance's, whom it
+/// tells of its own, and the name it signs its reports with. A one-off write has no sequence
+/// or observer.
 pub struct Around {
-    /// The check for other instances' commits.
-    pub freshness: Option<Arc<Freshness>>,
+    /// The commits applied to what this instance keeps.
+    pub sequence: Option<Arc<Sequence>>,
     /// Who learns of each commit.
     pub observer: Option<Arc<dyn CommitObserver>>,
     /// This instance's name in the reports it sends.
@@ -89,13 +92,15 @@ pub async fn run_batch(
         Ok(generation) => generation,
         Err(e) => return failed(ops.len(), &e),
     };
-    let elsewhere = around.freshness.as_ref().is_some_and(|freshness| {
-        freshness.generations.begin_write(generation, || {
-            if let Some(observer) = &around.observer {
-                observer.changed_elsewhere();
-            }
-        })
-    });
+    // Plans made from cached documents hold only once every commit before this one is
+    // applied to them; when one is not (its report lost or late), everything kept is dropped.
+    let mut elsewhere = false;
+    if let (Some(sequence), Some(observer)) = (&around.sequence, &around.observer)
+        && !sequence.caught_up(generation - 1).await
+    {
+        sequence.skip_to(generation - 1, || observer.changed_elsewhere());
+        elsewhere = true;
+    }
     let mut batch = Batch::new(now_timestamp(), elsewhere, around.observer.as_deref());
     let mut results = Vec::with_capacity(ops.len());
     // Each request runs under a savepoint, released (or rolled back to) together with the
@@ -130,31 +135,36 @@ pub async fn run_batch(
         .collect();
     let committed = async {
         touch(&tx, &docs_to_touch(&reports), &batch.now).await?;
-        notify::send(&tx, &around.instance, &around.serial, &reports).await?;
+        let signed = notify::Signed {
+            instance: &around.instance,
+            generation,
+            serial: &around.serial,
+        };
+        notify::send(&tx, &signed, &reports).await?;
         tx.commit().await.map_err(StoreError::from)
     }
     .await;
-    if let Some(freshness) = &around.freshness {
-        freshness.generations.end_write(committed.is_ok(), || {
-            if let Some(observer) = &around.observer {
-                observer.changed_elsewhere();
-            }
-        });
-    }
     if let Err(e) = committed {
         return failed(ops.len(), &e);
     }
-    results
+    let (outcomes, reports): (Vec<_>, Vec<_>) = results
         .into_iter()
-        .map(|result| {
-            result.map(|(outcome, report)| {
-                if let Some(observer) = &around.observer {
-                    drop(observer.committed(Arc::new(report)));
-                }
-                outcome
-            })
+        .map(|result| match result {
+            Ok((outcome, report)) => (Ok(outcome), Some(report)),
+            Err(e) => (Err(e), None),
         })
-        .collect()
+        .unzip();
+    if let (Some(sequence), Some(observer)) = (&around.sequence, &around.observer) {
+        let mut replaced = Vec::new();
+        sequence.apply(generation, || {
+            for report in reports.into_iter().flatten() {
+                replaced.extend(observer.committed(Arc::new(report)));
+            }
+        });
+        // Freed outside the sequence's turn, which other commits and checks wait for.
+        drop(replaced);
+    }
+    outcomes
 }
 
 /// The same failure for every request of a batch: unavailable when the database is, else
