@@ -5,8 +5,9 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::{CursorMove, TextArea};
 
-use super::json::{Check, check};
+use super::json::{Check, check_for};
 use crate::model::Props;
+use crate::model::merge::Nested;
 
 /// The template a field starts from: an empty object over three lines.
 const TEMPLATE: &str = "{\n  \n}";
@@ -25,6 +26,9 @@ pub struct PropsField {
     pub area: TextArea<'static>,
     /// The check of the text.
     pub check: Check,
+    /// How the props treat a nested value (the switch `nested: merge | replace`): an object to
+    /// merge is checked once merged into each object, not as typed.
+    nested: Nested,
 }
 
 impl Default for PropsField {
@@ -40,10 +44,19 @@ impl PropsField {
         let mut field = PropsField {
             area: TextArea::default(),
             check: Check::default(),
+            nested: Nested::default(),
         };
         field.set_text(TEMPLATE);
         field.area.move_cursor(CursorMove::Jump(1, 2));
         field
+    }
+
+    /// Back to the template, keeping the switch `nested`.
+    pub fn clear(&mut self) {
+        let nested = self.nested;
+        *self = PropsField::template();
+        self.nested = nested;
+        self.recheck();
     }
 
     /// Replaces the text, the cursor at its end.
@@ -65,7 +78,19 @@ impl PropsField {
     }
 
     fn recheck(&mut self) {
-        self.check = check(&self.text()).0;
+        self.check = check_for(&self.text(), self.nested).0;
+    }
+
+    /// How the props treat a nested value.
+    pub fn nested(&self) -> Nested {
+        self.nested
+    }
+
+    /// Switches `nested: merge | replace`; returns the new one.
+    pub fn toggle_nested(&mut self) -> Nested {
+        self.nested = self.nested.toggled();
+        self.recheck();
+        self.nested
     }
 
     /// Types a key; re-checks when the text changed. A `{` typed into the untouched template
@@ -101,7 +126,7 @@ impl PropsField {
     /// The properties, or why they cannot be sent: a syntax error, a value the server would
     /// refuse, or nothing to set.
     pub fn props(&self) -> Result<Props, String> {
-        let (check, props) = check(&self.text());
+        let (check, props) = check_for(&self.text(), self.nested);
         if let Some(e) = check.syntax {
             return Err(format!(
                 "props: line {}, column {}: {}",
