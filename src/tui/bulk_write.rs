@@ -259,13 +259,12 @@ impl BulkWrite {
         vec![Action::Send(sent)]
     }
 
-    /// The answer to request `id`; `content` reads the objects out of a re-read's answer.
+    /// The answer to request `id`.
     pub fn on_reply(
         &mut self,
         work: BulkWork,
         id: RequestId,
         outcome: Result<Answer, Failure>,
-        content: impl FnOnce(Answer) -> Option<Content>,
         cx: &Cx,
     ) -> Settled {
         let awaited = match &self.stage {
@@ -280,7 +279,7 @@ impl BulkWrite {
             (_, _, Err(failure)) => Settled::Failed(failure.message),
             (BulkWork::Send, Stage::Sending { plan, .. }, Ok(_)) => Settled::Done(plan),
             (BulkWork::Check, Stage::Checking { plan, .. }, Ok(answer)) => {
-                let Some(content) = content(answer) else {
+                let Some(content) = read_again(answer) else {
                     return Settled::Failed("the objects could not be read again".into());
                 };
                 let fresh = match plan.again(&content) {
@@ -331,6 +330,20 @@ impl BulkWrite {
             )
             .in_context(Context::Conflict),
         ))
+    }
+}
+
+/// The objects a re-read found: a selector read's, or those of a read by id still there.
+fn read_again(answer: Answer) -> Option<Content> {
+    match answer {
+        Answer::Content(content) => Some(content),
+        Answer::Fresh(fresh) => Some(
+            fresh
+                .into_iter()
+                .filter_map(|(obj, object)| Some((obj, object?)))
+                .collect(),
+        ),
+        _ => None,
     }
 }
 

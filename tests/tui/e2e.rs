@@ -128,6 +128,23 @@ fn gone(session: &Tmux, text: &str) {
     }
 }
 
+/// The binary on `server`, 140×40, with document `title` (of [`regions`]) open; `None` without
+/// tmux.
+fn open_regions(
+    dir: &tempfile::TempDir,
+    server: &LocalServer,
+    tag: &str,
+    title: &str,
+) -> Option<Tmux> {
+    let session = Tmux::start(tag, 140, 40, Some(&binary(dir, server)))?;
+    session.wait_for(title);
+    session.keys(&["/"]);
+    session.type_line(title);
+    session.keys(&["Enter"]);
+    session.wait_for("(web)");
+    Some(session)
+}
+
 /// Three components in region `eu` (two) and `us`, each with `status` in its meta; their ids.
 async fn regions(client: &diagtui::client::Client, doc: &str) -> Vec<String> {
     let mut ids = Vec::new();
@@ -155,15 +172,9 @@ async fn a_preview_in_the_binary_leaves_the_users_marks_alone() {
     let (dir, server, client) = live_server().await;
     let doc = client.create_doc("Marks doc", None).await.unwrap();
     regions(&client, &doc).await;
-    let command = binary(&dir, &server);
-    let Some(session) = Tmux::start("tui-e2e-marks", 140, 40, Some(&command)) else {
+    let Some(session) = open_regions(&dir, &server, "tui-e2e-marks", "Marks doc") else {
         return;
     };
-    session.wait_for("Marks doc");
-    session.keys(&["/"]);
-    session.type_line("Marks");
-    session.keys(&["Enter"]);
-    session.wait_for("(web)");
     // The user marks the first component, then previews a selector that matches nothing.
     session.keys(&["Space"]);
     session.wait_for("1 marked");
@@ -200,15 +211,9 @@ async fn a_nested_merge_in_the_binary_keeps_the_other_keys_and_is_undone() {
     let (dir, server, client) = live_server().await;
     let doc = client.create_doc("Merge doc", None).await.unwrap();
     let ids = regions(&client, &doc).await;
-    let command = binary(&dir, &server);
-    let Some(session) = Tmux::start("tui-e2e-merge", 140, 40, Some(&command)) else {
+    let Some(session) = open_regions(&dir, &server, "tui-e2e-merge", "Merge doc") else {
         return;
     };
-    session.wait_for("Merge doc");
-    session.keys(&["/"]);
-    session.type_line("Merge");
-    session.keys(&["Enter"]);
-    session.wait_for("(web)");
     session.keys(&["w"]);
     session.wait_for("Objects whose meta match every row");
     session.keys(&["-l", "region"]);

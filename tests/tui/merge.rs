@@ -10,32 +10,11 @@ use serde_json::{Value, json};
 
 use crate::harness::*;
 
-/// The matches of `status eq down` in the fixture.
-fn down_only() -> Content {
-    let mut c = content();
-    c.retain(|id, _| id == "1b-db");
-    c
-}
-
 /// The two components of the fixture.
 fn components() -> Content {
     let mut c = content();
     c.retain(|_, o| o.kind == "component");
     c
-}
-
-/// Opens the form and fills one row `KEY eq VALUE`, then pastes `props`.
-fn fill_form(h: &mut Harness, key: &str, value: &str, props: &str) {
-    h.press("w");
-    h.type_text(key);
-    h.press("Tab Tab");
-    h.type_text(value);
-    h.press("Tab C-u");
-    h.paste(props);
-}
-
-fn is_where(r: &Request) -> bool {
-    matches!(r, Request::ObjectsWhere { .. })
 }
 
 fn is_bulk(r: &Request) -> bool {

@@ -10,7 +10,6 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::model::Content;
 use crate::model::merge::Nested;
 use crate::tui::action::{Action, BulkCall, BulkOwner, BulkWork};
 use crate::tui::bulk_write::{BulkWrite, Plan, Settled};
@@ -110,16 +109,7 @@ impl BulkEdit {
         outcome: Result<Answer, Failure>,
         cx: &Cx,
     ) -> Vec<Action> {
-        let present = |answer| match answer {
-            Answer::Fresh(fresh) => Some(
-                fresh
-                    .into_iter()
-                    .filter_map(|(obj, object)| Some((obj, object?)))
-                    .collect::<Content>(),
-            ),
-            _ => None,
-        };
-        match self.write.on_reply(work, id, outcome, present, cx) {
+        match self.write.on_reply(work, id, outcome, cx) {
             Settled::Pending(actions) => actions,
             Settled::Done(plan) => {
                 self.field.clear();

@@ -445,11 +445,7 @@ impl SelectorForm {
         outcome: Result<Answer, Failure>,
         cx: &Cx,
     ) -> Vec<Action> {
-        let content = |answer| match answer {
-            Answer::Content(content) => Some(content),
-            _ => None,
-        };
-        match self.merge.on_reply(work, id, outcome, content, cx) {
+        match self.merge.on_reply(work, id, outcome, cx) {
             Settled::Pending(actions) => actions,
             Settled::Done(plan) => {
                 let selector = self
