@@ -1,7 +1,8 @@
 //! Bulk work in a generated 100,000-object document through the real worker and a local server
 //! (loopback HTTP): the selector form's preview of 50,000 matches (drawn in the tree after the
 //! answer), its apply, a bulk edit of 20,000 marked objects end to end, and a nested merge into
-//! 20,000 matches from the form (`Ctrl-S` to the objects on screen). Run with
+//! 20,000 matches from the form (`Ctrl-S` to the objects on screen) and from the bulk edit of
+//! 20,000 marked objects (read again one by one before the send). Run with
 //! `cargo bench --bench bulk`; prints the figures.
 
 use std::time::Duration;
@@ -36,6 +37,7 @@ fn main() {
         apply(&mut bench).await;
         bulk_edit(&mut bench).await;
         nested_merge(&mut bench).await;
+        bulk_merge(&mut bench).await;
         bench.shutdown().await;
     });
 }
@@ -212,6 +214,44 @@ async fn nested_merge(bench: &mut Bench) {
     report("nested merge into 20,000: of that, on the loop", &loops);
     report(
         "nested merge into 20,000: Ctrl-S to the objects on screen",
+        &times,
+    );
+}
+
+/// The bulk edit of the 20,000 marked components of one region with a `meta.team` merged into
+/// each: `Ctrl-S` (the diff from the tree's objects), `y` (each marked object read again, one
+/// bulk update, the reload), drawn.
+async fn bulk_merge(bench: &mut Bench) {
+    // Close the form; the tree still shows the region the bulk edit filtered.
+    bench.send(key(KeyCode::Esc)).await;
+    bench.send(char('V')).await;
+    assert!(bench.drawn().contains(&format!("{MARKED} marked")));
+    let mut times = Vec::new();
+    let mut sends = Vec::new();
+    for run in 0..RUNS {
+        bench.send(char('b')).await;
+        bench.send(ctrl('u')).await;
+        bench
+            .send(Msg::Paste(format!(
+                "{{\"meta\": {{\"team\": \"t-{run}\"}}}}"
+            )))
+            .await;
+        let asked = bench.send(ctrl('s')).await.total + bench.draw();
+        let sent = bench.send(char('y')).await.total + bench.draw();
+        sends.push(sent);
+        times.push(asked + sent);
+        let screen = bench.screen();
+        assert!(
+            screen.contains(&format!("updated {MARKED} marked objects")),
+            "{screen}"
+        );
+    }
+    report(
+        "bulk edit merge of 20,000 marked: y -> re-read, sent, reloaded",
+        &sends,
+    );
+    report(
+        "bulk edit merge of 20,000 marked: Ctrl-S to the objects on screen",
         &times,
     );
 }
