@@ -197,8 +197,8 @@ async fn a_preview_in_the_binary_leaves_the_users_marks_alone() {
     assert!(screen.contains("1 marked"), "{screen}");
     // Closed: the preview is gone, the user's mark is still there.
     session.keys(&["Escape"]);
-    let screen = session.wait_for("Objects ·");
-    assert!(!screen.contains("Objects whose meta"), "{screen}");
+    gone(&session, "Objects whose meta match every row");
+    let screen = session.screen();
     assert!(!screen.contains("◇ generic"), "{screen}");
     assert!(screen.contains("● generic.server (web)"), "{screen}");
     assert!(screen.contains("1 marked"), "{screen}");
