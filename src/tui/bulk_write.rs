@@ -6,6 +6,7 @@
 //! reads the objects again, as a save does: if any changed meanwhile, a question offers to
 //! send anyway, to see the change against their values now, or to cancel.
 
+use std::borrow::Borrow;
 use std::sync::Arc;
 
 use crate::model::merge::{Nested, refusal, update_for};
@@ -36,20 +37,21 @@ impl Plan {
     /// The plan of giving `props` (as `nested` says) to `objects`: (id, type, data), where the
     /// data needs to hold only the properties `props` names. Refused, naming the first
     /// objects, when a value it would send breaks a property rule.
-    pub fn new<'a>(
+    pub fn new<'a, D: Borrow<Props>>(
         doc: &str,
         props: &Props,
         nested: Nested,
-        objects: impl IntoIterator<Item = (&'a str, &'a str, Props)>,
+        objects: impl IntoIterator<Item = (&'a str, &'a str, D)>,
     ) -> Result<Plan, String> {
         let mut changes = Vec::new();
         let mut refused = Vec::new();
         for (obj, kind, data) in objects {
-            match update_for(kind, &data, props, nested) {
+            let data = data.borrow();
+            match update_for(kind, data, props, nested) {
                 Ok(sent) if sent.is_empty() => {}
                 Ok(sent) => changes.push(BulkChange {
                     obj: obj.to_string(),
-                    diff: Diff::of_merge(&data, &sent),
+                    diff: Diff::of_merge(data, &sent),
                 }),
                 Err(problem) => refused.push(format!("{obj}: {problem}")),
             }
@@ -69,7 +71,7 @@ impl Plan {
     pub fn again(&self, content: &Content) -> Result<Plan, String> {
         let objects = content
             .iter()
-            .map(|(obj, object)| (obj.as_str(), object.kind.as_str(), object.data.clone()));
+            .map(|(obj, object)| (obj.as_str(), object.kind.as_str(), &object.data));
         Plan::new(&self.doc, &self.props, self.nested, objects)
     }
 
@@ -110,16 +112,16 @@ impl Plan {
 
     /// How many objects `fresh` changes differently (or not at all, or in addition).
     fn differing(&self, fresh: &Plan) -> usize {
-        let by_id = |plan: &Plan, obj: &str| {
+        fn by_id<'p>(plan: &'p Plan, obj: &str) -> Option<&'p BulkChange> {
             plan.changes
                 .binary_search_by(|c| c.obj.as_str().cmp(obj))
                 .ok()
-                .map(|at| plan.changes[at].clone())
-        };
+                .map(|at| &plan.changes[at])
+        }
         let changed = self
             .changes
             .iter()
-            .filter(|c| by_id(fresh, &c.obj).as_ref() != Some(*c))
+            .filter(|c| by_id(fresh, &c.obj) != Some(*c))
             .count();
         let added = fresh
             .changes
@@ -279,7 +281,7 @@ impl BulkWrite {
             (_, _, Err(failure)) => Settled::Failed(failure.message),
             (BulkWork::Send, Stage::Sending { plan, .. }, Ok(_)) => Settled::Done(plan),
             (BulkWork::Check, Stage::Checking { plan, .. }, Ok(answer)) => {
-                let Some(content) = read_again(answer) else {
+                let Some(content) = read_again(answer, &plan) else {
                     return Settled::Failed("the objects could not be read again".into());
                 };
                 let fresh = match plan.again(&content) {
@@ -333,10 +335,20 @@ impl BulkWrite {
     }
 }
 
-/// The objects a re-read found: a selector read's, or those of a read by id still there.
-fn read_again(answer: Answer) -> Option<Content> {
+/// The objects a re-read found: a selector read's, those of a read by id still there, or the
+/// plan's objects in the whole content read again.
+fn read_again(answer: Answer, plan: &Plan) -> Option<Content> {
     match answer {
         Answer::Content(content) => Some(content),
+        Answer::Objects(model) => Some(
+            plan.changes
+                .iter()
+                .filter_map(|c| {
+                    let at = model.index_of(&c.obj)?;
+                    Some((c.obj.clone(), model.entry(at).object()))
+                })
+                .collect(),
+        ),
         Answer::Fresh(fresh) => Some(
             fresh
                 .into_iter()

@@ -358,3 +358,30 @@ fn a_bulk_edit_object_gone_before_the_send_asks_first() {
     h.press("b");
     assert!(h.shows("owner"), "the text is kept");
 }
+
+#[test]
+fn many_marked_objects_are_read_again_with_the_content_before_a_merge() {
+    // 70 components: more than are read one by one.
+    let many: Content = (0..70)
+        .map(|i| {
+            let data = json!({"componentId": "generic.server", "meta": {"n": i}});
+            (format!("2{i:03}"), object("component", data))
+        })
+        .collect();
+    let mut h = Harness::loaded();
+    h.press("Enter");
+    h.answer_all_with(many.clone());
+    h.press("V b C-u");
+    h.paste(r#"{"meta": {"owner": "ops"}}"#);
+    h.press("C-s y");
+    assert!(!h.asked(|r| matches!(r, Request::GetObjects { .. })));
+    let mut now = many;
+    now.get_mut("2005").unwrap().data["meta"]["zone"] = json!("z");
+    h.answer(|r| matches!(r, Request::Content { .. }), Ok(objects(now)));
+    assert!(h.shows("1 object changed on the server"), "{}", h.screen());
+    h.press("o");
+    let (_, request) = h.take_request(is_bulk);
+    let objects = bulk_objects(&request);
+    assert_eq!(objects.len(), 70);
+    assert_eq!(objects["2005"]["meta"], json!({"n": 5, "owner": "ops"}));
+}

@@ -26,6 +26,8 @@ use crate::tui::writes::Source;
 const WIDTH: u16 = 90;
 /// Hidden marked objects listed.
 const HIDDEN_ROWS: usize = 4;
+/// The most objects a nested merge reads again one by one before sending (more: the content).
+const READ_ONE_BY_ONE: usize = 64;
 
 /// The bulk edit.
 #[derive(Debug)]
@@ -93,9 +95,16 @@ impl BulkEdit {
 
     /// An answer to the bulk change's question.
     pub fn call(&mut self, call: BulkCall, cx: &Cx) -> Vec<Action> {
-        let reread = |plan: &Plan| Request::GetObjects {
-            doc: plan.doc.clone(),
-            objs: plan.ids(),
+        // A few are read one by one; many at once with the content (20,000 requests at
+        // once would outlast the client's timeout).
+        let reread = |plan: &Plan| match plan.changes.len() {
+            n if n <= READ_ONE_BY_ONE => Request::GetObjects {
+                doc: plan.doc.clone(),
+                objs: plan.ids(),
+            },
+            _ => Request::Content {
+                doc: plan.doc.clone(),
+            },
         };
         self.write.call(call, reread, cx)
     }

@@ -404,7 +404,7 @@ impl SelectorForm {
         let objects = preview
             .matches
             .iter()
-            .map(|(id, o)| (id.as_str(), o.kind.as_str(), o.data.clone()));
+            .map(|(id, o)| (id.as_str(), o.kind.as_str(), &o.data));
         let plan = match Plan::new(&self.doc, props, Nested::Merge, objects) {
             Ok(plan) => plan,
             Err(refused) => {
