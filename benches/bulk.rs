@@ -2,7 +2,7 @@
 //! (loopback HTTP): the selector form's preview of 50,000 matches (drawn in the tree after the
 //! answer), its apply, a bulk edit of 20,000 marked objects end to end, and a nested merge into
 //! 20,000 matches from the form (`Ctrl-S` to the objects on screen) and from the bulk edit of
-//! 20,000 marked objects (read again one by one before the send). Run with
+//! 20,000 marked objects (read again with the content before the send). Run with
 //! `cargo bench --bench bulk`; prints the figures.
 
 use std::time::Duration;
@@ -219,8 +219,8 @@ async fn nested_merge(bench: &mut Bench) {
 }
 
 /// The bulk edit of the 20,000 marked components of one region with a `meta.team` merged into
-/// each: `Ctrl-S` (the diff from the tree's objects), `y` (each marked object read again, one
-/// bulk update, the reload), drawn.
+/// each: `Ctrl-S` (the diff from the tree's objects), `y` (the content read again, one bulk
+/// update, the reload), drawn.
 async fn bulk_merge(bench: &mut Bench) {
     // Close the form; the tree still shows the region the bulk edit filtered.
     bench.send(key(KeyCode::Esc)).await;
