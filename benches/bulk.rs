@@ -1,6 +1,8 @@
 //! Bulk work in a generated 100,000-object document through the real worker and a local server
-//! (loopback HTTP): the selector form's preview of 50,000 matches (the marks drawn after the
-//! answer), its apply, and a bulk edit of 20,000 marked objects end to end. Run with
+//! (loopback HTTP): the selector form's preview of 50,000 matches (drawn in the tree after the
+//! answer), its apply, a bulk edit of 20,000 marked objects end to end, and a nested merge into
+//! 20,000 matches from the form (`Ctrl-S` to the objects on screen) and from the bulk edit of
+//! 20,000 marked objects (read again with the content before the send). Run with
 //! `cargo bench --bench bulk`; prints the figures.
 
 use std::time::Duration;
@@ -34,6 +36,8 @@ fn main() {
         preview(&mut bench).await;
         apply(&mut bench).await;
         bulk_edit(&mut bench).await;
+        nested_merge(&mut bench).await;
+        bulk_merge(&mut bench).await;
         bench.shutdown().await;
     });
 }
@@ -70,19 +74,17 @@ async fn preview(bench: &mut Bench) {
         shown.push(started.elapsed());
         let screen = bench.screen();
         assert!(
-            screen.contains(&format!(
-                "{PREVIEW_MATCHES} objects match (marked in the tree)"
-            )),
+            screen.contains(&format!("{PREVIEW_MATCHES} objects match (◇ in the tree")),
             "{screen}"
         );
     }
     report("preview: selector read of 50,000 (the worker)", &reads);
     report(
-        "preview: after the answer, marks drawn (first)",
+        "preview: after the answer, matches drawn (first)",
         &shown[..1],
     );
     report(
-        "preview: after the answer, marks drawn (again)",
+        "preview: after the answer, matches drawn (again)",
         &shown[1..],
     );
 }
@@ -108,8 +110,7 @@ async fn apply(bench: &mut Bench) {
         bench.send(char('w')).await;
     }
     report("apply: selector update of 50,000 + reload, drawn", &times);
-    // Close the form, clear the marks the apply left.
-    bench.send(key(KeyCode::Esc)).await;
+    // Close the form (an apply marks nothing).
     bench.send(key(KeyCode::Esc)).await;
 }
 
@@ -155,4 +156,102 @@ async fn bulk_edit(bench: &mut Bench) {
     report("bulk edit of 20,000 marked: y -> updated, reloaded", &sends);
     report("bulk edit of 20,000 marked: of that, on the loop", &loops);
     report("bulk edit of 20,000 marked: end to end", &times);
+}
+
+/// The form on `region eq eu-west-1` (20,000 components, each with four meta keys), a
+/// `meta.owner` merged into each: `Ctrl-S` (the selector read, 20,000 merged values and their
+/// diff drawn), then `y` (the matches read again, one bulk update of 20,000, the reload, drawn).
+async fn nested_merge(bench: &mut Bench) {
+    bench.send(key(KeyCode::Esc)).await;
+    // The form opens where it was left (the props); Tab goes round to the first key.
+    bench.send(char('w')).await;
+    bench.send(key(KeyCode::Tab)).await;
+    bench.send(ctrl('u')).await;
+    bench.type_text("region").await;
+    bench.send(key(KeyCode::Tab)).await;
+    bench.send(char('e')).await;
+    bench.send(key(KeyCode::Tab)).await;
+    bench.send(ctrl('u')).await;
+    bench.type_text("eu-west-1").await;
+    bench.send(key(KeyCode::Tab)).await;
+    let mut asks = Vec::new();
+    let mut sends = Vec::new();
+    let mut loops = Vec::new();
+    let mut times = Vec::new();
+    for run in 0..RUNS {
+        bench.send(ctrl('u')).await;
+        bench
+            .send(Msg::Paste(format!(
+                "{{\"meta\": {{\"owner\": \"ops-{run}\"}}}}"
+            )))
+            .await;
+        let asked = bench.send(ctrl('s')).await;
+        let asked_draw = bench.draw();
+        let screen = bench.screen();
+        assert!(
+            screen.contains(&format!("{MARKED} objects change of the {MARKED} matches")),
+            "{screen}"
+        );
+        let sent = bench.send(char('y')).await;
+        let sent_draw = bench.draw();
+        asks.push(asked.total + asked_draw);
+        sends.push(sent.total + sent_draw);
+        loops.push(asked.on_loop + asked_draw + sent.on_loop + sent_draw);
+        times.push(asked.total + asked_draw + sent.total + sent_draw);
+        let screen = bench.screen();
+        assert!(
+            screen.contains(&format!("updatedObjectCount: {MARKED}")),
+            "{screen}"
+        );
+        // From the result back to the form.
+        bench.send(char('w')).await;
+    }
+    report("nested merge into 20,000: Ctrl-S -> the diff drawn", &asks);
+    report(
+        "nested merge into 20,000: y -> re-read, sent, reloaded",
+        &sends,
+    );
+    report("nested merge into 20,000: of that, on the loop", &loops);
+    report(
+        "nested merge into 20,000: Ctrl-S to the objects on screen",
+        &times,
+    );
+}
+
+/// The bulk edit of the 20,000 marked components of one region with a `meta.team` merged into
+/// each: `Ctrl-S` (the diff from the tree's objects), `y` (the content read again, one bulk
+/// update, the reload), drawn.
+async fn bulk_merge(bench: &mut Bench) {
+    // Close the form; the tree still shows the region the bulk edit filtered.
+    bench.send(key(KeyCode::Esc)).await;
+    bench.send(char('V')).await;
+    assert!(bench.drawn().contains(&format!("{MARKED} marked")));
+    let mut times = Vec::new();
+    let mut sends = Vec::new();
+    for run in 0..RUNS {
+        bench.send(char('b')).await;
+        bench.send(ctrl('u')).await;
+        bench
+            .send(Msg::Paste(format!(
+                "{{\"meta\": {{\"team\": \"t-{run}\"}}}}"
+            )))
+            .await;
+        let asked = bench.send(ctrl('s')).await.total + bench.draw();
+        let sent = bench.send(char('y')).await.total + bench.draw();
+        sends.push(sent);
+        times.push(asked + sent);
+        let screen = bench.screen();
+        assert!(
+            screen.contains(&format!("updated {MARKED} marked objects")),
+            "{screen}"
+        );
+    }
+    report(
+        "bulk edit merge of 20,000 marked: y -> re-read, sent, reloaded",
+        &sends,
+    );
+    report(
+        "bulk edit merge of 20,000 marked: Ctrl-S to the objects on screen",
+        &times,
+    );
 }

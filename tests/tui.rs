@@ -23,6 +23,8 @@ mod keys;
 mod live;
 #[path = "tui/map.rs"]
 mod map;
+#[path = "tui/merge.rs"]
+mod merge;
 #[path = "tui/scale.rs"]
 mod scale;
 #[path = "tui/snapshots.rs"]

@@ -8,6 +8,7 @@ mod doc;
 mod export;
 mod folder;
 mod input;
+mod merge;
 mod obj;
 mod output;
 mod relayout;

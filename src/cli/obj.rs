@@ -7,7 +7,7 @@ use clap::Subcommand;
 use super::confirm::Yes;
 use super::input::{objects_arg, props_arg, selector_words};
 use super::output::Output;
-use super::{Failure, Session, json, success};
+use super::{Failure, Session, json, merge, success};
 use crate::model::{ObjectCreated, ObjectType, Props};
 
 /// Examples shown under `diagtui obj --help`.
@@ -16,6 +16,7 @@ Examples:
   diagtui obj where DOC status eq down
   diagtui obj create DOC label '{\"text\":\"web-01\",\"position\":{\"x\":2,\"y\":3}}'
   diagtui obj set-where DOC '[\"status\",\"eq\",\"down\"]' '{\"primaryColor\":\"#FF0000\"}'
+  diagtui obj set-where DOC region eq eu-west-1 '{\"meta\":{\"owner\":\"ops\"}}' --merge
 
 Selectors are JSON ('[\"status\",\"eq\",\"down\"]', or a list of them: all must match) or three
 words KEY OP VALUE, where OP is eq, gt, lt, co or no and VALUE is read as JSON when it is a JSON
@@ -81,7 +82,7 @@ pub enum ObjCommand {
     },
     /// Merge properties into many objects at once, each with its own.
     #[command(
-        after_help = "Example:\n  diagtui obj bulk DOC '{\"OBJ1\":{\"text\":\"5%\"},\"OBJ2\":{\"text\":\"7%\"}}'"
+        after_help = "Examples:\n  diagtui obj bulk DOC '{\"OBJ1\":{\"text\":\"5%\"},\"OBJ2\":{\"text\":\"7%\"}}'\n  diagtui obj bulk DOC '{\"OBJ1\":{\"position\":{\"x\":3}}}' --merge"
     )]
     Bulk {
         /// The document id.
@@ -89,11 +90,14 @@ pub enum ObjCommand {
         /// Object id to properties: JSON, @FILE or - for stdin.
         #[arg(value_name = "OBJECTS", value_parser = objects_arg)]
         objects: BTreeMap<String, Props>,
+        /// Merge nested values into each object's (read first) instead of replacing them whole.
+        #[arg(long)]
+        merge: bool,
     },
     /// Merge properties into every object a selector matches; prints the count and the ids.
     #[command(
         override_usage = "diagtui obj set-where [OPTIONS] <DOC> <SELECTOR>... <PROPS>",
-        after_help = "Example:\n  diagtui obj set-where DOC status eq down '{\"primaryColor\":\"#FF0000\"}'"
+        after_help = "Examples:\n  diagtui obj set-where DOC status eq down '{\"primaryColor\":\"#FF0000\"}'\n  diagtui obj set-where DOC status eq down '{\"meta\":{\"owner\":\"ops\"}}' --merge"
     )]
     SetWhere {
         /// The document id.
@@ -107,6 +111,10 @@ pub enum ObjCommand {
             allow_negative_numbers = true
         )]
         words: Vec<String>,
+        /// Merge nested values into each match's (read first; one bulk update with each
+        /// object's own values) instead of replacing them whole; counts the objects changed.
+        #[arg(long)]
+        merge: bool,
     },
     /// Delete an object (asks first; --yes when not on a terminal).
     #[command(after_help = "Example:\n  diagtui obj delete DOC OBJ --yes")]
@@ -154,11 +162,23 @@ impl ObjCommand {
                     .await?;
                 success()
             }
-            ObjCommand::Bulk { doc, objects } => {
+            ObjCommand::Bulk {
+                doc,
+                objects,
+                merge: false,
+            } => {
                 session.client().await?.bulk_update(&doc, &objects).await?;
                 success()
             }
-            ObjCommand::SetWhere { doc, words } => {
+            ObjCommand::Bulk {
+                doc,
+                objects,
+                merge: true,
+            } => {
+                merge::merge_bulk(session.client().await?, &doc, objects).await?;
+                success()
+            }
+            ObjCommand::SetWhere { doc, words, merge } => {
                 let Some((props, selector)) = words.split_last().filter(|(_, s)| !s.is_empty())
                 else {
                     return Err(Failure::Usage(
@@ -168,13 +188,12 @@ impl ObjCommand {
                 };
                 let selector = selector_words(selector).map_err(Failure::Usage)?;
                 let props = props_arg(props).map_err(Failure::Usage)?;
-                json(
-                    session
-                        .client()
-                        .await?
-                        .update_where(&doc, &selector, &props)
-                        .await?,
-                )
+                let client = session.client().await?;
+                if merge {
+                    json(merge::merge_where(client, &doc, &selector, &props).await?)
+                } else {
+                    json(client.update_where(&doc, &selector, &props).await?)
+                }
             }
             ObjCommand::Delete { doc, obj, yes } => {
                 yes.confirm(&format!("Delete object {obj} of document {doc}"))?;

@@ -1,11 +1,13 @@
 //! Pure data and rules shared by the client and the server: the API's JSON shapes, the seven
-//! object types, selectors, property defaults, validation and the non-recursive merge.
+//! object types, selectors, property defaults, validation, the API's non-recursive merge and
+//! the nested merge of bulk changes.
 //! Nothing here knows HTTP, SQLite or terminals.
 
 pub mod content_check;
 pub mod error_code;
 pub mod events;
 pub mod ids;
+pub mod merge;
 pub mod props;
 pub mod selector;
 pub mod wire;

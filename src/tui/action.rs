@@ -138,8 +138,9 @@ pub enum Purpose {
     Props(PropsWork),
     /// The selector form's.
     Form(FormWork),
-    /// The bulk edit's update.
-    BulkUpdate,
+    /// A bulk change's re-read or bulk update (`bulk_write.rs`), of the selector form's nested
+    /// merge or of the bulk edit.
+    Bulk(BulkOwner, BulkWork),
     /// An undo's (`undo.rs`).
     Undo(UndoWork),
 }
@@ -208,6 +209,37 @@ pub enum FormWork {
     },
 }
 
+/// Whose bulk change (`bulk_write.rs`) a request or a question's answer is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BulkOwner {
+    /// The selector form's nested merge.
+    Form,
+    /// The bulk edit of the marked objects.
+    BulkEdit,
+}
+
+/// A bulk change's requests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BulkWork {
+    /// Reading the objects again before sending (the conflict check).
+    Check,
+    /// The bulk update.
+    Send,
+}
+
+/// An answer to a bulk change's question, forwarded to its owner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BulkCall {
+    /// Yes: check that the objects did not change meanwhile, then send.
+    Confirm,
+    /// They changed on the server: send what was shown anyway.
+    Overwrite,
+    /// They changed on the server: show the change against their values now.
+    Rebase,
+    /// No (or cancel after a conflict).
+    Cancel,
+}
+
 /// A request with the id it is sent under and what it is for.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sent {
@@ -245,10 +277,15 @@ pub enum MarksChange {
     Add(Vec<usize>),
     /// Unmark these, by their index in the open document's model.
     Remove(Vec<usize>),
-    /// Mark exactly these.
-    Set(Vec<String>),
+    /// Mark these too, by id (those the document has).
+    AddIds(Vec<String>),
     /// Mark nothing.
     Clear,
+    /// Show exactly these as the selector preview's matches (a style of their own; the marks
+    /// stay as they are).
+    Preview(Vec<String>),
+    /// Show no preview.
+    EndPreview,
 }
 
 /// A call App forwards to the documents pane (a question's answer, a prompt's text).
@@ -395,6 +432,8 @@ pub enum Action {
     Props(PropsCall),
     /// The selector apply was confirmed.
     ApplySelector,
+    /// An answer to a bulk change's question, for its owner.
+    Bulk(BulkOwner, BulkCall),
     /// A write to this document's objects was answered (its details are read again once the
     /// last such write is answered).
     Written(String),

@@ -10,7 +10,7 @@ use std::time::Duration;
 use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
-use super::action::{Action, Level, MarksChange, Notification, Pane, Purpose};
+use super::action::{Action, BulkCall, BulkOwner, Level, MarksChange, Notification, Pane, Purpose};
 use super::component::{Component, Cx};
 use super::document::{ObjectModel, OpenDoc};
 use super::fresh::FreshObjects;
@@ -578,10 +578,17 @@ impl App {
                     None => Vec::new(),
                 }
             }
-            Purpose::BulkUpdate => {
+            Purpose::Bulk(BulkOwner::Form, work) => {
+                let cx = cx!(self, self.props.unsaved());
+                match find_form(&mut self.overlays, &mut self.kept_form) {
+                    Some(form) => form.on_bulk_reply(work, id, outcome, &cx),
+                    None => Vec::new(),
+                }
+            }
+            Purpose::Bulk(BulkOwner::BulkEdit, work) => {
                 let cx = cx!(self, self.props.unsaved());
                 let bulk = find_bulk(&mut self.overlays, &mut self.kept_bulk);
-                bulk.on_reply(id, request, outcome.map(|_| ()), &cx)
+                bulk.on_reply(work, id, outcome, &cx)
             }
             Purpose::Undo(work) => {
                 let cx = cx!(self, self.props.unsaved());
@@ -805,7 +812,14 @@ impl App {
                 self.overlays.push(overlay);
             }
             Action::Close => match self.overlays.pop() {
-                Some(Overlay::Form(form)) => self.kept_form = Some(form),
+                Some(Overlay::Form(mut form)) => {
+                    // Closing the form ends its preview; the marks stay the user's.
+                    form.end_preview();
+                    self.kept_form = Some(form);
+                    if let Some(doc) = self.doc.as_mut() {
+                        doc.end_preview();
+                    }
+                }
                 Some(Overlay::BulkEdit(bulk)) => self.kept_bulk = Some(bulk),
                 _ => {}
             },
@@ -923,8 +937,10 @@ impl App {
                         MarksChange::Toggle(id) => doc.toggle_mark(&id),
                         MarksChange::Add(indexes) => doc.mark_indexes(&indexes, true),
                         MarksChange::Remove(indexes) => doc.mark_indexes(&indexes, false),
-                        MarksChange::Set(ids) => doc.set_marks(&ids),
+                        MarksChange::AddIds(ids) => doc.mark_ids(&ids),
                         MarksChange::Clear => doc.clear_marks(),
+                        MarksChange::Preview(ids) => doc.set_preview(&ids),
+                        MarksChange::EndPreview => doc.end_preview(),
                     }
                 }
                 if self.props.shows_type() {
@@ -1003,6 +1019,25 @@ impl App {
                 if let Some(form) = find_form(&mut self.overlays, &mut self.kept_form) {
                     return form.apply_confirmed(&cx);
                 }
+            }
+            Action::Bulk(owner, call) => {
+                // The bulk edit closes (its text kept) once its change is under way.
+                let closes = owner == BulkOwner::BulkEdit
+                    && call == BulkCall::Confirm
+                    && matches!(self.overlays.last(), Some(Overlay::BulkEdit(_)));
+                let cx = cx!(self, self.props.unsaved());
+                let mut actions = match owner {
+                    BulkOwner::Form => find_form(&mut self.overlays, &mut self.kept_form)
+                        .map(|form| form.bulk_call(call, &cx))
+                        .unwrap_or_default(),
+                    BulkOwner::BulkEdit => {
+                        find_bulk(&mut self.overlays, &mut self.kept_bulk).call(call, &cx)
+                    }
+                };
+                if closes {
+                    actions.insert(0, Action::Close);
+                }
+                return actions;
             }
         }
         Vec::new()

@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use super::theme::{Role, Theme};
 use crate::model::Props;
+use crate::model::merge::Nested;
 use crate::model::props::check_property;
 
 /// A JSON syntax error at a place in the buffer (1-based line and column).
@@ -41,6 +42,12 @@ pub struct Check {
 /// Checks a buffer: syntax first, then every top-level property against the model's rules.
 /// Returns the properties when it parses as an object.
 pub fn check(text: &str) -> (Check, Option<Props>) {
+    check_for(text, Nested::Replace)
+}
+
+/// [`check`] of the props of a bulk change whose nested values are handled as `nested`: an
+/// object to merge is checked once merged into each object, not here.
+pub fn check_for(text: &str, nested: Nested) -> (Check, Option<Props>) {
     let syntax_error = |line, column, message| {
         (
             Check {
@@ -69,6 +76,7 @@ pub fn check(text: &str) -> (Check, Option<Props>) {
     };
     let warnings = map
         .iter()
+        .filter(|(_, value)| nested.checks_as_given(value))
         .filter_map(|(key, value)| {
             check_property(key, value).map(|problem| Warning {
                 line: line_of_key(text, key),

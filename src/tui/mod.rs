@@ -12,6 +12,7 @@
 
 pub mod action;
 pub mod app;
+pub mod bulk_write;
 pub mod clipboard;
 pub mod component;
 pub mod document;

@@ -5,8 +5,9 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::CursorMove;
 
 use super::editor::Editor;
-use super::json::{Check, check};
+use super::json::{Check, check_for};
 use crate::model::Props;
+use crate::model::merge::Nested;
 use crate::tui::typing::Typed;
 
 /// The template a field starts from: an empty object over three lines.
@@ -19,6 +20,9 @@ pub struct PropsField {
     pub editor: Editor,
     /// The check of the text.
     pub check: Check,
+    /// How the props treat a nested value (the switch `nested: merge | replace`): an object to
+    /// merge is checked once merged into each object, not as typed.
+    nested: Nested,
 }
 
 impl Default for PropsField {
@@ -34,6 +38,7 @@ impl PropsField {
         let mut field = PropsField {
             editor: Editor::default(),
             check: Check::default(),
+            nested: Nested::default(),
         };
         field.set_text(TEMPLATE);
         field.editor.move_cursor(CursorMove::Jump(1, 2));
@@ -48,7 +53,7 @@ impl PropsField {
         self.recheck();
     }
 
-    /// Back to the template, as an edit undo takes back (`Ctrl-U`).
+    /// Back to the template, as an edit undo takes back (`Ctrl-U`); the switch `nested` stays.
     pub fn clear(&mut self) {
         self.editor.replace(TEMPLATE);
         self.editor.move_cursor(CursorMove::Jump(1, 2));
@@ -66,7 +71,19 @@ impl PropsField {
     }
 
     fn recheck(&mut self) {
-        self.check = check(&self.text()).0;
+        self.check = check_for(&self.text(), self.nested).0;
+    }
+
+    /// How the props treat a nested value.
+    pub fn nested(&self) -> Nested {
+        self.nested
+    }
+
+    /// Switches `nested: merge | replace`; returns the new one.
+    pub fn toggle_nested(&mut self) -> Nested {
+        self.nested = self.nested.toggled();
+        self.recheck();
+        self.nested
     }
 
     /// Types a key; re-checks when the text changed. A `{` typed into the untouched template
@@ -111,7 +128,7 @@ impl PropsField {
     /// The properties, or why they cannot be sent: a syntax error, a value the server would
     /// refuse, or nothing to set.
     pub fn props(&self) -> Result<Props, String> {
-        let (check, props) = check(&self.text());
+        let (check, props) = check_for(&self.text(), self.nested);
         if let Some(e) = check.syntax {
             return Err(format!(
                 "props: line {}, column {}: {}",

@@ -87,6 +87,9 @@ roles! {
     SelectedUnfocused => "selected_unfocused", dark: with(BOLD).add_modifier(UNDERLINED), light: with(BOLD).add_modifier(UNDERLINED), plain: with(BOLD).add_modifier(UNDERLINED);
     /// The mark of a marked object (`●`).
     Marked => "marked", dark: fg(Color::Yellow), light: fg(DARK_ORANGE), plain: with(BOLD);
+    /// A match of the selector preview while the form is open (its mark `◇`, `◈` when it is
+    /// marked too; its row underlined): not a mark.
+    Previewed => "previewed", dark: fg(Color::LightMagenta).add_modifier(UNDERLINED), light: fg(Color::Magenta).add_modifier(UNDERLINED), plain: with(UNDERLINED);
     /// An object changed elsewhere a moment ago (its mark `↻`).
     Changed => "changed", dark: fg(Color::Green).add_modifier(BOLD), light: fg(Color::Green).add_modifier(BOLD), plain: with(BOLD);
     /// A folder or type heading.
@@ -145,8 +148,8 @@ roles! {
     MapLabel => "map_label", dark: fg(Color::Gray), light: fg(Color::DarkGray), plain: NONE;
     /// The selected object on the map (its title also in reverse video).
     MapSelected => "map_selected", dark: fg(Color::LightCyan).add_modifier(BOLD), light: fg(Color::Blue).add_modifier(BOLD), plain: with(REVERSED);
-    /// A marked object on the map, the selector preview's matches among them (its title also
-    /// reads `●`).
+    /// A marked object on the map, or a match of the selector preview (its title also reads
+    /// `●`).
     MapMarked => "map_marked", dark: fg(Color::LightMagenta), light: fg(Color::Magenta), plain: with(BOLD);
     /// An object the tree's filter hides, dimmed on the map.
     MapHidden => "map_hidden", dark: fg(Color::DarkGray), light: fg(Color::Indexed(250)), plain: with(Modifier::DIM);

@@ -195,3 +195,111 @@ fn flags_go_anywhere_and_values_after_a_double_dash() {
         "only the selected object changed"
     );
 }
+
+#[test]
+fn merge_keeps_the_other_nested_keys_where_the_default_replaces_them() {
+    let env = Env::start();
+    let doc = env.new_doc("Merge");
+    let create = |name: &str, region: &str| {
+        let props = json!({
+            "componentId": "generic.server",
+            "name": name,
+            "position": {"x": 1, "y": 2},
+            "meta": {"region": region, "status": "up"}
+        });
+        let created = env
+            .run(&["obj", "create", &doc, "component", &props.to_string()])
+            .ok()
+            .json();
+        created["objId"].as_str().unwrap().to_owned()
+    };
+    let (web, db, other) = (create("web", "eu"), create("db", "eu"), create("x", "us"));
+    let meta = |obj: &str| env.run(&["obj", "get", &doc, obj]).ok().json()["data"]["meta"].clone();
+
+    let owner = r#"{"meta":{"owner":"ops"}}"#;
+    let merged = env
+        .run(&[
+            "obj",
+            "set-where",
+            &doc,
+            "region",
+            "eq",
+            "eu",
+            owner,
+            "--merge",
+        ])
+        .ok()
+        .json();
+    let mut ids = vec![web.clone(), db.clone()];
+    ids.sort();
+    assert_eq!(
+        merged,
+        json!({"success": true, "updatedObjectCount": 2, "updatedObjectIds": ids})
+    );
+    assert_eq!(
+        meta(&web),
+        json!({"region": "eu", "status": "up", "owner": "ops"})
+    );
+    assert_eq!(meta(&other), json!({"region": "us", "status": "up"}));
+    // Again: nothing changes, nothing is sent.
+    let again = env
+        .run(&[
+            "obj",
+            "set-where",
+            &doc,
+            "--merge",
+            "region",
+            "eq",
+            "eu",
+            owner,
+        ])
+        .ok()
+        .json();
+    assert_eq!(again["updatedObjectCount"], 0);
+
+    // Each object its own merge; a partial point keeps the other coordinate.
+    let bulk = json!({
+        web.clone(): {"position": {"x": 3}},
+        db.clone(): {"meta": {"status": "down"}}
+    });
+    env.run(&["obj", "bulk", &doc, &bulk.to_string(), "--merge"])
+        .ok();
+    let data = env.run(&["obj", "get", &doc, &web]).ok().json()["data"].clone();
+    assert_eq!(data["position"], json!({"x": 3, "y": 2}));
+    assert_eq!(
+        meta(&db),
+        json!({"region": "eu", "status": "down", "owner": "ops"})
+    );
+
+    // A merged value that breaks a rule is refused before anything is sent, naming the object.
+    let bad = json!({ web.clone(): {"meta": {"nested": {"deep": 1}}} });
+    let out = env
+        .run(&["obj", "bulk", &doc, &bad.to_string(), "--merge"])
+        .fails(1);
+    assert!(
+        out.stderr.contains(&format!("{web}: meta.nested")),
+        "{out:?}"
+    );
+
+    // Without --merge, the API's semantics: the nested value is replaced whole.
+    env.run(&[
+        "obj",
+        "set-where",
+        &doc,
+        "region",
+        "eq",
+        "us",
+        r#"{"meta":{"owner":"ops"}}"#,
+    ])
+    .ok();
+    assert_eq!(meta(&other), json!({"owner": "ops"}));
+    let out = env
+        .run(&[
+            "obj",
+            "bulk",
+            &doc,
+            &json!({ web.clone(): {"position": {"x": 3}} }).to_string(),
+        ])
+        .fails(1);
+    assert!(out.stderr.contains("VALIDATION_ERROR"), "{out:?}");
+}

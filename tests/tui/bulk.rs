@@ -11,26 +11,9 @@ use serde_json::json;
 
 use crate::harness::*;
 
-/// The matches of `status eq down` in the fixture.
-fn down_only() -> Content {
-    let mut c = content();
-    c.retain(|id, _| id == "1b-db");
-    c
-}
-
-/// Opens the form and fills one row `status eq down`, then the props (pasted into the
-/// template, which they replace).
-fn fill_form(h: &mut Harness, props: &str) {
-    h.press("w");
-    h.type_text("status");
-    h.press("Tab Tab");
-    h.type_text("down");
-    h.press("Tab C-u");
-    h.paste(props);
-}
-
-fn is_where(r: &Request) -> bool {
-    matches!(r, Request::ObjectsWhere { .. })
+/// Opens the form and fills one row `status eq down`, then the props.
+fn fill_status_down(h: &mut Harness, props: &str) {
+    fill_form(h, "status", "down", props);
 }
 
 fn is_update_where(r: &Request) -> bool {
@@ -140,7 +123,7 @@ fn the_form_checks_before_sending() {
     h.press("w");
     assert!(h.press("C-p").is_empty());
     assert!(h.shows("✗ row 1: the key is empty"));
-    fill_form(&mut h, "{\n  \n}");
+    fill_status_down(&mut h, "{\n  \n}");
     assert!(h.press("C-s").is_empty());
     assert!(h.shows("✗ props: nothing to set"));
     h.press("C-u");
@@ -160,9 +143,9 @@ fn the_form_checks_before_sending() {
 }
 
 #[test]
-fn preview_runs_the_selector_read_and_marks_the_matches() {
+fn preview_runs_the_selector_read_and_shows_the_matches_until_the_form_closes() {
     let mut h = Harness::opened();
-    fill_form(&mut h, "{}");
+    fill_status_down(&mut h, "{}");
     h.press("C-p");
     let (id, request) = h.take_request(is_where);
     let Request::ObjectsWhere { doc, selector } = request else {
@@ -174,23 +157,29 @@ fn preview_runs_the_selector_read_and_marks_the_matches() {
     let effects = h.reply(id, Ok(Answer::Content(down_only())));
     assert!(h.shows("Preview: 1 object matches"));
     assert!(!h.shows("running…"));
-    assert!(h.status().contains("1 object matches (marked in the tree)"));
+    assert!(
+        h.status()
+            .contains("1 object matches (◇ in the tree; Ctrl-K marks them)"),
+        "{}",
+        h.status()
+    );
     assert!(!h.shows("the rows changed since"), "the preview is current");
     // Nothing was written: the answer asks for no request at all.
     assert!(
         !effects.iter().any(|e| matches!(e, Effect::Request(..))),
         "{effects:?}"
     );
+    assert!(!h.shows("marked"), "a preview marks nothing");
     h.press("Esc");
-    assert!(h.shows("1 marked"));
-    assert!(h.cell_with("1b-db").contains('●'));
-    assert!(!h.cell_with("1a-web").contains('●'));
+    assert!(!h.shows("marked"));
+    assert!(!h.cell_with("1b-db").contains('◇'), "the preview ended");
+    assert!(!h.cell_with("1b-db").contains('●'));
 }
 
 #[test]
 fn selector_answers_for_a_document_left_behind_touch_nothing() {
     let mut h = Harness::opened();
-    fill_form(&mut h, r##"{"primaryColor": "#FF0000"}"##);
+    fill_status_down(&mut h, r##"{"primaryColor": "#FF0000"}"##);
     h.press("C-p");
     let (preview, _) = h.take_request(is_where);
     // Leave for document B while the preview runs.
@@ -224,7 +213,7 @@ fn selector_answers_for_a_document_left_behind_touch_nothing() {
 #[test]
 fn apply_asks_naming_the_count_then_shows_the_answer_and_jumps() {
     let mut h = Harness::opened();
-    fill_form(&mut h, r##"{"primaryColor": "#FF0000"}"##);
+    fill_status_down(&mut h, r##"{"primaryColor": "#FF0000"}"##);
     // No preview yet: the apply previews first, to name the count.
     h.press("C-s");
     h.answer(is_where, Ok(Answer::Content(down_only())));
@@ -259,7 +248,7 @@ fn apply_asks_naming_the_count_then_shows_the_answer_and_jumps() {
 #[test]
 fn an_apply_always_asks_with_a_fresh_preview_and_a_declined_one_returns_to_the_form() {
     let mut h = Harness::opened();
-    fill_form(&mut h, r##"{"primaryColor": "#FF0000"}"##);
+    fill_status_down(&mut h, r##"{"primaryColor": "#FF0000"}"##);
     h.press("C-p");
     h.answer(is_where, Ok(Answer::Content(content())));
     // Even with a preview of these rows, the apply previews again: the document may have
@@ -286,7 +275,7 @@ fn an_apply_always_asks_with_a_fresh_preview_and_a_declined_one_returns_to_the_f
 #[test]
 fn a_count_that_differs_from_the_preview_is_reported() {
     let mut h = Harness::opened();
-    fill_form(&mut h, r##"{"primaryColor": "#FF0000"}"##);
+    fill_status_down(&mut h, r##"{"primaryColor": "#FF0000"}"##);
     h.press("C-s");
     h.answer(is_where, Ok(Answer::Content(down_only())));
     h.press("y");
@@ -295,14 +284,14 @@ fn a_count_that_differs_from_the_preview_is_reported() {
     assert!(h.status().contains(
         "✗ updated 2; the preview found 1 but 2 were updated: the document changed meanwhile"
     ));
-    assert!(h.shows("2 marked"));
+    assert!(!h.shows("marked"), "an apply marks nothing");
     assert_snapshot!("snapshot_selector_result", h.render(120, 30));
 }
 
 #[test]
 fn a_failure_keeps_the_form() {
     let mut h = Harness::opened();
-    fill_form(&mut h, r##"{"primaryColor": "#FF0000"}"##);
+    fill_status_down(&mut h, r##"{"primaryColor": "#FF0000"}"##);
     h.press("C-p");
     h.answer(
         is_where,
@@ -334,7 +323,7 @@ fn selectors_are_remembered_in_the_data_dir_and_recalled() {
         })
     };
     let mut h = with_history();
-    fill_form(&mut h, r##"{"primaryColor": "#FF0000"}"##);
+    fill_status_down(&mut h, r##"{"primaryColor": "#FF0000"}"##);
     h.press("C-p");
     let effects = h.answer(is_where, Ok(Answer::Content(down_only())));
     let job = effects
@@ -393,6 +382,9 @@ fn bulk_edit_shows_the_diff_and_sends_one_bulk_update() {
     assert!(h.shows("✗ line"), "checked as you type");
     h.press("C-u");
     h.paste(r#"{"name": "web-1", "meta": {"env": "prod"}}"#);
+    // The API's own update: a nested value replaces the object's whole.
+    h.press("C-o");
+    assert!(h.status().contains("nested: replace"));
     h.press("C-s");
     let screen = h.screen();
     // web-1 already has that name: only its meta changes; the db gets both.
@@ -626,7 +618,7 @@ fn snapshot_selector_form() {
 #[test]
 fn snapshot_selector_preview() {
     let mut h = Harness::opened();
-    fill_form(&mut h, "{\n  \"primaryColor\": \"#FF0000\"\n}");
+    fill_status_down(&mut h, "{\n  \"primaryColor\": \"#FF0000\"\n}");
     h.press("C-p");
     h.answer(is_where, Ok(Answer::Content(down_only())));
     assert_snapshot!(h.render(120, 30));

@@ -2,8 +2,9 @@
 //! against the local server: open a document, edit a label's text, save, read it back; paste
 //! (`tmux paste-buffer -p`, a bracketed paste) into a list and into the selector form, and one
 //! whose line breaks tmux sends as CR into the JSON editor; the palette by the actions' names;
-//! the keys and looks of a config file, with `NO_COLOR`, at 80×24; and undo: the delete of a
-//! connected component, and `E`.
+//! the user's marks beside a selector preview, and a nested merge and its undo; the keys and
+//! looks of a config file, with `NO_COLOR`, at 80×24; and undo: the delete of a connected
+//! component, and `E`.
 
 use diagtui::server::LocalServer;
 use serde_json::{Value, json};
@@ -111,6 +112,159 @@ async fn a_paste_is_text_in_the_binary_never_a_command() {
     assert_eq!(object.data["backgroundColor"], Value::from("#FF0000"));
     session.keys(&["Escape"]);
     session.keys(&["q"]);
+    server.shutdown().await;
+}
+
+/// Waits (polling) until the screen no longer shows `text`: a key sent right after `Escape`
+/// would arrive with it as one Alt chord.
+fn gone(session: &Tmux, text: &str) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while session.screen().contains(text) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the screen kept showing {text:?}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// The binary on `server`, 140×40, with document `title` (of [`regions`]) open; `None` without
+/// tmux.
+fn open_regions(
+    dir: &tempfile::TempDir,
+    server: &LocalServer,
+    tag: &str,
+    title: &str,
+) -> Option<Tmux> {
+    let session = Tmux::start(tag, 140, 40, Some(&binary(dir, server)))?;
+    open_doc(&session, title, "(web)");
+    Some(session)
+}
+
+/// Three components in region `eu` (two) and `us`, each with `status` in its meta; their ids.
+async fn regions(client: &diagtui::client::Client, doc: &str) -> Vec<String> {
+    let mut ids = Vec::new();
+    for (name, region, status) in [
+        ("web", "eu", "up"),
+        ("db", "eu", "down"),
+        ("edge", "us", "up"),
+    ] {
+        let props = json!({
+            "componentId": "generic.server",
+            "name": name,
+            "meta": {"region": region, "status": status}
+        });
+        let obj = client
+            .create_object(doc, "component", props.as_object().unwrap())
+            .await
+            .unwrap();
+        ids.push(obj);
+    }
+    ids
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_preview_in_the_binary_leaves_the_users_marks_alone() {
+    let (dir, server, client) = live_server().await;
+    let doc = client.create_doc("Marks doc", None).await.unwrap();
+    regions(&client, &doc).await;
+    let Some(session) = open_regions(&dir, &server, "tui-e2e-marks", "Marks doc") else {
+        return;
+    };
+    // The user marks the first component, then previews a selector that matches nothing.
+    session.keys(&["Space"]);
+    session.wait_for("1 marked");
+    session.keys(&["w"]);
+    session.wait_for("Objects whose meta match every row");
+    session.keys(&["-l", "status"]);
+    session.keys(&["Tab", "Tab"]);
+    session.keys(&["-l", "gone"]);
+    session.keys(&["C-p"]);
+    let screen = session.wait_for("Preview: 0 objects match");
+    assert!(screen.contains("1 marked"), "{screen}");
+    // One that matches the db: shown ◇ in the tree, not marked.
+    for _ in 0.."gone".len() {
+        session.keys(&["BSpace"]);
+    }
+    session.keys(&["-l", "down"]);
+    session.keys(&["C-p"]);
+    let screen = session.wait_for("Preview: 1 object matches");
+    assert!(screen.contains("◇ generic.server (db)"), "{screen}");
+    assert!(screen.contains("1 marked"), "{screen}");
+    // Closed: the preview is gone, the user's mark is still there.
+    session.keys(&["Escape"]);
+    gone(&session, "Objects whose meta match every row");
+    let screen = session.screen();
+    assert!(!screen.contains("◇ generic"), "{screen}");
+    assert!(screen.contains("● generic.server (web)"), "{screen}");
+    assert!(screen.contains("1 marked"), "{screen}");
+    session.keys(&["q"]);
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_nested_merge_in_the_binary_keeps_the_other_keys_and_is_undone() {
+    let (dir, server, client) = live_server().await;
+    let doc = client.create_doc("Merge doc", None).await.unwrap();
+    let ids = regions(&client, &doc).await;
+    let Some(session) = open_regions(&dir, &server, "tui-e2e-merge", "Merge doc") else {
+        return;
+    };
+    session.keys(&["w"]);
+    session.wait_for("Objects whose meta match every row");
+    session.keys(&["-l", "region"]);
+    session.keys(&["Tab", "Tab"]);
+    session.keys(&["-l", "eu"]);
+    session.keys(&["Tab"]);
+    paste(&session, r#"{"meta":{"owner":"ops"}}"#);
+    session.wait_for("nested:  merge | replace");
+    session.keys(&["C-s"]);
+    let screen = session.wait_for("Bulk update");
+    assert!(
+        screen.contains("2 objects change of the 2 matches"),
+        "{screen}"
+    );
+    assert!(screen.contains("meta.owner: added \"ops\""), "{screen}");
+    session.keys(&["y"]);
+    session.wait_for("updatedObjectCount: 2");
+    let meta = |data: &diagtui::model::Props| data["meta"].clone();
+    let (web, db, edge) = (&ids[0], &ids[1], &ids[2]);
+    let read = |obj: &String| {
+        let client = client.clone();
+        let (doc, obj) = (doc.clone(), obj.clone());
+        async move { client.get_object(&doc, &obj).await.unwrap().data }
+    };
+    assert_eq!(
+        meta(&read(web).await),
+        json!({"region": "eu", "status": "up", "owner": "ops"})
+    );
+    assert_eq!(
+        meta(&read(db).await),
+        json!({"region": "eu", "status": "down", "owner": "ops"})
+    );
+    assert_eq!(
+        meta(&read(edge).await),
+        json!({"region": "us", "status": "up"})
+    );
+
+    // Undo from the write history puts each one's own meta back.
+    session.keys(&["Escape"]);
+    gone(&session, "Selector update");
+    session.keys(&["U"]);
+    session.wait_for("selector apply");
+    session.keys(&["Enter"]);
+    session.wait_for("Undo the selector apply");
+    session.keys(&["y"]);
+    session.wait_for("undid the selector apply of 2 objects");
+    assert_eq!(
+        meta(&read(web).await),
+        json!({"region": "eu", "status": "up"})
+    );
+    assert_eq!(
+        meta(&read(db).await),
+        json!({"region": "eu", "status": "down"})
+    );
+    session.keys(&["Escape", "q"]);
     server.shutdown().await;
 }
 

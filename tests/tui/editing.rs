@@ -366,7 +366,8 @@ fn the_write_history_lists_the_writes_newest_first_with_what_is_undone() {
     save_label(&mut h, "Back end");
     h.press("2 g j Space Space k b");
     h.paste(r#"{"meta": {"env": "test"}}"#);
-    h.press("C-s y");
+    // Replaced whole, as the API's update does (no re-read before the send).
+    h.press("C-o C-s y");
     h.answer(is_bulk, Ok(Answer::Done));
     h.answer_all();
     // Undo web's part of the bulk edit.
@@ -400,7 +401,8 @@ fn a_selector_apply_is_in_the_history_with_the_values_its_preview_saw() {
     let mut h = Harness::opened();
     form_on_status_down(&mut h);
     h.paste(r#"{"meta": {"status": "up"}}"#);
-    h.press("C-s");
+    // Replaced whole: the selector update.
+    h.press("C-o C-s");
     let mut db = Content::new();
     db.insert("1b-db".into(), content()["1b-db"].clone());
     h.answer(

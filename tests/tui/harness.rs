@@ -127,6 +127,29 @@ pub fn content() -> Content {
     c
 }
 
+/// The matches of `status eq down` in [`content`].
+pub fn down_only() -> Content {
+    let mut c = content();
+    c.retain(|id, _| id == "1b-db");
+    c
+}
+
+/// Whether `r` is a selector read.
+pub fn is_where(r: &Request) -> bool {
+    matches!(r, Request::ObjectsWhere { .. })
+}
+
+/// Opens the selector form and fills one row `KEY eq VALUE`, then pastes `props` into the
+/// props field (into the template, which they replace).
+pub fn fill_form(h: &mut Harness, key: &str, value: &str, props: &str) {
+    h.press("w");
+    h.type_text(key);
+    h.press("Tab Tab");
+    h.type_text(value);
+    h.press("Tab C-u");
+    h.paste(props);
+}
+
 /// A small diagram for the map: an area around four components (three with a status), lines
 /// with arrows between them, a title label, and one component that cannot be placed.
 pub fn map_content() -> Content {

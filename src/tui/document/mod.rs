@@ -29,8 +29,12 @@ pub struct OpenDoc {
     /// Its objects.
     pub content: Load<ObjectModel>,
     /// The marked objects, by their index in the content (changed through the methods below,
-    /// which keep them on the same objects when the content changes).
+    /// which keep them on the same objects when the content changes). They are the user's:
+    /// only the user's keys change them.
     pub marks: Marks,
+    /// The selector preview's matches, shown in a style of their own while the selector form
+    /// is open (kept on their objects like the marks; never the marks).
+    pub preview: Marks,
 }
 
 impl OpenDoc {
@@ -40,6 +44,7 @@ impl OpenDoc {
             summary,
             content: Load::Idle,
             marks: Marks::default(),
+            preview: Marks::default(),
         }
     }
 
@@ -59,12 +64,16 @@ impl OpenDoc {
         if !self.content.awaits(id) {
             return false;
         }
-        let marks = match self.content.value() {
-            Some(old) => self.marks.carried(old, &model),
-            None => Marks::default(),
+        let (marks, preview) = match self.content.value() {
+            Some(old) => (
+                self.marks.carried(old, &model),
+                self.preview.carried(old, &model),
+            ),
+            None => Default::default(),
         };
         self.content.settle(id, model);
         self.marks = marks;
+        self.preview = preview;
         true
     }
 
@@ -72,6 +81,7 @@ impl OpenDoc {
     pub fn empty(&mut self) {
         self.content = Load::Loaded(ObjectModel::default());
         self.marks = Marks::default();
+        self.preview = Marks::default();
     }
 
     /// Takes the objects `objs` out, in place (their deletes are on their way).
@@ -88,6 +98,7 @@ impl OpenDoc {
         if any {
             model.retain(&keep);
             self.marks = self.marks.retained(&keep);
+            self.preview = self.preview.retained(&keep);
         }
     }
 
@@ -124,6 +135,7 @@ impl OpenDoc {
             } else {
                 let at = model.insert(&obj, &object.kind, &object.data);
                 self.marks = self.marks.inserted(at);
+                self.preview = self.preview.inserted(at);
             }
         }
     }
@@ -131,6 +143,11 @@ impl OpenDoc {
     /// Whether object `obj` is marked.
     pub fn is_marked(&self, obj: &str) -> bool {
         self.index_of(obj).is_some_and(|i| self.marks.contains(i))
+    }
+
+    /// Whether object `obj` is a match of the selector preview.
+    pub fn is_previewed(&self, obj: &str) -> bool {
+        self.index_of(obj).is_some_and(|i| self.preview.contains(i))
     }
 
     /// The ids of the marked objects, in id order.
@@ -166,9 +183,26 @@ impl OpenDoc {
         }
     }
 
-    /// Marks exactly the objects `objs` (those it has). Ids in order (as a selector's answer
-    /// gives them) are found in one walk along the model's.
-    pub fn set_marks(&mut self, objs: &[String]) {
+    /// Marks the objects `objs` too (those it has).
+    pub fn mark_ids(&mut self, objs: &[String]) {
+        for i in self.marks_of(objs).indexes() {
+            self.marks.set(i, true);
+        }
+    }
+
+    /// Shows exactly the objects `objs` (those it has) as the selector preview's matches.
+    pub fn set_preview(&mut self, objs: &[String]) {
+        self.preview = self.marks_of(objs);
+    }
+
+    /// Shows no preview.
+    pub fn end_preview(&mut self) {
+        self.preview = Marks::default();
+    }
+
+    /// The objects `objs` (those it has) as marks. Ids in order (as a selector's answer gives
+    /// them) are found in one walk along the model's.
+    fn marks_of(&self, objs: &[String]) -> Marks {
         let mut marks = Marks::default();
         if let Some(model) = self.model() {
             if objs.is_sorted() {
@@ -187,7 +221,7 @@ impl OpenDoc {
                 }
             }
         }
-        self.marks = marks;
+        marks
     }
 
     /// Marks nothing.

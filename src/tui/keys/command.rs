@@ -358,6 +358,10 @@ commands! {
     Preview => "preview",
     /// Run the selector update.
     Apply => "apply",
+    /// Mark the selector preview's matches.
+    MarkMatches => "mark_matches",
+    /// Switch how a bulk change gives a nested value: merge or replace.
+    Nested => "nested",
     /// Add a row to the form.
     AddRow => "add_row",
     /// Remove a row of the form.

@@ -1,44 +1,52 @@
-//! The bulk edit of the marked objects (`b`): one props JSON, checked as you type; `Ctrl-S`
-//! shows, object by object, what it changes (the same diff as a single save), and yes sends one
-//! bulk update with each object's changed properties only. The text is kept when the edit is
-//! closed or the update fails, until an update goes through.
-
-use std::collections::BTreeMap;
-use std::sync::Arc;
+//! The bulk edit of the marked objects (`b`): one props JSON, checked as you type, with the
+//! switch `nested: merge | replace` (a nested value given is merged into each object's, or
+//! replaces it whole); `Ctrl-S` shows, object by object, what it changes by path, and yes sends
+//! one bulk update with each object's changed properties (a nested merge reads the objects
+//! again first, as a save does: `bulk_write.rs`). The text is kept when the edit is closed or
+//! the update fails, until an update goes through.
 
 use crossterm::event::KeyEvent;
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 
-use crate::model::Props;
-use crate::tui::action::{Action, Purpose};
+use crate::model::merge::Nested;
+use crate::tui::action::{Action, BulkCall, BulkOwner, BulkWork};
+use crate::tui::bulk_write::{BulkWrite, Plan, Settled};
 use crate::tui::component::{Component, Cx};
-use crate::tui::json::{BulkChange, Diff};
 use crate::tui::keys::{Command, Context};
 use crate::tui::props_field::PropsField;
-use crate::tui::request::{Failure, Request, RequestId};
+use crate::tui::request::{Answer, Failure, Request, RequestId};
 use crate::tui::theme::Role;
 use crate::tui::widgets::{clip, field_lines, hint_line, overlay_box, row_words};
 use crate::tui::words;
-use crate::tui::writes::{ObjectWrite, Source, WriteKind};
-
-use super::{Body, Choice, Overlay, Question};
+use crate::tui::writes::Source;
 
 /// Width of the box.
 const WIDTH: u16 = 90;
 /// Hidden marked objects listed.
 const HIDDEN_ROWS: usize = 4;
+/// The most objects a nested merge reads again one by one before sending (more: the content).
+const READ_ONE_BY_ONE: usize = 64;
 
 /// The bulk edit.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct BulkEdit {
     field: PropsField,
-    /// The bulk update last asked for (its id) and what it changes in each object, kept for
-    /// the write history once it goes through.
-    asked: Option<(RequestId, Arc<[BulkChange]>)>,
+    /// The bulk change asked about, from the question to the answer of its update.
+    write: BulkWrite,
     /// The marked objects the tree hides (the filter or a fold), said at the top.
     hidden: Vec<String>,
+}
+
+impl Default for BulkEdit {
+    fn default() -> BulkEdit {
+        BulkEdit {
+            field: PropsField::default(),
+            write: BulkWrite::new(BulkOwner::BulkEdit),
+            hidden: Vec::new(),
+        }
+    }
 }
 
 impl BulkEdit {
@@ -47,9 +55,12 @@ impl BulkEdit {
         self.hidden = hidden;
     }
 
-    /// What the edit would change in each marked object (those it changes), as a question
-    /// whose yes sends one bulk update with each object's changed properties.
+    /// What the edit would change in each marked object (those it changes), worked out from
+    /// the objects as the tree has them, as a question whose yes sends one bulk update.
     fn ask(&mut self, cx: &Cx) -> Vec<Action> {
+        if self.write.busy() {
+            return Vec::new();
+        }
         let props = match self.field.props() {
             Ok(props) => props,
             Err(e) => return vec![Action::error(format!("cannot apply: {e}"))],
@@ -57,100 +68,78 @@ impl BulkEdit {
         let Some(doc) = cx.doc.filter(|d| d.model().is_some()) else {
             return Vec::new();
         };
-        let changes: Arc<[BulkChange]> = doc
-            .marked()
-            .filter_map(|entry| {
-                let diff = Diff::of_merge(&entry.data_named(&props), &props);
-                (!diff.changes.is_empty()).then(|| BulkChange {
-                    obj: entry.id.to_string(),
-                    diff,
-                })
-            })
-            .collect();
-        if changes.is_empty() {
+        let marked = doc.marked().map(|e| (e.id, e.kind, e.data_named(&props)));
+        let plan = match Plan::new(doc.id(), &props, self.field.nested(), marked) {
+            Ok(plan) => plan,
+            Err(refused) => return vec![Action::error(format!("cannot apply: {refused}"))],
+        };
+        if plan.changes.is_empty() {
             return vec![Action::info(
                 "nothing to change: every marked object already has these values",
             )];
         }
-        let objects: BTreeMap<String, Props> = changes
-            .iter()
-            .map(|c| (c.obj.clone(), c.diff.props()))
-            .collect();
-        let request = Request::BulkUpdate {
-            doc: doc.id().to_string(),
-            objects,
+        let heading = format!(
+            "{} of {}; these properties will be sent in one bulk update:",
+            words::count(plan.changes.len(), "object changes", "objects change"),
+            words::count(doc.marks.len(), "marked object", "marked objects")
+        );
+        let notes = match self.hidden.len() {
+            0 => Vec::new(),
+            n => vec![format!(
+                "{} hidden by the filter or a folded type",
+                words::count(n, "marked object is", "marked objects are")
+            )],
         };
-        let send = cx.send(request, Purpose::BulkUpdate);
-        self.asked = Some((send.id, Arc::clone(&changes)));
-        let several = changes.len() > 1;
-        vec![Action::Open(Overlay::Question(
-            Question::new(
-                "Bulk update",
-                Body::BulkDiff {
-                    heading: format!(
-                        "{}; these properties will be sent in one bulk update:",
-                        words::count(changes.len(), "object changes", "objects change")
-                    ),
-                    changes,
-                    notes: Vec::new(),
-                },
-                vec![
-                    Choice::new(
-                        Command::Yes,
-                        "send the bulk update",
-                        vec![Action::Close, Action::Send(send)],
-                    ),
-                    Choice::new(Command::No, "back to the edit", Vec::new()),
-                ],
-            )
-            .destructive_if(several),
-        ))]
+        vec![self.write.ask(plan, heading, notes)]
     }
 
-    /// The bulk update's answer: the text is cleared once it went through (and the write kept
-    /// in the history), kept otherwise.
+    /// An answer to the bulk change's question.
+    pub fn call(&mut self, call: BulkCall, cx: &Cx) -> Vec<Action> {
+        // A few are read one by one; many at once with the content (20,000 requests at
+        // once would outlast the client's timeout).
+        let reread = |plan: &Plan| match plan.changes.len() {
+            n if n <= READ_ONE_BY_ONE => Request::GetObjects {
+                doc: plan.doc.clone(),
+                objs: plan.ids(),
+            },
+            _ => Request::Content {
+                doc: plan.doc.clone(),
+            },
+        };
+        self.write.call(call, reread, cx)
+    }
+
+    /// The answer to the bulk change's re-read or update: the text is cleared once it went
+    /// through (and the write kept in the history), kept otherwise.
     pub fn on_reply(
         &mut self,
+        work: BulkWork,
         id: RequestId,
-        request: Request,
-        outcome: Result<(), Failure>,
+        outcome: Result<Answer, Failure>,
         cx: &Cx,
     ) -> Vec<Action> {
-        let Request::BulkUpdate { doc, objects } = request else {
-            return Vec::new();
-        };
-        match outcome {
-            Ok(()) => {
-                self.field = PropsField::template();
-                let mut actions: Vec<Action> = self
-                    .asked
-                    .take()
-                    .filter(|(asked, _)| *asked == id)
-                    .map(|(_, changes)| Action::Record {
-                        doc: doc.clone(),
-                        kind: WriteKind::Update {
-                            source: Source::BulkEdit,
-                            objects: changes
-                                .iter()
-                                .map(|c| ObjectWrite::from_diff(&c.obj, &c.diff))
-                                .collect(),
-                        },
-                    })
-                    .into_iter()
-                    .collect();
-                actions.push(Action::info(format!(
-                    "updated {}",
-                    words::count(objects.len(), "marked object", "marked objects")
-                )));
-                if cx.doc_id() == Some(doc.as_str()) {
+        match self.write.on_reply(work, id, outcome, cx) {
+            Settled::Pending(actions) => actions,
+            Settled::Done(plan) => {
+                self.field.clear();
+                let mut actions = vec![
+                    Action::Record {
+                        doc: plan.doc.clone(),
+                        kind: plan.write(Source::BulkEdit),
+                    },
+                    Action::info(format!(
+                        "updated {}",
+                        words::count(plan.changes.len(), "marked object", "marked objects")
+                    )),
+                ];
+                if cx.doc_id() == Some(plan.doc.as_str()) {
                     actions.push(Action::ReloadAfterWrite);
                 }
                 actions
             }
-            Err(failure) => vec![Action::error(format!(
-                "bulk update failed, your edit is kept ({} reopens it): {}",
+            Settled::Failed(message) => vec![Action::error(format!(
+                "bulk update failed, your edit is kept ({} reopens it): {message}",
                 cx.key(Context::Objects, Command::BulkEdit),
-                failure.message
             ))],
         }
     }
@@ -201,6 +190,10 @@ impl Component for BulkEdit {
                 self.field.clear();
                 Vec::new()
             }
+            Command::Nested => {
+                let nested = self.field.toggle_nested();
+                vec![Action::info(format!("nested: {}", nested.name()))]
+            }
             Command::UndoText => {
                 self.field.undo();
                 Vec::new()
@@ -228,7 +221,7 @@ impl Component for BulkEdit {
         let n = cx.doc.map_or(0, |d| d.marks.len());
         let mut lines = vec![Line::styled(
             format!(
-                "Props merged into each marked object, {} (only what changes is sent):",
+                "Props given to each marked object, {} (only what changes is sent):",
                 words::objects(n)
             ),
             cx.style(Role::Strong),
@@ -236,6 +229,11 @@ impl Component for BulkEdit {
         let inner = usize::from(WIDTH.min(area.width)).saturating_sub(2);
         lines.extend(self.hidden_lines(inner, cx));
         lines.extend(field_lines(&self.field, true, cx.theme));
+        lines.push(nested_line(
+            self.field.nested(),
+            cx.key(Context::BulkEdit, Command::Nested),
+            cx,
+        ));
         lines.push(Line::raw(""));
         lines.push(hint_line(
             cx.keys.hint(
@@ -258,4 +256,33 @@ impl Component for BulkEdit {
             cx.theme,
         );
     }
+}
+
+/// The switch `nested: merge | replace`, the one in use highlighted, and its key.
+pub(super) fn nested_line(nested: Nested, key: String, cx: &Cx) -> Line<'static> {
+    let dim = cx.style(Role::Dim);
+    let choice = |this: Nested| {
+        let style = if this == nested {
+            cx.style(Role::Selected)
+        } else {
+            dim
+        };
+        Span::styled(format!(" {} ", this.name()), style)
+    };
+    Line::from(vec![
+        Span::styled("nested: ", cx.style(Role::Strong)),
+        choice(Nested::Merge),
+        Span::styled("|", dim),
+        choice(Nested::Replace),
+        Span::styled(
+            format!(
+                "  ({key}) {}",
+                match nested {
+                    Nested::Merge => "an object given merges in, other keys kept",
+                    Nested::Replace => "an object given replaces the value whole",
+                }
+            ),
+            dim,
+        ),
+    ])
 }

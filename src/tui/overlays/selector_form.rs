@@ -1,8 +1,11 @@
 //! The selector form (`w` in the objects pane): rows of `key operator value` (AND), a props JSON
-//! field, a preview that runs the selector read and marks the matches in the tree, and an apply
-//! that asks once (naming the count), runs the selector update and shows its answer. The form
-//! keeps its content when it fails or is closed (App keeps it aside), until another document
-//! is opened; the selectors used are remembered in the history.
+//! field with the switch `nested: merge | replace`, a preview that runs the selector read and
+//! shows the matches in the tree in a style of their own (never as marks: a key marks them,
+//! explicitly; closing the form ends the preview), and an apply that asks once (naming the
+//! count) and shows its answer: the selector update, or, to merge a nested value, one bulk
+//! update giving each match its own merged value (`bulk_write.rs`). The form keeps its content
+//! when it fails or is closed (App keeps it aside), until another document is opened; the
+//! selectors used are remembered in the history.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Frame;
@@ -11,8 +14,10 @@ use ratatui::text::{Line, Span};
 
 use std::collections::HashSet;
 
-use crate::model::{Condition, Content, DiagramObject, Operator, Selector, SelectorUpdated};
-use crate::tui::action::{Action, FormWork, MarksChange, Purpose};
+use crate::model::merge::Nested;
+use crate::model::{Condition, Content, DiagramObject, Operator, Props, Selector, SelectorUpdated};
+use crate::tui::action::{Action, BulkCall, BulkOwner, BulkWork, FormWork, MarksChange, Purpose};
+use crate::tui::bulk_write::{BulkWrite, Plan, Settled};
 use crate::tui::component::{Component, Cx};
 use crate::tui::document::MetaIndex;
 use crate::tui::history::{SavedRow, SavedSelector};
@@ -30,6 +35,7 @@ use crate::tui::widgets::{
 use crate::tui::words;
 use crate::tui::writes::{ObjectWrite, Source, WriteKind};
 
+use super::bulk_edit::nested_line;
 use super::{Body, Choice, Overlay, Question};
 
 /// Width of the form's box (room for every operator's whole meaning).
@@ -160,6 +166,10 @@ pub struct SelectorForm {
     error: Option<String>,
     /// The history entry last recalled.
     recall: Option<usize>,
+    /// A nested merge asked about, from the question to the answer of its bulk update.
+    merge: BulkWrite,
+    /// The selector of the nested merge asked about.
+    merging: Option<Selector>,
 }
 
 impl SelectorForm {
@@ -175,7 +185,15 @@ impl SelectorForm {
             apply: Load::Idle,
             error: None,
             recall: None,
+            merge: BulkWrite::new(BulkOwner::Form),
+            merging: None,
         }
+    }
+
+    /// The form was closed: its preview ends (App ends the tree's; a preview still on its way
+    /// is dropped when it arrives).
+    pub fn end_preview(&mut self) {
+        self.preview = Load::Idle;
     }
 
     /// The document it is for.
@@ -184,7 +202,13 @@ impl SelectorForm {
     }
 
     fn busy(&self) -> bool {
-        self.preview.is_loading() || self.apply.is_loading()
+        self.preview.is_loading() || self.apply.is_loading() || self.merge.busy()
+    }
+
+    /// Whether an apply of `props` merges a nested value into each match (one bulk update)
+    /// rather than sending the selector update.
+    fn merges(&self, props: &Props) -> bool {
+        self.props.nested() == Nested::Merge && props.values().any(|v| v.is_object())
     }
 
     /// The selector the rows describe.
@@ -340,18 +364,18 @@ impl SelectorForm {
 
     /// The question of an apply, naming the count, the document and the first objects the
     /// preview just found.
-    fn ask_apply(&self, cx: &Cx) -> Action {
+    fn ask_apply(&mut self, cx: &Cx) -> Action {
         let matches = self.preview.value().map_or(&[][..], |p| &p.matches[..]);
         if matches.is_empty() {
             return Action::info("no object matches the selector: nothing to apply");
         }
         let selector = self.selector().map(|s| s.to_string()).unwrap_or_default();
         let title = cx.doc.map(|d| d.summary.title.clone()).unwrap_or_default();
-        let keys: Vec<String> = self
-            .props
-            .props()
-            .map(|p| p.keys().cloned().collect())
-            .unwrap_or_default();
+        let props = self.props.props().unwrap_or_default();
+        if self.merges(&props) {
+            return self.ask_merge(&props, &title);
+        }
+        let keys: Vec<String> = props.keys().cloned().collect();
         Action::Open(Overlay::Question(Question::new(
             "Apply the selector",
             Body::Listed {
@@ -374,6 +398,95 @@ impl SelectorForm {
             ],
         )
         .destructive_if(matches.len() > 1)))
+    }
+
+    /// The question of a nested merge: what it changes in each match the preview just read.
+    fn ask_merge(&mut self, props: &Props, title: &str) -> Action {
+        let Some(preview) = self.preview.value() else {
+            return Action::info("no object matches the selector: nothing to apply");
+        };
+        let objects = preview
+            .matches
+            .iter()
+            .map(|(id, o)| (id.as_str(), o.kind.as_str(), &o.data));
+        let plan = match Plan::new(&self.doc, props, Nested::Merge, objects) {
+            Ok(plan) => plan,
+            Err(refused) => {
+                self.error = Some(refused.clone());
+                return Action::error(format!("cannot apply: {refused}"));
+            }
+        };
+        if plan.changes.is_empty() {
+            return Action::info("nothing to change: every match already has these values");
+        }
+        let heading = format!(
+            "{} of the {} of \"{title}\" matching {}; one bulk update sends each its own values:",
+            words::count(plan.changes.len(), "object changes", "objects change"),
+            words::count(preview.matches.len(), "match", "matches"),
+            preview.selector
+        );
+        self.merging = Some(preview.selector.clone());
+        self.merge.ask(plan, heading, Vec::new())
+    }
+
+    /// An answer to the nested merge's question.
+    pub fn bulk_call(&mut self, call: BulkCall, cx: &Cx) -> Vec<Action> {
+        let Some(selector) = self.merging.clone() else {
+            return Vec::new();
+        };
+        let reread = |plan: &Plan| Request::ObjectsWhere {
+            doc: plan.doc.clone(),
+            selector,
+        };
+        self.merge.call(call, reread, cx)
+    }
+
+    /// The answer to the nested merge's re-read or bulk update.
+    pub fn on_bulk_reply(
+        &mut self,
+        work: BulkWork,
+        id: RequestId,
+        outcome: Result<Answer, Failure>,
+        cx: &Cx,
+    ) -> Vec<Action> {
+        match self.merge.on_reply(work, id, outcome, cx) {
+            Settled::Pending(actions) => actions,
+            Settled::Done(plan) => {
+                let selector = self
+                    .merging
+                    .take()
+                    .map(|s| s.to_string())
+                    .unwrap_or_default();
+                let n = plan.changes.len();
+                let mut actions = vec![
+                    Action::Record {
+                        doc: plan.doc.clone(),
+                        kind: plan.write(Source::Selector(selector)),
+                    },
+                    Action::info(format!("merged into {}", words::objects(n))),
+                    Action::Remember(self.saved()),
+                ];
+                if cx.doc_id() == Some(plan.doc.as_str()) {
+                    let updated = SelectorUpdated {
+                        success: true,
+                        updated_object_count: n,
+                        updated_object_ids: plan.ids(),
+                    };
+                    actions.push(Action::ShowSelectorResult(Applied {
+                        updated,
+                        expected: None,
+                    }));
+                    actions.push(Action::ReloadAfterWrite);
+                }
+                actions
+            }
+            Settled::Failed(message) => {
+                self.error = Some(format!("apply failed: {message}"));
+                vec![Action::error(format!(
+                    "apply failed, the form is kept: {message}"
+                ))]
+            }
+        }
     }
 
     /// The apply was confirmed: the selector update.
@@ -436,8 +549,12 @@ impl SelectorForm {
                     return Vec::new();
                 }
                 let mut actions = vec![
-                    Action::Marks(MarksChange::Set(ids)),
-                    Action::info(format!("{} (marked in the tree)", words::objects_match(n))),
+                    Action::Marks(MarksChange::Preview(ids)),
+                    Action::info(format!(
+                        "{} (◇ in the tree; {} marks them)",
+                        words::objects_match(n),
+                        cx.key(Context::Form, Command::MarkMatches)
+                    )),
                     Action::Remember(self.saved()),
                 ];
                 if then_apply && shown && self.preview_is_current() {
@@ -460,12 +577,9 @@ impl SelectorForm {
                     },
                     Action::Remember(self.saved()),
                 ]);
-                // The write is done either way; its marks, result list and reload belong only to
-                // the document it changed, and only while that one is open.
+                // The write is done either way; its result list and reload belong only to the
+                // document it changed, and only while that one is open.
                 if open {
-                    actions.push(Action::Marks(MarksChange::Set(
-                        applied.updated.updated_object_ids.clone(),
-                    )));
                     actions.push(Action::ShowSelectorResult(applied));
                     actions.push(Action::ReloadAfterWrite);
                 }
@@ -521,6 +635,25 @@ impl SelectorForm {
         })
     }
 
+    /// Marks the preview's matches (the user's marks stay; these are added).
+    fn mark_matches(&self, cx: &Cx) -> Vec<Action> {
+        let Some(preview) = self.preview.value() else {
+            return vec![Action::error(format!(
+                "nothing to mark: {} previews the selector first",
+                cx.key(Context::Form, Command::Preview)
+            ))];
+        };
+        let ids: Vec<String> = preview.matches.iter().map(|(id, _)| id.clone()).collect();
+        let n = ids.len();
+        vec![
+            Action::Marks(MarksChange::AddIds(ids)),
+            Action::info(format!(
+                "marked the {}",
+                words::count(n, "match", "matches")
+            )),
+        ]
+    }
+
     /// `Ctrl-R`: the next older remembered selector.
     fn recall(&mut self, cx: &Cx) -> Vec<Action> {
         let entries = &cx.history.entries;
@@ -563,6 +696,11 @@ impl Component for SelectorForm {
             Command::Preview => return self.preview(false, cx),
             Command::Apply => return self.apply(cx),
             Command::Recall => return self.recall(cx),
+            Command::MarkMatches => return self.mark_matches(cx),
+            Command::Nested => {
+                let nested = self.props.toggle_nested();
+                return vec![Action::info(format!("nested: {}", nested.name()))];
+            }
             Command::AddRow => {
                 let at = match self.focus {
                     FormFocus::Row(i, _) => i + 1,
@@ -766,7 +904,7 @@ impl SelectorForm {
         lines.push(Line::raw(""));
         let props_focused = self.focus == FormFocus::Props;
         lines.push(Line::styled(
-            "Props merged into every match (non-recursive, like any update):",
+            "Props given to every match:",
             if props_focused {
                 cx.style(Role::FocusBorder)
             } else {
@@ -774,6 +912,11 @@ impl SelectorForm {
             },
         ));
         lines.extend(field_lines(&self.props, props_focused, cx.theme));
+        lines.push(nested_line(
+            self.props.nested(),
+            cx.key(Context::Form, Command::Nested),
+            cx,
+        ));
         lines.push(Line::raw(""));
         if self.busy() {
             lines.push(Line::styled("running…", cx.style(Role::Warning)));
@@ -807,7 +950,7 @@ impl SelectorForm {
             );
             if n > PREVIEW_ROWS {
                 lines.push(Line::styled(
-                    format!("  … and {} more (marked in the tree)", n - PREVIEW_ROWS),
+                    format!("  … and {} more (◇ in the tree)", n - PREVIEW_ROWS),
                     dim,
                 ));
             }
@@ -838,6 +981,7 @@ impl SelectorForm {
                     &[
                         (Command::Recall, "recall"),
                         (Command::Preview, "preview"),
+                        (Command::MarkMatches, "mark the matches"),
                         (Command::Apply, "apply"),
                         (Command::Close, "close (kept)"),
                     ],

@@ -728,6 +728,20 @@ fn changed_line(mut line: Line<'static>, marked: bool, cx: &Cx) -> Line<'static>
     line
 }
 
+/// A row of the selector preview's matches: its mark `◇` (`◈` when the user marked it too)
+/// and its text in the preview's style; the user's marks are left as they are.
+fn previewed_line(mut line: Line<'static>, marked: bool, cx: &Cx) -> Line<'static> {
+    let style = cx.style(Role::Previewed);
+    for (i, span) in line.spans.iter_mut().enumerate() {
+        if i == 0 {
+            *span = Span::styled(if marked { "◈ " } else { "◇ " }, style);
+        } else if i == 1 {
+            span.style = span.style.patch(style);
+        }
+    }
+    line
+}
+
 /// The question asked before unsaved edits are lost; yes drops them, then carries out `then`.
 pub fn ask_to_drop_edits(then: Vec<Action>) -> Action {
     let mut yes = vec![Action::DropEdits];
@@ -954,7 +968,10 @@ impl Component for ObjectsPane {
                                 let id = model.id(o);
                                 let text = relations::row_text(cx.scene, id, model.row_text(o));
                                 let marked = doc.marks.contains(o);
-                                let line = object_row_line(id, &text, width, marked, cx.theme);
+                                let mut line = object_row_line(id, &text, width, marked, cx.theme);
+                                if doc.preview.contains(o) {
+                                    line = previewed_line(line, marked, cx);
+                                }
                                 if cx.recently_changed(id) {
                                     changed_line(line, marked, cx)
                                 } else {

@@ -2,8 +2,8 @@
 //! (`m`), or over the whole screen (`z`). It pans, zooms and fits; `Enter` selects the object
 //! under the centre cross and `n`/`N` the next or previous one by position, which the tree and
 //! the properties then show; a click selects, the wheel zooms, a drag pans. The selected
-//! object is highlighted and kept in view, marked ones (the selector preview's matches among
-//! them) have their own style, and what the tree's filter hides is dimmed.
+//! object is highlighted and kept in view, marked ones and the selector preview's matches have
+//! their own style, and what the tree's filter hides is dimmed.
 //!
 //! It reads the scene App keeps (`Cx::scene`, built off the input loop) and follows the tree's
 //! selection and filter through [`MapPane::sync`], which App calls after every update.
@@ -255,9 +255,9 @@ fn describe(p: &Primitive) -> String {
     }
 }
 
-/// Whether object `id` of the open document is marked.
+/// Whether object `id` of the open document is marked or a match of the selector preview.
 fn is_marked(doc: Option<&OpenDoc>, id: &str) -> bool {
-    doc.is_some_and(|d| d.is_marked(id))
+    doc.is_some_and(|d| d.is_marked(id) || d.is_previewed(id))
 }
 
 impl Component for MapPane {
