@@ -273,7 +273,7 @@ fn objects_changed_before_the_send_ask_and_can_be_merged_again() {
 fn a_merge_that_breaks_a_rule_is_refused_naming_the_object() {
     let mut h = Harness::opened();
     // The db has no position: x alone cannot make one.
-    h.press("Space j Space b C-u");
+    h.press("Space Space b C-u");
     h.paste(r#"{"position": {"x": 3}}"#);
     assert!(!h.shows("! line"), "a partial point to merge is no warning");
     h.press("C-s");
@@ -294,7 +294,7 @@ fn a_merge_that_breaks_a_rule_is_refused_naming_the_object() {
 fn the_bulk_edit_merges_each_marked_objects_value_after_a_re_read() {
     let mut h = Harness::opened();
     // web-1 is marked but hidden by the filter; the db is marked and shown.
-    h.press("Space j Space /");
+    h.press("Space Space /");
     h.type_text("env=dev");
     h.press("Enter b C-u");
     h.paste(r#"{"position": {"x": 3, "y": 0}, "meta": {"owner": "ops"}}"#);
@@ -338,7 +338,7 @@ fn the_bulk_edit_merges_each_marked_objects_value_after_a_re_read() {
 #[test]
 fn a_bulk_edit_object_gone_before_the_send_asks_first() {
     let mut h = Harness::opened();
-    h.press("Space j Space b C-u");
+    h.press("Space Space b C-u");
     h.paste(r#"{"meta": {"owner": "ops"}}"#);
     h.press("C-s y");
     let (id, _) = h.take_request(|r| matches!(r, Request::GetObjects { .. }));
