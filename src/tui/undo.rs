@@ -71,15 +71,16 @@ fn send(cx: &Cx, request: Request, work: UndoWork) -> Sent {
 
 /// `u`: undo the newest write to object `obj` of `doc` (asks first).
 pub fn ask_object(doc: &str, obj: &str, cx: &Cx) -> Vec<Action> {
+    let name = cx.name_of(obj);
     if cx.unsaved == Some(obj) {
         return vec![Action::error(format!(
-            "save or drop your edits of {obj} before undoing a write to it"
+            "save or drop your edits of {name} before undoing a write to it"
         ))];
     }
     match cx.writes.latest_of(doc, obj) {
         Some((write, part)) => ask_update(write, vec![part], cx),
         None => vec![Action::info(format!(
-            "nothing to undo for {obj}: no write to it in this session"
+            "nothing to undo for {name}: no write to it in this session"
         ))],
     }
 }
@@ -112,12 +113,14 @@ fn ask_update(write: &Write, parts: Vec<&ObjectWrite>, cx: &Cx) -> Vec<Action> {
     if parts.is_empty() {
         return undone_already(write);
     }
+    let names = cx.names();
     let added: Vec<String> = parts
         .iter()
         .flat_map(|p| {
+            let name = names.text(&p.obj);
             p.added()
                 .into_iter()
-                .map(move |key| format!("{key} ({})", p.obj))
+                .map(move |key| format!("{key} ({name})"))
         })
         .collect();
     let cannot = (!added.is_empty()).then(|| {
@@ -145,7 +148,7 @@ fn ask_update(write: &Write, parts: Vec<&ObjectWrite>, cx: &Cx) -> Vec<Action> {
         },
     };
     let whom = match parts.as_slice() {
-        [part] => part.obj.clone(),
+        [part] => names.of(&part.obj).described(),
         many => words::objects(many.len()),
     };
     let heading = format!(
@@ -199,10 +202,14 @@ fn ask_recreate(write: &Write, cx: &Cx) -> Vec<Action> {
     if left.is_empty() {
         return undone_already(write);
     }
+    let names = cx.names();
     let attached: Vec<String> = left
         .iter()
         .filter(|r| !r.attached.is_empty())
-        .map(|r| format!("{} (to {})", r.attached.join(", "), r.obj))
+        .map(|r| {
+            let groups: Vec<String> = r.attached.iter().map(|g| names.of(g).described()).collect();
+            format!("{} (to {})", groups.join(", "), r.name(&names).text())
+        })
         .collect();
     let after = (!attached.is_empty()).then(|| {
         format!(
@@ -234,7 +241,11 @@ fn ask_recreate(write: &Write, cx: &Cx) -> Vec<Action> {
                 "Create the {} again with their old data? They get new ids (an object cannot be created under its old id).",
                 words::count(left.len(), "deleted object", "deleted objects")
             ),
-            rows: left.iter().take(ROWS).map(|r| r.row()).collect(),
+            rows: left
+                .iter()
+                .take(ROWS)
+                .map(|r| r.name(&names).words())
+                .collect(),
             more: left.len().saturating_sub(ROWS),
             after,
         },
@@ -329,7 +340,7 @@ pub fn on_reply(
                     objs: objs.clone(),
                 }),
                 Action::info(match objs.as_slice() {
-                    [obj] => format!("undid the {name} of {obj}"),
+                    [obj] => format!("undid the {name} of {}", cx.name_of(obj)),
                     many => format!("undid the {name} of {}", words::objects(many.len())),
                 }),
             ];
@@ -339,21 +350,26 @@ pub fn on_reply(
             actions
         }
         (UndoWork::Recreate { write, old }, Ok(Answer::Created(new))) => {
-            let attached = cx
-                .writes
-                .get(write)
-                .and_then(|w| match &w.kind {
-                    WriteKind::Delete(removed) => removed.iter().find(|r| r.obj == old),
-                    _ => None,
-                })
-                .map(|r| r.attached.clone())
-                .unwrap_or_default();
-            let note = match attached.as_slice() {
+            let names = cx.names();
+            let removed = cx.writes.get(write).and_then(|w| match &w.kind {
+                WriteKind::Delete(removed) => removed.iter().find(|r| r.obj == old),
+                _ => None,
+            });
+            let what = removed.map_or_else(|| old.clone(), |r| r.name(&names).described());
+            let attached = removed.map(|r| r.attached.as_slice()).unwrap_or_default();
+            let note = match attached {
                 [] => String::new(),
-                groups => format!("; line groups {} still name {old}", groups.join(", ")),
+                groups => {
+                    let named: Vec<String> = groups.iter().map(|g| names.text(g)).collect();
+                    format!(
+                        "; {} still naming the old id {old}: {}",
+                        words::count(groups.len(), "line group", "line groups"),
+                        named.join(", ")
+                    )
+                }
             };
             let mut actions = vec![
-                Action::info(format!("created {old} again as {new}{note}")),
+                Action::info(format!("created {what} again, as {new}{note}")),
                 Action::Undone(UndoneMark::Recreated { write, old, new }),
             ];
             if open && !cx.requests.writing(&doc) {
@@ -411,10 +427,11 @@ fn checked(
         .filter_map(|obj| write.part(obj))
         .filter(|p| !p.undone)
         .collect();
-    let gone: Vec<&str> = parts
+    let names = cx.names();
+    let gone: Vec<String> = parts
         .iter()
         .filter(|p| !current.contains_key(&p.obj))
-        .map(|p| p.obj.as_str())
+        .map(|p| names.text(&p.obj))
         .collect();
     let changed: Vec<String> = parts
         .iter()
@@ -429,7 +446,7 @@ fn checked(
                     None => format!("{k} is gone"),
                 })
                 .collect();
-            (!differs.is_empty()).then(|| format!("{}: {}", p.obj, differs.join(", ")))
+            (!differs.is_empty()).then(|| format!("{}: {}", names.text(&p.obj), differs.join(", ")))
         })
         .collect();
     let objects: BTreeMap<String, Props> = parts

@@ -175,6 +175,41 @@ async fn keys_and_looks_from_the_config_and_no_color_reach_the_binary() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_component_row_shows_its_name_at_80_columns_in_the_binary() {
+    let (dir, server, client) = live_server().await;
+    let doc = client.create_doc("Names doc", None).await.unwrap();
+    for props in [
+        json!({"componentId": "networking.aws-amazon-cloudfront", "name": "CDN",
+               "meta": {"status": "up", "region": "global"}}),
+        json!({"componentId": "computation.aws-ec2"}),
+    ] {
+        let props = props.as_object().unwrap().clone();
+        client
+            .create_object(&doc, "component", &props)
+            .await
+            .unwrap();
+    }
+    let command = binary(&dir, &server);
+    let Some(session) = Tmux::start("tui-e2e-names", 80, 24, Some(&command)) else {
+        return;
+    };
+    session.wait_for("Names doc");
+    session.keys(&["/"]);
+    session.type_line("Names doc");
+    session.keys(&["Enter"]);
+    // The name first, where the catalogue id used to crowd it out; without a name, the
+    // catalogue id's last part made readable.
+    let screen = session.wait_for("CDN networking.aws");
+    assert!(screen.contains("aws ec2 computation.aws-ec2"), "{screen}");
+    assert!(
+        !screen.contains("networking.aws-amazon-cloudfr…"),
+        "{screen}"
+    );
+    session.keys(&["q"]);
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_map_of_a_document_in_the_binary() {
     let (dir, server, client) = live_server().await;
     let doc = client.create_doc("Map doc", None).await.unwrap();
@@ -190,7 +225,7 @@ async fn the_map_of_a_document_in_the_binary() {
     session.keys(&["/"]);
     session.type_line("Map doc");
     session.keys(&["Enter"]);
-    session.wait_for("compute.service (orders)");
+    session.wait_for("orders compute.service");
     session.keys(&["m"]);
     let screen = session.wait_for("✗ orders-db");
     for text in [
@@ -240,7 +275,7 @@ async fn the_binary_follows_changes_made_elsewhere_and_finds_the_server_again() 
         .unwrap()
         .clone();
     let added = client.create_object(&doc, "label", &props).await.unwrap();
-    session.wait_for("\"added elsewhere\"");
+    session.wait_for("added elsewhere");
     client.delete_object(&doc, &added).await.unwrap();
     let screen = session.wait_for("label (1)");
     assert!(!screen.contains("added elsewhere"), "{screen}");

@@ -290,7 +290,7 @@ fn u_undoes_the_latest_write_to_the_selected_object_only() {
     h.press("u");
     assert!(
         h.status().contains(
-            "Cannot be undone exactly: the bulk edit added name (1b-db); an update cannot remove a property, so it stays."
+            "Cannot be undone exactly: the bulk edit added name (database); an update cannot remove a property, so it stays."
         ),
         "{}",
         h.status()
@@ -300,7 +300,7 @@ fn u_undoes_the_latest_write_to_the_selected_object_only() {
     h.press("k u");
     let screen = h.screen();
     assert!(
-        screen.contains("Undo the bulk edit (write 2) of 1a-web"),
+        screen.contains("Undo the bulk edit (write 2) of component web-1"),
         "{screen}"
     );
     assert!(screen.contains("~ name: \"bulk\" → \"web-1\""), "{screen}");
@@ -329,7 +329,7 @@ fn an_undo_checks_the_server_and_asks_when_the_object_changed_since() {
     let screen = h.screen();
     assert!(screen.contains("Changed on the server"), "{screen}");
     assert!(
-        screen.contains("1c-title: text is \"Someone else\" (the write made it \"Back end\")"),
+        screen.contains("Back end: text is \"Someone else\" (the write made it \"Back end\")"),
         "{screen}"
     );
     assert!(!h.asked(is_update));
@@ -399,7 +399,7 @@ fn a_selector_apply_is_in_the_history_with_the_values_its_preview_saw() {
     );
     h.answer_all();
     h.press("Esc U");
-    h.expect(r#"  1  selector apply  1b-db matching ["status","eq","down"]: meta"#);
+    h.expect(r#"  1  selector apply  database matching ["status","eq","down"]: meta"#);
     h.press("Enter");
     assert!(
         h.shows(r#"~ meta.status: "up" → "down""#),
@@ -436,14 +436,14 @@ fn the_write_history_undoes_a_delete_by_creating_the_objects_again() {
     let screen = h.render(120, 30);
     assert!(screen.contains("Write history"), "{screen}");
     assert!(
-        screen.contains("  1  delete          component   generic.server (web-1)"),
+        screen.contains("  1  delete          component web-1"),
         "{screen}"
     );
     h.press("Enter");
     let screen = h.screen();
     assert!(screen.contains("They get new ids"), "{screen}");
     assert!(
-        screen.contains("1e-wire (to 1a-web)"),
+        screen.contains("line-group 2 anchors, 1 line (to web-1)"),
         "the line groups are named: {screen}"
     );
     h.press("y");
@@ -459,7 +459,7 @@ fn the_write_history_undoes_a_delete_by_creating_the_objects_again() {
     h.reply(id, Ok(Answer::Created("9z-new".into())));
     assert!(
         h.status()
-            .contains("created 1a-web again as 9z-new; line groups 1e-wire still name 1a-web"),
+            .contains("created component web-1 again, as 9z-new; 1 line group still naming the old id 1a-web: 2 anchors, 1 line"),
         "{}",
         h.status()
     );
@@ -511,7 +511,7 @@ fn d_and_b_name_the_marked_objects_the_filter_hides() {
     let screen = h.screen();
     assert!(screen.contains("Delete the 1 marked object"), "{screen}");
     assert!(
-        screen.contains("hidden component   generic.server (web-1) [env=prod status=up] 1a-web"),
+        screen.contains("hidden component   web-1  generic.server  [env=prod status=up]  1a-web"),
         "{screen}"
     );
     assert!(
@@ -576,7 +576,7 @@ fn a_selected_type_heading_shows_a_summary_not_the_last_object() {
 fn an_information_fades_an_error_stays_until_the_next_key_and_the_log_keeps_both() {
     let mut h = Harness::opened();
     h.press("y");
-    assert!(h.status().contains("copied the id 1a-web"));
+    assert!(h.status().contains("copied the id of web-1: 1a-web"));
     for _ in 0..INFO_TICKS {
         h.send(Msg::Tick);
     }
@@ -597,7 +597,7 @@ fn an_information_fades_an_error_stays_until_the_next_key_and_the_log_keeps_both
     );
     h.press("L");
     let log = h.screen();
-    assert!(log.contains("copied the id 1a-web"), "{log}");
+    assert!(log.contains("copied the id of web-1: 1a-web"), "{log}");
     assert!(log.contains("✗     cannot save"), "{log}");
 }
 

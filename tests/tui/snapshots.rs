@@ -214,7 +214,10 @@ fn palette_filters_fuzzily_and_runs() {
     h.type_text("del");
     assert_snapshot!(snap(&mut h));
     h.press("Enter");
-    assert!(h.shows("Delete component 1a-web"), "the palette ran delete");
+    assert!(
+        h.shows("Delete component web-1 (1a-web)"),
+        "the palette ran delete"
+    );
 }
 
 #[test]
@@ -247,7 +250,7 @@ fn a_remapped_key_drives_dispatch_footer_help_and_palette() {
     assert!(!h.shows("Delete component"), "d does nothing now");
     assert!(h.footer().contains("x delete"), "{}", h.footer());
     h.press("x");
-    assert!(h.shows("Delete component 1a-web"));
+    assert!(h.shows("Delete component web-1 (1a-web)"));
     h.press("n ?");
     assert!(h.line_with("delete the object").contains(" x "));
     h.press("Esc :");

@@ -1,0 +1,75 @@
+//! What lies around an object, for its name: what an area encloses (the labels that title it,
+//! the components drawn inside it) and what an icon, image or widget sits on.
+
+use super::geometry::{Point, Rect, polygon_contains};
+use super::{Primitive, Scene, Shape};
+
+/// What an area encloses, each part in position order (top to bottom, then left to right).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Enclosed<'a> {
+    /// The texts of the labels whose centre lies inside it.
+    pub labels: Vec<&'a str>,
+    /// The components whose centre lies inside it.
+    pub objects: Vec<&'a Primitive>,
+}
+
+impl Scene {
+    /// What the area `id` encloses (labels and components); `None` when `id` is no placed area.
+    pub fn enclosed(&self, id: &str) -> Option<Enclosed<'_>> {
+        let area = self.get(id)?;
+        let Shape::Area(shape) = &area.shape else {
+            return None;
+        };
+        let mut inside: Vec<(u32, &Primitive)> = self
+            .in_view(area.bounds)
+            .into_iter()
+            .filter(|p| placed_centre(p).is_some_and(|c| polygon_contains(&shape.corners, c)))
+            .filter_map(|p| Some((self.position_rank[self.position(&p.id)?], p)))
+            .collect();
+        inside.sort_unstable_by_key(|(rank, _)| *rank);
+        let mut enclosed = Enclosed::default();
+        for (_, p) in inside {
+            match &p.shape {
+                Shape::Label(label) => enclosed.labels.push(label.text.as_str()),
+                Shape::Component(_) => enclosed.objects.push(p),
+                _ => {}
+            }
+        }
+        Some(enclosed)
+    }
+
+    /// What the object `id` (an icon, image or widget) sits on: the topmost component, icon,
+    /// image, widget or area drawn under it whose shape holds its centre. `None` for other
+    /// types, or when it sits on nothing.
+    pub fn beneath(&self, id: &str) -> Option<&Primitive> {
+        let me = self.get(id)?;
+        if !matches!(me.shape, Shape::Placeholder(_)) {
+            return None;
+        }
+        let centre = me.bounds.centre();
+        let mut below = None;
+        for p in self.in_view(Rect::new(centre, centre)) {
+            if p.id == me.id {
+                break;
+            }
+            let holds = matches!(
+                p.shape,
+                Shape::Area(_) | Shape::Component(_) | Shape::Placeholder(_)
+            ) && p.distance_to(centre) == 0.0;
+            if holds {
+                below = Some(p);
+            }
+        }
+        below
+    }
+}
+
+/// Where an object that an area may enclose is: the centre of a component or a label; `None`
+/// for the other types.
+fn placed_centre(p: &Primitive) -> Option<Point> {
+    match &p.shape {
+        Shape::Component(c) => Some(c.centre),
+        Shape::Label(label) => Some(label.centre),
+        _ => None,
+    }
+}
