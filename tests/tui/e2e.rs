@@ -55,6 +55,22 @@ async fn edit_a_label_in_the_binary_and_read_it_back() {
     server.shutdown().await;
 }
 
+/// The binary on `server` in a tmux session `name` of `width` × `height`, with the document
+/// titled `title` open (found with the filter, past any sample documents); `None` without tmux.
+fn open_in_binary(
+    dir: &tempfile::TempDir,
+    server: &LocalServer,
+    (name, width, height): (&str, u16, u16),
+    title: &str,
+) -> Option<Tmux> {
+    let session = Tmux::start(name, width, height, Some(&binary(dir, server)))?;
+    session.wait_for(title);
+    session.keys(&["/"]);
+    session.type_line(title);
+    session.keys(&["Enter"]);
+    Some(session)
+}
+
 /// Pastes `text` into the session's pane as a bracketed paste (as a terminal does when the app
 /// asked for bracketed paste).
 fn paste(session: &Tmux, text: &str) {
@@ -189,14 +205,10 @@ async fn a_component_row_shows_its_name_at_80_columns_in_the_binary() {
             .await
             .unwrap();
     }
-    let command = binary(&dir, &server);
-    let Some(session) = Tmux::start("tui-e2e-names", 80, 24, Some(&command)) else {
+    let Some(session) = open_in_binary(&dir, &server, ("tui-e2e-names", 80, 24), "Names doc")
+    else {
         return;
     };
-    session.wait_for("Names doc");
-    session.keys(&["/"]);
-    session.type_line("Names doc");
-    session.keys(&["Enter"]);
     // The name first, where the catalogue id used to crowd it out; without a name, the
     // catalogue id's last part made readable.
     let screen = session.wait_for("CDN networking.aws");
@@ -217,14 +229,9 @@ async fn the_map_of_a_document_in_the_binary() {
         .set_content(&doc, &crate::harness::map_content())
         .await
         .unwrap();
-    let command = binary(&dir, &server);
-    let Some(session) = Tmux::start("tui-e2e-map", 120, 40, Some(&command)) else {
+    let Some(session) = open_in_binary(&dir, &server, ("tui-e2e-map", 120, 40), "Map doc") else {
         return;
     };
-    session.wait_for("Map doc");
-    session.keys(&["/"]);
-    session.type_line("Map doc");
-    session.keys(&["Enter"]);
     session.wait_for("orders compute.service");
     session.keys(&["m"]);
     let screen = session.wait_for("✗ orders-db");

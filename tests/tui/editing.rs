@@ -643,3 +643,61 @@ fn small_things_warnings_whole_operator_apart_prefix_first_and_one_line() {
         "{screen}"
     );
 }
+
+/// The status bar's rows of an 80 × 24 frame (the two above the footer), unquoted.
+fn status_rows(h: &mut Harness) -> (String, String) {
+    let buffer = h.buffer(80, 24);
+    (row_text(&buffer, 21), row_text(&buffer, 22))
+}
+
+#[test]
+fn an_error_that_does_not_fit_shows_whole_on_two_rows_with_its_code() {
+    let mut h = Harness::opened();
+    share_with_nobody(
+        &mut h,
+        "ghost.of.christmas.past@example.com",
+        "no account has the e-mail ghost.of.christmas.past@example.com",
+    );
+    h.answer_all();
+    let (first, second) = status_rows(&mut h);
+    // Compared without the spaces: the rows break between words, or inside a long one.
+    let bare = |text: &str| text.replace(' ', "");
+    assert!(
+        bare(&format!("{first}{second}")).contains(&bare(
+            "✗ no account has the e-mail ghost.of.christmas.past@example.com; the document was not shared (HTTP 404 USER_NOT_FOUND)"
+        )),
+        "{first}\n{second}"
+    );
+    assert!(
+        !second.starts_with(' '),
+        "a second row of the bar: {second}"
+    );
+    // Read: the next key takes it away, and the panes have their row back.
+    h.press("j");
+    let (first, second) = status_rows(&mut h);
+    assert!(first.ends_with('┘'), "the panes reach down again: {first}");
+    assert!(
+        second.contains("me@example.com") && !second.contains("no account"),
+        "one row of status: {second}"
+    );
+}
+
+#[test]
+fn an_error_longer_than_two_rows_names_the_key_of_the_log() {
+    let mut h = Harness::opened();
+    h.press("d y");
+    let long = format!("the server said {}", "very ".repeat(40));
+    h.answer(
+        |r| matches!(r, Request::DeleteObject { .. }),
+        Err(failure(Some(500), Some("INTERNAL"), &long)),
+    );
+    h.answer_all();
+    let (first, second) = status_rows(&mut h);
+    assert!(first.contains("✗ could not delete the object"), "{first}");
+    assert!(
+        second.trim_end().ends_with("… (L shows it whole)"),
+        "{first}\n{second}"
+    );
+    h.press("L");
+    assert!(h.shows("very very very very"), "the log has it whole");
+}

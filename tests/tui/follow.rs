@@ -345,17 +345,31 @@ async fn an_edited_object_changed_or_deleted_elsewhere_gets_the_banner() {
         screen.contains("↻ theirs"),
         "the row shows the server's:\n{screen}"
     );
-    for name in ["Esc", "D"] {
-        let effects = following.app.update(Msg::Key(key(name)));
-        following.run(effects).await;
-    }
+    // In edit mode the banner names chords that cannot be typed, and they work there.
+    assert!(
+        screen.contains("Alt-D diff · Alt-R reload"),
+        "the edit mode's keys:\n{screen}"
+    );
+    let effects = following.app.update(Msg::Key(key("A-d")));
+    following.run(effects).await;
     let screen = following.screen();
     assert!(
         screen.contains("against the object's version on the server"),
         "{screen}"
     );
     assert!(screen.contains("mine"), "{screen}");
-    for name in ["Esc", "K"] {
+    let effects = following.app.update(Msg::Key(key("Esc")));
+    following.run(effects).await;
+    let screen = following.screen();
+    assert!(
+        screen.contains("[EDIT] ●") && screen.contains("\"mine\": 1, ") && !screen.contains("1, d"),
+        "still editing, nothing typed into the JSON:\n{screen}"
+    );
+    // In view mode, the letters.
+    let effects = following.app.update(Msg::Key(key("Esc")));
+    following.run(effects).await;
+    assert!(following.screen().contains("D diff · r reload"));
+    for name in ["D", "Esc", "K"] {
         let effects = following.app.update(Msg::Key(key(name)));
         following.run(effects).await;
     }

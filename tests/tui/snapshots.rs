@@ -152,16 +152,10 @@ fn help_scrolls_when_it_does_not_fit() {
 #[test]
 fn request_log() {
     let mut h = Harness::opened();
-    h.press("1 s");
-    h.type_text("x@example.com");
-    h.press("Enter");
-    h.answer(
-        |r| matches!(r, Request::ShareDoc { .. }),
-        Err(failure(
-            Some(404),
-            Some("USER_NOT_FOUND"),
-            "no account has the e-mail x@example.com",
-        )),
+    share_with_nobody(
+        &mut h,
+        "x@example.com",
+        "no account has the e-mail x@example.com",
     );
     h.answer_all();
     h.press("L");
@@ -282,4 +276,43 @@ fn the_end_of_a_list_then_a_taller_terminal_shows_the_rows_above() {
         "the heading and first rows show again: {tall}"
     );
     assert!(tall.contains("\"label 59\""), "{tall}");
+}
+
+/// The sample documents a fresh local server creates (`src/server/samples.rs` builds these
+/// files in), by a short name.
+const SAMPLES: [(&str, &str); 3] = [
+    (
+        "web_platform",
+        include_str!("../../assets/samples/web-platform.json"),
+    ),
+    (
+        "data_pipeline",
+        include_str!("../../assets/samples/data-pipeline.json"),
+    ),
+    (
+        "edge_network",
+        include_str!("../../assets/samples/edge-network.json"),
+    ),
+];
+
+/// Each sample's tree, as a user meets it: every object by its name (components by `name`,
+/// areas by their meta and the labels they enclose, line groups by their ends), at 80 × 24 and
+/// 120 × 40.
+#[test]
+fn each_sample_documents_tree_at_80_by_24_and_120_by_40() {
+    for (name, file) in SAMPLES {
+        let sample: serde_json::Value = serde_json::from_str(file).unwrap();
+        let content: Content = serde_json::from_value(sample["content"].clone()).unwrap();
+        let mut h = Harness::new();
+        h.answer_all_with(content.clone());
+        h.press("Enter");
+        h.answer_all_with(content);
+        let narrow = h.render(80, 24);
+        assert!(
+            !narrow.contains("4 corners") && !narrow.contains("anchors,"),
+            "{name}: areas and line groups are named:\n{narrow}"
+        );
+        assert_snapshot!(format!("sample_{name}_80x24"), narrow);
+        assert_snapshot!(format!("sample_{name}_120x40"), h.render(120, 40));
+    }
 }

@@ -252,17 +252,7 @@ fn rename_and_clone_prefill_and_send() {
 #[test]
 fn sharing_with_an_unknown_email_says_so_plainly() {
     let mut h = Harness::loaded();
-    h.press("s");
-    h.type_text("nobody@example.com");
-    h.press("Enter");
-    h.answer(
-        |r| matches!(r, Request::ShareDoc { .. }),
-        Err(failure(
-            Some(404),
-            Some("USER_NOT_FOUND"),
-            "no account has that e-mail",
-        )),
-    );
+    share_with_nobody(&mut h, "nobody@example.com", "no account has that e-mail");
     let status = h.status();
     assert!(
         status.contains("✗ no account has the e-mail nobody@example.com"),
