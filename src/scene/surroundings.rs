@@ -73,3 +73,44 @@ fn placed_centre(p: &Primitive) -> Option<Point> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::model::Content;
+    use crate::scene::{DEFAULT_STATUS_KEY, Scene};
+    use serde_json::json;
+
+    #[test]
+    fn an_area_encloses_labels_and_components_by_position_and_an_icon_sits_on_the_topmost() {
+        let square = |half: f64| {
+            json!([{"x": -half, "y": -half}, {"x": half, "y": -half},
+                   {"x": half, "y": half}, {"x": -half, "y": half}])
+        };
+        let content: Content = serde_json::from_value(json!({
+            "a-outer": {"type": "area", "data": {"anchors": square(10.0)}},
+            "a-inner": {"type": "area", "data": {"anchors": square(5.0), "zIndex": 1}},
+            "c-low": {"type": "component", "data": {"componentId": "x.b", "position": {"x": -2, "y": 3}}},
+            "c-high": {"type": "component", "data": {"componentId": "x.a", "position": {"x": 2, "y": -3}}},
+            "c-out": {"type": "component", "data": {"componentId": "x.c", "position": {"x": 30, "y": 0}}},
+            "t-title": {"type": "label", "data": {"text": "Title", "position": {"x": 0, "y": -8}}},
+            "i-on": {"type": "icon", "data": {"icon": "bolt", "position": {"x": 2, "y": -3}}},
+            "i-area": {"type": "icon", "data": {"icon": "star", "position": {"x": 0, "y": 8}}},
+        }))
+        .unwrap();
+        let scene = Scene::build(&content, DEFAULT_STATUS_KEY);
+        let outer = scene.enclosed("a-outer").unwrap();
+        assert_eq!(outer.labels, ["Title"]);
+        let ids: Vec<&str> = outer.objects.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(ids, ["c-high", "c-low"], "top to bottom; nothing outside");
+        assert!(scene.enclosed("c-low").is_none(), "only areas enclose");
+        assert_eq!(scene.beneath("i-on").map(|p| p.id.as_str()), Some("c-high"));
+        assert_eq!(
+            scene.beneath("i-area").map(|p| p.id.as_str()),
+            Some("a-outer")
+        );
+        assert!(
+            scene.beneath("c-low").is_none(),
+            "a component sits on nothing"
+        );
+    }
+}

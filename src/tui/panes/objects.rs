@@ -437,8 +437,9 @@ impl ObjectsPane {
                 words::objects(*deleted)
             )),
             Some((obj, why)) => Action::error(format!(
-                "deleted {deleted}, {} failed (first: {obj}: {why})",
-                failed.len()
+                "deleted {deleted}, {} failed (first: {}: {why})",
+                failed.len(),
+                cx.name_of(obj)
             )),
         };
         let mut actions = Vec::new();
