@@ -834,7 +834,8 @@ impl App {
             Action::File(what, job) => effects.push(Effect::File(what, job)),
             Action::OpenDoc(doc) => {
                 if self.props.is_dirty() {
-                    return vec![ask_to_drop_edits(vec![Action::OpenDoc(doc)])];
+                    let cx = cx!(self, self.props.unsaved());
+                    return vec![ask_to_drop_edits(vec![Action::OpenDoc(doc)], &cx)];
                 }
                 let known = self.docs.last_change_of(&doc.id);
                 effects.push(Effect::Follow(self.liveness.opened(Some(&doc.id), known)));

@@ -673,7 +673,7 @@ fn leaving_an_object_with_unsaved_edits_asks_first() {
         "a type heading leaves the edit in place"
     );
     h.press("k");
-    assert!(h.shows("The properties pane holds unsaved edits. Drop them?"));
+    assert!(h.shows("The properties pane holds unsaved edits of label Front end. Drop them?"));
     h.press("n");
     assert!(h.shows("[VIEW] ● label 1c-title"));
     h.press("k y");

@@ -164,9 +164,10 @@ impl ObjectsPane {
         if let (Some(arriving), Some(edited)) = (arriving, cx.unsaved)
             && arriving != edited
         {
-            return vec![ask_to_drop_edits(vec![Action::Objects(
-                ObjectsCall::SelectRow(target),
-            )])];
+            return vec![ask_to_drop_edits(
+                vec![Action::Objects(ObjectsCall::SelectRow(target))],
+                cx,
+            )];
         }
         self.select_row(target, model)
     }
@@ -673,13 +674,20 @@ fn changed_line(mut line: Line<'static>, marked: bool, cx: &Cx) -> Line<'static>
     line
 }
 
-/// The question asked before unsaved edits are lost; yes drops them, then carries out `then`.
-pub fn ask_to_drop_edits(then: Vec<Action>) -> Action {
+/// The question asked before unsaved edits (of `cx.unsaved`, named) are lost; yes drops them,
+/// then carries out `then`.
+pub fn ask_to_drop_edits(then: Vec<Action>, cx: &Cx) -> Action {
     let mut yes = vec![Action::DropEdits];
     yes.extend(then);
     Action::Open(Overlay::Question(Question::new(
         "Unsaved edits",
-        Body::Text("The properties pane holds unsaved edits. Drop them?".into()),
+        Body::Text(match cx.unsaved {
+            Some(obj) => format!(
+                "The properties pane holds unsaved edits of {}. Drop them?",
+                cx.names().of(obj).described()
+            ),
+            None => "The properties pane holds unsaved edits. Drop them?".into(),
+        }),
         vec![
             Choice::new(Command::Yes, "drop them", yes),
             Choice::new(Command::No, "keep editing", Vec::new()),
