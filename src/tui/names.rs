@@ -104,7 +104,7 @@ impl Name {
     pub fn line(&self, width: usize, theme: &Theme) -> Line<'static> {
         let dim = theme.of(Role::Dim);
         let title = clip(&self.title, width);
-        let mut room = width - title.chars().count();
+        let mut room = width.saturating_sub(title.chars().count());
         let mut spans = vec![Span::raw(title)];
         let hint = match &self.hint {
             Hint::None => None,
@@ -423,6 +423,7 @@ mod tests {
         assert_eq!(text(30), "  CDN networking.aws-amazon-c…");
         assert_eq!(text(5), "  CDN");
         assert_eq!(text(4), "  C…");
+        assert_eq!(text(2), "  …", "no room at all: no panic");
         let line = names.of("c1").row(80, true, &theme);
         assert_eq!(line.spans[0].content, "● ");
         assert_eq!(line.spans[1].content, "CDN");

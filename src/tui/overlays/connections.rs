@@ -91,7 +91,7 @@ fn connection_line(connection: &Connection, width: usize, cx: &Cx) -> Line<'stat
         Via::EnclosingArea => ("□ inside area ".to_owned(), names.of(&object.id)),
     };
     let lead = clip(&lead, width);
-    let mut line = name.line(width - lead.chars().count(), cx.theme);
+    let mut line = name.line(width.saturating_sub(lead.chars().count()), cx.theme);
     line.spans.insert(0, Span::raw(lead));
     line
 }

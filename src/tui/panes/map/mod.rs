@@ -390,7 +390,7 @@ fn info_lines(
             room -= 2;
         }
         let text = clip(&text, room);
-        room -= text.chars().count();
+        room = room.saturating_sub(text.chars().count());
         first.push(Span::styled(text, cx.style(role)));
     }
     let mut cross = format!(
