@@ -4,6 +4,9 @@
 use super::geometry::{Point, Rect, polygon_contains};
 use super::{Primitive, Scene, Shape};
 
+/// The most objects an area may lie over for [`Scene::enclosed`] to look at them.
+pub const ENCLOSED_AT_MOST: usize = 2048;
+
 /// What an area encloses, each part in position order (top to bottom, then left to right).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Enclosed<'a> {
@@ -14,12 +17,17 @@ pub struct Enclosed<'a> {
 }
 
 impl Scene {
-    /// What the area `id` encloses (labels and components); `None` when `id` is no placed area.
+    /// What the area `id` encloses (labels and components); `None` when `id` is no placed area,
+    /// or one over more than [`ENCLOSED_AT_MOST`] objects (its name is asked for each row drawn:
+    /// the work stays bounded in a crowded diagram).
     pub fn enclosed(&self, id: &str) -> Option<Enclosed<'_>> {
         let area = self.get(id)?;
         let Shape::Area(shape) = &area.shape else {
             return None;
         };
+        if self.grid.crowd(area.bounds) > ENCLOSED_AT_MOST {
+            return None;
+        }
         let mut inside: Vec<(u32, &Primitive)> = self
             .in_view(area.bounds)
             .into_iter()
@@ -112,5 +120,22 @@ mod tests {
             scene.beneath("c-low").is_none(),
             "a component sits on nothing"
         );
+    }
+
+    #[test]
+    fn an_area_over_too_many_objects_is_not_searched() {
+        let mut content: Content = serde_json::from_value(json!({
+            "a": {"type": "area", "data": {"anchors": [{"x": 0, "y": 0}, {"x": 100, "y": 0}, {"x": 100, "y": 100}]}},
+        }))
+        .unwrap();
+        for i in 0..=super::ENCLOSED_AT_MOST {
+            let data = json!({"componentId": "x.y", "position": {"x": 99, "y": (i % 100) as f64}});
+            content.insert(
+                format!("c{i:05}"),
+                serde_json::from_value(json!({"type": "component", "data": data})).unwrap(),
+            );
+        }
+        let scene = Scene::build(&content, DEFAULT_STATUS_KEY);
+        assert!(scene.enclosed("a").is_none());
     }
 }
