@@ -174,14 +174,26 @@ fn footprint(data: &Fields<'_>) -> Result<(Point, [Point; 4]), Problem> {
     Ok((centre, box_corners(centre, FOOTPRINT, FOOTPRINT, rotation)))
 }
 
+/// The last part of a componentId made readable, what names a component without a `name`:
+/// `networking.aws-amazon-cloudfront` reads `aws amazon cloudfront` (dashes, underscores and
+/// control characters as spaces).
+pub fn readable_component_id(component_id: &str) -> impl Iterator<Item = char> + '_ {
+    let last = component_id.rsplit('.').next().unwrap_or_default();
+    last.chars().map(|c| match c {
+        '-' | '_' => ' ',
+        c if c.is_control() => ' ',
+        c => c,
+    })
+}
+
 fn component(data: &Fields<'_>) -> Result<Component, Problem> {
     let (centre, corners) = footprint(data)?;
     let component_id = read::text_or(&data.component_id, "");
     let title = match read::non_empty(&data.name) {
         Some(name) => name.to_owned(),
-        None => match component_id.rsplit('.').next().filter(|s| !s.is_empty()) {
-            Some(slug) => slug.to_owned(),
-            None => "component".to_owned(),
+        None => match readable_component_id(&component_id).collect::<String>() {
+            slug if slug.trim().is_empty() => "component".to_owned(),
+            slug => slug,
         },
     };
     Ok(Component {

@@ -112,6 +112,20 @@ impl Grid {
         )
     }
 
+    /// How many items [`Grid::candidates`] would look at for `rect`, at most (an item filed in
+    /// several cells counts in each): what a query costs, known without making it.
+    pub fn crowd(&self, rect: Rect) -> usize {
+        if self.items == 0 {
+            return 0;
+        }
+        let (c0, c1, r0, r1) = self.span(rect);
+        let filed: usize = (r0..=r1)
+            .flat_map(|row| (c0..=c1).map(move |column| row * self.columns + column))
+            .map(|cell| self.cells.get(cell).len())
+            .sum();
+        (filed + self.large.len()).min(self.items)
+    }
+
     /// The items that may overlap `rect`, ascending and each once (the caller checks each
     /// item's own rectangle).
     pub fn candidates(&self, rect: Rect) -> Vec<u32> {

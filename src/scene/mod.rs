@@ -48,13 +48,14 @@ mod query;
 mod read;
 mod relations;
 mod shape;
+mod surroundings;
 
 #[cfg(test)]
 pub(crate) mod random_content_tests;
 #[cfg(test)]
 mod tests;
 
-pub use build::FOOTPRINT;
+pub use build::{FOOTPRINT, readable_component_id};
 pub use geometry::{Point, Rect};
 pub use read::Data;
 pub use relations::{Connection, Direction, Via};
@@ -62,6 +63,7 @@ pub use shape::{
     Align, Area, Component, Dash, End, Label, Lines, Placeholder, PlaceholderKind, Primitive, Rgb,
     Segment, Shape, Status,
 };
+pub use surroundings::Enclosed;
 
 use crate::model::{Content, DiagramObject, ObjectType};
 use index::{Buckets, Grid};

@@ -32,6 +32,7 @@ use super::summary::TypeSummary;
 use super::theme::Theme;
 use super::transfer::{FileFor, FileJob, FileOutcome};
 use super::undo;
+use super::view;
 use super::writes::WriteHistory;
 
 /// Something that happened: the app's only input.
@@ -248,6 +249,7 @@ impl App {
         if acted {
             self.status.user_acted();
         }
+        let status_rows = view::status_rows(self, self.size.width);
         let actions = match msg {
             Msg::Key(key) if key.kind == KeyEventKind::Release => Vec::new(),
             Msg::Key(key) => self.on_key(key),
@@ -288,6 +290,10 @@ impl App {
             },
         };
         let mut effects = self.perform(actions);
+        if view::status_rows(self, self.size.width) != status_rows {
+            // The status bar grew or shrank: the panes' rows follow.
+            self.arrange();
+        }
         effects.extend(self.follow_content());
         effects
     }
@@ -311,6 +317,7 @@ impl App {
                 zoomed: self.zoomed,
                 doc_open: self.doc.is_some(),
                 map: self.map_open,
+                status_rows: view::status_rows(self, area.width),
             },
         )
     }
@@ -847,7 +854,8 @@ impl App {
             Action::File(what, job) => effects.push(Effect::File(what, job)),
             Action::OpenDoc(doc) => {
                 if self.props.is_dirty() {
-                    return vec![ask_to_drop_edits(vec![Action::OpenDoc(doc)])];
+                    let cx = cx!(self, self.props.unsaved());
+                    return vec![ask_to_drop_edits(vec![Action::OpenDoc(doc)], &cx)];
                 }
                 let known = self.docs.last_change_of(&doc.id);
                 effects.push(Effect::Follow(self.liveness.opened(Some(&doc.id), known)));

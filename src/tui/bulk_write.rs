@@ -199,23 +199,25 @@ impl BulkWrite {
             "send the bulk update"
         };
         self.stage = Stage::Asked(plan);
-        Action::Open(Overlay::Question(Question::new(
-            "Bulk update",
-            Body::BulkDiff {
-                heading,
-                changes,
-                notes,
-            },
-            vec![
-                Choice::new(Command::Yes, yes, vec![self.call_action(BulkCall::Confirm)]),
-                Choice::new(
-                    Command::No,
-                    "back to the edit",
-                    vec![self.call_action(BulkCall::Cancel)],
-                ),
-            ],
-        )
-        .destructive_if(several)))
+        Action::Open(Overlay::Question(
+            Question::new(
+                "Bulk update",
+                Body::BulkDiff {
+                    heading,
+                    changes,
+                    notes,
+                },
+                vec![
+                    Choice::new(Command::Yes, yes, vec![self.call_action(BulkCall::Confirm)]),
+                    Choice::new(
+                        Command::No,
+                        "back to the edit",
+                        vec![self.call_action(BulkCall::Cancel)],
+                    ),
+                ],
+            )
+            .destructive_if(several),
+        ))
     }
 
     fn call_action(&self, call: BulkCall) -> Action {

@@ -12,6 +12,7 @@ use super::document::OpenDoc;
 use super::history::SelectorHistory;
 use super::keys::{Command, Context, KeyTable};
 use super::liveness::Liveness;
+use super::names::Names;
 use super::request::Request;
 use super::requests::Requests;
 use super::theme::{Role, Theme};
@@ -43,7 +44,7 @@ pub struct Cx<'a> {
     pub now: u64,
 }
 
-impl Cx<'_> {
+impl<'a> Cx<'a> {
     /// An action sending `request` for `purpose`, under a fresh id (read it from the result to
     /// know the reply).
     pub fn send(&self, request: Request, purpose: Purpose) -> Sent {
@@ -64,6 +65,17 @@ impl Cx<'_> {
     /// moment ago.
     pub fn recently_changed(&self, id: &str) -> bool {
         self.liveness.recently_changed(id, self.now)
+    }
+
+    /// Names the open document's objects (`cx.names().of(id)`: the tree's row, a question's
+    /// words, a message's title).
+    pub fn names(&self) -> Names<'a> {
+        Names::new(self.doc.and_then(OpenDoc::model), self.scene)
+    }
+
+    /// How a message names object `id` of the open document: its title (`CDN`), else its id.
+    pub fn name_of(&self, id: &str) -> String {
+        self.names().text(id)
     }
 
     /// The open document's id.

@@ -45,6 +45,8 @@ pub struct Arrangement {
     pub doc_open: bool,
     /// Whether the map is shown (in the properties' place).
     pub map: bool,
+    /// The status bar's rows: 1, or 2 while its message does not fit on one.
+    pub status_rows: u16,
 }
 
 /// Below this width the documents pane folds away (rather than narrows) once a document is
@@ -72,7 +74,7 @@ pub fn screen(area: Rect, arrangement: Arrangement) -> Screen {
 fn panes(area: Rect, arrangement: Arrangement) -> Screen {
     let [main, status, footer] = Layout::vertical([
         Constraint::Min(0),
-        Constraint::Length(1),
+        Constraint::Length(arrangement.status_rows),
         Constraint::Length(1),
     ])
     .areas(area);
@@ -152,6 +154,7 @@ mod tests {
                 zoomed,
                 doc_open,
                 map: false,
+                status_rows: 1,
             },
         )
     }
@@ -174,9 +177,12 @@ mod tests {
                 zoomed: false,
                 doc_open: true,
                 map: false,
+                status_rows: 2,
             },
         );
         assert_eq!(folded.docs.width, 0);
+        assert_eq!(folded.status.height, 2, "a long message takes a second row");
+        assert_eq!(folded.objects.height, 17);
     }
 
     #[test]
@@ -187,6 +193,7 @@ mod tests {
             zoomed,
             doc_open: true,
             map: true,
+            status_rows: 1,
         };
         let shown = screen(Rect::new(0, 0, 80, 24), arrangement(Pane::Map, false));
         assert_eq!(shown.map, plain.props);

@@ -230,6 +230,19 @@ pub struct Failure {
     pub message: String,
 }
 
+impl Failure {
+    /// The status and code the server answered, `HTTP 404 USER_NOT_FOUND`: what a message that
+    /// words a failure in its own terms adds, so that the code is on the screen, not only in
+    /// the log. Empty when no server answered.
+    pub fn code_text(&self) -> String {
+        match (self.status, &self.code) {
+            (Some(status), Some(code)) => format!("HTTP {status} {code}"),
+            (Some(status), None) => format!("HTTP {status}"),
+            (None, _) => String::new(),
+        }
+    }
+}
+
 /// The answer to one request, tagged with its id.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reply {

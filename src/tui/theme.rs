@@ -191,6 +191,14 @@ impl Theme {
         Theme::from(Role::plain)
     }
 
+    /// Whether any of its styles has a colour (none has under `NO_COLOR`): where an object's
+    /// own colour may show (an area's swatch).
+    pub fn has_colour(&self) -> bool {
+        self.styles.iter().any(|s| {
+            s.fg.is_some_and(|c| c != Color::Reset) || s.bg.is_some_and(|c| c != Color::Reset)
+        })
+    }
+
     /// The built-in theme called `name`.
     pub fn named(name: &str) -> Option<Theme> {
         match name {

@@ -81,15 +81,16 @@ fn send(cx: &Cx, request: Request, work: UndoWork) -> Sent {
 
 /// `u`: undo the newest write to object `obj` of `doc` (asks first).
 pub fn ask_object(doc: &str, obj: &str, cx: &Cx) -> Vec<Action> {
+    let name = cx.name_of(obj);
     if cx.unsaved == Some(obj) {
         return vec![Action::error(format!(
-            "save or drop your edits of {obj} before undoing a write to it"
+            "save or drop your edits of {name} before undoing a write to it"
         ))];
     }
     match cx.writes.latest_of(doc, obj) {
         Some((write, part)) => ask_update(write, vec![part], cx),
         None => vec![Action::info(format!(
-            "nothing to undo for {obj}: no write to it in this session"
+            "nothing to undo for {name}: no write to it in this session"
         ))],
     }
 }
@@ -122,12 +123,14 @@ fn ask_update(write: &Write, parts: Vec<&ObjectWrite>, cx: &Cx) -> Vec<Action> {
     if parts.is_empty() {
         return undone_already(write);
     }
+    let names = cx.names();
     let added: Vec<String> = parts
         .iter()
         .flat_map(|p| {
+            let name = names.text(&p.obj);
             p.added()
                 .into_iter()
-                .map(move |key| format!("{key} ({})", p.obj))
+                .map(move |key| format!("{key} ({name})"))
         })
         .collect();
     let cannot = (!added.is_empty()).then(|| {
@@ -143,7 +146,7 @@ fn ask_update(write: &Write, parts: Vec<&ObjectWrite>, cx: &Cx) -> Vec<Action> {
     });
     let objs: Vec<String> = parts.iter().map(|p| p.obj.clone()).collect();
     if parts.iter().all(|p| p.previous().is_empty()) {
-        return ask_leave_added(write, objs, &added);
+        return ask_leave_added(write, objs, &added, cx);
     }
     let check = match objs.as_slice() {
         [obj] => Request::GetObject {
@@ -155,7 +158,7 @@ fn ask_update(write: &Write, parts: Vec<&ObjectWrite>, cx: &Cx) -> Vec<Action> {
         },
     };
     let whom = match parts.as_slice() {
-        [part] => part.obj.clone(),
+        [part] => names.of(&part.obj).described(),
         many => words::objects(many.len()),
     };
     let heading = format!(
@@ -207,9 +210,9 @@ fn ask_update(write: &Write, parts: Vec<&ObjectWrite>, cx: &Cx) -> Vec<Action> {
 /// The question when undoing update `write` of `objs` can put nothing back: it only added
 /// properties (`added`, `key (object)`), which an update cannot remove. It names what stays;
 /// yes leaves them and marks the write undone (so `u` reaches the write before it).
-fn ask_leave_added(write: &Write, objs: Vec<String>, added: &[String]) -> Vec<Action> {
+fn ask_leave_added(write: &Write, objs: Vec<String>, added: &[String], cx: &Cx) -> Vec<Action> {
     let whom = match objs.as_slice() {
-        [obj] => obj.clone(),
+        [obj] => cx.names().of(obj).described(),
         many => words::objects(many.len()),
     };
     let note = format!("left the properties the {} added", write.name());
@@ -253,10 +256,18 @@ fn ask_recreate(write: &Write, cx: &Cx) -> Vec<Action> {
     if left.is_empty() {
         return undone_already(write);
     }
+    let names = cx.names();
     let attached: Vec<String> = left
         .iter()
         .filter(|r| !r.attached.is_empty())
-        .map(|r| format!("{} (to {})", r.attached.join(", "), r.obj))
+        .map(|r| {
+            let groups: Vec<String> = r
+                .attached
+                .iter()
+                .map(|g| format!("{} ({g})", names.text(g)))
+                .collect();
+            format!("{} (to {})", groups.join(", "), r.name(&names).text())
+        })
         .collect();
     let after = (!attached.is_empty()).then(|| {
         format!(
@@ -288,7 +299,11 @@ fn ask_recreate(write: &Write, cx: &Cx) -> Vec<Action> {
                 "Create the {} again with their old data? They get new ids (an object cannot be created under its old id).",
                 words::count(left.len(), "deleted object", "deleted objects")
             ),
-            rows: left.iter().take(ROWS).map(|r| r.row()).collect(),
+            rows: left
+                .iter()
+                .take(ROWS)
+                .map(|r| r.name(&names).words())
+                .collect(),
             more: left.len().saturating_sub(ROWS),
             after,
         },
@@ -387,7 +402,7 @@ pub fn on_reply(
                     objs: objs.clone(),
                 }),
                 Action::info(match objs.as_slice() {
-                    [obj] => format!("undid the {name} of {obj}"),
+                    [obj] => format!("undid the {name} of {}", cx.name_of(obj)),
                     many => format!("undid the {name} of {}", words::objects(many.len())),
                 }),
             ];
@@ -610,10 +625,11 @@ fn checked(
         .filter_map(|obj| write.part(obj))
         .filter(|p| !p.undone)
         .collect();
-    let gone: Vec<&str> = parts
+    let names = cx.names();
+    let gone: Vec<String> = parts
         .iter()
         .filter(|p| !current.contains_key(&p.obj))
-        .map(|p| p.obj.as_str())
+        .map(|p| names.text(&p.obj))
         .collect();
     let changed: Vec<String> = parts
         .iter()
@@ -628,7 +644,7 @@ fn checked(
                     None => format!("{k} is gone"),
                 })
                 .collect();
-            (!differs.is_empty()).then(|| format!("{}: {}", p.obj, differs.join(", ")))
+            (!differs.is_empty()).then(|| format!("{}: {}", names.text(&p.obj), differs.join(", ")))
         })
         .collect();
     let objects: BTreeMap<String, Props> = parts

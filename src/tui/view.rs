@@ -3,12 +3,14 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::action::Pane;
 use super::app::App;
 use super::component::{Component, Cx};
+use super::keys::{Command, Context};
 use super::overlays::{Overlay, Shown};
 use super::status::look;
 use super::theme::Role;
@@ -53,9 +55,9 @@ pub fn view(app: &App, frame: &mut Frame) {
     }
 }
 
-/// The status bar: connection, account, requests in flight, when the next try to reach a server
-/// that stopped answering is, and the last message.
-fn status(app: &App, frame: &mut Frame, area: Rect) {
+/// The status bar's parts: what it always says (connection, account, requests in flight, when
+/// the next try to reach a server that stopped answering is), then the last message, if any.
+fn status_parts(app: &App) -> (Vec<Span<'static>>, Option<Span<'static>>) {
     let theme = &app.theme;
     let mut spans = vec![
         Span::styled(format!(" {} ", app.mode), theme.of(Role::Badge)),
@@ -80,17 +82,98 @@ fn status(app: &App, frame: &mut Frame, area: Rect) {
             theme.of(Role::Warning),
         ));
     }
-    if let Some(message) = app.status.current() {
+    let message = app.status.current().map(|message| {
         let (mark, role) = look(message.level);
         let text = match mark {
             "" => message.text.clone(),
             mark => format!("{mark} {}", message.text),
         };
-        let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
-        let room = usize::from(area.width).saturating_sub(used);
-        spans.push(Span::styled(clip(&text, room), theme.of(role)));
+        Span::styled(text, theme.of(role))
+    });
+    (spans, message)
+}
+
+/// Columns `spans` take.
+fn columns(spans: &[Span]) -> usize {
+    spans.iter().map(|s| s.content.chars().count()).sum()
+}
+
+/// The status bar's rows on a screen `width` columns wide: two while its message does not fit
+/// on one (an error is read whole, with its code), else one.
+pub fn status_rows(app: &App, width: u16) -> u16 {
+    let (spans, message) = status_parts(app);
+    let used = columns(&spans) + message.map_or(0, |m| m.content.chars().count());
+    if used > usize::from(width) { 2 } else { 1 }
+}
+
+/// The status bar ([`status_parts`]) on its one or two rows, broken between words where it
+/// can. A message longer than two rows ends by naming the key of the log, which shows it whole.
+fn status(app: &App, frame: &mut Frame, area: Rect) {
+    let (mut spans, message) = status_parts(app);
+    let (width, height) = (usize::from(area.width), usize::from(area.height));
+    let prefix = columns(&spans);
+    let mut rows = Vec::new();
+    if let Some(message) = message {
+        spans.push(message.clone());
+        rows = wrap(&spans, width, true);
+        let room = (width * height).saturating_sub(prefix);
+        if rows.len() > height && message.content.chars().count() <= room {
+            rows = wrap(&spans, width, false);
+        } else if rows.len() > height {
+            let tail = format!(
+                " ({} shows it whole)",
+                app.keys.key(Context::Global, Command::Log)
+            );
+            let tail = if room > tail.chars().count() + 8 {
+                tail
+            } else {
+                String::new()
+            };
+            let cut = clip(&message.content, room - tail.chars().count());
+            *spans.last_mut().expect("the message") = Span::styled(cut + &tail, message.style);
+            rows = wrap(&spans, width, false);
+        }
     }
-    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+    if rows.is_empty() {
+        rows = vec![Line::from(spans)];
+    }
+    rows.truncate(height);
+    frame.render_widget(Paragraph::new(rows), area);
+}
+
+/// `spans` in rows of `width` columns; with `words`, a row ends after its last space rather
+/// than inside a word (when the word is shorter than a third of the row).
+fn wrap(spans: &[Span<'static>], width: usize, words: bool) -> Vec<Line<'static>> {
+    let width = width.max(1);
+    let mut rows: Vec<Vec<(char, Style)>> = vec![Vec::new()];
+    for span in spans {
+        for c in span.content.chars() {
+            let row = rows.last_mut().expect("there is a row");
+            if row.len() == width {
+                let space = row.iter().rposition(|(c, _)| *c == ' ');
+                let carried = match space {
+                    Some(at) if words && width - at - 1 < width / 3 => row.split_off(at + 1),
+                    _ => Vec::new(),
+                };
+                rows.push(carried);
+            }
+            rows.last_mut()
+                .expect("there is a row")
+                .push((c, span.style));
+        }
+    }
+    rows.into_iter()
+        .map(|row| {
+            let mut line: Vec<Span<'static>> = Vec::new();
+            for (c, style) in row {
+                match line.last_mut() {
+                    Some(last) if last.style == style => last.content.to_mut().push(c),
+                    _ => line.push(Span::styled(c.to_string(), style)),
+                }
+            }
+            Line::from(line)
+        })
+        .collect()
 }
 
 /// The footer: the most useful keys of what has the focus, as the key table has them; under a

@@ -1,5 +1,6 @@
 //! Drawing pieces shared by the components: cutting text with `…`, pane borders, the filter
-//! line, fuzzy highlights, object rows, JSON fields, diffs, and the box of an overlay.
+//! line, fuzzy highlights, JSON fields, diffs, and the box of an overlay (an object's row is
+//! its [`super::names::Name`]'s).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -8,7 +9,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
 
 use super::component::Cx;
-use super::document::{ObjectModel, row_text};
 use super::input::{Filter, LineInput};
 use super::json::{Check, Diff, PathEdit, highlight};
 use super::keys::{Command, Context};
@@ -16,7 +16,6 @@ use super::list::ListCursor;
 use super::props_field::PropsField;
 use super::text_view;
 use super::theme::{Role, Theme};
-use crate::model::DiagramObject;
 
 /// Cuts `text` to at most `width` terminal columns (a wide character takes two), ending with
 /// `…` when cut.
@@ -179,56 +178,6 @@ pub fn cursor_rows(
         ));
     }
     lines
-}
-
-/// An object's readable row: a mark (`●` when marked), its text, then its id dimmed where
-/// there is room; at most `width` characters.
-pub fn object_line(
-    id: &str,
-    object: &DiagramObject,
-    width: usize,
-    marked: bool,
-    theme: &Theme,
-) -> Line<'static> {
-    object_row_line(id, &row_text(object), width, marked, theme)
-}
-
-/// [`object_line`] of an object whose row text is `row` (as the model keeps it).
-pub fn object_row_line(
-    id: &str,
-    row: &str,
-    width: usize,
-    marked: bool,
-    theme: &Theme,
-) -> Line<'static> {
-    let mark = if marked { "● " } else { "  " };
-    let text = clip(row, width.saturating_sub(2));
-    let room = width.saturating_sub(text.chars().count() + 3);
-    let id = if room >= 6 {
-        format!(" {}", clip(id, room))
-    } else {
-        String::new()
-    };
-    Line::from(vec![
-        Span::styled(mark, theme.of(Role::Marked)),
-        Span::raw(text),
-        Span::styled(id, theme.of(Role::Dim)),
-    ])
-}
-
-/// An object as one plain line of words: its type, its readable row, its id (the rows of a
-/// question).
-pub fn row_words(id: &str, object: &DiagramObject) -> String {
-    words_of_row(id, &object.kind, &row_text(object))
-}
-
-/// [`row_words`] of the object at `index` in `model`, from the row text the model keeps.
-pub fn model_row_words(model: &ObjectModel, index: usize) -> String {
-    words_of_row(model.id(index), model.kind(index), model.row_text(index))
-}
-
-fn words_of_row(id: &str, kind: &str, row: &str) -> String {
-    format!("{kind:<11} {row} {id}")
 }
 
 /// The check's messages in full (the overlays wrap them): the syntax error, then the warnings.

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use super::document::ObjectModel;
 use super::json::Diff;
-use super::widgets::row_words;
+use super::names::{Name, Names};
 use crate::model::{DiagramObject, Props};
 use crate::tui::words;
 
@@ -125,9 +125,9 @@ impl Removed {
             .collect()
     }
 
-    /// Its readable row: type, text, old id.
-    pub fn row(&self) -> String {
-        row_words(&self.obj, &self.object)
+    /// Its name, from its data as it was.
+    pub fn name(&self, names: &Names) -> Name {
+        names.of_object(&self.obj, &self.object)
     }
 }
 
@@ -248,8 +248,8 @@ impl Write {
         }
     }
 
-    /// What it touched, in a few words.
-    pub fn summary(&self) -> String {
+    /// What it touched, in a few words, naming objects by `names`.
+    pub fn summary(&self, names: &Names) -> String {
         match &self.kind {
             WriteKind::Update { source, objects } => {
                 let keys: BTreeSet<&str> = objects
@@ -258,7 +258,7 @@ impl Write {
                     .collect();
                 let keys = keys.into_iter().collect::<Vec<_>>().join(", ");
                 let whom = match objects.as_slice() {
-                    [one] => one.obj.clone(),
+                    [one] => names.text(&one.obj),
                     many => words::objects(many.len()),
                 };
                 match source {
@@ -267,8 +267,12 @@ impl Write {
                 }
             }
             WriteKind::Delete(removed) => match removed.as_slice() {
-                [one] => one.row(),
-                many => format!("{}: {}, …", words::objects(many.len()), many[0].row()),
+                [one] => one.name(names).described(),
+                many => format!(
+                    "{}: {}, …",
+                    words::objects(many.len()),
+                    many[0].name(names).described()
+                ),
             },
             WriteKind::Replace { by, previous, .. } => match by {
                 Replacement::Import(imported) => format!(

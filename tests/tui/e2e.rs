@@ -56,6 +56,22 @@ async fn edit_a_label_in_the_binary_and_read_it_back() {
     server.shutdown().await;
 }
 
+/// The binary on `server` in a tmux session `name` of `width` × `height`, with the document
+/// titled `title` open (found with the filter, past any sample documents); `None` without tmux.
+fn open_in_binary(
+    dir: &tempfile::TempDir,
+    server: &LocalServer,
+    (name, width, height): (&str, u16, u16),
+    title: &str,
+) -> Option<Tmux> {
+    let session = Tmux::start(name, width, height, Some(&binary(dir, server)))?;
+    session.wait_for(title);
+    session.keys(&["/"]);
+    session.type_line(title);
+    session.keys(&["Enter"]);
+    Some(session)
+}
+
 /// Pastes `text` into the session's pane as a bracketed paste (as a terminal does when the app
 /// asked for bracketed paste).
 fn paste(session: &Tmux, text: &str) {
@@ -137,7 +153,7 @@ fn open_regions(
     title: &str,
 ) -> Option<Tmux> {
     let session = Tmux::start(tag, 140, 40, Some(&binary(dir, server)))?;
-    open_doc(&session, title, "(web)");
+    open_doc(&session, title, "web generic.server");
     Some(session)
 }
 
@@ -189,14 +205,14 @@ async fn a_preview_in_the_binary_leaves_the_users_marks_alone() {
     session.keys(&["-l", "down"]);
     session.keys(&["C-p"]);
     let screen = session.wait_for("Preview: 1 object matches");
-    assert!(screen.contains("◇ generic.server (db)"), "{screen}");
+    assert!(screen.contains("◇ db generic.server"), "{screen}");
     assert!(screen.contains("1 marked"), "{screen}");
     // Closed: the preview is gone, the user's mark is still there.
     session.keys(&["Escape"]);
     gone(&session, "Objects whose meta match every row");
     let screen = session.screen();
-    assert!(!screen.contains("◇ generic"), "{screen}");
-    assert!(screen.contains("● generic.server (web)"), "{screen}");
+    assert!(!screen.contains("◇ db"), "{screen}");
+    assert!(screen.contains("● web generic.server"), "{screen}");
     assert!(screen.contains("1 marked"), "{screen}");
     session.keys(&["q"]);
     server.shutdown().await;
@@ -397,6 +413,37 @@ async fn keys_and_looks_from_the_config_and_no_color_reach_the_binary() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_component_row_shows_its_name_at_80_columns_in_the_binary() {
+    let (dir, server, client) = live_server().await;
+    let doc = client.create_doc("Names doc", None).await.unwrap();
+    for props in [
+        json!({"componentId": "networking.aws-amazon-cloudfront", "name": "CDN",
+               "meta": {"status": "up", "region": "global"}}),
+        json!({"componentId": "computation.aws-ec2"}),
+    ] {
+        let props = props.as_object().unwrap().clone();
+        client
+            .create_object(&doc, "component", &props)
+            .await
+            .unwrap();
+    }
+    let Some(session) = open_in_binary(&dir, &server, ("tui-e2e-names", 80, 24), "Names doc")
+    else {
+        return;
+    };
+    // The name first, where the catalogue id used to crowd it out; without a name, the
+    // catalogue id's last part made readable.
+    let screen = session.wait_for("CDN networking.aws");
+    assert!(screen.contains("aws ec2 computation.aws-ec2"), "{screen}");
+    assert!(
+        !screen.contains("networking.aws-amazon-cloudfr…"),
+        "{screen}"
+    );
+    session.keys(&["q"]);
+    server.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_map_of_a_document_in_the_binary() {
     let (dir, server, client) = live_server().await;
     let doc = client.create_doc("Map doc", None).await.unwrap();
@@ -404,15 +451,10 @@ async fn the_map_of_a_document_in_the_binary() {
         .set_content(&doc, &crate::harness::map_content())
         .await
         .unwrap();
-    let command = binary(&dir, &server);
-    let Some(session) = Tmux::start("tui-e2e-map", 120, 40, Some(&command)) else {
+    let Some(session) = open_in_binary(&dir, &server, ("tui-e2e-map", 120, 40), "Map doc") else {
         return;
     };
-    session.wait_for("Map doc");
-    session.keys(&["/"]);
-    session.type_line("Map doc");
-    session.keys(&["Enter"]);
-    session.wait_for("compute.service (orders)");
+    session.wait_for("orders compute.service");
     session.keys(&["m"]);
     let screen = session.wait_for("✗ orders-db");
     for text in [
@@ -462,7 +504,7 @@ async fn the_binary_follows_changes_made_elsewhere_and_finds_the_server_again() 
         .unwrap()
         .clone();
     let added = client.create_object(&doc, "label", &props).await.unwrap();
-    session.wait_for("\"added elsewhere\"");
+    session.wait_for("added elsewhere");
     client.delete_object(&doc, &added).await.unwrap();
     let screen = session.wait_for("label (1)");
     assert!(!screen.contains("added elsewhere"), "{screen}");
@@ -519,9 +561,9 @@ async fn deleting_a_connected_component_in_the_binary_and_undoing_it() {
     session.keys(&["Enter"]);
     session.keys(&["d"]);
     // Still there (a delete takes the row out at once): asked about again.
-    session.wait_for("Delete component c-api");
+    session.wait_for("Delete component api (c-api)");
     session.keys(&["y"]);
-    session.wait_for("deleted c-api");
+    session.wait_for("deleted component api");
     assert!(!client.content(&doc).await.unwrap().contains_key("c-api"));
     session.keys(&["U"]);
     session.wait_for("Write history");

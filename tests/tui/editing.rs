@@ -291,12 +291,10 @@ fn u_undoes_the_latest_write_to_the_selected_object_only() {
     let screen = h.screen();
     assert!(screen.contains("Undo cannot put it back"), "{screen}");
     assert!(
-        screen.contains(
-            "The bulk edit (write 2) of 1b-db only added properties; an update cannot remove one."
-        ),
+        screen.contains("The bulk edit (write 2) of component database only added properties"),
         "{screen}"
     );
-    assert!(screen.contains("  name (1b-db)"), "{screen}");
+    assert!(screen.contains("  name (database)"), "{screen}");
     h.press("n");
     assert!(!h.asked(is_get));
     // Yes leaves the name and marks db's part undone, still sending nothing: u then finds
@@ -311,7 +309,7 @@ fn u_undoes_the_latest_write_to_the_selected_object_only() {
     assert!(!h.asked(is_get) && !h.asked(is_update));
     h.press("u");
     assert!(
-        h.status().contains("nothing to undo for 1b-db"),
+        h.status().contains("nothing to undo for database"),
         "{}",
         h.status()
     );
@@ -319,7 +317,7 @@ fn u_undoes_the_latest_write_to_the_selected_object_only() {
     h.press("k u");
     let screen = h.screen();
     assert!(
-        screen.contains("Undo the bulk edit (write 2) of 1a-web"),
+        screen.contains("Undo the bulk edit (write 2) of component web-1"),
         "{screen}"
     );
     assert!(screen.contains("~ name: \"bulk\" → \"web-1\""), "{screen}");
@@ -348,7 +346,7 @@ fn an_undo_checks_the_server_and_asks_when_the_object_changed_since() {
     let screen = h.screen();
     assert!(screen.contains("Changed on the server"), "{screen}");
     assert!(
-        screen.contains("1c-title: text is \"Someone else\" (the write made it \"Back end\")"),
+        screen.contains("Back end: text is \"Someone else\" (the write made it \"Back end\")"),
         "{screen}"
     );
     assert!(!h.asked(is_update));
@@ -420,7 +418,7 @@ fn a_selector_apply_is_in_the_history_with_the_values_its_preview_saw() {
     );
     h.answer_all();
     h.press("Esc U");
-    h.expect(r#"  1  selector apply  1b-db matching ["status","eq","down"]: meta"#);
+    h.expect(r#"  1  selector apply  database matching ["status","eq","down"]: meta"#);
     h.press("Enter");
     assert!(
         h.shows(r#"~ meta.status: "up" → "down""#),
@@ -474,7 +472,7 @@ fn d_and_b_name_the_marked_objects_the_filter_hides() {
     let screen = h.screen();
     assert!(screen.contains("Delete the 1 marked object"), "{screen}");
     assert!(
-        screen.contains("hidden component   generic.server (web-1) [env=prod status=up] 1a-web"),
+        screen.contains("hidden component   web-1  generic.server  [env=prod status=up]  1a-web"),
         "{screen}"
     );
     assert!(
@@ -539,7 +537,7 @@ fn a_selected_type_heading_shows_a_summary_not_the_last_object() {
 fn an_information_fades_an_error_stays_until_the_next_key_and_the_log_keeps_both() {
     let mut h = Harness::opened();
     h.press("y");
-    assert!(h.status().contains("copied the id 1a-web"));
+    assert!(h.status().contains("copied the id of web-1: 1a-web"));
     for _ in 0..INFO_TICKS {
         h.send(Msg::Tick);
     }
@@ -560,7 +558,7 @@ fn an_information_fades_an_error_stays_until_the_next_key_and_the_log_keeps_both
     );
     h.press("L");
     let log = h.screen();
-    assert!(log.contains("copied the id 1a-web"), "{log}");
+    assert!(log.contains("copied the id of web-1: 1a-web"), "{log}");
     assert!(log.contains("✗     cannot save"), "{log}");
 }
 
@@ -605,4 +603,62 @@ fn small_things_warnings_whole_operator_apart_prefix_first_and_one_line() {
             .contains("lineColor: \"#F00\" is not a colour"),
         "{screen}"
     );
+}
+
+/// The status bar's rows of an 80 × 24 frame (the two above the footer), unquoted.
+fn status_rows(h: &mut Harness) -> (String, String) {
+    let buffer = h.buffer(80, 24);
+    (row_text(&buffer, 21), row_text(&buffer, 22))
+}
+
+#[test]
+fn an_error_that_does_not_fit_shows_whole_on_two_rows_with_its_code() {
+    let mut h = Harness::opened();
+    share_with_nobody(
+        &mut h,
+        "ghost.of.christmas.past@example.com",
+        "no account has the e-mail ghost.of.christmas.past@example.com",
+    );
+    h.answer_all();
+    let (first, second) = status_rows(&mut h);
+    // Compared without the spaces: the rows break between words, or inside a long one.
+    let bare = |text: &str| text.replace(' ', "");
+    assert!(
+        bare(&format!("{first}{second}")).contains(&bare(
+            "✗ no account has the e-mail ghost.of.christmas.past@example.com; the document was not shared (HTTP 404 USER_NOT_FOUND)"
+        )),
+        "{first}\n{second}"
+    );
+    assert!(
+        !second.starts_with(' '),
+        "a second row of the bar: {second}"
+    );
+    // Read: the next key takes it away, and the panes have their row back.
+    h.press("j");
+    let (first, second) = status_rows(&mut h);
+    assert!(first.ends_with('┘'), "the panes reach down again: {first}");
+    assert!(
+        second.contains("me@example.com") && !second.contains("no account"),
+        "one row of status: {second}"
+    );
+}
+
+#[test]
+fn an_error_longer_than_two_rows_names_the_key_of_the_log() {
+    let mut h = Harness::opened();
+    h.press("d y");
+    let long = format!("the server said {}", "very ".repeat(40));
+    h.answer(
+        |r| matches!(r, Request::DeleteObject { .. }),
+        Err(failure(Some(500), Some("INTERNAL"), &long)),
+    );
+    h.answer_all();
+    let (first, second) = status_rows(&mut h);
+    assert!(first.contains("✗ could not delete the object"), "{first}");
+    assert!(
+        second.trim_end().ends_with("… (L shows it whole)"),
+        "{first}\n{second}"
+    );
+    h.press("L");
+    assert!(h.shows("very very very very"), "the log has it whole");
 }

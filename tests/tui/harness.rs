@@ -225,7 +225,7 @@ pub fn map_content() -> Content {
 }
 
 /// A key from a short name: `"j"`, `"Enter"`, `"Esc"`, `"Tab"`, `"BackTab"`, `"Down"`, `"Home"`,
-/// `"C-s"`.
+/// `"C-s"`, `"A-d"` (Alt-D).
 pub fn key(name: &str) -> KeyEvent {
     let (code, mods) = match name {
         "Enter" => (KeyCode::Enter, KeyModifiers::NONE),
@@ -243,6 +243,10 @@ pub fn key(name: &str) -> KeyEvent {
         other if other.starts_with("C-") && other.chars().count() == 3 => (
             KeyCode::Char(other.chars().nth(2).unwrap()),
             KeyModifiers::CONTROL,
+        ),
+        other if other.starts_with("A-") && other.chars().count() == 3 => (
+            KeyCode::Char(other.chars().nth(2).unwrap()),
+            KeyModifiers::ALT,
         ),
         other if other.chars().count() == 1 => (
             KeyCode::Char(other.chars().next().unwrap()),
@@ -650,6 +654,18 @@ pub fn failure(status: Option<u16>, code: Option<&str>, message: &str) -> Failur
         code: code.map(diagtui::model::ErrorCode::from),
         message: message.into(),
     }
+}
+
+/// Shares the selected document (from the documents pane) with `email`, which the server says
+/// no account has: `404 USER_NOT_FOUND` with `message`.
+pub fn share_with_nobody(h: &mut Harness, email: &str, message: &str) {
+    h.press("1 s");
+    h.type_text(email);
+    h.press("Enter");
+    h.answer(
+        |r| matches!(r, Request::ShareDoc { .. }),
+        Err(failure(Some(404), Some("USER_NOT_FOUND"), message)),
+    );
 }
 
 /// The local server on a fresh temp data dir, and a client of its default account. The

@@ -90,7 +90,10 @@ fn after_a_preview_d_on_a_row_asks_about_that_row_only() {
     h.press("Esc j d");
     let screen = h.screen();
     assert!(!screen.contains("marked objects"), "{screen}");
-    assert!(screen.contains("Delete component 1b-db"), "{screen}");
+    assert!(
+        screen.contains("Delete component database (1b-db)"),
+        "{screen}"
+    );
 }
 
 #[test]

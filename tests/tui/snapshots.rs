@@ -152,16 +152,10 @@ fn help_scrolls_when_it_does_not_fit() {
 #[test]
 fn request_log() {
     let mut h = Harness::opened();
-    h.press("1 s");
-    h.type_text("x@example.com");
-    h.press("Enter");
-    h.answer(
-        |r| matches!(r, Request::ShareDoc { .. }),
-        Err(failure(
-            Some(404),
-            Some("USER_NOT_FOUND"),
-            "no account has the e-mail x@example.com",
-        )),
+    share_with_nobody(
+        &mut h,
+        "x@example.com",
+        "no account has the e-mail x@example.com",
     );
     h.answer_all();
     h.press("L");
@@ -214,7 +208,10 @@ fn palette_filters_fuzzily_and_runs() {
     h.type_text("del");
     assert_snapshot!(snap(&mut h));
     h.press("Enter");
-    assert!(h.shows("Delete component 1a-web"), "the palette ran delete");
+    assert!(
+        h.shows("Delete component web-1 (1a-web)"),
+        "the palette ran delete"
+    );
 }
 
 #[test]
@@ -247,7 +244,7 @@ fn a_remapped_key_drives_dispatch_footer_help_and_palette() {
     assert!(!h.shows("Delete component"), "d does nothing now");
     assert!(h.footer().contains("x delete"), "{}", h.footer());
     h.press("x");
-    assert!(h.shows("Delete component 1a-web"));
+    assert!(h.shows("Delete component web-1 (1a-web)"));
     h.press("n ?");
     assert!(h.line_with("delete the object").contains(" x "));
     h.press("Esc :");
@@ -301,4 +298,43 @@ fn no_color_shows_a_questions_highlighted_answer_reversed() {
         );
     }
     assert_snapshot!(styled(&buffer));
+}
+
+/// The sample documents a fresh local server creates (`src/server/samples.rs` builds these
+/// files in), by a short name.
+const SAMPLES: [(&str, &str); 3] = [
+    (
+        "web_platform",
+        include_str!("../../assets/samples/web-platform.json"),
+    ),
+    (
+        "data_pipeline",
+        include_str!("../../assets/samples/data-pipeline.json"),
+    ),
+    (
+        "edge_network",
+        include_str!("../../assets/samples/edge-network.json"),
+    ),
+];
+
+/// Each sample's tree, as a user meets it: every object by its name (components by `name`,
+/// areas by their meta and the labels they enclose, line groups by their ends), at 80 × 24 and
+/// 120 × 40.
+#[test]
+fn each_sample_documents_tree_at_80_by_24_and_120_by_40() {
+    for (name, file) in SAMPLES {
+        let sample: serde_json::Value = serde_json::from_str(file).unwrap();
+        let content: Content = serde_json::from_value(sample["content"].clone()).unwrap();
+        let mut h = Harness::new();
+        h.answer_all_with(content.clone());
+        h.press("Enter");
+        h.answer_all_with(content);
+        let narrow = h.render(80, 24);
+        assert!(
+            !narrow.contains("4 corners") && !narrow.contains("anchors,"),
+            "{name}: areas and line groups are named:\n{narrow}"
+        );
+        assert_snapshot!(format!("sample_{name}_80x24"), narrow);
+        assert_snapshot!(format!("sample_{name}_120x40"), h.render(120, 40));
+    }
 }

@@ -252,17 +252,7 @@ fn rename_and_clone_prefill_and_send() {
 #[test]
 fn sharing_with_an_unknown_email_says_so_plainly() {
     let mut h = Harness::loaded();
-    h.press("s");
-    h.type_text("nobody@example.com");
-    h.press("Enter");
-    h.answer(
-        |r| matches!(r, Request::ShareDoc { .. }),
-        Err(failure(
-            Some(404),
-            Some("USER_NOT_FOUND"),
-            "no account has that e-mail",
-        )),
-    );
+    share_with_nobody(&mut h, "nobody@example.com", "no account has that e-mail");
     let status = h.status();
     assert!(
         status.contains("✗ no account has the e-mail nobody@example.com"),
@@ -511,10 +501,13 @@ fn groups_fold_and_unfold() {
     let mut h = Harness::opened();
     h.press("g Enter");
     assert!(h.shows("▸ component (2)"));
-    assert!(!h.shows("(web-1)"), "the tree hides the component rows");
+    assert!(
+        !h.shows("web-1 generic.server"),
+        "the tree hides the component rows"
+    );
     h.press("Enter");
     assert!(h.shows("▾ component (2)"));
-    assert!(h.shows("(web-1)"));
+    assert!(h.shows("web-1 generic.server"));
     h.press("j h");
     assert!(
         h.shows("▸ component (2)"),
@@ -522,7 +515,7 @@ fn groups_fold_and_unfold() {
     );
     assert_eq!(h.selected(), "▸ component (2)");
     h.press("l");
-    assert!(h.shows("(web-1)"));
+    assert!(h.shows("web-1 generic.server"));
 }
 
 #[test]
@@ -536,20 +529,28 @@ fn create_a_component_through_the_pickers() {
     assert!(h.selected().contains("database"), "{}", h.selected());
     h.press("Enter");
     let (id, request) = h.take_request(|r| matches!(r, Request::CreateObject { .. }));
-    match request {
+    let component_id = match request {
         Request::CreateObject { kind, props, .. } => {
             assert_eq!(kind, "component");
-            assert!(props["componentId"].as_str().unwrap().contains("database"));
+            let component_id = props["componentId"].as_str().unwrap().to_owned();
+            assert!(component_id.contains("database"));
+            component_id
         }
         _ => unreachable!(),
-    }
+    };
     let effects = h.reply(id, Ok(Answer::Created("1z-new".into())));
     assert!(
         effects
             .iter()
             .any(|e| matches!(e, Effect::Request(_, Request::Content { .. })))
     );
-    assert!(h.status().contains("created component 1z-new"));
+    // Named as the tree names it: the componentId's last part, readable (no name yet).
+    let readable = component_id.rsplit('.').next().unwrap().replace('-', " ");
+    let status = h.status();
+    assert!(
+        status.contains(&format!("created component {readable}")),
+        "{status}"
+    );
 }
 
 #[test]
@@ -579,7 +580,7 @@ fn create_a_label_needs_no_component_id() {
 fn delete_object_is_confirmed_and_removed_at_once() {
     let mut h = Harness::opened();
     h.press("d");
-    assert!(h.shows("Delete component 1a-web generic.server (web-1)"));
+    assert!(h.shows("Delete component web-1 (1a-web) from \"Network overview\"?"));
     h.press("y");
     assert!(h.shows("Network overview (3)"));
     assert!(!h.shows("web-1"));
@@ -603,7 +604,7 @@ fn y_copies_the_id_and_capital_y_the_json() {
         [Effect::Copy(json)] => assert!(json.contains("generic.server")),
         other => panic!("{other:?}"),
     }
-    assert!(h.status().contains("copied the JSON of 1a-web"));
+    assert!(h.status().contains("copied the JSON of web-1"));
 }
 
 #[test]
@@ -779,7 +780,7 @@ fn u_shows_the_undo_checks_the_server_then_puts_the_old_value_back() {
     h.press("u");
     let screen = h.screen();
     assert!(
-        screen.contains("Undo the save (write 1) of 1c-title"),
+        screen.contains("Undo the save (write 1) of label Back end"),
         "{screen}"
     );
     assert!(
@@ -804,10 +805,10 @@ fn u_shows_the_undo_checks_the_server_then_puts_the_old_value_back() {
         }
     );
     h.reply(id, Ok(Answer::Done));
-    assert!(h.status().contains("undid the save of 1c-title"));
+    assert!(h.status().contains("undid the save of Back end"));
     assert!(h.asked(|r| matches!(r, Request::Content { .. })));
     h.press("u");
-    assert!(h.status().contains("nothing to undo for 1c-title"));
+    assert!(h.status().contains("nothing to undo for Back end"));
 }
 
 #[test]
@@ -820,7 +821,7 @@ fn leaving_an_object_with_unsaved_edits_asks_first() {
         "a type heading leaves the edit in place"
     );
     h.press("k");
-    assert!(h.shows("The properties pane holds unsaved edits. Drop them?"));
+    assert!(h.shows("The properties pane holds unsaved edits of label Front end. Drop them?"));
     h.press("n");
     assert!(h.shows("[VIEW] ● label 1c-title"));
     h.press("k y");

@@ -15,7 +15,7 @@ pub use filter::Matches;
 pub use marks::Marks;
 pub use meta::{MetaIndex, MetaValues};
 pub use model::{Entry, Group, ObjectModel, ObjectTexts, TreeRow};
-pub use row::{row_text, scalar_text};
+pub use row::{RowParts, row_text, scalar_text};
 
 use super::load::Load;
 use super::request::RequestId;

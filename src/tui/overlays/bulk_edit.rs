@@ -18,7 +18,7 @@ use crate::tui::keys::{Command, Context};
 use crate::tui::props_field::PropsField;
 use crate::tui::request::{Answer, Failure, Request, RequestId};
 use crate::tui::theme::Role;
-use crate::tui::widgets::{clip, field_lines, hint_line, overlay_box, row_words};
+use crate::tui::widgets::{clip, field_lines, hint_line, overlay_box};
 use crate::tui::words;
 use crate::tui::writes::Source;
 
@@ -159,14 +159,12 @@ impl BulkEdit {
             ),
             warning,
         )];
-        let model = cx.doc.and_then(|d| d.model());
+        let names = cx.names();
         for id in self.hidden.iter().take(HIDDEN_ROWS) {
-            if let Some(object) = model.and_then(|m| m.get(id)) {
-                lines.push(Line::styled(
-                    clip(&format!("  {}", row_words(id, object)), width),
-                    warning,
-                ));
-            }
+            lines.push(Line::styled(
+                clip(&format!("  {}", names.of(id).words()), width),
+                warning,
+            ));
         }
         if self.hidden.len() > HIDDEN_ROWS {
             lines.push(Line::styled(

@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use super::Overlay;
-use crate::scene::{Connection, Direction, Primitive, Scene, Shape, Via};
+use crate::scene::{Connection, Direction, Scene, Shape, Via};
 use crate::tui::action::{Action, ObjectsCall, Pane};
 use crate::tui::component::{Component, Cx};
 use crate::tui::keys::{Command, Context};
@@ -63,10 +63,12 @@ impl ConnectionsView {
     }
 }
 
-/// How a connection reads: which way, what, and through which line group.
-fn connection_text(connection: &Connection) -> String {
+/// How a connection reads: which way, then the object at the other end by its name (its id
+/// dimmed where there is room); a free end by the line group's name.
+fn connection_line(connection: &Connection, width: usize, cx: &Cx) -> Line<'static> {
+    let names = cx.names();
     let object = connection.object;
-    match connection.via {
+    let (lead, name) = match connection.via {
         Via::Line {
             line_group,
             direction,
@@ -78,21 +80,20 @@ fn connection_text(connection: &Connection) -> String {
                 Direction::Undirected => "—",
             };
             if object.id == line_group.id {
-                format!("{arrow} a free end of line group {}", line_group.id)
+                (format!("{arrow} a free end of "), names.of(&line_group.id))
             } else {
-                format!("{arrow} {}  via {}", name(object), line_group.id)
+                (
+                    format!("{arrow} {} ", object.kind().as_str()),
+                    names.of(&object.id),
+                )
             }
         }
-        Via::EnclosingArea => format!("□ inside {}", name(object)),
-    }
-}
-
-/// An object's name in the list: a component's title, else its type and id.
-fn name(p: &Primitive) -> String {
-    match &p.shape {
-        Shape::Component(c) => format!("{} ({})", c.title, p.id),
-        _ => format!("{} {}", p.kind().as_str(), p.id),
-    }
+        Via::EnclosingArea => ("□ inside area ".to_owned(), names.of(&object.id)),
+    };
+    let lead = clip(&lead, width);
+    let mut line = name.line(width.saturating_sub(lead.chars().count()), cx.theme);
+    line.spans.insert(0, Span::raw(lead));
+    line
 }
 
 impl Component for ConnectionsView {
@@ -126,10 +127,7 @@ impl Component for ConnectionsView {
         let connections = self.connections(cx);
         let mut cursor = self.cursor;
         cursor.set_len(connections.len());
-        let title = cx
-            .scene
-            .and_then(|scene| scene.get(&self.component))
-            .map_or_else(|| self.component.clone(), name);
+        let title = cx.name_of(&self.component);
         let mut lines = vec![Line::from(vec![
             Span::styled(title, cx.style(Role::Strong)),
             Span::raw(format!(
@@ -140,7 +138,7 @@ impl Component for ConnectionsView {
         lines.extend(cursor_rows(
             &cursor,
             inner,
-            |i| Line::raw(clip(&connection_text(&connections[i]), inner)),
+            |i| connection_line(&connections[i], inner, cx),
             "more",
             cx,
         ));

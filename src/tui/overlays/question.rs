@@ -22,7 +22,7 @@ use crate::tui::keys::{Command, Context, KeyTable};
 use crate::tui::list::ListCursor;
 use crate::tui::theme::Role;
 use crate::tui::widgets::{
-    clip, diff_lines, hint_line, object_line, scroll_room, scrolled_box, sent_whole_note,
+    clip, diff_lines, hint_line, scroll_room, scrolled_box, sent_whole_note,
 };
 
 /// Objects listed in a bulk diff (the rest are counted).
@@ -284,13 +284,10 @@ impl Question {
                 notes,
             } => {
                 let mut lines = vec![Line::styled(heading.clone(), strong)];
-                let model = cx.doc.and_then(|d| d.model());
+                let names = cx.names();
                 let mut whole: Vec<&str> = Vec::new();
                 for change in changes.iter().take(DIFF_OBJECTS) {
-                    lines.push(match model.and_then(|m| m.get(&change.obj)) {
-                        Some(object) => object_line(&change.obj, object, inner, true, cx.theme),
-                        None => Line::raw(change.obj.clone()),
-                    });
+                    lines.push(names.of(&change.obj).row(inner, true, cx.theme));
                     lines.extend(diff_lines(&change.diff, "    ", cx.theme));
                     for key in change.diff.sent_whole() {
                         if !whole.contains(&key) {

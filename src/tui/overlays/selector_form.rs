@@ -25,13 +25,12 @@ use crate::tui::input::LineInput;
 use crate::tui::json::Diff;
 use crate::tui::keys::{Command, Context};
 use crate::tui::load::Load;
+use crate::tui::names::Name;
 use crate::tui::props_field::PropsField;
 use crate::tui::request::{Answer, Failure, Request, RequestId};
 use crate::tui::theme::Role;
 use crate::tui::typing::Typed;
-use crate::tui::widgets::{
-    clip, field_lines, hint_line, input_spans, object_line, overlay_box, row_words, selected_line,
-};
+use crate::tui::widgets::{clip, field_lines, hint_line, input_spans, overlay_box, selected_line};
 use crate::tui::words;
 use crate::tui::writes::{ObjectWrite, Source, WriteKind};
 
@@ -387,7 +386,7 @@ impl SelectorForm {
                 rows: matches
                     .iter()
                     .take(PREVIEW_ROWS)
-                    .map(|(id, object)| row_words(id, object))
+                    .map(|(id, object)| cx.names().of_object(id, object).words())
                     .collect(),
                 more: matches.len().saturating_sub(PREVIEW_ROWS),
                 after: None,
@@ -946,7 +945,7 @@ impl SelectorForm {
                     .matches
                     .iter()
                     .take(PREVIEW_ROWS)
-                    .map(|(id, object)| typed_line(id, object, inner, cx)),
+                    .map(|(id, object)| typed_line(&cx.names().of_object(id, object), inner, cx)),
             );
             if n > PREVIEW_ROWS {
                 lines.push(Line::styled(
@@ -1009,11 +1008,11 @@ fn field(input: &LineInput, focused: bool, width: usize, cx: &Cx) -> Vec<Span<'s
     selected_line(Line::from(spans), width, style).spans
 }
 
-/// An object's type, then its readable row.
-pub(super) fn typed_line(id: &str, object: &DiagramObject, width: usize, cx: &Cx) -> Line<'static> {
-    let kind = format!("  {:<11}", object.kind);
+/// An object's type, then its name as a row.
+pub(super) fn typed_line(name: &Name, width: usize, cx: &Cx) -> Line<'static> {
+    let kind = format!("  {:<11}", name.kind);
     let rest = width.saturating_sub(kind.chars().count());
-    let mut line = object_line(id, object, rest, false, cx.theme);
+    let mut line = name.row(rest, false, cx.theme);
     line.spans
         .insert(0, Span::styled(kind, cx.style(Role::Dim)));
     line

@@ -84,13 +84,9 @@ impl Component for SelectorResult {
             cx.style(Role::Dim),
         ));
         let ids = &self.applied.updated.updated_object_ids;
-        let model = cx.doc.and_then(|d| d.model());
+        let names = cx.names();
         for i in self.cursor.visible() {
-            let id = &ids[i];
-            let line = match model.and_then(|m| m.get(id)) {
-                Some(object) => typed_line(id, object, inner, cx),
-                None => Line::raw(format!("  {id}")),
-            };
+            let line = typed_line(&names.of(&ids[i]), inner, cx);
             lines.push(if i == self.cursor.selected() {
                 selected_line(line, inner, cx.style(Role::Selected))
             } else {

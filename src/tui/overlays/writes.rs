@@ -54,7 +54,7 @@ fn write_line(write: &Write, width: usize, cx: &Cx) -> Line<'static> {
     let room = width.saturating_sub(head.chars().count() + state.chars().count());
     Line::from(vec![
         Span::styled(head, cx.style(Role::Strong).patch(style)),
-        Span::styled(clip(&write.summary(), room), style),
+        Span::styled(clip(&write.summary(&cx.names()), room), style),
         Span::styled(state, cx.style(Role::Dim)),
     ])
 }

@@ -722,7 +722,10 @@ impl DocsPane {
     ) -> Vec<Action> {
         let message = match (request, &failure.code) {
             (Request::ShareDoc { email, .. }, Some(ErrorCode::UserNotFound)) => {
-                format!("no account has the e-mail {email}; the document was not shared")
+                format!(
+                    "no account has the e-mail {email}; the document was not shared ({})",
+                    failure.code_text()
+                )
             }
             _ => format!("{} failed: {}", what.name(), failure.message),
         };

@@ -45,9 +45,10 @@ impl ServerSide {
         self.ignored.clone_from(&self.now);
     }
 
-    /// The banner's text, naming the keys as the key table has them.
-    pub fn banner(&self, cx: &Cx) -> Option<String> {
-        let key = |command| cx.key(Context::Properties, command);
+    /// The banner's text, naming the keys of `context` (the pane's: view or edit mode, whose
+    /// keys differ since letters type in edit mode) as the key table has them.
+    pub fn banner(&self, context: Context, cx: &Cx) -> Option<String> {
+        let key = |command| cx.key(context, command);
         Some(match self.shown()? {
             Elsewhere::Changed(_) => format!(
                 "! changed on the server: {} diff · {} reload (drops your edit) · {} keep editing",

@@ -11,7 +11,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::model::{ObjectType, Props};
+use crate::model::{DiagramObject, ObjectType, Props};
 use crate::tui::action::{Action, MarksChange, ObjectsCall, ObjectsWork, Pane, Purpose};
 use crate::tui::component::{Component, Cx};
 use crate::tui::document::{Marks, Matches, ObjectModel, OpenDoc, TreeRow};
@@ -24,14 +24,10 @@ use crate::tui::list::{ListCursor, Pointer};
 use crate::tui::overlays::{
     Body, Choice, ConnectionsView, Overlay, Question, TypePicker, WritesView,
 };
-use crate::tui::relations;
 use crate::tui::request::{Answer, Failure, Request, RequestId};
 use crate::tui::theme::Role;
 use crate::tui::undo;
-use crate::tui::widgets::{
-    clip, filter_line, load_error_lines, model_row_words, object_row_line, pane_block,
-    selected_line,
-};
+use crate::tui::widgets::{clip, filter_line, load_error_lines, pane_block, selected_line};
 use crate::tui::words;
 use crate::tui::writes::{Removed, WriteKind, attached_line_groups};
 
@@ -168,9 +164,10 @@ impl ObjectsPane {
         if let (Some(arriving), Some(edited)) = (arriving, cx.unsaved)
             && arriving != edited
         {
-            return vec![ask_to_drop_edits(vec![Action::Objects(
-                ObjectsCall::SelectRow(target),
-            )])];
+            return vec![ask_to_drop_edits(
+                vec![Action::Objects(ObjectsCall::SelectRow(target))],
+                cx,
+            )];
         }
         self.select_row(target, model)
     }
@@ -310,7 +307,8 @@ impl ObjectsPane {
         match row_of(&self.rows, model, obj) {
             Some(row) => actions.extend(self.go_to(row, cx)),
             None => actions.push(Action::error(format!(
-                "{obj} is not in the tree ({} reloads)",
+                "{} is not in the tree ({} reloads)",
+                cx.name_of(obj),
                 cx.key(Context::Global, Command::Refresh)
             ))),
         }
@@ -343,10 +341,12 @@ impl ObjectsPane {
     ) -> Vec<Action> {
         match (work, outcome) {
             (ObjectsWork::Create, Ok(Answer::Created(obj))) => {
-                let Request::CreateObject { doc, kind, .. } = request else {
+                let Request::CreateObject { doc, kind, props } = request else {
                     return Vec::new();
                 };
-                let mut actions = vec![Action::info(format!("created {kind} {obj}"))];
+                let object = DiagramObject { kind, data: props };
+                let name = cx.names().of_object(&obj, &object).described();
+                let mut actions = vec![Action::info(format!("created {name}"))];
                 if cx.doc_id() == Some(doc.as_str()) {
                     let shown = cx.doc.and_then(|d| d.model()?.index_of(&obj)).is_some();
                     self.select_after_load = Some(obj);
@@ -365,12 +365,17 @@ impl ObjectsPane {
             (ObjectsWork::Delete, Ok(_)) => {
                 let mut actions = Vec::new();
                 if let Request::DeleteObject { doc, obj } = request {
-                    actions.extend(self.removing.remove(&id).map(|r| Action::Record {
+                    let removed = self.removing.remove(&id);
+                    let name = match &removed {
+                        Some(r) => cx.names().of_object(&r.obj, &r.object).described(),
+                        None => obj,
+                    };
+                    actions.extend(removed.map(|r| Action::Record {
                         doc,
                         kind: WriteKind::Delete(vec![r]),
                     }));
                     actions.push(Action::info(format!(
-                        "deleted {obj} ({} undoes)",
+                        "deleted {name} ({} undoes)",
                         cx.key(Context::Objects, Command::History)
                     )));
                 }
@@ -433,8 +438,9 @@ impl ObjectsPane {
                 words::objects(*deleted)
             )),
             Some((obj, why)) => Action::error(format!(
-                "deleted {deleted}, {} failed (first: {obj}: {why})",
-                failed.len()
+                "deleted {deleted}, {} failed (first: {}: {why})",
+                failed.len(),
+                cx.name_of(obj)
             )),
         };
         let mut actions = Vec::new();
@@ -560,19 +566,16 @@ impl ObjectsPane {
                     }
                     vec![ask(
                         "Delete marked objects",
-                        marked_rows(text, &objs, &hidden, model, undo),
+                        marked_rows(text, &objs, &hidden, model, undo, cx),
                         "delete them",
                         Action::Objects(ObjectsCall::DeleteMarked { doc: doc.id, objs }),
                     )]
                 }
                 (Some(open), Some(i)) => {
                     let (doc, id) = (open.summary.clone(), model.id(i));
-                    let mut message = format!(
-                        "Delete {} {id} {} from \"{}\"?",
-                        model.kind(i),
-                        model.row_text(i),
-                        doc.title
-                    );
+                    let name = cx.names().at(model, i);
+                    let mut message =
+                        format!("Delete {} ({id}) from \"{}\"?", name.described(), doc.title);
                     if let Some(note) = attached_note(model, &[id.to_string()], cx) {
                         message = format!("{message} {note}");
                     }
@@ -597,7 +600,7 @@ impl ObjectsPane {
                 .map(|id| {
                     vec![
                         Action::Copy(id.to_string()),
-                        Action::info(format!("copied the id {id}")),
+                        Action::info(format!("copied the id of {}: {id}", cx.name_of(id))),
                     ]
                 })
                 .unwrap_or_default(),
@@ -607,7 +610,7 @@ impl ObjectsPane {
                     let json = serde_json::to_string_pretty(object).unwrap_or_default();
                     vec![
                         Action::Copy(json),
-                        Action::info(format!("copied the JSON of {id}")),
+                        Action::info(format!("copied the JSON of {}", cx.name_of(id))),
                     ]
                 })
                 .unwrap_or_default(),
@@ -627,6 +630,7 @@ fn marked_rows(
     hidden: &[String],
     model: &ObjectModel,
     last: String,
+    cx: &Cx,
 ) -> Body {
     let shown = objs.iter().filter(|o| !hidden.contains(o));
     let rows: Vec<String> = hidden
@@ -635,10 +639,8 @@ fn marked_rows(
         .chain(shown.map(|o| (o, "       ")))
         .take(MARKED_ROWS)
         .filter_map(|(o, note)| {
-            Some(format!(
-                "{note}{}",
-                model_row_words(model, model.index_of(o)?)
-            ))
+            let name = cx.names().at(model, model.index_of(o)?);
+            Some(format!("{note}{}", name.words()))
         })
         .collect();
     let hides = match hidden.len() {
@@ -671,13 +673,11 @@ fn attached_note(model: &ObjectModel, objs: &[String], cx: &Cx) -> Option<String
     if groups.is_empty() {
         return None;
     }
+    let names = cx.names();
     let named: Vec<String> = groups
         .iter()
         .take(LINE_GROUPS)
-        .map(|&lg| {
-            let row = model.index_of(lg).map_or("", |i| model.row_text(i));
-            format!("{} ({lg})", relations::row_text(cx.scene, lg, row))
-        })
+        .map(|&lg| format!("{} ({lg})", names.text(lg)))
         .collect();
     let more = match groups.len().saturating_sub(LINE_GROUPS) {
         0 => String::new(),
@@ -742,14 +742,21 @@ fn previewed_line(mut line: Line<'static>, marked: bool, cx: &Cx) -> Line<'stati
     line
 }
 
-/// The question asked before unsaved edits are lost; yes drops them, then carries out `then`.
-pub fn ask_to_drop_edits(then: Vec<Action>) -> Action {
+/// The question asked before unsaved edits (of `cx.unsaved`, named) are lost; yes drops them,
+/// then carries out `then`.
+pub fn ask_to_drop_edits(then: Vec<Action>, cx: &Cx) -> Action {
     let mut yes = vec![Action::DropEdits];
     yes.extend(then);
     Action::Open(Overlay::Question(
         Question::new(
             "Unsaved edits",
-            Body::Text("The properties pane holds unsaved edits. Drop them?".into()),
+            Body::Text(match cx.unsaved {
+                Some(obj) => format!(
+                    "The properties pane holds unsaved edits of {}. Drop them?",
+                    cx.names().of(obj).described()
+                ),
+                None => "The properties pane holds unsaved edits. Drop them?".into(),
+            }),
             vec![
                 Choice::new(Command::Yes, "drop them", yes),
                 Choice::new(Command::No, "keep editing", Vec::new()),
@@ -938,6 +945,7 @@ impl Component for ObjectsPane {
             }
             (Some(doc), Some(model)) => {
                 let width = usize::from(list_area.width);
+                let names = cx.names();
                 let selected = if focused {
                     cx.style(Role::Selected)
                 } else {
@@ -966,9 +974,8 @@ impl Component for ObjectsPane {
                             }
                             TreeRow::Object(o) => {
                                 let id = model.id(o);
-                                let text = relations::row_text(cx.scene, id, model.row_text(o));
                                 let marked = doc.marks.contains(o);
-                                let mut line = object_row_line(id, &text, width, marked, cx.theme);
+                                let mut line = names.at(model, o).row(width, marked, cx.theme);
                                 if doc.preview.contains(o) {
                                     line = previewed_line(line, marked, cx);
                                 }

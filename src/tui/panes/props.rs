@@ -813,8 +813,13 @@ impl Component for PropsPane {
                 } else {
                     " saving…"
                 };
+                // The id whole first, then the name (cut first in a narrow pane).
+                let name = match cx.name_of(&t.obj) {
+                    name if name == t.obj => String::new(),
+                    name => format!(" · {name}"),
+                };
                 format!(
-                    " 3 Properties [{mode}]{dirty} {} {}{saving} ",
+                    " 3 Properties [{mode}]{dirty} {} {}{saving}{name} ",
                     t.kind, t.obj
                 )
             }
@@ -836,7 +841,7 @@ impl Component for PropsPane {
             return;
         }
         let messages = self.messages();
-        let banner = self.server.banner(cx);
+        let banner = self.server.banner(self.context(), cx);
         let [banner_area, text_area, footer_area] = Layout::vertical([
             Constraint::Length(u16::from(banner.is_some()) * 2),
             Constraint::Min(0),

@@ -64,7 +64,8 @@ fn status_role(status: Status) -> Role {
     }
 }
 
-/// Draws `scene` as `view` shows it into `area`; the centre cross too when `cross`.
+/// Draws `scene` as `view` shows it into `area`; the centre cross too when `cross` (over a
+/// word's letter, that letter in the cross's style: the cross never hides a title's letter).
 pub fn draw(
     frame: &mut Frame,
     area: Cells,
@@ -104,9 +105,13 @@ pub fn draw(
         words.place(buffer, p, emphasis, theme);
     }
     if cross && let Some((column, row)) = view.cell_of(area, view.centre) {
-        buffer[(area.x + column, area.y + row)]
-            .set_symbol("✛")
-            .set_style(theme.of(Role::MapCross));
+        let cell = &mut buffer[(area.x + column, area.y + row)];
+        if words.holds(column, row) {
+            // A word's letter stays: the cross shows as that letter in its style, reversed.
+            cell.set_style(theme.of(Role::MapCross).add_modifier(Modifier::REVERSED));
+        } else {
+            cell.set_symbol("✛").set_style(theme.of(Role::MapCross));
+        }
     }
 }
 
@@ -187,6 +192,12 @@ impl Words {
             origin: view.visible(area).min,
             taken: vec![false; usize::from(area.width) * usize::from(area.height)],
         }
+    }
+
+    /// Whether a word took the cell at `column`, `row` of the area.
+    fn holds(&self, column: u16, row: u16) -> bool {
+        let at = usize::from(row) * usize::from(self.area.width) + usize::from(column);
+        self.taken.get(at).copied().unwrap_or(false)
     }
 
     /// Places `p`'s words, if it has any and they find room.

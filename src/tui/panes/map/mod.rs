@@ -21,7 +21,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::scene::{Primitive, Rect as SceneRect, Scene, Shape};
+use crate::scene::{Rect as SceneRect, Scene};
 use crate::tui::action::{Action, ObjectsCall, Pane};
 use crate::tui::component::{Component, Cx};
 use crate::tui::document::{ObjectModel, OpenDoc, TreeRow};
@@ -122,7 +122,8 @@ impl MapPane {
         }
     }
 
-    /// Where the drawing goes: inside the border, above the line that says where the cross is.
+    /// Where the drawing goes: inside the border, above the lines that name the selection and
+    /// say where the cross is.
     fn canvas_area(&self) -> Rect {
         canvas_and_info(self.area).0
     }
@@ -229,7 +230,7 @@ fn filter_view(model: &ObjectModel, text: &str) -> FilterView {
     }
 }
 
-/// A pane's rectangle split into the drawing and the line under it.
+/// A pane's rectangle split into the drawing and the two lines under it.
 fn canvas_and_info(area: Rect) -> (Rect, Rect) {
     let inner = Rect::new(
         area.x.saturating_add(1),
@@ -237,22 +238,8 @@ fn canvas_and_info(area: Rect) -> (Rect, Rect) {
         area.width.saturating_sub(2),
         area.height.saturating_sub(2),
     );
-    let [canvas, info] = Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(inner);
+    let [canvas, info] = Layout::vertical([Constraint::Min(0), Constraint::Length(2)]).areas(inner);
     (canvas, info)
-}
-
-/// What an object is, in a few words: `component web-01`, `label "Front end"`.
-fn describe(p: &Primitive) -> String {
-    let kind = p.kind().as_str();
-    match &p.shape {
-        Shape::Component(c) => format!("{kind} {}", c.title),
-        Shape::Label(label) => {
-            let first = label.text.lines().next().unwrap_or_default();
-            format!("{kind} \"{first}\"")
-        }
-        Shape::Placeholder(b) => format!("{kind} {}", b.caption),
-        Shape::Area(_) | Shape::Lines(_) => format!("{kind} {}", p.id),
-    }
 }
 
 /// Whether object `id` of the open document is marked or a match of the selector preview.
@@ -368,39 +355,58 @@ impl Component for MapPane {
             hidden: &hidden,
         };
         draw::draw(frame, canvas, scene, view, &emphasis, cx.theme, focused);
-        let line = info_line(scene, view, canvas, cx);
-        frame.render_widget(Paragraph::new(line), info);
+        let lines = info_lines(scene, view, canvas, self.selected.as_deref(), cx);
+        frame.render_widget(Paragraph::new(lines), info);
     }
 }
 
-/// The line under the map: where the cross is, the zoom, what lies under the cross, and how
-/// many objects could not be placed.
-fn info_line(scene: &Scene, view: Viewport, canvas: Rect, cx: &Cx) -> Line<'static> {
+/// The two lines under the map: the selection by its name and how many objects could not be
+/// placed; then where the cross is, the zoom and, when it is not the selection, what lies under
+/// the cross.
+fn info_lines(
+    scene: &Scene,
+    view: Viewport,
+    canvas: Rect,
+    selected: Option<&str>,
+    cx: &Cx,
+) -> Vec<Line<'static>> {
     let fitted = scene
         .bounds()
         .map_or(view.per_column, |b| Viewport::fit(b, canvas).per_column);
     // Rounded first, so that a hair below zero does not read -0.0.
     let tenths = |v: f64| (v * 10.0).round() / 10.0 + 0.0;
-    let mut text = format!(
+    let names = cx.names();
+    let width = usize::from(canvas.width);
+    let mut first = Vec::new();
+    let mut room = width;
+    let selection = selected.map(|id| format!("▸ {}", names.of(id).described()));
+    let unplaced = scene.unplaced_note().map(|note| format!("! {note}"));
+    for (text, role) in [(selection, Role::Strong), (unplaced, Role::Warning)] {
+        let Some(text) = text else {
+            continue;
+        };
+        if !first.is_empty() && room > 2 {
+            first.push(Span::raw("  "));
+            room -= 2;
+        }
+        let text = clip(&text, room);
+        room = room.saturating_sub(text.chars().count());
+        first.push(Span::styled(text, cx.style(role)));
+    }
+    let mut cross = format!(
         "✛ {:.1}, {:.1}  ×{:.1}",
         tenths(view.centre.x),
         tenths(view.centre.y),
         fitted / view.per_column
     );
-    if let Some(p) = scene.pick(view.centre, view.cell_reach()) {
-        text.push_str(&format!("  {}", describe(p)));
+    if let Some(p) = scene
+        .pick(view.centre, view.cell_reach())
+        .filter(|p| Some(p.id.as_str()) != selected)
+    {
+        cross.push_str(&format!("  on {}", names.of(&p.id).described()));
     }
-    let width = usize::from(canvas.width);
-    let mut spans = vec![Span::styled(clip(&text, width), cx.style(Role::Dim))];
-    if let Some(unplaced) = scene.unplaced_note() {
-        let room = width.saturating_sub(text.chars().count() + 2);
-        if room > 0 {
-            spans.push(Span::raw("  "));
-            spans.push(Span::styled(
-                clip(&format!("! {unplaced}"), room),
-                cx.style(Role::Warning),
-            ));
-        }
-    }
-    Line::from(spans)
+    vec![
+        Line::from(first),
+        Line::styled(clip(&cross, width), cx.style(Role::Dim)),
+    ]
 }
