@@ -12,6 +12,7 @@ use ratatui::text::{Line, Span};
 
 use super::document::{ObjectModel, RowParts, row_text};
 use super::theme::{Role, Theme};
+use super::text_view;
 use super::widgets::clip;
 use crate::model::DiagramObject;
 use crate::scene::{Primitive, Rgb, Scene, Shape};
@@ -104,7 +105,7 @@ impl Name {
     pub fn line(&self, width: usize, theme: &Theme) -> Line<'static> {
         let dim = theme.of(Role::Dim);
         let title = clip(&self.title, width);
-        let mut room = width.saturating_sub(title.chars().count());
+        let mut room = width.saturating_sub(text_view::width(&title));
         let mut spans = vec![Span::raw(title)];
         let hint = match &self.hint {
             Hint::None => None,
@@ -130,7 +131,7 @@ impl Name {
                 continue;
             }
             let cut = clip(&text, room - 1);
-            room -= cut.chars().count() + 1;
+            room -= text_view::width(&cut) + 1;
             spans.push(Span::styled(format!(" {cut}"), style));
         }
         Line::from(spans)
