@@ -11,8 +11,8 @@ use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
 
 use super::document::{ObjectModel, RowParts, row_text};
-use super::theme::{Role, Theme};
 use super::text_view;
+use super::theme::{Role, Theme};
 use super::widgets::clip;
 use crate::model::DiagramObject;
 use crate::scene::{Primitive, Rgb, Scene, Shape};
