@@ -1,7 +1,9 @@
-//! What this process knows of the database's commit counter: every diagtui write transaction,
-//! on either engine, bumps one counter in the database, and this process remembers the value its
-//! own last commit wrote. A value read from the database that this process did not write means
-//! another process or instance committed since, so that whatever is kept in memory must go.
+//! What this process knows of the SQLite database's commit counter: every diagtui write
+//! transaction bumps one counter in the database, and this process remembers the value its own
+//! last commit wrote. A value read from the database that this process did not write means
+//! another process committed since, so that whatever is kept in memory must go. (PostgreSQL
+//! instances apply each other's commits instead, in counter order: `postgres/sequence.rs`, under
+//! the same rule that a value at or below the one known is not news.)
 
 use std::sync::Mutex;
 
