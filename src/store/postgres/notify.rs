@@ -4,18 +4,21 @@
 //! transaction that changed nothing reported still sends its generation, so that the others
 //! know that nothing of theirs waits for it. Every instance listens (`LISTEN`) and applies the
 //! other instances' reports to what it keeps, in generation order, with the changed objects as
-//! they are in the database when the report arrives (an object gone by then counts as deleted),
-//! then hands them to its listeners ([`CommitObserver::committed`]). A transaction whose
+//! carried, or else as they are in the database when the report arrives (an object gone by then
+//! counts as deleted), then hands them to its listeners ([`CommitObserver::committed`]). A transaction whose
 //! changes are not reported (`diagtui migrate`) says so, and the others drop what they keep.
 //!
 //! A transaction's reports longer than one notification's payload (8,000 bytes) travel in
 //! pieces, which arrive together: a transaction's notifications are delivered one after the
-//! other. While the listening connection is down, reports are missed: requests then drop what
+//! other. A transaction's changed objects travel with its report while they are small (at most
+//! [`CARRIED`] bytes of data in all): the others then apply it without reading the database,
+//! which keeps their reads from waiting on a round trip while another instance writes; larger
+//! ones travel as ids, read when the report arrives. While the listening connection is down, reports are missed: requests then drop what
 //! is kept whenever the counter moved (see [`freshness`](super::freshness)), and once the
 //! listener is back it compares the counter with what it applied and drops everything kept if
 //! it missed a commit, which its event subscribers learn as a `resync`.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -32,6 +35,7 @@ use super::sql::execute;
 use crate::store::StoreResult;
 use crate::store::change::{Committed, DocChange, DocEvent};
 use crate::store::engine::CommitObserver;
+use crate::store::object::{Kinds, StoredObject};
 
 /// The channel commit reports travel on.
 const CHANNEL: &str = "diagtui";
@@ -43,7 +47,11 @@ const MAX_BACKOFF: Duration = Duration::from_secs(5);
 /// What the listening connection calls itself (`application_name`), for operators.
 const LISTENER_NAME: &str = "diagtui listener";
 
-/// A report as it travels: object ids without their data.
+/// The most bytes of changed objects' data one transaction's reports carry; beyond it they
+/// travel as ids only.
+const CARRIED: usize = 16 * 1024;
+
+/// A report as it travels: object ids, with their data while it is small.
 #[derive(Serialize, Deserialize)]
 struct Wire {
     docs: Vec<WireDoc>,
@@ -69,6 +77,9 @@ struct WireDoc {
     changed: Vec<String>,
     deleted: Vec<String>,
     event: Option<DocEvent>,
+    /// Each changed object's type and data, in the order of `changed`, when carried.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    carried: Option<Vec<(String, String)>>,
 }
 
 /// Sends the committed requests' reports to the other instances, in one statement: a list of
@@ -79,10 +90,11 @@ pub async fn send(
     signed: &Signed<'_>,
     reports: &[&Committed],
 ) -> StoreResult<()> {
+    let mut budget = CARRIED;
     let wires: Vec<Wire> = reports
         .iter()
         .filter(|report| !report.docs.is_empty() || !report.keys_changed.is_empty())
-        .map(|report| wire(report))
+        .map(|report| wire(report, &mut budget))
         .collect();
     let text = serde_json::to_string(&wires)?;
     let pieces = split(&text, PIECE);
@@ -118,8 +130,9 @@ pub async fn send_unreported(c: &impl GenericClient, generation: i64) -> StoreRe
     Ok(())
 }
 
-/// A report as it travels.
-fn wire(report: &Committed) -> Wire {
+/// A report as it travels, its documents' changed objects carried while `budget` (bytes of
+/// data) lasts.
+fn wire(report: &Committed, budget: &mut usize) -> Wire {
     Wire {
         docs: report
             .docs
@@ -130,10 +143,29 @@ fn wire(report: &Committed) -> Wire {
                 changed: change.changed.iter().map(|(id, _)| id.clone()).collect(),
                 deleted: change.deleted.clone(),
                 event: change.event.clone(),
+                carried: carried(&change.changed, budget),
             })
             .collect(),
         keys_changed: report.keys_changed.clone(),
     }
+}
+
+/// The changed objects' types and data, when they fit in what is left of `budget`.
+fn carried(
+    changed: &[(String, Arc<StoredObject>)],
+    budget: &mut usize,
+) -> Option<Vec<(String, String)>> {
+    let size: usize = changed.iter().map(|(_, object)| object.data().len()).sum();
+    if changed.is_empty() || size > *budget {
+        return None;
+    }
+    *budget -= size;
+    Some(
+        changed
+            .iter()
+            .map(|(_, object)| (object.kind().to_owned(), object.data().to_owned()))
+            .collect(),
+    )
 }
 
 /// `text` in pieces of at most `max` bytes, cut at character boundaries.
@@ -344,27 +376,38 @@ async fn apply_received(listening: &Listening, generation: i64, text: &str) {
     drop(replaced);
 }
 
-/// Another instance's reports, with the changed objects read from the database.
+/// Another instance's reports, with the changed objects as they were carried or, when they
+/// were not, read from the database (which is connected to only then).
 async fn received_reports(pool: &Pool, wires: Vec<Wire>) -> StoreResult<Vec<Committed>> {
-    let client = pool.get().await?;
+    let mut client = None;
     let mut reports = Vec::with_capacity(wires.len());
     for wire in wires {
-        reports.push(received_report(&client, wire).await?);
+        reports.push(received_report(pool, &mut client, wire).await?);
     }
     Ok(reports)
 }
 
-/// Another instance's report, with the changed objects as the database has them now. An
-/// object gone since counts as deleted: its deletion is reported again after, which changes
-/// nothing.
-async fn received_report(client: &impl GenericClient, wire: Wire) -> StoreResult<Committed> {
+/// Another instance's report, with the changed objects as carried (as they were at its
+/// commit) or as the database has them now. An object gone since counts as deleted: its
+/// deletion is reported again after, which changes nothing.
+async fn received_report(
+    pool: &Pool,
+    client: &mut Option<deadpool_postgres::Object>,
+    wire: Wire,
+) -> StoreResult<Committed> {
     let mut docs = Vec::with_capacity(wire.docs.len());
     for doc in wire.docs {
         let ids: Vec<&str> = doc.changed.iter().map(String::as_str).collect();
-        let mut found = if ids.is_empty() {
-            Default::default()
-        } else {
-            load_objects(client, &doc.doc_id, Some(&ids)).await?
+        let mut found = match doc.carried {
+            _ if ids.is_empty() => Default::default(),
+            Some(carried) if carried.len() == ids.len() => unpack(&doc.changed, carried),
+            _ => {
+                if client.is_none() {
+                    *client = Some(pool.get().await?);
+                }
+                let c = client.as_ref().expect("connected above");
+                load_objects(c, &doc.doc_id, Some(&ids)).await?
+            }
         };
         let mut deleted = doc.deleted;
         let mut changed = Vec::with_capacity(found.len());
@@ -389,6 +432,16 @@ async fn received_report(client: &impl GenericClient, wire: Wire) -> StoreResult
     })
 }
 
+/// Carried objects by id.
+fn unpack(ids: &[String], carried: Vec<(String, String)>) -> BTreeMap<String, Arc<StoredObject>> {
+    let mut kinds = Kinds::default();
+    ids.iter()
+        .cloned()
+        .zip(carried)
+        .map(|(id, (kind, data))| (id, Arc::new(StoredObject::new(kinds.get(&kind), &data))))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -400,6 +453,30 @@ mod tests {
         assert_eq!(pieces.concat(), text);
         assert!(pieces.iter().all(|piece| piece.len() <= 5));
         assert_eq!(split("short", 7000), ["short"]);
+    }
+
+    #[test]
+    fn small_changes_travel_with_their_data_until_the_budget_is_spent() {
+        let object = |data: &str| Arc::new(StoredObject::new(Arc::from("component"), data));
+        let changed = vec![
+            ("a".to_owned(), object(r#"{"n":1}"#)),
+            ("b".to_owned(), object(r#"{"n":22}"#)),
+        ];
+        let mut budget = 20;
+        let carried = carried(&changed, &mut budget).expect("15 bytes fit in 20");
+        assert_eq!(
+            carried[1],
+            ("component".to_owned(), r#"{"n":22}"#.to_owned())
+        );
+        assert_eq!(budget, 5);
+        assert!(
+            carried_is_none(&changed, &mut budget),
+            "15 bytes do not fit in 5"
+        );
+        assert_eq!(budget, 5, "what is not carried costs nothing");
+        let unpacked = unpack(&["a".to_owned(), "b".to_owned()], carried);
+        assert_eq!(unpacked["b"].data(), r#"{"n":22}"#);
+        assert_eq!(unpacked["a"].kind(), "component");
     }
 
     #[test]

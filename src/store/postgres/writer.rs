@@ -88,8 +88,14 @@ pub async fn run_batch(
         Ok(tx) => tx,
         Err(e) => return failed(ops.len(), &StoreError::from(e)),
     };
-    let generation = match bump_generation(&tx).await {
-        Ok(generation) => generation,
+    // The counter's bump and the first request's savepoint travel together (pipelined).
+    let started = tokio::try_join!(bump_generation(&tx), async {
+        tx.batch_execute("SAVEPOINT request")
+            .await
+            .map_err(StoreError::from)
+    });
+    let generation = match started {
+        Ok((generation, ())) => generation,
         Err(e) => return failed(ops.len(), &e),
     };
     // Plans made from cached documents hold only once every commit before this one is
@@ -105,9 +111,6 @@ pub async fn run_batch(
     let mut results = Vec::with_capacity(ops.len());
     // Each request runs under a savepoint, released (or rolled back to) together with the
     // next one's start in one round trip.
-    if let Err(e) = tx.batch_execute("SAVEPOINT request").await {
-        return failed(ops.len(), &e.into());
-    }
     let count = ops.len();
     for (at, op) in ops.iter_mut().enumerate() {
         let result = apply(&tx, op, &mut batch).await;
@@ -134,13 +137,17 @@ pub async fn run_batch(
         .filter_map(|result| result.as_ref().ok().map(|(_, report)| report))
         .collect();
     let committed = async {
-        touch(&tx, &docs_to_touch(&reports), &batch.now).await?;
         let signed = notify::Signed {
             instance: &around.instance,
             generation,
             serial: &around.serial,
         };
-        notify::send(&tx, &signed, &reports).await?;
+        let touched = docs_to_touch(&reports);
+        // Independent statements of one transaction: pipelined, one round trip.
+        tokio::try_join!(
+            touch(&tx, &touched, &batch.now),
+            notify::send(&tx, &signed, &reports)
+        )?;
         tx.commit().await.map_err(StoreError::from)
     }
     .await;
