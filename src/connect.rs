@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use anyhow::Context;
 
-use crate::client::{ApiKey, Client, ClientConfig};
 use crate::config::{self, ConnectionArgs};
-use crate::server::LocalServer;
+use diagtui_client::{ApiKey, Client, ClientConfig};
+use diagtui_server::LocalServer;
 
 /// Where the connection goes.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,18 +1,19 @@
 //! diagtui: a terminal diagram manager for the Diagram Document REST API, with a bundled local
-//! server. `ARCHITECTURE.md` at the repository root maps the layers: `model` at the bottom,
-//! `store` and `server` for the local API, `client` for the typed HTTP client, `scene` (pure, on
-//! `model`) turning a document into drawable shapes and `render` (on `scene`) drawing them as SVG
-//! and PNG, `cli` and `tui` on top, composed by `main.rs`.
+//! server. This package is the binary (`main.rs`) and what only it needs: the command line
+//! (`cli`), the config file (`config`) and choosing or starting a server (`connect`). The layers
+//! are crates of their own (`ARCHITECTURE.md` maps them); they are re-exported here under their
+//! layer's name, so that tests and benches reach everything through one path.
 
 pub mod cli;
-pub mod client;
 pub mod config;
 pub mod connect;
-pub mod model;
-pub mod private_files;
-pub mod render;
-pub mod scene;
-pub mod server;
-pub mod signals;
-pub mod store;
-pub mod tui;
+
+pub use diagtui_client as client;
+pub use diagtui_model as model;
+pub use diagtui_model::private_files;
+pub use diagtui_scene as scene;
+pub use diagtui_scene::render;
+pub use diagtui_server as server;
+pub use diagtui_server::signals;
+pub use diagtui_store as store;
+pub use diagtui_tui as tui;

@@ -14,7 +14,7 @@ use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, Visitor};
 use serde_json::error::Category;
 
-use crate::client::JsonBody;
+use diagtui_client::JsonBody;
 
 /// What a content map is, for messages.
 const CONTENT_MAP: &str = "a JSON object mapping object ids to {\"type\", \"data\"}";

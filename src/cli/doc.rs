@@ -9,7 +9,7 @@ use super::content_file::ContentFile;
 use super::export::export;
 use super::output::Output;
 use super::{Failure, Session, json, success};
-use crate::model::DocCreated;
+use diagtui_model::DocCreated;
 
 /// Examples shown under `diagtui doc --help`.
 pub const EXAMPLES: &str = "\

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use super::Failure;
 use super::output::stdout_layout;
 use super::relayout::{Layout, Relayout, RelayoutError};
-use crate::client::{AnswerBody, Client};
+use diagtui_client::{AnswerBody, Client};
 
 /// Writes the content of `doc` to `path`, or to stdout when there is none.
 pub(crate) async fn export(client: &Client, doc: &str, path: Option<&Path>) -> Result<(), Failure> {

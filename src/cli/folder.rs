@@ -5,7 +5,7 @@ use clap::Subcommand;
 use super::confirm::Yes;
 use super::output::Output;
 use super::{Failure, Session, json, success};
-use crate::model::FolderCreated;
+use diagtui_model::FolderCreated;
 
 /// Examples shown under `diagtui folder --help`.
 pub const EXAMPLES: &str = "\

@@ -8,8 +8,8 @@ use std::io::Read;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::model::selector::json_kind;
-use crate::model::{Props, Selector};
+use diagtui_model::selector::json_kind;
+use diagtui_model::{Props, Selector};
 
 /// Where a JSON input comes from: `-` is stdin, `@PATH` a file, anything else the JSON itself.
 pub fn read_json_arg(arg: &str) -> Result<Value, String> {

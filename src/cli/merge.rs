@@ -9,9 +9,9 @@ use std::collections::BTreeMap;
 use futures_util::future::try_join_all;
 
 use super::Failure;
-use crate::client::Client;
-use crate::model::merge::{Nested, refusal, update_for};
-use crate::model::{Content, Props, Selector, SelectorUpdated};
+use diagtui_client::Client;
+use diagtui_model::merge::{Nested, refusal, update_for};
+use diagtui_model::{Content, Props, Selector, SelectorUpdated};
 
 /// Merges `props` into every object `selector` matches; answers like the selector update, with
 /// the objects whose values changed (the others already had them).

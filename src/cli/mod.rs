@@ -21,11 +21,11 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use crate::client::one_line;
-use crate::client::{ApiError, Client};
 use crate::config::ConnectionArgs;
 use crate::connect::{self, Connection};
-use crate::model::Success;
+use diagtui_client::one_line;
+use diagtui_client::{ApiError, Client};
+use diagtui_model::Success;
 
 pub use doc::DocCommand;
 pub use folder::FolderCommand;

@@ -8,7 +8,7 @@ use super::confirm::Yes;
 use super::input::{objects_arg, props_arg, selector_words};
 use super::output::Output;
 use super::{Failure, Session, json, merge, success};
-use crate::model::{ObjectCreated, ObjectType, Props};
+use diagtui_model::{ObjectCreated, ObjectType, Props};
 
 /// Examples shown under `diagtui obj --help`.
 pub const EXAMPLES: &str = "\
@@ -206,5 +206,5 @@ impl ObjCommand {
 
 fn object_type(text: &str) -> Result<ObjectType, String> {
     text.parse()
-        .map_err(|e: crate::model::PropertyProblem| e.message)
+        .map_err(|e: diagtui_model::PropertyProblem| e.message)
 }

@@ -6,7 +6,7 @@ use std::io::{IsTerminal, Stdout, Write};
 use serde_json::Value;
 
 use super::relayout::Layout;
-use crate::model::DocSummary;
+use diagtui_model::DocSummary;
 
 /// A command's result, ready to print.
 #[derive(Debug)]

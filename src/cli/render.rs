@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use super::output::Output;
 use super::{Failure, Session};
-use crate::render::{self, DEFAULT_HEIGHT, DEFAULT_WIDTH, Format, parse_side};
-use crate::scene::{DEFAULT_STATUS_KEY, Scene};
+use diagtui_scene::render::{self, DEFAULT_HEIGHT, DEFAULT_WIDTH, Format, parse_side};
+use diagtui_scene::{DEFAULT_STATUS_KEY, Scene};
 
 /// Examples shown under `diagtui doc render --help`.
 pub const EXAMPLES: &str = "\

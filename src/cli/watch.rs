@@ -8,8 +8,8 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use super::Failure;
-use crate::client::{ApiError, Client, DocStreamEvent, Watched};
-use crate::model::events::{DocEventKind, EVENT_CHANGE, EVENT_CURRENT, EVENT_RESYNC};
+use diagtui_client::{ApiError, Client, DocStreamEvent, Watched};
+use diagtui_model::events::{DocEventKind, EVENT_CHANGE, EVENT_CURRENT, EVENT_RESYNC};
 
 /// How `doc watch` runs.
 #[derive(Debug, Clone, clap::Args)]
@@ -32,7 +32,7 @@ impl WatchArgs {
     /// Watches until interrupted (or the first change with `--once`); polls every `poll`
     /// (zero: never) a server without the event stream.
     pub(crate) async fn execute(self, client: &Client, poll: Duration) -> Result<(), Failure> {
-        let interrupted = crate::signals::stop_requested().map_err(Failure::Other)?;
+        let interrupted = diagtui_server::signals::stop_requested().map_err(Failure::Other)?;
         tokio::select! {
             watched = self.watch(client, poll) => watched,
             () = interrupted => Ok(()),

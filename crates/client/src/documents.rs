@@ -1,0 +1,105 @@
+//! The document routes (spec 4.2).
+
+use super::{AnswerBody, ApiError, Client, JsonBody};
+use diagtui_model::{
+    AddCollaboratorRequest, Content, CreateDocRequest, DocCreated, DocDetails, DocIdRequest,
+    DocSummary, DocTitleRequest,
+};
+
+impl Client {
+    /// `GET /doc`: every document of the account.
+    pub async fn list_docs(&self) -> Result<Vec<DocSummary>, ApiError> {
+        self.get(self.url(&["doc"])).await
+    }
+
+    /// `GET /doc/{docId}`: a document's details.
+    pub async fn doc_details(&self, doc: &str) -> Result<DocDetails, ApiError> {
+        self.get(self.url(&["doc", doc])).await
+    }
+
+    /// `GET /doc/{docId}/obj/all`: every object of a document.
+    pub async fn content(&self, doc: &str) -> Result<Content, ApiError> {
+        self.get(self.url(&["doc", doc, "obj", "all"])).await
+    }
+
+    /// `GET /doc/{docId}/obj/all` as JSON bytes: the answer's body, read as it arrives and not
+    /// parsed, for content too big to hold as values.
+    pub async fn content_body(&self, doc: &str) -> Result<AnswerBody, ApiError> {
+        let url = self.url(&["doc", doc, "obj", "all"]);
+        let response = self.respond(self.http.get(url)).await?;
+        Ok(AnswerBody::new(response, self.clone()))
+    }
+
+    /// `POST /doc/set-content/{docId}`: replaces all content (the server does not validate it).
+    pub async fn set_content(&self, doc: &str, content: &Content) -> Result<(), ApiError> {
+        self.post_ok(self.url(&["doc", "set-content", doc]), Some(content))
+            .await
+    }
+
+    /// `POST /doc/set-content/{docId}` with content given as JSON bytes, sent as they are: the
+    /// caller checks them (neither the client nor the server does).
+    pub async fn set_content_body(&self, doc: &str, content: JsonBody) -> Result<(), ApiError> {
+        let url = self.url(&["doc", "set-content", doc]);
+        self.send_ok(content.attach(self.http.post(url))).await
+    }
+
+    /// `POST /doc/create`: a new empty document, in `folder` or the account's first folder.
+    /// Returns the new document's id.
+    pub async fn create_doc(&self, title: &str, folder: Option<&str>) -> Result<String, ApiError> {
+        let body = CreateDocRequest {
+            title: title.to_owned(),
+            folder_id: folder.map(str::to_owned),
+        };
+        let created: DocCreated = self.post(self.url(&["doc", "create"]), Some(&body)).await?;
+        Ok(created.doc_id)
+    }
+
+    /// `POST /doc/change-title`.
+    pub async fn rename_doc(&self, doc: &str, title: &str) -> Result<(), ApiError> {
+        let body = doc_title(doc, title);
+        self.post_ok(self.url(&["doc", "change-title"]), Some(&body))
+            .await
+    }
+
+    /// `POST /doc/clone`: a copy under a new title. Returns the new document's id.
+    pub async fn clone_doc(&self, doc: &str, title: &str) -> Result<String, ApiError> {
+        let body = doc_title(doc, title);
+        let created: DocCreated = self.post(self.url(&["doc", "clone"]), Some(&body)).await?;
+        Ok(created.doc_id)
+    }
+
+    /// `POST /doc/empty`: removes every object, keeps the document.
+    pub async fn empty_doc(&self, doc: &str) -> Result<(), ApiError> {
+        self.post_ok(self.url(&["doc", "empty"]), Some(&doc_id(doc)))
+            .await
+    }
+
+    /// `POST /doc/add-collaborator`: shares with the account of `email`.
+    pub async fn share_doc(&self, doc: &str, email: &str) -> Result<(), ApiError> {
+        let body = AddCollaboratorRequest {
+            doc_id: doc.to_owned(),
+            email: email.to_owned(),
+        };
+        self.post_ok(self.url(&["doc", "add-collaborator"]), Some(&body))
+            .await
+    }
+
+    /// `POST /doc/delete`: removes the document and all its content, irrevocably.
+    pub async fn delete_doc(&self, doc: &str) -> Result<(), ApiError> {
+        self.post_ok(self.url(&["doc", "delete"]), Some(&doc_id(doc)))
+            .await
+    }
+}
+
+fn doc_id(doc: &str) -> DocIdRequest {
+    DocIdRequest {
+        doc_id: doc.to_owned(),
+    }
+}
+
+fn doc_title(doc: &str, title: &str) -> DocTitleRequest {
+    DocTitleRequest {
+        doc_id: doc.to_owned(),
+        title: title.to_owned(),
+    }
+}

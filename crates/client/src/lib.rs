@@ -1,0 +1,252 @@
+//! The typed async client of the Diagram Document REST API, shared by the TUI, the CLI and the
+//! tests. One method per route (in `documents`, `objects` and `folders`); every failure is one
+//! [`ApiError`]. Content, the one body that grows with a document, can also be sent and read as
+//! raw JSON bytes ([`JsonBody`], [`AnswerBody`]) without building it as values. Our server's
+//! change event streams are followed with [`Watch`] (`watch_doc`, `watch_account`).
+
+mod documents;
+mod error;
+mod folders;
+mod json_body;
+mod key;
+mod objects;
+mod sse;
+mod watch;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use reqwest::{RequestBuilder, Response, Url};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use diagtui_model::Success;
+
+pub use error::{ApiError, one_line};
+/// Collapses white space to single spaces: errors read on one line (the CLI uses it too).
+pub use json_body::{AnswerBody, JsonBody};
+pub use key::ApiKey;
+pub use sse::{SseEvent, SseItem, SseParser};
+pub use watch::{
+    AccountStreamEvent, Backoff, DocStreamEvent, FIRST_RETRY, LAST_RETRY, StreamEvent, Watch,
+    Watched,
+};
+
+/// The `User-Agent` of every request.
+const USER_AGENT: &str = concat!("diagtui/", env!("CARGO_PKG_VERSION"));
+
+/// Where and how to connect.
+#[derive(Clone, Debug)]
+pub struct ClientConfig {
+    /// The server root, e.g. `http://127.0.0.1:8737` (without `/api/v1`).
+    pub base_url: String,
+    /// The key sent as `Authorization: Bearer`.
+    pub api_key: ApiKey,
+    /// How long to wait for a connection (default 5 s).
+    pub connect_timeout: Duration,
+    /// How long to wait for a whole answer (default 30 s).
+    pub request_timeout: Duration,
+}
+
+impl ClientConfig {
+    /// The default connect timeout.
+    pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+    /// The default request timeout.
+    pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+    /// A configuration with the default timeouts.
+    pub fn new(base_url: impl Into<String>, api_key: ApiKey) -> ClientConfig {
+        ClientConfig {
+            base_url: base_url.into(),
+            api_key,
+            connect_timeout: Self::DEFAULT_CONNECT_TIMEOUT,
+            request_timeout: Self::DEFAULT_REQUEST_TIMEOUT,
+        }
+    }
+}
+
+/// A client of one server with one key. Cheap to clone: clones share one connection pool.
+#[derive(Clone, Debug)]
+pub struct Client {
+    http: reqwest::Client,
+    /// For event streams: no limit on the whole answer, only on silence.
+    streams: reqwest::Client,
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    config: ClientConfig,
+    /// `base_url` + `/api/v1`.
+    api_root: Url,
+}
+
+impl Client {
+    /// Builds a client; fails on a base URL that is not an `http`/`https` URL.
+    pub fn new(mut config: ClientConfig) -> Result<Client, ApiError> {
+        let trimmed = config.base_url.trim().trim_end_matches('/').to_owned();
+        let bad_url = |why: String| ApiError::Request {
+            detail: format!("bad server URL \"{trimmed}\": {why}"),
+        };
+        let mut api_root = Url::parse(&trimmed).map_err(|e| bad_url(e.to_string()))?;
+        if !matches!(api_root.scheme(), "http" | "https") {
+            return Err(bad_url("the scheme must be http or https".into()));
+        }
+        api_root
+            .path_segments_mut()
+            .map_err(|()| bad_url("it cannot have a path".into()))?
+            .pop_if_empty()
+            .extend(["api", "v1"]);
+        config.base_url = trimmed;
+        let builder = || {
+            reqwest::Client::builder()
+                .user_agent(USER_AGENT)
+                .connect_timeout(config.connect_timeout)
+        };
+        let built = |built: reqwest::Result<reqwest::Client>| {
+            built.map_err(|e| ApiError::Request {
+                detail: e.to_string(),
+            })
+        };
+        let http = built(builder().timeout(config.request_timeout).build())?;
+        let streams = built(builder().read_timeout(watch::SILENCE).build())?;
+        Ok(Client {
+            http,
+            streams,
+            inner: Arc::new(Inner { config, api_root }),
+        })
+    }
+
+    /// The server root this client talks to (without a trailing `/`).
+    pub fn base_url(&self) -> &str {
+        &self.inner.config.base_url
+    }
+
+    /// The URL of an API path, each segment percent-encoded as a path segment.
+    fn url(&self, segments: &[&str]) -> Url {
+        let mut url = self.inner.api_root.clone();
+        url.path_segments_mut()
+            .expect("checked in Client::new: the URL can have a path")
+            .extend(segments);
+        url
+    }
+
+    /// `GET` a path and decode the answer.
+    async fn get<T: DeserializeOwned>(&self, url: Url) -> Result<T, ApiError> {
+        self.send(self.http.get(url)).await
+    }
+
+    /// A `POST` with a JSON body (or none).
+    fn post_request<B: Serialize + ?Sized>(&self, url: Url, body: Option<&B>) -> RequestBuilder {
+        let request = self.http.post(url);
+        match body {
+            Some(body) => request.json(body),
+            None => request,
+        }
+    }
+
+    /// `POST` a JSON body (or none) and decode the answer.
+    async fn post<B: Serialize + ?Sized, T: DeserializeOwned>(
+        &self,
+        url: Url,
+        body: Option<&B>,
+    ) -> Result<T, ApiError> {
+        self.send(self.post_request(url, body)).await
+    }
+
+    /// `POST` a write whose answer is `{ success: true }`.
+    async fn post_ok<B: Serialize + ?Sized>(
+        &self,
+        url: Url,
+        body: Option<&B>,
+    ) -> Result<(), ApiError> {
+        self.send_ok(self.post_request(url, body)).await
+    }
+
+    /// Sends a write whose answer is `{ success: true }`.
+    async fn send_ok(&self, request: RequestBuilder) -> Result<(), ApiError> {
+        let answer: Success = self.send(request).await?;
+        if answer.success {
+            Ok(())
+        } else {
+            Err(ApiError::unexpected(
+                200,
+                "the answer says success: false",
+                br#"{"success":false}"#,
+            ))
+        }
+    }
+
+    /// Sends a request with the key and turns the answer into `T` or an [`ApiError`].
+    async fn send<T: DeserializeOwned>(&self, request: RequestBuilder) -> Result<T, ApiError> {
+        let response = self.respond(request).await?;
+        let status = response.status();
+        let body = response.bytes().await.map_err(|e| self.transport(&e))?;
+        serde_json::from_slice(&body).map_err(|e| {
+            ApiError::unexpected(
+                status.as_u16(),
+                format!("not the JSON expected ({e})"),
+                &body,
+            )
+        })
+    }
+
+    /// Sends a request with the key: a success status gives the answer with its body unread,
+    /// any other an [`ApiError`].
+    async fn respond(&self, request: RequestBuilder) -> Result<Response, ApiError> {
+        let response = request
+            .bearer_auth(self.inner.config.api_key.expose())
+            .send()
+            .await
+            .map_err(|e| self.transport(&e))?;
+        let status = response.status();
+        if status.is_success() {
+            return Ok(response);
+        }
+        let body = response.bytes().await.map_err(|e| self.transport(&e))?;
+        Err(ApiError::from_error_answer(status, &body))
+    }
+
+    /// A transport failure of a request to this client's server.
+    fn transport(&self, err: &reqwest::Error) -> ApiError {
+        let config = &self.inner.config;
+        ApiError::from_transport(
+            err,
+            &config.base_url,
+            config.connect_timeout,
+            config.request_timeout,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn client(base: &str) -> Result<Client, ApiError> {
+        Client::new(ClientConfig::new(base, ApiKey::new("k")))
+    }
+
+    #[test]
+    fn urls_encode_each_segment() {
+        let c = client("http://127.0.0.1:8737/").unwrap();
+        assert_eq!(c.base_url(), "http://127.0.0.1:8737");
+        assert_eq!(
+            c.url(&["doc", "a/b c?%", "obj", ""]).as_str(),
+            "http://127.0.0.1:8737/api/v1/doc/a%2Fb%20c%3F%25/obj/"
+        );
+        let prefixed = client("https://example.com/diagram/").unwrap();
+        assert_eq!(
+            prefixed.url(&["doc"]).as_str(),
+            "https://example.com/diagram/api/v1/doc"
+        );
+    }
+
+    #[test]
+    fn bad_urls_are_request_errors() {
+        for base in ["", "127.0.0.1:8737", "ftp://host", "mailto:x@y"] {
+            let err = client(base).unwrap_err();
+            assert!(matches!(err, ApiError::Request { .. }), "{base}: {err}");
+        }
+    }
+}

@@ -1,0 +1,309 @@
+//! The `serve`, `account` and `migrate` commands.
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use axum::http::HeaderValue;
+use tokio::net::TcpListener;
+
+use super::options::{
+    DEFAULT_BODY_TIMEOUT, DEFAULT_HEADER_TIMEOUT, DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_BODY,
+    ServerOptions, default_max_connections,
+};
+use super::routes::Cors;
+use super::{application, data_dir, http, open_store};
+use diagtui_store::postgres::DEFAULT_POOL;
+use diagtui_store::{DEFAULT_CACHE_BYTES, Location, PgOptions};
+
+/// clap Args for `serve`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ServeArgs {
+    /// The address to listen on (port 0 picks a free one).
+    #[arg(long, default_value = "127.0.0.1:8737", value_name = "ADDR")]
+    pub bind: SocketAddr,
+    /// The largest request body accepted, in bytes (default 64 MiB).
+    #[arg(long, default_value_t = DEFAULT_MAX_BODY, value_name = "BYTES")]
+    pub max_body: usize,
+    /// The most connections open at once; at the cap, the connection idle the longest is
+    /// closed to make room (default: well below the limit on open files).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: Option<u32>,
+    /// How long a request head may take to arrive, in seconds.
+    #[arg(long, default_value_t = DEFAULT_HEADER_TIMEOUT.as_secs_f64(), value_name = "SECS", value_parser = seconds)]
+    pub header_timeout: f64,
+    /// How long a connection may wait idle for its next request, in seconds.
+    #[arg(long, default_value_t = DEFAULT_IDLE_TIMEOUT.as_secs_f64(), value_name = "SECS", value_parser = seconds)]
+    pub idle_timeout: f64,
+    /// How long a request body may take to arrive, in seconds.
+    #[arg(long, default_value_t = DEFAULT_BODY_TIMEOUT.as_secs_f64(), value_name = "SECS", value_parser = seconds)]
+    pub body_timeout: f64,
+    /// A web page origin allowed to call the API (`https://app.example.com`), repeatable;
+    /// `*` allows any. CORS is off without it.
+    #[arg(long = "cors-origin", value_name = "ORIGIN", value_parser = origin)]
+    pub cors_origins: Vec<String>,
+    /// The most bytes of documents kept in memory (default 256 MiB).
+    #[arg(long, default_value_t = DEFAULT_CACHE_BYTES, value_name = "BYTES")]
+    pub cache_size: usize,
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// The most connections to the PostgreSQL database (with --database).
+    #[arg(long, default_value_t = DEFAULT_POOL, value_name = "N", requires = "database",
+          value_parser = clap::value_parser!(u32).range(2..))]
+    pub db_pool: u32,
+    /// Serve without the change event streams (our extension), as a server of the spec alone
+    /// would: clients fall back to polling.
+    #[arg(long)]
+    pub no_events: bool,
+}
+
+/// clap Args: the PostgreSQL database to use instead of the data dir's SQLite.
+#[derive(Debug, Clone, clap::Args)]
+pub struct DatabaseArgs {
+    /// A PostgreSQL database to use instead of the data dir's SQLite (a team server):
+    /// postgres://USER[:PASSWORD]@HOST[:PORT]/DB, TLS per its sslmode (disable, prefer,
+    /// require, verify-ca, verify-full).
+    #[arg(
+        long,
+        env = "DIAGTUI_DATABASE_URL",
+        hide_env_values = true,
+        value_name = "URL"
+    )]
+    pub database: Option<String>,
+}
+
+impl DatabaseArgs {
+    /// Where the database is: the PostgreSQL database when given, else the data dir.
+    pub fn location(&self, data_dir: &Path, pool_size: usize) -> Location {
+        match &self.database {
+            Some(url) => Location::Postgres(PgOptions {
+                url: url.clone(),
+                pool_size,
+            }),
+            None => Location::DataDir(data_dir.to_owned()),
+        }
+    }
+}
+
+/// Reads a positive number of seconds.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(secs) if secs.is_finite() && secs > 0.0 && secs < 1e9 => Ok(secs),
+        _ => Err(format!("\"{text}\" is not a positive number of seconds")),
+    }
+}
+
+/// Reads a CORS origin: `*`, or `scheme://host[:port]` with nothing after.
+fn origin(text: &str) -> Result<String, String> {
+    let valid = text == "*"
+        || text.split_once("://").is_some_and(|(scheme, rest)| {
+            !scheme.is_empty()
+                && !rest.is_empty()
+                && !rest.contains('/')
+                && HeaderValue::from_str(text).is_ok()
+        });
+    if valid {
+        Ok(text.to_owned())
+    } else {
+        Err(format!(
+            "\"{text}\" is not an origin: expected scheme://host[:port] (e.g. https://app.example.com) or *"
+        ))
+    }
+}
+
+impl ServeArgs {
+    /// The server settings these flags give.
+    pub fn options(&self) -> ServerOptions {
+        let cors = if self.cors_origins.is_empty() {
+            Cors::Off
+        } else if self.cors_origins.iter().any(|o| o == "*") {
+            Cors::Any
+        } else {
+            Cors::Origins(
+                self.cors_origins
+                    .iter()
+                    .filter_map(|o| HeaderValue::from_str(o).ok())
+                    .collect(),
+            )
+        };
+        ServerOptions {
+            max_body: self.max_body,
+            body_timeout: Duration::from_secs_f64(self.body_timeout),
+            header_timeout: Duration::from_secs_f64(self.header_timeout),
+            idle_timeout: Duration::from_secs_f64(self.idle_timeout),
+            max_connections: self
+                .max_connections
+                .map_or_else(default_max_connections, |n| n as usize),
+            cors,
+            cache_bytes: self.cache_size,
+            events: !self.no_events,
+            ..ServerOptions::default()
+        }
+    }
+}
+
+/// clap Subcommand: `account create EMAIL`.
+#[derive(Debug, Clone, clap::Subcommand)]
+pub enum AccountCommand {
+    /// Add an account (with its own first folder) and print its new API key.
+    Create {
+        /// The account's e-mail address.
+        email: String,
+        #[command(flatten)]
+        database: DatabaseArgs,
+    },
+}
+
+/// clap Args for `migrate`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct MigrateArgs {
+    /// The PostgreSQL database to copy the data dir into.
+    #[arg(
+        long,
+        env = "DIAGTUI_DATABASE_URL",
+        hide_env_values = true,
+        value_name = "URL"
+    )]
+    pub database: String,
+    /// Replace whatever the database holds; without it, a database that holds documents is
+    /// refused.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// Runs the server until SIGINT or SIGTERM, then finishes in-flight requests and returns.
+/// Prints `listening on http://HOST:PORT` as the first line on stdout. Blocking: it builds
+/// its own runtime.
+pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
+    bound_malloc_arenas();
+    init_logging();
+    let options = args.options();
+    let location = args.database.location(&data_dir, args.db_pool as usize);
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
+    runtime.block_on(async move {
+        let warning = location.data_dir().and_then(data_dir::looseness_warning);
+        let store = open_store(&location, &options).await?;
+        let listener = TcpListener::bind(args.bind)
+            .await
+            .with_context(|| format!("cannot listen on {}", args.bind))?;
+        let addr = listener.local_addr()?;
+        let shutdown = crate::signals::stop_requested()?;
+        {
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "listening on http://{addr}")?;
+            out.flush()?;
+        }
+        if let Some(warning) = warning {
+            eprintln!("{warning}");
+        }
+        match location.data_dir() {
+            Some(dir) => eprintln!(
+                "data dir {}; the default account's key is in {}",
+                dir.display(),
+                dir.join(data_dir::KEY_FILE).display()
+            ),
+            None => eprintln!(
+                "database {location}; `diagtui account create EMAIL --database URL` adds accounts"
+            ),
+        }
+        let (app, hub) = application(Arc::new(store), &options);
+        let shutdown = async move {
+            shutdown.await;
+            hub.close();
+        };
+        http::serve(listener, app, options.http(), shutdown).await;
+        Ok(())
+    })
+}
+
+/// How many malloc arenas the server's threads share (glibc).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+const MALLOC_ARENAS: libc::c_int = 2;
+
+/// Bounds glibc's malloc arenas to [`MALLOC_ARENAS`], unless `MALLOC_ARENA_MAX` sets them.
+/// By default glibc gives threads up to eight arenas per core, and the blocking threads that
+/// answer from a large document come and go: under many clients each arena kept its own free
+/// memory and the resident size crept up; with two it stays flat (`cargo bench --bench load`,
+/// figures in the README). Called before the runtime starts its threads.
+fn bound_malloc_arenas() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    if std::env::var_os("MALLOC_ARENA_MAX").is_none() {
+        // SAFETY: mallopt only sets one of malloc's tunables; it takes no pointers.
+        unsafe {
+            libc::mallopt(libc::M_ARENA_MAX, MALLOC_ARENAS);
+        }
+    }
+}
+
+/// Runs an `account` command.
+pub fn run_account(cmd: AccountCommand, data_dir: PathBuf) -> anyhow::Result<()> {
+    match cmd {
+        AccountCommand::Create { email, database } => {
+            let key = create_account(&database.location(&data_dir, 2), &email)?;
+            println!("{key}");
+            Ok(())
+        }
+    }
+}
+
+/// Creates an account in a data dir (initialising it if new) or a PostgreSQL database and
+/// returns its API key. Blocking: it runs on a thread of its own, so it may be called from
+/// inside a runtime or outside one.
+pub fn create_account(at: &Location, email: &str) -> anyhow::Result<String> {
+    on_own_runtime(async {
+        if let Some(dir) = at.data_dir() {
+            data_dir::prepare(dir).await?;
+        }
+        Ok(diagtui_store::create_account(at, email).await?)
+    })
+}
+
+/// `migrate`: copies the data dir into the PostgreSQL database and prints what it copied.
+pub fn run_migrate(args: MigrateArgs, data_dir: PathBuf) -> anyhow::Result<()> {
+    let target = PgOptions {
+        url: args.database,
+        pool_size: 2,
+    };
+    let counts = on_own_runtime(async {
+        Ok(diagtui_store::migrate::copy(&data_dir, &target, args.force).await?)
+    })?;
+    println!(
+        "copied {} into {}: {counts}; the counts match",
+        data_dir.display(),
+        Location::Postgres(target)
+    );
+    Ok(())
+}
+
+/// Runs a future to its end on a runtime of its own, on a thread of its own.
+fn on_own_runtime<T: Send>(
+    work: impl std::future::Future<Output = anyhow::Result<T>> + Send,
+) -> anyhow::Result<T> {
+    std::thread::scope(|scope| {
+        scope
+            .spawn(|| {
+                tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .context("cannot start the runtime")?
+                    .block_on(work)
+            })
+            .join()
+            .map_err(|_| anyhow::anyhow!("the command failed"))?
+    })
+}
+
+/// Logs to stderr, `warn` and up unless `RUST_LOG` says otherwise (`RUST_LOG=info` logs one
+/// line per request).
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_writer(std::io::stderr)
+        .try_init();
+}

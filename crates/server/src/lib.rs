@@ -1,0 +1,57 @@
+//! The local API server: axum routes over the [`store`](diagtui_store), auth by API key, the
+//! error contract, an HTTP layer that caps and times out connections, the `serve` and
+//! `account` commands and an in-process server.
+
+mod commands;
+pub mod data_dir;
+mod error;
+mod events;
+mod extract;
+mod http;
+mod local;
+mod options;
+mod routes;
+mod samples;
+pub mod signals;
+mod state;
+
+pub use commands::{
+    AccountCommand, MigrateArgs, ServeArgs, create_account, run_account, run_migrate, run_serve,
+};
+pub use local::LocalServer;
+pub use options::{DEFAULT_MAX_BODY, ServerOptions, default_max_connections};
+pub use routes::Cors;
+
+use std::sync::Arc;
+
+use anyhow::Context;
+
+use diagtui_store::{AnyEngine, Location, Store};
+
+/// The application over a store, with the settings' body limits and CORS origins, and its
+/// change events (to close when the server stops, which ends their streams). Must be called
+/// on a tokio runtime.
+fn application(
+    store: Arc<Store<AnyEngine>>,
+    options: &ServerOptions,
+) -> (routes::App, Arc<events::Hub>) {
+    let hub = events::Hub::start(&store, options.keep_alive);
+    let state = state::AppState {
+        store,
+        bodies: options.bodies(),
+        hub: Arc::clone(&hub),
+    };
+    (routes::app(state, &options.cors, options.events), hub)
+}
+
+/// Opens the store a server runs on: a data dir is set up first (seeded the first time); a
+/// PostgreSQL database is migrated, never seeded (`diagtui account create --database` adds
+/// its accounts).
+async fn open_store(at: &Location, options: &ServerOptions) -> anyhow::Result<Store<AnyEngine>> {
+    if let Some(dir) = at.data_dir() {
+        data_dir::prepare(dir).await?;
+    }
+    Store::open_at(at, options.store())
+        .await
+        .with_context(|| format!("cannot open {at}"))
+}

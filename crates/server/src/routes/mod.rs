@@ -1,0 +1,179 @@
+//! The routes of the API: the spec's, plus our extensions (folders, the legacy object list, `me`,
+//! the change event streams and the OpenAPI description). Trailing slashes do not matter; unknown routes and wrong
+//! methods answer in the error contract. Every request is logged (see [`trace`]) and, when
+//! origins are configured, answered with CORS headers.
+
+mod docs;
+mod events;
+mod folders;
+mod image;
+mod objects;
+pub(crate) mod openapi;
+mod trace;
+
+use std::task::{Context, Poll};
+
+use axum::Router;
+use axum::http::{HeaderValue, Method, Request, Uri, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use bytes::Bytes;
+use tower::util::Either;
+use tower_http::cors::{AllowOrigin, Cors as CorsService, CorsLayer};
+
+use super::error::{method_not_allowed, not_found};
+use super::state::AppState;
+
+/// Who may call the API from a web page.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Cors {
+    /// No one: no CORS headers (the default).
+    #[default]
+    Off,
+    /// Any origin (`--cors-origin '*'`).
+    Any,
+    /// These origins.
+    Origins(Vec<HeaderValue>),
+}
+
+/// The application as a service: routes behind trailing-slash folding, behind CORS when it is on.
+pub type App = Either<CorsService<TrimSlash<Router>>, TrimSlash<Router>>;
+
+/// The whole application: routes (the event streams only when `events`), fallbacks, request
+/// logging (when `info` is enabled at start), CORS and trailing-slash folding.
+pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
+    let api = Router::new()
+        .route("/api/v1/openapi.json", get(openapi::document))
+        .route("/api/v1/me", get(folders::me))
+        .route("/api/v1/folder/list", get(folders::list))
+        .route("/api/v1/folder/create", post(folders::create))
+        .route("/api/v1/folder/change-title", post(folders::change_title))
+        .route("/api/v1/folder/delete", post(folders::delete))
+        .route("/api/v1/doc", get(docs::list))
+        .route("/api/v1/doc/create", post(docs::create))
+        .route("/api/v1/doc/empty", post(docs::empty))
+        .route("/api/v1/doc/add-collaborator", post(docs::add_collaborator))
+        .route("/api/v1/doc/change-title", post(docs::change_title))
+        .route("/api/v1/doc/clone", post(docs::clone))
+        .route("/api/v1/doc/delete", post(docs::delete))
+        .route("/api/v1/doc/set-content/{doc_id}", post(docs::set_content))
+        .route(
+            "/api/v1/doc/{doc_id}",
+            get(docs::details).post(docs::bulk_update),
+        )
+        .route(
+            "/api/v1/doc/{doc_id}/obj",
+            get(objects::legacy_all).post(objects::create),
+        )
+        .route("/api/v1/doc/{doc_id}/obj/all", get(objects::all))
+        .route(
+            "/api/v1/doc/{doc_id}/obj/where",
+            post(objects::update_where),
+        )
+        .route(
+            "/api/v1/doc/{doc_id}/obj/where/{*selector}",
+            get(objects::read_where),
+        )
+        .route(
+            "/api/v1/doc/{doc_id}/obj/{obj_id}",
+            get(objects::get_one).post(objects::update),
+        )
+        .route(
+            "/api/v1/doc/{doc_id}/obj/{obj_id}/delete",
+            post(objects::delete),
+        )
+        .route(
+            "/api/v1/image/from-document/{doc_id}",
+            get(image::from_document),
+        )
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed);
+    let api = if events {
+        api.route("/api/v1/doc/{doc_id}/events", get(events::doc))
+            .route("/api/v1/events", get(events::account))
+    } else {
+        api
+    };
+    let api = if trace::enabled() {
+        api.layer(trace::layer())
+    } else {
+        api
+    };
+    // Routing happens inside, after the slash is folded and CORS preflights are answered.
+    let routed = TrimSlash(api.with_state(state));
+    match cors_layer(cors) {
+        Some(layer) => Either::Left(tower::Layer::layer(&layer, routed)),
+        None => Either::Right(routed),
+    }
+}
+
+/// Folds trailing slashes before routing: `/api/v1/doc/` is `/api/v1/doc`.
+#[derive(Clone)]
+pub struct TrimSlash<S>(S);
+
+impl<S, B> tower::Service<Request<B>> for TrimSlash<S>
+where
+    S: tower::Service<Request<B>>,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future = S::Future;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), S::Error>> {
+        self.0.poll_ready(cx)
+    }
+
+    fn call(&mut self, mut request: Request<B>) -> S::Future {
+        trim_trailing_slash(&mut request);
+        self.0.call(request)
+    }
+}
+
+/// The CORS layer for the configured origins, if any.
+fn cors_layer(cors: &Cors) -> Option<CorsLayer> {
+    let origins = match cors {
+        Cors::Off => return None,
+        Cors::Any => AllowOrigin::any(),
+        Cors::Origins(list) => AllowOrigin::list(list.iter().cloned()),
+    };
+    Some(
+        CorsLayer::new()
+            .allow_origin(origins)
+            .allow_methods([Method::GET, Method::POST])
+            .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE])
+            .max_age(std::time::Duration::from_secs(3600)),
+    )
+}
+
+/// Drops trailing slashes from the path (`/api/v1/doc/` is `/api/v1/doc`), keeping the query.
+fn trim_trailing_slash<B>(req: &mut Request<B>) {
+    let path = req.uri().path();
+    if path.len() > 1 && path.ends_with('/') {
+        let trimmed = path.trim_end_matches('/');
+        let trimmed = if trimmed.is_empty() { "/" } else { trimmed };
+        let rebuilt = match req.uri().query() {
+            Some(query) => format!("{trimmed}?{query}"),
+            None => trimmed.to_owned(),
+        };
+        let mut parts = req.uri().clone().into_parts();
+        if let Ok(path_and_query) = rebuilt.parse() {
+            parts.path_and_query = Some(path_and_query);
+            if let Ok(uri) = Uri::from_parts(parts) {
+                *req.uri_mut() = uri;
+            }
+        }
+    }
+}
+
+/// The answer to a write that creates nothing: `{ success: true }`.
+const OK: axum::Json<diagtui_model::Success> = axum::Json(diagtui_model::Success { success: true });
+
+/// An answer whose body is JSON already written.
+fn json_bytes(body: Bytes) -> Response {
+    let mut response = body.into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
+}

@@ -1,0 +1,27 @@
+//! The state every handler shares: the store, the limits on request bodies and the change events.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::events::Hub;
+use diagtui_store::{AnyEngine, Store};
+
+/// Shared handler state.
+#[derive(Clone)]
+pub struct AppState {
+    /// The store, on whichever engine the server was started with.
+    pub store: Arc<Store<AnyEngine>>,
+    /// The limits on request bodies.
+    pub bodies: BodyLimits,
+    /// The change events.
+    pub hub: Arc<Hub>,
+}
+
+/// The limits on request bodies.
+#[derive(Debug, Clone, Copy)]
+pub struct BodyLimits {
+    /// The largest body accepted, in bytes.
+    pub max_bytes: usize,
+    /// How long a body may take to arrive, once its reading starts.
+    pub timeout: Duration,
+}

@@ -1,0 +1,174 @@
+//! The engine a server runs on, chosen at start: SQLite in a data dir (the default) or
+//! PostgreSQL. An enum rather than a trait object or a generic server: handlers keep one
+//! concrete store type, each engine call is a branch plus a static call (no boxing), and a read
+//! served from memory touches the engine only for its freshness check.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::cache::LoadedDoc;
+use super::engine::{CommitObserver, Engine};
+use super::keys::{Account, KeyHash};
+use super::postgres::{self, PgEngine, PgOptions};
+use super::sqlite::{self, SqliteEngine};
+use super::write::{Outcome, WriteOp};
+use super::{Store, StoreError, StoreOptions, StoreResult};
+use diagtui_model::{DocDetails, DocSummary, FolderList};
+
+/// Where a store's database is.
+#[derive(Debug, Clone)]
+pub enum Location {
+    /// SQLite in this data dir.
+    DataDir(PathBuf),
+    /// A PostgreSQL database.
+    Postgres(PgOptions),
+}
+
+/// Either engine.
+pub enum AnyEngine {
+    /// SQLite in a data dir.
+    Sqlite(SqliteEngine),
+    /// PostgreSQL.
+    Postgres(PgEngine),
+}
+
+/// Calls the same method on whichever engine runs.
+macro_rules! on_engine {
+    ($self:ident, $engine:ident => $call:expr) => {
+        match $self {
+            AnyEngine::Sqlite($engine) => $call.await,
+            AnyEngine::Postgres($engine) => $call.await,
+        }
+    };
+}
+
+impl Engine for AnyEngine {
+    async fn check_fresh(&self) -> StoreResult<()> {
+        on_engine!(self, engine => engine.check_fresh())
+    }
+
+    async fn account_by_key(&self, hash: KeyHash) -> StoreResult<Option<Account>> {
+        on_engine!(self, engine => engine.account_by_key(hash))
+    }
+
+    async fn load_doc(&self, doc_id: String) -> StoreResult<Option<LoadedDoc>> {
+        on_engine!(self, engine => engine.load_doc(doc_id))
+    }
+
+    async fn doc_details(&self, account_id: String, doc_id: String) -> StoreResult<DocDetails> {
+        on_engine!(self, engine => engine.doc_details(account_id, doc_id))
+    }
+
+    async fn list_docs(&self, account_id: String) -> StoreResult<Vec<DocSummary>> {
+        on_engine!(self, engine => engine.list_docs(account_id))
+    }
+
+    async fn list_folders(&self, account_id: String) -> StoreResult<FolderList> {
+        on_engine!(self, engine => engine.list_folders(account_id))
+    }
+
+    async fn write(&self, op: WriteOp) -> StoreResult<Outcome> {
+        on_engine!(self, engine => engine.write(op))
+    }
+}
+
+impl Store<AnyEngine> {
+    /// Opens the store at a location: the data dir's SQLite database (created if needed), or
+    /// the PostgreSQL database (migrated if needed).
+    pub async fn open_at(location: &Location, options: StoreOptions) -> StoreResult<Self> {
+        let kept = Store::<AnyEngine>::kept(options);
+        let observer = Arc::clone(&kept) as Arc<dyn CommitObserver>;
+        let engine = match location {
+            Location::DataDir(dir) => {
+                let dir = dir.clone();
+                AnyEngine::Sqlite(blocking(move || SqliteEngine::open(&dir, observer)).await?)
+            }
+            Location::Postgres(pg) => AnyEngine::Postgres(PgEngine::open(pg, observer).await?),
+        };
+        Ok(Store { engine, kept })
+    }
+}
+
+/// Runs one write request outside a running store; stores running on the same database
+/// notice it as another process's commit.
+pub async fn write_once(location: &Location, op: WriteOp) -> StoreResult<Outcome> {
+    match location {
+        Location::DataDir(dir) => {
+            let dir = dir.clone();
+            blocking(move || sqlite::write_once(&dir, op)).await
+        }
+        Location::Postgres(pg) => postgres::write_once(pg, op).await,
+    }
+}
+
+/// The account a key belongs to, read outside a running store.
+pub async fn account_by_key_once(location: &Location, key: &str) -> StoreResult<Option<Account>> {
+    match location {
+        Location::DataDir(dir) => {
+            let (dir, key) = (dir.clone(), key.to_owned());
+            blocking(move || sqlite::account_by_key_once(&dir, &key)).await
+        }
+        Location::Postgres(pg) => postgres::account_by_key_once(pg, key).await,
+    }
+}
+
+/// Runs SQLite's blocking work on the blocking pool.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> StoreResult<T> + Send + 'static,
+) -> StoreResult<T> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| StoreError::Internal(format!("a task failed: {e}")))?
+}
+
+impl Location {
+    /// The data dir, when the database is SQLite's.
+    pub fn data_dir(&self) -> Option<&Path> {
+        match self {
+            Location::DataDir(dir) => Some(dir),
+            Location::Postgres(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Location {
+    /// The data dir, or the database URL without its password.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Location::DataDir(dir) => write!(f, "{}", dir.display()),
+            Location::Postgres(pg) => f.write_str(&without_password(&pg.url)),
+        }
+    }
+}
+
+/// A `postgres://user:password@host/db` URL with the password left out.
+fn without_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return "the database".to_owned();
+    };
+    let authority_end = rest.find('/').unwrap_or(rest.len());
+    match rest[..authority_end].rfind('@') {
+        Some(at) => {
+            let user = rest[..at].split(':').next().unwrap_or_default();
+            format!("{scheme}://{user}@{}", &rest[at + 1..])
+        }
+        None => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_database_url_is_shown_without_its_password() {
+        assert_eq!(
+            without_password("postgres://team:s3cret@db.example.com:5432/diagrams?sslmode=require"),
+            "postgres://team@db.example.com:5432/diagrams?sslmode=require"
+        );
+        assert_eq!(
+            without_password("postgres://localhost/diagrams"),
+            "postgres://localhost/diagrams"
+        );
+    }
+}

@@ -1,0 +1,79 @@
+//! The interface between the store and a database engine. The store ([`Store`](super::Store))
+//! keeps documents and keys in memory and checks requests; an engine reads what is not in
+//! memory and commits writes. Handlers see only the store, never which engine runs.
+//!
+//! An engine tells a [`CommitObserver`] (the store) of every commit, in commit order, before it
+//! answers the request, of every other instance's commit it learns of, and of every change it
+//! notices that another process or instance made unreported, so that nothing kept in memory is
+//! older than the database.
+
+use std::future::Future;
+use std::sync::Arc;
+
+use super::StoreResult;
+use super::cache::LoadedDoc;
+use super::change::Committed;
+use super::keys::{Account, KeyHash};
+use super::object::StoredObject;
+use super::write::{Outcome, WriteOp};
+use diagtui_model::{DocDetails, DocSummary, FolderList};
+
+/// A database engine behind the store.
+pub trait Engine: Send + Sync + 'static {
+    /// Notices commits by other processes or instances since the last call, telling the
+    /// observer when there were any. Called on every request, so it must be cheap when there
+    /// were none.
+    fn check_fresh(&self) -> impl Future<Output = StoreResult<()>> + Send;
+
+    /// The account whose key has this hash, if any.
+    fn account_by_key(
+        &self,
+        hash: KeyHash,
+    ) -> impl Future<Output = StoreResult<Option<Account>>> + Send;
+
+    /// A whole document (who may see it, its objects); `None` when there is no such document.
+    fn load_doc(
+        &self,
+        doc_id: String,
+    ) -> impl Future<Output = StoreResult<Option<LoadedDoc>>> + Send;
+
+    /// A document's details, if the account may see it.
+    fn doc_details(
+        &self,
+        account_id: String,
+        doc_id: String,
+    ) -> impl Future<Output = StoreResult<DocDetails>> + Send;
+
+    /// The account's own and shared documents, by title.
+    fn list_docs(
+        &self,
+        account_id: String,
+    ) -> impl Future<Output = StoreResult<Vec<DocSummary>>> + Send;
+
+    /// The account's folders with the documents it owns in each.
+    fn list_folders(
+        &self,
+        account_id: String,
+    ) -> impl Future<Output = StoreResult<FolderList>> + Send;
+
+    /// Commits a write request and answers it once committed (and reported).
+    fn write(&self, op: WriteOp) -> impl Future<Output = StoreResult<Outcome>> + Send;
+}
+
+/// Who learns of an engine's commits: the store, which writes them through to its cache and
+/// passes them on.
+pub trait CommitObserver: Send + Sync + 'static {
+    /// The version of a document as cached now, if it is; a plan made from another version
+    /// does not hold.
+    fn doc_version(&self, doc_id: &str) -> Option<u64>;
+
+    /// A write request committed: this process's, before the request is answered, or (on
+    /// PostgreSQL) another instance's, from its report; called in commit order. Returns the
+    /// objects the write replaced, for the engine to drop once the request is answered:
+    /// freeing them is no reason to keep a client waiting.
+    fn committed(&self, report: Arc<Committed>) -> Vec<Arc<StoredObject>>;
+
+    /// Another process or instance changed the database in ways not reported: forget
+    /// everything kept.
+    fn changed_elsewhere(&self);
+}

@@ -1,0 +1,108 @@
+//! Objects in PostgreSQL: one row each, keyed by `(doc_id, obj_id)`. Many rows travel in one
+//! statement as arrays, so that a large upload or update is a few round trips, not one per
+//! object.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use deadpool_postgres::GenericClient;
+
+use super::sql::{execute, query};
+use crate::StoreResult;
+use crate::object::{Kinds, StoredObject};
+
+/// Rows sent per statement by the bulk writes.
+const ROWS_PER_STATEMENT: usize = 5000;
+
+/// A document's objects by id: all of them, or those with the given ids.
+pub async fn load_objects(
+    c: &impl GenericClient,
+    doc_id: &str,
+    only: Option<&[&str]>,
+) -> StoreResult<BTreeMap<String, Arc<StoredObject>>> {
+    let rows = match only {
+        None => {
+            query(
+                c,
+                "SELECT obj_id, type, data FROM objects WHERE doc_id = $1",
+                &[&doc_id],
+            )
+            .await?
+        }
+        Some(ids) => {
+            query(
+                c,
+                "SELECT obj_id, type, data FROM objects WHERE doc_id = $1 AND obj_id = ANY($2)",
+                &[&doc_id, &ids],
+            )
+            .await?
+        }
+    };
+    let mut kinds = Kinds::default();
+    Ok(rows
+        .iter()
+        .map(|row| {
+            let kind = kinds.get(row.get(1));
+            let object = StoredObject::new(kind, row.get(2));
+            (row.get::<_, String>(0), Arc::new(object))
+        })
+        .collect())
+}
+
+/// Adds objects given as `(id, type, data)` rows.
+pub async fn insert_objects<'a>(
+    c: &impl GenericClient,
+    doc_id: &str,
+    rows: impl Iterator<Item = (&'a str, &'a str, &'a str)>,
+) -> StoreResult<()> {
+    let rows: Vec<_> = rows.collect();
+    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+        let ids: Vec<&str> = chunk.iter().map(|row| row.0).collect();
+        let kinds: Vec<&str> = chunk.iter().map(|row| row.1).collect();
+        let data: Vec<&str> = chunk.iter().map(|row| row.2).collect();
+        execute(
+            c,
+            "INSERT INTO objects (doc_id, obj_id, type, data) \
+             SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[])",
+            &[&doc_id, &ids, &kinds, &data],
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// Writes objects' new data.
+pub async fn save_objects(
+    c: &impl GenericClient,
+    doc_id: &str,
+    objects: &[(String, Arc<StoredObject>)],
+) -> StoreResult<()> {
+    for chunk in objects.chunks(ROWS_PER_STATEMENT) {
+        let ids: Vec<&str> = chunk.iter().map(|(id, _)| id.as_str()).collect();
+        let data: Vec<&str> = chunk.iter().map(|(_, object)| object.data()).collect();
+        execute(
+            c,
+            "UPDATE objects o SET data = n.data \
+             FROM unnest($2::text[], $3::text[]) AS n(obj_id, data) \
+             WHERE o.doc_id = $1 AND o.obj_id = n.obj_id",
+            &[&doc_id, &ids, &data],
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// Deletes one object; whether it existed.
+pub async fn delete_object(
+    c: &impl GenericClient,
+    doc_id: &str,
+    obj_id: &str,
+) -> StoreResult<bool> {
+    let gone = execute(
+        c,
+        "DELETE FROM objects WHERE doc_id = $1 AND obj_id = $2",
+        &[&doc_id, &obj_id],
+    )
+    .await?;
+    Ok(gone > 0)
+}

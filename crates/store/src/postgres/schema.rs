@@ -1,0 +1,100 @@
+//! The PostgreSQL schema and its migrations, versioned in the `diagtui_schema` table. Instances
+//! that start at once on an empty database migrate once: each migration runs under a
+//! transaction-scoped advisory lock, and the version is read again once the lock is held.
+
+use deadpool_postgres::{Client, GenericClient};
+
+use crate::{StoreError, StoreResult};
+
+/// The advisory lock key migrations take (`diagtui` in ASCII).
+const MIGRATION_LOCK: i64 = 0x0064_6961_6774_7569;
+
+/// Each migration takes the schema from version `index` to `index + 1`. Text columns that hold
+/// ids sort by bytes (`COLLATE "C"`), as the SQLite engine and the API's id order do.
+const MIGRATIONS: &[&str] = &[
+    // 1: accounts, folders, documents, collaborators, one row per object, and the counter
+    // every write transaction bumps (see `freshness`).
+    r#"CREATE TABLE accounts (
+         id TEXT COLLATE "C" PRIMARY KEY,
+         email TEXT NOT NULL,
+         key_hash TEXT COLLATE "C" NOT NULL UNIQUE,
+         created TEXT NOT NULL
+     );
+     CREATE UNIQUE INDEX accounts_by_email ON accounts (lower(email));
+     CREATE TABLE folders (
+         seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+         id TEXT COLLATE "C" NOT NULL UNIQUE,
+         account_id TEXT COLLATE "C" NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+         title TEXT NOT NULL
+     );
+     CREATE INDEX folders_by_account ON folders (account_id, seq);
+     CREATE TABLE documents (
+         id TEXT COLLATE "C" PRIMARY KEY,
+         owner_id TEXT COLLATE "C" NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+         folder_id TEXT COLLATE "C" NOT NULL REFERENCES folders(id) ON DELETE CASCADE,
+         title TEXT NOT NULL,
+         created TEXT NOT NULL,
+         last_change TEXT NOT NULL
+     );
+     CREATE INDEX documents_by_owner ON documents (owner_id);
+     CREATE INDEX documents_by_folder ON documents (folder_id);
+     CREATE TABLE collaborators (
+         doc_id TEXT COLLATE "C" NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+         account_id TEXT COLLATE "C" NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+         PRIMARY KEY (doc_id, account_id)
+     );
+     CREATE INDEX collaborators_by_account ON collaborators (account_id);
+     CREATE TABLE objects (
+         doc_id TEXT COLLATE "C" NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+         obj_id TEXT COLLATE "C" NOT NULL,
+         type TEXT NOT NULL,
+         data TEXT NOT NULL,
+         PRIMARY KEY (doc_id, obj_id)
+     );
+     CREATE TABLE generation (
+         id INTEGER PRIMARY KEY CHECK (id = 1),
+         n BIGINT NOT NULL
+     );
+     INSERT INTO generation (id, n) VALUES (1, 0);"#,
+];
+
+/// The schema version this build writes.
+pub const VERSION: i32 = MIGRATIONS.len() as i32;
+
+/// The schema version of the database; 0 when it has none.
+async fn current_version(conn: &impl GenericClient) -> StoreResult<i32> {
+    conn.batch_execute("CREATE TABLE IF NOT EXISTS diagtui_schema (version INTEGER NOT NULL)")
+        .await?;
+    let row = conn
+        .query_opt("SELECT version FROM diagtui_schema", &[])
+        .await?;
+    Ok(row.map_or(0, |row| row.get(0)))
+}
+
+/// Brings the database up to [`VERSION`], one transaction per migration. Refuses a database
+/// written by a newer build.
+pub async fn migrate(conn: &mut Client) -> StoreResult<()> {
+    loop {
+        let tx = conn.transaction().await?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+            .await?;
+        let current = current_version(&tx).await?;
+        if current > VERSION {
+            return Err(StoreError::Internal(format!(
+                "the database has diagtui schema version {current}, newer than this build's \
+                 {VERSION}: run a newer diagtui"
+            )));
+        }
+        let Some(step) = MIGRATIONS.get(current as usize) else {
+            return Ok(());
+        };
+        tx.batch_execute(step).await?;
+        tx.execute("DELETE FROM diagtui_schema", &[]).await?;
+        tx.execute(
+            "INSERT INTO diagtui_schema (version) VALUES ($1)",
+            &[&(current + 1)],
+        )
+        .await?;
+        tx.commit().await?;
+    }
+}

@@ -1,0 +1,242 @@
+//! The SQLite engine: one database file in the data dir.
+//!
+//! Concurrency: SQLite lets one writer at a time commit, and in WAL mode readers never block
+//! it nor each other. So the engine keeps **one writer connection** on its own thread, which
+//! commits the write requests queued meanwhile in one `BEGIN IMMEDIATE` transaction (group
+//! commit, see [`writer`]), and a **small pool of reader connections** that serve what the
+//! store does not hold in memory. Other processes (`diagtui account create`, the CLI in local
+//! mode while a server runs) wait on the file lock through a busy timeout; their commits are
+//! noticed through the `generation` counter (see [`freshness`]).
+//!
+//! Durability: WAL with `synchronous = NORMAL`. A commit is in the WAL file (the OS page cache)
+//! before the request is answered, so it survives the process being killed (`kill -9`); only a
+//! power loss or kernel crash could drop the last commits.
+
+mod accounts;
+mod apply;
+mod checkpointer;
+mod docs;
+mod folders;
+mod freshness;
+mod objects;
+mod schema;
+mod writer;
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags, TransactionBehavior};
+use tokio::sync::mpsc;
+
+use self::freshness::Freshness;
+use self::writer::Around;
+use super::cache::LoadedDoc;
+use super::engine::{CommitObserver, Engine};
+use super::keys::{Account, KeyHash};
+use super::write::{Job, Outcome, WriteOp, send_job};
+use super::{StoreError, StoreResult};
+use diagtui_model::private_files;
+use diagtui_model::{DocDetails, DocSummary, FolderList};
+
+/// The database file's name inside a data dir.
+pub const DB_FILE: &str = "diagtui.db";
+/// How many idle reader connections the pool keeps.
+const MAX_IDLE_READERS: usize = 8;
+/// How long a connection waits for another process's lock before giving up.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+/// The writer's page cache, in KiB: enough for the pages a selector update over some ten
+/// thousand objects touches; given back after bulky writes.
+const WRITER_CACHE_KIB: i64 = 16 * 1024;
+
+/// The SQLite engine.
+pub struct SqliteEngine {
+    readers: Arc<Readers>,
+    writer: mpsc::Sender<Job>,
+    freshness: Arc<Freshness>,
+    observer: Arc<dyn CommitObserver>,
+}
+
+/// The pool of reader connections.
+struct Readers {
+    path: PathBuf,
+    idle: Mutex<Vec<Connection>>,
+}
+
+impl Readers {
+    /// Runs `f` on a reader connection, in one read transaction (a consistent snapshot).
+    fn read<T>(&self, f: impl FnOnce(&Connection) -> StoreResult<T>) -> StoreResult<T> {
+        let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let mut conn = match idle {
+            Some(conn) => conn,
+            None => connect(&self.path)?,
+        };
+        let result = (|| {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Deferred)?;
+            let out = f(&tx)?;
+            tx.finish()?;
+            Ok(out)
+        })();
+        let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+        if idle.len() < MAX_IDLE_READERS {
+            idle.push(conn);
+        }
+        result
+    }
+}
+
+impl SqliteEngine {
+    /// Opens (creating and migrating if needed) the database in `data_dir` and starts its
+    /// writer, which reports every commit to `observer`.
+    pub fn open(data_dir: &Path, observer: Arc<dyn CommitObserver>) -> StoreResult<SqliteEngine> {
+        let (path, writer_conn) = open_migrated(data_dir)?;
+        writer_conn.pragma_update(None, "cache_size", -WRITER_CACHE_KIB)?;
+        writer_conn.set_prepared_statement_cache_capacity(64);
+        // Checkpoints (copying the WAL into the database, with an fsync) happen on their own
+        // thread, never in a commit that a request waits for.
+        writer_conn.pragma_update(None, "wal_autocheckpoint", 0)?;
+        // Each request's savepoint journals the pages it changes: in memory, not a temp file.
+        writer_conn.pragma_update(None, "temp_store", "MEMORY")?;
+        let checkpoints = checkpointer::spawn(connect(&path)?)?;
+        let freshness = Arc::new(Freshness::new(&path, connect(&path)?)?);
+        let around = Around {
+            freshness: Some(Arc::clone(&freshness)),
+            observer: Some(Arc::clone(&observer)),
+            checkpoints: Some(checkpoints),
+        };
+        let writer = writer::spawn(writer_conn, around)?;
+        Ok(SqliteEngine {
+            readers: Arc::new(Readers {
+                path,
+                idle: Mutex::new(Vec::new()),
+            }),
+            writer,
+            freshness,
+            observer,
+        })
+    }
+
+    /// Runs a read on the blocking pool.
+    async fn read<T, F>(&self, f: F) -> StoreResult<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> StoreResult<T> + Send + 'static,
+    {
+        let readers = Arc::clone(&self.readers);
+        tokio::task::spawn_blocking(move || readers.read(f))
+            .await
+            .map_err(|e| StoreError::Internal(format!("a read failed: {e}")))?
+    }
+}
+
+impl Engine for SqliteEngine {
+    async fn check_fresh(&self) -> StoreResult<()> {
+        self.freshness.check(|| self.observer.changed_elsewhere())
+    }
+
+    async fn account_by_key(&self, hash: KeyHash) -> StoreResult<Option<Account>> {
+        self.read(move |conn| accounts::account_by_key_hash(conn, &hash))
+            .await
+    }
+
+    async fn load_doc(&self, doc_id: String) -> StoreResult<Option<LoadedDoc>> {
+        self.read(move |conn| {
+            let Some((owner_id, collaborators)) = docs::access(conn, &doc_id)? else {
+                return Ok(None);
+            };
+            Ok(Some(LoadedDoc {
+                owner_id,
+                collaborators,
+                objects: objects::load_objects(conn, &doc_id)?,
+            }))
+        })
+        .await
+    }
+
+    async fn doc_details(&self, account_id: String, doc_id: String) -> StoreResult<DocDetails> {
+        self.read(move |conn| docs::doc_details(conn, &account_id, &doc_id))
+            .await
+    }
+
+    async fn list_docs(&self, account_id: String) -> StoreResult<Vec<DocSummary>> {
+        self.read(move |conn| docs::list_docs(conn, &account_id))
+            .await
+    }
+
+    async fn list_folders(&self, account_id: String) -> StoreResult<FolderList> {
+        self.read(move |conn| folders::list_folders(conn, &account_id))
+            .await
+    }
+
+    async fn write(&self, op: WriteOp) -> StoreResult<Outcome> {
+        send_job(&self.writer, op).await
+    }
+}
+
+/// Runs one write request on a connection of its own, outside a running store (setting up a
+/// data dir, `account create`). A store running on the same database notices it as another
+/// process's commit.
+pub fn write_once(data_dir: &Path, op: WriteOp) -> StoreResult<Outcome> {
+    let (_, mut conn) = open_migrated(data_dir)?;
+    let around = Around {
+        freshness: None,
+        observer: None,
+        checkpoints: None,
+    };
+    let mut ops = [op];
+    writer::run_batch(&mut conn, &mut ops, &around)
+        .answers
+        .pop()
+        .expect("one answer per request")
+}
+
+/// The account a key belongs to, read on a connection of its own, outside a running store.
+pub fn account_by_key_once(data_dir: &Path, key: &str) -> StoreResult<Option<Account>> {
+    let (_, conn) = open_migrated(data_dir)?;
+    accounts::account_by_key_hash(&conn, &super::keys::hash_key(key))
+}
+
+/// Creates the data dir if needed (readable by the user only), opens its database (the files
+/// readable by the user only) and brings its schema up to date.
+pub(super) fn open_migrated(data_dir: &Path) -> StoreResult<(PathBuf, Connection)> {
+    let cannot = |what: &str, path: &Path, e: std::io::Error| {
+        StoreError::Internal(format!("cannot {what} {}: {e}", path.display()))
+    };
+    private_files::create_dir(data_dir).map_err(|e| cannot("create", data_dir, e))?;
+    let path = data_dir.join(DB_FILE);
+    for suffix in ["", "-wal", "-shm"] {
+        let mut file = path.as_os_str().to_owned();
+        file.push(suffix);
+        let file = PathBuf::from(file);
+        if suffix.is_empty() {
+            // SQLite creates the WAL and shared-memory files with the database file's mode.
+            private_files::open_options()
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(&file)
+                .map_err(|e| cannot("create", &file, e))?;
+        }
+        if file.exists() {
+            private_files::restrict(&file).map_err(|e| cannot("set the mode of", &file, e))?;
+        }
+    }
+    let mut conn = connect(&path)?;
+    schema::migrate(&mut conn)?;
+    Ok((path, conn))
+}
+
+/// Opens one connection with the settings every connection shares.
+fn connect(path: &Path) -> StoreResult<Connection> {
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    Ok(conn)
+}

@@ -1,0 +1,245 @@
+//! The help: every key that works where it was opened, from the key table, scrolled with the
+//! movement keys and searched with the filter key (`/`: the rows whose keys or description
+//! hold what is typed, under their headings); any other key closes it.
+
+use crossterm::event::KeyEvent;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+use crate::action::Action;
+use crate::component::{Component, Cx};
+use crate::input::Filter;
+use crate::keys::{Command, Context, KeyTable};
+use crate::list::ListCursor;
+use crate::theme::{Role, Theme};
+use crate::widgets::{filter_line, overlay_box};
+
+/// Width of the box.
+const WIDTH: u16 = 80;
+/// Width of the keys column.
+const KEYS: usize = 24;
+
+/// One entry of the help.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Row {
+    /// A context's heading.
+    Heading(String),
+    /// Keys and what they do.
+    Keys(String, &'static str),
+}
+
+/// The help for one context.
+#[derive(Debug)]
+pub struct Help {
+    rows: Vec<Row>,
+    /// Characters a description has on one line.
+    room: usize,
+    view: ListCursor,
+    /// What the rows are searched for.
+    filter: Filter,
+}
+
+impl Help {
+    /// The help of `context`, as `keys` has it: each context it inherits, with its keys, then
+    /// the mouse.
+    pub fn new(context: Context, keys: &KeyTable) -> Help {
+        let mut rows = Vec::new();
+        for c in context.lineage() {
+            let own: Vec<_> = keys.own(c).collect();
+            if own.is_empty() {
+                continue;
+            }
+            rows.push(Row::Heading(format!(
+                "{} [keys.{}]",
+                capitalised(c.title()),
+                c.name()
+            )));
+            rows.extend(own.iter().map(|b| Row::Keys(b.keys_text(), b.description)));
+        }
+        if context.lineage().contains(&Context::Global) {
+            rows.push(Row::Keys(
+                "mouse".into(),
+                "click selects and focuses, the wheel scrolls",
+            ));
+        }
+        let mut help = Help {
+            rows,
+            room: usize::from(WIDTH) - 2 - KEYS,
+            view: ListCursor::default(),
+            filter: Filter::default(),
+        };
+        help.view.set_len(help.lines(&Theme::plain()).len());
+        help
+    }
+
+    /// The rows the search keeps: those whose keys or description hold the filter's text (case
+    /// ignored), each under its heading; all of them when nothing is searched.
+    fn shown(&self) -> Vec<&Row> {
+        let wanted = self.filter.text().trim().to_lowercase();
+        if wanted.is_empty() {
+            return self.rows.iter().collect();
+        }
+        let mut out = Vec::new();
+        let mut heading = None;
+        for row in &self.rows {
+            match row {
+                Row::Heading(_) => heading = Some(row),
+                Row::Keys(keys, description) => {
+                    let hit = keys.to_lowercase().contains(&wanted)
+                        || description.to_lowercase().contains(&wanted);
+                    if hit {
+                        out.extend(heading.take());
+                        out.push(row);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The lines to show, the descriptions wrapped under themselves.
+    fn lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        let mut out = Vec::new();
+        if self.filter.shown() {
+            out.push(filter_line(&self.filter, self.room + KEYS, theme));
+        }
+        let shown = self.shown();
+        if shown.is_empty() {
+            out.push(Line::styled("no key matches", theme.of(Role::Dim)));
+        }
+        for row in shown {
+            match row {
+                Row::Heading(text) => out.push(Line::styled(text.clone(), theme.of(Role::Strong))),
+                Row::Keys(keys, description) => {
+                    for (i, part) in wrap(description, self.room.max(10)).into_iter().enumerate() {
+                        let keys = if i == 0 { keys.as_str() } else { "" };
+                        out.push(Line::from(vec![
+                            Span::styled(
+                                format!("  {keys:<w$}", w = KEYS - 2),
+                                theme.of(Role::Key),
+                            ),
+                            Span::raw(part),
+                        ]));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// `text` in lines of at most `width` characters, broken between words.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let last = lines.last_mut().expect("one line at least");
+        if !last.is_empty() && last.chars().count() + 1 + word.chars().count() > width {
+            lines.push(word.to_string());
+        } else {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(word);
+        }
+    }
+    lines
+}
+
+impl Help {
+    /// The list follows what the search keeps, from its top.
+    fn relist(&mut self) {
+        let len = self.lines(&Theme::plain()).len();
+        self.view.set_len(len);
+        self.view.select(0);
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+impl Component for Help {
+    fn context(&self) -> Context {
+        if self.filter.typing() {
+            Context::Filter
+        } else {
+            Context::Help
+        }
+    }
+
+    fn command(&mut self, command: Command, _cx: &Cx) -> Vec<Action> {
+        if let Some(step) = self.view.step_of(command) {
+            self.view.scroll(step);
+            return Vec::new();
+        }
+        let typing = self.filter.typing();
+        if (typing || command == Command::Filter) && self.filter.command(command).is_some() {
+            self.relist();
+            return Vec::new();
+        }
+        if typing {
+            Vec::new()
+        } else {
+            vec![Action::Close]
+        }
+    }
+
+    fn key(&mut self, key: KeyEvent, _cx: &Cx) -> Vec<Action> {
+        if !self.filter.typing() {
+            return vec![Action::Close];
+        }
+        if self.filter.key(key) {
+            self.relist();
+        }
+        Vec::new()
+    }
+
+    fn paste(&mut self, text: &str, _cx: &Cx) -> Vec<Action> {
+        if self.filter.paste(text) {
+            self.relist();
+        }
+        Vec::new()
+    }
+
+    fn set_area(&mut self, area: Rect) {
+        self.room = usize::from(WIDTH.min(area.width)).saturating_sub(2 + KEYS);
+        let len = self.lines(&Theme::plain()).len();
+        self.view.set_len(len);
+        self.view
+            .set_rows(usize::from(area.height.saturating_sub(2)));
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
+        let all = self.lines(cx.theme);
+        let height = all.len() as u16 + 2;
+        let shown: Vec<Line> = all.into_iter().skip(self.view.offset()).collect();
+        let close = cx
+            .keys
+            .binding(Context::Help, Command::Close)
+            .map(|b| b.keys_text())
+            .unwrap_or_default();
+        let title = format!(
+            " Keys ({close} or any other key closes; {} {} scroll; {} searches) ",
+            cx.key(Context::Move, Command::Down),
+            cx.key(Context::Move, Command::Up),
+            cx.key(Context::Help, Command::Filter)
+        );
+        overlay_box(frame, area, &title, shown, (WIDTH, height), cx.theme);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn descriptions_wrap_between_words() {
+        assert_eq!(wrap("one two three", 7), vec!["one two", "three"]);
+        assert_eq!(wrap("short", 20), vec!["short"]);
+    }
+}

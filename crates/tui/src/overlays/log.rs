@@ -1,0 +1,110 @@
+//! The request log: every request of the session, newest first, with its status, latency and
+//! error (never the key), and between them every message the status bar showed.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+
+use crate::action::Action;
+use crate::component::{Component, Cx};
+use crate::keys::{Command, Context};
+use crate::list::ListCursor;
+use crate::requests::{LogEntry, LogLine};
+use crate::status::look;
+use crate::theme::Role;
+use crate::widgets::{clip, overlay_box};
+
+/// The log view; its cursor's offset is the first entry shown, counted from the newest.
+#[derive(Debug, Default)]
+pub struct LogView {
+    view: ListCursor,
+}
+
+impl Component for LogView {
+    fn context(&self) -> Context {
+        Context::Log
+    }
+
+    fn command(&mut self, command: Command, cx: &Cx) -> Vec<Action> {
+        match self.view.step_of(command) {
+            Some(step) => {
+                self.view.set_len(cx.requests.log().len());
+                self.view.scroll(step);
+                Vec::new()
+            }
+            None if command == Command::Close => vec![Action::Close],
+            None => Vec::new(),
+        }
+    }
+
+    fn set_area(&mut self, area: Rect) {
+        self.view
+            .set_rows(usize::from(area.height.saturating_sub(3)));
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
+        let log = cx.requests.log();
+        let mut lines = vec![Line::styled(
+            format!(
+                "{:<5} {:<58} {:>6} {:>8}  error",
+                "", "path", "status", "ms"
+            ),
+            cx.style(Role::Dim),
+        )];
+        lines.extend(
+            log.iter()
+                .rev()
+                .skip(self.view.offset().min(log.len().saturating_sub(1)))
+                .map(|line| match line {
+                    LogLine::Request(entry) => request_line(entry, cx),
+                    LogLine::Message(message) => {
+                        let (mark, role) = look(message.level);
+                        let mark = if mark.is_empty() { "·" } else { mark };
+                        Line::styled(format!("{mark:<5} {}", message.text), cx.style(role))
+                    }
+                }),
+        );
+        if log.is_empty() {
+            lines.push(Line::raw("nothing yet"));
+        }
+        let close = cx
+            .keys
+            .binding(Context::Log, Command::Close)
+            .map(|b| b.keys_text())
+            .unwrap_or_default();
+        overlay_box(
+            frame,
+            area,
+            &format!(" Request log ({close} closes) "),
+            lines,
+            (100, 30),
+            cx.theme,
+        );
+    }
+}
+
+/// A request's line: method, path, status, latency, error.
+fn request_line(entry: &LogEntry, cx: &Cx) -> Line<'static> {
+    let status = entry.status.map_or("…".to_string(), |s| {
+        if s == 0 { "—".into() } else { s.to_string() }
+    });
+    let latency = entry.latency.map_or(String::new(), |l| {
+        format!("{:.1}", l.as_secs_f64() * 1000.0)
+    });
+    let style = match entry.status {
+        Some(200) => ratatui::style::Style::new(),
+        None => cx.style(Role::Dim),
+        Some(_) => cx.style(Role::Error),
+    };
+    Line::styled(
+        format!(
+            "{:<5} {:<58} {:>6} {:>8}  {}",
+            entry.method,
+            clip(&entry.path, 58),
+            status,
+            latency,
+            entry.error.clone().unwrap_or_default()
+        ),
+        style,
+    )
+}

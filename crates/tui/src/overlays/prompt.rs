@@ -1,0 +1,106 @@
+//! A one-line prompt: a new title, an e-mail, a file name. Its text goes to the documents pane.
+
+use crossterm::event::KeyEvent;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+
+use crate::action::{Action, DocsCall, PromptFor};
+use crate::component::{Component, Cx};
+use crate::input::LineInput;
+use crate::keys::{Command, Context};
+use crate::theme::Role;
+use crate::typing::Typed;
+use crate::widgets::{hint_line, input_spans, overlay_box};
+
+/// Width of the box.
+const WIDTH: u16 = 60;
+
+/// A prompt.
+#[derive(Debug)]
+pub struct Prompt {
+    title: String,
+    label: String,
+    input: LineInput,
+    purpose: PromptFor,
+}
+
+impl Prompt {
+    /// A prompt titled `title` asking for `label`, prefilled with `text`, for `purpose`.
+    pub fn new(title: &str, label: &str, text: &str, purpose: PromptFor) -> Prompt {
+        Prompt {
+            title: title.to_string(),
+            label: label.to_string(),
+            input: LineInput::new(text),
+            purpose,
+        }
+    }
+}
+
+impl Component for Prompt {
+    fn context(&self) -> Context {
+        Context::Prompt
+    }
+
+    fn command(&mut self, command: Command, _cx: &Cx) -> Vec<Action> {
+        match command {
+            Command::Submit => vec![
+                Action::Close,
+                Action::Docs(DocsCall::Submit(
+                    self.purpose.clone(),
+                    self.input.text().to_string(),
+                )),
+            ],
+            Command::Cancel => vec![Action::Close],
+            Command::Erase => {
+                self.input.clear();
+                Vec::new()
+            }
+            Command::UndoText => {
+                self.input.undo();
+                Vec::new()
+            }
+            Command::RedoText => {
+                self.input.redo();
+                Vec::new()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn key(&mut self, key: KeyEvent, _cx: &Cx) -> Vec<Action> {
+        self.input.handle(key);
+        Vec::new()
+    }
+
+    fn paste(&mut self, text: &str, _cx: &Cx) -> Vec<Action> {
+        self.input.paste(text);
+        Vec::new()
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
+        let hint = cx.keys.hint(
+            Context::Prompt,
+            &[
+                (Command::Submit, "ok"),
+                (Command::Cancel, "cancel"),
+                (Command::Erase, "clear"),
+            ],
+        );
+        let field = usize::from(WIDTH.min(area.width)).saturating_sub(2);
+        let lines = vec![
+            Line::styled(self.label.clone(), cx.style(Role::Dim)),
+            Line::from(input_spans(&self.input, field, cx.theme)),
+            Line::raw(""),
+            hint_line(hint, cx.theme),
+        ];
+        overlay_box(
+            frame,
+            area,
+            &format!(" {} ", self.title),
+            lines,
+            (WIDTH, 6),
+            cx.theme,
+        );
+    }
+}

@@ -1,0 +1,1006 @@
+//! The properties pane: the selected object's `data` as JSON in a ratatui-textarea, with a view
+//! mode (keys are commands) and an edit mode (every key types), checked as you type (the
+//! messages of the cursor's line in full). The cursor's line scrolls sideways to keep the
+//! cursor (in view mode, the line's end) in view, the others show from their start, each with
+//! a marker where it goes on; `W` wraps them instead. A selected type heading shows a summary of its objects. And the
+//! save: the diff, a re-read, the conflict choice, the update of the changed properties only
+//! (kept in the write history, which `u` undoes).
+
+use crossterm::event::{KeyEvent, MouseEvent};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+use ratatui_textarea::CursorMove;
+
+use super::elsewhere::{Elsewhere, ServerSide};
+use crate::action::{Action, Level, Pane, PropsCall, PropsWork, Purpose};
+use crate::component::{Component, Cx};
+use crate::editor::Editor;
+use crate::json::{Check, Diff, SyntaxError, check, highlight, pretty};
+use crate::keys::{Command, Context};
+use crate::layout;
+use crate::list::{ListCursor, Pointer};
+use crate::overlays::{Body, Choice, Overlay, Question};
+use crate::request::{Answer, Failure, Request, RequestId};
+use crate::summary::{Listed, TypeSummary};
+use crate::text_view::{self, wrap_words};
+use crate::theme::Role;
+use crate::typing::Typed;
+use crate::undo;
+use crate::widgets::{clip, pane_block, with_cursor};
+use crate::words;
+use crate::writes::{ObjectWrite, Source, WriteKind};
+use diagtui_model::props::merge;
+use diagtui_model::{DiagramObject, Props};
+
+/// The object being edited.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    /// Its document.
+    pub doc: String,
+    /// Its id.
+    pub obj: String,
+    /// Its type's wire name.
+    pub kind: String,
+}
+
+/// View mode (keys are commands) or edit mode (every key types).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum Mode {
+    #[default]
+    View,
+    Edit,
+}
+
+/// Where a save stands.
+#[derive(Debug, Clone, PartialEq, Default)]
+enum Save {
+    /// No save under way.
+    #[default]
+    Idle,
+    /// Re-reading the object (request `id`) before sending `diff`.
+    Checking { id: RequestId, diff: Diff },
+    /// It changed on the server meanwhile: the user chooses.
+    Conflict { diff: Diff },
+    /// Sending `diff` (request `id`).
+    Sending { id: RequestId, diff: Diff },
+}
+
+/// Lines at the top of a file handed back to `$EDITOR` that explain why it was reopened. They
+/// start with this prefix and are dropped when the file comes back (JSON has no comments).
+const NOTE_PREFIX: &str = "// diagtui: ";
+
+/// The properties pane.
+#[derive(Debug, Default)]
+pub struct PropsPane {
+    target: Option<Target>,
+    original: Props,
+    original_text: String,
+    buffer: Editor,
+    mode: Mode,
+    check: Check,
+    view: ListCursor,
+    save: Save,
+    /// The text last handed to `$EDITOR` (without the note), to tell whether the user changed
+    /// it.
+    handed_out: Option<String>,
+    /// Long lines wrap (else they scroll sideways).
+    wrap: bool,
+    /// The cursor's line and the first column of it shown (unwrapped).
+    hscroll: (usize, usize),
+    /// The first line shown (wrapped).
+    top: usize,
+    /// The summary of the type whose heading is selected, shown when no object is.
+    heading: Option<TypeSummary>,
+    /// What the server did to the object while the edit is unsaved (the banner).
+    server: ServerSide,
+    area: Rect,
+}
+
+/// Columns the line numbers and the check mark take.
+fn gutter(lines: usize) -> usize {
+    lines.to_string().len().max(3) + 1
+}
+
+impl PropsPane {
+    /// The object shown.
+    pub fn target(&self) -> Option<&Target> {
+        self.target.as_ref()
+    }
+
+    /// Whether the buffer differs from what was read.
+    pub fn is_dirty(&self) -> bool {
+        self.target.is_some() && self.text() != self.original_text
+    }
+
+    /// The object whose edits are unsaved, if any.
+    pub fn unsaved(&self) -> Option<&str> {
+        self.is_dirty()
+            .then(|| self.target.as_ref().map(|t| t.obj.as_str()))
+            .flatten()
+    }
+
+    /// Shows `object` in view mode.
+    pub fn show(&mut self, doc: &str, obj: &str, object: &DiagramObject) {
+        self.target = Some(Target {
+            doc: doc.to_string(),
+            obj: obj.to_string(),
+            kind: object.kind.clone(),
+        });
+        self.original = object.data.clone();
+        self.original_text = pretty(&object.data);
+        self.set_text(&self.original_text.clone());
+        self.mode = Mode::View;
+        self.view.select(0);
+        self.save = Save::Idle;
+        self.heading = None;
+        self.server = ServerSide::default();
+        self.fit();
+    }
+
+    /// The server's version of an object of `doc` (`None`: gone) after a reload: when it is the
+    /// one whose edits are unsaved and it differs from what the edit started from, the banner
+    /// says so.
+    pub fn compare_with_server(&mut self, doc: &str, obj: &str, server: Option<&DiagramObject>) {
+        if self.is_dirty() && self.holds(doc, obj) {
+            self.server.compare(&self.original, server);
+        }
+    }
+
+    /// Shows the summary of a type (its heading is selected) instead of an object.
+    pub fn show_type(&mut self, summary: TypeSummary) {
+        self.close();
+        self.heading = Some(summary);
+    }
+
+    /// Whether it shows the summary of a type.
+    pub fn shows_type(&self) -> bool {
+        self.heading.is_some()
+    }
+
+    /// Shows nothing (wrapping stays as it was).
+    pub fn close(&mut self) {
+        *self = PropsPane {
+            area: self.area,
+            wrap: self.wrap,
+            ..PropsPane::default()
+        };
+        self.fit();
+    }
+
+    /// Closes it if it shows one of `objs` of `doc` (they are being deleted).
+    pub fn drop_removed(&mut self, doc: &str, objs: &[String]) {
+        if self
+            .target
+            .as_ref()
+            .is_some_and(|t| t.doc == doc && objs.contains(&t.obj))
+        {
+            self.close();
+        }
+    }
+
+    fn set_text(&mut self, text: &str) {
+        self.buffer = Editor::new(text);
+        self.recheck();
+    }
+
+    fn text(&self) -> String {
+        self.buffer.text()
+    }
+
+    fn recheck(&mut self) {
+        self.check = check(&self.text()).0;
+        self.fit();
+    }
+
+    /// Columns inside the borders.
+    fn inner_width(&self) -> usize {
+        usize::from(self.area.width.saturating_sub(2))
+    }
+
+    /// Columns the text has beside the line numbers.
+    fn text_width(&self) -> usize {
+        self.inner_width()
+            .saturating_sub(gutter(self.buffer.lines().len()))
+            .max(1)
+    }
+
+    /// The check's messages as rows of the pane's width, worst first: those of the cursor's
+    /// line in full, the others cut to a row; at most half the pane.
+    fn messages(&self) -> Vec<(Level, String)> {
+        let width = self.inner_width().max(1);
+        let here = self.buffer.cursor().0 + 1;
+        let syntax = self.check.syntax.iter().map(|e| {
+            let text = format!("✗ line {} col {}: {}", e.line, e.column, e.message);
+            (Level::Error, e.line, text)
+        });
+        let warnings = self.check.warnings.iter().map(|w| {
+            (
+                Level::Warning,
+                w.line,
+                format!("! line {}: {}", w.line, w.message),
+            )
+        });
+        let mut rows = Vec::new();
+        let mut others = 0;
+        for (level, line, text) in syntax.chain(warnings) {
+            if line == here {
+                rows.extend(wrap_words(&text, width).into_iter().map(|r| (level, r)));
+            } else if others < 3 {
+                others += 1;
+                rows.push((level, clip(&text, width)));
+            }
+        }
+        let most = (usize::from(self.area.height.saturating_sub(2)) / 2).max(2);
+        rows.truncate(most);
+        rows
+    }
+
+    /// The view follows the pane's size, the buffer's length and the cursor: down and up, and
+    /// sideways on the cursor's line (the cursor in edit mode, the line's end in view mode).
+    fn fit(&mut self) {
+        let height = layout::inner_rows(self.area, self.messages().len() as u16);
+        self.view.set_rows(height);
+        self.view.set_len(self.buffer.lines().len());
+        let (row, col) = self.buffer.cursor();
+        self.view.select(row);
+        let width = self.text_width();
+        let line = self.buffer.lines().get(row).map_or("", String::as_str);
+        let (at, offset) = self.hscroll;
+        let offset = if at == row { offset } else { 0 };
+        self.hscroll = (
+            row,
+            match self.mode {
+                Mode::Edit => text_view::follow(
+                    offset,
+                    text_view::column_of(line, col),
+                    text_view::cell_at(line, col),
+                    width,
+                ),
+                Mode::View => text_view::end_in_view(text_view::width(line), width),
+            },
+        );
+        // Wrapped, the first line shown is the nearest to the last one that keeps the cursor's
+        // line whole in view.
+        self.top = self.top.min(row);
+        let rows_of = |i: usize| {
+            let mut line = self.buffer.lines()[i].clone();
+            if i == row && self.mode == Mode::Edit {
+                line.push(' ');
+            }
+            text_view::row_starts(&line, width).len()
+        };
+        while self.top < row && (self.top..=row).map(rows_of).sum::<usize>() > height {
+            self.top += 1;
+        }
+    }
+
+    /// Moves the cursor to the line `step` lines away.
+    fn move_lines(&mut self, step: isize) {
+        self.view.select(self.buffer.cursor().0);
+        let row = self.view.target(step);
+        self.buffer.move_cursor(CursorMove::Jump(row as u16, 0));
+        self.view.select(row);
+        self.fit();
+    }
+
+    /// Whether the pane holds the object `obj` of `doc`.
+    fn holds(&self, doc: &str, obj: &str) -> bool {
+        self.target
+            .as_ref()
+            .is_some_and(|t| t.doc == doc && t.obj == obj)
+    }
+
+    /// Whether `request` names the object in the pane.
+    fn holds_request(&self, request: &Request) -> bool {
+        match request {
+            Request::GetObject { doc, obj } | Request::UpdateObject { doc, obj, .. } => {
+                self.holds(doc, obj)
+            }
+            _ => false,
+        }
+    }
+
+    /// `e`: the buffer for `$EDITOR`.
+    pub fn external_edit(&mut self) -> Vec<Action> {
+        if self.target.is_none() {
+            return vec![Action::error("select an object first")];
+        }
+        let text = self.text();
+        self.handed_out = Some(text.clone());
+        vec![Action::ExternalEditor(text)]
+    }
+
+    /// `$EDITOR` exited: its text goes into the buffer. An invalid result the user changed
+    /// reopens the editor with the error noted on top; one saved unchanged (or a second time the
+    /// same) stays in the pane with the error shown; an empty file changes nothing.
+    pub fn on_editor_done(&mut self, result: Result<String, String>, cx: &Cx) -> Vec<Action> {
+        let handed_out = self.handed_out.take();
+        let text = match result {
+            Ok(text) => without_note(&text).trim_end().to_string(),
+            Err(message) => {
+                return vec![Action::error(format!(
+                    "could not run the editor: {message}"
+                ))];
+            }
+        };
+        if self.target.is_none() {
+            return Vec::new();
+        }
+        let mut actions = vec![Action::Focus(Pane::Props)];
+        if text.trim().is_empty() {
+            actions.push(Action::info(
+                "the editor left the file empty: nothing changed",
+            ));
+            return actions;
+        }
+        self.set_text(&text);
+        let Some(e) = self.check.syntax.clone() else {
+            actions.push(Action::info(if self.is_dirty() {
+                format!(
+                    "edited in $EDITOR; {} saves",
+                    cx.key(Context::Global, Command::Save)
+                )
+            } else {
+                "no changes from $EDITOR".to_string()
+            }));
+            return actions;
+        };
+        if handed_out.as_deref() != Some(text.as_str()) {
+            self.handed_out = Some(text.clone());
+            actions.push(Action::error(format!(
+                "the editor's result is not valid JSON (line {}, column {}): reopened",
+                e.line, e.column
+            )));
+            actions.push(Action::ExternalEditor(with_note(&text, &e)));
+            return actions;
+        }
+        actions.push(Action::error(format!(
+            "the editor's result is not valid JSON (line {}, column {}): fix it here or press {} to reopen",
+            e.line,
+            e.column,
+            cx.key(Context::Properties, Command::ExternalEdit)
+        )));
+        actions
+    }
+
+    /// `Ctrl-S`: checks the buffer and asks, showing what would change.
+    pub fn begin_save(&mut self) -> Vec<Action> {
+        if self.target.is_none() {
+            return Vec::new();
+        }
+        if self.save != Save::Idle {
+            return vec![Action::error("a save is already under way")];
+        }
+        let (check, props) = check(&self.text());
+        let Some(props) = props else {
+            let e = check.syntax.expect("no props means a syntax error");
+            return vec![Action::error(format!(
+                "cannot save: line {}, column {}: {}",
+                e.line, e.column, e.message
+            ))];
+        };
+        let diff = Diff::between(&self.original, &props);
+        if diff.changes.is_empty() {
+            return vec![Action::info("nothing to save")];
+        }
+        let cancelled = || vec![Action::info("save cancelled; the edit is kept")];
+        vec![Action::Open(Overlay::Question(Question::new(
+            "Save",
+            Body::Diff {
+                heading: "What the save changes (only the changed top-level properties are sent):"
+                    .into(),
+                diff: diff.clone(),
+                notes: Vec::new(),
+            },
+            vec![
+                Choice::new(
+                    Command::Yes,
+                    "save (re-reads the object first)",
+                    vec![Action::Props(PropsCall::ConfirmSave(diff))],
+                ),
+                Choice::new(Command::No, "keep editing", cancelled()),
+            ],
+        )))]
+    }
+
+    /// A call App forwards (a question's answer).
+    pub fn call(&mut self, call: PropsCall, cx: &Cx) -> Vec<Action> {
+        match call {
+            PropsCall::ConfirmSave(diff) => {
+                let Some(target) = self.target.clone() else {
+                    return Vec::new();
+                };
+                let sent = cx.send(
+                    Request::GetObject {
+                        doc: target.doc,
+                        obj: target.obj,
+                    },
+                    Purpose::Props(PropsWork::Check),
+                );
+                self.save = Save::Checking { id: sent.id, diff };
+                vec![Action::Send(sent)]
+            }
+            PropsCall::Overwrite => match std::mem::take(&mut self.save) {
+                Save::Conflict { diff } => self.send_save(diff, cx),
+                other => {
+                    self.save = other;
+                    Vec::new()
+                }
+            },
+            PropsCall::Reload(object) => {
+                self.save = Save::Idle;
+                let Some(target) = self.target.clone() else {
+                    return Vec::new();
+                };
+                self.show(&target.doc, &target.obj, &object);
+                vec![
+                    Action::ObjectData {
+                        doc: target.doc,
+                        obj: target.obj,
+                        data: object.data,
+                    },
+                    Action::info("reloaded the object from the server; your edit was dropped"),
+                ]
+            }
+            PropsCall::CancelSave => {
+                self.save = Save::Idle;
+                Vec::new()
+            }
+        }
+    }
+
+    /// Sends the changed properties of `diff`.
+    fn send_save(&mut self, diff: Diff, cx: &Cx) -> Vec<Action> {
+        let Some(target) = self.target.clone() else {
+            return Vec::new();
+        };
+        let sent = cx.send(
+            Request::UpdateObject {
+                doc: target.doc,
+                obj: target.obj,
+                props: diff.props(),
+            },
+            Purpose::Props(PropsWork::Save),
+        );
+        self.save = Save::Sending { id: sent.id, diff };
+        vec![Action::Send(sent)]
+    }
+
+    /// The banner's keys: the diff against the server's version, reloading it, keeping on
+    /// editing, creating the deleted object again.
+    fn on_server_side(&mut self, command: Command, cx: &Cx) -> Vec<Action> {
+        let Some(target) = self.target.clone() else {
+            return Vec::new();
+        };
+        let shown = self.server.shown().cloned();
+        match (command, shown) {
+            (Command::Keep, Some(_)) => {
+                self.server.ignore();
+                vec![Action::info(
+                    "keeping your edit; a save asks about the server's version",
+                )]
+            }
+            (Command::ServerDiff, Some(Elsewhere::Changed(server))) => {
+                let Some(edit) = check(&self.text()).1 else {
+                    return vec![Action::error(
+                        "your edit is not valid JSON: fix it to see the diff",
+                    )];
+                };
+                vec![Action::Open(Overlay::Question(Question::new(
+                    "Changed on the server",
+                    Body::Diff {
+                        heading:
+                            "What your edit changes against the object's version on the server:"
+                                .into(),
+                        diff: Diff::between(&server.data, &edit),
+                        notes: Vec::new(),
+                    },
+                    vec![Choice::new(Command::No, "close", Vec::new())],
+                )))]
+            }
+            (Command::Reload, Some(Elsewhere::Changed(server))) => {
+                self.show(&target.doc, &target.obj, &server);
+                vec![Action::info(
+                    "reloaded the object from the server; your edit was dropped",
+                )]
+            }
+            (Command::Recreate, Some(Elsewhere::Deleted)) => {
+                let Some(props) = check(&self.text()).1 else {
+                    return vec![Action::error(
+                        "your edit is not valid JSON: fix it to create the object again",
+                    )];
+                };
+                vec![Action::Send(cx.send(
+                    Request::CreateObject {
+                        doc: target.doc,
+                        kind: target.kind,
+                        props,
+                    },
+                    Purpose::Props(PropsWork::Recreate),
+                ))]
+            }
+            _ => vec![Action::info(
+                "the edited object has not changed on the server",
+            )],
+        }
+    }
+
+    /// `u`: undoes the newest write to the object shown (asking first).
+    fn undo(&mut self, cx: &Cx) -> Vec<Action> {
+        let Some(target) = &self.target else {
+            return Vec::new();
+        };
+        if self.is_dirty() {
+            return vec![Action::error(format!(
+                "save or drop your edits of {} before undoing a write to it",
+                target.obj
+            ))];
+        }
+        undo::ask_object(&target.doc, &target.obj, cx)
+    }
+
+    /// The answer to one of its requests.
+    pub fn on_reply(
+        &mut self,
+        work: PropsWork,
+        id: RequestId,
+        request: Request,
+        outcome: Result<Answer, Failure>,
+        cx: &Cx,
+    ) -> Vec<Action> {
+        let reread = |doc: String, obj: String| {
+            Action::Send(cx.send(
+                Request::GetObject { doc, obj },
+                Purpose::Props(PropsWork::Reread),
+            ))
+        };
+        match (work, outcome) {
+            (PropsWork::Check, Ok(Answer::Object(object))) => {
+                let diff = match &self.save {
+                    Save::Checking { id: awaited, diff }
+                        if *awaited == id && self.holds_request(&request) =>
+                    {
+                        diff.clone()
+                    }
+                    _ => return Vec::new(),
+                };
+                if object.data == self.original {
+                    return self.send_save(diff, cx);
+                }
+                self.save = Save::Conflict { diff };
+                vec![Action::Open(Overlay::Question(
+                    Question::new(
+                        "Changed on the server",
+                        Body::Text("This object changed on the server since you opened it.".into()),
+                        vec![
+                            Choice::new(
+                                Command::Overwrite,
+                                "overwrite with your edit",
+                                vec![Action::Props(PropsCall::Overwrite)],
+                            ),
+                            Choice::new(
+                                Command::Reload,
+                                "reload it and lose your edit",
+                                vec![Action::Props(PropsCall::Reload(object))],
+                            ),
+                            Choice::new(
+                                Command::Cancel,
+                                "cancel the save, keep editing",
+                                vec![
+                                    Action::Props(PropsCall::CancelSave),
+                                    Action::info("save cancelled; the edit is kept"),
+                                ],
+                            ),
+                        ],
+                    )
+                    .in_context(Context::Conflict)
+                    .destructive(),
+                ))]
+            }
+            (PropsWork::Check | PropsWork::Save, Err(failure)) => {
+                self.save = Save::Idle;
+                vec![Action::error(format!(
+                    "save failed, your edit is kept: {}",
+                    failure.message
+                ))]
+            }
+            (PropsWork::Save, Ok(_)) => {
+                let Request::UpdateObject { doc, obj, props } = request else {
+                    return Vec::new();
+                };
+                let diff = match std::mem::take(&mut self.save) {
+                    Save::Sending { diff, .. } => diff,
+                    _ => Diff::default(),
+                };
+                let mut actions = vec![Action::Record {
+                    doc: doc.clone(),
+                    kind: WriteKind::Update {
+                        source: Source::Save,
+                        objects: vec![ObjectWrite::from_diff(&obj, &diff)],
+                    },
+                }];
+                if self.holds(&doc, &obj) {
+                    let mut data = self.original.clone();
+                    merge(&mut data, &props);
+                    self.original_text = pretty(&data);
+                    self.original = data.clone();
+                    // The buffer now matches what was saved unless it was typed into meanwhile.
+                    if check(&self.text()).1.as_ref() == Some(&self.original) {
+                        let cursor = self.buffer.cursor();
+                        self.set_text(&self.original_text.clone());
+                        self.buffer
+                            .move_cursor(CursorMove::Jump(cursor.0 as u16, cursor.1 as u16));
+                    }
+                    actions.push(Action::ObjectData {
+                        doc: doc.clone(),
+                        obj: obj.clone(),
+                        data,
+                    });
+                }
+                actions.push(Action::info(format!(
+                    "saved {} ({} undoes)",
+                    words::count(props.len(), "property", "properties"),
+                    cx.key(Context::Properties, Command::Undo)
+                )));
+                actions.push(reread(doc, obj));
+                actions
+            }
+            (PropsWork::Reread, Ok(Answer::Object(object))) => {
+                let Request::GetObject { doc, obj } = request else {
+                    return Vec::new();
+                };
+                if self.holds(&doc, &obj) && !self.is_dirty() {
+                    let cursor = self.buffer.cursor();
+                    let mode = self.mode;
+                    let save = std::mem::take(&mut self.save);
+                    self.show(&doc, &obj, &object);
+                    self.buffer
+                        .move_cursor(CursorMove::Jump(cursor.0 as u16, cursor.1 as u16));
+                    self.mode = mode;
+                    self.save = save;
+                    self.fit();
+                }
+                vec![Action::ObjectData {
+                    doc,
+                    obj,
+                    data: object.data,
+                }]
+            }
+            (PropsWork::Reread, Err(failure)) => vec![Action::error(format!(
+                "could not re-read the object: {}",
+                failure.message
+            ))],
+            (PropsWork::Recreate, Ok(Answer::Created(id))) => {
+                self.close();
+                vec![
+                    Action::ReloadAfterWrite,
+                    Action::info(format!("created it again from your edit, as {id}")),
+                ]
+            }
+            (PropsWork::Recreate, Err(failure)) => vec![Action::error(format!(
+                "could not create it again, your edit is kept: {}",
+                failure.message
+            ))],
+            (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
+        }
+    }
+}
+
+/// The text with the note lines `$EDITOR` was given at its top taken off.
+fn without_note(text: &str) -> String {
+    text.lines()
+        .skip_while(|line| line.starts_with(NOTE_PREFIX))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The text with a note on top saying what is wrong with it and how to give up.
+fn with_note(text: &str, error: &SyntaxError) -> String {
+    format!(
+        "{NOTE_PREFIX}not valid JSON: line {}, column {}: {}\n\
+         {NOTE_PREFIX}fix it and save; save it unchanged to fix it in diagtui instead, or empty the file to give up.\n{text}",
+        error.line, error.column, error.message
+    )
+}
+
+impl Component for PropsPane {
+    fn context(&self) -> Context {
+        if self.mode == Mode::Edit && self.target.is_some() {
+            Context::Edit
+        } else {
+            Context::Properties
+        }
+    }
+
+    fn command(&mut self, command: Command, cx: &Cx) -> Vec<Action> {
+        if self.target.is_none() {
+            return match command {
+                Command::Back => vec![Action::Focus(Pane::Objects)],
+                _ => Vec::new(),
+            };
+        }
+        if let Some(step) = self.view.step_of(command) {
+            self.move_lines(step);
+            return Vec::new();
+        }
+        match command {
+            Command::Edit | Command::ViewMode => {
+                self.mode = if command == Command::Edit {
+                    Mode::Edit
+                } else {
+                    Mode::View
+                };
+                self.fit();
+                Vec::new()
+            }
+            Command::Back => vec![Action::Focus(Pane::Objects)],
+            Command::ExternalEdit => vec![Action::ExternalEdit],
+            Command::Undo => self.undo(cx),
+            Command::Save => self.begin_save(),
+            Command::Wrap => {
+                self.wrap = !self.wrap;
+                self.fit();
+                vec![Action::info(if self.wrap {
+                    "long lines wrap"
+                } else {
+                    "long lines scroll sideways"
+                })]
+            }
+            Command::UndoText | Command::RedoText => {
+                let changed = if command == Command::UndoText {
+                    self.buffer.undo()
+                } else {
+                    self.buffer.redo()
+                };
+                if changed {
+                    self.recheck();
+                }
+                Vec::new()
+            }
+            Command::ServerDiff | Command::Reload | Command::Keep | Command::Recreate => {
+                self.on_server_side(command, cx)
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn key(&mut self, key: KeyEvent, _cx: &Cx) -> Vec<Action> {
+        if self.mode == Mode::Edit && self.buffer.key(key) {
+            self.recheck();
+        }
+        self.fit();
+        Vec::new()
+    }
+
+    fn paste(&mut self, text: &str, cx: &Cx) -> Vec<Action> {
+        if self.mode == Mode::Edit && self.target.is_some() {
+            if self.buffer.paste(text) {
+                self.recheck();
+            }
+            return Vec::new();
+        }
+        cx.paste_elsewhere(Context::Properties, Command::Edit, "editing")
+    }
+
+    fn mouse(&mut self, mouse: MouseEvent, _cx: &Cx) -> Vec<Action> {
+        match self.view.pointer(&mouse, self.area, 0) {
+            Some(Pointer::Wheel(step)) if self.wrap => self.move_lines(step),
+            Some(Pointer::Wheel(step)) => self.view.scroll(step),
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    fn set_area(&mut self, area: Rect) {
+        self.area = area;
+        self.fit();
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, focused: bool) {
+        let title = match (&self.target, &self.heading) {
+            (Some(t), _) => {
+                let mode = if self.mode == Mode::Edit {
+                    "EDIT"
+                } else {
+                    "VIEW"
+                };
+                let dirty = if self.is_dirty() { " ●" } else { "" };
+                let saving = if self.save == Save::Idle {
+                    ""
+                } else {
+                    " saving…"
+                };
+                // The id whole first, then the name (cut first in a narrow pane).
+                let name = match cx.name_of(&t.obj) {
+                    name if name == t.obj => String::new(),
+                    name => format!(" · {name}"),
+                };
+                format!(
+                    " 3 Properties [{mode}]{dirty} {} {}{saving}{name} ",
+                    t.kind, t.obj
+                )
+            }
+            (None, Some(summary)) => format!(" 3 Properties · type {} ", summary.kind),
+            (None, None) => " 3 Properties ".to_string(),
+        };
+        let block = pane_block(&title, area.width, focused, cx.theme);
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        if self.target.is_none() {
+            let lines = match &self.heading {
+                Some(summary) => summary_lines(summary, usize::from(inner.width), cx),
+                None => vec![Line::styled(
+                    "select an object to see its properties",
+                    cx.style(Role::Dim),
+                )],
+            };
+            frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+            return;
+        }
+        let messages = self.messages();
+        let banner = self.server.banner(self.context(), cx);
+        let [banner_area, text_area, footer_area] = Layout::vertical([
+            Constraint::Length(u16::from(banner.is_some()) * 2),
+            Constraint::Min(0),
+            Constraint::Length(messages.len() as u16),
+        ])
+        .areas(inner);
+        if let Some(banner) = banner {
+            frame.render_widget(
+                Paragraph::new(Line::styled(banner, cx.style(Role::Warning)))
+                    .wrap(Wrap { trim: false }),
+                banner_area,
+            );
+        }
+        let lines = self.text_lines(cx, focused, usize::from(text_area.height));
+        frame.render_widget(Paragraph::new(lines), text_area);
+        let footer: Vec<Line> = messages
+            .into_iter()
+            .map(|(level, text)| {
+                let role = if level == Level::Error {
+                    Role::Error
+                } else {
+                    Role::Warning
+                };
+                Line::styled(text, cx.style(role))
+            })
+            .collect();
+        frame.render_widget(Paragraph::new(footer), footer_area);
+    }
+}
+
+impl PropsPane {
+    /// The rows of text shown, `height` of them: numbered and marked lines, cut sideways at the
+    /// view's column with markers, or wrapped.
+    fn text_lines(&self, cx: &Cx, focused: bool, height: usize) -> Vec<Line<'static>> {
+        let syntax_line = self.check.syntax.as_ref().map(|e| e.line);
+        let warned = |n: usize| self.check.warnings.iter().any(|w| w.line == n);
+        let (cursor_row, cursor_col) = self.buffer.cursor();
+        let editing = self.mode == Mode::Edit && focused;
+        let lines = self.buffer.lines();
+        let numbers = gutter(lines.len()) - 1;
+        let width = self.text_width();
+        let marker = cx.style(Role::Dim);
+        let first = if self.wrap {
+            self.top
+        } else {
+            self.view.offset()
+        };
+        let mut rows = Vec::new();
+        for (i, text) in lines.iter().enumerate().skip(first) {
+            if rows.len() >= height {
+                break;
+            }
+            let n = i + 1;
+            let (mark, mark_style) = if syntax_line == Some(n) {
+                ("✗", cx.style(Role::Error).add_modifier(Modifier::BOLD))
+            } else if warned(n) {
+                ("!", cx.style(Role::Warning).add_modifier(Modifier::BOLD))
+            } else {
+                (" ", Style::new())
+            };
+            let number_style = if focused && i == cursor_row && !editing {
+                cx.style(Role::Strong)
+            } else {
+                cx.style(Role::Dim)
+            };
+            let spans = if editing && i == cursor_row {
+                with_cursor(text, cursor_col, cx.theme)
+            } else {
+                highlight(text, cx.theme)
+            };
+            let head = vec![
+                Span::styled(format!("{n:>numbers$}"), number_style),
+                Span::styled(mark, mark_style),
+            ];
+            if !self.wrap {
+                let mut row = head;
+                let offset = if i == self.hscroll.0 {
+                    self.hscroll.1
+                } else {
+                    0
+                };
+                row.extend(text_view::window(spans, offset, width, marker));
+                rows.push(Line::from(row));
+                continue;
+            }
+            let shown: String = spans.iter().map(|s| s.content.as_ref()).collect();
+            let starts = text_view::row_starts(&shown, width);
+            for (part, &at) in starts.iter().enumerate() {
+                let mut row = if part == 0 {
+                    head.clone()
+                } else {
+                    vec![Span::styled(format!("{:>numbers$}↳", ""), marker)]
+                };
+                let end = starts.get(part + 1).copied().unwrap_or(usize::MAX);
+                row.extend(text_view::slice(spans.clone(), at, end));
+                rows.push(Line::from(row));
+            }
+        }
+        rows.truncate(height);
+        rows
+    }
+}
+
+/// What the pane shows for a type heading, `width` wide: the counts, the meta of its objects
+/// (a row a key), a selector that previews some of them, and the keys that act on them.
+fn summary_lines(summary: &TypeSummary, width: usize, cx: &Cx) -> Vec<Line<'static>> {
+    let dim = cx.style(Role::Dim);
+    let mut lines = vec![
+        Line::styled(
+            format!(
+                "{}: {}, {} shown{}",
+                summary.kind,
+                words::objects(summary.count),
+                summary.shown,
+                match summary.marked {
+                    0 => String::new(),
+                    n => format!(", {n} marked"),
+                }
+            ),
+            cx.style(Role::Strong),
+        ),
+        Line::raw(""),
+    ];
+    if summary.meta.is_empty() {
+        lines.push(Line::styled("no meta on these objects", dim));
+    } else {
+        lines.push(Line::styled("their meta (value: objects):", dim));
+        for (key, values) in summary.listed() {
+            let key = format!("  {key}  ");
+            let values = match values {
+                Listed::Values(values) => values
+                    .iter()
+                    .map(|(v, n)| format!("{v}: {n}"))
+                    .collect::<Vec<_>>()
+                    .join(" · "),
+                Listed::Distinct(n) => format!("{n} different values"),
+            };
+            let room = width.saturating_sub(key.chars().count());
+            lines.push(Line::from(vec![
+                Span::styled(key, cx.style(Role::JsonKey)),
+                Span::raw(clip(&values, room)),
+            ]));
+        }
+    }
+    lines.push(Line::raw(""));
+    if let Some((selector, n)) = summary.example() {
+        lines.push(Line::raw(format!(
+            "Preview them by meta: {} in the objects opens the selector form; `{selector}` matches {n} of them.",
+            cx.key(Context::Objects, Command::Selector),
+        )));
+    }
+    lines.push(Line::styled(
+        format!(
+            "{} on the heading marks the {} shown (again: unmarks them); {} folds.",
+            cx.key(Context::Objects, Command::Mark),
+            summary.shown,
+            cx.key(Context::Objects, Command::Activate)
+        ),
+        dim,
+    ));
+    lines
+}
