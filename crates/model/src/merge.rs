@@ -106,7 +106,7 @@ pub fn refusal(nested: Nested, refused: &[String]) -> String {
 /// is `value`.
 ///
 /// ```
-/// use diagtui::model::merge::merged;
+/// use diagtui_model::merge::merged;
 /// use serde_json::json;
 ///
 /// let old = json!({"owner": "dev", "status": "up", "tags": [1]});

@@ -150,7 +150,7 @@ fn shape_of(property: &str) -> Option<Shape> {
 /// Whether a string is a colour the API accepts: `#RRGGBB` (any case), or `#00000000`.
 ///
 /// ```
-/// use diagtui::model::props::is_colour;
+/// use diagtui_model::props::is_colour;
 ///
 /// assert!(is_colour("#ff8800") && is_colour("#00000000"));
 /// assert!(!is_colour("red") && !is_colour("#f80"));

@@ -175,7 +175,7 @@ impl Condition {
 /// One condition or several that must all match (AND).
 ///
 /// ```
-/// use diagtui::model::Selector;
+/// use diagtui_model::Selector;
 /// use serde_json::json;
 ///
 /// let down_and_busy = Selector::parse(r#"[["status","eq","down"],["cpu","gt",80]]"#).unwrap();
