@@ -20,6 +20,7 @@
 mod connections;
 mod io;
 mod linger;
+pub mod streaming;
 
 use std::convert::Infallible;
 use std::pin::Pin;
@@ -42,10 +43,7 @@ use super::routes::App;
 pub use self::connections::Timeouts;
 use self::connections::{Connection, Phase, Registered, Registry};
 use self::io::Stream;
-
-/// Marks an answer (in its extensions) as a long-lived stream.
-#[derive(Debug, Clone, Copy)]
-pub struct Streaming;
+use self::streaming::Streaming;
 
 /// How the HTTP layer treats connections.
 #[derive(Debug, Clone, Copy)]

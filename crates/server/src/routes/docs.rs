@@ -4,7 +4,7 @@ use axum::Json;
 use axum::extract::State;
 
 use super::OK;
-use super::openapi::{BodyErrors, Errors};
+use super::schemas::{BodyErrors, Errors};
 use crate::error::ApiError;
 use crate::extract::{Body, Ids, JsonBytes, parse_off_thread};
 use crate::state::AppState;

@@ -6,11 +6,11 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::Response;
 
-use super::openapi::Errors;
+use super::schemas::Errors;
 use crate::error::ApiError;
 use crate::events::{AccountSubscription, DocSubscription, EventId, Visible};
 use crate::extract::Ids;
-use crate::http::Streaming;
+use crate::http::streaming::Streaming;
 use crate::state::AppState;
 use diagtui_store::Account;
 

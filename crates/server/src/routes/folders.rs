@@ -5,7 +5,7 @@ use axum::extract::State;
 use serde_json::{Value, json};
 
 use super::OK;
-use super::openapi::{BodyErrors, Errors};
+use super::schemas::{BodyErrors, Errors};
 use crate::error::ApiError;
 use crate::extract::Body;
 use crate::state::AppState;

@@ -8,7 +8,7 @@ use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
-use super::openapi::Errors;
+use super::schemas::Errors;
 use crate::error::ApiError;
 use crate::extract::Ids;
 use crate::state::AppState;

@@ -9,6 +9,7 @@ mod folders;
 mod image;
 mod objects;
 pub(crate) mod openapi;
+mod schemas;
 mod trace;
 
 use std::task::{Context, Poll};

@@ -6,7 +6,7 @@ use axum::response::Response;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use super::openapi::{BodyErrors, Errors, SelectorSchema};
+use super::schemas::{BodyErrors, Errors, SelectorSchema};
 use super::{OK, json_bytes};
 use crate::error::ApiError;
 use crate::extract::{Body, Ids};
