@@ -1,6 +1,6 @@
 //! The key table from the outside: `diagtui keys` with and without a config file, the exit
 //! code and message of a bad one (for the TUI too, before it takes the terminal), and the
-//! README's key tables, which must be the table itself.
+//! key reference (`docs/keys.md`), whose tables must be the table itself.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -113,13 +113,16 @@ fn a_bad_config_is_exit_2_naming_the_line_for_keys_and_for_the_tui() {
     }
 }
 
-#[test]
-fn the_readme_key_tables_are_the_key_table() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("the README");
+/// The key reference, `docs/keys.md`, from the crate's root.
+const KEYS_DOC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/keys.md");
+
+/// `docs/keys.md` with every `<!-- keys: CONTEXT... -->` block replaced by the key table's rows
+/// of those contexts, and the contexts the blocks named, in order.
+fn keys_doc_regenerated(doc: &str) -> (String, Vec<Context>) {
     let table = KeyTable::default();
+    let mut out = String::new();
     let mut covered = Vec::new();
-    let mut rest = readme.as_str();
+    let mut rest = doc;
     while let Some(start) = rest.find("<!-- keys:") {
         let header = &rest[start + "<!-- keys:".len()..];
         let close = header.find("-->").expect("the marker closes");
@@ -127,24 +130,66 @@ fn the_readme_key_tables_are_the_key_table() {
             .split_whitespace()
             .map(|name| Context::named(name).unwrap_or_else(|| panic!("no context {name}")))
             .collect();
-        let body = header[close + "-->".len()..].trim_start_matches('\n');
+        let after_marker = &header[close + "-->".len()..];
+        let body = after_marker.trim_start_matches('\n');
         let end = body.find("<!-- /keys -->").expect("the block ends");
-        let expected = table.to_markdown(&contexts);
-        assert_eq!(
-            &body[..end],
-            expected,
-            "the README's key table for {:?} is not the key table; put this there:\n{expected}",
-            contexts.iter().map(|c| c.name()).collect::<Vec<_>>()
-        );
+        out.push_str(&rest[..start + "<!-- keys:".len() + close + "-->".len()]);
+        out.push('\n');
+        out.push_str(&table.to_markdown(&contexts));
         covered.extend(contexts);
         rest = &body[end..];
+    }
+    out.push_str(rest);
+    (out, covered)
+}
+
+/// The key reference is the key table: a binding changed without the docs fails here.
+/// `UPDATE_KEYS_DOC=1 cargo test --test tui keys_doc` rewrites the file's tables instead.
+#[test]
+fn the_keys_doc_is_the_key_table() {
+    let doc = std::fs::read_to_string(KEYS_DOC).expect("docs/keys.md");
+    let (expected, covered) = keys_doc_regenerated(&doc);
+    if std::env::var_os("UPDATE_KEYS_DOC").is_some_and(|v| v == "1") {
+        if expected != doc {
+            std::fs::write(KEYS_DOC, &expected).expect("docs/keys.md written");
+        }
+    } else {
+        let differs = doc
+            .lines()
+            .zip(expected.lines())
+            .position(|(a, b)| a != b)
+            .map_or(doc.lines().count().min(expected.lines().count()), |i| i);
+        assert!(
+            doc == expected,
+            "docs/keys.md is not the key table (first difference at line {}); \
+             run `UPDATE_KEYS_DOC=1 cargo test --test tui keys_doc` to rewrite it.\n\
+             expected there: {:?}",
+            differs + 1,
+            expected
+                .lines()
+                .nth(differs)
+                .unwrap_or("(the end of the file)")
+        );
     }
     for context in Context::ALL {
         assert_eq!(
             covered.iter().filter(|c| **c == context).count(),
             1,
-            "{} is in the README's key tables once",
+            "{} is in the key tables of docs/keys.md once",
             context.name()
         );
     }
+}
+
+/// The regeneration replaces a stale table and leaves the prose around it as it was.
+#[test]
+fn the_keys_doc_regeneration_replaces_a_stale_table() {
+    let doc = "# Keys\n\nintro\n\n<!-- keys: map -->\n| stale |\n<!-- /keys -->\n\nafter\n";
+    let (out, covered) = keys_doc_regenerated(doc);
+    let table = KeyTable::default().to_markdown(&[Context::named("map").unwrap()]);
+    assert_eq!(
+        out,
+        format!("# Keys\n\nintro\n\n<!-- keys: map -->\n{table}<!-- /keys -->\n\nafter\n")
+    );
+    assert_eq!(covered, vec![Context::named("map").unwrap()]);
 }
