@@ -46,7 +46,7 @@ enum Command {
     Migrate(diagtui::server::MigrateArgs),
     /// Print the key table in force: the defaults with the `[keys]` of config.toml.
     Keys {
-        /// As a Markdown table (the README's key tables are this).
+        /// As a Markdown table (the tables of docs/keys.md are this).
         #[arg(long)]
         markdown: bool,
     },

@@ -227,7 +227,7 @@ const MALLOC_ARENAS: libc::c_int = 2;
 /// By default glibc gives threads up to eight arenas per core, and the blocking threads that
 /// answer from a large document come and go: under many clients each arena kept its own free
 /// memory and the resident size crept up; with two it stays flat (`cargo bench --bench load`,
-/// figures in the README). Called before the runtime starts its threads.
+/// figures in BENCHMARKS.md). Called before the runtime starts its threads.
 fn bound_malloc_arenas() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     if std::env::var_os("MALLOC_ARENA_MAX").is_none() {
