@@ -61,19 +61,18 @@ impl Default for KeyTable {
     fn default() -> KeyTable {
         let bindings = defaults::ROWS
             .iter()
-            .map(
-                |&(context, command, keys, label, description, footer)| Binding {
-                    context,
-                    command,
-                    keys: keys
-                        .iter()
-                        .map(|k| Chord::parse(k).expect("the default keys parse"))
-                        .collect(),
-                    label,
-                    description,
-                    footer,
-                },
-            )
+            .map(|row| Binding {
+                context: row.context,
+                command: row.command,
+                keys: row
+                    .keys
+                    .iter()
+                    .map(|k| Chord::parse(k).expect("the default keys parse"))
+                    .collect(),
+                label: row.label,
+                description: row.description,
+                footer: row.footer,
+            })
             .collect();
         KeyTable::of(bindings)
     }
