@@ -2,7 +2,7 @@
 //! (footer and hints), what it does (help, palette, `diagtui keys`, the README), and whether the
 //! footer shows it. Rows list in the order help shows them.
 
-use super::command::{Command, Context};
+use crate::keys::command::{Command, Context};
 
 /// One default binding.
 pub(super) struct Row {

@@ -6,6 +6,7 @@
 mod bulk_edit;
 mod connections;
 mod help;
+mod inside;
 mod log;
 mod palette;
 mod pickers;
@@ -14,7 +15,7 @@ mod question;
 mod search;
 mod selector_form;
 mod selector_result;
-mod writes;
+mod write_list;
 
 pub use bulk_edit::BulkEdit;
 pub use connections::ConnectionsView;
@@ -26,9 +27,7 @@ pub use prompt::Prompt;
 pub use question::{Body, Choice, Question, Shown};
 pub use selector_form::{Applied, SelectorForm};
 pub use selector_result::SelectorResult;
-pub use writes::WritesView;
-
-use super::component::Component;
+pub use write_list::WritesView;
 
 /// An overlay.
 #[derive(Debug)]
@@ -58,36 +57,4 @@ pub enum Overlay {
     Writes(WritesView),
     /// What connects to a component.
     Connections(ConnectionsView),
-}
-
-/// The component inside each variant, as `$convert` gives it from a box.
-macro_rules! inside {
-    ($overlay:expr, $convert:ident) => {
-        match $overlay {
-            Overlay::Question(c) => c,
-            Overlay::Prompt(c) => c,
-            Overlay::Help(c) => c,
-            Overlay::Log(c) => c,
-            Overlay::Palette(c) => c,
-            Overlay::TypePicker(c) => c,
-            Overlay::ComponentPicker(c) => c,
-            Overlay::Form(c) => c.$convert(),
-            Overlay::Result(c) => c,
-            Overlay::BulkEdit(c) => c.$convert(),
-            Overlay::Writes(c) => c,
-            Overlay::Connections(c) => c,
-        }
-    };
-}
-
-impl Overlay {
-    /// It, as a component.
-    pub fn component(&self) -> &dyn Component {
-        inside!(self, as_ref)
-    }
-
-    /// It, as a component to change.
-    pub fn component_mut(&mut self) -> &mut dyn Component {
-        inside!(self, as_mut)
-    }
 }

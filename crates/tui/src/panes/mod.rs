@@ -10,14 +10,14 @@ mod props;
 pub use docs::DocsPane;
 pub use map::MapPane;
 pub use objects::{ObjectsPane, ask_to_drop_edits};
-pub use props::{PropsPane, Target};
+pub use props::PropsPane;
 
 use crossterm::event::KeyEvent;
 
-use super::action::Action;
-use super::component::Cx;
-use super::input::{Filter, FilterChange};
-use super::keys::{Command, Context};
+use crate::app::action::Action;
+use crate::app::component::Cx;
+use crate::keys::{Command, Context};
+use crate::widgets::input::{Filter, FilterChange};
 
 /// A list pane with a filter: the filter's commands, keys and pastes work alike in both.
 trait Filtered {

@@ -1,0 +1,17 @@
+//! The app and its actions: [`update`] holds `App::update(msg) -> Vec<Effect>`, plain code with
+//! no I/O, which routes each message to the component with the keys and carries out the
+//! [`action`]s components return; [`component`] is the shape every pane and overlay has and
+//! `Cx`, what it may read of the app; [`view`] draws the frame, [`layout`] places the panes,
+//! [`status`] keeps the status bar's message; [`notification`] is a message
+//! for the user.
+//!
+//! May import every other room: this is the top of the TUI. Only `notification.rs` is imported
+//! from below (by the requests and the runtime), and it imports nothing.
+
+pub(crate) mod action;
+pub(crate) mod component;
+pub(crate) mod layout;
+pub(crate) mod notification;
+pub mod status;
+pub(crate) mod update;
+pub(crate) mod view;
