@@ -2,7 +2,7 @@
 //! no I/O, which routes each message to the component with the keys and carries out the
 //! [`action`]s components return; [`component`] is the shape every pane and overlay has and
 //! `Cx`, what it may read of the app; [`view`] draws the frame, [`layout`] places the panes,
-//! [`status`] keeps the status bar's message; [`notification`] is a message
+//! [`status`] keeps the status bar's message and draws the bar; [`notification`] is a message
 //! for the user.
 //!
 //! May import every other room: this is the top of the TUI. Only `notification.rs` is imported

@@ -14,8 +14,8 @@ use crate::app::action::{Action, BulkCall, MarksChange, Pane};
 use crate::app::component::{Component, Cx};
 use crate::app::layout::{self, Arrangement, Screen};
 use crate::app::notification::{Level, Notification};
+use crate::app::status::Bar;
 use crate::app::status::Status;
-use crate::app::view;
 use crate::document::scene_cache::{BuiltScene, SceneCache, SceneJob};
 use crate::document::summary::TypeSummary;
 use crate::document::{ObjectModel, OpenDoc};
@@ -234,6 +234,20 @@ impl App {
         &self.mode
     }
 
+    /// What the status bar shows now.
+    pub(crate) fn status_bar(&self) -> Bar<'_> {
+        Bar {
+            mode: &self.mode,
+            account: self.account.as_deref(),
+            in_flight: self.requests.in_flight(),
+            tick: self.tick,
+            offline: self.liveness.status(self.tick),
+            message: self.status.current(),
+            theme: &self.theme,
+            keys: &self.keys,
+        }
+    }
+
     /// Whether time passing changes the screen: the spinner while requests are in flight, an
     /// information until it fades.
     pub fn redraws_on_tick(&self) -> bool {
@@ -251,7 +265,7 @@ impl App {
         if acted {
             self.status.user_acted();
         }
-        let status_rows = view::status_rows(self, self.size.width);
+        let status_rows = self.status_bar().rows(self.size.width);
         let actions = match msg {
             Msg::Key(key) if key.kind == KeyEventKind::Release => Vec::new(),
             Msg::Key(key) => self.on_key(key),
@@ -292,7 +306,7 @@ impl App {
             },
         };
         let mut effects = self.perform(actions);
-        if view::status_rows(self, self.size.width) != status_rows {
+        if self.status_bar().rows(self.size.width) != status_rows {
             // The status bar grew or shrank: the panes' rows follow.
             self.arrange();
         }
@@ -319,7 +333,7 @@ impl App {
                 zoomed: self.zoomed,
                 doc_open: self.doc.is_some(),
                 map: self.map_open,
-                status_rows: view::status_rows(self, area.width),
+                status_rows: self.status_bar().rows(area.width),
             },
         )
     }

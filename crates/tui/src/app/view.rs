@@ -3,20 +3,15 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use crate::app::action::Pane;
 use crate::app::component::{Component, Cx};
-use crate::app::status::look;
 use crate::app::update::App;
-use crate::keys::{Command, Context};
 use crate::overlays::{Overlay, Shown};
 use crate::theme::Role;
 use crate::widgets::text_view::clip;
-
-const SPINNER: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"];
 
 /// Draws the whole screen.
 pub fn view(app: &App, frame: &mut Frame) {
@@ -47,133 +42,12 @@ pub fn view(app: &App, frame: &mut Frame) {
             component.draw(frame, rect, &cx, focused);
         }
     }
-    status(app, frame, screen.status);
+    app.status_bar().draw(frame, screen.status);
     footer(app, frame, screen.footer);
     let top = app.overlays.len().saturating_sub(1);
     for (i, overlay) in app.overlays.iter().enumerate() {
         overlay.component().draw(frame, area, &cx, i == top);
     }
-}
-
-/// The status bar's parts: what it always says (connection, account, requests in flight, when
-/// the next try to reach a server that stopped answering is), then the last message, if any.
-fn status_parts(app: &App) -> (Vec<Span<'static>>, Option<Span<'static>>) {
-    let theme = &app.theme;
-    let mut spans = vec![
-        Span::styled(format!(" {} ", app.mode), theme.of(Role::Badge)),
-        Span::raw(" "),
-        Span::styled(
-            app.account.clone().unwrap_or_else(|| "…".into()),
-            theme.of(Role::Strong),
-        ),
-        Span::raw(" "),
-    ];
-    let in_flight = app.requests.in_flight();
-    if in_flight > 0 {
-        let frame_index = (app.tick % SPINNER.len() as u64) as usize;
-        spans.push(Span::styled(
-            format!("{} {in_flight} ", SPINNER[frame_index]),
-            theme.of(Role::Spinner),
-        ));
-    }
-    if let Some(offline) = app.liveness.status(app.tick) {
-        spans.push(Span::styled(
-            format!("! {offline} "),
-            theme.of(Role::Warning),
-        ));
-    }
-    let message = app.status.current().map(|message| {
-        let (mark, role) = look(message.level);
-        let text = match mark {
-            "" => message.text.clone(),
-            mark => format!("{mark} {}", message.text),
-        };
-        Span::styled(text, theme.of(role))
-    });
-    (spans, message)
-}
-
-/// Columns `spans` take.
-fn columns(spans: &[Span]) -> usize {
-    spans.iter().map(|s| s.content.chars().count()).sum()
-}
-
-/// The status bar's rows on a screen `width` columns wide: two while its message does not fit
-/// on one (an error is read whole, with its code), else one.
-pub fn status_rows(app: &App, width: u16) -> u16 {
-    let (spans, message) = status_parts(app);
-    let used = columns(&spans) + message.map_or(0, |m| m.content.chars().count());
-    if used > usize::from(width) { 2 } else { 1 }
-}
-
-/// The status bar ([`status_parts`]) on its one or two rows, broken between words where it
-/// can. A message longer than two rows ends by naming the key of the log, which shows it whole.
-fn status(app: &App, frame: &mut Frame, area: Rect) {
-    let (mut spans, message) = status_parts(app);
-    let (width, height) = (usize::from(area.width), usize::from(area.height));
-    let prefix = columns(&spans);
-    let mut rows = Vec::new();
-    if let Some(message) = message {
-        spans.push(message.clone());
-        rows = wrap(&spans, width, true);
-        let room = (width * height).saturating_sub(prefix);
-        if rows.len() > height && message.content.chars().count() <= room {
-            rows = wrap(&spans, width, false);
-        } else if rows.len() > height {
-            let tail = format!(
-                " ({} shows it whole)",
-                app.keys.key(Context::Global, Command::Log)
-            );
-            let tail = if room > tail.chars().count() + 8 {
-                tail
-            } else {
-                String::new()
-            };
-            let cut = clip(&message.content, room - tail.chars().count());
-            *spans.last_mut().expect("the message") = Span::styled(cut + &tail, message.style);
-            rows = wrap(&spans, width, false);
-        }
-    }
-    if rows.is_empty() {
-        rows = vec![Line::from(spans)];
-    }
-    rows.truncate(height);
-    frame.render_widget(Paragraph::new(rows), area);
-}
-
-/// `spans` in rows of `width` columns; with `words`, a row ends after its last space rather
-/// than inside a word (when the word is shorter than a third of the row).
-fn wrap(spans: &[Span<'static>], width: usize, words: bool) -> Vec<Line<'static>> {
-    let width = width.max(1);
-    let mut rows: Vec<Vec<(char, Style)>> = vec![Vec::new()];
-    for span in spans {
-        for c in span.content.chars() {
-            let row = rows.last_mut().expect("there is a row");
-            if row.len() == width {
-                let space = row.iter().rposition(|(c, _)| *c == ' ');
-                let carried = match space {
-                    Some(at) if words && width - at - 1 < width / 3 => row.split_off(at + 1),
-                    _ => Vec::new(),
-                };
-                rows.push(carried);
-            }
-            rows.last_mut()
-                .expect("there is a row")
-                .push((c, span.style));
-        }
-    }
-    rows.into_iter()
-        .map(|row| {
-            let mut line: Vec<Span<'static>> = Vec::new();
-            for (c, style) in row {
-                match line.last_mut() {
-                    Some(last) if last.style == style => last.content.to_mut().push(c),
-                    _ => line.push(Span::styled(c.to_string(), style)),
-                }
-            }
-            Line::from(line)
-        })
-        .collect()
 }
 
 /// The footer: the most useful keys of what has the focus, as the key table has them; under a
