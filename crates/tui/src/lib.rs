@@ -13,6 +13,8 @@
 //!   change events, files, the clipboard.
 //! - [`keys`]: the one key table (dispatch, help, footer, palette, `diagtui keys`); [`theme`]:
 //!   every style by role; [`settings`]: the plain setting types the configuration fills.
+//!
+//! No file imports one that imports it back (`tests/no_circles.rs` checks).
 
 pub mod app;
 pub mod document;
