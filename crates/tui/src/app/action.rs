@@ -6,14 +6,14 @@
 use crate::app::notification::Notification;
 use crate::document::ObjectModel;
 use crate::keys::{Command, Context};
-use crate::overlays::{Applied, Overlay};
+use crate::overlays::Overlay;
 use crate::requests::api::Answer;
 use crate::requests::purpose::{BulkOwner, Sent};
 use crate::runtime::transfer::{FileFor, FileJob};
 use crate::widgets::json::Diff;
 use crate::writes::record::{UndoneMark, WriteKind};
 use crate::writes::selectors::SavedSelector;
-use diagtui_model::{Content, DiagramObject, DocSummary, ObjectType, Props};
+use diagtui_model::{Content, DiagramObject, DocSummary, ObjectType, Props, SelectorUpdated};
 
 /// One of the three panes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -141,6 +141,28 @@ pub enum PropsCall {
     Reload(DiagramObject),
     /// The conflict question was dismissed: no save.
     CancelSave,
+}
+
+/// The answer of the selector form's apply, which the result overlay shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Applied {
+    /// The server's answer.
+    pub updated: SelectorUpdated,
+    /// How many the preview had found, when there was one for this selector.
+    pub expected: Option<usize>,
+}
+
+impl Applied {
+    /// The sentence that says when the count differs from the preview's.
+    pub fn mismatch(&self) -> Option<String> {
+        let expected = self.expected?;
+        let got = self.updated.updated_object_count;
+        (expected != got).then(|| {
+            format!(
+                "the preview found {expected} but {got} were updated: the document changed meanwhile"
+            )
+        })
+    }
 }
 
 /// Something a component asks App to do.

@@ -5,8 +5,10 @@
 //! [`status`] keeps the status bar's message and draws the bar; [`notification`] is a message
 //! for the user.
 //!
-//! May import every other room: this is the top of the TUI. Only `notification.rs` is imported
-//! from below (by the requests and the runtime), and it imports nothing.
+//! `update` may import every other room: it is the top of the TUI, imported only by the runtime
+//! (with `view`). `action`, `component` and `notification` are the vocabulary the components
+//! speak: the panes, overlays and writes import them, so they import no pane and no overlay's
+//! file but the `Overlay` list; `notification` imports nothing.
 
 pub(crate) mod action;
 pub(crate) mod component;

@@ -1,4 +1,4 @@
-//! The one key table: `(context, keys, command, description)` rows that drive the dispatch of
+//! The one key table: rows of context, command, keys, label and description that drive the dispatch of
 //! every key, the help overlay, the footer, the hints in overlays, the command palette,
 //! `diagtui keys` and the README's key tables. `config.toml` may change the keys of any row:
 //!
@@ -8,6 +8,11 @@
 //! [keys.global]
 //! quit = ["ctrl-q", "q"]
 //! ```
+
+//!
+//! The room: [`Command`] and [`Context`] (`command.rs`), [`Chord`] (a key as written,
+//! `chord.rs`), the default rows (`defaults.rs`) and the table built from them here. May import
+//! `settings` (the keys `config.toml` sets), nothing else of the TUI.
 
 mod chord;
 mod command;

@@ -1,7 +1,11 @@
 //! The overlays drawn over the panes, each a component owning its state. App keeps them in a
 //! stack: the top one has the keys; closing it shows the one below (a declined question returns
 //! to the form that asked it). The selector form and the bulk edit keep their content when
-//! closed: App keeps them aside until they are opened again.
+//! closed: App keeps them aside until they are opened again. [`Overlay`] lists them;
+//! `inside.rs` gives the component each holds.
+//!
+//! May import `app::{action, component, status}`, `writes`, `requests`, `document`, `widgets`,
+//! `keys` and `theme`; never `panes`, `app::update` or the runtime.
 
 mod bulk_edit;
 mod connections;
@@ -25,7 +29,7 @@ pub use palette::{Entry, Palette};
 pub use pickers::{ComponentPicker, TypePicker};
 pub use prompt::Prompt;
 pub use question::{Body, Choice, Question, Shown};
-pub use selector_form::{Applied, SelectorForm};
+pub use selector_form::SelectorForm;
 pub use selector_result::SelectorResult;
 pub use write_list::WritesView;
 

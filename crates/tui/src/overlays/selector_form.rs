@@ -14,7 +14,7 @@ use ratatui::text::{Line, Span};
 
 use std::collections::HashSet;
 
-use crate::app::action::{Action, BulkCall, MarksChange};
+use crate::app::action::{Action, Applied, BulkCall, MarksChange};
 use crate::app::component::{Component, Cx};
 use crate::document::MetaIndex;
 use crate::document::names::Name;
@@ -131,28 +131,6 @@ impl FormRow {
 struct Preview {
     selector: Selector,
     matches: Vec<(String, DiagramObject)>,
-}
-
-/// The answer of an apply.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Applied {
-    /// The server's answer.
-    pub updated: SelectorUpdated,
-    /// How many the preview had found, when there was one for this selector.
-    pub expected: Option<usize>,
-}
-
-impl Applied {
-    /// The sentence that says when the count differs from the preview's.
-    pub fn mismatch(&self) -> Option<String> {
-        let expected = self.expected?;
-        let got = self.updated.updated_object_count;
-        (expected != got).then(|| {
-            format!(
-                "the preview found {expected} but {got} were updated: the document changed meanwhile"
-            )
-        })
-    }
 }
 
 /// The form.

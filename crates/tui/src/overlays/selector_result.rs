@@ -5,10 +5,11 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
+use crate::app::action::Applied;
 use crate::app::action::{Action, ObjectsCall};
 use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
-use crate::overlays::selector_form::{Applied, typed_line};
+use crate::overlays::selector_form::typed_line;
 use crate::theme::Role;
 use crate::widgets::draw::{hint_line, overlay_box, selected_line};
 use crate::widgets::list::ListCursor;

@@ -1,5 +1,9 @@
 //! The panes: documents, objects, properties, and the map in the properties' place. The two lists share their filter's
 //! handling ([`Filtered`]).
+//!
+//! May import `app::{action, component, layout, notification}`, `overlays` (the questions they
+//! ask), `writes`, `requests`, `document`, `runtime::transfer` (export and import jobs),
+//! `widgets`, `keys` and `theme`; never `app::update` or the runtime's loop.
 
 mod docs;
 mod elsewhere;

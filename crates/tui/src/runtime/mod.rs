@@ -4,7 +4,8 @@
 //! [`transfer`] reads and writes files (export, import, backups), [`clipboard`] copies.
 //!
 //! May import `app` (the loop drives it), `requests`, `document` and the client; `liveness` and
-//! `transfer` are also read by `App`, so they import only `app::notification` of it.
+//! `transfer` are also read by `App`, so they import only `app::notification` of it (and
+//! `settings`: the poll interval).
 
 pub(crate) mod clipboard;
 pub mod follow;

@@ -2,8 +2,9 @@
 //! [`undo`] asks, checks and sends an undo, [`bulk`] checks and sends a selector update or a
 //! bulk edit, [`selectors`] keeps the selectors remembered.
 //!
-//! May import `app::{action, component}` (they answer with actions, reading `Cx`), `overlays`
-//! (the questions they ask), `requests`, `document`, `widgets`.
+//! May import `app::{action, component, notification}` (they answer with actions, reading
+//! `Cx`), `overlays` (the questions they ask), `requests`, `document`, `widgets`, `keys`, and
+//! `runtime::transfer` (the selectors are kept in a file); never `app::update` or `panes`.
 
 pub(crate) mod bulk;
 pub(crate) mod record;
