@@ -20,7 +20,7 @@ pub const INFO_TICKS: u64 = 40;
 
 /// The message the status bar shows, and since when.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Status {
+pub(crate) struct Status {
     current: Option<Notification>,
     since: u64,
 }
@@ -72,7 +72,7 @@ impl Status {
 }
 
 /// How a message of `level` looks: its mark (none for an information) and its style.
-pub fn look(level: Level) -> (&'static str, Role) {
+pub(crate) fn look(level: Level) -> (&'static str, Role) {
     match level {
         Level::Error => ("✗", Role::Error),
         Level::Warning => ("!", Role::Warning),

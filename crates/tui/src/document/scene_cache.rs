@@ -65,7 +65,7 @@ impl PartialEq for BuiltScene {
 
 /// The open document's scene, and the build under way.
 #[derive(Debug)]
-pub struct SceneCache {
+pub(crate) struct SceneCache {
     /// The `meta` key read as a component's status.
     status_key: String,
     current: Option<BuiltScene>,

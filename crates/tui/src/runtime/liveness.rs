@@ -12,12 +12,12 @@ use diagtui_model::ErrorCode;
 use diagtui_model::events::{DocChangeEvent, DocEventKind};
 
 /// The runner's tick, which time is counted in.
-pub const TICK: Duration = Duration::from_millis(120);
+pub(crate) const TICK: Duration = Duration::from_millis(120);
 /// Ticks a changed row stays marked: about four seconds.
-pub const RECENT_TICKS: u64 = 33;
+pub(crate) const RECENT_TICKS: u64 = 33;
 /// The most objects an event may name for the app to read just those (one `GET` each) rather
 /// than the whole content again.
-pub const REFETCH_AT_MOST: usize = 64;
+pub(crate) const REFETCH_AT_MOST: usize = 64;
 
 /// A change event stream's news, for the app.
 #[derive(Debug, Clone, PartialEq)]
@@ -44,7 +44,7 @@ pub enum Follow {
 
 /// What the app does about news.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Reaction {
+pub(crate) enum Reaction {
     /// Reload the open document's content in place.
     ReloadDoc,
     /// Read these objects of the open document again (changed, created or deleted elsewhere)
@@ -76,7 +76,7 @@ enum Link {
 
 /// The app's side of the change events.
 #[derive(Debug, Clone)]
-pub struct Liveness {
+pub(crate) struct Liveness {
     /// The open document's stream (or its polls).
     doc_link: Link,
     /// The open document's stream has spoken since it (last) connected: every write to the

@@ -54,7 +54,7 @@ pub enum FileError {
 }
 
 /// A read's text, or an empty string for a write.
-pub type FileOutcome = Result<String, FileError>;
+pub(crate) type FileOutcome = Result<String, FileError>;
 
 /// Carries out a file job (blocking; files here are small enough).
 pub fn perform(job: &FileJob) -> FileOutcome {
@@ -86,7 +86,7 @@ pub fn perform(job: &FileJob) -> FileOutcome {
 
 /// The file name an export of a document titled `title` gets by default: the title in lower
 /// case, words joined by `-`, with `.json`, in the current directory.
-pub fn export_name(title: &str) -> String {
+pub(crate) fn export_name(title: &str) -> String {
     let slug: Vec<String> = title
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())

@@ -19,7 +19,7 @@ use diagtui_model::{DiagramObject, ErrorCode};
 
 /// What the loop asks of the worker.
 #[derive(Debug)]
-pub enum Job {
+pub(crate) enum Job {
     /// Make this request and send its reply.
     Run(RequestId, Request),
     /// Drop this request if it is still running: no reply comes.
@@ -27,7 +27,7 @@ pub enum Job {
 }
 
 /// Runs until the job channel closes; each request in its own task.
-pub async fn run(
+pub(crate) async fn run(
     client: Client,
     mut jobs: UnboundedReceiver<Job>,
     replies: UnboundedSender<Reply>,

@@ -8,14 +8,14 @@ use serde::{Deserialize, Serialize};
 use crate::runtime::transfer::FileJob;
 
 /// The history file's name in the data dir.
-pub const HISTORY_FILE: &str = "selector-history.json";
+pub(crate) const HISTORY_FILE: &str = "selector-history.json";
 
 /// How many selectors are kept.
-pub const HISTORY_LEN: usize = 20;
+pub(crate) const HISTORY_LEN: usize = 20;
 
 /// One row of a remembered selector, as typed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SavedRow {
+pub(crate) struct SavedRow {
     /// The meta key.
     pub key: String,
     /// The operator's wire name.
@@ -26,7 +26,7 @@ pub struct SavedRow {
 
 /// A remembered selector form: its rows and its props text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SavedSelector {
+pub(crate) struct SavedSelector {
     /// The rows (AND).
     pub rows: Vec<SavedRow>,
     /// The props JSON as typed.
@@ -39,7 +39,7 @@ pub struct SelectorHistory {
     /// The file, when there is one (none in tests that do not give one).
     pub path: Option<PathBuf>,
     /// Newest first.
-    pub entries: Vec<SavedSelector>,
+    pub(crate) entries: Vec<SavedSelector>,
 }
 
 impl SelectorHistory {
@@ -62,7 +62,7 @@ impl SelectorHistory {
 
     /// Puts `entry` first (once), keeps the newest [`HISTORY_LEN`], and returns the job that
     /// saves the file, when there is one.
-    pub fn push(&mut self, entry: SavedSelector) -> Option<FileJob> {
+    pub(crate) fn push(&mut self, entry: SavedSelector) -> Option<FileJob> {
         self.entries.retain(|e| e != &entry);
         self.entries.insert(0, entry);
         self.entries.truncate(HISTORY_LEN);
