@@ -2,8 +2,10 @@
 //!
 //! The graph has one node per source file (a `mod.rs` stands for its directory) and an edge for
 //! every path naming another file's module: `crate::…`, `super::…` and `self::…`, in `use`
-//! declarations and in code, comments and strings left out. A room's `mod` lines and its
-//! re-exports of its own children (`pub use child::Item`) list the room; they are not imports.
+//! declarations and in code, comments and strings left out. A path through a room's re-export
+//! (`crate::document::ObjectModel`, re-exported from `document/model.rs`) names the file that
+//! defines the item. A room's `mod` lines and its re-exports of its own children
+//! (`pub use child::Item`) list the room; they are not imports.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -35,7 +37,7 @@ fn a_circle_through_three_files_is_found() {
             module("a"),
             "use crate::b::B;\n// use crate::room::x::X;".to_string(),
         ),
-        (module("b"), "fn f() { crate::room::x::go(); }".to_string()),
+        (module("b"), "fn f() { crate::room::go(); }".to_string()),
         (module("room"), "mod x;\npub use x::go;".to_string()),
         (
             module("room/x"),
@@ -86,6 +88,7 @@ fn read_dir(root: &Path, dir: &Path, files: &mut BTreeMap<Module, String>) {
 
 /// Each file's imports of other files.
 fn graph(files: &BTreeMap<Module, String>) -> BTreeMap<Module, BTreeSet<Module>> {
+    let reexports = reexports(files);
     files
         .iter()
         .map(|(file, text)| {
@@ -94,13 +97,41 @@ fn graph(files: &BTreeMap<Module, String>) -> BTreeMap<Module, BTreeSet<Module>>
                 .filter_map(|(inline, path)| {
                     let mut here = file.clone();
                     here.extend(inline);
-                    resolve(files, &here, &path)
+                    resolve(files, &reexports, &here, &path)
                 })
                 .filter(|target| target != file)
                 .collect();
             (file.clone(), targets)
         })
         .collect()
+}
+
+/// For each room and item name it re-exports from a child (`pub use model::ObjectModel;`), the
+/// child's file.
+type Reexports = BTreeMap<(Module, String), Module>;
+
+/// The re-exports of every room.
+fn reexports(files: &BTreeMap<Module, String>) -> Reexports {
+    let mut found = Reexports::new();
+    for (room, text) in files {
+        let tokens = tokens(&code_only(text));
+        for i in 1..tokens.len() {
+            if tokens[i] != "use" || !(tokens[i - 1] == "pub" || tokens[i - 1] == ")") {
+                continue;
+            }
+            for path in tree(&tokens, i + 1, String::new()).0 {
+                let segments: Vec<String> = path.split("::").map(str::to_string).collect();
+                let child = (1..segments.len())
+                    .rev()
+                    .map(|n| [&room[..], &segments[..n]].concat())
+                    .find(|child| files.contains_key(child));
+                if let (Some(child), Some(item)) = (child, segments.last()) {
+                    found.insert((room.clone(), item.clone()), child);
+                }
+            }
+        }
+    }
+    found
 }
 
 /// `text` without its comments, and with its string and character literals emptied.
@@ -166,7 +197,9 @@ fn paths(code: &str) -> Vec<(Vec<String>, String)> {
             "mod" if tokens.get(i + 2).is_some_and(|t| t == "{") => {
                 inline.push((tokens[i + 1].clone(), depth));
             }
-            "crate" | "super" | "self" if i == 0 || tokens[i - 1] != "::" => {
+            "crate" | "super" | "self"
+                if i == 0 || !["::", "("].contains(&tokens[i - 1].as_str()) =>
+            {
                 let names: Vec<String> = inline.iter().map(|(n, _)| n.clone()).collect();
                 let (paths, next) = tree(&tokens, i, String::new());
                 found.extend(paths.into_iter().map(|p| (names.clone(), p)));
@@ -236,8 +269,13 @@ fn tokens(code: &str) -> Vec<String> {
 }
 
 /// The file `path`, written in module `here`, names: the longest start of the path that is a
-/// file's module.
-fn resolve(files: &BTreeMap<Module, String>, here: &Module, path: &str) -> Option<Module> {
+/// file's module, or the child a room re-exports the next name from.
+fn resolve(
+    files: &BTreeMap<Module, String>,
+    reexports: &Reexports,
+    here: &Module,
+    path: &str,
+) -> Option<Module> {
     let mut segments = path.split("::").filter(|s| !s.is_empty()).peekable();
     let mut full: Module = match segments.peek().copied() {
         Some("crate") => {
@@ -255,10 +293,19 @@ fn resolve(files: &BTreeMap<Module, String>, here: &Module, path: &str) -> Optio
             name => full.push(name.to_string()),
         }
     }
-    (0..=full.len())
+    let n = (0..=full.len())
         .rev()
-        .map(|n| full[..n].to_vec())
-        .find(|m| files.contains_key(m))
+        .find(|&n| files.contains_key(&full[..n]))?;
+    let file = full[..n].to_vec();
+    match full.get(n) {
+        Some(item) => Some(
+            reexports
+                .get(&(file.clone(), item.clone()))
+                .cloned()
+                .unwrap_or(file),
+        ),
+        None => Some(file),
+    }
 }
 
 /// A circle in `graph`, as the files around it (the first one again at the end), if any.
