@@ -11,7 +11,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use diagtui::client::{ApiKey, Client, ClientConfig};
 use diagtui::server::{LocalServer, ServerOptions};
 use diagtui::store::Location;
-use diagtui::tui::requests::api::Request;
+use diagtui::tui::requests::call::Request;
 use diagtui::tui::runtime::follow::Followers;
 use diagtui::tui::runtime::liveness::Live;
 use diagtui::tui::runtime::worker;

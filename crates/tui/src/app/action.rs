@@ -7,7 +7,7 @@ use crate::app::notification::Notification;
 use crate::document::ObjectModel;
 use crate::keys::{Command, Context};
 use crate::overlays::Overlay;
-use crate::requests::api::Answer;
+use crate::requests::call::Answer;
 use crate::requests::purpose::{BulkOwner, Sent};
 use crate::runtime::transfer::{FileFor, FileJob};
 use crate::widgets::json::Diff;

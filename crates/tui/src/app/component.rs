@@ -11,7 +11,7 @@ use crate::app::action::Action;
 use crate::document::OpenDoc;
 use crate::document::names::Names;
 use crate::keys::{Command, Context, KeyTable};
-use crate::requests::api::Request;
+use crate::requests::call::Request;
 use crate::requests::ledger::Requests;
 use crate::requests::purpose::{Purpose, Sent};
 use crate::runtime::liveness::Liveness;

@@ -25,7 +25,7 @@ use crate::overlays::{
     SelectorResult,
 };
 use crate::panes::{DocsPane, MapPane, ObjectsPane, PropsPane, ask_to_drop_edits};
-use crate::requests::api::{Answer, Failure, Reply, Request, RequestId};
+use crate::requests::call::{Answer, Failure, Reply, Request, RequestId};
 use crate::requests::fresh::FreshObjects;
 use crate::requests::ledger::Requests;
 use crate::requests::load::Load;

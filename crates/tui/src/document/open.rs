@@ -2,7 +2,7 @@
 //! the selector preview's matches.
 
 use crate::document::{Entry, Marks, ObjectModel};
-use crate::requests::api::RequestId;
+use crate::requests::call::RequestId;
 use crate::requests::load::Load;
 use diagtui_model::{DiagramObject, DocSummary, Props};
 

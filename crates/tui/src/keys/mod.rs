@@ -1,5 +1,5 @@
-//! The one key table: rows of context, command, keys, label and description that drive the dispatch of
-//! every key, the help overlay, the footer, the hints in overlays, the command palette,
+//! The one key table: rows of context, command, keys, label and description that drive the
+//! dispatch of every key, the help overlay, the footer, the hints in overlays, the command palette,
 //! `diagtui keys` and the README's key tables. `config.toml` may change the keys of any row:
 //!
 //! ```toml

@@ -11,9 +11,9 @@ use crate::app::action::Action;
 use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context, KeyTable};
 use crate::theme::{Role, Theme};
-use crate::widgets::draw::{filter_line, overlay_box};
 use crate::widgets::input::Filter;
 use crate::widgets::list::ListCursor;
+use crate::widgets::pieces::{filter_line, overlay_box};
 
 /// Width of the box.
 const WIDTH: u16 = 80;

@@ -11,8 +11,8 @@ use crate::app::status::look;
 use crate::keys::{Command, Context};
 use crate::requests::ledger::{LogEntry, LogLine};
 use crate::theme::Role;
-use crate::widgets::draw::overlay_box;
 use crate::widgets::list::ListCursor;
+use crate::widgets::pieces::overlay_box;
 use crate::widgets::text_view::clip;
 
 /// The log view; its cursor's offset is the first entry shown, counted from the newest.

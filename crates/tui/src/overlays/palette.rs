@@ -13,7 +13,7 @@ use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
 use crate::overlays::search::{Outcome, Search};
 use crate::theme::Role;
-use crate::widgets::draw::{highlighted, hint_line, input_spans, overlay_box, selected_line};
+use crate::widgets::pieces::{highlighted, hint_line, input_spans, overlay_box, selected_line};
 use diagtui_model::DocSummary;
 
 /// Width of the box.

@@ -9,8 +9,8 @@ use crate::app::action::{Action, DocsCall, PromptFor};
 use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
 use crate::theme::Role;
-use crate::widgets::draw::{hint_line, input_spans, overlay_box};
 use crate::widgets::input::LineInput;
+use crate::widgets::pieces::{hint_line, input_spans, overlay_box};
 use crate::widgets::typing::Typed;
 
 /// Width of the box.

@@ -18,9 +18,9 @@ use crate::app::action::Action;
 use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context, KeyTable};
 use crate::theme::Role;
-use crate::widgets::draw::{diff_lines, hint_line, scroll_room, scrolled_box, sent_whole_note};
 use crate::widgets::json::{BulkChange, Diff};
 use crate::widgets::list::ListCursor;
+use crate::widgets::pieces::{diff_lines, hint_line, scroll_room, scrolled_box, sent_whole_note};
 use crate::widgets::text_view::clip;
 use diagtui_model::{ContentReport, DocSummary};
 

@@ -11,8 +11,8 @@ use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
 use crate::overlays::selector_form::typed_line;
 use crate::theme::Role;
-use crate::widgets::draw::{hint_line, overlay_box, selected_line};
 use crate::widgets::list::ListCursor;
+use crate::widgets::pieces::{hint_line, overlay_box, selected_line};
 
 /// Width of the box.
 const WIDTH: u16 = 100;

@@ -25,12 +25,14 @@ use crate::app::layout;
 use crate::keys::{Command, Context};
 use crate::overlays::{Body, Choice, Overlay, Prompt, Question};
 use crate::panes::Filtered;
-use crate::requests::api::{Answer, Failure, Request, RequestId};
+use crate::requests::call::{Answer, Failure, Request, RequestId};
 use crate::requests::load::Load;
 use crate::runtime::transfer::{FileError, FileFor, FileJob, FileOutcome, export_name};
 use crate::theme::Role;
-use crate::widgets::draw::{filter_line, highlighted, load_error_lines, pane_block, selected_line};
 use crate::widgets::list::{ListCursor, Pointer};
+use crate::widgets::pieces::{
+    filter_line, highlighted, load_error_lines, pane_block, selected_line,
+};
 use crate::widgets::text_view::clip;
 use crate::widgets::words;
 use crate::writes::record::{Replacement, WriteKind};

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::requests::api::RequestId;
+use crate::requests::call::RequestId;
 use crate::runtime::liveness::REFETCH_AT_MOST;
 
 /// The objects to read again, and the read under way.

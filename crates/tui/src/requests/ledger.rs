@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use crate::app::notification::Notification;
-use crate::requests::api::{Reply, Request, RequestId};
+use crate::requests::call::{Reply, Request, RequestId};
 use crate::requests::purpose::{Purpose, Sent};
 
 /// One line of the request log.

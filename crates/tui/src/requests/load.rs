@@ -3,7 +3,7 @@
 //! flags; a reload keeps the last value showing until its answer arrives (a reload in place), and
 //! an answer to anything but the request awaited is dropped.
 
-use crate::requests::api::RequestId;
+use crate::requests::call::RequestId;
 
 /// Nothing asked yet, asked (keeping the last value), arrived, or failed.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::requests::api::{Request, RequestId};
+use crate::requests::call::{Request, RequestId};
 use diagtui_model::DocSummary;
 
 /// What a request is for, naming the component its answer goes to.

@@ -12,7 +12,7 @@ use tokio::task::AbortHandle;
 
 use crate::app::update::{App, Effect, Msg};
 use crate::document::ObjectModel;
-use crate::requests::api::{Answer, Failure, Reply, Request, RequestId};
+use crate::requests::call::{Answer, Failure, Reply, Request, RequestId};
 use crate::runtime::transfer;
 use diagtui_client::{ApiError, Client};
 use diagtui_model::{DiagramObject, ErrorCode};

@@ -13,7 +13,7 @@ use crate::app::action::{Action, BulkCall};
 use crate::app::component::Cx;
 use crate::keys::{Command, Context};
 use crate::overlays::{Body, Choice, Overlay, Question};
-use crate::requests::api::{Answer, Failure, Request, RequestId};
+use crate::requests::call::{Answer, Failure, Request, RequestId};
 use crate::requests::purpose::{BulkOwner, BulkWork, Purpose};
 use crate::widgets::json::{BulkChange, Diff};
 use crate::widgets::words;

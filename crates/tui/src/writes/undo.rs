@@ -20,7 +20,7 @@ use crate::document::ObjectModel;
 use crate::keys::Command;
 use crate::keys::Context;
 use crate::overlays::{Body, Choice, Overlay, Question};
-use crate::requests::api::{Answer, Failure, Request};
+use crate::requests::call::{Answer, Failure, Request};
 use crate::requests::purpose::{Purpose, Sent, UndoWork};
 use crate::widgets::json::BulkChange;
 use crate::widgets::words;

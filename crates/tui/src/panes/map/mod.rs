@@ -27,7 +27,7 @@ use crate::document::{ObjectModel, OpenDoc, TreeRow};
 use crate::keys::{Command, Context};
 use crate::overlays::ConnectionsView;
 use crate::theme::Role;
-use crate::widgets::draw::{load_error_lines, pane_block};
+use crate::widgets::pieces::{load_error_lines, pane_block};
 use crate::widgets::text_view::clip;
 use diagtui_scene::{Rect as SceneRect, Scene};
 use draw::Emphasis;
