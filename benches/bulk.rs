@@ -8,7 +8,8 @@
 use std::time::Duration;
 
 use crossterm::event::KeyCode;
-use diagtui::tui::{Msg, Request, worker};
+use diagtui::tui::runtime::worker;
+use diagtui::tui::{Msg, Request};
 use tokio::runtime::Runtime;
 
 #[path = "common/drive.rs"]

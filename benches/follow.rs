@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::KeyCode;
 use diagtui::tui::Msg;
-use diagtui::tui::follow::Followers;
-use diagtui::tui::liveness::Follow;
+use diagtui::tui::runtime::follow::Followers;
+use diagtui::tui::runtime::liveness::Follow;
 use serde_json::json;
 use tokio::runtime::Runtime;
 use tokio::sync::mpsc;

@@ -9,9 +9,9 @@ use clap::parser::ValueSource;
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 use diagtui::config::{self, ConfigPath, ConnectionArgs, SettingError};
 use diagtui::connect::{self, Mode};
-use diagtui::tui::history::SelectorHistory;
 use diagtui::tui::keys::KeyTable;
 use diagtui::tui::theme::{self, Theme};
+use diagtui::tui::writes::selectors::SelectorHistory;
 
 /// Examples shown under `diagtui --help`.
 const EXAMPLES: &str = "\

@@ -6,7 +6,8 @@ use std::path::Path;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use diagtui::client::{ApiKey, Client, ClientConfig};
 use diagtui::server::LocalServer;
-use diagtui::tui::{App, Msg, worker};
+use diagtui::tui::runtime::worker;
+use diagtui::tui::{App, Msg};
 
 /// The local server on data dir `dir`, and a client of its account.
 pub async fn local_server(dir: &Path) -> (LocalServer, Client) {

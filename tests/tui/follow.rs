@@ -11,10 +11,11 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use diagtui::client::{ApiKey, Client, ClientConfig};
 use diagtui::server::{LocalServer, ServerOptions};
 use diagtui::store::Location;
-use diagtui::tui::follow::Followers;
-use diagtui::tui::liveness::Live;
-use diagtui::tui::request::Request;
-use diagtui::tui::{App, Effect, Msg, Setup, view, worker};
+use diagtui::tui::requests::call::Request;
+use diagtui::tui::runtime::follow::Followers;
+use diagtui::tui::runtime::liveness::Live;
+use diagtui::tui::runtime::worker;
+use diagtui::tui::{App, Effect, Msg, Setup, view};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use serde_json::json;
@@ -38,7 +39,7 @@ struct Following {
     /// How many times the app read the whole content so far.
     content_reads: usize,
     /// While set, what the app asks to follow waits here (a stream slow to start).
-    held: Option<Vec<diagtui::tui::liveness::Follow>>,
+    held: Option<Vec<diagtui::tui::runtime::liveness::Follow>>,
 }
 
 impl Following {

@@ -11,7 +11,7 @@ use diagtui::model::{
 };
 use diagtui::server::{LocalServer, ServerOptions};
 use diagtui::tui::document::ObjectModel;
-use diagtui::tui::scene_cache::SceneJob;
+use diagtui::tui::document::scene_cache::SceneJob;
 use diagtui::tui::{Answer, App, Effect, Failure, Msg, Reply, Request, RequestId, Setup, view};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

@@ -5,7 +5,8 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use diagtui::client::Client;
 use diagtui::model::Content;
 use diagtui::server::LocalServer;
-use diagtui::tui::{App, Effect, Msg, Setup, view, worker};
+use diagtui::tui::runtime::worker;
+use diagtui::tui::{App, Effect, Msg, Setup, view};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

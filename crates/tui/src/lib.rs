@@ -1,57 +1,34 @@
 //! The terminal UI: one loop, messages in, effects out. `ARCHITECTURE.md` at the repository root
-//! is the map; in short:
+//! is the map; the rooms, each a directory whose `mod.rs` says what it holds and may import:
 //!
-//! - [`app`]: `App::update(msg) -> Vec<Effect>`, plain code with no I/O. It routes each message
-//!   to the component with the keys and carries out the [`action`]s components return.
-//! - [`panes`] and [`overlays`]: the components ([`component::Component`]), each owning its
-//!   state, handling its keys, drawing itself.
+//! - [`app`]: `App::update(msg) -> Vec<Effect>`, plain code with no I/O; the actions components
+//!   return, the `Component` shape, the view, the layout, the status bar.
+//! - [`panes`] and [`overlays`]: the components, each owning its state, handling its keys,
+//!   drawing itself.
+//! - [`document`]: the open document the components share, how objects are named, its scene.
+//! - [`requests`]: the requests, what each is for, their log; loading.
+//! - [`writes`]: the session's writes, undo, bulk updates, remembered selectors.
+//! - [`widgets`]: drawing helpers and text fields.
+//! - [`runtime`]: the terminal loop, the worker running requests on the client, following the
+//!   change events, files, the clipboard.
 //! - [`keys`]: the one key table (dispatch, help, footer, palette, `diagtui keys`); [`theme`]:
-//!   every style by role.
-//! - [`document`]: the open document the components share; [`request`]/[`requests`]: the
-//!   requests and their log; [`worker`]: runs them on the client; [`run`]: the terminal loop.
+//!   every style by role; [`settings`]: the plain setting types the configuration fills.
+//!
+//! No file imports one that imports it back (`tests/no_circles.rs` checks).
 
-pub mod action;
 pub mod app;
-pub mod bulk_write;
-pub mod clipboard;
-pub mod component;
 pub mod document;
-pub mod editor;
-pub mod follow;
-pub mod fresh;
-pub mod fuzzy;
-pub mod history;
-pub mod input;
-pub mod json;
 pub mod keys;
-pub mod layout;
-pub mod list;
-pub mod liveness;
-pub mod load;
-pub mod names;
-pub mod overlays;
-pub mod panes;
-pub mod props_field;
-pub mod request;
+pub(crate) mod overlays;
+pub(crate) mod panes;
 pub mod requests;
-pub mod run;
-pub mod scene_cache;
+pub mod runtime;
 pub mod settings;
-pub mod status;
-pub mod summary;
-pub mod terminal;
-pub mod text_view;
 pub mod theme;
-pub mod transfer;
-pub mod typing;
-pub mod undo;
-pub mod view;
-pub mod widgets;
-pub mod words;
-pub mod worker;
+pub(crate) mod widgets;
 pub mod writes;
 
-pub use app::{App, Effect, Msg, Setup};
-pub use request::{Answer, Failure, Reply, Request, RequestId};
-pub use run::{LOG_FILE, init_log, run};
-pub use view::view;
+pub use app::update::{App, Effect, Msg, Setup};
+pub use app::view::view;
+pub use requests::call::{Answer, Failure, Reply, Request, RequestId};
+pub use runtime::run::{LOG_FILE, init_log, run};

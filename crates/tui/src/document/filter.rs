@@ -3,7 +3,7 @@
 //! ([`Matches`]) so that the next one, when it only narrows it (a word typed longer, a word
 //! added), searches those objects instead of all.
 
-use super::row::{META_SEP, push_lowercase};
+use crate::document::row::{META_SEP, push_lowercase};
 
 /// One word of the filter, as the needle it looks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,7 +64,7 @@ impl Query {
     }
 }
 
-/// The objects a filter matched, found in one version of an [`super::ObjectModel`].
+/// The objects a filter matched, found in one version of an [`crate::document::ObjectModel`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Matches {
     /// The version of the model they were found in.

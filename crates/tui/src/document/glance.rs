@@ -50,7 +50,7 @@ fn field(key: &str) -> Option<Field> {
         .map(Field::Count)
 }
 
-/// One meta entry: its key and its value as text ([`super::scalar_text`]).
+/// One meta entry: its key and its value as text ([`crate::document::scalar_text`]).
 pub(super) type MetaEntry<'a> = (Cow<'a, str>, Cow<'a, str>);
 
 /// What an object's row and meta need of its data.

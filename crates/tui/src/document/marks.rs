@@ -1,7 +1,7 @@
 //! Which objects of the open document are marked: one bit per object, by its index in the
 //! model, so that marking 100,000 objects is a pass over bits.
 
-use super::model::ObjectModel;
+use crate::document::model::ObjectModel;
 
 /// The marked objects, by index into the open document's model.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::glance::MetaEntry;
+use crate::document::glance::MetaEntry;
 
 /// Meta key to the values seen under it (as text).
 pub type MetaIndex = BTreeMap<String, MetaValues>;

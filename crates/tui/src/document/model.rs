@@ -14,11 +14,11 @@ use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::value::RawValue;
 
-use super::filter::{Matches, Query, Word};
-use super::glance::Glance;
-use super::meta::{MetaIndex, MetaIndexes};
-use super::row::{glance_row, push_lowercase, write_meta_text};
-use super::texts::Texts;
+use crate::document::filter::{Matches, Query, Word};
+use crate::document::glance::Glance;
+use crate::document::meta::{MetaIndex, MetaIndexes};
+use crate::document::row::{glance_row, push_lowercase, write_meta_text};
+use crate::document::texts::Texts;
 use diagtui_model::{Content, DiagramObject, ObjectType, Props};
 
 /// A type and the objects of it.
@@ -60,7 +60,7 @@ impl Entry<'_> {
 
     /// Of its data, only the properties `names` names, in their order in the data (the rest
     /// is skipped without being built): what a merge of `names` needs to know
-    /// ([`crate::json::Diff::of_merge`]).
+    /// ([`crate::widgets::json::Diff::of_merge`]).
     pub fn data_named(&self, names: &Props) -> Props {
         let mut json = serde_json::Deserializer::from_str(self.data_json);
         Named(names)
@@ -423,7 +423,7 @@ impl ObjectModel {
         &self.kinds[usize::from(self.kind_of[index])]
     }
 
-    /// What the tree's row says about the object at `index` ([`super::row_text`]).
+    /// What the tree's row says about the object at `index` ([`crate::document::row_text`]).
     pub fn row_text(&self, index: usize) -> &str {
         self.rows.get(index)
     }

@@ -4,8 +4,8 @@ use std::fmt::Write;
 
 use serde_json::Value;
 
-use super::glance::{Glance, MetaEntry, scalar_str};
-use crate::words;
+use crate::document::glance::{Glance, MetaEntry, scalar_str};
+use crate::widgets::words;
 use diagtui_model::DiagramObject;
 use diagtui_scene::readable_component_id;
 

@@ -1,5 +1,5 @@
-//! The one key table: `(context, keys, command, description)` rows that drive the dispatch of
-//! every key, the help overlay, the footer, the hints in overlays, the command palette,
+//! The one key table: rows of context, command, keys, label and description that drive the
+//! dispatch of every key, the help overlay, the footer, the hints in overlays, the command palette,
 //! `diagtui keys` and the README's key tables. `config.toml` may change the keys of any row:
 //!
 //! ```toml
@@ -8,6 +8,11 @@
 //! [keys.global]
 //! quit = ["ctrl-q", "q"]
 //! ```
+
+//!
+//! The room: [`Command`] and [`Context`] (`command.rs`), [`Chord`] (a key as written,
+//! `chord.rs`), the default rows (`defaults.rs`) and the table built from them here. May import
+//! `settings` (the keys `config.toml` sets), nothing else of the TUI.
 
 mod chord;
 mod command;
@@ -61,19 +66,18 @@ impl Default for KeyTable {
     fn default() -> KeyTable {
         let bindings = defaults::ROWS
             .iter()
-            .map(
-                |&(context, command, keys, label, description, footer)| Binding {
-                    context,
-                    command,
-                    keys: keys
-                        .iter()
-                        .map(|k| Chord::parse(k).expect("the default keys parse"))
-                        .collect(),
-                    label,
-                    description,
-                    footer,
-                },
-            )
+            .map(|row| Binding {
+                context: row.context,
+                command: row.command,
+                keys: row
+                    .keys
+                    .iter()
+                    .map(|k| Chord::parse(k).expect("the default keys parse"))
+                    .collect(),
+                label: row.label,
+                description: row.description,
+                footer: row.footer,
+            })
             .collect();
         KeyTable::of(bindings)
     }

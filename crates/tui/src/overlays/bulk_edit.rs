@@ -2,7 +2,7 @@
 //! switch `nested: merge | replace` (a nested value given is merged into each object's, or
 //! replaces it whole); `Ctrl-S` shows, object by object, what it changes by path, and yes sends
 //! one bulk update with each object's changed properties (a nested merge reads the objects
-//! again first, as a save does: `bulk_write.rs`). The text is kept when the edit is closed or
+//! again first, as a save does: `writes/bulk.rs`). The text is kept when the edit is closed or
 //! the update fails, until an update goes through.
 
 use crossterm::event::KeyEvent;
@@ -10,16 +10,18 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::action::{Action, BulkCall, BulkOwner, BulkWork};
-use crate::bulk_write::{BulkWrite, Plan, Settled};
-use crate::component::{Component, Cx};
+use crate::app::action::{Action, BulkCall};
+use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
-use crate::props_field::PropsField;
-use crate::request::{Answer, Failure, Request, RequestId};
+use crate::requests::call::{Answer, Failure, Request, RequestId};
+use crate::requests::purpose::{BulkOwner, BulkWork};
 use crate::theme::Role;
-use crate::widgets::{clip, field_lines, hint_line, overlay_box};
-use crate::words;
-use crate::writes::Source;
+use crate::widgets::pieces::{field_lines, hint_line, overlay_box};
+use crate::widgets::props_field::PropsField;
+use crate::widgets::text_view::clip;
+use crate::widgets::words;
+use crate::writes::bulk::{BulkWrite, Plan, Settled};
+use crate::writes::record::Source;
 use diagtui_model::merge::Nested;
 
 /// Width of the box.

@@ -7,14 +7,15 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::Overlay;
-use crate::action::{Action, ObjectsCall, Pane};
-use crate::component::{Component, Cx};
+use crate::app::action::{Action, ObjectsCall, Pane};
+use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
-use crate::list::ListCursor;
+use crate::overlays::Overlay;
 use crate::theme::Role;
-use crate::widgets::{clip, cursor_rows, hint_line, overlay_box};
-use crate::words;
+use crate::widgets::list::ListCursor;
+use crate::widgets::pieces::{cursor_rows, hint_line, overlay_box};
+use crate::widgets::text_view::clip;
+use crate::widgets::words;
 use diagtui_scene::{Connection, Direction, Scene, Shape, Via};
 
 /// Width of the box.

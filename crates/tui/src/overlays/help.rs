@@ -7,13 +7,13 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::action::Action;
-use crate::component::{Component, Cx};
-use crate::input::Filter;
+use crate::app::action::Action;
+use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context, KeyTable};
-use crate::list::ListCursor;
 use crate::theme::{Role, Theme};
-use crate::widgets::{filter_line, overlay_box};
+use crate::widgets::input::Filter;
+use crate::widgets::list::ListCursor;
+use crate::widgets::pieces::{filter_line, overlay_box};
 
 /// Width of the box.
 const WIDTH: u16 = 80;

@@ -1,11 +1,16 @@
 //! The overlays drawn over the panes, each a component owning its state. App keeps them in a
 //! stack: the top one has the keys; closing it shows the one below (a declined question returns
 //! to the form that asked it). The selector form and the bulk edit keep their content when
-//! closed: App keeps them aside until they are opened again.
+//! closed: App keeps them aside until they are opened again. [`Overlay`] lists them;
+//! `inside.rs` gives the component each holds.
+//!
+//! May import `app::{action, component, status}`, `writes`, `requests`, `document`, `widgets`,
+//! `keys` and `theme`; never `panes`, `app::update` or the runtime.
 
 mod bulk_edit;
 mod connections;
 mod help;
+mod inside;
 mod log;
 mod palette;
 mod pickers;
@@ -14,7 +19,7 @@ mod question;
 mod search;
 mod selector_form;
 mod selector_result;
-mod writes;
+mod write_list;
 
 pub use bulk_edit::BulkEdit;
 pub use connections::ConnectionsView;
@@ -24,11 +29,9 @@ pub use palette::{Entry, Palette};
 pub use pickers::{ComponentPicker, TypePicker};
 pub use prompt::Prompt;
 pub use question::{Body, Choice, Question, Shown};
-pub use selector_form::{Applied, SelectorForm};
+pub use selector_form::SelectorForm;
 pub use selector_result::SelectorResult;
-pub use writes::WritesView;
-
-use super::component::Component;
+pub use write_list::WritesView;
 
 /// An overlay.
 #[derive(Debug)]
@@ -58,36 +61,4 @@ pub enum Overlay {
     Writes(WritesView),
     /// What connects to a component.
     Connections(ConnectionsView),
-}
-
-/// The component inside each variant, as `$convert` gives it from a box.
-macro_rules! inside {
-    ($overlay:expr, $convert:ident) => {
-        match $overlay {
-            Overlay::Question(c) => c,
-            Overlay::Prompt(c) => c,
-            Overlay::Help(c) => c,
-            Overlay::Log(c) => c,
-            Overlay::Palette(c) => c,
-            Overlay::TypePicker(c) => c,
-            Overlay::ComponentPicker(c) => c,
-            Overlay::Form(c) => c.$convert(),
-            Overlay::Result(c) => c,
-            Overlay::BulkEdit(c) => c.$convert(),
-            Overlay::Writes(c) => c,
-            Overlay::Connections(c) => c,
-        }
-    };
-}
-
-impl Overlay {
-    /// It, as a component.
-    pub fn component(&self) -> &dyn Component {
-        inside!(self, as_ref)
-    }
-
-    /// It, as a component to change.
-    pub fn component_mut(&mut self) -> &mut dyn Component {
-        inside!(self, as_mut)
-    }
 }

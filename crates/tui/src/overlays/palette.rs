@@ -8,12 +8,12 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::search::{Outcome, Search};
-use crate::action::Action;
-use crate::component::{Component, Cx};
+use crate::app::action::Action;
+use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
+use crate::overlays::search::{Outcome, Search};
 use crate::theme::Role;
-use crate::widgets::{highlighted, hint_line, input_spans, overlay_box, selected_line};
+use crate::widgets::pieces::{highlighted, hint_line, input_spans, overlay_box, selected_line};
 use diagtui_model::DocSummary;
 
 /// Width of the box.

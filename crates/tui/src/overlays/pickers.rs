@@ -8,17 +8,18 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::search::{Outcome, Search};
-use crate::action::{Action, ObjectsCall};
-use crate::component::{Component, Cx};
+use crate::app::action::{Action, ObjectsCall};
+use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
-use crate::list::ListCursor;
+use crate::overlays::search::{Outcome, Search};
 use crate::theme::Role;
-use crate::widgets::{clip, highlighted, input_spans, overlay_box, selected_line};
-use crate::words;
+use crate::widgets::list::ListCursor;
+use crate::widgets::pieces::{highlighted, input_spans, overlay_box, selected_line};
+use crate::widgets::text_view::clip;
+use crate::widgets::words;
 use diagtui_model::{ObjectType, Props};
 
-use super::{Body, Choice, Overlay, Question};
+use crate::overlays::{Body, Choice, Overlay, Question};
 
 /// The component-id catalogue shipped in `assets/`.
 const CATALOGUE: &str = include_str!("../../../../assets/component-ids.txt");

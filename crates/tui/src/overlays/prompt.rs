@@ -5,13 +5,13 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use crate::action::{Action, DocsCall, PromptFor};
-use crate::component::{Component, Cx};
-use crate::input::LineInput;
+use crate::app::action::{Action, DocsCall, PromptFor};
+use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
 use crate::theme::Role;
-use crate::typing::Typed;
-use crate::widgets::{hint_line, input_spans, overlay_box};
+use crate::widgets::input::LineInput;
+use crate::widgets::pieces::{hint_line, input_spans, overlay_box};
+use crate::widgets::typing::Typed;
 
 /// Width of the box.
 const WIDTH: u16 = 60;

@@ -14,13 +14,14 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::action::Action;
-use crate::component::{Component, Cx};
-use crate::json::{BulkChange, Diff};
+use crate::app::action::Action;
+use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context, KeyTable};
-use crate::list::ListCursor;
 use crate::theme::Role;
-use crate::widgets::{clip, diff_lines, hint_line, scroll_room, scrolled_box, sent_whole_note};
+use crate::widgets::json::{BulkChange, Diff};
+use crate::widgets::list::ListCursor;
+use crate::widgets::pieces::{diff_lines, hint_line, scroll_room, scrolled_box, sent_whole_note};
+use crate::widgets::text_view::clip;
 use diagtui_model::{ContentReport, DocSummary};
 
 /// Objects listed in a bulk diff (the rest are counted).

@@ -5,11 +5,11 @@
 
 use crossterm::event::KeyEvent;
 
-use crate::fuzzy::{self, Hit};
-use crate::input::LineInput;
 use crate::keys::Command;
-use crate::list::ListCursor;
-use crate::typing::Typed;
+use crate::widgets::fuzzy::{self, Hit};
+use crate::widgets::input::LineInput;
+use crate::widgets::list::ListCursor;
+use crate::widgets::typing::Typed;
 
 /// What a command did to the search, when it ends it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

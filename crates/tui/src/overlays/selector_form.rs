@@ -3,7 +3,7 @@
 //! shows the matches in the tree in a style of their own (never as marks: a key marks them,
 //! explicitly; closing the form ends the preview), and an apply that asks once (naming the
 //! count) and shows its answer: the selector update, or, to merge a nested value, one bulk
-//! update giving each match its own merged value (`bulk_write.rs`). The form keeps its content
+//! update giving each match its own merged value (`writes/bulk.rs`). The form keeps its content
 //! when it fails or is closed (App keeps it aside), until another document is opened; the
 //! selectors used are remembered in the history.
 
@@ -14,30 +14,32 @@ use ratatui::text::{Line, Span};
 
 use std::collections::HashSet;
 
-use crate::action::{Action, BulkCall, BulkOwner, BulkWork, FormWork, MarksChange, Purpose};
-use crate::bulk_write::{BulkWrite, Plan, Settled};
-use crate::component::{Component, Cx};
+use crate::app::action::{Action, Applied, BulkCall, MarksChange};
+use crate::app::component::{Component, Cx};
 use crate::document::MetaIndex;
-use crate::history::{SavedRow, SavedSelector};
-use crate::input::LineInput;
-use crate::json::Diff;
+use crate::document::names::Name;
 use crate::keys::{Command, Context};
-use crate::load::Load;
-use crate::names::Name;
-use crate::props_field::PropsField;
-use crate::request::{Answer, Failure, Request, RequestId};
+use crate::requests::call::{Answer, Failure, Request, RequestId};
+use crate::requests::load::Load;
+use crate::requests::purpose::{BulkOwner, BulkWork, FormWork, Purpose};
 use crate::theme::Role;
-use crate::typing::Typed;
-use crate::widgets::{clip, field_lines, hint_line, input_spans, overlay_box, selected_line};
-use crate::words;
-use crate::writes::{ObjectWrite, Source, WriteKind};
+use crate::widgets::input::LineInput;
+use crate::widgets::json::Diff;
+use crate::widgets::pieces::{field_lines, hint_line, input_spans, overlay_box, selected_line};
+use crate::widgets::props_field::PropsField;
+use crate::widgets::text_view::clip;
+use crate::widgets::typing::Typed;
+use crate::widgets::words;
+use crate::writes::bulk::{BulkWrite, Plan, Settled};
+use crate::writes::record::{ObjectWrite, Source, WriteKind};
+use crate::writes::selectors::{SavedRow, SavedSelector};
 use diagtui_model::merge::Nested;
 use diagtui_model::{
     Condition, Content, DiagramObject, Operator, Props, Selector, SelectorUpdated,
 };
 
-use super::bulk_edit::nested_line;
-use super::{Body, Choice, Overlay, Question};
+use crate::overlays::bulk_edit::nested_line;
+use crate::overlays::{Body, Choice, Overlay, Question};
 
 /// Width of the form's box (room for every operator's whole meaning).
 const WIDTH: u16 = 102;
@@ -129,28 +131,6 @@ impl FormRow {
 struct Preview {
     selector: Selector,
     matches: Vec<(String, DiagramObject)>,
-}
-
-/// The answer of an apply.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Applied {
-    /// The server's answer.
-    pub updated: SelectorUpdated,
-    /// How many the preview had found, when there was one for this selector.
-    pub expected: Option<usize>,
-}
-
-impl Applied {
-    /// The sentence that says when the count differs from the preview's.
-    pub fn mismatch(&self) -> Option<String> {
-        let expected = self.expected?;
-        let got = self.updated.updated_object_count;
-        (expected != got).then(|| {
-            format!(
-                "the preview found {expected} but {got} were updated: the document changed meanwhile"
-            )
-        })
-    }
 }
 
 /// The form.

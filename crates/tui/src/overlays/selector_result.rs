@@ -5,13 +5,14 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::selector_form::{Applied, typed_line};
-use crate::action::{Action, ObjectsCall};
-use crate::component::{Component, Cx};
+use crate::app::action::Applied;
+use crate::app::action::{Action, ObjectsCall};
+use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
-use crate::list::ListCursor;
+use crate::overlays::selector_form::typed_line;
 use crate::theme::Role;
-use crate::widgets::{hint_line, overlay_box, selected_line};
+use crate::widgets::list::ListCursor;
+use crate::widgets::pieces::{hint_line, overlay_box, selected_line};
 
 /// Width of the box.
 const WIDTH: u16 = 100;

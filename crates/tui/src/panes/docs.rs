@@ -11,27 +11,31 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::action::{Action, DocAction, DocsCall, DocsWork, PromptFor, Purpose};
-use crate::component::{Component, Cx};
+use crate::app::action::{Action, DocsCall, PromptFor};
+use crate::app::component::{Component, Cx};
 use crate::document::ObjectModel;
-use crate::fuzzy;
-use crate::input::Filter;
+use crate::requests::purpose::{DocAction, DocsWork, Purpose};
+use crate::widgets::fuzzy;
+use crate::widgets::input::Filter;
 use diagtui_model::{
     Content, ContentReport, DocDetails, DocSummary, ErrorCode, FolderList, check_content,
 };
 
-use super::Filtered;
+use crate::app::layout;
 use crate::keys::{Command, Context};
-use crate::layout;
-use crate::list::{ListCursor, Pointer};
-use crate::load::Load;
 use crate::overlays::{Body, Choice, Overlay, Prompt, Question};
-use crate::request::{Answer, Failure, Request, RequestId};
+use crate::panes::Filtered;
+use crate::requests::call::{Answer, Failure, Request, RequestId};
+use crate::requests::load::Load;
+use crate::runtime::transfer::{FileError, FileFor, FileJob, FileOutcome, export_name};
 use crate::theme::Role;
-use crate::transfer::{FileError, FileFor, FileJob, FileOutcome, export_name};
-use crate::widgets::{clip, filter_line, highlighted, load_error_lines, pane_block, selected_line};
-use crate::words;
-use crate::writes::{Replacement, WriteKind};
+use crate::widgets::list::{ListCursor, Pointer};
+use crate::widgets::pieces::{
+    filter_line, highlighted, load_error_lines, pane_block, selected_line,
+};
+use crate::widgets::text_view::clip;
+use crate::widgets::words;
+use crate::writes::record::{Replacement, WriteKind};
 
 /// One row of the list.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! properties pane's banner says so and offers the diff, a reload, keeping on editing, or (when
 //! it was deleted) creating it again. The buffer is never touched without the user's key.
 
-use crate::component::Cx;
+use crate::app::component::Cx;
 use crate::keys::{Command, Context};
 use diagtui_model::{DiagramObject, Props};
 

@@ -1,5 +1,9 @@
 //! The panes: documents, objects, properties, and the map in the properties' place. The two lists share their filter's
 //! handling ([`Filtered`]).
+//!
+//! May import `app::{action, component, layout, notification}`, `overlays` (the questions they
+//! ask), `writes`, `requests`, `document`, `runtime::transfer` (export and import jobs),
+//! `widgets`, `keys` and `theme`; never `app::update` or the runtime's loop.
 
 mod docs;
 mod elsewhere;
@@ -10,14 +14,14 @@ mod props;
 pub use docs::DocsPane;
 pub use map::MapPane;
 pub use objects::{ObjectsPane, ask_to_drop_edits};
-pub use props::{PropsPane, Target};
+pub use props::PropsPane;
 
 use crossterm::event::KeyEvent;
 
-use super::action::Action;
-use super::component::Cx;
-use super::input::{Filter, FilterChange};
-use super::keys::{Command, Context};
+use crate::app::action::Action;
+use crate::app::component::Cx;
+use crate::keys::{Command, Context};
+use crate::widgets::input::{Filter, FilterChange};
 
 /// A list pane with a filter: the filter's commands, keys and pastes work alike in both.
 trait Filtered {

@@ -11,23 +11,25 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::action::{Action, MarksChange, ObjectsCall, ObjectsWork, Pane, Purpose};
-use crate::component::{Component, Cx};
+use crate::app::action::{Action, MarksChange, ObjectsCall, Pane};
+use crate::app::component::{Component, Cx};
 use crate::document::{Marks, Matches, ObjectModel, OpenDoc, TreeRow};
-use crate::input::Filter;
+use crate::requests::purpose::{ObjectsWork, Purpose};
+use crate::widgets::input::Filter;
 use diagtui_model::{DiagramObject, ObjectType, Props};
 
-use super::Filtered;
+use crate::app::layout;
 use crate::keys::{Command, Context};
-use crate::layout;
-use crate::list::{ListCursor, Pointer};
 use crate::overlays::{Body, Choice, ConnectionsView, Overlay, Question, TypePicker, WritesView};
-use crate::request::{Answer, Failure, Request, RequestId};
+use crate::panes::Filtered;
+use crate::requests::call::{Answer, Failure, Request, RequestId};
 use crate::theme::Role;
-use crate::undo;
-use crate::widgets::{clip, filter_line, load_error_lines, pane_block, selected_line};
-use crate::words;
-use crate::writes::{Removed, WriteKind, attached_line_groups};
+use crate::widgets::list::{ListCursor, Pointer};
+use crate::widgets::pieces::{filter_line, load_error_lines, pane_block, selected_line};
+use crate::widgets::text_view::clip;
+use crate::widgets::words;
+use crate::writes::record::{Removed, WriteKind, attached_line_groups};
+use crate::writes::undo;
 
 /// The deletes of the marked objects, while they run.
 #[derive(Debug, Default)]

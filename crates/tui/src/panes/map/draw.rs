@@ -11,7 +11,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::Marker;
 use ratatui::widgets::canvas::{Canvas, Context, Line};
 
-use super::viewport::Viewport;
+use crate::panes::map::viewport::Viewport;
 use crate::theme::{Role, Theme};
 use diagtui_scene::{Point, Primitive, Scene, Shape, Status};
 

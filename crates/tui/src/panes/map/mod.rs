@@ -21,13 +21,14 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::action::{Action, ObjectsCall, Pane};
-use crate::component::{Component, Cx};
+use crate::app::action::{Action, ObjectsCall, Pane};
+use crate::app::component::{Component, Cx};
 use crate::document::{ObjectModel, OpenDoc, TreeRow};
 use crate::keys::{Command, Context};
 use crate::overlays::ConnectionsView;
 use crate::theme::Role;
-use crate::widgets::{clip, load_error_lines, pane_block};
+use crate::widgets::pieces::{load_error_lines, pane_block};
+use crate::widgets::text_view::clip;
 use diagtui_scene::{Rect as SceneRect, Scene};
 use draw::Emphasis;
 

@@ -1,0 +1,47 @@
+//! A message for the user: what the status bar shows and the log keeps, at its level.
+
+/// How much a notification matters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    /// What just happened.
+    Info,
+    /// Something to look at.
+    Warning,
+    /// Something failed.
+    Error,
+}
+
+/// A message for the status bar.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notification {
+    /// How much it matters.
+    pub level: Level,
+    /// What it says.
+    pub text: String,
+}
+
+impl Notification {
+    /// What just happened.
+    pub fn info(text: impl Into<String>) -> Notification {
+        Notification {
+            level: Level::Info,
+            text: text.into(),
+        }
+    }
+
+    /// Something to look at.
+    pub fn warning(text: impl Into<String>) -> Notification {
+        Notification {
+            level: Level::Warning,
+            text: text.into(),
+        }
+    }
+
+    /// Something failed.
+    pub fn error(text: impl Into<String>) -> Notification {
+        Notification {
+            level: Level::Error,
+            text: text.into(),
+        }
+    }
+}

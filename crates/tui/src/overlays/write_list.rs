@@ -1,0 +1,125 @@
+//! The write history of the open document (`U` in the objects pane): every write of this
+//! session, newest first, with what it touched and whether it was undone; `Enter` undoes the
+//! highlighted one (see `writes/undo.rs`: it shows what it will do and asks first).
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+use crate::app::action::Action;
+use crate::app::component::{Component, Cx};
+use crate::keys::{Command, Context};
+use crate::theme::Role;
+use crate::widgets::list::ListCursor;
+use crate::widgets::pieces::{cursor_rows, hint_line, overlay_box};
+use crate::widgets::text_view::clip;
+use crate::writes::record::{Undone, Write};
+use crate::writes::undo;
+
+/// Width of the box.
+const WIDTH: u16 = 100;
+/// Rows listed at once.
+const ROWS: usize = 14;
+
+/// The write history.
+#[derive(Debug)]
+pub struct WritesView {
+    doc: String,
+    cursor: ListCursor,
+}
+
+impl WritesView {
+    /// The history of document `doc`.
+    pub fn new(doc: &str) -> WritesView {
+        let mut cursor = ListCursor::default();
+        cursor.set_rows(ROWS);
+        WritesView {
+            doc: doc.to_string(),
+            cursor,
+        }
+    }
+
+    fn writes<'a>(&self, cx: &Cx<'a>) -> Vec<&'a Write> {
+        cx.writes.of_doc(&self.doc).collect()
+    }
+}
+
+/// A write's row: number, name, what it touched, how much is undone.
+fn write_line(write: &Write, width: usize, cx: &Cx) -> Line<'static> {
+    let (state, style) = match write.undone() {
+        Undone::No => ("", ratatui::style::Style::new()),
+        Undone::Partly => ("  (partly undone)", cx.style(Role::Dim)),
+        Undone::All => ("  (undone)", cx.style(Role::Dim)),
+    };
+    let head = format!("{:>3}  {:<16}", write.id, write.name());
+    let room = width.saturating_sub(head.chars().count() + state.chars().count());
+    Line::from(vec![
+        Span::styled(head, cx.style(Role::Strong).patch(style)),
+        Span::styled(clip(&write.summary(&cx.names()), room), style),
+        Span::styled(state, cx.style(Role::Dim)),
+    ])
+}
+
+impl Component for WritesView {
+    fn context(&self) -> Context {
+        Context::History
+    }
+
+    fn command(&mut self, command: Command, cx: &Cx) -> Vec<Action> {
+        let writes = self.writes(cx);
+        self.cursor.set_len(writes.len());
+        if let Some(step) = self.cursor.step_of(command) {
+            self.cursor.step(step);
+            return Vec::new();
+        }
+        match command {
+            Command::Undo => match writes.get(self.cursor.selected()) {
+                Some(write) => undo::ask_write(write.id, cx),
+                None => Vec::new(),
+            },
+            Command::Close => vec![Action::Close],
+            _ => Vec::new(),
+        }
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
+        let inner = usize::from(WIDTH.min(area.width)).saturating_sub(2);
+        let writes = self.writes(cx);
+        let mut cursor = self.cursor;
+        cursor.set_len(writes.len());
+        let mut lines = vec![Line::styled(
+            "The writes of this session to this document, newest first:",
+            cx.style(Role::Strong),
+        )];
+        if writes.is_empty() {
+            lines.push(Line::styled(
+                "none yet: saves, bulk edits, selector applies, deletes and imports show here",
+                cx.style(Role::Dim),
+            ));
+        }
+        lines.extend(cursor_rows(
+            &cursor,
+            inner,
+            |i| write_line(writes[i], inner, cx),
+            "older",
+            cx,
+        ));
+        lines.push(Line::raw(""));
+        lines.push(hint_line(
+            cx.keys.hint(
+                Context::History,
+                &[(Command::Undo, "undo it (asks)"), (Command::Close, "close")],
+            ),
+            cx.theme,
+        ));
+        let height = lines.len() as u16 + 2;
+        overlay_box(
+            frame,
+            area,
+            " Write history ",
+            lines,
+            (WIDTH, height),
+            cx.theme,
+        );
+    }
+}

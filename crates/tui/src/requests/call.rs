@@ -1,0 +1,255 @@
+//! The TUI's own vocabulary for talking to the API: what `App::update` asks for and what comes
+//! back. The worker maps these onto `Client` calls, so the app state never sees the client.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use crate::document::ObjectModel;
+use diagtui_model::{
+    Content, DiagramObject, DocDetails, DocSummary, FolderList, Props, Selector, SelectorUpdated,
+    UserRef,
+};
+
+/// Identifies one request; replies carry it back so stale ones can be dropped.
+pub type RequestId = u64;
+
+/// One API call the app wants made.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Request {
+    /// `GET /api/v1/me`: the account behind the key.
+    WhoAmI,
+    /// `GET /api/v1/doc`.
+    ListDocs,
+    /// `GET /api/v1/folder/list`.
+    Folders,
+    /// `GET /api/v1/doc/{doc}`.
+    Details {
+        /// The document id.
+        doc: String,
+    },
+    /// `GET /api/v1/doc/{doc}/obj/all`.
+    Content {
+        /// The document id.
+        doc: String,
+    },
+    /// `GET /api/v1/doc/{doc}/obj/{obj}`.
+    GetObject {
+        /// The document id.
+        doc: String,
+        /// The object id.
+        obj: String,
+    },
+    /// `GET /api/v1/doc/{doc}/obj/{obj}` of each object, at once: a few objects read again
+    /// (changed elsewhere), those gone answering as gone.
+    GetObjects {
+        /// The document id.
+        doc: String,
+        /// The object ids.
+        objs: Vec<String>,
+    },
+    /// `POST /api/v1/doc/{doc}/obj/{obj}`.
+    UpdateObject {
+        /// The document id.
+        doc: String,
+        /// The object id.
+        obj: String,
+        /// The properties to merge.
+        props: Props,
+    },
+    /// `POST /api/v1/doc/{doc}/obj/`.
+    CreateObject {
+        /// The document id.
+        doc: String,
+        /// The object type's wire name.
+        kind: String,
+        /// The properties to merge.
+        props: Props,
+    },
+    /// `POST /api/v1/doc/{doc}/obj/{obj}/delete`.
+    DeleteObject {
+        /// The document id.
+        doc: String,
+        /// The object id.
+        obj: String,
+    },
+    /// `GET /api/v1/doc/{doc}/obj/where/{selector}`.
+    ObjectsWhere {
+        /// The document id.
+        doc: String,
+        /// Which objects, by their meta.
+        selector: Selector,
+    },
+    /// `POST /api/v1/doc/{doc}/obj/where`.
+    UpdateWhere {
+        /// The document id.
+        doc: String,
+        /// Which objects, by their meta.
+        selector: Selector,
+        /// The properties to merge.
+        props: Props,
+    },
+    /// `POST /api/v1/doc/{doc}`: each object's own properties.
+    BulkUpdate {
+        /// The document id.
+        doc: String,
+        /// Object id to the properties to merge into it.
+        objects: BTreeMap<String, Props>,
+    },
+    /// `POST /api/v1/doc/set-content/{doc}`.
+    SetContent {
+        /// The document id.
+        doc: String,
+        /// The new content, replacing all.
+        content: Content,
+    },
+    /// `POST /api/v1/doc/create`.
+    CreateDoc {
+        /// The (new) title.
+        title: String,
+        /// The folder to put it in (the first folder when absent).
+        folder: Option<String>,
+    },
+    /// `POST /api/v1/doc/change-title`.
+    RenameDoc {
+        /// The document id.
+        doc: String,
+        /// The (new) title.
+        title: String,
+    },
+    /// `POST /api/v1/doc/clone`.
+    CloneDoc {
+        /// The document id.
+        doc: String,
+        /// The (new) title.
+        title: String,
+    },
+    /// `POST /api/v1/doc/add-collaborator`.
+    ShareDoc {
+        /// The document id.
+        doc: String,
+        /// The e-mail address of the account to share with.
+        email: String,
+    },
+    /// `POST /api/v1/doc/empty`.
+    EmptyDoc {
+        /// The document id.
+        doc: String,
+    },
+    /// `POST /api/v1/doc/delete`.
+    DeleteDoc {
+        /// The document id.
+        doc: String,
+    },
+}
+
+impl Request {
+    /// The document whose objects this request changes, if it is an object write.
+    pub fn written_doc(&self) -> Option<&str> {
+        match self {
+            Request::UpdateObject { doc, .. }
+            | Request::CreateObject { doc, .. }
+            | Request::DeleteObject { doc, .. }
+            | Request::UpdateWhere { doc, .. }
+            | Request::BulkUpdate { doc, .. }
+            | Request::SetContent { doc, .. } => Some(doc),
+            _ => None,
+        }
+    }
+
+    /// The HTTP method and path this request goes to, for the request log (never the key).
+    pub fn route(&self) -> (&'static str, String) {
+        let obj_path = |doc: &str, obj: &str| format!("/api/v1/doc/{doc}/obj/{obj}");
+        match self {
+            Request::WhoAmI => ("GET", "/api/v1/me".into()),
+            Request::ListDocs => ("GET", "/api/v1/doc".into()),
+            Request::Folders => ("GET", "/api/v1/folder/list".into()),
+            Request::Details { doc } => ("GET", format!("/api/v1/doc/{doc}")),
+            Request::Content { doc } => ("GET", format!("/api/v1/doc/{doc}/obj/all")),
+            Request::GetObject { doc, obj } => ("GET", obj_path(doc, obj)),
+            Request::GetObjects { doc, objs } => (
+                "GET",
+                format!("{} (each of {})", obj_path(doc, "{obj}"), objs.len()),
+            ),
+            Request::UpdateObject { doc, obj, .. } => ("POST", obj_path(doc, obj)),
+            Request::CreateObject { doc, .. } => ("POST", format!("/api/v1/doc/{doc}/obj/")),
+            Request::DeleteObject { doc, obj } => {
+                ("POST", format!("{}/delete", obj_path(doc, obj)))
+            }
+            Request::ObjectsWhere { doc, selector } => (
+                "GET",
+                format!("/api/v1/doc/{doc}/obj/where/{}", selector.to_path_segment()),
+            ),
+            Request::UpdateWhere { doc, .. } => ("POST", format!("/api/v1/doc/{doc}/obj/where")),
+            Request::BulkUpdate { doc, .. } => ("POST", format!("/api/v1/doc/{doc}")),
+            Request::SetContent { doc, .. } => ("POST", format!("/api/v1/doc/set-content/{doc}")),
+            Request::CreateDoc { .. } => ("POST", "/api/v1/doc/create".into()),
+            Request::RenameDoc { .. } => ("POST", "/api/v1/doc/change-title".into()),
+            Request::CloneDoc { .. } => ("POST", "/api/v1/doc/clone".into()),
+            Request::ShareDoc { .. } => ("POST", "/api/v1/doc/add-collaborator".into()),
+            Request::EmptyDoc { .. } => ("POST", "/api/v1/doc/empty".into()),
+            Request::DeleteDoc { .. } => ("POST", "/api/v1/doc/delete".into()),
+        }
+    }
+}
+
+/// What a successful request answered.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// The account behind the key.
+    Me(UserRef),
+    /// The document list.
+    Docs(Vec<DocSummary>),
+    /// The folder list.
+    Folders(FolderList),
+    /// One document's details.
+    Details(DocDetails),
+    /// Objects as values: a selector read's matches.
+    Content(Content),
+    /// A document's content, read by the worker into the compact model.
+    Objects(Box<ObjectModel>),
+    /// One object.
+    Object(DiagramObject),
+    /// Objects read again, by id: `None` for one that no longer exists.
+    Fresh(Vec<(String, Option<DiagramObject>)>),
+    /// The id of something just created (document or object).
+    Created(String),
+    /// The answer of a selector update.
+    Updated(SelectorUpdated),
+    /// A write that returns nothing but success.
+    Done,
+}
+
+/// Why a request failed, as the app needs it: enough to explain and to branch on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    /// The HTTP status when the server answered.
+    pub status: Option<u16>,
+    /// The error code from the error body (`USER_NOT_FOUND`, ...).
+    pub code: Option<diagtui_model::ErrorCode>,
+    /// One readable line.
+    pub message: String,
+}
+
+impl Failure {
+    /// The status and code the server answered, `HTTP 404 USER_NOT_FOUND`: what a message that
+    /// words a failure in its own terms adds, so that the code is on the screen, not only in
+    /// the log. Empty when no server answered.
+    pub fn code_text(&self) -> String {
+        match (self.status, &self.code) {
+            (Some(status), Some(code)) => format!("HTTP {status} {code}"),
+            (Some(status), None) => format!("HTTP {status}"),
+            (None, _) => String::new(),
+        }
+    }
+}
+
+/// The answer to one request, tagged with its id.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reply {
+    /// The id given when the request was made.
+    pub id: RequestId,
+    /// How long it took.
+    pub latency: Duration,
+    /// The answer or why there was none.
+    pub outcome: Result<Answer, Failure>,
+}

@@ -1,0 +1,200 @@
+//! What each request is for: its reply goes back to the work that sent it, under its id.
+
+use std::path::PathBuf;
+
+use crate::requests::call::{Request, RequestId};
+use diagtui_model::DocSummary;
+
+/// What a request is for, naming the component its answer goes to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Purpose {
+    /// The account for the status bar (App).
+    Account,
+    /// The open document's content (App, which owns the open document).
+    Content,
+    /// A poll of the open document's details, against a server without change events (App).
+    Poll,
+    /// The open document's objects changed elsewhere, read again (App).
+    Fresh,
+    /// The documents pane's.
+    Docs(DocsWork),
+    /// The objects pane's.
+    Objects(ObjectsWork),
+    /// The properties pane's.
+    Props(PropsWork),
+    /// The selector form's.
+    Form(FormWork),
+    /// A bulk change's re-read or bulk update (`writes/bulk.rs`), of the selector form's nested
+    /// merge or of the bulk edit.
+    Bulk(BulkOwner, BulkWork),
+    /// An undo's (`writes/undo.rs`).
+    Undo(UndoWork),
+}
+
+/// The documents pane's requests.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DocsWork {
+    /// The document list.
+    List,
+    /// The folder list.
+    Folders,
+    /// The selected document's details.
+    Details,
+    /// A document action.
+    Action(DocAction),
+    /// Reading the content to export it.
+    Export {
+        /// The document.
+        doc: DocSummary,
+        /// The file to write.
+        path: PathBuf,
+    },
+    /// Reading the content an import or an empty will replace (kept to undo it).
+    Backup(DocSummary),
+    /// The write that replaces the content whole: set-content from an imported file, or
+    /// emptying the document.
+    Replace(DocSummary),
+}
+
+/// A document action, for the request's purpose and the messages about it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DocAction {
+    /// A new document.
+    Create,
+    /// A new title.
+    Rename,
+    /// A copy.
+    Clone,
+    /// Another account may see it.
+    Share,
+    /// Gone.
+    Delete,
+}
+
+impl DocAction {
+    /// Its name in messages (`rename failed: ...`).
+    pub fn name(self) -> &'static str {
+        match self {
+            DocAction::Create => "create",
+            DocAction::Rename => "rename",
+            DocAction::Clone => "clone",
+            DocAction::Share => "share",
+            DocAction::Delete => "delete",
+        }
+    }
+}
+
+/// The objects pane's requests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ObjectsWork {
+    /// Create an object.
+    Create,
+    /// Delete the selected object.
+    Delete,
+    /// One delete of the marked objects.
+    DeleteMarked,
+}
+
+/// The properties pane's requests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PropsWork {
+    /// The re-read before a save, to find a change made meanwhile.
+    Check,
+    /// The update that saves.
+    Save,
+    /// The re-read after a write.
+    Reread,
+    /// Creating the edited object again after it was deleted on the server.
+    Recreate,
+}
+
+/// The selector form's requests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormWork {
+    /// The selector read; `then_apply` when an apply waits on it.
+    Preview {
+        /// Whether to ask to apply once it arrives.
+        then_apply: bool,
+    },
+    /// The selector update; `expected` is what the preview of this selector found.
+    Apply {
+        /// The preview's count, if there was a preview of this selector.
+        expected: Option<usize>,
+    },
+}
+
+/// Whose bulk change (`writes/bulk.rs`) a request or a question's answer is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BulkOwner {
+    /// The selector form's nested merge.
+    Form,
+    /// The bulk edit of the marked objects.
+    BulkEdit,
+}
+
+/// A bulk change's requests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BulkWork {
+    /// Reading the objects again before sending (the conflict check).
+    Check,
+    /// The bulk update.
+    Send,
+}
+
+/// A request with the id it is sent under and what it is for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sent {
+    /// Its id; the reply carries it back.
+    pub id: RequestId,
+    /// The API call.
+    pub request: Request,
+    /// Where the answer goes.
+    pub purpose: Purpose,
+}
+
+/// What an undo's request is for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UndoWork {
+    /// The re-read before undoing these objects' parts of update `write`.
+    Check {
+        /// The write.
+        write: u64,
+        /// The objects.
+        objs: Vec<String>,
+    },
+    /// The update putting the values back.
+    Update {
+        /// The write.
+        write: u64,
+        /// The objects.
+        objs: Vec<String>,
+    },
+    /// The creation again of object `old`, deleted by `write`.
+    Recreate {
+        /// The write.
+        write: u64,
+        /// The deleted object's id.
+        old: String,
+    },
+    /// Once the objects `write` deleted are created again: the re-read of the line groups
+    /// that were attached to them.
+    Anchors(u64),
+    /// The bulk update pointing those line groups' anchors at the new ids.
+    Repoint(u64),
+    /// Setting back the content an import or an empty replaced.
+    Replaced(u64),
+}
+
+impl UndoWork {
+    /// The write it undoes.
+    pub fn write(&self) -> u64 {
+        match self {
+            UndoWork::Check { write, .. }
+            | UndoWork::Update { write, .. }
+            | UndoWork::Recreate { write, .. }
+            | UndoWork::Anchors(write)
+            | UndoWork::Repoint(write)
+            | UndoWork::Replaced(write) => *write,
+        }
+    }
+}

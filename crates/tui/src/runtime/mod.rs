@@ -1,0 +1,16 @@
+//! The runtime: what touches the world outside `App::update`. [`run`] owns the terminal loop
+//! ([`terminal`]: raw mode and its restoring), [`worker`] runs the requests on the client,
+//! [`follow`] follows the change event streams and [`liveness`] keeps what they said,
+//! [`transfer`] reads and writes files (export, import, backups), [`clipboard`] copies.
+//!
+//! May import `app` (the loop drives it), `requests`, `document` and the client; `liveness` and
+//! `transfer` are also read by `App`, so they import only `app::notification` of it (and
+//! `settings`: the poll interval).
+
+pub(crate) mod clipboard;
+pub mod follow;
+pub mod liveness;
+pub(crate) mod run;
+pub(crate) mod terminal;
+pub mod transfer;
+pub mod worker;

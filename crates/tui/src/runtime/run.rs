@@ -1,0 +1,165 @@
+//! The main loop: takes the terminal, starts the worker, then `select!`s over terminal events,
+//! replies, built scenes (each built on a blocking thread) and a tick, feeds each to `App::update`, carries out the effects and draws once per
+//! batch. It is handed a ready client (`main.rs` connects, starting the local server when no
+//! remote one is configured): the TUI never sees a server.
+
+use std::io;
+use std::path::Path;
+
+use crossterm::event::{Event, EventStream};
+use futures_util::StreamExt;
+use tokio::sync::mpsc;
+
+use crate::app::update::{App, Effect, Msg, Setup};
+use crate::app::view::view;
+use crate::runtime::clipboard;
+use crate::runtime::follow::Followers;
+use crate::runtime::liveness::TICK;
+use crate::runtime::terminal;
+use crate::runtime::transfer;
+use crate::runtime::worker;
+use crate::runtime::worker::Job;
+use diagtui_client::Client;
+use diagtui_model::private_files;
+
+/// The name of the log file in the data dir.
+pub const LOG_FILE: &str = "diagtui.log";
+
+/// Sends tracing to `data_dir/diagtui.log` (never to the screen); `RUST_LOG` sets the level.
+/// A data dir made here is readable by the user only (0700), as the local server makes it, and
+/// so is the log (0600): it names accounts and documents.
+pub fn init_log(data_dir: &Path) -> io::Result<()> {
+    let file = open_log(data_dir)?;
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("diagtui=info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(false)
+        .with_writer(std::sync::Mutex::new(file))
+        .try_init();
+    Ok(())
+}
+
+/// Creates `data_dir` if needed (0700 on Unix) and opens its log for appending (0600 when made).
+fn open_log(data_dir: &Path) -> io::Result<std::fs::File> {
+    private_files::create_dir(data_dir)?;
+    private_files::open_options()
+        .create(true)
+        .append(true)
+        .open(data_dir.join(LOG_FILE))
+}
+
+/// Runs the app on `client` until the user quits; the terminal is restored on every exit.
+pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
+    let mut app = App::new(setup);
+    tracing::info!(mode = %app.mode(), "tui started");
+    let (request_tx, request_rx) = mpsc::unbounded_channel();
+    let (reply_tx, mut reply_rx) = mpsc::unbounded_channel();
+    let (news_tx, mut news_rx) = mpsc::unbounded_channel();
+    let mut followers = Followers::new(client.clone(), news_tx);
+    let worker = tokio::spawn(worker::run(client, request_rx, reply_tx));
+    let (scene_tx, mut scene_rx) = mpsc::unbounded_channel();
+    let mut guard = terminal::enter()?;
+    let size = guard.terminal.size()?;
+    app.update(Msg::Resize(size.width, size.height));
+    let mut pending = app.start();
+    let mut events = EventStream::new();
+    let mut tick = tokio::time::interval(TICK);
+    let mut redraw = true;
+    'main: loop {
+        while !pending.is_empty() {
+            for effect in std::mem::take(&mut pending) {
+                match effect {
+                    Effect::Request(id, request) => request_tx.send(Job::Run(id, request))?,
+                    Effect::Cancel(id) => request_tx.send(Job::Cancel(id))?,
+                    Effect::Quit => break 'main,
+                    Effect::Copy(text) => clipboard::copy(&mut io::stdout(), &text)?,
+                    Effect::OpenEditor(text) => {
+                        drop(events);
+                        let result = terminal::edit_externally(&mut guard, &text);
+                        events = EventStream::new();
+                        pending.extend(app.update(Msg::EditorDone(result)));
+                    }
+                    Effect::File(what, job) => {
+                        let outcome = transfer::perform(&job);
+                        pending.extend(app.update(Msg::File(what, job, outcome)));
+                    }
+                    Effect::BuildScene(job) => {
+                        let built = scene_tx.clone();
+                        // The app may have quit meanwhile; then nobody wants the scene.
+                        tokio::task::spawn_blocking(move || {
+                            let scene = job.run();
+                            give_back_freed_memory();
+                            built.send(scene)
+                        });
+                    }
+                    Effect::Follow(what) => followers.follow(what),
+                }
+            }
+        }
+        if redraw {
+            guard.terminal.draw(|frame| view(&app, frame))?;
+        }
+        let msg = tokio::select! {
+            biased;
+            Some(reply) = reply_rx.recv() => Msg::Api(reply),
+            Some(built) = scene_rx.recv() => Msg::Scene(built),
+            Some(news) = news_rx.recv() => Msg::Live(news),
+            event = events.next() => match event {
+                Some(Ok(Event::Key(key))) => Msg::Key(key),
+                Some(Ok(Event::Mouse(mouse))) => Msg::Mouse(mouse),
+                Some(Ok(Event::Paste(text))) => Msg::Paste(text),
+                Some(Ok(Event::Resize(w, h))) => Msg::Resize(w, h),
+                Some(Ok(_)) => continue,
+                Some(Err(e)) => return Err(e.into()),
+                None => break 'main,
+            },
+            _ = tick.tick() => Msg::Tick,
+        };
+        // A tick only moves the spinner (while requests are in flight) and fades an information
+        // (asked before the tick, which may take the information off).
+        redraw = !matches!(msg, Msg::Tick) || app.redraws_on_tick();
+        pending = app.update(msg);
+        // Apply every reply already waiting before drawing again.
+        while let Ok(reply) = reply_rx.try_recv() {
+            pending.extend(app.update(Msg::Api(reply)));
+        }
+    }
+    drop(guard);
+    drop(followers);
+    drop(request_tx);
+    worker.abort();
+    tracing::info!("tui stopped");
+    Ok(())
+}
+
+/// Hands the memory the allocator keeps after a large job back to the system. glibc keeps what
+/// other threads freed in their arenas: after a scene build of a 100,000-object document (what
+/// placing used on the way, then dropped; and the model's texts, if a change made the model copy
+/// them during the build) the app would otherwise stay larger than what it uses (about 60 MB,
+/// measured when the job still held a copy of the model).
+fn give_back_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only releases memory that is free; it may be called at any time,
+    // from any thread.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_data_dir_made_for_the_log_is_private_and_so_is_the_log() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let data_dir = dir.path().join("new").join("data");
+        drop(open_log(&data_dir).unwrap());
+        let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&data_dir), 0o700);
+        assert_eq!(mode(&data_dir.join(LOG_FILE)), 0o600);
+    }
+}

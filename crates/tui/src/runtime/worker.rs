@@ -1,0 +1,195 @@
+//! The worker: a tokio task that owns the client, runs every request concurrently and sends each
+//! reply back tagged with its request id. A document's content is read whole and parsed into
+//! the compact [`ObjectModel`] on a blocking thread, so the input loop only takes it in.
+//! [`settle`] drives an app the same way without a terminal, one effect after another (tests
+//! and benchmarks).
+
+use std::collections::{HashMap, VecDeque};
+use std::time::Instant;
+
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
+use tokio::task::AbortHandle;
+
+use crate::app::update::{App, Effect, Msg};
+use crate::document::ObjectModel;
+use crate::requests::call::{Answer, Failure, Reply, Request, RequestId};
+use crate::runtime::transfer;
+use diagtui_client::{ApiError, Client};
+use diagtui_model::{DiagramObject, ErrorCode};
+
+/// What the loop asks of the worker.
+#[derive(Debug)]
+pub(crate) enum Job {
+    /// Make this request and send its reply.
+    Run(RequestId, Request),
+    /// Drop this request if it is still running: no reply comes.
+    Cancel(RequestId),
+}
+
+/// Runs until the job channel closes; each request in its own task.
+pub(crate) async fn run(
+    client: Client,
+    mut jobs: UnboundedReceiver<Job>,
+    replies: UnboundedSender<Reply>,
+) {
+    let mut running: HashMap<RequestId, AbortHandle> = HashMap::new();
+    while let Some(job) = jobs.recv().await {
+        running.retain(|_, task| !task.is_finished());
+        match job {
+            Job::Run(id, request) => {
+                let client = client.clone();
+                let replies = replies.clone();
+                let task = tokio::spawn(async move {
+                    // The app may have quit meanwhile; then nobody wants the reply.
+                    let _ = replies.send(reply(&client, id, request).await);
+                });
+                running.insert(id, task.abort_handle());
+            }
+            Job::Cancel(id) => {
+                if let Some(task) = running.remove(&id) {
+                    task.abort();
+                }
+            }
+        }
+    }
+}
+
+/// Makes one request and wraps its answer as the app's reply.
+pub async fn reply(client: &Client, id: RequestId, request: Request) -> Reply {
+    let started = Instant::now();
+    let outcome = perform(client, request).await.map_err(|e| failure(&e));
+    if let Err(failure) = &outcome {
+        tracing::info!(id, status = ?failure.status, message = %failure.message, "request failed");
+    }
+    Reply {
+        id,
+        latency: started.elapsed(),
+        outcome,
+    }
+}
+
+/// Carries out `effects` and every effect that follows until none is left, in order: requests
+/// through [`reply`], file jobs through [`transfer::perform`], scenes through `SceneJob::run`.
+/// Quitting, copying and `$EDITOR` need a terminal, and following change events the loop: they
+/// are skipped. Drives an app headless, against a real server.
+pub async fn settle(app: &mut App, client: &Client, effects: Vec<Effect>) {
+    let mut queue: VecDeque<Effect> = effects.into();
+    while let Some(effect) = queue.pop_front() {
+        queue.extend(settle_one(app, client, effect).await);
+    }
+}
+
+/// Carries out one effect as [`settle`] does; returns the effects that follow from it.
+pub async fn settle_one(app: &mut App, client: &Client, effect: Effect) -> Vec<Effect> {
+    match effect {
+        Effect::Request(id, request) => app.update(Msg::Api(reply(client, id, request).await)),
+        Effect::File(what, job) => {
+            let outcome = transfer::perform(&job);
+            app.update(Msg::File(what, job, outcome))
+        }
+        Effect::BuildScene(job) => app.update(Msg::Scene(job.run())),
+        Effect::Quit
+        | Effect::Cancel(_)
+        | Effect::Copy(_)
+        | Effect::OpenEditor(_)
+        | Effect::Follow(_) => Vec::new(),
+    }
+}
+
+/// Makes one call.
+pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiError> {
+    let done = |_| Answer::Done;
+    Ok(match request {
+        Request::WhoAmI => Answer::Me(client.whoami().await?),
+        Request::ListDocs => Answer::Docs(client.list_docs().await?),
+        Request::Folders => Answer::Folders(client.list_folders().await?),
+        Request::Details { doc } => Answer::Details(client.doc_details(&doc).await?),
+        Request::Content { doc } => Answer::Objects(Box::new(content_model(client, &doc).await?)),
+        Request::GetObject { doc, obj } => Answer::Object(client.get_object(&doc, &obj).await?),
+        Request::GetObjects { doc, objs } => {
+            Answer::Fresh(fresh_objects(client, &doc, objs).await?)
+        }
+        Request::UpdateObject { doc, obj, props } => {
+            done(client.update_object(&doc, &obj, &props).await?)
+        }
+        Request::CreateObject { doc, kind, props } => {
+            Answer::Created(client.create_object(&doc, &kind, &props).await?)
+        }
+        Request::DeleteObject { doc, obj } => done(client.delete_object(&doc, &obj).await?),
+        Request::ObjectsWhere { doc, selector } => {
+            Answer::Content(client.objects_where(&doc, &selector).await?)
+        }
+        Request::UpdateWhere {
+            doc,
+            selector,
+            props,
+        } => Answer::Updated(client.update_where(&doc, &selector, &props).await?),
+        Request::BulkUpdate { doc, objects } => done(client.bulk_update(&doc, &objects).await?),
+        Request::SetContent { doc, content } => done(client.set_content(&doc, &content).await?),
+        Request::CreateDoc { title, folder } => {
+            Answer::Created(client.create_doc(&title, folder.as_deref()).await?)
+        }
+        Request::RenameDoc { doc, title } => done(client.rename_doc(&doc, &title).await?),
+        Request::CloneDoc { doc, title } => Answer::Created(client.clone_doc(&doc, &title).await?),
+        Request::ShareDoc { doc, email } => done(client.share_doc(&doc, &email).await?),
+        Request::EmptyDoc { doc } => done(client.empty_doc(&doc).await?),
+        Request::DeleteDoc { doc } => done(client.delete_doc(&doc).await?),
+    })
+}
+
+/// Objects `objs` of `doc` as the server has them now, each read at once; `None` for an object
+/// that is gone.
+async fn fresh_objects(
+    client: &Client,
+    doc: &str,
+    objs: Vec<String>,
+) -> Result<Vec<(String, Option<DiagramObject>)>, ApiError> {
+    let mut reads = tokio::task::JoinSet::new();
+    for obj in objs {
+        let (client, doc) = (client.clone(), doc.to_owned());
+        reads.spawn(async move {
+            let read = client.get_object(&doc, &obj).await;
+            (obj, read)
+        });
+    }
+    let mut fresh = Vec::with_capacity(reads.len());
+    while let Some(done) = reads.join_next().await {
+        let (obj, read) = done.map_err(|e| ApiError::Request {
+            detail: format!("reading an object stopped: {e}"),
+        })?;
+        match read {
+            Ok(object) => fresh.push((obj, Some(object))),
+            Err(error) if error.code() == Some(&ErrorCode::ObjNotFound) => fresh.push((obj, None)),
+            Err(error) => return Err(error),
+        }
+    }
+    Ok(fresh)
+}
+
+/// A document's content, read whole, then parsed into the compact model on a blocking thread
+/// (off the input loop and the tasks that serve the other requests).
+async fn content_model(client: &Client, doc: &str) -> Result<ObjectModel, ApiError> {
+    let mut body = client.content_body(doc).await?;
+    let mut json = Vec::new();
+    while let Some(piece) = body.chunk().await? {
+        json.extend_from_slice(&piece);
+    }
+    tokio::task::spawn_blocking(move || {
+        ObjectModel::from_json(&json).map_err(|e| {
+            ApiError::unexpected(200, format!("the content could not be read: {e}"), &json)
+        })
+    })
+    .await
+    .map_err(|e| ApiError::Request {
+        detail: format!("reading the content stopped: {e}"),
+    })?
+}
+
+/// The app's view of a client error.
+fn failure(error: &ApiError) -> Failure {
+    Failure {
+        status: error.status(),
+        code: error.code().cloned(),
+        message: error.to_string(),
+    }
+}

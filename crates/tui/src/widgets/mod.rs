@@ -1,0 +1,19 @@
+//! Widgets and text fields shared by the panes and overlays: [`pieces`] (boxes, lines,
+//! scrolling), the text fields [`input`] (one line, filters), [`editor`] (many lines),
+//! [`props_field`] (a JSON field) and their keys ([`typing`]); [`text_view`] (long lines),
+//! [`list`] (a cursor), [`json`] (highlight, diffs, checks, bulk changes), [`fuzzy`] (matching)
+//! and [`words`] (counted nouns).
+//!
+//! May import `theme`, `keys` and `app::component::Cx` (in `pieces` only); nothing else of the
+//! TUI.
+
+pub(crate) mod editor;
+pub(crate) mod fuzzy;
+pub(crate) mod input;
+pub(crate) mod json;
+pub(crate) mod list;
+pub(crate) mod pieces;
+pub(crate) mod props_field;
+pub(crate) mod text_view;
+pub(crate) mod typing;
+pub(crate) mod words;

@@ -1,0 +1,441 @@
+//! A bulk change that gives each object its own values: the selector form's nested merge and
+//! the bulk edit. The plan is worked out from the objects as read (each one's values merged
+//! or replaced as `nested: merge | replace` says, checked by the model's property rules) and
+//! shown as a diff by path; the yes sends one bulk update with each object's changed
+//! properties. When the values sent depend on what was read (a nested merge), the yes first
+//! reads the objects again, as a save does: if any changed meanwhile, a question offers to
+//! send anyway, to see the change against their values now, or to cancel.
+
+use std::borrow::Borrow;
+use std::sync::Arc;
+
+use crate::app::action::{Action, BulkCall};
+use crate::app::component::Cx;
+use crate::keys::{Command, Context};
+use crate::overlays::{Body, Choice, Overlay, Question};
+use crate::requests::call::{Answer, Failure, Request, RequestId};
+use crate::requests::purpose::{BulkOwner, BulkWork, Purpose};
+use crate::widgets::json::{BulkChange, Diff};
+use crate::widgets::words;
+use crate::writes::record::{ObjectWrite, Source, WriteKind};
+use diagtui_model::merge::{Nested, refusal, update_for};
+use diagtui_model::{Content, Props};
+
+/// What a bulk change sends to which objects.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plan {
+    /// The document.
+    pub doc: String,
+    /// The properties as given.
+    pub props: Props,
+    /// How a nested value is given.
+    pub nested: Nested,
+    /// Each object it changes and how, in id order.
+    pub changes: Arc<[BulkChange]>,
+}
+
+impl Plan {
+    /// The plan of giving `props` (as `nested` says) to `objects`: (id, type, data), where the
+    /// data needs to hold only the properties `props` names. Refused, naming the first
+    /// objects, when a value it would send breaks a property rule.
+    pub fn new<'a, D: Borrow<Props>>(
+        doc: &str,
+        props: &Props,
+        nested: Nested,
+        objects: impl IntoIterator<Item = (&'a str, &'a str, D)>,
+    ) -> Result<Plan, String> {
+        let mut changes = Vec::new();
+        let mut refused = Vec::new();
+        for (obj, kind, data) in objects {
+            let data = data.borrow();
+            match update_for(kind, data, props, nested) {
+                Ok(sent) if sent.is_empty() => {}
+                Ok(sent) => changes.push(BulkChange {
+                    obj: obj.to_string(),
+                    diff: Diff::of_merge(data, &sent),
+                }),
+                Err(problem) => refused.push(format!("{obj}: {problem}")),
+            }
+        }
+        if !refused.is_empty() {
+            return Err(refusal(nested, &refused));
+        }
+        Ok(Plan {
+            doc: doc.to_string(),
+            props: props.clone(),
+            nested,
+            changes: changes.into(),
+        })
+    }
+
+    /// The same change worked out again on `content` (the objects as read now).
+    pub fn again(&self, content: &Content) -> Result<Plan, String> {
+        let objects = content
+            .iter()
+            .map(|(obj, object)| (obj.as_str(), object.kind.as_str(), &object.data));
+        Plan::new(&self.doc, &self.props, self.nested, objects)
+    }
+
+    /// Whether its values depend on what was read, so that a change meanwhile matters: a
+    /// nested merge of an object value.
+    pub fn reads_first(&self) -> bool {
+        self.nested == Nested::Merge && self.props.values().any(|v| v.is_object())
+    }
+
+    /// The ids of the objects it changes.
+    pub fn ids(&self) -> Vec<String> {
+        self.changes.iter().map(|c| c.obj.clone()).collect()
+    }
+
+    /// Its bulk update: each object's changed properties.
+    pub fn request(&self) -> Request {
+        Request::BulkUpdate {
+            doc: self.doc.clone(),
+            objects: self
+                .changes
+                .iter()
+                .map(|c| (c.obj.clone(), c.diff.props()))
+                .collect(),
+        }
+    }
+
+    /// What the write history keeps of it once it went through: each object's values before.
+    pub fn write(&self, source: Source) -> WriteKind {
+        WriteKind::Update {
+            source,
+            objects: self
+                .changes
+                .iter()
+                .map(|c| ObjectWrite::from_diff(&c.obj, &c.diff))
+                .collect(),
+        }
+    }
+
+    /// How many objects `fresh` changes differently (or not at all, or in addition).
+    fn differing(&self, fresh: &Plan) -> usize {
+        fn by_id<'p>(plan: &'p Plan, obj: &str) -> Option<&'p BulkChange> {
+            plan.changes
+                .binary_search_by(|c| c.obj.as_str().cmp(obj))
+                .ok()
+                .map(|at| &plan.changes[at])
+        }
+        let changed = self
+            .changes
+            .iter()
+            .filter(|c| by_id(fresh, &c.obj) != Some(*c))
+            .count();
+        let added = fresh
+            .changes
+            .iter()
+            .filter(|c| by_id(self, &c.obj).is_none())
+            .count();
+        changed + added
+    }
+}
+
+/// Where a bulk change stands.
+#[derive(Debug, Clone, Default)]
+enum Stage {
+    /// Nothing asked.
+    #[default]
+    Idle,
+    /// Shown in a question, waiting for its answer.
+    Asked(Plan),
+    /// Reading the objects again (request `id`) before sending.
+    Checking { id: RequestId, plan: Plan },
+    /// Some changed on the server meanwhile: `fresh` is the change against their values now.
+    Conflict { plan: Plan, fresh: Plan },
+    /// Sending (request `id`).
+    Sending { id: RequestId, plan: Plan },
+}
+
+/// How a bulk change's request ended.
+#[derive(Debug)]
+pub enum Settled {
+    /// Still under way (or not this one's): carry these out.
+    Pending(Vec<Action>),
+    /// The bulk update went through.
+    Done(Plan),
+    /// It failed: why.
+    Failed(String),
+}
+
+/// One owner's bulk change, from the question to the answer of its bulk update.
+#[derive(Debug, Clone)]
+pub struct BulkWrite {
+    owner: BulkOwner,
+    stage: Stage,
+}
+
+impl BulkWrite {
+    /// No change yet, for `owner`.
+    pub fn new(owner: BulkOwner) -> BulkWrite {
+        BulkWrite {
+            owner,
+            stage: Stage::Idle,
+        }
+    }
+
+    /// Whether a re-read or the bulk update is under way.
+    pub fn busy(&self) -> bool {
+        matches!(self.stage, Stage::Checking { .. } | Stage::Sending { .. })
+    }
+
+    /// The question showing `plan` (what changes in each object, by path), under `heading`
+    /// with `notes`; its yes checks and sends.
+    pub fn ask(&mut self, plan: Plan, heading: String, mut notes: Vec<String>) -> Action {
+        notes.push(format!(
+            "nested: {} ({})",
+            plan.nested.name(),
+            match plan.nested {
+                Nested::Merge => "an object given merges into each one's, other keys kept",
+                Nested::Replace => "an object given replaces each one's whole",
+            }
+        ));
+        let changes = Arc::clone(&plan.changes);
+        let several = changes.len() > 1;
+        let yes = if plan.reads_first() {
+            "send the bulk update (re-reads the objects first)"
+        } else {
+            "send the bulk update"
+        };
+        self.stage = Stage::Asked(plan);
+        Action::Open(Overlay::Question(
+            Question::new(
+                "Bulk update",
+                Body::BulkDiff {
+                    heading,
+                    changes,
+                    notes,
+                },
+                vec![
+                    Choice::new(Command::Yes, yes, vec![self.call_action(BulkCall::Confirm)]),
+                    Choice::new(
+                        Command::No,
+                        "back to the edit",
+                        vec![self.call_action(BulkCall::Cancel)],
+                    ),
+                ],
+            )
+            .destructive_if(several),
+        ))
+    }
+
+    fn call_action(&self, call: BulkCall) -> Action {
+        Action::Bulk(self.owner, call)
+    }
+
+    /// An answer to its questions; `reread` is the request that reads the plan's objects again.
+    pub fn call(
+        &mut self,
+        call: BulkCall,
+        reread: impl FnOnce(&Plan) -> Request,
+        cx: &Cx,
+    ) -> Vec<Action> {
+        match (call, std::mem::take(&mut self.stage)) {
+            (BulkCall::Confirm, Stage::Asked(plan)) if plan.reads_first() => {
+                let sent = cx.send(reread(&plan), Purpose::Bulk(self.owner, BulkWork::Check));
+                self.stage = Stage::Checking { id: sent.id, plan };
+                vec![Action::Send(sent)]
+            }
+            (BulkCall::Confirm, Stage::Asked(plan))
+            | (BulkCall::Overwrite, Stage::Conflict { plan, .. }) => self.send(plan, cx),
+            (BulkCall::Rebase, Stage::Conflict { fresh, .. }) => {
+                if fresh.changes.is_empty() {
+                    return vec![Action::info(
+                        "nothing to change any more: the objects already have these values",
+                    )];
+                }
+                let heading = format!(
+                    "Against the values on the server now, {}:",
+                    words::count(fresh.changes.len(), "object changes", "objects change")
+                );
+                vec![self.ask(fresh, heading, Vec::new())]
+            }
+            (BulkCall::Cancel, _) => vec![Action::info("bulk update cancelled; the edit is kept")],
+            (_, stage) => {
+                self.stage = stage;
+                Vec::new()
+            }
+        }
+    }
+
+    fn send(&mut self, plan: Plan, cx: &Cx) -> Vec<Action> {
+        let sent = cx.send(plan.request(), Purpose::Bulk(self.owner, BulkWork::Send));
+        self.stage = Stage::Sending { id: sent.id, plan };
+        vec![Action::Send(sent)]
+    }
+
+    /// The answer to request `id`.
+    pub fn on_reply(
+        &mut self,
+        work: BulkWork,
+        id: RequestId,
+        outcome: Result<Answer, Failure>,
+        cx: &Cx,
+    ) -> Settled {
+        let awaited = match &self.stage {
+            Stage::Checking { id: at, .. } | Stage::Sending { id: at, .. } => *at == id,
+            _ => false,
+        };
+        if !awaited {
+            return Settled::Pending(Vec::new());
+        }
+        let stage = std::mem::take(&mut self.stage);
+        match (work, stage, outcome) {
+            (_, _, Err(failure)) => Settled::Failed(failure.message),
+            (BulkWork::Send, Stage::Sending { plan, .. }, Ok(_)) => Settled::Done(plan),
+            (BulkWork::Check, Stage::Checking { plan, .. }, Ok(answer)) => {
+                let Some(content) = read_again(answer, &plan) else {
+                    return Settled::Failed("the objects could not be read again".into());
+                };
+                let fresh = match plan.again(&content) {
+                    Ok(fresh) => fresh,
+                    Err(refused) => return Settled::Failed(refused),
+                };
+                let differing = plan.differing(&fresh);
+                if differing == 0 {
+                    return Settled::Pending(self.send(plan, cx));
+                }
+                self.stage = Stage::Conflict { plan, fresh };
+                Settled::Pending(vec![self.conflict(differing)])
+            }
+            (work, stage, Ok(answer)) => {
+                self.stage = stage;
+                Settled::Pending(vec![Action::unexpected(&work, &answer)])
+            }
+        }
+    }
+
+    /// The question when `differing` objects changed on the server since the plan was made.
+    fn conflict(&self, differing: usize) -> Action {
+        Action::Open(Overlay::Question(
+            Question::new(
+                "Changed on the server",
+                Body::Text(format!(
+                    "{} changed on the server since the diff was worked out (or no longer \
+                     match, or match now).",
+                    words::count(differing, "object", "objects")
+                )),
+                vec![
+                    Choice::new(
+                        Command::Overwrite,
+                        "send what was shown anyway",
+                        vec![self.call_action(BulkCall::Overwrite)],
+                    ),
+                    Choice::new(
+                        Command::Reload,
+                        "show the change against their values now",
+                        vec![self.call_action(BulkCall::Rebase)],
+                    ),
+                    Choice::new(
+                        Command::Cancel,
+                        "cancel, keep the edit",
+                        vec![self.call_action(BulkCall::Cancel)],
+                    ),
+                ],
+            )
+            .in_context(Context::Conflict)
+            .destructive(),
+        ))
+    }
+}
+
+/// The objects a re-read found: a selector read's, those of a read by id still there, or the
+/// plan's objects in the whole content read again.
+fn read_again(answer: Answer, plan: &Plan) -> Option<Content> {
+    match answer {
+        Answer::Content(content) => Some(content),
+        Answer::Objects(model) => Some(
+            plan.changes
+                .iter()
+                .filter_map(|c| {
+                    let at = model.index_of(&c.obj)?;
+                    Some((c.obj.clone(), model.entry(at).object()))
+                })
+                .collect(),
+        ),
+        Answer::Fresh(fresh) => Some(
+            fresh
+                .into_iter()
+                .filter_map(|(obj, object)| Some((obj, object?)))
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{Value, json};
+
+    fn props(v: Value) -> Props {
+        v.as_object().unwrap().clone()
+    }
+
+    fn objects() -> Vec<(String, String, Props)> {
+        vec![
+            (
+                "a".into(),
+                "component".into(),
+                props(
+                    json!({"meta": {"owner": "dev", "status": "up"}, "position": {"x": 1, "y": 2}}),
+                ),
+            ),
+            (
+                "b".into(),
+                "component".into(),
+                props(json!({"meta": {"owner": "ops"}, "position": {"x": 3, "y": 4}})),
+            ),
+        ]
+    }
+
+    fn plan(given: Value, nested: Nested) -> Result<Plan, String> {
+        let objects = objects();
+        Plan::new(
+            "d",
+            &props(given),
+            nested,
+            objects
+                .iter()
+                .map(|(o, k, d)| (o.as_str(), k.as_str(), d.clone())),
+        )
+    }
+
+    #[test]
+    fn a_merge_sends_each_object_its_own_value_and_skips_the_unchanged() {
+        let plan = plan(json!({"meta": {"owner": "ops"}}), Nested::Merge).unwrap();
+        assert_eq!(plan.ids(), ["a"]);
+        let Request::BulkUpdate { objects, .. } = plan.request() else {
+            panic!()
+        };
+        assert_eq!(
+            Value::Object(objects["a"].clone()),
+            json!({"meta": {"owner": "ops", "status": "up"}})
+        );
+        assert!(plan.reads_first());
+    }
+
+    #[test]
+    fn a_partial_point_merges_but_refuses_to_replace() {
+        let merged = plan(json!({"position": {"x": 3}}), Nested::Merge).unwrap();
+        assert_eq!(merged.ids(), ["a"]);
+        let refused = plan(json!({"position": {"x": 3}}), Nested::Replace).unwrap_err();
+        assert!(refused.contains("a: position"), "{refused}");
+        assert!(refused.contains("b: position"), "{refused}");
+    }
+
+    #[test]
+    fn a_plan_worked_out_again_differs_where_the_objects_changed() {
+        let before = plan(json!({"meta": {"owner": "ops"}}), Nested::Merge).unwrap();
+        let mut content: Content = objects()
+            .into_iter()
+            .map(|(o, kind, data)| (o, diagtui_model::DiagramObject { kind, data }))
+            .collect();
+        assert_eq!(before.differing(&before.again(&content).unwrap()), 0);
+        content.get_mut("a").unwrap().data["meta"] = json!({"owner": "dev", "zone": "z"});
+        content.get_mut("b").unwrap().data["meta"] = json!({"owner": "x"});
+        assert_eq!(before.differing(&before.again(&content).unwrap()), 2);
+    }
+}

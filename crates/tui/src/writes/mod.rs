@@ -1,0 +1,12 @@
+//! Writes and undo: [`record`] is the session's writes to each document (what undo needs),
+//! [`undo`] asks, checks and sends an undo, [`bulk`] checks and sends a selector update or a
+//! bulk edit, [`selectors`] keeps the selectors remembered.
+//!
+//! May import `app::{action, component, notification}` (they answer with actions, reading
+//! `Cx`), `overlays` (the questions they ask), `requests`, `document`, `widgets`, `keys`, and
+//! `runtime::transfer` (the selectors are kept in a file); never `app::update` or `panes`.
+
+pub(crate) mod bulk;
+pub(crate) mod record;
+pub mod selectors;
+pub(crate) mod undo;
