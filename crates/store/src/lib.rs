@@ -33,6 +33,7 @@ pub mod raw;
 pub mod rules;
 pub mod sqlite;
 pub mod write;
+mod writer;
 
 use std::collections::BTreeMap;
 use std::path::Path;
