@@ -17,10 +17,9 @@ use super::notify;
 use super::sequence::Sequence;
 use super::statements::Writing;
 use crate::batch::Batch;
-use crate::change::Committed;
 use crate::engine::CommitObserver;
-use crate::write::{Job, Outcome, WriteOp};
-use crate::writer::{Done, QUEUE, Queued, Transaction, Turns, apply, run_batch};
+use crate::write::{Job, WriteOp};
+use crate::writer::{Applied, Closing, Done, QUEUE, Queued, Transaction, Turns, apply, run_batch};
 use crate::{StoreError, StoreResult};
 
 /// What surrounds a writer: where its commits take their turn among every instance's, whom it
@@ -121,12 +120,13 @@ impl Transaction for Tx<'_> {
         Ok(generation)
     }
 
-    async fn apply(
-        &self,
-        op: &mut WriteOp,
-        batch: &mut Batch<'_>,
-    ) -> StoreResult<(Outcome, Committed)> {
-        apply(&Writing(&self.tx), op, batch).await
+    async fn apply(&self, op: &mut WriteOp, batch: &mut Batch<'_>) -> StoreResult<Applied> {
+        let now = batch.now.clone();
+        let writing = Writing {
+            client: &self.tx,
+            now: &now,
+        };
+        apply(&writing, op, batch).await
     }
 
     /// One round trip: the request's end with the next one's start.
@@ -141,21 +141,15 @@ impl Transaction for Tx<'_> {
     }
 
     /// The `lastChange` updates and the reports: independent statements, pipelined.
-    async fn commit(
-        self,
-        generation: i64,
-        touched: &[&str],
-        now: &str,
-        reports: &[&Committed],
-    ) -> StoreResult<()> {
+    async fn commit(self, closing: Closing<'_>) -> StoreResult<()> {
         let signed = notify::Signed {
             instance: &self.around.instance,
-            generation,
+            generation: closing.generation,
             serial: &self.around.serial,
         };
         tokio::try_join!(
-            touch(&self.tx, touched, now),
-            notify::send(&self.tx, &signed, reports)
+            touch(&self.tx, &closing.touched, closing.now),
+            notify::send(&self.tx, &signed, closing.reports)
         )?;
         Ok(self.tx.commit().await?)
     }

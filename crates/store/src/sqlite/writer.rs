@@ -15,10 +15,9 @@ use super::docs::touch;
 use super::freshness::{Freshness, bump_generation};
 use super::statements::Writing;
 use crate::batch::Batch;
-use crate::change::Committed;
 use crate::engine::CommitObserver;
-use crate::write::{Job, Outcome, WriteOp};
-use crate::writer::{Done, QUEUE, Queued, Transaction, Turns, apply, run_batch};
+use crate::write::{Job, WriteOp};
+use crate::writer::{Applied, Closing, Done, QUEUE, Queued, Transaction, Turns, apply, run_batch};
 use crate::{StoreError, StoreResult};
 
 /// What surrounds a writer: how it notices other processes' commits and whom it tells of its
@@ -124,12 +123,13 @@ impl Transaction for Tx<'_> {
         Ok(generation)
     }
 
-    async fn apply(
-        &self,
-        op: &mut WriteOp,
-        batch: &mut Batch<'_>,
-    ) -> StoreResult<(Outcome, Committed)> {
-        apply(&Writing(&self.0), op, batch).await
+    async fn apply(&self, op: &mut WriteOp, batch: &mut Batch<'_>) -> StoreResult<Applied> {
+        let now = batch.now.clone();
+        let writing = Writing {
+            conn: &self.0,
+            now: &now,
+        };
+        apply(&writing, op, batch).await
     }
 
     async fn end_request(&mut self, keep: bool, next: bool) -> StoreResult<()> {
@@ -144,15 +144,9 @@ impl Transaction for Tx<'_> {
     }
 
     /// No other instance reads reports from a data dir: they are not written down.
-    async fn commit(
-        self,
-        _generation: i64,
-        touched: &[&str],
-        now: &str,
-        _reports: &[&Committed],
-    ) -> StoreResult<()> {
-        for doc_id in touched {
-            touch(&self.0, doc_id, now)?;
+    async fn commit(self, closing: Closing<'_>) -> StoreResult<()> {
+        for doc_id in closing.touched {
+            touch(&self.0, doc_id, closing.now)?;
         }
         Ok(self.0.commit()?)
     }
@@ -193,6 +187,7 @@ fn give_memory_back(conn: &Connection) {
 mod tests {
     use super::*;
     use crate::sqlite::{account_by_key_once, open_migrated, write_once};
+    use crate::write::Outcome;
 
     #[test]
     fn a_failed_request_leaves_the_others_of_its_batch_in() {

@@ -30,7 +30,6 @@ pub(crate) async fn apply(
     op: &mut WriteOp,
     batch: &mut Batch<'_>,
 ) -> StoreResult<(Outcome, Committed)> {
-    let now = batch.now.clone();
     Ok(match op {
         WriteOp::Initialise { samples } => {
             if s.any_account().await? {
@@ -39,7 +38,7 @@ pub(crate) async fn apply(
             let (account, key) = s.insert_account(DEFAULT_EMAIL).await?;
             let folder = s.first_folder(&account.id).await?;
             for (title, content) in samples.iter() {
-                let (doc_id, _) = s.insert_doc(&account.id, &folder.id, title, &now).await?;
+                let (doc_id, _) = s.insert_doc(&account.id, &folder.id, title).await?;
                 s.insert_content(&doc_id, content).await?;
             }
             (Outcome::Initialised(Some(key)), Committed::default())
@@ -81,9 +80,11 @@ pub(crate) async fn apply(
             title,
             folder_id,
         } => {
-            let (id, change) = s
-                .create_doc(account_id, title, folder_id.as_deref(), &now)
-                .await?;
+            let folder = match folder_id {
+                Some(id) => s.own_folder(account_id, id).await?,
+                None => s.first_folder(account_id).await?,
+            };
+            let (id, change) = s.insert_doc(account_id, &folder.id, title).await?;
             (Outcome::Created(id), report(change))
         }
         WriteOp::RenameDoc {
@@ -92,18 +93,18 @@ pub(crate) async fn apply(
             title,
         } => (
             Outcome::Done,
-            report(s.rename_doc(account_id, doc_id, title, &now).await?),
+            report(s.rename_doc(account_id, doc_id, title).await?),
         ),
         WriteOp::EmptyDoc { account_id, doc_id } => (
             Outcome::Done,
-            report(s.empty_doc(account_id, doc_id, &now).await?),
+            report(s.empty_doc(account_id, doc_id).await?),
         ),
         WriteOp::CloneDoc {
             account_id,
             doc_id,
             title,
         } => {
-            let (id, change) = s.clone_doc(account_id, doc_id, title, &now).await?;
+            let (id, change) = s.clone_doc(account_id, doc_id, title).await?;
             (Outcome::Created(id), report(change))
         }
         WriteOp::Share {
@@ -112,7 +113,7 @@ pub(crate) async fn apply(
             email,
         } => (
             Outcome::Done,
-            report(s.share(account_id, doc_id, email, &now).await?),
+            report(s.share(account_id, doc_id, email).await?),
         ),
         WriteOp::DeleteDoc { account_id, doc_id } => (
             Outcome::Done,
@@ -126,7 +127,8 @@ pub(crate) async fn apply(
             check_visible(batch, s, account_id, doc_id).await?;
             s.delete_objects(doc_id).await?;
             s.insert_content(doc_id, content).await?;
-            let change = DocChange::event(doc_id, Some(now), DocEvent::ContentReplaced);
+            let change =
+                DocChange::event(doc_id, Some(batch.now.clone()), DocEvent::ContentReplaced);
             (Outcome::Done, report(change))
         }
         WriteOp::CreateObject {
@@ -156,7 +158,7 @@ pub(crate) async fn apply(
                 Some(_) => return Err(StoreError::Conflict),
                 None => (s.plan_update(doc_id, update).await?, None),
             };
-            s.save_objects(doc_id, &mut objects, doc_len).await?;
+            s.save(doc_id, &mut objects, doc_len).await?;
             let ids = objects.iter().map(|(id, _)| id.clone()).collect();
             let mut change = batch.objects_changed(doc_id);
             change.changed = objects;

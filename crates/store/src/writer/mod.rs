@@ -22,7 +22,9 @@ use crate::{StoreError, StoreResult};
 use diagtui_model::ids::now_timestamp;
 
 pub(crate) use self::apply::apply;
-pub(crate) use self::statements::{Replaced, Statements, Transaction, Turns};
+pub(crate) use self::statements::{
+    Applied, Closing, Created, Replaced, Statements, Transaction, Turns,
+};
 
 /// The most write requests committed in one transaction.
 const MAX_BATCH: usize = 128;
@@ -137,7 +139,7 @@ async fn write(
     generation: i64,
     ops: &mut [WriteOp],
     batch: &mut Batch<'_>,
-) -> StoreResult<Vec<StoreResult<(Outcome, Committed)>>> {
+) -> StoreResult<Vec<StoreResult<Applied>>> {
     let count = ops.len();
     let mut results = Vec::with_capacity(count);
     for (at, op) in ops.iter_mut().enumerate() {
@@ -155,8 +157,13 @@ async fn write(
         .iter()
         .filter_map(|result| result.as_ref().ok().map(|(_, report)| report))
         .collect();
-    tx.commit(generation, &docs_to_touch(&reports), &batch.now, &reports)
-        .await?;
+    let closing = Closing {
+        generation,
+        touched: docs_to_touch(&reports),
+        now: &batch.now,
+        reports: &reports,
+    };
+    tx.commit(closing).await?;
     Ok(results)
 }
 

@@ -24,26 +24,15 @@ pub(crate) trait Transaction: Sized {
 
     /// Runs one write request (the engine's [`Statements`] through [`apply`](super::apply));
     /// returns its answer and what it changed.
-    async fn apply(
-        &self,
-        op: &mut WriteOp,
-        batch: &mut Batch<'_>,
-    ) -> StoreResult<(Outcome, Committed)>;
+    async fn apply(&self, op: &mut WriteOp, batch: &mut Batch<'_>) -> StoreResult<Applied>;
 
     /// Ends the request's savepoint, keeping its changes (`keep`) or rolling them back, and
     /// opens the next request's savepoint when `next`.
     async fn end_request(&mut self, keep: bool, next: bool) -> StoreResult<()>;
 
-    /// Sets the `lastChange` of the documents `touched` to `now`, hands the committed
-    /// requests' reports to whoever reads them from the database (other instances), and
-    /// commits.
-    async fn commit(
-        self,
-        generation: i64,
-        touched: &[&str],
-        now: &str,
-        reports: &[&Committed],
-    ) -> StoreResult<()>;
+    /// Sets the `lastChange` of the documents the batch changed, hands the committed requests'
+    /// reports to whoever reads them from the database (other instances), and commits.
+    async fn commit(self, closing: Closing<'_>) -> StoreResult<()>;
 }
 
 /// The statements of the write requests, in an engine's SQL, run inside its write transaction.
@@ -55,88 +44,42 @@ pub(crate) trait Statements {
     /// Gives the account with this e-mail address a new key; returns its id and the key.
     async fn rotate_key(&self, email: &str) -> StoreResult<(String, String)>;
     /// The account's first (oldest) folder.
-    async fn first_folder(&self, account_id: &str) -> StoreResult<FolderRef>;
+    async fn first_folder(&self, account: &str) -> StoreResult<FolderRef>;
+    /// One of the account's own folders (`FolderNotFound` otherwise).
+    async fn own_folder(&self, account: &str, folder: &str) -> StoreResult<FolderRef>;
     /// Adds a folder for the account; returns its id.
-    async fn insert_folder(&self, account_id: &str, title: &str) -> StoreResult<String>;
+    async fn insert_folder(&self, account: &str, title: &str) -> StoreResult<String>;
     /// Renames one of the account's folders.
-    async fn rename_folder(
-        &self,
-        account_id: &str,
-        folder_id: &str,
-        title: &str,
-    ) -> StoreResult<()>;
+    async fn rename_folder(&self, account: &str, folder: &str, title: &str) -> StoreResult<()>;
     /// Deletes one of the account's folders and its documents; returns their ids.
-    async fn delete_folder(&self, account_id: &str, folder_id: &str) -> StoreResult<Vec<String>>;
+    async fn delete_folder(&self, account: &str, folder: &str) -> StoreResult<Vec<String>>;
     /// Checks that the account may see the document (`DocNotFound` otherwise).
-    async fn visible_doc(&self, account_id: &str, doc_id: &str) -> StoreResult<()>;
+    async fn visible_doc(&self, account: &str, doc: &str) -> StoreResult<()>;
     /// Adds an empty document to a folder; returns its id and the change.
-    async fn insert_doc(
-        &self,
-        owner_id: &str,
-        folder_id: &str,
-        title: &str,
-        now: &str,
-    ) -> StoreResult<(String, DocChange)>;
-    /// Creates an empty document in the account's folder (its first when `None`).
-    async fn create_doc(
-        &self,
-        account_id: &str,
-        title: &str,
-        folder_id: Option<&str>,
-        now: &str,
-    ) -> StoreResult<(String, DocChange)>;
+    async fn insert_doc(&self, owner: &str, folder: &str, title: &str) -> StoreResult<Created>;
     /// Renames a document the account may see.
-    async fn rename_doc(
-        &self,
-        account_id: &str,
-        doc_id: &str,
-        title: &str,
-        now: &str,
-    ) -> StoreResult<DocChange>;
+    async fn rename_doc(&self, account: &str, doc: &str, title: &str) -> StoreResult<DocChange>;
     /// Deletes every object of a document the account may see.
-    async fn empty_doc(&self, account_id: &str, doc_id: &str, now: &str) -> StoreResult<DocChange>;
+    async fn empty_doc(&self, account: &str, doc: &str) -> StoreResult<DocChange>;
     /// Copies a document the account may see into a new one it owns.
-    async fn clone_doc(
-        &self,
-        account_id: &str,
-        doc_id: &str,
-        title: &str,
-        now: &str,
-    ) -> StoreResult<(String, DocChange)>;
+    async fn clone_doc(&self, account: &str, doc: &str, title: &str) -> StoreResult<Created>;
     /// Shares a document with the account that has this e-mail address.
-    async fn share(
-        &self,
-        account_id: &str,
-        doc_id: &str,
-        email: &str,
-        now: &str,
-    ) -> StoreResult<DocChange>;
+    async fn share(&self, account: &str, doc: &str, email: &str) -> StoreResult<DocChange>;
     /// Deletes a document the account owns.
-    async fn delete_doc(&self, account_id: &str, doc_id: &str) -> StoreResult<DocChange>;
+    async fn delete_doc(&self, account: &str, doc: &str) -> StoreResult<DocChange>;
     /// Deletes every object of a document.
-    async fn delete_objects(&self, doc_id: &str) -> StoreResult<()>;
+    async fn delete_objects(&self, doc: &str) -> StoreResult<()>;
     /// Stores an upload's rows in a document that has no objects.
-    async fn insert_content(&self, doc_id: &str, content: &ContentUpload) -> StoreResult<()>;
+    async fn insert_content(&self, doc: &str, content: &ContentUpload) -> StoreResult<()>;
     /// Adds one object.
-    async fn insert_object(
-        &self,
-        doc_id: &str,
-        obj_id: &str,
-        kind: &str,
-        data: &str,
-    ) -> StoreResult<()>;
+    async fn insert_object(&self, doc: &str, obj: &str, kind: &str, data: &str) -> StoreResult<()>;
     /// Plans an object update from the rows it reads.
-    async fn plan_update(&self, doc_id: &str, update: &ObjectUpdate) -> StoreResult<Planned>;
-    /// Writes planned objects' data; `doc_len` is how many objects the document holds, when
+    async fn plan_update(&self, doc: &str, update: &ObjectUpdate) -> StoreResult<Planned>;
+    /// Writes planned objects' data; `len` is how many objects the document holds, when
     /// known. May take the objects.
-    async fn save_objects(
-        &self,
-        doc_id: &str,
-        objects: &mut Planned,
-        doc_len: Option<usize>,
-    ) -> StoreResult<()>;
+    async fn save(&self, doc: &str, objects: &mut Planned, len: Option<usize>) -> StoreResult<()>;
     /// Deletes one object; whether it existed.
-    async fn delete_object(&self, doc_id: &str, obj_id: &str) -> StoreResult<bool>;
+    async fn delete_object(&self, doc: &str, obj: &str) -> StoreResult<bool>;
 }
 
 /// Where an engine's commits take their turn among the commits applied to what the store
@@ -157,6 +100,24 @@ pub(crate) trait Turns {
     /// `generation`.
     fn in_turn(&self, generation: i64, report: impl FnOnce());
 }
+
+/// A request's answer and what it changed.
+pub(crate) type Applied = (Outcome, Committed);
+
+/// What the commit of a batch adds to its requests' own changes.
+pub(crate) struct Closing<'a> {
+    /// The transaction's value of the `generation` counter.
+    pub generation: i64,
+    /// The documents whose `lastChange` becomes `now`.
+    pub touched: Vec<&'a str>,
+    /// The batch's time.
+    pub now: &'a str,
+    /// The committed requests' reports, in order.
+    pub reports: &'a [&'a Committed],
+}
+
+/// A document created: its id, and the change.
+pub(crate) type Created = (String, DocChange);
 
 /// The objects a batch's writes replaced, to drop once its requests are answered.
 pub(crate) type Replaced = Vec<Arc<StoredObject>>;

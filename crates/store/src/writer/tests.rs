@@ -26,11 +26,7 @@ impl Transaction for Tx<'_> {
         Ok(1)
     }
 
-    async fn apply(
-        &self,
-        op: &mut WriteOp,
-        _batch: &mut Batch<'_>,
-    ) -> StoreResult<(Outcome, Committed)> {
+    async fn apply(&self, op: &mut WriteOp, _batch: &mut Batch<'_>) -> StoreResult<Applied> {
         let WriteOp::CreateFolder { title, .. } = op else {
             return Err(StoreError::Invalid("not a folder".into()));
         };
@@ -49,13 +45,7 @@ impl Transaction for Tx<'_> {
         Ok(())
     }
 
-    async fn commit(
-        self,
-        _generation: i64,
-        _touched: &[&str],
-        _now: &str,
-        _reports: &[&Committed],
-    ) -> StoreResult<()> {
+    async fn commit(self, _closing: Closing<'_>) -> StoreResult<()> {
         let mut folders = self.0.borrow_mut();
         folders.committed = Some(std::mem::take(&mut folders.rows));
         Ok(())
