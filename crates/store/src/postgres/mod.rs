@@ -52,8 +52,6 @@ use super::write::{Job, Outcome, WriteOp, send_job};
 use super::{StoreError, StoreResult};
 use diagtui_model::{DocDetails, DocSummary, FolderList};
 
-/// The default number of pooled connections.
-pub const DEFAULT_POOL: u32 = 16;
 /// How long connecting to the database may take before the request answers 503.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
 /// How long a request waits for a pooled connection before it answers 503.
