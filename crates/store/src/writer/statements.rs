@@ -107,12 +107,20 @@ pub(crate) type Applied = (Outcome, Committed);
 /// What the commit of a batch adds to its requests' own changes.
 pub(crate) struct Closing<'a> {
     /// The transaction's value of the `generation` counter.
+    #[cfg_attr(
+        not(feature = "postgres"),
+        expect(dead_code, reason = "only PostgreSQL sends reports")
+    )]
     pub generation: i64,
     /// The documents whose `lastChange` becomes `now`.
     pub touched: Vec<&'a str>,
     /// The batch's time.
     pub now: &'a str,
     /// The committed requests' reports, in order.
+    #[cfg_attr(
+        not(feature = "postgres"),
+        expect(dead_code, reason = "only PostgreSQL sends reports")
+    )]
     pub reports: &'a [&'a Committed],
 }
 
