@@ -16,8 +16,9 @@ use super::options::{
 };
 use super::routes::Cors;
 use super::{application, data_dir, http, open_store};
-use diagtui_store::postgres::DEFAULT_POOL;
-use diagtui_store::{DEFAULT_CACHE_BYTES, Location, PgOptions};
+#[cfg(feature = "postgres")]
+use diagtui_store::PgOptions;
+use diagtui_store::{DEFAULT_CACHE_BYTES, DEFAULT_POOL, Location};
 
 /// clap Args for `serve`.
 #[derive(Debug, Clone, clap::Args)]
@@ -70,20 +71,54 @@ pub struct DatabaseArgs {
         long,
         env = "DIAGTUI_DATABASE_URL",
         hide_env_values = true,
-        value_name = "URL"
+        value_name = "URL",
+        value_parser = DatabaseUrl
     )]
     pub database: Option<String>,
 }
 
 impl DatabaseArgs {
     /// Where the database is: the PostgreSQL database when given, else the data dir.
+    #[cfg_attr(
+        not(feature = "postgres"),
+        expect(unused_variables, reason = "only PostgreSQL pools connections")
+    )]
     pub fn location(&self, data_dir: &Path, pool_size: usize) -> Location {
         match &self.database {
+            #[cfg(feature = "postgres")]
             Some(url) => Location::Postgres(PgOptions {
                 url: url.clone(),
                 pool_size,
             }),
-            None => Location::DataDir(data_dir.to_owned()),
+            // Without PostgreSQL, `DatabaseUrl` refused any URL given.
+            _ => Location::DataDir(data_dir.to_owned()),
+        }
+    }
+}
+
+/// What a build without PostgreSQL says to a database URL.
+const NO_POSTGRES: &str =
+    "this build of diagtui has no PostgreSQL (built without the `postgres` feature)";
+
+/// Reads a PostgreSQL database URL. A build without PostgreSQL refuses it, a usage error that
+/// does not repeat the URL (it may hold a password).
+#[derive(Debug, Clone, Copy)]
+struct DatabaseUrl;
+
+impl clap::builder::TypedValueParser for DatabaseUrl {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        if cfg!(feature = "postgres") {
+            clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+        } else {
+            let kind = clap::error::ErrorKind::InvalidValue;
+            Err(clap::Error::raw(kind, format!("{NO_POSTGRES}\n")).with_cmd(cmd))
         }
     }
 }
@@ -165,7 +200,8 @@ pub struct MigrateArgs {
         long,
         env = "DIAGTUI_DATABASE_URL",
         hide_env_values = true,
-        value_name = "URL"
+        value_name = "URL",
+        value_parser = DatabaseUrl
     )]
     pub database: String,
     /// Replace whatever the database holds; without it, a database that holds documents is
@@ -262,6 +298,7 @@ pub fn create_account(at: &Location, email: &str) -> anyhow::Result<String> {
 }
 
 /// `migrate`: copies the data dir into the PostgreSQL database and prints what it copied.
+#[cfg(feature = "postgres")]
 pub fn run_migrate(args: MigrateArgs, data_dir: PathBuf) -> anyhow::Result<()> {
     let target = PgOptions {
         url: args.database,
@@ -276,6 +313,12 @@ pub fn run_migrate(args: MigrateArgs, data_dir: PathBuf) -> anyhow::Result<()> {
         Location::Postgres(target)
     );
     Ok(())
+}
+
+/// `migrate` in a build without PostgreSQL, whose `--database` was refused as it was read.
+#[cfg(not(feature = "postgres"))]
+pub fn run_migrate(_: MigrateArgs, _: PathBuf) -> anyhow::Result<()> {
+    anyhow::bail!(NO_POSTGRES)
 }
 
 /// Runs a future to its end on a runtime of its own, on a thread of its own.

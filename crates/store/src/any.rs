@@ -9,11 +9,15 @@ use std::sync::Arc;
 use super::cache::LoadedDoc;
 use super::engine::{CommitObserver, Engine};
 use super::keys::{Account, KeyHash};
+#[cfg(feature = "postgres")]
 use super::postgres::{self, PgEngine, PgOptions};
 use super::sqlite::{self, SqliteEngine};
 use super::write::{Outcome, WriteOp};
 use super::{Store, StoreError, StoreOptions, StoreResult};
 use diagtui_model::{DocDetails, DocSummary, FolderList};
+
+/// The default number of pooled connections to a PostgreSQL database.
+pub const DEFAULT_POOL: u32 = 16;
 
 /// Where a store's database is.
 #[derive(Debug, Clone)]
@@ -21,6 +25,7 @@ pub enum Location {
     /// SQLite in this data dir.
     DataDir(PathBuf),
     /// A PostgreSQL database.
+    #[cfg(feature = "postgres")]
     Postgres(PgOptions),
 }
 
@@ -29,6 +34,7 @@ pub enum AnyEngine {
     /// SQLite in a data dir.
     Sqlite(SqliteEngine),
     /// PostgreSQL.
+    #[cfg(feature = "postgres")]
     Postgres(PgEngine),
 }
 
@@ -37,6 +43,7 @@ macro_rules! on_engine {
     ($self:ident, $engine:ident => $call:expr) => {
         match $self {
             AnyEngine::Sqlite($engine) => $call.await,
+            #[cfg(feature = "postgres")]
             AnyEngine::Postgres($engine) => $call.await,
         }
     };
@@ -83,6 +90,7 @@ impl Store<AnyEngine> {
                 let dir = dir.clone();
                 AnyEngine::Sqlite(blocking(move || SqliteEngine::open(&dir, observer)).await?)
             }
+            #[cfg(feature = "postgres")]
             Location::Postgres(pg) => AnyEngine::Postgres(PgEngine::open(pg, observer).await?),
         };
         Ok(Store { engine, kept })
@@ -97,6 +105,7 @@ pub async fn write_once(location: &Location, op: WriteOp) -> StoreResult<Outcome
             let dir = dir.clone();
             blocking(move || sqlite::write_once(&dir, op)).await
         }
+        #[cfg(feature = "postgres")]
         Location::Postgres(pg) => postgres::write_once(pg, op).await,
     }
 }
@@ -108,6 +117,7 @@ pub async fn account_by_key_once(location: &Location, key: &str) -> StoreResult<
             let (dir, key) = (dir.clone(), key.to_owned());
             blocking(move || sqlite::account_by_key_once(&dir, &key)).await
         }
+        #[cfg(feature = "postgres")]
         Location::Postgres(pg) => postgres::account_by_key_once(pg, key).await,
     }
 }
@@ -126,6 +136,7 @@ impl Location {
     pub fn data_dir(&self) -> Option<&Path> {
         match self {
             Location::DataDir(dir) => Some(dir),
+            #[cfg(feature = "postgres")]
             Location::Postgres(_) => None,
         }
     }
@@ -136,11 +147,13 @@ impl std::fmt::Display for Location {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Location::DataDir(dir) => write!(f, "{}", dir.display()),
+            #[cfg(feature = "postgres")]
             Location::Postgres(pg) => f.write_str(&without_password(&pg.url)),
         }
     }
 }
 
+#[cfg(feature = "postgres")]
 /// A `postgres://user:password@host/db` URL with the password left out.
 fn without_password(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {
@@ -156,7 +169,7 @@ fn without_password(url: &str) -> String {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "postgres"))]
 mod tests {
     use super::*;
 

@@ -9,9 +9,16 @@
 //!   ([`change`]) to whoever listens ([`Store::commits`]).
 //! - An [`Engine`]: reads what is not in memory and commits writes, telling the store of each
 //!   commit in commit order and of changes made by other processes. Two engines:
-//!   [`SqliteEngine`] (one file in the data dir, group commit on one writer thread, the
-//!   default) and [`PgEngine`] (a PostgreSQL database shared by several instances, see
-//!   [`postgres`]); a server holds either as an [`AnyEngine`] and its handlers do not know which.
+//!   [`SqliteEngine`] (one file in the data dir, the default) and `PgEngine` (a PostgreSQL
+//!   database shared by several instances, see `postgres`, behind the default feature
+//!   `postgres`); a server holds either as an [`AnyEngine`] and its handlers do not know which.
+//! - The write path, one for both engines (`writer`): an engine's writer takes the
+//!   [`write`] requests queued meanwhile and runs them in one transaction that bumps the
+//!   `generation` counter, each under a savepoint of its own (a request that fails or panics
+//!   fails alone), then commits and tells the store of each request's report, in commit
+//!   order, before answering. The engine supplies the primitives: its transaction, the
+//!   statements of each request, and where its commits take their turn. SQLite runs the path
+//!   on one writer thread; PostgreSQL as a task, its statements pipelined.
 //!
 //! [`Store::commits`] carries this instance's commits and, on PostgreSQL, the other instances'
 //! (their reports arrive through `LISTEN/NOTIFY` and are applied to the cache in commit order).
@@ -25,14 +32,19 @@ pub mod engine;
 mod error;
 mod generation;
 pub mod keys;
+#[cfg(feature = "postgres")]
 pub mod migrate;
 pub mod object;
 pub mod plan;
+#[cfg(feature = "postgres")]
 pub mod postgres;
 pub mod raw;
 pub mod rules;
 pub mod sqlite;
+#[cfg(feature = "postgres")]
+mod tables;
 pub mod write;
+mod writer;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -56,10 +68,11 @@ use self::write::{ObjectUpdate, Outcome, Plan, WriteOp};
 use diagtui_model::props::new_object_data;
 use diagtui_model::{DocDetails, DocSummary, FolderList, ObjectType, Props, Selector};
 
-pub use self::any::{AnyEngine, Location};
+pub use self::any::{AnyEngine, DEFAULT_POOL, Location};
 pub use self::engine::Engine;
 pub use self::error::StoreError;
 pub use self::keys::{Account, DEFAULT_EMAIL};
+#[cfg(feature = "postgres")]
 pub use self::postgres::{PgEngine, PgOptions};
 pub use self::sqlite::{DB_FILE, SqliteEngine};
 

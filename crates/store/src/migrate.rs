@@ -4,76 +4,14 @@
 //! the copied rows before it commits. A database that holds documents is refused unless told
 //! to replace what it holds.
 
-use std::fmt;
 use std::path::Path;
 
 use super::postgres::{PgOptions, import};
 use super::sqlite::open_migrated;
+use super::tables::{Columns, TABLES};
 use super::{StoreError, StoreResult};
 
-/// A table copied: its name, its columns (all text), and the order rows are read in.
-pub struct Table {
-    /// The table's name, the same in both engines.
-    pub name: &'static str,
-    /// The columns copied.
-    pub columns: &'static [&'static str],
-    /// The order rows are read and written in (folders keep their order of creation).
-    pub order: &'static str,
-}
-
-/// Every table, parents before children.
-pub const TABLES: [Table; 5] = [
-    Table {
-        name: "accounts",
-        columns: &["id", "email", "key_hash", "created"],
-        order: "id",
-    },
-    Table {
-        name: "folders",
-        columns: &["id", "account_id", "title"],
-        order: "seq",
-    },
-    Table {
-        name: "documents",
-        columns: &[
-            "id",
-            "owner_id",
-            "folder_id",
-            "title",
-            "created",
-            "last_change",
-        ],
-        order: "id",
-    },
-    Table {
-        name: "collaborators",
-        columns: &["doc_id", "account_id"],
-        order: "doc_id, account_id",
-    },
-    Table {
-        name: "objects",
-        columns: &["doc_id", "obj_id", "type", "data"],
-        order: "doc_id, obj_id",
-    },
-];
-
-/// A table's rows, column by column.
-pub type Columns = Vec<Vec<String>>;
-
-/// How many rows of each table were copied.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Counts(pub Vec<(&'static str, usize)>);
-
-impl fmt::Display for Counts {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let parts: Vec<String> = self
-            .0
-            .iter()
-            .map(|(table, count)| format!("{count} {table}"))
-            .collect();
-        f.write_str(&parts.join(", "))
-    }
-}
+pub use super::tables::Counts;
 
 /// Copies the data dir's database into the PostgreSQL database; `force` replaces what the
 /// database holds. Returns the counts, which match in both.

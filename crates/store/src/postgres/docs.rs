@@ -4,7 +4,7 @@
 use deadpool_postgres::GenericClient;
 
 use super::accounts::account_by_email;
-use super::folders::{first_folder, own_folder};
+use super::folders::first_folder;
 use super::sql::{execute, query, query_opt};
 use crate::change::{DocChange, DocEvent};
 use crate::{StoreError, StoreResult};
@@ -141,21 +141,6 @@ pub async fn access(
     )
     .await?;
     Ok(row.map(|row| (row.get(0), row.get(1))))
-}
-
-/// Creates an empty document in the given folder of the account, or its first folder.
-pub async fn create_doc(
-    c: &impl GenericClient,
-    account_id: &str,
-    title: &str,
-    folder_id: Option<&str>,
-    now: &str,
-) -> StoreResult<(String, DocChange)> {
-    let folder = match folder_id {
-        Some(id) => own_folder(c, account_id, id).await?,
-        None => first_folder(c, account_id).await?,
-    };
-    insert_doc(c, account_id, &folder.id, title, now).await
 }
 
 /// Renames a document (its `lastChange` is set with the batch's).

@@ -5,7 +5,7 @@ use super::freshness::bump_generation;
 use super::notify::send_unreported;
 use super::sql::{execute, query_one};
 use super::{PgOptions, connect};
-use crate::migrate::{Columns, Counts, TABLES};
+use crate::tables::{Columns, Counts, TABLES};
 use crate::{StoreError, StoreResult};
 
 /// Rows sent per statement.

@@ -19,7 +19,6 @@
 //! Durability is PostgreSQL's: a request is answered after its transaction committed.
 
 mod accounts;
-mod apply;
 mod docs;
 mod folders;
 mod freshness;
@@ -29,6 +28,7 @@ mod objects;
 mod schema;
 mod sequence;
 mod sql;
+mod statements;
 mod tls;
 mod writer;
 
@@ -52,8 +52,6 @@ use super::write::{Job, Outcome, WriteOp, send_job};
 use super::{StoreError, StoreResult};
 use diagtui_model::{DocDetails, DocSummary, FolderList};
 
-/// The default number of pooled connections.
-pub const DEFAULT_POOL: u32 = 16;
 /// How long connecting to the database may take before the request answers 503.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
 /// How long a request waits for a pooled connection before it answers 503.
@@ -224,11 +222,7 @@ pub async fn write_once(options: &PgOptions, op: WriteOp) -> StoreResult<Outcome
         instance: diagtui_model::ids::new_uuid(),
         serial: AtomicU64::new(0),
     };
-    let mut ops = [op];
-    writer::run_batch(&pool, &mut ops, &around)
-        .await
-        .pop()
-        .expect("one answer per request")
+    writer::run(&pool, &mut [op], &around).await.only_answer()
 }
 
 /// The account a key belongs to, read on a connection of its own, outside a running store.

@@ -1,9 +1,9 @@
-//! The writer: one task that commits the write requests queued meanwhile together in one
-//! transaction (group commit), as the SQLite engine's writer does. Each request runs under its
-//! own savepoint, so one that fails leaves the others in; each is answered only after the
-//! commit, and its report reaches the observer (write-through, live events) first, in commit
-//! order among every instance's commits (see [`sequence`](super::sequence)), and the other
-//! instances at the commit (see [`notify`](super::notify)).
+//! The writer: one task running the shared write path (see [`writer`](crate::writer)) on the
+//! write requests queued meanwhile, as the SQLite engine's writer does. Its statements are
+//! pipelined: the counter's bump travels with the first request's savepoint, each request's
+//! release with the next one's savepoint, the `lastChange` updates with the reports to the
+//! other instances (see [`notify`](super::notify)). Its commits take their turn in commit order
+//! among every instance's (see [`sequence`](super::sequence)).
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
@@ -11,22 +11,16 @@ use std::sync::atomic::AtomicU64;
 use deadpool_postgres::Pool;
 use tokio::sync::mpsc;
 
-use super::apply::apply;
 use super::docs::touch;
 use super::freshness::bump_generation;
 use super::notify;
 use super::sequence::Sequence;
-use crate::batch::{Batch, docs_to_touch};
-use crate::change::Committed;
+use super::statements::Writing;
+use crate::batch::Batch;
 use crate::engine::CommitObserver;
-use crate::write::{Job, Outcome, WriteOp};
+use crate::write::{Job, WriteOp};
+use crate::writer::{Applied, Closing, Done, QUEUE, Queued, Transaction, Turns, apply, run_batch};
 use crate::{StoreError, StoreResult};
-use diagtui_model::ids::now_timestamp;
-
-/// The most write requests committed in one transaction.
-const MAX_BATCH: usize = 128;
-/// How many write requests may wait for the writer before senders wait too.
-const QUEUE: usize = 1024;
 
 /// What surrounds a writer: where its commits take their turn among every instance's, whom it
 /// tells of its own, and the name it signs its reports with. A one-off write has no sequence
@@ -42,29 +36,50 @@ pub struct Around {
     pub serial: AtomicU64,
 }
 
+/// On PostgreSQL, every instance's commits are applied to what each keeps in commit order.
+impl Turns for Around {
+    fn observer(&self) -> Option<&dyn CommitObserver> {
+        self.observer.as_deref()
+    }
+
+    /// Plans made from cached documents hold only once every commit before this one is
+    /// applied to them; when one is not (its report lost or late), everything kept is dropped.
+    async fn missed_before(&self, generation: i64) -> bool {
+        let (Some(sequence), Some(observer)) = (&self.sequence, &self.observer) else {
+            return false;
+        };
+        if sequence.caught_up(generation - 1).await {
+            return false;
+        }
+        sequence.skip_to(generation - 1, || observer.changed_elsewhere());
+        true
+    }
+
+    /// A transaction that did not commit took no value of the counter: nothing to wait for.
+    fn ended(&self, _committed: bool) {}
+
+    fn in_turn(&self, generation: i64, report: impl FnOnce()) {
+        match &self.sequence {
+            Some(sequence) => sequence.apply(generation, report),
+            None => report(),
+        }
+    }
+}
+
 /// Runs the writer as a task until every sender is gone. Each batch runs on a task of its
-/// own, one after the other: a batch that panics fails its requests (their answers are
-/// dropped) and the writer goes on with the next.
+/// own, one after the other: should a batch panic outside its requests, its requests fail
+/// (their answers are dropped) and the writer goes on with the next.
 pub fn spawn(pool: Pool, around: Around) -> mpsc::Sender<Job> {
     let (sender, mut queue) = mpsc::channel::<Job>(QUEUE);
     let around = Arc::new(around);
     tokio::spawn(async move {
         while let Some(first) = queue.recv().await {
-            let mut jobs = vec![first];
-            while jobs.len() < MAX_BATCH {
-                match queue.try_recv() {
-                    Ok(job) => jobs.push(job),
-                    Err(_) => break,
-                }
-            }
+            let mut queued = Queued::gather(first, &mut queue);
             let (pool, around) = (pool.clone(), Arc::clone(&around));
             let batch = tokio::spawn(async move {
-                let (mut ops, replies): (Vec<WriteOp>, Vec<_>) =
-                    jobs.into_iter().map(|job| (job.op, job.reply)).unzip();
-                let answers = run_batch(&pool, &mut ops, &around).await;
-                for (reply, answer) in replies.into_iter().zip(answers) {
-                    let _ = reply.send(answer);
-                }
+                let done = run(&pool, &mut queued.ops, &around).await;
+                let ops = queued.answer(done.answers);
+                drop((ops, done.replaced));
             });
             if let Err(e) = batch.await {
                 tracing::error!("a write batch failed: {e}");
@@ -74,115 +89,68 @@ pub fn spawn(pool: Pool, around: Around) -> mpsc::Sender<Job> {
     sender
 }
 
-/// Runs write requests in one transaction; answers each, in order.
-pub async fn run_batch(
-    pool: &Pool,
-    ops: &mut [WriteOp],
-    around: &Around,
-) -> Vec<StoreResult<Outcome>> {
+/// Runs write requests in one transaction on a pooled connection.
+pub async fn run(pool: &Pool, ops: &mut [WriteOp], around: &Around) -> Done {
     let mut client = match pool.get().await {
         Ok(client) => client,
-        Err(e) => return failed(ops.len(), &StoreError::from(e)),
+        Err(e) => return Done::failed(ops.len(), &e.into()),
     };
-    let tx = match client.transaction().await {
-        Ok(tx) => tx,
-        Err(e) => return failed(ops.len(), &StoreError::from(e)),
-    };
-    // The counter's bump and the first request's savepoint travel together (pipelined).
-    let started = tokio::try_join!(bump_generation(&tx), async {
-        tx.batch_execute("SAVEPOINT request")
-            .await
-            .map_err(StoreError::from)
-    });
-    let generation = match started {
-        Ok((generation, ())) => generation,
-        Err(e) => return failed(ops.len(), &e),
-    };
-    // Plans made from cached documents hold only once every commit before this one is
-    // applied to them; when one is not (its report lost or late), everything kept is dropped.
-    let mut elsewhere = false;
-    if let (Some(sequence), Some(observer)) = (&around.sequence, &around.observer)
-        && !sequence.caught_up(generation - 1).await
-    {
-        sequence.skip_to(generation - 1, || observer.changed_elsewhere());
-        elsewhere = true;
+    match client.transaction().await {
+        Ok(tx) => run_batch(Tx { tx, around }, ops, around).await,
+        Err(e) => Done::failed(ops.len(), &e.into()),
     }
-    let mut batch = Batch::new(now_timestamp(), elsewhere, around.observer.as_deref());
-    let mut results = Vec::with_capacity(ops.len());
-    // Each request runs under a savepoint, released (or rolled back to) together with the
-    // next one's start in one round trip.
-    let count = ops.len();
-    for (at, op) in ops.iter_mut().enumerate() {
-        let result = apply(&tx, op, &mut batch).await;
-        let end = if result.is_ok() {
-            "RELEASE request"
-        } else {
-            "ROLLBACK TO request; RELEASE request"
-        };
-        let next = if at + 1 < count {
-            "; SAVEPOINT request"
-        } else {
-            ""
-        };
-        if let Err(e) = tx.batch_execute(&format!("{end}{next}")).await {
-            return failed(count, &e.into());
-        }
-        if let Ok((_, report)) = &result {
-            batch.record(report);
-        }
-        results.push(result);
-    }
-    let reports: Vec<&Committed> = results
-        .iter()
-        .filter_map(|result| result.as_ref().ok().map(|(_, report)| report))
-        .collect();
-    let committed = async {
-        let signed = notify::Signed {
-            instance: &around.instance,
-            generation,
-            serial: &around.serial,
-        };
-        let touched = docs_to_touch(&reports);
-        // Independent statements of one transaction: pipelined, one round trip.
-        tokio::try_join!(
-            touch(&tx, &touched, &batch.now),
-            notify::send(&tx, &signed, &reports)
-        )?;
-        tx.commit().await.map_err(StoreError::from)
-    }
-    .await;
-    if let Err(e) = committed {
-        return failed(ops.len(), &e);
-    }
-    let (outcomes, reports): (Vec<_>, Vec<_>) = results
-        .into_iter()
-        .map(|result| match result {
-            Ok((outcome, report)) => (Ok(outcome), Some(report)),
-            Err(e) => (Err(e), None),
-        })
-        .unzip();
-    if let (Some(sequence), Some(observer)) = (&around.sequence, &around.observer) {
-        let mut replaced = Vec::new();
-        sequence.apply(generation, || {
-            for report in reports.into_iter().flatten() {
-                replaced.extend(observer.committed(Arc::new(report)));
-            }
-        });
-        // Freed outside the sequence's turn, which other commits and checks wait for.
-        drop(replaced);
-    }
-    outcomes
 }
 
-/// The same failure for every request of a batch: unavailable when the database is, else
-/// internal.
-fn failed(count: usize, error: &StoreError) -> Vec<StoreResult<Outcome>> {
-    (0..count)
-        .map(|_| {
-            Err(match error {
-                StoreError::Unavailable(e) => StoreError::Unavailable(e.clone()),
-                other => StoreError::Internal(format!("the write failed: {other}")),
-            })
-        })
-        .collect()
+/// The writer's transaction.
+struct Tx<'c> {
+    tx: deadpool_postgres::Transaction<'c>,
+    around: &'c Around,
+}
+
+impl Transaction for Tx<'_> {
+    /// The counter's bump and the first request's savepoint travel together (pipelined).
+    async fn begin(&mut self) -> StoreResult<i64> {
+        let savepoint = async {
+            self.tx
+                .batch_execute("SAVEPOINT request")
+                .await
+                .map_err(StoreError::from)
+        };
+        let (generation, ()) = tokio::try_join!(bump_generation(&self.tx), savepoint)?;
+        Ok(generation)
+    }
+
+    async fn apply(&self, op: &mut WriteOp, batch: &mut Batch<'_>) -> StoreResult<Applied> {
+        let now = batch.now.clone();
+        let writing = Writing {
+            client: &self.tx,
+            now: &now,
+        };
+        apply(&writing, op, batch).await
+    }
+
+    /// One round trip: the request's end with the next one's start.
+    async fn end_request(&mut self, keep: bool, next: bool) -> StoreResult<()> {
+        let sql = match (keep, next) {
+            (true, false) => "RELEASE request",
+            (true, true) => "RELEASE request; SAVEPOINT request",
+            (false, false) => "ROLLBACK TO request; RELEASE request",
+            (false, true) => "ROLLBACK TO request; RELEASE request; SAVEPOINT request",
+        };
+        Ok(self.tx.batch_execute(sql).await?)
+    }
+
+    /// The `lastChange` updates and the reports: independent statements, pipelined.
+    async fn commit(self, closing: Closing<'_>) -> StoreResult<()> {
+        let signed = notify::Signed {
+            instance: &self.around.instance,
+            generation: closing.generation,
+            serial: &self.around.serial,
+        };
+        tokio::try_join!(
+            touch(&self.tx, &closing.touched, closing.now),
+            notify::send(&self.tx, &signed, closing.reports)
+        )?;
+        Ok(self.tx.commit().await?)
+    }
 }

@@ -5,7 +5,7 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::accounts::account_by_email;
-use super::folders::{first_folder, own_folder};
+use super::folders::first_folder;
 use crate::change::{DocChange, DocEvent};
 use crate::{StoreError, StoreResult};
 use diagtui_model::ids::new_uuid;
@@ -124,21 +124,6 @@ pub fn access(conn: &Connection, doc_id: &str) -> StoreResult<Option<(String, Ve
         .query_map([doc_id], |row| row.get(0))?
         .collect::<Result<Vec<String>, _>>()?;
     Ok(Some((owner, collaborators)))
-}
-
-/// Creates an empty document in the given folder of the account, or its first folder.
-pub fn create_doc(
-    conn: &Connection,
-    account_id: &str,
-    title: &str,
-    folder_id: Option<&str>,
-    now: &str,
-) -> StoreResult<(String, DocChange)> {
-    let folder = match folder_id {
-        Some(id) => own_folder(conn, account_id, id)?,
-        None => first_folder(conn, account_id)?,
-    };
-    insert_doc(conn, account_id, &folder.id, title, now)
 }
 
 /// Renames a document (its `lastChange` is set with the batch's).

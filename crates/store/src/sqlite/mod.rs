@@ -13,13 +13,13 @@
 //! power loss or kernel crash could drop the last commits.
 
 mod accounts;
-mod apply;
 mod checkpointer;
 mod docs;
 mod folders;
 mod freshness;
 mod objects;
 mod schema;
+mod statements;
 mod writer;
 
 use std::path::{Path, PathBuf};
@@ -183,11 +183,7 @@ pub fn write_once(data_dir: &Path, op: WriteOp) -> StoreResult<Outcome> {
         observer: None,
         checkpoints: None,
     };
-    let mut ops = [op];
-    writer::run_batch(&mut conn, &mut ops, &around)
-        .answers
-        .pop()
-        .expect("one answer per request")
+    writer::run(&mut conn, &mut [op], &around).only_answer()
 }
 
 /// The account a key belongs to, read on a connection of its own, outside a running store.

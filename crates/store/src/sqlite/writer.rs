@@ -1,29 +1,24 @@
-//! The writer: one thread owning the one connection that writes, committing the write requests
-//! queued meanwhile together in one transaction (group commit). Each request runs under its own
-//! savepoint, so one that fails leaves the others in; each is answered only after the commit,
-//! and its report reaches the observer (write-through, live events) first, in commit order.
+//! The writer: one thread owning the one connection that writes, running the shared write
+//! path (see [`writer`](crate::writer)) on the write requests queued meanwhile. SQLite's
+//! statements never wait, so the path runs to its end on this thread at its first poll.
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::future::Future;
+use std::pin::pin;
 use std::sync::Arc;
+use std::task::{Context, Poll, Wake, Waker};
 
 use rusqlite::{Connection, TransactionBehavior};
 use tokio::sync::mpsc;
 
-use super::apply::{apply, touch_changed};
 use super::checkpointer;
+use super::docs::touch;
 use super::freshness::{Freshness, bump_generation};
+use super::statements::Writing;
 use crate::batch::Batch;
-use crate::change::Committed;
 use crate::engine::CommitObserver;
-use crate::object::StoredObject;
-use crate::write::{Job, Outcome, WriteOp};
+use crate::write::{Job, WriteOp};
+use crate::writer::{Applied, Closing, Done, QUEUE, Queued, Transaction, Turns, apply, run_batch};
 use crate::{StoreError, StoreResult};
-use diagtui_model::ids::now_timestamp;
-
-/// The most write requests committed in one transaction.
-const MAX_BATCH: usize = 128;
-/// How many write requests may wait for the writer before senders wait too.
-pub const QUEUE: usize = 1024;
 
 /// What surrounds a writer: how it notices other processes' commits and whom it tells of its
 /// own. A one-off write outside a running store has neither.
@@ -34,6 +29,43 @@ pub struct Around {
     pub observer: Option<Arc<dyn CommitObserver>>,
     /// Told after each commit that the WAL grew; without it, commits checkpoint themselves.
     pub checkpoints: Option<checkpointer::Nudge>,
+}
+
+impl Around {
+    /// Tells the observer, if any, that another process changed the database.
+    fn changed_elsewhere(&self) {
+        if let Some(observer) = &self.observer {
+            observer.changed_elsewhere();
+        }
+    }
+}
+
+/// On SQLite, what is kept was read by this process alone, so a commit's turn is at once; the
+/// commit counter tells another process's commits apart (see [`Freshness`]).
+impl Turns for Around {
+    fn observer(&self) -> Option<&dyn CommitObserver> {
+        self.observer.as_deref()
+    }
+
+    async fn missed_before(&self, generation: i64) -> bool {
+        self.freshness.as_ref().is_some_and(|freshness| {
+            freshness
+                .generations
+                .begin_write(generation, || self.changed_elsewhere())
+        })
+    }
+
+    fn ended(&self, committed: bool) {
+        if let Some(freshness) = &self.freshness {
+            freshness
+                .generations
+                .end_write(committed, || self.changed_elsewhere());
+        }
+    }
+
+    fn in_turn(&self, _generation: i64, report: impl FnOnce()) {
+        report();
+    }
 }
 
 /// Runs the writer on its own thread until every sender is gone.
@@ -48,20 +80,10 @@ pub fn spawn(mut conn: Connection, around: Around) -> StoreResult<mpsc::Sender<J
                 if queue.is_empty() {
                     std::thread::yield_now();
                 }
-                let mut jobs = vec![first];
-                while jobs.len() < MAX_BATCH {
-                    match queue.try_recv() {
-                        Ok(job) => jobs.push(job),
-                        Err(_) => break,
-                    }
-                }
-                let (mut ops, replies): (Vec<WriteOp>, Vec<_>) =
-                    jobs.into_iter().map(|job| (job.op, job.reply)).unzip();
-                let bulky = ops.iter().any(WriteOp::is_bulky);
-                let done = run_batch(&mut conn, &mut ops, &around);
-                for (reply, answer) in replies.into_iter().zip(done.answers) {
-                    let _ = reply.send(answer);
-                }
+                let mut queued = Queued::gather(first, &mut queue);
+                let bulky = queued.ops.iter().any(WriteOp::is_bulky);
+                let done = run(&mut conn, &mut queued.ops, &around);
+                let ops = queued.answer(done.answers);
                 if let Some(checkpoints) = &around.checkpoints {
                     checkpoints.nudge();
                 }
@@ -75,72 +97,79 @@ pub fn spawn(mut conn: Connection, around: Around) -> StoreResult<mpsc::Sender<J
     Ok(sender)
 }
 
-/// What a batch did.
-pub struct Done {
-    /// Each request's answer, in order.
-    pub answers: Vec<StoreResult<Outcome>>,
-    /// The objects the writes replaced, to drop once the requests are answered.
-    pub replaced: Vec<Arc<StoredObject>>,
+/// Runs write requests in one transaction on this thread.
+pub fn run(conn: &mut Connection, ops: &mut [WriteOp], around: &Around) -> Done {
+    match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
+        Ok(tx) => block_on(run_batch(Tx(tx), ops, around)),
+        Err(e) => Done::failed(ops.len(), &e.into()),
+    }
 }
 
-/// Runs write requests in one transaction.
-pub fn run_batch(conn: &mut Connection, ops: &mut [WriteOp], around: &Around) -> Done {
-    let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
-        Ok(tx) => tx,
-        Err(e) => return failed(ops.len(), &format!("cannot begin a write: {e}")),
-    };
-    let generation = match bump_generation(&tx) {
-        Ok(generation) => generation,
-        Err(e) => return failed(ops.len(), &e.to_string()),
-    };
-    let elsewhere = around.freshness.as_ref().is_some_and(|freshness| {
-        freshness.generations.begin_write(generation, || {
-            if let Some(observer) = &around.observer {
-                observer.changed_elsewhere();
-            }
-        })
-    });
-    let mut batch = Batch::new(now_timestamp(), elsewhere, around.observer.as_deref());
-    let mut results = Vec::with_capacity(ops.len());
-    for op in ops.iter_mut() {
-        let result = in_savepoint(&tx, || {
-            catch_unwind(AssertUnwindSafe(|| apply(&tx, op, &mut batch)))
-                .unwrap_or_else(|_| Err(StoreError::Internal("a write panicked".into())))
-        });
-        if let Ok((_, report)) = &result {
-            batch.record(report);
+/// The writer's transaction.
+struct Tx<'c>(rusqlite::Transaction<'c>);
+
+impl Tx<'_> {
+    /// Runs a statement without parameters, prepared once rather than parsed per request.
+    fn run(&self, sql: &str) -> StoreResult<()> {
+        self.0.prepare_cached(sql)?.execute([])?;
+        Ok(())
+    }
+}
+
+impl Transaction for Tx<'_> {
+    async fn begin(&mut self) -> StoreResult<i64> {
+        let generation = bump_generation(&self.0)?;
+        self.run("SAVEPOINT request")?;
+        Ok(generation)
+    }
+
+    async fn apply(&self, op: &mut WriteOp, batch: &mut Batch<'_>) -> StoreResult<Applied> {
+        let now = batch.now.clone();
+        let writing = Writing {
+            conn: &self.0,
+            now: &now,
+        };
+        apply(&writing, op, batch).await
+    }
+
+    async fn end_request(&mut self, keep: bool, next: bool) -> StoreResult<()> {
+        if !keep {
+            self.run("ROLLBACK TO request")?;
         }
-        results.push(result);
+        self.run("RELEASE request")?;
+        if next {
+            self.run("SAVEPOINT request")?;
+        }
+        Ok(())
     }
-    let reports: Vec<&Committed> = results
-        .iter()
-        .filter_map(|result| result.as_ref().ok().map(|(_, report)| report))
-        .collect();
-    let committed = touch_changed(&tx, &reports, &batch.now)
-        .and_then(|()| tx.commit().map_err(StoreError::from));
-    if let Some(freshness) = &around.freshness {
-        freshness.generations.end_write(committed.is_ok(), || {
-            if let Some(observer) = &around.observer {
-                observer.changed_elsewhere();
-            }
-        });
+
+    /// No other instance reads reports from a data dir: they are not written down.
+    async fn commit(self, closing: Closing<'_>) -> StoreResult<()> {
+        for doc_id in closing.touched {
+            touch(&self.0, doc_id, closing.now)?;
+        }
+        Ok(self.0.commit()?)
     }
-    if let Err(e) = committed {
-        return failed(ops.len(), &format!("the commit failed: {e}"));
+}
+
+/// Runs a future on this thread to its end, sleeping whenever it waits.
+fn block_on<T>(future: impl Future<Output = T>) -> T {
+    /// Wakes the thread that sleeps.
+    struct Unpark(std::thread::Thread);
+    impl Wake for Unpark {
+        fn wake(self: Arc<Self>) {
+            self.0.unpark();
+        }
     }
-    let mut replaced = Vec::new();
-    let answers = results
-        .into_iter()
-        .map(|result| {
-            result.map(|(outcome, report)| {
-                if let Some(observer) = &around.observer {
-                    replaced.extend(observer.committed(Arc::new(report)));
-                }
-                outcome
-            })
-        })
-        .collect();
-    Done { answers, replaced }
+    let waker = Waker::from(Arc::new(Unpark(std::thread::current())));
+    let mut context = Context::from_waker(&waker);
+    let mut future = pin!(future);
+    loop {
+        match future.as_mut().poll(&mut context) {
+            Poll::Ready(value) => return value,
+            Poll::Pending => std::thread::park(),
+        }
+    }
 }
 
 /// Gives the memory a bulky write took back to the operating system: the writer's page cache,
@@ -154,41 +183,11 @@ fn give_memory_back(conn: &Connection) {
     }
 }
 
-/// Runs `f` under a savepoint (prepared once, not parsed per request): kept when it succeeds,
-/// rolled back when it fails.
-fn in_savepoint<T>(conn: &Connection, f: impl FnOnce() -> StoreResult<T>) -> StoreResult<T> {
-    let run = |sql: &str| -> StoreResult<()> {
-        conn.prepare_cached(sql)?.execute([])?;
-        Ok(())
-    };
-    run("SAVEPOINT request")?;
-    match f() {
-        Ok(value) => {
-            run("RELEASE request")?;
-            Ok(value)
-        }
-        Err(e) => {
-            run("ROLLBACK TO request")?;
-            run("RELEASE request")?;
-            Err(e)
-        }
-    }
-}
-
-/// The same internal failure for every request of a batch.
-fn failed(count: usize, detail: &str) -> Done {
-    Done {
-        answers: (0..count)
-            .map(|_| Err(StoreError::Internal(detail.to_owned())))
-            .collect(),
-        replaced: Vec::new(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::sqlite::{account_by_key_once, open_migrated, write_once};
+    use crate::write::Outcome;
 
     #[test]
     fn a_failed_request_leaves_the_others_of_its_batch_in() {
@@ -222,7 +221,7 @@ mod tests {
             observer: None,
             checkpoints: None,
         };
-        let answers = run_batch(&mut conn, &mut ops, &around).answers;
+        let answers = run(&mut conn, &mut ops, &around).answers;
         assert!(matches!(answers[0], Ok(Outcome::Created(_))));
         assert!(matches!(answers[1], Err(StoreError::DocNotFound(_))));
         assert!(matches!(answers[2], Ok(Outcome::Created(_))));

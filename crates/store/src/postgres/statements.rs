@@ -1,0 +1,127 @@
+//! The write requests' statements in PostgreSQL's SQL, for the shared write path (see
+//! [`writer`](crate::writer)).
+
+use deadpool_postgres::GenericClient;
+
+use super::accounts::{any_account, insert_account, rotate_key};
+use super::docs::{clone_doc, delete_doc, empty_doc, insert_doc, rename_doc, share, visible_doc};
+use super::folders::{delete_folder, first_folder, insert_folder, own_folder, rename_folder};
+use super::objects::{delete_object, insert_objects, load_objects, save_objects};
+use super::sql::execute;
+use crate::StoreResult;
+use crate::change::DocChange;
+use crate::content::ContentUpload;
+use crate::keys::Account;
+use crate::plan::{Planned, plan_cached};
+use crate::write::ObjectUpdate;
+use crate::writer::{Created, Statements};
+use diagtui_model::FolderRef;
+
+/// A connection inside the writer's transaction, at the batch's time.
+pub struct Writing<'c, C> {
+    /// The connection.
+    pub client: &'c C,
+    /// The batch's time: the `lastChange` of the documents it changes.
+    pub now: &'c str,
+}
+
+impl<C: GenericClient + Sync> Statements for Writing<'_, C> {
+    async fn any_account(&self) -> StoreResult<bool> {
+        any_account(self.client).await
+    }
+
+    async fn insert_account(&self, email: &str) -> StoreResult<(Account, String)> {
+        insert_account(self.client, email).await
+    }
+
+    async fn rotate_key(&self, email: &str) -> StoreResult<(String, String)> {
+        rotate_key(self.client, email).await
+    }
+
+    async fn first_folder(&self, account: &str) -> StoreResult<FolderRef> {
+        first_folder(self.client, account).await
+    }
+
+    async fn own_folder(&self, account: &str, folder: &str) -> StoreResult<FolderRef> {
+        own_folder(self.client, account, folder).await
+    }
+
+    async fn insert_folder(&self, account: &str, title: &str) -> StoreResult<String> {
+        insert_folder(self.client, account, title).await
+    }
+
+    async fn rename_folder(&self, account: &str, folder: &str, title: &str) -> StoreResult<()> {
+        rename_folder(self.client, account, folder, title).await
+    }
+
+    async fn delete_folder(&self, account: &str, folder: &str) -> StoreResult<Vec<String>> {
+        delete_folder(self.client, account, folder).await
+    }
+
+    async fn visible_doc(&self, account: &str, doc: &str) -> StoreResult<()> {
+        visible_doc(self.client, account, doc).await.map(drop)
+    }
+
+    async fn insert_doc(&self, owner: &str, folder: &str, title: &str) -> StoreResult<Created> {
+        insert_doc(self.client, owner, folder, title, self.now).await
+    }
+
+    async fn rename_doc(&self, account: &str, doc: &str, title: &str) -> StoreResult<DocChange> {
+        rename_doc(self.client, account, doc, title, self.now).await
+    }
+
+    async fn empty_doc(&self, account: &str, doc: &str) -> StoreResult<DocChange> {
+        empty_doc(self.client, account, doc, self.now).await
+    }
+
+    async fn clone_doc(&self, account: &str, doc: &str, title: &str) -> StoreResult<Created> {
+        clone_doc(self.client, account, doc, title, self.now).await
+    }
+
+    async fn share(&self, account: &str, doc: &str, email: &str) -> StoreResult<DocChange> {
+        share(self.client, account, doc, email, self.now).await
+    }
+
+    async fn delete_doc(&self, account: &str, doc: &str) -> StoreResult<DocChange> {
+        delete_doc(self.client, account, doc).await
+    }
+
+    async fn delete_objects(&self, doc: &str) -> StoreResult<()> {
+        execute(
+            self.client,
+            "DELETE FROM objects WHERE doc_id = $1",
+            &[&doc],
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn insert_content(&self, doc: &str, content: &ContentUpload) -> StoreResult<()> {
+        insert_objects(self.client, doc, content.rows()).await
+    }
+
+    async fn insert_object(&self, doc: &str, obj: &str, kind: &str, data: &str) -> StoreResult<()> {
+        insert_objects(self.client, doc, std::iter::once((obj, kind, data))).await
+    }
+
+    /// Reads the named objects, or all of them for a selector, and plans from them.
+    async fn plan_update(&self, doc: &str, update: &ObjectUpdate) -> StoreResult<Planned> {
+        let objects = match update {
+            ObjectUpdate::Each { objects, .. } => {
+                let ids: Vec<&str> = objects.keys().map(String::as_str).collect();
+                load_objects(self.client, doc, Some(&ids)).await?
+            }
+            ObjectUpdate::Matching { .. } => load_objects(self.client, doc, None).await?,
+        };
+        plan_cached(update, &objects)
+    }
+
+    /// Writes every planned object in one statement per chunk, whatever the document's size.
+    async fn save(&self, doc: &str, objects: &mut Planned, _len: Option<usize>) -> StoreResult<()> {
+        save_objects(self.client, doc, objects).await
+    }
+
+    async fn delete_object(&self, doc: &str, obj: &str) -> StoreResult<bool> {
+        delete_object(self.client, doc, obj).await
+    }
+}

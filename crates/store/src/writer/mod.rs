@@ -1,0 +1,171 @@
+//! The write path, written once for both engines. A writer commits the write requests queued
+//! meanwhile together in one transaction (group commit), which bumps the `generation` counter.
+//! Each request runs under a savepoint of its own, so one that fails, or panics, leaves the
+//! others in; each is answered only after the commit, and its report reaches the observer
+//! (write-through, live events) first, in commit order. An engine supplies its transaction,
+//! its statements and its turns ([`statements`]) and runs [`run_batch`] its own way: SQLite on
+//! a thread of its own, PostgreSQL as a task.
+
+mod apply;
+mod statements;
+
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+
+use futures_util::FutureExt;
+use tokio::sync::{mpsc, oneshot};
+
+use crate::batch::{Batch, docs_to_touch};
+use crate::change::Committed;
+use crate::write::{Job, Outcome, WriteOp};
+use crate::{StoreError, StoreResult};
+use diagtui_model::ids::now_timestamp;
+
+pub(crate) use self::apply::apply;
+pub(crate) use self::statements::{
+    Applied, Closing, Created, Replaced, Statements, Transaction, Turns,
+};
+
+/// The most write requests committed in one transaction.
+const MAX_BATCH: usize = 128;
+/// How many write requests may wait for a writer before senders wait too.
+pub(crate) const QUEUE: usize = 1024;
+
+/// A batch taken from the queue: its requests, and where each one's answer goes.
+pub(crate) struct Queued {
+    /// The requests, in order.
+    pub ops: Vec<WriteOp>,
+    /// Their answers' receivers, in the same order.
+    replies: Vec<oneshot::Sender<StoreResult<Outcome>>>,
+}
+
+impl Queued {
+    /// The first request and those queued behind it, up to a batch's worth.
+    pub fn gather(first: Job, queue: &mut mpsc::Receiver<Job>) -> Queued {
+        let mut jobs = vec![first];
+        while jobs.len() < MAX_BATCH {
+            match queue.try_recv() {
+                Ok(job) => jobs.push(job),
+                Err(_) => break,
+            }
+        }
+        let (ops, replies) = jobs.into_iter().map(|job| (job.op, job.reply)).unzip();
+        Queued { ops, replies }
+    }
+
+    /// Answers each request; returns the requests, to be dropped after.
+    pub fn answer(self, answers: Vec<StoreResult<Outcome>>) -> Vec<WriteOp> {
+        for (reply, answer) in self.replies.into_iter().zip(answers) {
+            let _ = reply.send(answer);
+        }
+        self.ops
+    }
+}
+
+/// What a batch did.
+pub(crate) struct Done {
+    /// Each request's answer, in order.
+    pub answers: Vec<StoreResult<Outcome>>,
+    /// The objects the writes replaced, to drop once the requests are answered.
+    pub replaced: Replaced,
+}
+
+impl Done {
+    /// The same failure for every request of a batch: unavailable when the database is, else
+    /// internal.
+    pub fn failed(count: usize, error: &StoreError) -> Done {
+        let answers = (0..count)
+            .map(|_| {
+                Err(match error {
+                    StoreError::Unavailable(e) => StoreError::Unavailable(e.clone()),
+                    other => StoreError::Internal(format!("the write failed: {other}")),
+                })
+            })
+            .collect();
+        Done {
+            answers,
+            replaced: Vec::new(),
+        }
+    }
+
+    /// The answer of a batch of one request.
+    pub fn only_answer(mut self) -> StoreResult<Outcome> {
+        self.answers.pop().expect("one answer per request")
+    }
+}
+
+/// Runs write requests in one transaction, `tx`, just begun; answers each, in order.
+pub(crate) async fn run_batch(
+    mut tx: impl Transaction,
+    ops: &mut [WriteOp],
+    turns: &impl Turns,
+) -> Done {
+    let count = ops.len();
+    let generation = match tx.begin().await {
+        Ok(generation) => generation,
+        Err(e) => return Done::failed(count, &e),
+    };
+    let elsewhere = turns.missed_before(generation).await;
+    let mut batch = Batch::new(now_timestamp(), elsewhere, turns.observer());
+    let written = write(tx, generation, ops, &mut batch).await;
+    turns.ended(written.is_ok());
+    let results = match written {
+        Ok(results) => results,
+        Err(e) => return Done::failed(count, &e),
+    };
+    let mut answers = Vec::with_capacity(count);
+    let mut reports = Vec::with_capacity(count);
+    for result in results {
+        answers.push(result.map(|(outcome, report)| {
+            reports.push(report);
+            outcome
+        }));
+    }
+    let mut replaced = Vec::new();
+    if let Some(observer) = turns.observer() {
+        turns.in_turn(generation, || {
+            for report in reports {
+                replaced.extend(observer.committed(Arc::new(report)));
+            }
+        });
+    }
+    Done { answers, replaced }
+}
+
+/// Runs each request under its savepoint, then commits: each request's result, or the
+/// failure that undid them all. A request that panics fails alone.
+async fn write(
+    mut tx: impl Transaction,
+    generation: i64,
+    ops: &mut [WriteOp],
+    batch: &mut Batch<'_>,
+) -> StoreResult<Vec<StoreResult<Applied>>> {
+    let count = ops.len();
+    let mut results = Vec::with_capacity(count);
+    for (at, op) in ops.iter_mut().enumerate() {
+        let result = AssertUnwindSafe(tx.apply(op, batch))
+            .catch_unwind()
+            .await
+            .unwrap_or_else(|_| Err(StoreError::Internal("a write panicked".into())));
+        tx.end_request(result.is_ok(), at + 1 < count).await?;
+        if let Ok((_, report)) = &result {
+            batch.record(report);
+        }
+        results.push(result);
+    }
+    let reports: Vec<&Committed> = results
+        .iter()
+        .filter_map(|result| result.as_ref().ok().map(|(_, report)| report))
+        .collect();
+    let closing = Closing {
+        generation,
+        touched: docs_to_touch(&reports),
+        now: &batch.now,
+        reports: &reports,
+    };
+    tx.commit(closing).await?;
+    Ok(results)
+}
+
+#[cfg(test)]
+mod tests;
