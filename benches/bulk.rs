@@ -11,12 +11,7 @@ use crossterm::event::KeyCode;
 use diagtui::tui::{Msg, Request, worker};
 use tokio::runtime::Runtime;
 
-#[path = "common/drive.rs"]
-mod drive;
-#[path = "../tests/common/generated.rs"]
-mod generated;
-
-use drive::{Bench, char, ctrl, key, report};
+use diagtui_testkit::drive::{Bench, char, ctrl, key, report};
 
 const OBJECTS: usize = 100_000;
 const RUNS: usize = 5;

@@ -16,16 +16,10 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use tokio::runtime::Runtime;
 
-#[path = "common/app.rs"]
-mod app;
-#[path = "common/diagram.rs"]
-mod diagram;
-#[path = "common/timing.rs"]
-mod timing;
-
-use app::{drive, key, local_server, type_text};
-use diagram::document;
-use timing::measure;
+use diagtui_testkit::Local;
+use diagtui_testkit::diagram::document;
+use diagtui_testkit::drive::{drive, key, type_text};
+use diagtui_testkit::timing::measure;
 
 const WIDTH: u16 = 200;
 const HEIGHT: u16 = 60;
@@ -124,10 +118,9 @@ async fn frames(client: &Client, objects: usize) {
 fn main() {
     let runtime = Runtime::new().unwrap();
     runtime.block_on(async {
-        let dir = tempfile::tempdir().unwrap();
-        let (server, client) = local_server(dir.path()).await;
-        frames(&client, 10_000).await;
-        frames(&client, 100_000).await;
-        server.shutdown().await;
+        let local = Local::start().await;
+        frames(&local.client, 10_000).await;
+        frames(&local.client, 100_000).await;
+        local.server.shutdown().await;
     });
 }

@@ -10,13 +10,8 @@ use std::time::Instant;
 use diagtui::render::{self, Format};
 use diagtui::scene::{DEFAULT_STATUS_KEY, Point, Rect, Scene};
 
-#[path = "common/diagram.rs"]
-mod diagram;
-#[path = "common/timing.rs"]
-mod timing;
-
-use diagram::document;
-use timing::measure;
+use diagtui_testkit::diagram::document;
+use diagtui_testkit::timing::measure;
 
 fn main() {
     let big = document(100_000);

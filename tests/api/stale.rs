@@ -6,9 +6,9 @@
 use std::time::Duration;
 
 use diagtui::server::{LocalServer, ServerOptions};
+use diagtui_testkit::soak::{self, Kind, Shape, Target};
 
 use crate::common::Harness;
-use crate::soak::{self, Kind, Shape, Target};
 
 /// The load: small enough for CI's two cores, long enough that reads, loads and commits
 /// interleave thousands of times.

@@ -6,10 +6,11 @@ use diagtui::client::Client;
 use diagtui::model::Content;
 use diagtui::server::LocalServer;
 use diagtui::tui::{App, Effect, Msg, Setup, view, worker};
+use diagtui_testkit::Local;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-use crate::harness::{key, live_server};
+use crate::harness::key;
 
 /// The app, the client and the server it talks to.
 pub struct Live {
@@ -27,7 +28,11 @@ pub struct Live {
 impl Live {
     /// A server with one document titled `title` holding `content`, and an app with it open.
     pub async fn start(title: &str, content: &Content) -> Live {
-        let (dir, server, client) = live_server().await;
+        let Local {
+            dir,
+            server,
+            client,
+        } = Local::start().await;
         let doc = client.create_doc(title, None).await.unwrap();
         client.set_content(&doc, content).await.unwrap();
         let mut live = Live {

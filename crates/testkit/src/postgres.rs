@@ -12,6 +12,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
+use crate::net::free_port;
+
 /// The settings of the tests' clusters: no fsync, room for many test servers' pools.
 pub const TEST_SETTINGS: &str = "-c fsync=off -c full_page_writes=off -c max_connections=300";
 
@@ -83,12 +85,6 @@ pub fn run(mut command: Command, what: &str) {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-}
-
-/// A loopback port nothing listens on.
-fn free_port() -> u16 {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    listener.local_addr().unwrap().port()
 }
 
 /// The cluster shared by the test binary's tests; ends the binary (skipping its tests) when
@@ -207,7 +203,6 @@ impl Cluster {
     }
 
     /// Runs a query in a database of the cluster; its rows, one a line, fields split by `|`.
-    #[allow(dead_code)]
     pub fn query(&self, database: &str, sql: &str) -> String {
         let out = client(&self.bin, "psql")
             .args(["-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql])
