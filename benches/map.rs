@@ -1,7 +1,7 @@
-//! The map of a generated document (`common/diagram.rs`) opened through the real local server:
-//! one frame of the map at 200×60 (beside the tree, and zoomed to the whole screen; fitted to the
-//! whole diagram, and zoomed in), building the scene off the input loop, and the hand-over of
-//! the objects (shared, copy-on-write) that the input loop gives that build. Run with
+//! The map of a generated document (`diagtui_testkit::diagram`) opened through the real local
+//! server: one frame of the map at 200×60 (beside the tree, and zoomed to the whole screen; fitted
+//! to the whole diagram, and zoomed in), building the scene off the input loop, and the hand-over
+//! of the objects (shared, copy-on-write) that the input loop gives that build. Run with
 //! `cargo bench --bench map`; prints the mean time of each.
 
 use std::collections::VecDeque;

@@ -1,7 +1,7 @@
 //! Building scenes, querying them and rendering pictures of generated documents. Run with
 //! `cargo bench --bench render`; prints the mean time of each.
 //!
-//! The documents are realistic (`common/diagram.rs`): clusters of six components in an area,
+//! The documents are realistic (`diagtui_testkit::diagram`): clusters of six components in an area,
 //! joined by line groups, with labels, icons, widgets and images.
 
 use std::hint::black_box;
