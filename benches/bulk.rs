@@ -12,12 +12,7 @@ use diagtui::tui::runtime::worker;
 use diagtui::tui::{Msg, Request};
 use tokio::runtime::Runtime;
 
-#[path = "common/drive.rs"]
-mod drive;
-#[path = "../tests/common/generated.rs"]
-mod generated;
-
-use drive::{Bench, char, ctrl, key, report};
+use diagtui_testkit::drive::{Bench, char, ctrl, key, report};
 
 const OBJECTS: usize = 100_000;
 const RUNS: usize = 5;

@@ -8,15 +8,11 @@
 //! printed. Other work on the machine slows both servers alike within a round, so the ratio
 //! holds better than the rates.
 
-#[path = "common/serve.rs"]
-mod serve;
-
 use std::ffi::OsStr;
 use std::path::Path;
-use std::process::{Child, Command};
+use std::process::{Child, Command, Stdio};
 
-use serve::start_listening;
-
+use diagtui_testkit::serve::{Served, start};
 use serde_json::{Value, json};
 
 /// Set in the environment of the copy of this program that serves as the ceiling.
@@ -119,22 +115,22 @@ fn serve_ceiling(addr: &str) {
     });
 }
 
-/// A server process pinned to the server core, and its URL.
+/// A server process pinned to the server core, and its URL; killed on drop.
 struct Server {
     child: Child,
     url: String,
 }
 
 impl Server {
-    /// Starts `program ARGS` (with `env` set, `RUST_LOG` unset) pinned to the server core and
-    /// reads its `listening on URL` line.
+    /// Starts `program ARGS` (with `env` set, `RUST_LOG` unset, stderr dropped) pinned to the
+    /// server core and reads its `listening on URL` line.
     fn start(program: &Path, args: &[&OsStr], env: Option<(&str, &str)>) -> Server {
         let mut command = Command::new("taskset");
         command.args(["-c", SERVER_CORE]).arg(program).args(args);
         if let Some((name, value)) = env {
             command.env(name, value);
         }
-        let (child, url) = start_listening(&mut command);
+        let Served { child, url } = start(command.stderr(Stdio::null()));
         Server { child, url }
     }
 }

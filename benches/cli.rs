@@ -7,17 +7,12 @@
 //! `DIAGTUI_BENCH_BASELINE=/path/to/another/diagtui` runs the same commands with that binary
 //! too, interleaved with this one, for a before/after ratio measured under the same load.
 
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use diagtui_testkit::serve::Server;
+use diagtui_testkit::{Bin, generated};
 use serde_json::Value;
-use serve::{Server, command};
-
-#[path = "../tests/common/generated.rs"]
-mod generated;
-#[path = "common/serve.rs"]
-mod serve;
 
 const OBJECTS: usize = 100_000;
 const RUNS: usize = 3;
@@ -38,13 +33,14 @@ struct Run {
 
 /// Runs `bin ARGS` to its end (stdout to /dev/null: not a terminal, so JSON is compact) and
 /// measures it. The peak resident memory is the child's own, from `wait4`.
-fn run(bin: &Path, args: &[&str]) -> Run {
+fn run(bin: &Bin, args: &[&str]) -> Run {
     let start = Instant::now();
     #[expect(
         clippy::zombie_processes,
         reason = "reaped by wait4, which gives its resource usage too"
     )]
-    let child = command(bin)
+    let child = bin
+        .command()
         .args(args)
         .stdout(Stdio::null())
         .spawn()
@@ -59,7 +55,8 @@ fn run(bin: &Path, args: &[&str]) -> Run {
     assert_eq!(waited, pid, "wait4 failed");
     assert!(
         libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
-        "{bin:?} {args:?} failed ({status})"
+        "{:?} {args:?} failed ({status})",
+        bin.path()
     );
     let seconds =
         |t: libc::timeval| Duration::from_secs_f64(t.tv_sec as f64 + t.tv_usec as f64 / 1e6);
@@ -102,10 +99,10 @@ fn main() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let this = PathBuf::from(env!("CARGO_BIN_EXE_diagtui"));
+    let this = Bin::new(env!("CARGO_BIN_EXE_diagtui"));
     let mut binaries = vec![("this build", this.clone())];
     if let Some(baseline) = std::env::var_os("DIAGTUI_BENCH_BASELINE") {
-        binaries.push(("baseline", PathBuf::from(baseline)));
+        binaries.push(("baseline", Bin::new(baseline)));
     }
 
     let file = dir.path().join("content.json");
@@ -117,8 +114,13 @@ fn main() {
     let file_mb = std::fs::metadata(&file).unwrap().len() as f64 / 1e6;
     println!("{OBJECTS} objects, {file_mb:.1} MB compact file; {RUNS} runs of each, interleaved");
 
-    let server = Server::start(&this, &dir.path().join("data"));
-    let created = command(&this)
+    let server = Server::start(
+        &this,
+        &dir.path().join("data"),
+        &["--max-body", "268435456"],
+    );
+    let created = this
+        .command()
         .args(server.args(&["doc", "create", "Bench"]))
         .output()
         .unwrap();

@@ -7,16 +7,13 @@
 //! on), and for each write the time from sending it (and from its answer, which comes after
 //! the commit) to the moment the last subscriber has read its event.
 
-#[path = "common/memory.rs"]
-mod memory;
-#[path = "common/serve.rs"]
-mod serve;
-
-use std::process::Child;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use diagtui_testkit::Bin;
+use diagtui_testkit::memory;
+use diagtui_testkit::serve::Server;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -30,38 +27,27 @@ const PAUSE: Duration = Duration::from_millis(20);
 
 /// The server process.
 struct Served {
-    child: Child,
+    server: Server,
     addr: String,
-    key: String,
-    _dir: tempfile::TempDir,
 }
 
 impl Served {
     fn start() -> Served {
-        let (child, url, key, dir) = serve::serve_temp(&[]);
+        let server = Server::start_temp(&Bin::new(env!("CARGO_BIN_EXE_diagtui")), &[]);
         Served {
-            child,
-            addr: url.trim_start_matches("http://").to_owned(),
-            key,
-            _dir: dir,
+            addr: server.url.trim_start_matches("http://").to_owned(),
+            server,
         }
     }
 
     /// A memory figure of the server process from /proc, in kB: `VmRSS` or `VmHWM`.
     fn memory(&self, field: &str) -> u64 {
-        memory::memory(self.child.id(), field)
+        memory::memory(self.server.child.id(), field)
     }
 
     /// Resets the peak resident size (`VmHWM`) to the current one.
     fn reset_peak(&self) {
-        memory::reset_peak(self.child.id());
-    }
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        memory::reset_peak(self.server.child.id());
     }
 }
 
@@ -144,7 +130,7 @@ async fn main() {
     let url = |path: &str| format!("http://{}{path}", served.addr);
     let post = |path: String, body: Value| {
         http.post(url(&path))
-            .bearer_auth(&served.key)
+            .bearer_auth(&served.server.key)
             .json(&body)
             .send()
     };
@@ -181,7 +167,7 @@ async fn main() {
             tokio::spawn(subscriber(
                 served.addr.clone(),
                 path.clone(),
-                served.key.clone(),
+                served.server.key.clone(),
                 Arc::clone(&seen),
                 Arc::clone(&ready),
             ))

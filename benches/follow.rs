@@ -14,12 +14,7 @@ use serde_json::json;
 use tokio::runtime::Runtime;
 use tokio::sync::mpsc;
 
-#[path = "common/drive.rs"]
-mod drive;
-#[path = "../tests/common/generated.rs"]
-mod generated;
-
-use drive::{Bench, key, report};
+use diagtui_testkit::drive::{Bench, key, report};
 
 /// Document sizes, and how many writes each.
 const RUNS: [(usize, usize); 3] = [(1_000, 20), (10_000, 10), (100_000, 5)];

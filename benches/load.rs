@@ -1,6 +1,6 @@
 //! The soak of issue 20: `cargo bench --bench load`. A release `diagtui serve` on a temp data
 //! dir holds one 10,000-object document, and 64 keep-alive clients send the load of
-//! `tests/common/soak.rs` for 120 s (70% GET of one object, 20% single update, 5% selector
+//! `diagtui_testkit::soak` for 120 s (70% GET of one object, 20% single update, 5% selector
 //! read, 5% bulk update of 20 objects; each client writes only its own objects and checks every
 //! read of them). Printed: throughput, p50/p99 per kind of request, the server's resident
 //! memory every few seconds with the verdict (at most 150 MB, and flat: the last 30 s within
@@ -13,20 +13,13 @@
 //! (`MALLOC_ARENA_MAX=2 cargo bench --bench load`) is measured the same way. The clients run in
 //! this process, on the same cores as the server.
 
-#[path = "common/memory.rs"]
-#[allow(dead_code, reason = "this bench reads the resident size only")]
-mod memory;
-#[path = "common/quantiles.rs"]
-mod quantiles;
-#[path = "common/serve.rs"]
-mod serve;
-#[path = "../tests/common/soak.rs"]
-mod soak;
-
 use std::time::{Duration, Instant};
 
-use quantiles::percentiles;
-use soak::{Kind, Shape, Target};
+use diagtui_testkit::Bin;
+use diagtui_testkit::memory;
+use diagtui_testkit::quantiles::percentiles;
+use diagtui_testkit::serve::Server;
+use diagtui_testkit::soak::{self, Kind, Shape, Target};
 
 /// How often the server's resident memory is read.
 const EVERY: Duration = Duration::from_secs(2);
@@ -58,10 +51,14 @@ async fn main() {
         clients: setting("LOAD_CLIENTS", 64) as usize,
         duration: Duration::from_secs(setting("LOAD_SECS", 120)),
     };
-    let (mut child, url, key, _dir) = serve::serve_temp(&[]);
-    let pid = child.id();
-    let doc = soak::seed(&reqwest::Client::new(), &url, &key, &shape).await;
-    let target = Target { url, key, doc };
+    let server = Server::start_temp(&Bin::new(env!("CARGO_BIN_EXE_diagtui")), &[]);
+    let pid = server.child.id();
+    let doc = soak::seed(&reqwest::Client::new(), &server.url, &server.key, &shape).await;
+    let target = Target {
+        url: server.url.clone(),
+        key: server.key.clone(),
+        doc,
+    };
     println!(
         "{} clients x {} s on {} objects (load average {} at the start)",
         shape.clients,
@@ -117,8 +114,6 @@ async fn main() {
         via_all.len(),
         via_each.len()
     );
-    child.kill().ok();
-    child.wait().ok();
 }
 
 /// Prints the resident memory over time and the verdict.

@@ -1,7 +1,7 @@
-//! The map of a generated document (`common/diagram.rs`) opened through the real local server:
-//! one frame of the map at 200×60 (beside the tree, and zoomed to the whole screen; fitted to the
-//! whole diagram, and zoomed in), building the scene off the input loop, and the hand-over of
-//! the objects (shared, copy-on-write) that the input loop gives that build. Run with
+//! The map of a generated document (`diagtui_testkit::diagram`) opened through the real local
+//! server: one frame of the map at 200×60 (beside the tree, and zoomed to the whole screen; fitted
+//! to the whole diagram, and zoomed in), building the scene off the input loop, and the hand-over
+//! of the objects (shared, copy-on-write) that the input loop gives that build. Run with
 //! `cargo bench --bench map`; prints the mean time of each.
 
 use std::collections::VecDeque;
@@ -17,16 +17,10 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use tokio::runtime::Runtime;
 
-#[path = "common/app.rs"]
-mod app;
-#[path = "common/diagram.rs"]
-mod diagram;
-#[path = "common/timing.rs"]
-mod timing;
-
-use app::{drive, key, local_server, type_text};
-use diagram::document;
-use timing::measure;
+use diagtui_testkit::Local;
+use diagtui_testkit::diagram::document;
+use diagtui_testkit::drive::{drive, key, type_text};
+use diagtui_testkit::timing::measure;
 
 const WIDTH: u16 = 200;
 const HEIGHT: u16 = 60;
@@ -125,10 +119,9 @@ async fn frames(client: &Client, objects: usize) {
 fn main() {
     let runtime = Runtime::new().unwrap();
     runtime.block_on(async {
-        let dir = tempfile::tempdir().unwrap();
-        let (server, client) = local_server(dir.path()).await;
-        frames(&client, 10_000).await;
-        frames(&client, 100_000).await;
-        server.shutdown().await;
+        let local = Local::start().await;
+        frames(&local.client, 10_000).await;
+        frames(&local.client, 100_000).await;
+        local.server.shutdown().await;
     });
 }

@@ -9,22 +9,15 @@
 //! applies A's commits to its cache), as fast as it can and paced at 420 writes a second. The load generator runs in this process, on the same
 //! cores as the servers and the database.
 
-#[path = "../tests/common/postgres.rs"]
-#[allow(dead_code)]
-mod pg;
-#[path = "common/quantiles.rs"]
-mod quantiles;
-#[path = "common/serve.rs"]
-mod serve;
-
-use std::process::{Child, Command};
+use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use quantiles::percentiles;
+use diagtui_testkit::postgres as pg;
+use diagtui_testkit::quantiles::percentiles;
+use diagtui_testkit::serve::{Served, start};
 use serde_json::{Value, json};
-use serve::start_listening;
 
 /// Requests per latency figure.
 const SAMPLES: usize = 2000;
@@ -53,10 +46,11 @@ struct Target {
 impl Target {
     /// Starts `serve` with these arguments and fills a document through it.
     async fn start(name: &'static str, args: &[&str], key: String) -> Target {
-        let (child, url) = start_listening(
+        let Served { child, url } = start(
             Command::new(env!("CARGO_BIN_EXE_diagtui"))
                 .args(["serve", "--bind", "127.0.0.1:0"])
-                .args(args),
+                .args(args)
+                .stderr(Stdio::null()),
         );
         let http = reqwest::Client::new();
         let post = |path: String, body: Value| {
@@ -174,13 +168,15 @@ async fn paced(url: &str, key: &str, rate: u32, until: Instant) -> usize {
 /// takes updates of another object of the same document.
 async fn team(url: &str, key: &str) {
     let serve = || {
-        start_listening(Command::new(env!("CARGO_BIN_EXE_diagtui")).args([
-            "serve",
-            "--bind",
-            "127.0.0.1:0",
-            "--database",
-            url,
-        ]))
+        let Served {
+            child,
+            url: listening,
+        } = start(
+            Command::new(env!("CARGO_BIN_EXE_diagtui"))
+                .args(["serve", "--bind", "127.0.0.1:0", "--database", url])
+                .stderr(Stdio::null()),
+        );
+        (child, listening)
     };
     let ((mut a, a_url), (mut b, b_url)) = (serve(), serve());
     let http = reqwest::Client::new();

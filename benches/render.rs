@@ -1,7 +1,7 @@
 //! Building scenes, querying them and rendering pictures of generated documents. Run with
 //! `cargo bench --bench render`; prints the mean time of each.
 //!
-//! The documents are realistic (`common/diagram.rs`): clusters of six components in an area,
+//! The documents are realistic (`diagtui_testkit::diagram`): clusters of six components in an area,
 //! joined by line groups, with labels, icons, widgets and images.
 
 use std::hint::black_box;
@@ -10,13 +10,8 @@ use std::time::Instant;
 use diagtui::render::{self, Format};
 use diagtui::scene::{DEFAULT_STATUS_KEY, Point, Rect, Scene};
 
-#[path = "common/diagram.rs"]
-mod diagram;
-#[path = "common/timing.rs"]
-mod timing;
-
-use diagram::document;
-use timing::measure;
+use diagtui_testkit::diagram::document;
+use diagtui_testkit::timing::measure;
 
 fn main() {
     let big = document(100_000);

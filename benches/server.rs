@@ -7,17 +7,12 @@
 //! 100-object document against a 100,000-object one. Throughput against the ceiling is
 //! `benches/ceiling.rs`.
 
-#[path = "common/memory.rs"]
-mod memory;
-#[path = "common/quantiles.rs"]
-mod quantiles;
-#[path = "common/serve.rs"]
-mod serve;
-
-use std::process::Child;
 use std::time::{Duration, Instant};
 
-use quantiles::percentiles;
+use diagtui_testkit::Bin;
+use diagtui_testkit::memory;
+use diagtui_testkit::quantiles::percentiles;
+use diagtui_testkit::serve::Server;
 use serde_json::{Map, Value, json};
 
 /// Requests per latency sample.
@@ -25,34 +20,28 @@ const SAMPLES: usize = 2000;
 
 /// `diagtui serve` on a temp data dir, with a client.
 struct Served {
-    child: Child,
-    url: String,
-    key: String,
+    server: Server,
     http: reqwest::Client,
-    _dir: tempfile::TempDir,
 }
 
 impl Served {
     fn start() -> Served {
-        let (child, url, key, dir) = serve::serve_temp(&["--max-body", "134217728"]);
+        let bin = Bin::new(env!("CARGO_BIN_EXE_diagtui"));
         Served {
-            child,
-            url,
-            key,
+            server: Server::start_temp(&bin, &["--max-body", "134217728"]),
             http: reqwest::Client::new(),
-            _dir: dir,
         }
     }
 
     fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.url)
+        format!("{}{path}", self.server.url)
     }
 
     async fn get(&self, path: &str) -> bytes::Bytes {
         let resp = self
             .http
             .get(self.url(path))
-            .bearer_auth(&self.key)
+            .bearer_auth(&self.server.key)
             .send()
             .await
             .expect("sent");
@@ -64,7 +53,7 @@ impl Served {
         let resp = self
             .http
             .post(self.url(path))
-            .bearer_auth(&self.key)
+            .bearer_auth(&self.server.key)
             .header("content-type", "application/json")
             .body(body)
             .send()
@@ -102,12 +91,12 @@ impl Served {
 
     /// A memory figure of the server process from /proc, in kB: `VmRSS` or `VmHWM`.
     fn memory(&self, field: &str) -> u64 {
-        memory::memory(self.child.id(), field)
+        memory::memory(self.server.child.id(), field)
     }
 
     /// Resets the peak resident size (`VmHWM`) to the current one.
     fn reset_peak(&self) {
-        memory::reset_peak(self.child.id());
+        memory::reset_peak(self.server.child.id());
     }
 
     /// The resident size once it has stopped shrinking (the writer gives memory back just
@@ -122,13 +111,6 @@ impl Served {
             }
             last = now;
         }
-    }
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

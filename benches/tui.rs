@@ -12,15 +12,8 @@ use crossterm::event::KeyCode;
 use diagtui::tui::document::ObjectModel;
 use tokio::runtime::Runtime;
 
-#[path = "common/drive.rs"]
-mod drive;
-#[path = "../tests/common/generated.rs"]
-mod generated;
-#[path = "common/timing.rs"]
-mod timing;
-
-use drive::{Bench, Split, char, ctrl, key, report};
-use timing::measure;
+use diagtui_testkit::drive::{Bench, Split, char, ctrl, key, report};
+use diagtui_testkit::timing::measure;
 
 const OBJECTS: usize = 100_000;
 const OPEN_RUNS: usize = 5;

@@ -8,19 +8,12 @@
 //! `DIAGTUI_BENCH_BASELINE=/path/to/another/diagtui` runs the same with that binary too,
 //! interleaved with this one, for a before/after measured under the same load.
 
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use diagtui_testkit::serve::Server;
+use diagtui_testkit::tmux::Tmux;
+use diagtui_testkit::{Bin, generated};
 use serde_json::Value;
-use serve::{Server, command};
-use tmux::Tmux;
-
-#[path = "../tests/common/generated.rs"]
-mod generated;
-#[path = "common/serve.rs"]
-mod serve;
-#[path = "../tests/common/tmux.rs"]
-mod tmux;
 
 const OBJECTS: usize = 100_000;
 const RUNS: usize = 3;
@@ -36,10 +29,10 @@ struct Opened {
 
 fn main() {
     let dir = tempfile::tempdir().unwrap();
-    let this = PathBuf::from(env!("CARGO_BIN_EXE_diagtui"));
+    let this = Bin::new(env!("CARGO_BIN_EXE_diagtui"));
     let mut binaries = vec![("this build", this.clone())];
     if let Some(baseline) = std::env::var_os("DIAGTUI_BENCH_BASELINE") {
-        binaries.push(("baseline", PathBuf::from(baseline)));
+        binaries.push(("baseline", Bin::new(baseline)));
     }
     let data = dir.path().join("data");
     let file = dir.path().join("content.json");
@@ -47,14 +40,16 @@ fn main() {
     std::fs::write(&file, serde_json::to_vec(&content).unwrap()).unwrap();
     drop(content);
 
-    let server = Server::start(&this, &data);
-    let created = command(&this)
+    let server = Server::start(&this, &data, &["--max-body", "268435456"]);
+    let created = this
+        .command()
         .args(server.args(&["doc", "create", "Bench"]))
         .output()
         .unwrap();
     let created: Value = serde_json::from_slice(&created.stdout).unwrap();
     let doc = created["docId"].as_str().unwrap();
-    let imported = command(&this)
+    let imported = this
+        .command()
         .args(server.args(&["doc", "import", doc, file.to_str().unwrap(), "--yes"]))
         .output()
         .unwrap();
@@ -87,7 +82,7 @@ fn main() {
 fn measure_mode(
     mode: &str,
     args: &[&str],
-    binaries: &[(&str, PathBuf)],
+    binaries: &[(&str, Bin)],
     figures: &mut Vec<(String, Vec<Opened>)>,
 ) {
     let first = figures.len();
@@ -105,12 +100,12 @@ fn measure_mode(
 }
 
 /// Starts the TUI, opens the document and measures; `None` without tmux.
-fn open(tag: &str, bin: &Path, args: &[&str]) -> Option<Opened> {
+fn open(tag: &str, bin: &Bin, args: &[&str]) -> Option<Opened> {
     let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
     let line = format!(
         "exec env -u DIAGTUI_URL -u DIAGTUI_API_KEY -u DIAGTUI_DATA_DIR \
          DIAGTUI_CONFIG=/dev/null '{}' {}",
-        bin.display(),
+        bin.path().display(),
         quoted.join(" ")
     );
     let session = Tmux::start(&format!("bench-{tag}"), 160, 50, Some(&line))?;

@@ -1,13 +1,10 @@
 //! The test harness: a server on a temp data dir, or on a new database of the test binary's
-//! PostgreSQL cluster when the binary runs the suite on PostgreSQL (`crate::engine`), and a
-//! few request helpers.
-
-use std::io::{BufRead, BufReader};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
+//! PostgreSQL cluster when the binary runs the suite on PostgreSQL (`crate::engine`), a few
+//! request helpers, and the binary.
 
 use diagtui::server::{LocalServer, ServerOptions};
 use diagtui::store::{Location, PgOptions};
+use diagtui_testkit::{Bin, postgres};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use tempfile::TempDir;
@@ -59,7 +56,7 @@ impl Harness {
                 let conn = rusqlite::Connection::open(dir.join("diagtui.db")).unwrap();
                 conn.execute_batch(sql).unwrap();
             }
-            Location::Postgres(pg) => crate::pg::shared().psql(database_name(&pg.url), sql),
+            Location::Postgres(pg) => postgres::shared().psql(database_name(&pg.url), sql),
         }
     }
 
@@ -71,7 +68,7 @@ impl Harness {
                 String::from_utf8_lossy(&std::fs::read(dir.join("diagtui.db")).unwrap())
                     .into_owned()
             }
-            Location::Postgres(pg) => crate::pg::shared().dump(database_name(&pg.url)),
+            Location::Postgres(pg) => postgres::shared().dump(database_name(&pg.url)),
         }
     }
 
@@ -160,7 +157,7 @@ impl Harness {
 /// A new database of the test binary's cluster.
 pub fn postgres_location() -> Location {
     Location::Postgres(PgOptions {
-        url: crate::pg::shared().new_database(),
+        url: postgres::shared().new_database(),
         pool_size: 4,
     })
 }
@@ -192,47 +189,7 @@ pub async fn send(req: reqwest::RequestBuilder) -> (StatusCode, Value) {
 /// The diagtui binary.
 pub const BIN: &str = env!("CARGO_BIN_EXE_diagtui");
 
-/// The real binary serving a data dir, and the URL from its first stdout line.
-pub struct Served {
-    pub child: Child,
-    pub url: String,
-}
-
-/// `diagtui serve` on a free loopback port and a data dir, ready for more arguments.
-pub fn serve_command(dir: &Path) -> Command {
-    let mut command = Command::new(BIN);
-    command
-        .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
-        .arg(dir);
-    command
-}
-
-/// Starts a `serve` command and reads the URL it listens on; its stderr is dropped unless the
-/// command says otherwise.
-pub fn start(mut command: Command) -> Served {
-    if command.get_envs().all(|(name, _)| name != "RUST_LOG") {
-        command.env_remove("RUST_LOG");
-    }
-    let mut child = command
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .trim_end()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("first line: {line:?}"))
-        .to_owned();
-    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
-    Served { child, url }
-}
-
-/// `diagtui serve` on a data dir, stderr dropped.
-pub fn serve(dir: &Path) -> Served {
-    let mut command = serve_command(dir);
-    command.stderr(Stdio::null());
-    start(command)
+/// The diagtui binary, for the test kit's helpers.
+pub fn bin() -> Bin {
+    Bin::new(BIN)
 }

@@ -6,11 +6,12 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use diagtui::server::ServerOptions;
+use diagtui_testkit::serve::start;
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::common::{Harness, serve_command, start};
+use crate::common::{Harness, bin};
 
 /// How long a test waits for what the server must do far sooner (a bound against hanging,
 /// not a measure of speed).
@@ -314,14 +315,14 @@ async fn idle_connections_cannot_starve_a_server_at_the_common_file_limit() {
     let dir = tempfile::tempdir().unwrap();
     // The server runs under the common limit of 1,024 open files.
     let mut command = std::process::Command::new("sh");
-    let server = serve_command(dir.path());
+    let server = bin().serve_command(dir.path());
     command
         .arg("-c")
         .arg("ulimit -n 1024 && exec \"$0\" \"$@\"")
         .arg(server.get_program())
         .args(server.get_args())
         .stderr(Stdio::null());
-    let mut served = start(command);
+    let mut served = start(&mut command);
     let addr = served.url.strip_prefix("http://").unwrap().to_owned();
     let key = std::fs::read_to_string(dir.path().join("api-key")).unwrap();
     let mut idle = Vec::with_capacity(IDLE);

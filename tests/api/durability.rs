@@ -1,24 +1,17 @@
 //! Persistence and concurrency: restart, `kill -9`, SIGTERM, 32 concurrent writers, and
 //! `account create` against a running server's data dir.
 
-use std::path::Path;
 use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use diagtui::server::LocalServer;
+use diagtui_testkit::serve::{key_of, serve};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
-use crate::common::{BIN, Harness, serve};
-
-fn key_of(dir: &Path) -> String {
-    std::fs::read_to_string(dir.join("api-key"))
-        .unwrap()
-        .trim()
-        .to_owned()
-}
+use crate::common::{BIN, Harness, bin};
 
 async fn post(http: &reqwest::Client, url: &str, key: &str, body: Value) -> reqwest::Result<Value> {
     http.post(url)
@@ -147,7 +140,7 @@ async fn thirty_two_concurrent_clients_lose_no_update() {
 #[tokio::test(flavor = "multi_thread")]
 async fn every_answered_write_survives_kill_9() {
     let dir = tempfile::tempdir().unwrap();
-    let mut served = serve(dir.path());
+    let mut served = serve(&bin(), dir.path());
     let key = key_of(dir.path());
     let http = reqwest::Client::new();
     let created = post(
@@ -194,7 +187,7 @@ async fn every_answered_write_survives_kill_9() {
     let answered = answered.lock().await.clone();
     assert!(answered.len() >= 200);
 
-    let mut after = serve(dir.path());
+    let mut after = serve(&bin(), dir.path());
     let content: Value = http
         .get(format!("{}/api/v1/doc/{doc}/obj/all", after.url))
         .bearer_auth(&key)
@@ -214,7 +207,7 @@ async fn every_answered_write_survives_kill_9() {
 #[tokio::test(flavor = "multi_thread")]
 async fn sigterm_shuts_down_cleanly() {
     let dir = tempfile::tempdir().unwrap();
-    let mut served = serve(dir.path());
+    let mut served = serve(&bin(), dir.path());
     let pid = served.child.id().to_string();
     let killed = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
     assert!(killed.success());
@@ -225,7 +218,7 @@ async fn sigterm_shuts_down_cleanly() {
 #[tokio::test(flavor = "multi_thread")]
 async fn account_create_works_while_a_server_runs() {
     let dir = tempfile::tempdir().unwrap();
-    let mut served = serve(dir.path());
+    let mut served = serve(&bin(), dir.path());
     let run = |email: &str| {
         Command::new(BIN)
             .args(["account", "create", email, "--data-dir"])

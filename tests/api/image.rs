@@ -1,10 +1,10 @@
 //! The image route: `GET /api/v1/image/from-document/{docId}`, PNG by default, SVG on request.
 
+use diagtui_testkit::pictures::{png_size, svg_size};
 use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::common::{Harness, assert_error};
-use crate::pictures::{png_size, svg_size};
 
 /// GETs a picture with the default key: the status, the content type and the bytes.
 async fn image(h: &Harness, path: &str) -> (StatusCode, String, Vec<u8>) {

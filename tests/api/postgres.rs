@@ -8,12 +8,13 @@ use std::time::Duration;
 
 use diagtui::server::{LocalServer, ServerOptions};
 use diagtui::store::{Location, PgOptions, Store, StoreOptions};
+use diagtui_testkit::postgres::{Cluster, shared};
+use diagtui_testkit::serve::{Served, start};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::common::{BIN, Served, assert_error, send, start};
+use crate::common::{BIN, assert_error, send};
 use crate::events::Stream;
-use crate::pg::{Cluster, shared};
 
 /// A bound on waiting for what must happen far sooner, against hanging.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -36,7 +37,7 @@ fn serve_database(url: &str) -> Served {
         .args(["serve", "--bind", "127.0.0.1:0", "--db-pool", "4"])
         .env("DIAGTUI_DATABASE_URL", url)
         .stderr(Stdio::null());
-    start(command)
+    start(&mut command)
 }
 
 /// Kills a server (`kill -9`) and waits for it.

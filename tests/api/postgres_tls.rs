@@ -9,7 +9,7 @@ use std::process::Command;
 
 use diagtui::store::{Location, PgOptions, Store, StoreOptions};
 
-use crate::pg::{Cluster, TEST_SETTINGS, run};
+use diagtui_testkit::postgres::{Cluster, TEST_SETTINGS, run};
 
 /// Runs `openssl` in `dir`; it must succeed.
 fn openssl(dir: &Path, args: &[&str]) {

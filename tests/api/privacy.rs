@@ -5,7 +5,9 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crate::common::{serve_command, start};
+use diagtui_testkit::serve::start;
+
+use crate::common::bin;
 
 /// A file's permission bits.
 fn mode(path: &Path) -> u32 {
@@ -48,9 +50,9 @@ async fn serve_warns_once_about_a_data_dir_others_can_read() {
     )
     .unwrap();
     let log = parent.path().join("stderr");
-    let mut command = serve_command(&dir);
+    let mut command = bin().serve_command(&dir);
     command.stderr(std::fs::File::create(&log).unwrap());
-    let mut served = start(command);
+    let mut served = start(&mut command);
     stop(&mut served.child);
     let stderr = std::fs::read_to_string(&log).unwrap();
     let warnings: Vec<&str> = stderr.lines().filter(|l| l.contains("warning")).collect();
@@ -78,12 +80,12 @@ async fn each_request_is_logged_once_without_its_key() {
     let parent = tempfile::tempdir().unwrap();
     let dir = parent.path().join("data");
     let log = parent.path().join("stderr");
-    let mut command = serve_command(&dir);
+    let mut command = bin().serve_command(&dir);
     command
         .env("RUST_LOG", "info")
         .stderr(std::fs::File::create(&log).unwrap())
         .stdin(Stdio::null());
-    let mut served = start(command);
+    let mut served = start(&mut command);
     let key = std::fs::read_to_string(dir.join("api-key")).unwrap();
     let key = key.trim();
     let http = reqwest::Client::new();

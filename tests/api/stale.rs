@@ -1,4 +1,4 @@
-//! No stale read, ever: the load of issue 20 (`common/soak.rs`: 16 keep-alive clients on a
+//! No stale read, ever: the load of issue 20 (`diagtui_testkit::soak`: 16 keep-alive clients on a
 //! 2,000-object document, each writing only its own objects and checking every read of them),
 //! then every object read back through the running server (`obj/all` and one GET each) and
 //! again after a restart of the server on the same data.
@@ -6,9 +6,9 @@
 use std::time::Duration;
 
 use diagtui::server::{LocalServer, ServerOptions};
+use diagtui_testkit::soak::{self, Kind, Shape, Target};
 
 use crate::common::Harness;
-use crate::soak::{self, Kind, Shape, Target};
 
 /// The load: small enough for CI's two cores, long enough that reads, loads and commits
 /// interleave thousands of times.

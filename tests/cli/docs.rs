@@ -43,7 +43,7 @@ fn documents_from_create_to_delete() {
     assert_eq!(out.ok().json(), json!({"success": true}));
     assert_eq!(env.run(&["doc", "export", &doc]).ok().json(), from_stdin);
 
-    let exported = env.dir.path().join("export.json");
+    let exported = env.dir().join("export.json");
     let out = env
         .run(&["doc", "export", &doc, "-o", exported.to_str().unwrap()])
         .ok();

@@ -1,9 +1,9 @@
 //! `diagtui doc render`: the picture is drawn here from the content, to a file or stdout.
 
+use diagtui_testkit::net::closed_url;
+use diagtui_testkit::pictures::{png_size, svg_size};
 use serde_json::json;
 
-use super::net::closed_url;
-use super::pictures::{png_size, svg_size};
 use super::{Env, run};
 
 /// A document holding two joined components and one object that cannot be placed.
@@ -42,7 +42,7 @@ fn render_writes_svg_to_stdout_and_files_by_extension() {
     );
     assert!(!svg.contains("#C00000"), "no status under meta.status");
 
-    let path = |name: &str| env.dir.path().join(name).to_str().unwrap().to_owned();
+    let path = |name: &str| env.dir().join(name).to_str().unwrap().to_owned();
     let png = path("web.png");
     let out = env.run(&["doc", "render", &doc, "-o", &png]).ok();
     assert_eq!(out.stdout, "");

@@ -1,8 +1,9 @@
 //! Usage errors, connection errors, help, and the connection settings: flags, environment,
 //! profiles and local mode.
 
+use diagtui_testkit::net::closed_url;
+
 use super::{Env, run};
-use crate::net::closed_url;
 
 #[test]
 fn usage_errors_exit_2_before_any_server_is_contacted() {

@@ -2,8 +2,9 @@
 //! too), and the confirmation question of a destructive command answered no, then yes. Skipped
 //! when tmux is not installed (outside CI).
 
+use diagtui_testkit::tmux::Tmux;
+
 use super::Env;
-use crate::tmux::Tmux;
 
 fn command_line(env: &Env, args: &str) -> String {
     format!(

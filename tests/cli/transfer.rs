@@ -4,11 +4,11 @@
 
 use std::os::unix::fs::PermissionsExt;
 
+use diagtui_testkit::generated;
+use diagtui_testkit::net::closed_url;
 use serde_json::{Value, json};
 
 use super::{Env, run};
-use crate::generated;
-use crate::net::closed_url;
 
 /// The generated content as a value and as compact text.
 fn generated_text(objects: usize) -> (Value, String) {
@@ -82,7 +82,7 @@ fn five_thousand_objects_go_round_unchanged() {
     let out = env.run(&["doc", "import", &first, &file, "--yes"]).ok();
     assert_eq!(out.json(), json!({"success": true}));
 
-    let exported = env.dir.path().join("exported.json");
+    let exported = env.dir().join("exported.json");
     let exported = exported.to_str().unwrap();
     let out = env.run(&["doc", "export", &first, "-o", exported]).ok();
     assert_eq!(out.stdout, "");
@@ -118,7 +118,7 @@ fn an_export_file_is_written_whole_or_not_at_all() {
     assert!(out.stderr.contains("DOC_NOT_FOUND"), "{out:?}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "old text");
 
-    let dir = env.dir.path().to_str().unwrap();
+    let dir = env.dir().to_str().unwrap();
     let out = env.run(&["doc", "export", &doc, "-o", dir]).fails(1);
     assert!(
         out.stderr.contains(&format!("cannot write {dir}")),

@@ -3,10 +3,9 @@
 use std::time::Duration;
 
 use diagtui::client::{ApiError, ApiKey, Client, ClientConfig};
+use diagtui_testkit::net::closed_url;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
-
-use crate::net::closed_url;
 
 const KEY: &str = "test-key-0123456789-abcd";
 

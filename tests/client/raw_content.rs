@@ -3,9 +3,8 @@
 
 use bytes::Bytes;
 use diagtui::client::{AnswerBody, ApiError, JsonBody};
+use diagtui_testkit::Local;
 use serde_json::{Value, json};
-
-use super::Fixture;
 
 /// The whole body, from its pieces.
 async fn read_all(mut answer: AnswerBody) -> Vec<u8> {
@@ -25,7 +24,7 @@ fn content() -> Value {
 
 #[tokio::test]
 async fn content_goes_and_comes_back_as_bytes() {
-    let f = Fixture::start().await;
+    let f = Local::start().await;
     let c = &f.client;
     let doc = c.create_doc("Raw", None).await.unwrap();
     let text = serde_json::to_string_pretty(&content()).unwrap();
@@ -52,7 +51,7 @@ async fn content_goes_and_comes_back_as_bytes() {
 
 #[tokio::test]
 async fn raw_content_errors_are_api_errors() {
-    let f = Fixture::start().await;
+    let f = Local::start().await;
     let c = &f.client;
     let err = c.content_body("no-such-doc").await.unwrap_err();
     assert_eq!(err.status(), Some(404), "{err}");

@@ -4,9 +4,9 @@ use std::collections::BTreeMap;
 
 use diagtui::client::ApiError;
 use diagtui::model::{Content, DiagramObject, Props, Selector};
+use diagtui_testkit::Local;
+use diagtui_testkit::local::client_with_key;
 use serde_json::{Value, json};
-
-use super::{Fixture, client_with_key};
 
 fn props(value: Value) -> Props {
     value.as_object().unwrap().clone()
@@ -24,7 +24,7 @@ fn assert_status(err: ApiError, status: u16, code: &str) {
 
 #[tokio::test]
 async fn documents_from_create_to_delete() {
-    let f = Fixture::start().await;
+    let f = Local::start().await;
     let c = &f.client;
     let before = c.list_docs().await.unwrap();
 
@@ -69,7 +69,7 @@ async fn documents_from_create_to_delete() {
 
 #[tokio::test]
 async fn sharing_needs_an_existing_account() {
-    let f = Fixture::start().await;
+    let f = Local::start().await;
     let doc = f.client.create_doc("Shared", None).await.unwrap();
     let err = f
         .client
@@ -92,7 +92,7 @@ async fn sharing_needs_an_existing_account() {
 
 #[tokio::test]
 async fn objects_by_id_and_by_selector() {
-    let f = Fixture::start().await;
+    let f = Local::start().await;
     let c = &f.client;
     let doc = c.create_doc("Objects", None).await.unwrap();
 
@@ -161,7 +161,7 @@ async fn objects_by_id_and_by_selector() {
 
 #[tokio::test]
 async fn folders_and_the_account() {
-    let f = Fixture::start().await;
+    let f = Local::start().await;
     let c = &f.client;
     assert_eq!(c.whoami().await.unwrap().email, f.server.email());
     let first = c.list_folders().await.unwrap();
@@ -184,7 +184,7 @@ async fn folders_and_the_account() {
 
 #[tokio::test]
 async fn the_server_says_no_with_a_code() {
-    let f = Fixture::start().await;
+    let f = Local::start().await;
     let stranger = client_with_key(&f.server, "not-a-key-at-all-000000");
     assert_status(stranger.list_docs().await.unwrap_err(), 401, "UNAUTHORIZED");
 
@@ -205,7 +205,7 @@ async fn the_server_says_no_with_a_code() {
 
 #[tokio::test]
 async fn clones_run_requests_concurrently() {
-    let f = Fixture::start().await;
+    let f = Local::start().await;
     let doc = f.client.create_doc("Busy", None).await.unwrap();
     let tasks: Vec<_> = (0..8)
         .map(|i| {

@@ -9,9 +9,9 @@ use diagtui::client::{AccountStreamEvent, DocStreamEvent, FIRST_RETRY, Watch, Wa
 use diagtui::model::events::{DocEventKind, ResyncReason};
 use diagtui::server::{LocalServer, ServerOptions};
 use diagtui::store::Location;
+use diagtui_testkit::Local;
+use diagtui_testkit::local::client_with_key;
 use serde_json::json;
-
-use crate::{Fixture, client_with_key};
 
 /// Longer than anything here should take.
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -30,7 +30,7 @@ fn props(value: serde_json::Value) -> diagtui::model::Props {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_watch_brings_the_current_state_then_each_change() {
-    let f = Fixture::start().await;
+    let f = Local::start().await;
     let doc = f.client.create_doc("Watched", None).await.unwrap();
     let mut watch = f.client.watch_doc(&doc);
     assert_eq!(next(&mut watch).await, Watched::Connected);
@@ -129,7 +129,7 @@ async fn a_server_without_the_streams_is_unsupported_and_a_missing_document_a_fa
     assert!(matches!(next(&mut watch).await, Watched::Unsupported(_)));
     assert_eq!(watch.next().await, None, "nothing follows");
 
-    let f = Fixture::start().await;
+    let f = Local::start().await;
     let mut watch = f.client.watch_doc("no-such-doc");
     let Watched::Failed(error) = next(&mut watch).await else {
         panic!("a failure");

@@ -7,12 +7,12 @@
 //! component, and `E`.
 
 use diagtui::server::LocalServer;
+use diagtui_testkit::Local;
+use diagtui_testkit::tmux::Tmux;
 use serde_json::{Value, json};
 
 use diagtui::client::Client;
 
-use crate::harness::live_server;
-use crate::tmux::Tmux;
 use crate::undo_e2e::connected;
 
 /// The command line running the binary on `server`, without a config file, its data dir in
@@ -29,7 +29,11 @@ fn binary(dir: &tempfile::TempDir, server: &LocalServer) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn edit_a_label_in_the_binary_and_read_it_back() {
-    let (dir, server, client) = live_server().await;
+    let Local {
+        dir,
+        server,
+        client,
+    } = Local::start().await;
     let doc = client.create_doc("E2E doc", None).await.unwrap();
     let props = json!({"text": "Before"}).as_object().unwrap().clone();
     let obj = client.create_object(&doc, "label", &props).await.unwrap();
@@ -81,7 +85,11 @@ fn paste(session: &Tmux, text: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_paste_is_text_in_the_binary_never_a_command() {
-    let (dir, server, client) = live_server().await;
+    let Local {
+        dir,
+        server,
+        client,
+    } = Local::start().await;
     let doc = client.create_doc("Paste doc", None).await.unwrap();
     let props = json!({"componentId": "generic.server", "meta": {"status": "down"}});
     let obj = client
@@ -181,7 +189,11 @@ async fn regions(client: &diagtui::client::Client, doc: &str) -> Vec<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_preview_in_the_binary_leaves_the_users_marks_alone() {
-    let (dir, server, client) = live_server().await;
+    let Local {
+        dir,
+        server,
+        client,
+    } = Local::start().await;
     let doc = client.create_doc("Marks doc", None).await.unwrap();
     regions(&client, &doc).await;
     let Some(session) = open_regions(&dir, &server, "tui-e2e-marks", "Marks doc") else {
@@ -220,7 +232,11 @@ async fn a_preview_in_the_binary_leaves_the_users_marks_alone() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_nested_merge_in_the_binary_keeps_the_other_keys_and_is_undone() {
-    let (dir, server, client) = live_server().await;
+    let Local {
+        dir,
+        server,
+        client,
+    } = Local::start().await;
     let doc = client.create_doc("Merge doc", None).await.unwrap();
     let ids = regions(&client, &doc).await;
     let Some(session) = open_regions(&dir, &server, "tui-e2e-merge", "Merge doc") else {
@@ -296,7 +312,11 @@ fn open_doc(session: &Tmux, title: &str, shown: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_paste_whose_line_breaks_are_cr_keeps_its_lines_in_the_json_editor() {
-    let (dir, server, client) = live_server().await;
+    let Local {
+        dir,
+        server,
+        client,
+    } = Local::start().await;
     let doc = client.create_doc("CR doc", None).await.unwrap();
     let props = json!({"text": "Before"}).as_object().unwrap().clone();
     let obj = client.create_object(&doc, "label", &props).await.unwrap();
@@ -326,7 +346,11 @@ async fn a_paste_whose_line_breaks_are_cr_keeps_its_lines_in_the_json_editor() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_palette_runs_actions_by_their_config_names_in_the_binary() {
-    let (dir, server, client) = live_server().await;
+    let Local {
+        dir,
+        server,
+        client,
+    } = Local::start().await;
     let doc = client.create_doc("Palette doc", None).await.unwrap();
     for name in ["a", "b"] {
         let props = json!({"componentId": "generic.server", "name": name});
@@ -373,7 +397,11 @@ fn colours(text: &str) -> Vec<String> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn keys_and_looks_from_the_config_and_no_color_reach_the_binary() {
     assert_eq!(colours("\x1b[1;34mX\x1b[39;49m\x1b[7m"), vec!["1;34"]);
-    let (dir, server, client) = live_server().await;
+    let Local {
+        dir,
+        server,
+        client,
+    } = Local::start().await;
     client.create_doc("E2E doc", None).await.unwrap();
     let config = dir.path().join("config.toml");
     std::fs::write(
@@ -414,7 +442,11 @@ async fn keys_and_looks_from_the_config_and_no_color_reach_the_binary() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_component_row_shows_its_name_at_80_columns_in_the_binary() {
-    let (dir, server, client) = live_server().await;
+    let Local {
+        dir,
+        server,
+        client,
+    } = Local::start().await;
     let doc = client.create_doc("Names doc", None).await.unwrap();
     for props in [
         json!({"componentId": "networking.aws-amazon-cloudfront", "name": "CDN",
@@ -445,7 +477,11 @@ async fn a_component_row_shows_its_name_at_80_columns_in_the_binary() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_map_of_a_document_in_the_binary() {
-    let (dir, server, client) = live_server().await;
+    let Local {
+        dir,
+        server,
+        client,
+    } = Local::start().await;
     let doc = client.create_doc("Map doc", None).await.unwrap();
     client
         .set_content(&doc, &crate::harness::map_content())
@@ -478,7 +514,11 @@ async fn the_map_of_a_document_in_the_binary() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_follows_changes_made_elsewhere_and_finds_the_server_again() {
-    let (dir, server, client) = live_server().await;
+    let Local {
+        dir,
+        server,
+        client,
+    } = Local::start().await;
     let doc = client.create_doc("Live doc", None).await.unwrap();
     let props = json!({"text": "as opened"}).as_object().unwrap().clone();
     let obj = client.create_object(&doc, "label", &props).await.unwrap();
@@ -536,7 +576,11 @@ async fn the_binary_follows_changes_made_elsewhere_and_finds_the_server_again() 
 
 /// The binary on a document holding `undo_e2e::connected`, opened.
 async fn on_connected(tag: &str) -> Option<(tempfile::TempDir, LocalServer, Client, String, Tmux)> {
-    let (dir, server, client) = live_server().await;
+    let Local {
+        dir,
+        server,
+        client,
+    } = Local::start().await;
     let doc = client.create_doc("Undo tmux", None).await.unwrap();
     client.set_content(&doc, &connected()).await.unwrap();
     let command = binary(&dir, &server);

@@ -16,12 +16,13 @@ use diagtui::tui::runtime::follow::Followers;
 use diagtui::tui::runtime::liveness::Live;
 use diagtui::tui::runtime::worker;
 use diagtui::tui::{App, Effect, Msg, Setup, view};
+use diagtui_testkit::Local;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use serde_json::json;
 use tokio::sync::mpsc;
 
-use crate::harness::{key, live_server_with};
+use crate::harness::key;
 
 /// Longer than anything here should take.
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -52,7 +53,11 @@ impl Following {
     /// [`Following::start`]; with `hold_streams`, the streams start only at
     /// [`Following::release_streams`].
     async fn start_holding(options: ServerOptions, setup: Setup, hold_streams: bool) -> Following {
-        let (dir, server, client) = live_server_with(options).await;
+        let Local {
+            dir,
+            server,
+            client,
+        } = Local::start_with(options).await;
         let doc = client.create_doc("Followed", None).await.unwrap();
         let props = json!({"text": "before"}).as_object().unwrap().clone();
         let label = client.create_object(&doc, "label", &props).await.unwrap();

@@ -5,11 +5,9 @@
 use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use diagtui::client::{ApiKey, Client, ClientConfig};
 use diagtui::model::{
     Content, DiagramObject, DocDetails, DocSummary, FolderEntry, FolderList, FolderRef, UserRef,
 };
-use diagtui::server::{LocalServer, ServerOptions};
 use diagtui::tui::document::ObjectModel;
 use diagtui::tui::document::scene_cache::SceneJob;
 use diagtui::tui::{Answer, App, Effect, Failure, Msg, Reply, Request, RequestId, Setup, view};
@@ -666,24 +664,4 @@ pub fn share_with_nobody(h: &mut Harness, email: &str, message: &str) {
         |r| matches!(r, Request::ShareDoc { .. }),
         Err(failure(Some(404), Some("USER_NOT_FOUND"), message)),
     );
-}
-
-/// The local server on a fresh temp data dir, and a client of its default account. The
-/// temp dir must outlive the server.
-pub async fn live_server() -> (tempfile::TempDir, LocalServer, Client) {
-    live_server_with(ServerOptions::default()).await
-}
-
-/// Like [`live_server`], with settings of its own.
-pub async fn live_server_with(options: ServerOptions) -> (tempfile::TempDir, LocalServer, Client) {
-    let dir = tempfile::tempdir().unwrap();
-    let server = LocalServer::start_with(&dir.path().join("data"), options)
-        .await
-        .unwrap();
-    let client = Client::new(ClientConfig::new(
-        server.url(),
-        ApiKey::new(server.api_key()),
-    ))
-    .unwrap();
-    (dir, server, client)
 }

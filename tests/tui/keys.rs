@@ -3,18 +3,18 @@
 //! key reference (`docs/keys.md`), whose tables must be the table itself.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use diagtui::tui::keys::{Context, KeyTable};
+use diagtui_testkit::Bin;
 
 /// Runs the binary with `args` and the config file `config` (`DIAGTUI_CONFIG`).
 fn diagtui(args: &[&str], config: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_diagtui"))
+    Bin::new(env!("CARGO_BIN_EXE_diagtui"))
+        .command()
         .args(args)
         .env("DIAGTUI_CONFIG", config)
         .env("DIAGTUI_DATA_DIR", config.with_file_name("data"))
-        .env_remove("DIAGTUI_URL")
-        .env_remove("DIAGTUI_API_KEY")
         .output()
         .expect("the binary runs")
 }

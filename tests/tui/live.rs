@@ -7,10 +7,11 @@ use diagtui::model::Content;
 use diagtui::server::LocalServer;
 use diagtui::tui::runtime::worker;
 use diagtui::tui::{App, Effect, Msg, Setup, view};
+use diagtui_testkit::Local;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-use crate::harness::{key, live_server};
+use crate::harness::key;
 
 /// The app, the client and the server it talks to.
 pub struct Live {
@@ -28,7 +29,11 @@ pub struct Live {
 impl Live {
     /// A server with one document titled `title` holding `content`, and an app with it open.
     pub async fn start(title: &str, content: &Content) -> Live {
-        let (dir, server, client) = live_server().await;
+        let Local {
+            dir,
+            server,
+            client,
+        } = Local::start().await;
         let doc = client.create_doc(title, None).await.unwrap();
         client.set_content(&doc, content).await.unwrap();
         let mut live = Live {

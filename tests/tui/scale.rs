@@ -3,9 +3,9 @@
 //! widens, marks and the selection kept on their objects when a reload moves them.
 
 use diagtui::model::Content;
+use diagtui_testkit::generated;
 use serde_json::Value;
 
-use crate::generated;
 use crate::live::Live;
 
 const OBJECTS: usize = 2_000;

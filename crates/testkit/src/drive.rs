@@ -1,22 +1,24 @@
-//! An app on a generated document in a local server (loopback HTTP, a temp data dir), driven by
-//! messages through the real worker, with the app's own work (`App::update`, which runs on the
-//! input loop) timed apart from the requests (the worker: HTTP, the server, parsing).
+//! An app driven by messages through the real worker and a local server (loopback HTTP, a temp
+//! data dir): every effect carried out before the next message. [`Bench`] holds one on a
+//! generated document and times the app's own work (`App::update`, which runs on the input
+//! loop) apart from the requests (the worker: HTTP, the server, parsing).
 
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use diagtui::client::{ApiKey, Client, ClientConfig, JsonBody};
-use diagtui::server::LocalServer;
-use diagtui::tui::document::scene_cache::BuiltScene;
-use diagtui::tui::runtime::worker;
-use diagtui::tui::{App, Effect, Msg, Setup, view};
+use diagtui_client::{Client, JsonBody};
+use diagtui_server::{LocalServer, ServerOptions};
+use diagtui_tui::document::scene_cache::BuiltScene;
+use diagtui_tui::runtime::worker;
+use diagtui_tui::{App, Effect, Msg, Setup, view};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use serde_json::Value;
+use tempfile::TempDir;
 use tokio::task::JoinHandle;
 
-use crate::generated;
+use crate::{Local, generated};
 
 /// The title of the document the bench opens.
 pub const TITLE: &str = "Bench";
@@ -35,9 +37,22 @@ pub fn char(c: char) -> Msg {
 }
 
 /// A character with Ctrl.
-#[allow(dead_code, reason = "benches/follow.rs does not use it")]
 pub fn ctrl(c: char) -> Msg {
     Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
+}
+
+/// Sends `msg` to `app` and carries out every effect that follows, through the worker and the
+/// server.
+pub async fn drive(app: &mut App, client: &Client, msg: Msg) {
+    let effects = app.update(msg);
+    worker::settle(app, client, effects).await;
+}
+
+/// Types `text` into `app`, a key press per character, each driven to its end.
+pub async fn type_text(app: &mut App, client: &Client, text: &str) {
+    for c in text.chars() {
+        drive(app, client, char(c)).await;
+    }
 }
 
 /// What one message cost: from the message to the last effect it led to carried out, and of
@@ -56,29 +71,28 @@ pub struct Bench {
     pub app: App,
     /// A client of the server.
     pub client: Client,
-    #[allow(dead_code, reason = "benches/bulk.rs does not read it")]
     doc: String,
     terminal: Terminal<TestBackend>,
     /// Scenes being built (the map's), each on a blocking thread as the app's runner does,
     /// taken in by the first message after they are done.
     scenes: Vec<JoinHandle<BuiltScene>>,
     server: LocalServer,
-    _dir: tempfile::TempDir,
+    _dir: TempDir,
 }
 
 impl Bench {
     /// A server holding a generated document of `objects` objects, and an app that lists it
     /// (not yet open).
     pub async fn new(objects: usize) -> Bench {
-        let dir = tempfile::tempdir().unwrap();
-        let server = LocalServer::start_with_limit(dir.path(), 1 << 30)
-            .await
-            .unwrap();
-        let client = Client::new(ClientConfig::new(
-            server.url(),
-            ApiKey::new(server.api_key()),
-        ))
-        .unwrap();
+        let Local {
+            client,
+            server,
+            dir,
+        } = Local::start_with(ServerOptions {
+            max_body: 1 << 30,
+            ..ServerOptions::default()
+        })
+        .await;
         let doc = client.create_doc(TITLE, None).await.unwrap();
         let text = serde_json::to_vec(&Value::Object(generated::content(objects))).unwrap();
         let megabytes = text.len() as f64 / 1e6;
@@ -131,7 +145,6 @@ impl Bench {
 
     /// Waits for the scenes being built and hands them to the app, as a user who pauses for a
     /// moment would leave them to finish.
-    #[allow(dead_code, reason = "not every bench pauses")]
     pub async fn pause(&mut self) {
         let building = std::mem::take(&mut self.scenes);
         self.take_scenes(building).await;
@@ -176,7 +189,6 @@ impl Bench {
     }
 
     /// The document's id.
-    #[allow(dead_code, reason = "benches/bulk.rs does not read it")]
     pub fn doc_id(&self) -> String {
         self.doc.clone()
     }

@@ -1,6 +1,6 @@
-//! Checks of rendered pictures shared by the test binaries.
+//! Checks of rendered pictures: their sizes, read from PNG and SVG.
 
-use diagtui::render::FONT_FAMILY;
+use diagtui_scene::render::FONT_FAMILY;
 use resvg::usvg;
 
 /// A PNG's width and height, read from its signature and IHDR chunk.

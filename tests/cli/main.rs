@@ -1,43 +1,27 @@
 //! The CLI end to end: the `diagtui` binary as a process against the local server on an
 //! ephemeral port (or in local mode on a temp data dir).
 
-#[path = "cli/docs.rs"]
 mod docs;
-#[path = "common/generated.rs"]
-mod generated;
-#[path = "common/net.rs"]
-mod net;
-#[path = "cli/objects.rs"]
 mod objects;
-#[path = "common/pictures.rs"]
-mod pictures;
-#[path = "cli/render.rs"]
 mod render;
-#[path = "cli/settings.rs"]
 mod settings;
-#[path = "cli/terminal.rs"]
 mod terminal;
-#[path = "common/tmux.rs"]
-mod tmux;
-#[path = "cli/transfer.rs"]
 mod transfer;
-#[path = "cli/watch.rs"]
 mod watch;
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use diagtui::server::{LocalServer, ServerOptions};
+use diagtui_testkit::{Bin, Local};
 use serde_json::Value;
-use tempfile::TempDir;
 use tokio::runtime::Runtime;
 
 /// A local server running on its own runtime while the test thread runs the binary.
 pub struct Env {
-    /// The running server (dropped before the runtime).
-    pub server: Option<LocalServer>,
-    /// A temp dir: the server's data dir, and room for files.
-    pub dir: TempDir,
+    /// The running server and its temp dir (dropped before the runtime).
+    local: Option<Local>,
     rt: Runtime,
 }
 
@@ -50,21 +34,21 @@ impl Env {
     /// Starts a fresh server with these settings.
     pub fn start_with(options: ServerOptions) -> Env {
         let rt = Runtime::new().unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let data = dir.path().join("data");
-        let server = rt
-            .block_on(LocalServer::start_with(&data, options))
-            .unwrap();
+        let local = rt.block_on(Local::start_with(options));
         Env {
-            server: Some(server),
-            dir,
+            local: Some(local),
             rt,
         }
     }
 
     /// The running server.
     pub fn server(&self) -> &LocalServer {
-        self.server.as_ref().unwrap()
+        &self.local.as_ref().unwrap().server
+    }
+
+    /// The temp dir: the server's data dir (`data`), and room for files.
+    pub fn dir(&self) -> &Path {
+        self.local.as_ref().unwrap().dir.path()
     }
 
     /// Runs `diagtui --url … --api-key … ARGS`.
@@ -82,7 +66,7 @@ impl Env {
 
     /// Writes a file in the temp dir and returns its path.
     pub fn file(&self, name: &str, text: &str) -> String {
-        let path = self.dir.path().join(name);
+        let path = self.dir().join(name);
         std::fs::write(&path, text).unwrap();
         path.to_str().unwrap().to_owned()
     }
@@ -96,8 +80,8 @@ impl Env {
 
 impl Drop for Env {
     fn drop(&mut self) {
-        if let Some(server) = self.server.take() {
-            self.rt.block_on(server.shutdown());
+        if let Some(local) = self.local.take() {
+            self.rt.block_on(local.server.shutdown());
         }
     }
 }
@@ -139,13 +123,8 @@ impl Out {
 
 /// The binary with ARGS, clear of any `DIAGTUI_*` setting of the machine running the tests.
 pub fn command(args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_diagtui"));
-    command
-        .args(args)
-        .env_remove("DIAGTUI_URL")
-        .env_remove("DIAGTUI_API_KEY")
-        .env_remove("DIAGTUI_DATA_DIR")
-        .env("DIAGTUI_CONFIG", "/dev/null");
+    let mut command = Bin::new(env!("CARGO_BIN_EXE_diagtui")).command();
+    command.args(args);
     command
 }
 

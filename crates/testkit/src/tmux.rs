@@ -1,5 +1,5 @@
 //! A tmux server of a test's own (its own socket), to run the binary in a real terminal and
-//! read the screen. Shared by the CLI and TUI test binaries.
+//! read the screen: the CLI and TUI tests, the TUI binary's bench.
 //!
 //! Where tmux is missing, `Tmux::start` gives `None` and the test skips, except under CI (`CI`
 //! set), where `.ci/run` installs tmux and a missing one is a failure.

@@ -2,7 +2,7 @@
 //! an area, joined by line groups attached to them, with labels, and now and then an icon, a
 //! widget or an image; all seven types.
 
-use diagtui::model::{Content, DiagramObject};
+use diagtui_model::{Content, DiagramObject};
 use serde_json::{Value, json};
 
 /// Objects per cluster: an area, six components, five line groups, two labels and one icon,

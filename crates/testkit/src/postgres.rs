@@ -12,6 +12,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
+use crate::net::free_port;
+
 /// The settings of the tests' clusters: no fsync, room for many test servers' pools.
 pub const TEST_SETTINGS: &str = "-c fsync=off -c full_page_writes=off -c max_connections=300";
 
@@ -74,8 +76,8 @@ fn pg_command(bin: &Path, program: &str) -> Command {
     }
 }
 
-/// Runs a command that must succeed.
-pub fn run(mut command: Command, what: &str) {
+/// Runs a command that must succeed; its stdout.
+pub fn run(mut command: Command, what: &str) -> String {
     let out = command.output().unwrap_or_else(|e| panic!("{what}: {e}"));
     assert!(
         out.status.success(),
@@ -83,12 +85,7 @@ pub fn run(mut command: Command, what: &str) {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-}
-
-/// A loopback port nothing listens on.
-fn free_port() -> u16 {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    listener.local_addr().unwrap().port()
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// The cluster shared by the test binary's tests; ends the binary (skipping its tests) when
@@ -207,36 +204,20 @@ impl Cluster {
     }
 
     /// Runs a query in a database of the cluster; its rows, one a line, fields split by `|`.
-    #[allow(dead_code)]
     pub fn query(&self, database: &str, sql: &str) -> String {
-        let out = client(&self.bin, "psql")
-            .args(["-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql])
-            .arg(self.url(database))
-            .output()
-            .expect("psql runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).trim().to_owned()
+        let mut psql = client(&self.bin, "psql");
+        psql.args(["-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql])
+            .arg(self.url(database));
+        run(psql, "psql").trim().to_owned()
     }
 }
 
 impl Cluster {
     /// Every row of a database's tables, as text (`pg_dump --data-only`).
     pub fn dump(&self, database: &str) -> String {
-        let out = client(&self.bin, "pg_dump")
-            .arg("--data-only")
-            .arg(self.url(database))
-            .output()
-            .expect("pg_dump runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).into_owned()
+        let mut pg_dump = client(&self.bin, "pg_dump");
+        pg_dump.arg("--data-only").arg(self.url(database));
+        run(pg_dump, "pg_dump")
     }
 }
 

@@ -35,11 +35,9 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in the order figures are printed.
-    #[allow(dead_code, reason = "the API test prints no figures")]
     pub const ALL: [Kind; 4] = [Kind::Get, Kind::Update, Kind::Select, Kind::Bulk];
 
     /// Its name in figures.
-    #[allow(dead_code, reason = "the API test prints no figures")]
     pub fn name(self) -> &'static str {
         match self {
             Kind::Get => "GET one object",
@@ -115,7 +113,6 @@ pub struct Outcome {
 
 impl Outcome {
     /// How many requests were answered.
-    #[allow(dead_code, reason = "the API test counts no requests")]
     pub fn requests(&self) -> usize {
         self.times.values().map(Vec::len).sum()
     }

@@ -1,0 +1,107 @@
+//! A server as a child process (`diagtui serve`, or another program that announces itself the
+//! same way): started, and its address read from its first line, `listening on URL`.
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+use diagtui_server::data_dir::KEY_FILE;
+use tempfile::TempDir;
+
+use crate::Bin;
+
+/// A started server process and the URL it listens on. The caller stops it.
+pub struct Served {
+    /// The process.
+    pub child: Child,
+    /// Where it listens: `http://127.0.0.1:PORT`.
+    pub url: String,
+}
+
+/// Starts `command` with its stdout piped and reads its first line, `listening on URL`. Its
+/// stderr goes where the command says; `RUST_LOG` is unset (so that it logs nothing per
+/// request) unless the command sets it.
+pub fn start(command: &mut Command) -> Served {
+    if command.get_envs().all(|(name, _)| name != "RUST_LOG") {
+        command.env_remove("RUST_LOG");
+    }
+    let mut child = command
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the server starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("its first line");
+    let url = line
+        .trim_end()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("first line: {line:?}"))
+        .to_owned();
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+    Served { child, url }
+}
+
+/// `diagtui serve` on the data dir `dir`, its stderr dropped.
+pub fn serve(bin: &Bin, dir: &Path) -> Served {
+    start(bin.serve_command(dir).stderr(Stdio::null()))
+}
+
+/// `diagtui serve` on a data dir with the default account's key; killed on drop.
+pub struct Server {
+    /// The process.
+    pub child: Child,
+    /// Where it listens.
+    pub url: String,
+    /// The data dir's API key.
+    pub key: String,
+    /// The temp dir holding the data dir, when the server made it.
+    _dir: Option<TempDir>,
+}
+
+impl Server {
+    /// Starts `bin serve` on `data` with `args` besides, its stderr dropped, and waits until
+    /// it listens.
+    pub fn start(bin: &Bin, data: &Path, args: &[&str]) -> Server {
+        Server::launch(bin, data, args, None)
+    }
+
+    /// Like [`Server::start`], on a data dir of a new temp dir (removed when dropped).
+    pub fn start_temp(bin: &Bin, args: &[&str]) -> Server {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let data = dir.path().join("data");
+        Server::launch(bin, &data, args, Some(dir))
+    }
+
+    fn launch(bin: &Bin, data: &Path, args: &[&str], dir: Option<TempDir>) -> Server {
+        let Served { child, url } = start(bin.serve_command(data).args(args).stderr(Stdio::null()));
+        Server {
+            child,
+            url,
+            key: key_of(data),
+            _dir: dir,
+        }
+    }
+
+    /// `--url … --api-key …` then `args`.
+    pub fn args<'a>(&'a self, args: &[&'a str]) -> Vec<&'a str> {
+        let mut all = vec!["--url", &self.url, "--api-key", &self.key];
+        all.extend_from_slice(args);
+        all
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.child.kill().ok();
+        self.child.wait().ok();
+    }
+}
+
+/// The API key of a data dir's default account, from its key file.
+pub fn key_of(data: &Path) -> String {
+    std::fs::read_to_string(data.join(KEY_FILE))
+        .expect("the key file")
+        .trim()
+        .to_owned()
+}

@@ -1,0 +1,25 @@
+//! Integration tests of the local API server over real HTTP: the server runs on an ephemeral
+//! loopback port with a temporary data dir, and the tests talk to it with reqwest. The same
+//! suite runs on PostgreSQL from `main_postgres.rs`.
+
+mod common;
+
+/// Which engine the suite runs on: this binary runs it on SQLite.
+mod engine {
+    pub const POSTGRES: bool = false;
+}
+
+mod auth;
+mod connections;
+mod docs;
+mod durability;
+mod errors;
+mod events;
+mod folders;
+mod image;
+mod limits;
+mod objects;
+mod privacy;
+mod selectors;
+mod stale;
+mod web;

@@ -1,0 +1,19 @@
+//! The TUI: `App::update` driven by messages, rendered frames as insta snapshots, and the
+//! real binary in a terminal.
+
+mod bulk;
+mod bulk_e2e;
+mod e2e;
+mod editing;
+mod follow;
+mod harness;
+mod input;
+mod keys;
+mod live;
+mod map;
+mod merge;
+mod scale;
+mod snapshots;
+mod undo;
+mod undo_e2e;
+mod update;
