@@ -120,7 +120,7 @@ impl Context {
         Context::ALL.into_iter().find(|c| c.name() == name)
     }
 
-    /// Where it applies, in words (help headings, `diagtui keys`, the README).
+    /// Where it applies, in words (help headings, `diagtui keys`, docs/keys.md).
     pub fn title(self) -> &'static str {
         match self {
             Context::Always => "anywhere, text fields included",

@@ -1,5 +1,5 @@
 //! The default key table, as data: one row per (context, command) with its keys, a short label
-//! (footer and hints), what it does (help, palette, `diagtui keys`, the README), and whether the
+//! (footer and hints), what it does (help, palette, `diagtui keys`, `docs/keys.md`), and whether the
 //! footer shows it. Rows list in the order help shows them.
 
 use crate::keys::command::{Command, Context};
@@ -14,7 +14,7 @@ pub(super) struct Row {
     pub(super) keys: &'static [&'static str],
     /// A short label (footer and hints).
     pub(super) label: &'static str,
-    /// What it does (help, palette, `diagtui keys`, the README).
+    /// What it does (help, palette, `diagtui keys`, `docs/keys.md`).
     pub(super) description: &'static str,
     /// Whether the footer shows it.
     pub(super) footer: bool,

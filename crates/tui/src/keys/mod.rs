@@ -1,6 +1,6 @@
 //! The one key table: rows of context, command, keys, label and description that drive the
 //! dispatch of every key, the help overlay, the footer, the hints in overlays, the command palette,
-//! `diagtui keys` and the README's key tables. `config.toml` may change the keys of any row:
+//! `diagtui keys` and the key tables of `docs/keys.md`. `config.toml` may change the keys of any row:
 //!
 //! ```toml
 //! [keys.objects]
@@ -311,7 +311,7 @@ impl KeyTable {
         out
     }
 
-    /// A Markdown table of the rows of `contexts`: the README's key tables.
+    /// A Markdown table of the rows of `contexts`: the key tables of `docs/keys.md`.
     pub fn to_markdown(&self, contexts: &[Context]) -> String {
         let mut out = String::from("| where | keys | action | does |\n|---|---|---|---|\n");
         for context in contexts {
