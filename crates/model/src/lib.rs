@@ -3,15 +3,15 @@
 //! the nested merge of bulk changes.
 //! Nothing here knows HTTP, SQLite or terminals.
 
-pub mod content_check;
-pub mod error_code;
+mod content_check;
+mod error_code;
 pub mod events;
 pub mod ids;
 pub mod merge;
 pub mod private_files;
 pub mod props;
 pub mod selector;
-pub mod wire;
+mod wire;
 
 pub use content_check::{ContentProblem, ContentReport, check_content};
 pub use error_code::ErrorCode;

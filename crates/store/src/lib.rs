@@ -23,27 +23,27 @@
 //! [`Store::commits`] carries this instance's commits and, on PostgreSQL, the other instances'
 //! (their reports arrive through `LISTEN/NOTIFY` and are applied to the cache in commit order).
 
-pub mod any;
+mod any;
 mod batch;
-pub mod cache;
+mod cache;
 pub mod change;
 pub mod content;
-pub mod engine;
+mod engine;
 mod error;
 mod generation;
-pub mod keys;
+mod keys;
 #[cfg(feature = "postgres")]
 pub mod migrate;
-pub mod object;
-pub mod plan;
+mod object;
+mod plan;
 #[cfg(feature = "postgres")]
-pub mod postgres;
-pub mod raw;
+mod postgres;
+mod raw;
 pub mod rules;
-pub mod sqlite;
+mod sqlite;
 #[cfg(feature = "postgres")]
 mod tables;
-pub mod write;
+mod write;
 mod writer;
 
 use std::collections::BTreeMap;
