@@ -786,3 +786,36 @@ async fn a_listener_that_lost_its_connection_resyncs() {
     stop(a);
     stop(b);
 }
+
+/// A batch whose first request fails still takes a value of the counter of its own. Once, on a
+/// connection that had not prepared the counter's bump yet, the bump (prepared first) ran after
+/// the first request's savepoint, which the pipelined savepoint had begun meanwhile: the failed
+/// request took the bump back with it, the next batch took the same value, and its commit was
+/// never applied to what the instance keeps (a write answered, then read back stale).
+#[tokio::test(flavor = "multi_thread")]
+async fn a_batch_whose_first_request_fails_still_takes_a_generation_of_its_own() {
+    let (url, key) = team_database();
+    let label = |text: &str| json!({"text": text}).as_object().unwrap().clone();
+    let maker = open_store(&url).await;
+    let me = maker.authenticate(&key).await.unwrap().unwrap();
+    let doc = maker.create_doc(&me, "Counted", None).await.unwrap();
+    let obj = maker
+        .create_object(&me, &doc, "label", &label("before"))
+        .await
+        .unwrap();
+    // A new instance, none of whose connections has written yet, keeping the document.
+    let fresh = open_store(&url).await;
+    fresh.authenticate(&key).await.unwrap().unwrap();
+    assert!(fresh.object(&me, &doc, &obj).await.is_ok());
+    let failed = fresh
+        .create_object(&me, "missing", "label", &label("lost"))
+        .await;
+    assert!(failed.is_err(), "a document that does not exist");
+    fresh
+        .update_object(&me, &doc, &obj, label("after"))
+        .await
+        .unwrap();
+    fresh.authenticate(&key).await.unwrap().unwrap();
+    let read = fresh.object(&me, &doc, &obj).await.unwrap();
+    assert!(read.data().contains("after"), "{}", read.data());
+}

@@ -42,16 +42,13 @@ pub async fn read_generation(c: &impl deadpool_postgres::GenericClient) -> Store
         .get(0))
 }
 
-/// Bumps the counter inside a write transaction; returns its new value. The row lock it takes
+/// The statement bumping the counter and returning its new value. The row lock it takes
 /// orders the write transactions of every instance.
+pub const BUMP: &str = "UPDATE generation SET n = n + 1 WHERE id = 1 RETURNING n";
+
+/// Bumps the counter inside a write transaction; returns its new value.
 pub async fn bump_generation(c: &impl deadpool_postgres::GenericClient) -> StoreResult<i64> {
-    Ok(query_one(
-        c,
-        "UPDATE generation SET n = n + 1 WHERE id = 1 RETURNING n",
-        &[],
-    )
-    .await?
-    .get(0))
+    Ok(query_one(c, BUMP, &[]).await?.get(0))
 }
 
 impl Freshness {

@@ -1,6 +1,7 @@
 //! The writer: one task running the shared write path (see [`writer`](crate::writer)) on the
 //! write requests queued meanwhile, as the SQLite engine's writer does. Its statements are
-//! pipelined: the counter's bump travels with the first request's savepoint, each request's
+//! pipelined: the counter's bump travels with the first request's savepoint (one query, so that
+//! the savepoint begins after it), each request's
 //! release with the next one's savepoint, the `lastChange` updates with the reports to the
 //! other instances (see [`notify`](super::notify)). Its commits take their turn in commit order
 //! among every instance's (see [`sequence`](super::sequence)).
@@ -10,9 +11,10 @@ use std::sync::atomic::AtomicU64;
 
 use deadpool_postgres::Pool;
 use tokio::sync::mpsc;
+use tokio_postgres::SimpleQueryMessage;
 
 use super::docs::touch;
-use super::freshness::bump_generation;
+use super::freshness::BUMP;
 use super::notify;
 use super::sequence::Sequence;
 use super::statements::Writing;
@@ -108,16 +110,21 @@ struct Tx<'c> {
 }
 
 impl Transaction for Tx<'_> {
-    /// The counter's bump and the first request's savepoint travel together (pipelined).
+    /// The counter's bump and the first request's savepoint, in one round trip: one simple
+    /// query of two statements, so that the savepoint always begins after the bump. (Sent as
+    /// two pipelined statements, a bump not yet prepared on its connection ran after the
+    /// savepoint, and a first request that failed took the bump back with it: the next batch
+    /// took the same value, and its commit was never applied to what the instance keeps.)
     async fn begin(&mut self) -> StoreResult<i64> {
-        let savepoint = async {
-            self.tx
-                .batch_execute("SAVEPOINT request")
-                .await
-                .map_err(StoreError::from)
-        };
-        let (generation, ()) = tokio::try_join!(bump_generation(&self.tx), savepoint)?;
-        Ok(generation)
+        let sql = format!("{BUMP}; SAVEPOINT request");
+        let messages = self.tx.simple_query(&sql).await?;
+        let bumped = messages.iter().find_map(|message| match message {
+            SimpleQueryMessage::Row(row) => row.get(0),
+            _ => None,
+        });
+        bumped
+            .and_then(|n| n.parse().ok())
+            .ok_or_else(|| StoreError::Internal("the generation counter is missing".into()))
     }
 
     async fn apply(&self, op: &mut WriteOp, batch: &mut Batch<'_>) -> StoreResult<Applied> {
