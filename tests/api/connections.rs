@@ -172,6 +172,17 @@ async fn the_http_layers_own_rejections_speak_the_error_contract() {
         431,
         "HEADERS_TOO_LARGE",
     );
+    // Just over the limit and under hyper's read buffer: once answered as a request when it
+    // arrived in one read.
+    let over_the_limit = format!(
+        "GET /api/v1/doc HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n",
+        "a".repeat(diagtui::server::MAX_HEAD_BYTES + 2_000)
+    );
+    assert_contract(
+        &exchange(&h, over_the_limit.as_bytes()).await,
+        431,
+        "HEADERS_TOO_LARGE",
+    );
     let many_headers: String = (0..200).map(|i| format!("X-{i}: 1\r\n")).collect();
     let many = format!("GET /api/v1/doc HTTP/1.1\r\nHost: x\r\n{many_headers}\r\n");
     assert_contract(

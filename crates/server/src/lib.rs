@@ -18,6 +18,7 @@ mod state;
 pub use commands::{
     AccountCommand, MigrateArgs, ServeArgs, create_account, run_account, run_migrate, run_serve,
 };
+pub use http::MAX_HEAD_BYTES;
 pub use local::LocalServer;
 pub use options::{DEFAULT_MAX_BODY, ServerOptions, default_max_connections};
 pub use routes::Cors;

@@ -45,6 +45,11 @@ use self::connections::{Connection, Phase, Registered, Registry};
 use self::io::Stream;
 use self::streaming::Streaming;
 
+/// The largest request head (request line and headers) accepted; a larger one is answered 431.
+/// Set explicitly: hyper's read buffer bound alone is not a limit, as a head that arrives in
+/// one read may pass it (the same request answered 431 or read, by timing).
+pub const MAX_HEAD_BYTES: usize = 400 << 10;
+
 /// How the HTTP layer treats connections.
 #[derive(Debug, Clone, Copy)]
 pub struct HttpOptions {
@@ -138,6 +143,7 @@ async fn serve_connection(
     });
     let conn = http1::Builder::new()
         .keep_alive(true)
+        .max_header_size(MAX_HEAD_BYTES)
         .serve_connection(io, service);
     tokio::pin!(conn);
     let mut stopping = false;
