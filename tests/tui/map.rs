@@ -476,3 +476,24 @@ fn the_cross_never_hides_a_letter_of_a_title() {
         .count();
     assert_eq!(drawn, 0, "no cross symbol over the drawing");
 }
+
+/// A diagram far larger than the screen, fitted whole: a shape smaller than a braille dot is
+/// that dot, drawn once however many fall into it, and the marked object's dot shows over the
+/// plain ones sharing it; no title is squeezed under a box narrower than a column.
+#[test]
+fn snapshot_a_large_diagram_fitted_whole() {
+    let mut h = Harness::opened_on(diagtui_testkit::diagram::document(10_000));
+    h.press("Space j m z");
+    let buffer = h.buffer(80, 24);
+    let marked = Setup::new("local")
+        .theme
+        .of(diagtui::tui::theme::Role::MapMarked);
+    assert!(
+        buffer
+            .content()
+            .iter()
+            .any(|cell| cell.fg == marked.fg.unwrap()),
+        "the marked object shows"
+    );
+    insta::assert_snapshot!(styled(&buffer));
+}

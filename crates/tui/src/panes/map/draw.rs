@@ -2,15 +2,18 @@
 //! `Canvas` (areas as outlines, line groups as lines with arrow tips, components and the
 //! placeholders of icons, images and widgets as boxes), then the words on top (component titles,
 //! captions, label texts), each where it does not cover words already placed. Only what meets
-//! the view is drawn ([`Scene::in_view`]).
+//! the view is drawn ([`Scene::in_view`]); a shape smaller than a braille dot is that dot, drawn
+//! once however many shapes fall into it ([`Dots`]), and a title only where its box is at least
+//! a column wide.
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect as Cells;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::Marker;
-use ratatui::widgets::canvas::{Canvas, Context, Line};
+use ratatui::widgets::canvas::{Canvas, Context, Line, Points};
 
+use crate::panes::map::dots::{Dots, Fall, Weight};
 use crate::panes::map::viewport::Viewport;
 use crate::theme::{Role, Theme};
 use diagtui_scene::{Point, Primitive, Scene, Shape, Status};
@@ -32,10 +35,15 @@ pub struct Emphasis<'a> {
 }
 
 impl Emphasis<'_> {
-    /// The style of `p`'s shape: selected, marked, hidden by the filter, else by its kind (a
-    /// component by its status).
+    /// The style of `p`'s shape.
     fn style(&self, p: &Primitive, theme: &Theme) -> Style {
-        let role = if self.selected == Some(p.id.as_str()) {
+        theme.of(self.role(p))
+    }
+
+    /// The role of `p`'s shape: selected, marked, hidden by the filter, else by its kind (a
+    /// component by its status).
+    fn role(&self, p: &Primitive) -> Role {
+        if self.selected == Some(p.id.as_str()) {
             Role::MapSelected
         } else if (self.marked)(&p.id) {
             Role::MapMarked
@@ -49,8 +57,49 @@ impl Emphasis<'_> {
                 Shape::Label(_) => Role::MapLabel,
                 Shape::Placeholder(_) => Role::MapComponent,
             }
+        }
+    }
+}
+
+/// How strongly a shape of `role` shows among the shapes sharing a dot.
+fn weight(role: Role) -> Weight {
+    match role {
+        Role::MapMarked => Weight::Marked,
+        Role::MapHidden => Weight::Hidden,
+        _ => Weight::Plain,
+    }
+}
+
+/// What a frame's canvas draws, bottom to top: the shapes drawn in full, then the dots that
+/// stand for the shapes smaller than one, each with its colour.
+struct Sketch<'a> {
+    full: Vec<(&'a Primitive, Color)>,
+    dots: Vec<(Point, Color)>,
+}
+
+impl<'a> Sketch<'a> {
+    /// The sketch of `shown` (bottom to top) on `dots`.
+    fn of(shown: &[&'a Primitive], mut dots: Dots, emphasis: &Emphasis, theme: &Theme) -> Self {
+        let mut sketch = Sketch {
+            full: Vec::new(),
+            dots: Vec::new(),
         };
-        theme.of(role)
+        for &p in shown {
+            match dots.fall(&p.bounds) {
+                None => sketch.full.push((p, colour(emphasis.style(p, theme)))),
+                Some(Fall::Outside) => {}
+                Some(Fall::Dot(dot)) => {
+                    if dots.settled(dot) {
+                        continue;
+                    }
+                    let role = emphasis.role(p);
+                    if dots.take(dot, weight(role)) {
+                        sketch.dots.push((dots.centre(dot), colour(theme.of(role))));
+                    }
+                }
+            }
+        }
+        sketch
     }
 }
 
@@ -83,13 +132,20 @@ pub fn draw(
     let selected = shown
         .iter()
         .find(|p| emphasis.selected == Some(p.id.as_str()));
+    let sketch = Sketch::of(&shown, Dots::new(area, view), emphasis, theme);
     let canvas = Canvas::default()
         .marker(Marker::Braille)
         .x_bounds([visible.min.x, visible.max.x])
         .y_bounds([-visible.max.y, -visible.min.y])
         .paint(|ctx| {
-            for p in &shown {
-                paint(ctx, p, colour(emphasis.style(p, theme)), view);
+            for &(p, colour) in &sketch.full {
+                paint(ctx, p, colour, view);
+            }
+            for &(at, color) in &sketch.dots {
+                ctx.draw(&Points {
+                    coords: &[(at.x, -at.y)],
+                    color,
+                });
             }
             // The selection again, over whatever was drawn across it.
             if let Some(p) = selected {
@@ -203,12 +259,12 @@ impl Words {
     /// Places `p`'s words, if it has any and they find room.
     fn place(&mut self, buffer: &mut Buffer, p: &Primitive, emphasis: &Emphasis, theme: &Theme) {
         let selected = emphasis.selected == Some(p.id.as_str());
+        if !selected && self.too_small(p) {
+            return;
+        }
         let mut style = emphasis.style(p, theme);
         if selected {
             style = style.add_modifier(Modifier::REVERSED);
-        }
-        if !selected && self.too_small(p) {
-            return;
         }
         let marker = if (emphasis.marked)(&p.id) { "● " } else { "" };
         match &p.shape {
@@ -252,10 +308,11 @@ impl Words {
         }
     }
 
-    /// Whether `p`'s title would be a word under a box narrower than a column (zoom in to read
-    /// it). A label's text always counts: it is the diagram's own words.
+    /// Whether `p`'s words would belong to a box narrower than a column (zoom in to read
+    /// them): a title under its box, a label's text in it. Zoomed out over a large diagram,
+    /// words written for every such box would cover the drawing.
     fn too_small(&self, p: &Primitive) -> bool {
-        !matches!(p.shape, Shape::Label(_)) && p.bounds.width() < self.view.per_column
+        p.bounds.width() < self.view.per_column
     }
 
     /// `text` centred under `p`'s shape.

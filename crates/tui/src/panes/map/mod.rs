@@ -8,6 +8,7 @@
 //! It reads the scene App keeps (`Cx::scene`, built off the input loop) and follows the tree's
 //! selection and filter through [`MapPane::sync`], which App calls after every update.
 
+mod dots;
 mod draw;
 mod viewport;
 
