@@ -109,12 +109,32 @@ async fn frames(client: &Client, objects: usize) {
             terminal.draw(|frame| view(black_box(&app), frame)).unwrap();
         });
     }
-    let pan = key(KeyCode::Char('l'));
-    measure(&format!("{n}: pan (l) + frame, zoomed ×5"), runs, || {
-        app.update(pan.clone());
-        terminal.draw(|frame| view(black_box(&app), frame)).unwrap();
-    });
+    // A key and the frame after it, at every zoom level from the whole diagram in: a pan
+    // (`l` then `h`, back and forth) and a zoom (`+` then `-`).
+    type_text(&mut app, client, "0").await;
+    let (pan, back) = (key(KeyCode::Char('l')), key(KeyCode::Char('h')));
+    let (zoom_in, zoom_out) = (key(KeyCode::Char('+')), key(KeyCode::Char('-')));
+    for level in 0..LEVELS {
+        let zoom = ZOOM_STEP.powi(level);
+        let mut keys = [&pan, &back].into_iter().cycle();
+        measure(&format!("{n}: pan key + frame, ×{zoom:.1}"), runs, || {
+            app.update(keys.next().unwrap().clone());
+            terminal.draw(|frame| view(black_box(&app), frame)).unwrap();
+        });
+        let mut keys = [&zoom_in, &zoom_out].into_iter().cycle();
+        measure(&format!("{n}: zoom key + frame, ×{zoom:.1}"), runs, || {
+            app.update(keys.next().unwrap().clone());
+            terminal.draw(|frame| view(black_box(&app), frame)).unwrap();
+        });
+        app.update(zoom_in.clone());
+    }
 }
+
+/// How much one `+` zooms (the map's step).
+const ZOOM_STEP: f64 = 1.5;
+/// The zoom levels measured: the whole diagram, then zoomed in step by step to the level
+/// where a component of the generated diagrams is some columns wide.
+const LEVELS: i32 = 12;
 
 fn main() {
     let runtime = Runtime::new().unwrap();

@@ -143,6 +143,17 @@ impl OpenDoc {
             .filter_map(move |i| model.map(|m| m.id(i)))
     }
 
+    /// The ids of the marked objects and of the selector preview's matches (a marked match
+    /// twice): what the map emphasises, gathered once for a frame rather than looked up for
+    /// each of its objects.
+    pub fn emphasised_ids(&self) -> impl Iterator<Item = &str> {
+        let model = self.model();
+        self.marks
+            .indexes()
+            .chain(self.preview.indexes())
+            .filter_map(move |i| model.map(|m| m.id(i)))
+    }
+
     /// The marked objects, in id order, as they are kept (JSON text): a bulk edit of 20,000
     /// reads of each what it needs and leaves no parsed copies behind.
     pub fn marked(&self) -> impl Iterator<Item = Entry<'_>> {

@@ -1,7 +1,8 @@
-//! The map's level of detail: a shape smaller than one braille dot is drawn as that dot, and
-//! each dot once, by the most emphasised of the shapes that fall into it (the selection, then
-//! the marked, then the plain, then the ones the filter hides). So a frame of a whole large
-//! diagram costs about what its dots cost, not what its objects do.
+//! The map's level of detail: a shape that fits in one terminal cell is drawn as the braille
+//! dot its centre falls into, and each dot once, by the most emphasised of the shapes that fall
+//! into it (the marked, then the plain, then the ones the filter hides). So a frame of a whole
+//! large diagram costs about what its cells cost, not what its objects do, and still shows
+//! where they crowd.
 
 use ratatui::layout::Rect as Cells;
 
@@ -57,10 +58,10 @@ impl Dots {
         }
     }
 
-    /// Where a shape with `bounds` falls when it is no larger than a dot; `None` when it is
-    /// drawn in full.
+    /// Where a shape with `bounds` falls when it fits in a cell; `None` when it is drawn in
+    /// full.
     pub fn fall(&self, bounds: &Rect) -> Option<Fall> {
-        if bounds.width() > self.dot.0 || bounds.height() > self.dot.1 {
+        if bounds.width() > self.dot.0 * DOTS_ACROSS || bounds.height() > self.dot.1 * DOTS_DOWN {
             return None;
         }
         let centre = bounds.centre();
@@ -118,10 +119,10 @@ mod tests {
     }
 
     #[test]
-    fn a_shape_larger_than_a_dot_is_drawn_in_full() {
-        // A dot is half a column across (0.5) and a quarter of a row down (0.5).
-        assert_eq!(dots().fall(&square(1.0, 1.0, 0.6)), None);
-        assert!(dots().fall(&square(1.0, 1.0, 0.4)).is_some());
+    fn a_shape_larger_than_a_cell_is_drawn_in_full() {
+        // A cell is a grid unit across and two down; a dot half a unit each way.
+        assert_eq!(dots().fall(&square(1.0, 1.0, 1.2)), None);
+        assert!(dots().fall(&square(1.0, 1.0, 0.9)).is_some());
     }
 
     #[test]

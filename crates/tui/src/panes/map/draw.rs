@@ -2,9 +2,9 @@
 //! `Canvas` (areas as outlines, line groups as lines with arrow tips, components and the
 //! placeholders of icons, images and widgets as boxes), then the words on top (component titles,
 //! captions, label texts), each where it does not cover words already placed. Only what meets
-//! the view is drawn ([`Scene::in_view`]); a shape smaller than a braille dot is that dot, drawn
-//! once however many shapes fall into it ([`Dots`]), and a title only where its box is at least
-//! a column wide.
+//! the view is drawn ([`Scene::in_view`]); a shape that fits in a cell is the braille dot its
+//! centre falls into, drawn once however many shapes fall into it ([`Dots`]), and a title only
+//! where its box is at least a column wide.
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -258,6 +258,9 @@ impl Words {
 
     /// Places `p`'s words, if it has any and they find room.
     fn place(&mut self, buffer: &mut Buffer, p: &Primitive, emphasis: &Emphasis, theme: &Theme) {
+        if matches!(p.shape, Shape::Area(_) | Shape::Lines(_)) {
+            return;
+        }
         let selected = emphasis.selected == Some(p.id.as_str());
         if !selected && self.too_small(p) {
             return;

@@ -244,11 +244,6 @@ fn canvas_and_info(area: Rect) -> (Rect, Rect) {
     (canvas, info)
 }
 
-/// Whether object `id` of the open document is marked or a match of the selector preview.
-fn is_marked(doc: Option<&OpenDoc>, id: &str) -> bool {
-    doc.is_some_and(|d| d.is_marked(id) || d.is_previewed(id))
-}
-
 impl Component for MapPane {
     fn context(&self) -> Context {
         Context::Map
@@ -349,7 +344,8 @@ impl Component for MapPane {
             }
             return frame.render_widget(note(text), canvas);
         };
-        let marked = |id: &str| is_marked(Some(doc), id);
+        let emphasised: HashSet<&str> = doc.emphasised_ids().collect();
+        let marked = |id: &str| emphasised.contains(id);
         let hidden = |id: &str| self.hidden(model, id);
         let emphasis = Emphasis {
             selected: self.selected.as_deref(),
