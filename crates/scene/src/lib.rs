@@ -44,6 +44,7 @@
 mod build;
 mod geometry;
 mod index;
+pub mod iso;
 mod lenient;
 mod query;
 mod read;
@@ -64,7 +65,7 @@ pub use read::Data;
 pub use relations::{Connection, Direction, Via};
 pub use shape::{
     Align, Area, Component, Dash, End, Label, Lines, Placeholder, PlaceholderKind, Primitive, Rgb,
-    Segment, Shape, Status,
+    Segment, Shape, Status, Wall,
 };
 pub use surroundings::Enclosed;
 
