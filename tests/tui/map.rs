@@ -476,3 +476,44 @@ fn the_cross_never_hides_a_letter_of_a_title() {
         .count();
     assert_eq!(drawn, 0, "no cross symbol over the drawing");
 }
+
+/// A 50 × 50 lattice of components 4 units apart, with a label over it.
+fn lattice() -> diagtui::model::Content {
+    let mut c = diagtui::model::Content::new();
+    for i in 0..2500 {
+        let place = json!({"x": (i % 50) * 4, "y": (i / 50) * 4});
+        c.insert(
+            format!("c{i:04}"),
+            object(
+                "component",
+                json!({"name": format!("n{i}"), "position": place}),
+            ),
+        );
+    }
+    c.insert(
+        "label".into(),
+        object(
+            "label",
+            json!({"text": "Lattice", "position": {"x": 98, "y": -4}}),
+        ),
+    );
+    c
+}
+
+#[test]
+fn snapshot_map_of_2500_components_from_afar_draws_each_cell_once() {
+    let mut h = Harness::with(Setup::new("local /data/diagtui"));
+    h.answer_all_with(lattice());
+    h.press("Enter");
+    h.answer_all_with(lattice());
+    h.press("m z");
+    let screen = h.render(80, 24);
+    // From afar a component is a dot and no title fits under it but the selection's (n0); the
+    // label's words stay.
+    assert!(
+        screen.contains("Lattice") && screen.contains("n0"),
+        "{screen}"
+    );
+    assert!(!screen.contains("n2") && !screen.contains("n3"), "{screen}");
+    insta::assert_snapshot!(screen);
+}

@@ -2,14 +2,16 @@
 //! `Canvas` (areas as outlines, line groups as lines with arrow tips, components and the
 //! placeholders of icons, images and widgets as boxes), then the words on top (component titles,
 //! captions, label texts), each where it does not cover words already placed. Only what meets
-//! the view is drawn ([`Scene::in_view`]).
+//! the view is drawn ([`Scene::in_view`]), and at a distance each cell is drawn once: a shape
+//! smaller than a cell is a dot, and only the first in its cell (bottom to top) is drawn, so a
+//! frame of the whole of a 100,000-object diagram costs about what its cells do.
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect as Cells;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::Marker;
-use ratatui::widgets::canvas::{Canvas, Context, Line};
+use ratatui::widgets::canvas::{Canvas, Context, Line, Points};
 
 use crate::panes::map::viewport::Viewport;
 use crate::theme::{Role, Theme};
@@ -83,13 +85,21 @@ pub fn draw(
     let selected = shown
         .iter()
         .find(|p| emphasis.selected == Some(p.id.as_str()));
+    let drawn = once_a_cell(&shown, area, view);
     let canvas = Canvas::default()
         .marker(Marker::Braille)
         .x_bounds([visible.min.x, visible.max.x])
         .y_bounds([-visible.max.y, -visible.min.y])
         .paint(|ctx| {
-            for p in &shown {
-                paint(ctx, p, colour(emphasis.style(p, theme)), view);
+            for &(p, speck) in &drawn {
+                let colour = colour(emphasis.style(p, theme));
+                match speck {
+                    Some(at) => ctx.draw(&Points {
+                        coords: &[(at.x, -at.y)],
+                        color: colour,
+                    }),
+                    None => paint(ctx, p, colour, view),
+                }
             }
             // The selection again, over whatever was drawn across it.
             if let Some(p) = selected {
@@ -113,6 +123,40 @@ pub fn draw(
             cell.set_symbol("✛").set_style(theme.of(Role::MapCross));
         }
     }
+}
+
+/// What to paint of `shown` (bottom to top) in `area`: each shape at least a cell wide or high
+/// as itself (`None`), and of the smaller ones the first in each cell, as a dot at its centre.
+fn once_a_cell<'s>(
+    shown: &[&'s Primitive],
+    area: Cells,
+    view: Viewport,
+) -> Vec<(&'s Primitive, Option<Point>)> {
+    let (per_column, per_row) = (view.per_column, view.per_row());
+    let origin = view.visible(area).min;
+    let columns = usize::from(area.width);
+    let mut taken = vec![false; columns * usize::from(area.height)];
+    let mut drawn = Vec::with_capacity(shown.len().min(taken.len() * 2));
+    for &p in shown {
+        if p.bounds.width() >= per_column || p.bounds.height() >= per_row {
+            drawn.push((p, None));
+            continue;
+        }
+        let at = p.bounds.centre();
+        let (column, row) = (
+            ((at.x - origin.x) / per_column).floor(),
+            ((at.y - origin.y) / per_row).floor(),
+        );
+        if column < 0.0 || row < 0.0 || column >= f64::from(area.width) {
+            continue;
+        }
+        let cell = row as usize * columns + column as usize;
+        if let Some(seen) = taken.get_mut(cell).filter(|seen| !**seen) {
+            *seen = true;
+            drawn.push((p, Some(at)));
+        }
+    }
+    drawn
 }
 
 /// A style's text colour for the canvas (which takes colours only); the terminal's own colour
@@ -203,12 +247,12 @@ impl Words {
     /// Places `p`'s words, if it has any and they find room.
     fn place(&mut self, buffer: &mut Buffer, p: &Primitive, emphasis: &Emphasis, theme: &Theme) {
         let selected = emphasis.selected == Some(p.id.as_str());
+        if !selected && (self.too_small(p) || self.surely_full(p)) {
+            return;
+        }
         let mut style = emphasis.style(p, theme);
         if selected {
             style = style.add_modifier(Modifier::REVERSED);
-        }
-        if !selected && self.too_small(p) {
-            return;
         }
         let marker = if (emphasis.marked)(&p.id) { "● " } else { "" };
         match &p.shape {
@@ -258,6 +302,27 @@ impl Words {
         !matches!(p.shape, Shape::Label(_)) && p.bounds.width() < self.view.per_column
     }
 
+    /// Whether the cell under the middle of `p`'s one line of words is already taken by another
+    /// word, so that they cannot be placed (a word centred there covers it whatever its
+    /// length): skips writing them out, which at a distance is most of a frame.
+    fn surely_full(&self, p: &Primitive) -> bool {
+        let (x, y) = match &p.shape {
+            Shape::Label(label) if !label.text.contains('\n') => (label.centre.x, label.centre.y),
+            Shape::Label(_) => return false,
+            Shape::Component(_) | Shape::Placeholder(_) => {
+                (p.bounds.centre().x, p.bounds.max.y + self.view.per_row())
+            }
+            Shape::Area(_) | Shape::Lines(_) => return true,
+        };
+        let column = ((x - self.origin.x) / self.view.per_column).floor();
+        match self.row_of(y) {
+            Some(row) if (0.0..f64::from(self.area.width)).contains(&column) && row >= 0 => {
+                self.holds(column as u16, row as u16)
+            }
+            _ => false,
+        }
+    }
+
     /// `text` centred under `p`'s shape.
     fn under(&mut self, buffer: &mut Buffer, p: &Primitive, text: &str, style: Style, keep: bool) {
         if let Some(row) = self.row_of(p.bounds.max.y) {
@@ -302,5 +367,57 @@ impl Words {
             text,
             style,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use diagtui_scene::{DEFAULT_STATUS_KEY, Input};
+
+    /// Components on a `side` × `side` lattice 4 units apart, from 0 to 4 × (side − 1).
+    fn lattice(side: usize) -> Scene {
+        let objects: Vec<(String, String)> = (0..side * side)
+            .map(|i| {
+                let (x, y) = ((i % side) * 4, (i / side) * 4);
+                (
+                    format!("c{i:05}"),
+                    format!(r#"{{"position": {{"x": {x}, "y": {y}}}}}"#),
+                )
+            })
+            .collect();
+        let inputs = objects
+            .iter()
+            .map(|(id, data)| Input::json(id, "component", data));
+        Scene::build_from(inputs, DEFAULT_STATUS_KEY)
+    }
+
+    #[test]
+    fn shapes_smaller_than_a_cell_are_drawn_once_a_cell() {
+        let scene = lattice(20);
+        let area = Cells::new(0, 0, 10, 5);
+        let centre = Point::new(38.0, 38.0);
+        // 20 units a column and 40 a row: a 2-unit box is a dot, and the lattice (0 to 76)
+        // falls into columns 3 to 6 and rows 1 to 3 of the 10 × 5 cells.
+        let far = Viewport {
+            centre,
+            per_column: 20.0,
+        };
+        let shown = scene.in_view(far.visible(area));
+        assert_eq!(shown.len(), 400);
+        let drawn = once_a_cell(&shown, area, far);
+        assert_eq!(drawn.len(), 12);
+        assert!(drawn.iter().all(|(_, speck)| speck.is_some()));
+        // The first of each cell is the one drawn (bottom to top: here by id).
+        assert_eq!(drawn[0].0.id, "c00000");
+        // Close up, every shape is drawn whole.
+        let near = Viewport {
+            centre,
+            per_column: 0.5,
+        };
+        let shown = scene.in_view(near.visible(area));
+        let drawn = once_a_cell(&shown, area, near);
+        assert_eq!(drawn.len(), shown.len());
+        assert!(drawn.iter().all(|(_, speck)| speck.is_none()));
     }
 }
