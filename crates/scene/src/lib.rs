@@ -38,6 +38,8 @@
 //!   between corners), and its arrow tip must stay visible.
 //! - **Position order** (next / previous): by the top-left corner of each shape's bounds,
 //!   top to bottom, then left to right.
+//! - **Walls**: an area whose `areaType` is 1 is walled, with its `wallHeight` (2 grid units by
+//!   default) and `wallColor` (`#CCCCCC`); only the 3D picture ([`iso`]) draws walls.
 //! - **Relationships**: a component is connected through every line whose end is attached to
 //!   it, and to every area whose polygon holds its centre.
 
