@@ -1,7 +1,8 @@
 //! The map of a generated document (`diagtui_testkit::diagram`) opened through the real local
 //! server: one frame of the map at 200×60 (beside the tree, and zoomed to the whole screen; fitted
 //! to the whole diagram, and zoomed in), building the scene off the input loop, and the hand-over
-//! of the objects (shared, copy-on-write) that the input loop gives that build. Run with
+//! of the objects (shared, copy-on-write) that the input loop gives that build, and a pan or
+//! zoom key with the frame after it at every zoom level. Run with
 //! `cargo bench --bench map`; prints the mean time of each.
 
 use std::collections::VecDeque;
@@ -114,6 +115,23 @@ async fn frames(client: &Client, objects: usize) {
         app.update(pan.clone());
         terminal.draw(|frame| view(black_box(&app), frame)).unwrap();
     });
+    // A key and the frame after it at every zoom, from the whole diagram (fitted, `0`) in
+    // steps of ×1.5: pans to and fro, zooms in and out, so the view stays where it is.
+    type_text(&mut app, client, "0").await;
+    for step in 0..=12 {
+        let zoom = 1.5f64.powi(step);
+        for (keys, what) in [("lh", "pan"), ("+-", "zoom")] {
+            let keys: Vec<Msg> = keys.chars().map(|c| key(KeyCode::Char(c))).collect();
+            let mut next = keys.iter().cycle();
+            measure(&format!("{n}: {what} + frame, ×{zoom:.1}"), runs, || {
+                app.update(next.next().expect("cycles").clone());
+                terminal.draw(|frame| view(black_box(&app), frame)).unwrap();
+            });
+        }
+        // Fitted again and zoomed in one step more (a measure ends a key off).
+        let next_level = format!("0{}", "+".repeat(step as usize + 1));
+        type_text(&mut app, client, &next_level).await;
+    }
 }
 
 fn main() {

@@ -18,10 +18,11 @@ use svg::{Fit, MARGIN, ROOM};
 
 pub use svg::{FONT_FAMILY, svg};
 
-/// The default image width, in pixels.
+/// The older hosted default width (1024 × 768), for callers of [`render`], which takes both
+/// sides; [`Picture`] defaults to [`PICTURE_WIDTH`] instead.
 pub const DEFAULT_WIDTH: u32 = 1024;
 
-/// The default image height, in pixels.
+/// The older hosted default height, for callers of [`render`] (see [`DEFAULT_WIDTH`]).
 pub const DEFAULT_HEIGHT: u32 = 768;
 
 /// The largest width or height, in pixels.
