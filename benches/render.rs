@@ -56,6 +56,13 @@ fn main() {
     measure("10,000 objects to SVG (1024×768)", 20, || {
         black_box(render::render(&scene, Format::Svg, 1024, 768).expect("svg"));
     });
+    let iso = render::Picture::default();
+    measure("1,000 objects to a 1400-wide 3D PNG", 20, || {
+        black_box(render::render_picture(&thousand, Format::Png, &iso).expect("png"));
+    });
+    measure("10,000 objects to a 1400-wide 3D SVG", 20, || {
+        black_box(render::render_picture(&scene, Format::Svg, &iso).expect("svg"));
+    });
     measure("10,000 objects: content to scene to SVG", 20, || {
         let scene = Scene::build(&ten, DEFAULT_STATUS_KEY);
         black_box(render::render(&scene, Format::Svg, 1024, 768).expect("svg"));

@@ -6,14 +6,17 @@ use std::path::PathBuf;
 
 use super::output::Output;
 use super::{Failure, Session};
-use diagtui_scene::render::{self, DEFAULT_HEIGHT, DEFAULT_WIDTH, Format, parse_side};
+use diagtui_scene::render::{
+    self, Format, Picture, PictureError, View, parse_component_size, parse_side,
+};
 use diagtui_scene::{DEFAULT_STATUS_KEY, Scene};
 
 /// Examples shown under `diagtui doc render --help`.
 pub const EXAMPLES: &str = "\
 Examples:
   diagtui doc render DOC -o web.png
-  diagtui doc render DOC --width 1920 --height 1080 -o web.svg
+  diagtui doc render DOC --view 2d --width 1920 --height 1080 -o web.svg
+  diagtui doc render DOC --component-size 48 -o web.png
   diagtui doc render DOC > web.svg";
 
 /// The arguments of `diagtui doc render`.
@@ -24,12 +27,19 @@ pub struct RenderArgs {
     /// The file to write (default: stdout).
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// The image width in pixels, 1–8192.
-    #[arg(long, value_name = "W", default_value_t = DEFAULT_WIDTH, value_parser = parse_side)]
-    width: u32,
-    /// The image height in pixels, 1–8192.
-    #[arg(long, value_name = "H", default_value_t = DEFAULT_HEIGHT, value_parser = parse_side)]
-    height: u32,
+    /// 3d (isometric, components as blocks) or 2d (from above).
+    #[arg(long, value_name = "2d|3d", default_value_t = View::Isometric, value_parser = str::parse::<View>)]
+    view: View,
+    /// The image width in pixels, 1–8192 [default: 1400].
+    #[arg(long, value_name = "W", value_parser = parse_side)]
+    width: Option<u32>,
+    /// The image height in pixels, 1–8192 [default: as the diagram's aspect makes it].
+    #[arg(long, value_name = "H", value_parser = parse_side)]
+    height: Option<u32>,
+    /// Pixels across one component: the diagram is drawn at that scale, and a side not given
+    /// is as large as it then needs.
+    #[arg(long, value_name = "N", value_parser = parse_component_size)]
+    component_size: Option<u32>,
     /// png or svg (default: from the file's extension; svg on stdout).
     #[arg(long, value_name = "png|svg", value_parser = str::parse::<Format>)]
     format: Option<Format>,
@@ -44,8 +54,16 @@ impl RenderArgs {
         let format = self.format()?;
         let content = session.client().await?.content(&self.doc).await?;
         let scene = Scene::build(&content, &self.status_key);
-        let image = render::render(&scene, format, self.width, self.height)
-            .map_err(|e| Failure::Other(e.into()))?;
+        let picture = Picture {
+            view: self.view,
+            width: self.width,
+            height: self.height,
+            component_size: self.component_size,
+        };
+        let image = render::render_picture(&scene, format, &picture).map_err(|e| match e {
+            PictureError::ComponentSize(_) => Failure::Usage(format!("--{e}")),
+            PictureError::Render(e) => Failure::Other(e.into()),
+        })?;
         let written = match &self.output {
             Some(path) => std::fs::write(path, &image)
                 .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display())),

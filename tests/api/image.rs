@@ -1,4 +1,5 @@
-//! The image route: `GET /api/v1/image/from-document/{docId}`, PNG by default, SVG on request.
+//! The image route: `GET /api/v1/image/from-document/{docId}`, PNG by default, SVG on request;
+//! 3D by default, 2D on request.
 
 use diagtui_testkit::pictures::{png_size, svg_size};
 use reqwest::StatusCode;
@@ -41,7 +42,12 @@ async fn a_document_is_a_png_of_the_asked_size() {
 
     let (status, kind, png) = image(&h, &path).await;
     assert_eq!((status, kind.as_str()), (StatusCode::OK, "image/png"));
-    assert_eq!(png_size(&png), (1024, 768));
+    let (width, height) = png_size(&png);
+    assert_eq!(width, 1400, "the hosted service's later default");
+    assert!(
+        height > 300 && height < 1400,
+        "follows the diagram: {height}"
+    );
 
     let (status, _, png) = image(&h, &format!("{path}/?width=300&height=200&format=png")).await;
     assert_eq!(status, StatusCode::OK);
@@ -51,7 +57,7 @@ async fn a_document_is_a_png_of_the_asked_size() {
 
     let url = format!("{}{path}?key={}&width=64", h.server.url(), h.key());
     let png = h.http.get(url).send().await.unwrap().bytes().await.unwrap();
-    assert_eq!(png_size(&png), (64, 768), "the key may come in the query");
+    assert_eq!(png_size(&png).0, 64, "the key may come in the query");
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -76,7 +82,53 @@ async fn format_svg_is_svg_that_parses() {
     let path = format!("/api/v1/image/from-document/{empty}?format=SVG");
     let (status, _, svg) = image(&h, &path).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(svg_size(&String::from_utf8(svg).unwrap()), (1024.0, 768.0));
+    assert_eq!(svg_size(&String::from_utf8(svg).unwrap()), (1400.0, 1400.0));
+}
+
+/// The SVG of the first sample with this query.
+async fn sample_svg(h: &Harness, doc: &str, query: &str) -> String {
+    let path = format!("/api/v1/image/from-document/{doc}?format=svg&{query}");
+    let (status, _, svg) = image(h, &path).await;
+    assert_eq!(status, StatusCode::OK, "{query}");
+    String::from_utf8(svg).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn view_picks_3d_or_2d_in_any_case() {
+    let h = Harness::new().await;
+    let doc = sample(&h).await;
+    let blocks = |svg: &str| svg.matches("<title>component ").count();
+    let default = sample_svg(&h, &doc, "").await;
+    // 3D draws the floor under one transform, and each component as a block.
+    assert!(default.contains("<g transform=\"matrix("), "3D by default");
+    assert_eq!(default, sample_svg(&h, &doc, "view=3d").await);
+    assert_eq!(default, sample_svg(&h, &doc, "view=3D").await);
+    let flat = sample_svg(&h, &doc, "view=2D").await;
+    assert!(!flat.contains("<g transform=\"matrix("));
+    assert_eq!(flat, sample_svg(&h, &doc, "view=2d").await);
+    assert!(blocks(&default) > 5);
+    assert_eq!(blocks(&default), blocks(&flat), "every component in both");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn component_size_sets_the_scale_and_sides_follow() {
+    let h = Harness::new().await;
+    let doc = sample(&h).await;
+    let small = svg_size(&sample_svg(&h, &doc, "view=2D&component-size=20").await);
+    let large = svg_size(&sample_svg(&h, &doc, "view=2D&component-size=40").await);
+    // Twice the component size, twice the picture (give or take the rounding).
+    assert!(
+        (large.0 - 2.0 * small.0).abs() <= 2.0,
+        "{small:?} {large:?}"
+    );
+    assert!(
+        (large.1 - 2.0 * small.1).abs() <= 2.0,
+        "{small:?} {large:?}"
+    );
+    let given = svg_size(&sample_svg(&h, &doc, "component-size=40&width=300&height=200").await);
+    assert_eq!(given, (300.0, 200.0));
+    let tall = svg_size(&sample_svg(&h, &doc, "height=500").await);
+    assert_eq!(tall, (1400.0, 500.0));
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -92,6 +144,13 @@ async fn bad_parameters_are_named() {
         ("height=1.5", "height"),
         ("format=gif", "format"),
         ("format=", "format"),
+        ("view=4D", "view"),
+        ("view=", "view"),
+        ("view=2", "view"),
+        ("component-size=0", "component-size"),
+        ("component-size=big", "component-size"),
+        ("component-size=8193", "component-size"),
+        ("component-size=2000", "component-size"),
     ] {
         let path = format!("/api/v1/image/from-document/{doc}?{query}");
         let message = assert_error(

@@ -28,13 +28,26 @@ fn render_writes_svg_to_stdout_and_files_by_extension() {
     let env = Env::start();
     let doc = diagram(&env);
 
-    let svg = env.run(&["doc", "render", &doc]).ok().stdout;
-    assert_eq!(svg_size(&svg), (1024.0, 768.0));
+    let svg = env
+        .run(&["doc", "render", &doc, "--view", "2d"])
+        .ok()
+        .stdout;
+    let (width, height) = svg_size(&svg);
+    assert_eq!(width, 1400.0);
+    assert!(height < 600.0, "two components side by side: {height}");
     for text in [">gateway<", ">postgres<", ">1 object could not be placed<"] {
         assert!(svg.contains(text), "{text}: {svg}");
     }
     let status = env
-        .run(&["doc", "render", &doc, "--status-key", "health"])
+        .run(&[
+            "doc",
+            "render",
+            &doc,
+            "--view",
+            "2D",
+            "--status-key",
+            "health",
+        ])
         .ok();
     assert!(
         status.stdout.contains("#C00000"),
@@ -46,7 +59,7 @@ fn render_writes_svg_to_stdout_and_files_by_extension() {
     let png = path("web.png");
     let out = env.run(&["doc", "render", &doc, "-o", &png]).ok();
     assert_eq!(out.stdout, "");
-    assert_eq!(png_size(&std::fs::read(&png).unwrap()), (1024, 768));
+    assert_eq!(png_size(&std::fs::read(&png).unwrap()).0, 1400);
     env.run(&[
         "doc", "render", &doc, "--width", "300", "--height", "200", "-o", &png,
     ])
@@ -57,13 +70,43 @@ fn render_writes_svg_to_stdout_and_files_by_extension() {
     env.run(&["doc", "render", &doc, "--width", "640", "-o", &svg_file])
         .ok();
     assert_eq!(
-        svg_size(&std::fs::read_to_string(&svg_file).unwrap()),
-        (640.0, 768.0)
+        svg_size(&std::fs::read_to_string(&svg_file).unwrap()).0,
+        640.0
     );
     let named = path("picture.out");
     env.run(&["doc", "render", &doc, "--format", "PNG", "-o", &named])
         .ok();
-    assert_eq!(png_size(&std::fs::read(&named).unwrap()), (1024, 768));
+    assert_eq!(png_size(&std::fs::read(&named).unwrap()).0, 1400);
+}
+
+#[test]
+fn render_draws_3d_by_default_and_the_component_size_sets_the_scale() {
+    let env = Env::start();
+    let doc = diagram(&env);
+    let run = |args: &[&str]| {
+        let mut all = vec!["doc", "render", doc.as_str()];
+        all.extend(args);
+        env.run(&all).ok().stdout
+    };
+    let default = run(&[]);
+    assert_eq!(default, run(&["--view", "3D"]));
+    assert_ne!(default, run(&["--view", "2d"]));
+    // 3D: the floor under one transform, the components as blocks with their titles.
+    assert!(default.contains("<g transform=\"matrix("));
+    assert!(default.contains(">gateway<") && default.contains(">postgres<"));
+    let small = svg_size(&run(&["--view", "2d", "--component-size", "20"]));
+    let large = svg_size(&run(&["--view", "2d", "--component-size", "40"]));
+    assert!(
+        (large.0 - 2.0 * small.0).abs() <= 2.0,
+        "{small:?} {large:?}"
+    );
+    let out = env
+        .run(&["doc", "render", &doc, "--component-size", "5000"])
+        .fails(2);
+    assert!(
+        out.stderr.contains("--component-size: 5000 pixels"),
+        "{out:?}"
+    );
 }
 
 #[test]
@@ -80,6 +123,8 @@ fn render_refuses_bad_arguments_before_calling_the_server() {
             "must be a whole number from 1 to 8192",
         ),
         (vec!["--format", "gif"], "must be png or svg, got \"gif\""),
+        (vec!["--view", "4d"], "must be 2D or 3D, got \"4d\""),
+        (vec!["--component-size", "0"], "--component-size"),
     ] {
         let mut all = vec!["--url", &url, "--api-key", "k", "doc", "render", "DOC"];
         all.extend(args);

@@ -10,7 +10,7 @@ use super::geometry::{Point, Rect};
 use super::read::{self, Anchor, Fields, Pair, Problem};
 use super::shape::{
     Align, Area, Component, Dash, End, Label, Lines, Placeholder, PlaceholderKind, Primitive, Rgb,
-    Segment, Shape,
+    Segment, Shape, Wall,
 };
 use diagtui_model::ObjectType;
 
@@ -227,6 +227,10 @@ fn area(data: &Fields<'_>) -> Result<Area, Problem> {
         line: read::colour_or(&data.line_color, Some(Rgb::new(0x60, 0x60, 0x60))),
         line_width: read::size_or(data.line_width, 0.05),
         z_index: data.z_index.unwrap_or(0.0),
+        wall: (data.area_type == Some(1)).then(|| Wall {
+            height: read::size_or(data.wall_height, 2.0),
+            colour: read::colour_or(&data.wall_color, Some(Rgb::new(0xCC, 0xCC, 0xCC))),
+        }),
     })
 }
 

@@ -38,12 +38,15 @@
 //!   between corners), and its arrow tip must stay visible.
 //! - **Position order** (next / previous): by the top-left corner of each shape's bounds,
 //!   top to bottom, then left to right.
+//! - **Walls**: an area whose `areaType` is 1 is walled, with its `wallHeight` (2 grid units by
+//!   default) and `wallColor` (`#CCCCCC`); only the 3D picture ([`iso`]) draws walls.
 //! - **Relationships**: a component is connected through every line whose end is attached to
 //!   it, and to every area whose polygon holds its centre.
 
 mod build;
 mod geometry;
 mod index;
+pub mod iso;
 mod lenient;
 mod query;
 mod read;
@@ -64,7 +67,7 @@ pub use read::Data;
 pub use relations::{Connection, Direction, Via};
 pub use shape::{
     Align, Area, Component, Dash, End, Label, Lines, Placeholder, PlaceholderKind, Primitive, Rgb,
-    Segment, Shape, Status,
+    Segment, Shape, Status, Wall,
 };
 pub use surroundings::Enclosed;
 

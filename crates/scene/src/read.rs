@@ -102,6 +102,12 @@ pub struct Fields<'a> {
     pub z_index: Option<f64>,
     /// `lineDash`, when an integer.
     pub line_dash: Option<i64>,
+    /// `areaType`, when an integer (1 is walled).
+    pub area_type: Option<i64>,
+    /// `wallHeight`.
+    pub wall_height: Option<f64>,
+    /// `wallColor`.
+    pub wall_color: Option<Text<'a>>,
     /// `componentId`.
     pub component_id: Option<Text<'a>>,
     /// `name`.
@@ -247,6 +253,9 @@ impl<'de> Lenient<'de> for ReadFields<'_, 'de, '_> {
                 "outlineWidth" => f.outline_width = far(&mut map)?,
                 "zIndex" => f.z_index = far(&mut map)?,
                 "lineDash" => f.line_dash = number(&mut map)?.and_then(|n| n.as_i64()),
+                "areaType" => f.area_type = number(&mut map)?.and_then(|n| n.as_i64()),
+                "wallHeight" => f.wall_height = far(&mut map)?,
+                "wallColor" => f.wall_color = text(&mut map)?,
                 "componentId" => f.component_id = text(&mut map)?,
                 "name" => f.name = text(&mut map)?,
                 "text" => f.text = text(&mut map)?,

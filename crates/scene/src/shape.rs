@@ -96,6 +96,17 @@ pub struct Area {
     pub line_width: f64,
     /// Its `zIndex`: higher areas are drawn over lower ones.
     pub z_index: f64,
+    /// Its walls when it is walled (`areaType` 1); drawn only in the 3D picture.
+    pub wall: Option<Wall>,
+}
+
+/// The walls standing on a walled area's outline.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Wall {
+    /// `wallHeight`, in grid units (2 by default).
+    pub height: f64,
+    /// `wallColor` (`#CCCCCC` by default); `None` when invisible.
+    pub colour: Option<Rgb>,
 }
 
 /// One end of a line segment.

@@ -12,36 +12,36 @@ use crate::{
 pub const FONT_FAMILY: &str = "Noto Sans";
 
 /// The margin around the diagram, as a share of the image's shorter side.
-const MARGIN: f64 = 0.04;
+pub(super) const MARGIN: f64 = 0.04;
 
 /// Room kept around the scene's bounds for what reaches beyond them (titles under
 /// components), in grid units.
-const ROOM: f64 = 1.0;
+pub(super) const ROOM: f64 = 1.0;
 
 /// A component title's size, in grid units.
-const TITLE_SIZE: f64 = 0.5;
+pub(super) const TITLE_SIZE: f64 = 0.5;
 
 /// The largest size of the kind written inside a component's box, in grid units.
 const KIND_SIZE: f64 = 0.36;
 
 /// Text smaller than this many pixels is left out: it could not be read, and laying it out
 /// is most of the cost of a picture of a large diagram.
-const SMALLEST_TEXT: f64 = 4.0;
+pub(super) const SMALLEST_TEXT: f64 = 4.0;
 
 /// The thinnest stroke drawn, in pixels.
 const THINNEST: f64 = 0.75;
 
 /// The page behind the diagram.
-const PAPER: Rgb = Rgb::new(0xFF, 0xFF, 0xFF);
+pub(super) const PAPER: Rgb = Rgb::new(0xFF, 0xFF, 0xFF);
 
 /// Component titles, the unplaced note and placeholder captions.
-const TEXT: Rgb = Rgb::new(0x26, 0x26, 0x26);
+pub(super) const TEXT: Rgb = Rgb::new(0x26, 0x26, 0x26);
 
 /// A placeholder's outline when it has no colour of its own.
 const QUIET: Rgb = Rgb::new(0x80, 0x80, 0x80);
 
 /// The fill and outline of a component with this status.
-fn status_colours(status: Status) -> (Rgb, Rgb) {
+pub(super) fn status_colours(status: Status) -> (Rgb, Rgb) {
     match status {
         Status::Error => (Rgb::new(0xFD, 0xE2, 0xE1), Rgb::new(0xC0, 0x00, 0x00)),
         Status::Warning => (Rgb::new(0xFF, 0xF2, 0xCC), Rgb::new(0xBF, 0x8F, 0x00)),
@@ -53,14 +53,18 @@ fn status_colours(status: Status) -> (Rgb, Rgb) {
 /// Grid units to image pixels: the scene's bounds (with room) fitted into the image, less
 /// the margin, and centred.
 #[derive(Debug, Clone, Copy)]
-struct Fit {
-    scale: f64,
-    dx: f64,
-    dy: f64,
+pub(super) struct Fit {
+    /// Pixels per unit.
+    pub(super) scale: f64,
+    /// Where x = 0 lands, in pixels.
+    pub(super) dx: f64,
+    /// Where y = 0 lands, in pixels.
+    pub(super) dy: f64,
 }
 
 impl Fit {
-    fn new(bounds: Option<Rect>, width: u32, height: u32) -> Fit {
+    /// `bounds` (with room) as large as fits in `width` × `height` less the margin, centred.
+    pub(super) fn new(bounds: Option<Rect>, width: u32, height: u32) -> Fit {
         let (width, height) = (f64::from(width), f64::from(height));
         let Some(bounds) = bounds.map(|b| b.grown(ROOM)) else {
             return Fit {
@@ -80,18 +84,28 @@ impl Fit {
         }
     }
 
+    /// `bounds` (with room) at `scale` pixels per unit, centred in `width` × `height`.
+    pub(super) fn with_scale(bounds: Option<Rect>, scale: f64, width: u32, height: u32) -> Fit {
+        let centre = bounds.map_or(Point::default(), Rect::centre);
+        Fit {
+            scale,
+            dx: f64::from(width) / 2.0 - centre.x * scale,
+            dy: f64::from(height) / 2.0 - centre.y * scale,
+        }
+    }
+
     /// A point in pixels.
-    fn at(self, p: Point) -> (f64, f64) {
+    pub(super) fn at(self, p: Point) -> (f64, f64) {
         (p.x * self.scale + self.dx, p.y * self.scale + self.dy)
     }
 
     /// A length in pixels.
-    fn len(self, units: f64) -> f64 {
+    pub(super) fn len(self, units: f64) -> f64 {
         units * self.scale
     }
 
     /// A stroke width in pixels, never thinner than [`THINNEST`].
-    fn stroke(self, units: f64) -> f64 {
+    pub(super) fn stroke(self, units: f64) -> f64 {
         self.len(units).max(THINNEST)
     }
 }
@@ -99,15 +113,17 @@ impl Fit {
 /// The scene as an SVG image of `width` × `height` pixels: the diagram fitted with a margin on
 /// a white page, and a note at the bottom when some objects could not be placed.
 pub fn svg(scene: &Scene, width: u32, height: u32) -> String {
-    let fit = Fit::new(scene.bounds(), width, height);
-    let mut out = String::with_capacity(512 + scene.primitives().len() * 240);
-    let _ = write!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" font-family=\"{FONT_FAMILY}\">\n\
-         <rect width=\"{width}\" height=\"{height}\" fill=\"{}\"/>\n",
-        PAPER.hex()
-    );
+    flat(
+        scene,
+        Fit::new(scene.bounds(), width, height),
+        width,
+        height,
+    )
+}
+
+/// The scene as a 2D SVG image of `width` × `height` pixels, placed by `fit`.
+pub(super) fn flat(scene: &Scene, fit: Fit, width: u32, height: u32) -> String {
+    let mut out = open(scene, width, height);
     // Component titles go over the lines (which may cross them) and under labels and icons.
     let mut titles = String::new();
     for primitive in scene.in_draw_order() {
@@ -118,6 +134,25 @@ pub fn svg(scene: &Scene, width: u32, height: u32) -> String {
         draw(&mut out, &mut titles, fit, primitive);
     }
     out.push_str(&titles);
+    close(out, scene, height)
+}
+
+/// The start of an SVG image of `width` × `height` pixels with its white page, with room for
+/// the scene's objects.
+pub(super) fn open(scene: &Scene, width: u32, height: u32) -> String {
+    let mut out = String::with_capacity(512 + scene.primitives().len() * 240);
+    let _ = write!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" font-family=\"{FONT_FAMILY}\">\n\
+         <rect width=\"{width}\" height=\"{height}\" fill=\"{}\"/>\n",
+        PAPER.hex()
+    );
+    out
+}
+
+/// The end of the image: the note on what could not be placed, at the bottom left.
+pub(super) fn close(mut out: String, scene: &Scene, height: u32) -> String {
     if let Some(note) = scene.unplaced_note() {
         let size = (f64::from(height) * 0.025).clamp(SMALLEST_TEXT, 14.0);
         let _ = writeln!(
@@ -135,7 +170,7 @@ pub fn svg(scene: &Scene, width: u32, height: u32) -> String {
 
 /// Writes one primitive, grouped with its id as its title (a tooltip in viewers); a
 /// component's title goes to `titles`.
-fn draw(out: &mut String, titles: &mut String, fit: Fit, p: &Primitive) {
+pub(super) fn draw(out: &mut String, titles: &mut String, fit: Fit, p: &Primitive) {
     let caption = match &p.shape {
         Shape::Placeholder(placeholder) => format!(": {}", escape(&placeholder.caption)),
         _ => String::new(),
@@ -162,7 +197,7 @@ fn paint(colour: Option<Rgb>) -> String {
 }
 
 /// The `points` of a polygon.
-fn points(fit: Fit, corners: &[Point]) -> String {
+pub(super) fn points(fit: Fit, corners: &[Point]) -> String {
     let mut text = String::with_capacity(corners.len() * 16);
     for &corner in corners {
         let (x, y) = fit.at(corner);
@@ -287,14 +322,14 @@ fn draw_component(out: &mut String, titles: &mut String, fit: Fit, component: &C
 
 /// The attributes of an outline drawn under the letters of a text, so that it stays legible
 /// over lines.
-fn halo(colour: Rgb, width: f64) -> String {
+pub(super) fn halo(colour: Rgb, width: f64) -> String {
     format!(
         "stroke=\"{}\" stroke-width=\"{width:.2}\" stroke-linejoin=\"round\" paint-order=\"stroke\"",
         colour.hex()
     )
 }
 
-fn draw_label(out: &mut String, fit: Fit, label: &Label) {
+pub(super) fn draw_label(out: &mut String, fit: Fit, label: &Label) {
     let Some(colour) = label.colour else {
         return;
     };
@@ -369,7 +404,14 @@ fn draw_placeholder(out: &mut String, fit: Fit, placeholder: &Placeholder) {
 
 /// A `<text>` of one or more lines, the first with its baseline at `at`; nothing when too
 /// small to read.
-fn text(out: &mut String, text: &str, at: (f64, f64), size: f64, anchor: &str, style: &str) {
+pub(super) fn text(
+    out: &mut String,
+    text: &str,
+    at: (f64, f64),
+    size: f64,
+    anchor: &str,
+    style: &str,
+) {
     if size < SMALLEST_TEXT || text.trim().is_empty() {
         return;
     }
@@ -396,7 +438,7 @@ fn text(out: &mut String, text: &str, at: (f64, f64), size: f64, anchor: &str, s
 
 /// Text made safe inside an XML element or attribute: the five special characters escaped,
 /// and characters XML cannot hold (most control characters) left out.
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     let mut safe = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

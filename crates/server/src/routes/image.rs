@@ -1,5 +1,5 @@
 //! `GET /api/v1/image/from-document/{docId}`: the document drawn from the same scene as the
-//! TUI's map, as a PNG (default) or SVG (`format=svg`, our extension).
+//! TUI's map, in 3D (default) or 2D, as a PNG (default) or SVG (`format=svg`, our extension).
 
 use std::collections::BTreeMap;
 
@@ -13,19 +13,27 @@ use crate::error::ApiError;
 use crate::extract::Ids;
 use crate::state::AppState;
 use diagtui_model::Content;
-use diagtui_scene::render::{self, DEFAULT_HEIGHT, DEFAULT_WIDTH, Format, parse_side};
+use diagtui_scene::render::{
+    self, Format, Picture, PictureError, View, parse_component_size, parse_side,
+};
 use diagtui_scene::{DEFAULT_STATUS_KEY, Scene};
 use diagtui_store::Account;
 
-/// The picture of a document: `width` and `height` in pixels (1–8192; 1024 × 768 by default)
-/// and `format` (`png` or `svg`). The content is read through the store and drawn on the
-/// blocking pool.
+/// The picture of a document: `view` (`2D` or `3D`, in any case; 3D by default), `width` and
+/// `height` in pixels (1–8192; 1400 wide and as high as the diagram's aspect makes it by
+/// default), `component-size` (pixels across one component) and `format` (`png` or `svg`). The
+/// content is read through the store and drawn on the blocking pool.
 #[utoipa::path(get, path = "/api/v1/image/from-document/{docId}", operation_id = "getDocumentImage",
     tag = "documents",
     params(
         ("docId" = String, Path, description = "The document id"),
-        ("width" = Option<u32>, Query, minimum = 1, maximum = 8192, description = "Pixels across (default 1024)"),
-        ("height" = Option<u32>, Query, minimum = 1, maximum = 8192, description = "Pixels down (default 768)"),
+        ("view" = Option<String>, Query, pattern = "^[23][dD]$",
+            description = "2D or 3D (default), in any case"),
+        ("width" = Option<u32>, Query, minimum = 1, maximum = 8192, description = "Pixels across (default 1400)"),
+        ("height" = Option<u32>, Query, minimum = 1, maximum = 8192,
+            description = "Pixels down (default: as the diagram's aspect makes it, at most 8192)"),
+        ("component-size" = Option<u32>, Query, minimum = 1, maximum = 8192,
+            description = "Pixels across one component; the diagram is drawn at that scale and a side not given follows from it (400 when a side would pass 8192)"),
         ("format" = Option<String>, Query, pattern = "^(png|svg)$",
             description = "png (default), or svg (an extension of ours)"),
     ),
@@ -44,14 +52,23 @@ pub async fn from_document(
 ) -> Result<Response, ApiError> {
     let Query(params) =
         query.map_err(|e| ApiError::validation(format!("bad query: {}", e.body_text())))?;
-    let width = param(&params, "width", DEFAULT_WIDTH, parse_side)?;
-    let height = param(&params, "height", DEFAULT_HEIGHT, parse_side)?;
+    let picture = Picture {
+        view: param(&params, "view", View::default(), str::parse)?,
+        width: param(&params, "width", None, |t| parse_side(t).map(Some))?,
+        height: param(&params, "height", None, |t| parse_side(t).map(Some))?,
+        component_size: param(&params, "component-size", None, |t| {
+            parse_component_size(t).map(Some)
+        })?,
+    };
     let format = param(&params, "format", Format::Png, str::parse)?;
     let content = s.store.content_json(&me, &doc_id).await?;
     let image = tokio::task::spawn_blocking(move || {
         let content: Content = serde_json::from_slice(&content).map_err(ApiError::internal)?;
         let scene = Scene::build(&content, DEFAULT_STATUS_KEY);
-        render::render(&scene, format, width, height).map_err(ApiError::internal)
+        render::render_picture(&scene, format, &picture).map_err(|e| match e {
+            PictureError::ComponentSize(_) => ApiError::validation(e.to_string()),
+            PictureError::Render(e) => ApiError::internal(e),
+        })
     })
     .await
     .map_err(ApiError::internal)??;

@@ -1,0 +1,173 @@
+//! The 3D picture: the scene in the isometric projection ([`crate::iso`]) as SVG. The floor is
+//! the 2D drawing of the areas, images, widgets, lines (their attached ends moved to the foot of
+//! their blocks, [`iso::on_floor`]) and icons, which lie flat, mapped onto the floor by one
+//! transform; then the blocks and walls in painter's order; then the labels
+//! and the components' titles, facing the viewer over everything (labels keep their rotation
+//! on the screen), so that none is lost behind a block and all read as in 2D.
+
+use std::fmt::Write as _;
+
+use super::glyphs::glyph;
+use super::svg::{self, Fit, PAPER, TEXT, TITLE_SIZE, escape, halo, points, status_colours};
+use crate::iso::{self, BLOCK_HEIGHT, Iso, Piece, PieceKind};
+use crate::{Component, Label, Point, Primitive, Rgb, Scene, Shape};
+
+/// A glyph's half-width on a block's top, in grid units.
+const GLYPH: f64 = 0.55;
+
+/// Glyphs smaller than this many pixels across are left out.
+const SMALLEST_GLYPH: f64 = 6.0;
+
+/// The space between a block's top and its title, as a share of the title's size.
+const TITLE_GAP: f64 = 0.35;
+
+/// The scene seen as `iso`, as an SVG image of `width` × `height` pixels placed by `fit`
+/// (which maps the projection's screen units to pixels).
+pub(super) fn svg(scene: &Scene, iso: &Iso, fit: Fit, width: u32, height: u32) -> String {
+    let mut out = svg::open(scene, width, height);
+    let [a, b, c, d] = iso.projection.floor();
+    let _ = writeln!(
+        out,
+        "<g transform=\"matrix({a:.6} {b:.6} {c:.6} {d:.6} {:.2} {:.2})\">",
+        fit.dx, fit.dy
+    );
+    let on_floor = Fit {
+        dx: 0.0,
+        dy: 0.0,
+        ..fit
+    };
+    let mut no_titles = String::new();
+    for primitive in scene.in_draw_order() {
+        match &primitive.shape {
+            Shape::Component(_) | Shape::Label(_) => {}
+            Shape::Lines(lines) => {
+                let moved = Primitive {
+                    shape: Shape::Lines(iso::on_floor(scene, lines)),
+                    ..primitive.clone()
+                };
+                svg::draw(&mut out, &mut no_titles, on_floor, &moved);
+            }
+            _ => svg::draw(&mut out, &mut no_titles, on_floor, primitive),
+        }
+    }
+    out.push_str("</g>\n");
+    let primitives = scene.primitives();
+    for piece in &iso.pieces {
+        let primitive = &primitives[piece.index];
+        match (&primitive.shape, piece.kind) {
+            (Shape::Component(component), PieceKind::Block) => {
+                let _ = write!(out, "<g><title>component {}</title>", escape(&primitive.id));
+                block(&mut out, iso, fit, piece, component);
+                out.push_str("</g>\n");
+            }
+            (Shape::Area(area), PieceKind::Wall) => {
+                if let Some(colour) = area.wall.and_then(|w| w.colour) {
+                    let line = area.line.unwrap_or(colour);
+                    faces(&mut out, fit, piece, colour, line);
+                }
+            }
+            _ => {}
+        }
+    }
+    for primitive in scene.in_draw_order() {
+        if let Shape::Label(label) = &primitive.shape {
+            let facing = Label {
+                centre: iso.projection.at(label.centre, 0.0),
+                ..label.clone()
+            };
+            let _ = write!(out, "<g><title>label {}</title>", escape(&primitive.id));
+            svg::draw_label(&mut out, fit, &facing);
+            out.push_str("</g>\n");
+        }
+    }
+    for piece in &iso.pieces {
+        if let Shape::Component(component) = &primitives[piece.index].shape {
+            title(&mut out, iso, fit, piece, component);
+        }
+    }
+    svg::close(out, scene, height)
+}
+
+/// A colour darkened by a shade (1 keeps it).
+fn shaded(colour: Rgb, shade: f64) -> Rgb {
+    let scale = |v: u8| (f64::from(v) * shade).round().clamp(0.0, 255.0) as u8;
+    Rgb::new(scale(colour.r), scale(colour.g), scale(colour.b))
+}
+
+/// A piece's faces as polygons of `fill` shaded by each face, outlined in `line`.
+fn faces(out: &mut String, fit: Fit, piece: &Piece, fill: Rgb, line: Rgb) {
+    for face in &piece.faces {
+        let _ = write!(
+            out,
+            "<polygon points=\"{}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"{:.2}\" \
+             stroke-linejoin=\"round\"/>",
+            points(fit, &face.corners),
+            shaded(fill, face.shade).hex(),
+            line.hex(),
+            fit.stroke(0.05)
+        );
+    }
+}
+
+/// A component's block, coloured by its status, with its category's glyph on its top.
+fn block(out: &mut String, iso: &Iso, fit: Fit, piece: &Piece, component: &Component) {
+    let (fill, line) = status_colours(component.status);
+    if component.opacity < 1.0 {
+        let _ = write!(out, "<g opacity=\"{:.2}\">", component.opacity);
+    }
+    faces(out, fit, piece, fill, line);
+    let size = fit.len(GLYPH);
+    if size * 2.0 >= SMALLEST_GLYPH {
+        // The glyph lies on the top, turned with the block: the floor's map times the turn.
+        let [a, b, c, d] = iso.projection.floor();
+        let [c0, c1, ..] = component.corners;
+        let (sin, cos) = (c1.y - c0.y).atan2(c1.x - c0.x).sin_cos();
+        let m = [
+            (a * cos + c * sin) * size,
+            (b * cos + d * sin) * size,
+            (c * cos - a * sin) * size,
+            (d * cos - b * sin) * size,
+        ];
+        let (x, y) = fit.at(iso.projection.at(component.centre, BLOCK_HEIGHT));
+        let category = component.component_id.split('.').next().unwrap_or_default();
+        let _ = write!(
+            out,
+            "<path d=\"{}\" transform=\"matrix({:.4} {:.4} {:.4} {:.4} {x:.2} {y:.2})\" \
+             fill=\"none\" stroke=\"{}\" stroke-width=\"0.12\" stroke-linejoin=\"round\" \
+             stroke-linecap=\"round\"/>",
+            glyph(category),
+            m[0],
+            m[1],
+            m[2],
+            m[3],
+            line.hex()
+        );
+    }
+    if component.opacity < 1.0 {
+        out.push_str("</g>");
+    }
+}
+
+/// A component's title, facing the viewer just above its block's top.
+fn title(out: &mut String, iso: &Iso, fit: Fit, piece: &Piece, component: &Component) {
+    let Some(top) = piece.faces.last() else {
+        return;
+    };
+    let highest = top
+        .corners
+        .iter()
+        .map(|c| c.y)
+        .fold(f64::INFINITY, f64::min);
+    let size = fit.len(TITLE_SIZE);
+    let x = fit.at(iso.projection.at(component.centre, BLOCK_HEIGHT)).0;
+    let (_, y) = fit.at(Point::new(0.0, highest));
+    let style = format!("fill=\"{}\" {}", TEXT.hex(), halo(PAPER, size * 0.25));
+    svg::text(
+        out,
+        &component.title,
+        (x, y - size * TITLE_GAP),
+        size,
+        "middle",
+        &style,
+    );
+}
