@@ -1,0 +1,223 @@
+//! Routing links: right-angled paths on the half-cell grid that do not pass through any
+//! component's footprint. A straight line, an L or a Z is taken when one is clear; otherwise
+//! the path with the fewest bends (then the shortest) found by a search over the grid; when
+//! no clear path exists at all, the L.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::geometry::{COMPONENT_SIDE, GRID_HALF, Rect};
+
+/// Grid nodes per axis: −50 to 50 in half cells.
+const NODES: usize = (GRID_HALF * 4.0) as usize + 1;
+/// What a bend costs against a step of half a cell, in the search.
+const BEND_COST: u32 = 8;
+
+/// A point on the half-cell grid.
+pub type Point = (f64, f64);
+
+/// Which grid nodes lie strictly inside a component's footprint.
+pub struct Obstacles {
+    blocked: Vec<bool>,
+}
+
+/// The grid node nearest to a coordinate.
+fn node(v: f64) -> usize {
+    (((v + GRID_HALF) * 2.0).round().max(0.0) as usize).min(NODES - 1)
+}
+
+/// A node's coordinate.
+fn coordinate(n: usize) -> f64 {
+    n as f64 / 2.0 - GRID_HALF
+}
+
+impl Obstacles {
+    /// The obstacles of components centred at `centres`.
+    pub fn new(centres: &[Point]) -> Obstacles {
+        let mut blocked = vec![false; NODES * NODES];
+        let reach = COMPONENT_SIDE / 2.0 - 0.5;
+        for &(x, y) in centres {
+            let (x0, x1, y0, y1) = (
+                node(x - reach),
+                node(x + reach),
+                node(y - reach),
+                node(y + reach),
+            );
+            for row in y0..=y1 {
+                blocked[row * NODES + x0..=row * NODES + x1]
+                    .iter_mut()
+                    .for_each(|b| *b = true);
+            }
+        }
+        Obstacles { blocked }
+    }
+
+    fn is_blocked(&self, x: usize, y: usize) -> bool {
+        self.blocked[y * NODES + x]
+    }
+
+    /// Whether the straight segment from `a` to `b` (same x or same y) passes no obstacle.
+    fn clear(&self, a: Point, b: Point) -> bool {
+        let (ax, ay, bx, by) = (node(a.0), node(a.1), node(b.0), node(b.1));
+        if ax == bx {
+            (ay.min(by)..=ay.max(by)).all(|y| !self.is_blocked(ax, y))
+        } else if ay == by {
+            (ax.min(bx)..=ax.max(bx)).all(|x| !self.is_blocked(x, ay))
+        } else {
+            false
+        }
+    }
+
+    /// Whether a whole path is clear.
+    fn path_clear(&self, path: &[Point]) -> bool {
+        path.windows(2).all(|w| self.clear(w[0], w[1]))
+    }
+
+    /// A right-angled path from `a` to `b`, corners included, repeated points removed.
+    pub fn route(&self, a: Point, b: Point) -> Vec<Point> {
+        let mid_x = (a.0 + b.0).round() / 2.0;
+        let mid_y = (a.1 + b.1).round() / 2.0;
+        let candidates = [
+            vec![a, b],
+            vec![a, (b.0, a.1), b],
+            vec![a, (a.0, b.1), b],
+            vec![a, (mid_x, a.1), (mid_x, b.1), b],
+            vec![a, (a.0, mid_y), (b.0, mid_y), b],
+        ];
+        let simple = candidates
+            .into_iter()
+            .filter(|p| p.windows(2).all(|w| w[0].0 == w[1].0 || w[0].1 == w[1].1))
+            .find(|p| self.path_clear(p));
+        let path = simple
+            .or_else(|| self.search(a, b))
+            .unwrap_or_else(|| vec![a, (b.0, a.1), b]);
+        simplify(path)
+    }
+
+    /// The clear path with the fewest bends, then the fewest steps (Dijkstra over node and
+    /// heading).
+    fn search(&self, a: Point, b: Point) -> Option<Vec<Point>> {
+        let (start, goal) = ((node(a.0), node(a.1)), (node(b.0), node(b.1)));
+        const STEPS: [(isize, isize); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+        let index = |x: usize, y: usize, d: usize| (y * NODES + x) * 4 + d;
+        let mut cost = vec![u32::MAX; NODES * NODES * 4];
+        let mut from = vec![u32::MAX; NODES * NODES * 4];
+        let mut queue = BinaryHeap::new();
+        for d in 0..4 {
+            cost[index(start.0, start.1, d)] = 0;
+            queue.push(Reverse((0u32, start.0, start.1, d)));
+        }
+        while let Some(Reverse((c, x, y, d))) = queue.pop() {
+            if c > cost[index(x, y, d)] {
+                continue;
+            }
+            if (x, y) == goal {
+                return Some(self.walk_back(&from, index(x, y, d), a, b));
+            }
+            for (nd, (dx, dy)) in STEPS.iter().enumerate() {
+                let (nx, ny) = (x as isize + dx, y as isize + dy);
+                if nx < 0 || ny < 0 || nx >= NODES as isize || ny >= NODES as isize {
+                    continue;
+                }
+                let (nx, ny) = (nx as usize, ny as usize);
+                if self.is_blocked(nx, ny) && (nx, ny) != goal {
+                    continue;
+                }
+                let next = c + 1 + if nd == d { 0 } else { BEND_COST };
+                let at = index(nx, ny, nd);
+                if next < cost[at] {
+                    cost[at] = next;
+                    from[at] = index(x, y, d) as u32;
+                    queue.push(Reverse((next, nx, ny, nd)));
+                }
+            }
+        }
+        None
+    }
+
+    /// The path the search found, from its predecessor table.
+    fn walk_back(&self, from: &[u32], mut at: usize, a: Point, b: Point) -> Vec<Point> {
+        let mut points = vec![b];
+        while from[at] != u32::MAX {
+            at = from[at] as usize;
+            let n = at / 4;
+            points.push((coordinate(n % NODES), coordinate(n / NODES)));
+        }
+        points.push(a);
+        points.reverse();
+        points
+    }
+}
+
+/// Drops repeated points and the middle of three points on one straight line.
+fn simplify(path: Vec<Point>) -> Vec<Point> {
+    let mut out: Vec<Point> = Vec::with_capacity(path.len());
+    for p in path {
+        if out.last() == Some(&p) {
+            continue;
+        }
+        if out.len() >= 2 {
+            let (a, b) = (out[out.len() - 2], out[out.len() - 1]);
+            if (a.0 == b.0 && b.0 == p.0) || (a.1 == b.1 && b.1 == p.1) {
+                out.pop();
+            }
+        }
+        out.push(p);
+    }
+    out
+}
+
+/// The corner of a component footprint (index 0 top-left, clockwise) nearest to `toward`.
+pub fn nearest_corner(centre: Point, toward: Point) -> (usize, Point) {
+    let h = COMPONENT_SIDE / 2.0;
+    let corners = [
+        (centre.0 - h, centre.1 - h),
+        (centre.0 + h, centre.1 - h),
+        (centre.0 + h, centre.1 + h),
+        (centre.0 - h, centre.1 + h),
+    ];
+    corners
+        .into_iter()
+        .enumerate()
+        .min_by(|(_, p), (_, q)| distance(*p, toward).total_cmp(&distance(*q, toward)))
+        .expect("four corners")
+}
+
+/// The half-cell point on (or just outside) a rectangle's border nearest to `toward`.
+pub fn border_point(r: Rect, toward: Point) -> Point {
+    let x = toward.0.clamp(r.x0, r.x1);
+    let y = toward.1.clamp(r.y0, r.y1);
+    let to_edge = [
+        (x - r.x0).abs(),
+        (r.x1 - x).abs(),
+        (y - r.y0).abs(),
+        (r.y1 - y).abs(),
+    ];
+    let inside = toward.0 > r.x0 && toward.0 < r.x1 && toward.1 > r.y0 && toward.1 < r.y1;
+    let out_down = |v: f64| (v * 2.0 + 1e-9).floor() / 2.0;
+    let out_up = |v: f64| (v * 2.0 - 1e-9).ceil() / 2.0;
+    let half = |v: f64| (v * 2.0).round() / 2.0;
+    let edge = if inside {
+        (0..4)
+            .min_by(|a, b| to_edge[*a].total_cmp(&to_edge[*b]))
+            .expect("four edges")
+    } else if toward.1 <= r.y0 {
+        2
+    } else if toward.1 >= r.y1 {
+        3
+    } else if toward.0 <= r.x0 {
+        0
+    } else {
+        1
+    };
+    match edge {
+        0 => (out_down(r.x0), half(y)),
+        1 => (out_up(r.x1), half(y)),
+        2 => (half(x), out_down(r.y0)),
+        _ => (half(x), out_up(r.y1)),
+    }
+}
+
+fn distance(a: Point, b: Point) -> f64 {
+    (a.0 - b.0).hypot(a.1 - b.1)
+}
