@@ -249,3 +249,134 @@ async fn create_from_diagram_answers_a_png_and_stores_nothing() {
     .await;
     assert_error(&answer, StatusCode::BAD_REQUEST, "VALIDATION_ERROR");
 }
+
+/// The three sample documents, each with its create-diagram file and its Mermaid file.
+const SAMPLES: [(&str, &str, &str); 3] = [
+    (
+        include_str!("../../assets/samples/web-platform.json"),
+        include_str!("samples/web-platform.csv"),
+        include_str!("samples/web-platform.mmd"),
+    ),
+    (
+        include_str!("../../assets/samples/data-pipeline.json"),
+        include_str!("samples/data-pipeline.csv"),
+        include_str!("samples/data-pipeline.mmd"),
+    ),
+    (
+        include_str!("../../assets/samples/edge-network.json"),
+        include_str!("samples/edge-network.csv"),
+        include_str!("samples/edge-network.mmd"),
+    ),
+];
+
+/// What a diagram is made of, whatever its layout: the components' kinds and names, how many
+/// pairs are linked, how many areas group them.
+#[derive(Debug, PartialEq)]
+struct Parts {
+    kinds: Vec<String>,
+    names: Vec<String>,
+    linked_pairs: usize,
+    areas: usize,
+}
+
+/// The parts of a sample document.
+fn sample_parts(sample: &str) -> Parts {
+    let sample: Value = serde_json::from_str(sample).unwrap();
+    let content = sample["content"].as_object().unwrap();
+    let of = |kind: &'static str| content.values().filter(move |o| o["type"] == kind);
+    let mut kinds: Vec<String> = of("component")
+        .map(|o| o["data"]["componentId"].as_str().unwrap().to_owned())
+        .collect();
+    kinds.sort();
+    let mut names: Vec<String> = of("component")
+        .map(|o| o["data"]["name"].as_str().unwrap().to_owned())
+        .collect();
+    names.sort();
+    let mut pairs = std::collections::BTreeSet::new();
+    for line in of("line-group") {
+        let anchors = line["data"]["anchors"].as_array().unwrap();
+        for l in line["data"]["lines"].as_array().unwrap() {
+            let end = |i: usize| {
+                anchors[l[i].as_u64().unwrap() as usize]["id"]
+                    .as_str()
+                    .unwrap()
+            };
+            let (a, b) = (end(0), end(1));
+            pairs.insert(if a < b { (a, b) } else { (b, a) });
+        }
+    }
+    let titled =
+        of("area").count() - usize::from(of("area").any(|a| a["data"]["fillColor"] == "#F3F3F3"));
+    Parts {
+        kinds,
+        names,
+        linked_pairs: pairs.len(),
+        areas: titled,
+    }
+}
+
+/// The parts of a laid-out document: its components, their labels, line groups and group areas.
+fn laid_out_parts(all: &Value) -> Parts {
+    let all = all.as_object().unwrap();
+    let of = |kind: &'static str| all.iter().filter(move |(_, o)| o["type"] == kind);
+    let mut kinds: Vec<String> = of("component")
+        .map(|(_, o)| o["data"]["componentId"].as_str().unwrap().to_owned())
+        .collect();
+    kinds.sort();
+    let mut names: Vec<String> = of("component")
+        .map(|(id, _)| {
+            all[&format!("{id}:label")]["data"]["text"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+    names.sort();
+    Parts {
+        kinds,
+        names,
+        linked_pairs: of("line-group").count(),
+        areas: of("area").filter(|(id, _)| !id.ends_with(":band")).count(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_sample_documents_are_rebuilt_from_a_file_and_from_mermaid() {
+    let h = Harness::new().await;
+    for (sample, csv, mermaid) in SAMPLES {
+        let expected = sample_parts(sample);
+        for (content_type, body) in [("text/csv", csv), ("text/vnd.mermaid", mermaid)] {
+            let doc = h.new_doc("rebuilt").await;
+            let (status, answer) = post_as(
+                &h,
+                &format!("/api/v1/create-diagram/{doc}"),
+                content_type,
+                body,
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{content_type}: {answer}");
+            let all = h.get_ok(&format!("/api/v1/doc/{doc}/obj/all")).await;
+            assert_eq!(laid_out_parts(&all), expected, "{content_type}");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_mermaid_line_not_understood_is_named_by_its_number() {
+    let h = Harness::new().await;
+    let doc = h.new_doc("mermaid").await;
+    let body = "flowchart LR\n  a[Web] --> b[(DB)]\n  a ~~> c\n";
+    let answer = post_as(
+        &h,
+        &format!("/api/v1/create-diagram/{doc}"),
+        "text/vnd.mermaid",
+        body,
+    )
+    .await;
+    let message = assert_error(&answer, StatusCode::BAD_REQUEST, "VALIDATION_ERROR");
+    assert!(message.starts_with("line 3: "), "{message}");
+    assert_eq!(
+        h.get_ok(&format!("/api/v1/doc/{doc}/obj/all")).await,
+        json!({})
+    );
+}

@@ -63,3 +63,21 @@ fn a_refusal_names_the_entry_and_the_field() {
         .fails(2);
     assert!(out.stderr.contains("KEY=VALUE"), "{}", out.stderr);
 }
+
+#[test]
+fn a_mermaid_file_is_read_as_mermaid() {
+    let env = Env::start();
+    let doc = env.new_doc("Flow");
+    let mmd = env.file("flow.mmd", "flowchart LR\n  web[Web] --> db[(Orders)]\n");
+    env.run(&["doc", "create-diagram", &doc, &mmd]).ok();
+    let content = env.run(&["doc", "content", &doc]).ok().json();
+    assert_eq!(content["db"]["data"]["componentId"], "generic.database");
+    assert_eq!(content["web->db"]["type"], "line-group");
+    // Without the extension, the first line tells.
+    let plain = env.file("flow", "%% mine\ngraph TD\n  a --> b\n");
+    env.run(&["doc", "create-diagram", &doc, &plain]).ok();
+    assert_eq!(
+        env.run(&["doc", "content", &doc]).ok().json()["a->b"]["type"],
+        "line-group"
+    );
+}

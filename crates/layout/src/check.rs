@@ -523,7 +523,8 @@ impl Builder {
             let l = &mut self.model.links[link];
             l.id = entry;
             l.props.extend(props);
-            l.middle = middle.map(|c| (c, label));
+            l.middle = middle;
+            l.label = label;
         }
         Ok(())
     }
@@ -549,6 +550,7 @@ impl Builder {
                     ("lineDash".to_owned(), json!(1)),
                 ]),
                 middle: None,
+                label: None,
             });
             self.model.links.len() - 1
         })

@@ -122,6 +122,8 @@ pub struct Link {
     pub arrow_end: bool,
     /// The line group's properties (`strokeStyle`, `lineWidth`, `lineDash`, ...).
     pub props: Map<String, Value>,
-    /// A component drawn on the line (its `componentType`) and its label.
-    pub middle: Option<(String, Option<String>)>,
+    /// A component drawn on the middle of the line (its `componentType`).
+    pub middle: Option<String>,
+    /// A caption on the middle of the line (under the component, if there is one).
+    pub label: Option<String>,
 }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use serde_json::{Map, Value, json};
 
 use crate::error::{LayoutError, LayoutResult};
-use crate::geometry::Rect;
+use crate::geometry::{COMPONENT_SIDE, Rect, text_width};
 use crate::model::{End, Model};
 use crate::place::{COMPONENT_LABEL_FONT, Placement};
 use crate::route::{Obstacles, Point, border_point, nearest_corner};
@@ -196,27 +196,32 @@ pub fn build(model: &Model, placement: &Placement) -> LayoutResult<Objects> {
         data.insert("lines".into(), Value::Array(lines));
         data.insert("arrowAnchorIndices".into(), Value::Object(arrows));
         out.push(link.id.clone(), &link.id, "line-group", data)?;
-        if let Some((component_id, text)) = &link.middle {
-            let m = middle_of_longest(&path);
+        let m = middle_of_longest(&path);
+        if let Some(component_id) = &link.middle {
+            let data = object(json!({"componentId": component_id, "position": point(m)}));
             out.push(
                 format!("{}:component", link.id),
                 &link.id,
                 "component",
-                object(json!({"componentId": component_id, "position": point(m)})),
+                data,
             )?;
-            if let Some(text) = text {
-                let w = (crate::geometry::text_width(text.chars().count(), COMPONENT_LABEL_FONT)
-                    + 0.5)
-                    .ceil()
-                    .max(1.0);
-                let r = Rect::centred(m.0, m.1 + 1.5, w, 1.0);
-                out.push(
-                    format!("{}:component:label", link.id),
-                    &link.id,
-                    "label",
-                    label(text, r, COMPONENT_LABEL_FONT),
-                )?;
-            }
+        }
+        if let Some(text) = &link.label {
+            let w = (text_width(text.chars().count(), COMPONENT_LABEL_FONT) + 0.5)
+                .ceil()
+                .max(1.0);
+            let below = if link.middle.is_some() {
+                COMPONENT_SIDE / 2.0 + 0.5
+            } else {
+                0.0
+            };
+            let r = Rect::centred(m.0, m.1 + below, w, 1.0);
+            out.push(
+                format!("{}:label", link.id),
+                &link.id,
+                "label",
+                label(text, r, COMPONENT_LABEL_FONT),
+            )?;
         }
     }
     Ok(out.objects)

@@ -304,7 +304,7 @@ fn connection_entries_style_the_link_and_one_line_per_pair() {
         get(&objects, "w2d:component")["componentId"],
         "generic.cache"
     );
-    assert_eq!(get(&objects, "w2d:component:label")["text"], "cache");
+    assert_eq!(get(&objects, "w2d:label")["text"], "cache");
     assert_eq!(
         get(&objects, "db")["meta"],
         json!({"tier": 1, "size": "large"})

@@ -3,9 +3,11 @@
 
 mod csv;
 mod json;
+mod mermaid;
 
 pub use self::csv::parse_csv;
 pub use self::json::parse_json;
+pub use self::mermaid::parse_mermaid;
 
 use serde_json::{Map, Value};
 
@@ -27,6 +29,8 @@ pub enum Format {
     Json,
     /// `text/csv`: a header row of field names, then one row per entry.
     Csv,
+    /// `text/vnd.mermaid`: a Mermaid flowchart.
+    Mermaid,
 }
 
 impl Format {
@@ -36,6 +40,7 @@ impl Format {
         match essence.as_str() {
             "application/json" => Some(Format::Json),
             "text/csv" => Some(Format::Csv),
+            "text/vnd.mermaid" => Some(Format::Mermaid),
             _ => None,
         }
     }
@@ -45,6 +50,7 @@ impl Format {
         match self {
             Format::Json => parse_json(body),
             Format::Csv => parse_csv(body),
+            Format::Mermaid => parse_mermaid(body),
         }
     }
 }

@@ -1,5 +1,5 @@
 //! `POST /api/v1/create-diagram/{docId}` and `POST /api/v1/image/create-from-diagram`: a flat
-//! list of entries (JSON, CSV) laid out by [`diagtui_layout`]; the first stores the objects in
+//! list of entries (JSON, CSV, a Mermaid flowchart) laid out by [`diagtui_layout`]; the first stores the objects in
 //! the document (one transaction), the second answers with their picture and stores nothing.
 
 use std::collections::BTreeMap;
@@ -42,7 +42,7 @@ impl FromRequest<AppState> for DiagramBody {
             .ok_or_else(|| {
                 ApiError::new(
                     ErrorCode::UnsupportedMediaType,
-                    "the body must be sent with Content-Type: application/json or text/csv",
+                    "the body must be sent with Content-Type: application/json, text/csv or text/vnd.mermaid",
                 )
             })?;
         let bytes = read_body(req, state.bodies).await?;
@@ -96,8 +96,8 @@ fn pairs(query: QueryPairs) -> Result<Vec<(String, String)>, ApiError> {
         ("LABEL_PADDING" = Option<f64>, Query, description = "Space beside a block label's text (default 0.25)"),
         ("replace" = Option<bool>, Query, description = "Empty the document first, in the same transaction (an extension of ours)"),
     ),
-    request_body(description = "Entries: a JSON map of entry id to entry, or CSV with a header row (docs/create-diagram.md)",
-        content((Object = "application/json"), (String = "text/csv"))),
+    request_body(description = "Entries: a JSON map of entry id to entry, CSV with a header row, or a Mermaid flowchart (docs/create-diagram.md)",
+        content((Object = "application/json"), (String = "text/csv"), (String = "text/vnd.mermaid"))),
     responses((status = 200, description = "Laid out and stored", body = DiagramCreated), Errors, BodyErrors))]
 pub async fn create(
     State(s): State<AppState>,
@@ -140,7 +140,7 @@ pub async fn create(
         ("LABEL_PADDING" = Option<f64>, Query, description = "As for create-diagram"),
     ),
     request_body(description = "Entries, as for create-diagram",
-        content((Object = "application/json"), (String = "text/csv"))),
+        content((Object = "application/json"), (String = "text/csv"), (String = "text/vnd.mermaid"))),
     responses(
         (status = 200, description = "The laid-out diagram drawn", content((Vec<u8> = "image/png"), (String = "image/svg+xml"))),
         Errors, BodyErrors))]
