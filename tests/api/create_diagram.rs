@@ -48,7 +48,6 @@ async fn json_entries_become_objects_under_their_own_ids() {
     assert_eq!(answer["objectCount"], all.len());
     for (id, kind) in [
         ("web server/1", "component"),
-        ("web server/1:label", "label"),
         ("db", "component"),
         ("vpc", "area"),
         ("vpc:band", "area"),
@@ -59,6 +58,7 @@ async fn json_entries_become_objects_under_their_own_ids() {
         assert_eq!(all[id]["type"], kind, "{id}");
     }
     assert_eq!(all["db"]["data"]["meta"], json!({"size": "large"}));
+    assert_eq!(all["web server/1"]["data"]["name"], "web 1");
     assert_eq!(all["vpc"]["data"]["areaType"], 1);
     assert_eq!(all["w2d"]["data"]["lineDash"], 2);
     assert_eq!(
@@ -107,7 +107,7 @@ async fn csv_entries_and_running_again_replaces_the_same_ids() {
     assert_eq!(status, StatusCode::OK, "{first}");
     let all = h.get_ok(&format!("/api/v1/doc/{doc}/obj/all")).await;
     assert_eq!(all["vpc"]["data"]["areaType"], 1);
-    assert_eq!(all["app1:label"]["data"]["text"], "App one");
+    assert_eq!(all["app1"]["data"]["name"], "App one");
     assert_eq!(all["lb->app1"]["type"], "line-group");
     assert!(
         all.get(&mine).is_some(),
@@ -324,12 +324,7 @@ fn laid_out_parts(all: &Value) -> Parts {
         .collect();
     kinds.sort();
     let mut names: Vec<String> = of("component")
-        .map(|(id, _)| {
-            all[&format!("{id}:label")]["data"]["text"]
-                .as_str()
-                .unwrap()
-                .to_owned()
-        })
+        .map(|(_, o)| o["data"]["name"].as_str().unwrap().to_owned())
         .collect();
     names.sort();
     Parts {

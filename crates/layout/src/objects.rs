@@ -1,5 +1,6 @@
 //! The objects a placed model becomes: an area per group (with its caption), a component per
-//! component entry (with its label), a line group per link (with the component on it). Entry
+//! component entry (its label as its `name`, which every picture of this server draws under
+//! it), a line group per link (with the component and the label on it). Entry
 //! ids are the objects' ids; the others are made from them (docs/create-diagram.md).
 
 use std::collections::HashMap;
@@ -139,15 +140,10 @@ pub fn build(model: &Model, placement: &Placement) -> LayoutResult<Objects> {
     for (i, c) in model.components.iter().enumerate() {
         let mut data = c.props.clone();
         data.insert("position".into(), point(placement.components[i]));
-        out.push(c.id.clone(), &c.id, "component", data)?;
-        if let (Some(text), Some(r)) = (&c.label, placement.component_labels[i]) {
-            out.push(
-                format!("{}:label", c.id),
-                &c.id,
-                "label",
-                label(text, r, COMPONENT_LABEL_FONT),
-            )?;
+        if let Some(text) = &c.label {
+            data.entry("name").or_insert_with(|| json!(text));
         }
+        out.push(c.id.clone(), &c.id, "component", data)?;
     }
     let obstacles = Obstacles::new(&placement.components);
     let centre = |e: End| match e {
@@ -175,7 +171,14 @@ pub fn build(model: &Model, placement: &Placement) -> LayoutResult<Objects> {
         };
         let (first, a) = end(link.from, link.to);
         let (last, b) = end(link.to, link.from);
-        let path = obstacles.route(a, b);
+        let ends: Vec<Point> = [link.from, link.to]
+            .into_iter()
+            .filter_map(|e| match e {
+                End::Component(c) => Some(placement.components[c]),
+                End::Group(_) => None,
+            })
+            .collect();
+        let path = obstacles.route(a, b, &ends);
         let mut anchors = vec![first];
         anchors.extend(
             path[1..path.len().saturating_sub(1)]

@@ -411,7 +411,7 @@ impl<'a> Placer<'a> {
 }
 
 /// The width of a component's label box: whole cells, so that it centres on a half cell.
-fn component_label_width(label: Option<&str>) -> Option<f64> {
+pub(crate) fn component_label_width(label: Option<&str>) -> Option<f64> {
     label.map(|text| {
         (text_width(text.chars().count(), COMPONENT_LABEL_FONT) + 0.5)
             .ceil()

@@ -1,5 +1,5 @@
-//! Routing links: right-angled paths on the half-cell grid that do not pass through any
-//! component's footprint. A straight line, an L or a Z is taken when one is clear; otherwise
+//! Routing links: right-angled paths on the half-cell grid that neither pass through nor run
+//! along any component's footprint (only the two components a link joins may be touched). A straight line, an L or a Z is taken when one is clear; otherwise
 //! the path with the fewest bends (then the shortest) found by a search over the grid; when
 //! no clear path exists at all, the L.
 
@@ -16,10 +16,13 @@ const BEND_COST: u32 = 8;
 /// A point on the half-cell grid.
 pub type Point = (f64, f64);
 
-/// Which grid nodes lie strictly inside a component's footprint.
+/// Which grid nodes lie on or inside a component's footprint.
 pub struct Obstacles {
     blocked: Vec<bool>,
 }
+
+/// The footprints a route may run along: those of the components it joins.
+type Ends<'a> = &'a [Point];
 
 /// The grid node nearest to a coordinate.
 fn node(v: f64) -> usize {
@@ -35,7 +38,7 @@ impl Obstacles {
     /// The obstacles of components centred at `centres`.
     pub fn new(centres: &[Point]) -> Obstacles {
         let mut blocked = vec![false; NODES * NODES];
-        let reach = COMPONENT_SIDE / 2.0 - 0.5;
+        let reach = COMPONENT_SIDE / 2.0;
         for &(x, y) in centres {
             let (x0, x1, y0, y1) = (
                 node(x - reach),
@@ -52,29 +55,40 @@ impl Obstacles {
         Obstacles { blocked }
     }
 
-    fn is_blocked(&self, x: usize, y: usize) -> bool {
-        self.blocked[y * NODES + x]
+    /// Whether a route joining `ends` may not pass node (`x`, `y`): it lies on or in a
+    /// footprint, and not on the border of one of the ends.
+    fn is_blocked(&self, x: usize, y: usize, ends: Ends<'_>) -> bool {
+        if !self.blocked[y * NODES + x] {
+            return false;
+        }
+        let (px, py) = (coordinate(x), coordinate(y));
+        let h = COMPONENT_SIDE / 2.0;
+        !ends.iter().any(|&(cx, cy)| {
+            let (dx, dy) = ((px - cx).abs(), (py - cy).abs());
+            dx <= h && dy <= h && (dx == h || dy == h)
+        })
     }
 
     /// Whether the straight segment from `a` to `b` (same x or same y) passes no obstacle.
-    fn clear(&self, a: Point, b: Point) -> bool {
+    fn clear(&self, a: Point, b: Point, ends: Ends<'_>) -> bool {
         let (ax, ay, bx, by) = (node(a.0), node(a.1), node(b.0), node(b.1));
         if ax == bx {
-            (ay.min(by)..=ay.max(by)).all(|y| !self.is_blocked(ax, y))
+            (ay.min(by)..=ay.max(by)).all(|y| !self.is_blocked(ax, y, ends))
         } else if ay == by {
-            (ax.min(bx)..=ax.max(bx)).all(|x| !self.is_blocked(x, ay))
+            (ax.min(bx)..=ax.max(bx)).all(|x| !self.is_blocked(x, ay, ends))
         } else {
             false
         }
     }
 
     /// Whether a whole path is clear.
-    fn path_clear(&self, path: &[Point]) -> bool {
-        path.windows(2).all(|w| self.clear(w[0], w[1]))
+    fn path_clear(&self, path: &[Point], ends: Ends<'_>) -> bool {
+        path.windows(2).all(|w| self.clear(w[0], w[1], ends))
     }
 
-    /// A right-angled path from `a` to `b`, corners included, repeated points removed.
-    pub fn route(&self, a: Point, b: Point) -> Vec<Point> {
+    /// A right-angled path from `a` to `b`, corners included, repeated points removed; `ends`
+    /// are the centres of the components it joins.
+    pub fn route(&self, a: Point, b: Point, ends: Ends<'_>) -> Vec<Point> {
         let mid_x = (a.0 + b.0).round() / 2.0;
         let mid_y = (a.1 + b.1).round() / 2.0;
         let candidates = [
@@ -87,16 +101,16 @@ impl Obstacles {
         let simple = candidates
             .into_iter()
             .filter(|p| p.windows(2).all(|w| w[0].0 == w[1].0 || w[0].1 == w[1].1))
-            .find(|p| self.path_clear(p));
+            .find(|p| self.path_clear(p, ends));
         let path = simple
-            .or_else(|| self.search(a, b))
+            .or_else(|| self.search(a, b, ends))
             .unwrap_or_else(|| vec![a, (b.0, a.1), b]);
         simplify(path)
     }
 
     /// The clear path with the fewest bends, then the fewest steps (Dijkstra over node and
     /// heading).
-    fn search(&self, a: Point, b: Point) -> Option<Vec<Point>> {
+    fn search(&self, a: Point, b: Point, ends: Ends<'_>) -> Option<Vec<Point>> {
         let (start, goal) = ((node(a.0), node(a.1)), (node(b.0), node(b.1)));
         const STEPS: [(isize, isize); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
         let index = |x: usize, y: usize, d: usize| (y * NODES + x) * 4 + d;
@@ -120,7 +134,7 @@ impl Obstacles {
                     continue;
                 }
                 let (nx, ny) = (nx as usize, ny as usize);
-                if self.is_blocked(nx, ny) && (nx, ny) != goal {
+                if self.is_blocked(nx, ny, ends) && (nx, ny) != goal {
                     continue;
                 }
                 let next = c + 1 + if nd == d { 0 } else { BEND_COST };

@@ -120,13 +120,23 @@ fn no_two_components_overlap_and_no_label_overlaps_a_component() {
             assert!(!a.overlaps(b), "{a:?} overlaps {b:?}");
         }
     }
-    let labels: Vec<Rect> = of_kind(&objects, "label")
+    // Captions: the group labels, and each component's name in the box under it.
+    let mut labels: Vec<Rect> = of_kind(&objects, "label")
         .map(|(_, d)| label_box(d))
         .collect();
-    assert_eq!(labels.len(), 24 + 2);
-    for l in &labels {
+    assert_eq!(labels.len(), 2);
+    for (_, d) in of_kind(&objects, "component") {
+        let name = d["name"].as_str().expect("a label becomes the name");
+        let c = footprint(d);
+        let w = place::component_label_width(Some(name)).unwrap();
+        labels.push(Rect::centred((c.x0 + c.x1) / 2.0, c.y1 + 0.5, w, 1.0));
+    }
+    for (i, l) in labels.iter().enumerate() {
         for c in &comps {
             assert!(!l.overlaps(c), "label {l:?} overlaps component {c:?}");
+        }
+        for m in &labels[i + 1..] {
+            assert!(!l.overlaps(m), "label {l:?} overlaps label {m:?}");
         }
     }
 }
@@ -270,15 +280,13 @@ fn lines_go_around_components_and_carry_arrows() {
             x1: p.0.max(q.0),
             y1: p.1.max(q.1),
         };
-        let inner = Rect {
-            x0: b.x0 + 0.01,
-            y0: b.y0 + 0.01,
-            x1: b.x1 - 0.01,
-            y1: b.y1 - 0.01,
-        };
+        let inner = b; // touching its border counts too
         let crosses =
             seg.x0 <= inner.x1 && inner.x0 <= seg.x1 && seg.y0 <= inner.y1 && inner.y0 <= seg.y1;
-        assert!(!crosses, "segment {p:?}-{q:?} runs through b {b:?}");
+        assert!(
+            !crosses,
+            "segment {p:?}-{q:?} runs through or along b {b:?}"
+        );
     }
 }
 
@@ -355,7 +363,11 @@ fn csv_bodies_read_like_json() {
     let objects = lay_out(csv.as_bytes(), Format::Csv, &Settings::default()).unwrap();
     assert_eq!(get(&objects, "vpc")["areaType"], 1);
     assert_eq!(get(&objects, "vpc")["lineWidth"], 0.2);
-    assert_eq!(get(&objects, "app1:label")["text"], "App one");
+    assert_eq!(
+        get(&objects, "app1")["name"],
+        "App one",
+        "a label is the component's name"
+    );
     assert!(objects.iter().any(|(id, _)| id == "lb->app2"));
     let y = |id: &str| get(&objects, id)["position"]["y"].as_f64().unwrap();
     assert!(y("app2") < y("app1"), "tier 3 lies behind tier 2");
@@ -478,8 +490,8 @@ fn every_refusal_names_the_entry_and_the_field() {
             "to",
         ),
         (
-            json!({"a": server(json!({"label": "x"})), "a:label": server(json!({}))}),
-            "a:label",
+            json!({"g": {"type": "group", "label": "x"}, "g:label": server(json!({}))}),
+            "g:label",
             "id",
         ),
     ];
