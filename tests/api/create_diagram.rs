@@ -226,8 +226,9 @@ async fn create_from_diagram_answers_a_png_and_stores_nothing() {
             h.server.url()
         ))
         .bearer_auth(h.key())
-        .header(reqwest::header::CONTENT_TYPE, "application/json")
-        .body(example().to_string())
+        .header(reqwest::header::CONTENT_TYPE, "text/csv")
+        // The README's example, so that it keeps working.
+        .body(include_str!("../../docs/examples/web-shop.csv"))
         .send()
         .await
         .unwrap();

@@ -118,8 +118,6 @@ struct Builder {
     group_ids: HashMap<String, usize>,
     /// The entry that set each group's parent, for messages.
     parent_set_by: HashMap<usize, String>,
-    /// Groups that have an entry of their own.
-    group_entries: HashSet<usize>,
     declared: Vec<Declared>,
     relative: Vec<RelativeTo>,
 }
@@ -287,7 +285,6 @@ impl Builder {
     fn group_entry(&mut self, mut f: Fields) -> LayoutResult<()> {
         let id = f.entry().to_owned();
         let index = self.group_index(&f, "id", &id)?;
-        self.group_entries.insert(index);
         let text = f.text("label")?;
         let block = f
             .choice("labelStyle", &["block", "inline"])?

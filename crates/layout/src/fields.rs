@@ -5,24 +5,13 @@
 use serde_json::{Map, Number, Value};
 
 use crate::error::{LayoutError, LayoutResult};
+use diagtui_model::selector::json_kind as kind;
 
 /// One entry's fields, being read.
 pub struct Fields {
     entry: String,
     map: Map<String, Value>,
     textual: bool,
-}
-
-/// What a JSON value is, in the words of error messages.
-fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
 }
 
 impl Fields {

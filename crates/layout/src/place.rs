@@ -222,10 +222,8 @@ impl<'a> Placer<'a> {
             ..Block::default()
         };
         let mut y = 0.0;
-        let count = rows.len();
         let mut rows = rows.into_iter().peekable();
-        for _ in 0..count {
-            let row = rows.next().expect("counted");
+        while let Some(row) = rows.next() {
             let mut x = floor_half((w - width(&row)) / 2.0);
             let h = row.iter().map(|i| i.block.h).fold(0.0, f64::max);
             let tier = row[0].tier;

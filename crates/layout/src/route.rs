@@ -12,6 +12,8 @@ use crate::geometry::{COMPONENT_SIDE, GRID_HALF, Rect};
 const NODES: usize = (GRID_HALF * 4.0) as usize + 1;
 /// What a bend costs against a step of half a cell, in the search.
 const BEND_COST: u32 = 8;
+/// How far (in half cells) beyond the rectangle of its two ends a path is first looked for.
+const SEARCH_MARGIN: usize = 16;
 
 /// A point on the half-cell grid.
 pub type Point = (f64, f64);
@@ -108,29 +110,69 @@ impl Obstacles {
         simplify(path)
     }
 
-    /// The clear path with the fewest bends, then the fewest steps (Dijkstra over node and
-    /// heading).
+    /// The clear path with the fewest bends, then the fewest steps: searched near the two
+    /// ends first, then over the whole grid.
     fn search(&self, a: Point, b: Point, ends: Ends<'_>) -> Option<Vec<Point>> {
+        self.search_in(a, b, ends, Some(SEARCH_MARGIN))
+            .or_else(|| self.search_in(a, b, ends, None))
+    }
+
+    /// A* over (node, heading) within the rectangle around `a` and `b` grown by `margin`
+    /// nodes (the whole grid when `None`); a step costs 1, a bend [`BEND_COST`] more.
+    fn search_in(
+        &self,
+        a: Point,
+        b: Point,
+        ends: Ends<'_>,
+        margin: Option<usize>,
+    ) -> Option<Vec<Point>> {
         let (start, goal) = ((node(a.0), node(a.1)), (node(b.0), node(b.1)));
+        let (x0, x1, y0, y1) = match margin {
+            Some(m) => (
+                start.0.min(goal.0).saturating_sub(m),
+                (start.0.max(goal.0) + m).min(NODES - 1),
+                start.1.min(goal.1).saturating_sub(m),
+                (start.1.max(goal.1) + m).min(NODES - 1),
+            ),
+            None => (0, NODES - 1, 0, NODES - 1),
+        };
+        let w = x1 - x0 + 1;
         const STEPS: [(isize, isize); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-        let index = |x: usize, y: usize, d: usize| (y * NODES + x) * 4 + d;
-        let mut cost = vec![u32::MAX; NODES * NODES * 4];
-        let mut from = vec![u32::MAX; NODES * NODES * 4];
+        let index = |x: usize, y: usize, d: usize| ((y - y0) * w + (x - x0)) * 4 + d;
+        let estimate = |x: usize, y: usize| (x.abs_diff(goal.0) + y.abs_diff(goal.1)) as u32;
+        let states = w * (y1 - y0 + 1) * 4;
+        let mut cost = vec![u32::MAX; states];
+        let mut from = vec![u32::MAX; states];
         let mut queue = BinaryHeap::new();
         for d in 0..4 {
             cost[index(start.0, start.1, d)] = 0;
-            queue.push(Reverse((0u32, start.0, start.1, d)));
+            queue.push(Reverse((
+                estimate(start.0, start.1),
+                0u32,
+                start.0,
+                start.1,
+                d,
+            )));
         }
-        while let Some(Reverse((c, x, y, d))) = queue.pop() {
+        while let Some(Reverse((_, c, x, y, d))) = queue.pop() {
             if c > cost[index(x, y, d)] {
                 continue;
             }
             if (x, y) == goal {
-                return Some(self.walk_back(&from, index(x, y, d), a, b));
+                let mut points = vec![b];
+                let mut at = index(x, y, d);
+                while from[at] != u32::MAX {
+                    at = from[at] as usize;
+                    let n = at / 4;
+                    points.push((coordinate(x0 + n % w), coordinate(y0 + n / w)));
+                }
+                points.push(a);
+                points.reverse();
+                return Some(points);
             }
             for (nd, (dx, dy)) in STEPS.iter().enumerate() {
                 let (nx, ny) = (x as isize + dx, y as isize + dy);
-                if nx < 0 || ny < 0 || nx >= NODES as isize || ny >= NODES as isize {
+                if nx < x0 as isize || ny < y0 as isize || nx > x1 as isize || ny > y1 as isize {
                     continue;
                 }
                 let (nx, ny) = (nx as usize, ny as usize);
@@ -142,24 +184,11 @@ impl Obstacles {
                 if next < cost[at] {
                     cost[at] = next;
                     from[at] = index(x, y, d) as u32;
-                    queue.push(Reverse((next, nx, ny, nd)));
+                    queue.push(Reverse((next + estimate(nx, ny), next, nx, ny, nd)));
                 }
             }
         }
         None
-    }
-
-    /// The path the search found, from its predecessor table.
-    fn walk_back(&self, from: &[u32], mut at: usize, a: Point, b: Point) -> Vec<Point> {
-        let mut points = vec![b];
-        while from[at] != u32::MAX {
-            at = from[at] as usize;
-            let n = at / 4;
-            points.push((coordinate(n % NODES), coordinate(n / NODES)));
-        }
-        points.push(a);
-        points.reverse();
-        points
     }
 }
 

@@ -50,6 +50,31 @@ impl FromRequest<AppState> for DiagramBody {
     }
 }
 
+/// The layout settings as the API description lists them; the handlers read them with
+/// [`Settings::from_pairs`], which takes the names in any case. (A distance must be above 0 and
+/// at most 100, which the description leaves to the 400: bounds on these numbers make
+/// schemathesis's generator fail.)
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query, rename_all = "SCREAMING_SNAKE_CASE")]
+#[allow(dead_code)]
+pub struct LayoutParams {
+    /// Most items side by side in a row of a tier (default 10); names are case-insensitive.
+    #[param(minimum = 1, maximum = 1000)]
+    max_components_per_tier: Option<u32>,
+    /// Distance between tiers (default 3).
+    tier_gap: Option<f64>,
+    /// Distance between components (default 2).
+    comp_gap: Option<f64>,
+    /// Distance between groups (default 1).
+    group_margin: Option<f64>,
+    /// Distance from a group's border to its contents (default 0.75).
+    group_padding: Option<f64>,
+    /// Height of a block group label (default 0.75).
+    label_height: Option<f64>,
+    /// Space beside a block label's text (default 0.25).
+    label_padding: Option<f64>,
+}
+
 /// The query parameters, by name as sent.
 type QueryPairs = Result<Query<Vec<(String, String)>>, QueryRejection>;
 
@@ -87,13 +112,7 @@ fn pairs(query: QueryPairs) -> Result<Vec<(String, String)>, ApiError> {
 #[utoipa::path(post, operation_id = "createDiagram", path = "/api/v1/create-diagram/{docId}", tag = "documents",
     params(
         ("docId" = String, Path, description = "The document id"),
-        ("MAX_COMPONENTS_PER_TIER" = Option<u32>, Query, minimum = 1, maximum = 1000, description = "Most items side by side in a tier's row (default 10); names are case-insensitive"),
-        ("TIER_GAP" = Option<f64>, Query, description = "Distance between tiers (default 3)"),
-        ("COMP_GAP" = Option<f64>, Query, description = "Distance between components (default 2)"),
-        ("GROUP_MARGIN" = Option<f64>, Query, description = "Distance between groups (default 1)"),
-        ("GROUP_PADDING" = Option<f64>, Query, description = "Distance from a group's border to its contents (default 0.75)"),
-        ("LABEL_HEIGHT" = Option<f64>, Query, description = "Height of a block group label (default 0.75)"),
-        ("LABEL_PADDING" = Option<f64>, Query, description = "Space beside a block label's text (default 0.25)"),
+        LayoutParams,
         ("replace" = Option<bool>, Query, description = "Empty the document first, in the same transaction (an extension of ours)"),
     ),
     request_body(description = "Entries: a JSON map of entry id to entry, CSV with a header row, or a Mermaid flowchart (docs/create-diagram.md)",
@@ -131,16 +150,10 @@ pub async fn create(
         ("width" = Option<u32>, Query, minimum = 1, maximum = 8192, description = "Pixels across (default 1024)"),
         ("height" = Option<u32>, Query, minimum = 1, maximum = 8192, description = "Pixels down (default 768)"),
         ("format" = Option<String>, Query, pattern = "^(png|svg)$", description = "png (default), or svg (an extension of ours)"),
-        ("MAX_COMPONENTS_PER_TIER" = Option<u32>, Query, minimum = 1, maximum = 1000, description = "As for create-diagram"),
-        ("TIER_GAP" = Option<f64>, Query, description = "As for create-diagram"),
-        ("COMP_GAP" = Option<f64>, Query, description = "As for create-diagram"),
-        ("GROUP_MARGIN" = Option<f64>, Query, description = "As for create-diagram"),
-        ("GROUP_PADDING" = Option<f64>, Query, description = "As for create-diagram"),
-        ("LABEL_HEIGHT" = Option<f64>, Query, description = "As for create-diagram"),
-        ("LABEL_PADDING" = Option<f64>, Query, description = "As for create-diagram"),
+        LayoutParams,
     ),
-    request_body(description = "Entries, as for create-diagram",
-        content((Object = "application/json"), (String = "text/csv"), (String = "text/vnd.mermaid"))),
+    request_body(description = "Entries, as for create-diagram (a Mermaid flowchart as text/vnd.mermaid too)",
+        content((Object = "application/json"), (String = "text/csv"))),
     responses(
         (status = 200, description = "The laid-out diagram drawn", content((Vec<u8> = "image/png"), (String = "image/svg+xml"))),
         Errors, BodyErrors))]
