@@ -107,7 +107,12 @@ impl Obstacles {
         let path = simple
             .or_else(|| self.search(a, b, ends))
             .unwrap_or_else(|| vec![a, (b.0, a.1), b]);
-        simplify(path)
+        let mut path = simplify(path);
+        if path.len() < 2 {
+            // Both ends at one point (components placed by hand on top of each other).
+            path.push(path[0]);
+        }
+        path
     }
 
     /// The clear path with the fewest bends, then the fewest steps: searched near the two

@@ -542,3 +542,17 @@ fn a_list_of_entries_works_as_a_map() {
     let objects = lay(json!([{"id": "a", "type": "component", "componentType": "generic.server"}]));
     assert_eq!(objects[0].0, "a");
 }
+
+#[test]
+fn components_placed_on_one_another_by_hand_still_get_their_line() {
+    let objects = lay(json!({
+        "a": {"type": "component", "componentType": "generic.server", "positionType": "absolute",
+              "positionX": 0, "positionY": 0, "connections": "b"},
+        "b": {"type": "component", "componentType": "generic.server", "positionType": "absolute",
+              "positionX": 0, "positionY": 0},
+    }));
+    assert_eq!(
+        get(&objects, "a->b")["anchors"].as_array().unwrap().len(),
+        2
+    );
+}

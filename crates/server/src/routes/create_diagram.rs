@@ -14,7 +14,7 @@ use bytes::Bytes;
 use super::image::param;
 use super::schemas::{BodyErrors, Errors};
 use crate::error::ApiError;
-use crate::extract::{Ids, parse_off_thread, read_body};
+use crate::extract::{Ids, read_body};
 use crate::state::AppState;
 use diagtui_layout::{Format, Objects, Settings};
 use diagtui_model::props::new_object_data;
@@ -89,14 +89,15 @@ fn settings(query: &[(String, String)], others: &[&str]) -> Result<Settings, Api
     .map_err(|e| ApiError::validation(e.to_string()))
 }
 
-/// Lays the body out (on the blocking pool when it is big).
+/// Lays the body out on the blocking pool: routing many links takes long enough to hold up
+/// the other requests of the thread, however small the body.
 async fn lay_out(body: DiagramBody, settings: Settings) -> Result<Objects, ApiError> {
-    let format = body.format;
-    parse_off_thread(body.bytes, move |bytes| {
-        diagtui_layout::lay_out(&bytes, format, &settings)
+    tokio::task::spawn_blocking(move || {
+        diagtui_layout::lay_out(&body.bytes, body.format, &settings)
             .map_err(|e| ApiError::validation(e.to_string()))
     })
     .await
+    .map_err(ApiError::internal)?
 }
 
 /// The query as pairs, a malformed one answering 400.
