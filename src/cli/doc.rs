@@ -19,6 +19,7 @@ Examples:
   diagtui doc export DOC -o web.json
   diagtui doc import DOC web.json --yes
   diagtui doc render DOC -o web.png
+  diagtui doc create-diagram DOC services.csv
   diagtui doc watch DOC --once";
 
 /// The document commands.
@@ -119,6 +120,10 @@ pub enum DocCommand {
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
     },
+    /// Lay out a file of components, groups and connections (CSV, JSON or a Mermaid
+    /// flowchart) into a document; prints {success, objectCount}.
+    #[command(name = "create-diagram", after_help = super::create_diagram::EXAMPLES)]
+    CreateDiagram(super::create_diagram::CreateDiagramArgs),
     /// Draw a document as a PNG or SVG picture (rendered here from its content).
     #[command(after_help = super::render::EXAMPLES)]
     Render(super::render::RenderArgs),
@@ -185,6 +190,7 @@ impl DocCommand {
                 export(session.client().await?, &doc, output.as_deref()).await?;
                 Output::Nothing
             }
+            DocCommand::CreateDiagram(args) => args.execute(session).await?,
             DocCommand::Render(args) => args.execute(session).await?,
             DocCommand::Watch(args) => {
                 let connection = session.connection().await?;

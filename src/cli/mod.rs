@@ -4,6 +4,7 @@
 
 mod confirm;
 mod content_file;
+mod create_diagram;
 mod doc;
 mod export;
 mod folder;

@@ -11,6 +11,7 @@ mod engine {
 
 mod auth;
 mod connections;
+mod create_diagram;
 mod docs;
 mod durability;
 mod errors;

@@ -13,6 +13,7 @@ mod engine {
 
 mod auth;
 mod connections;
+mod create_diagram;
 mod docs;
 mod errors;
 mod events;

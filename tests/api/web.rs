@@ -95,7 +95,7 @@ async fn a_page_on_an_allowed_origin_may_call_the_api() {
 }
 
 /// Every route the server has: (method, OpenAPI path, an extension of ours).
-const ROUTES: [(&str, &str, bool); 27] = [
+const ROUTES: [(&str, &str, bool); 29] = [
     ("get", "/api/v1/doc", false),
     ("get", "/api/v1/doc/{docId}", false),
     ("post", "/api/v1/doc/{docId}", false),
@@ -120,6 +120,8 @@ const ROUTES: [(&str, &str, bool); 27] = [
     ("post", "/api/v1/folder/change-title", true),
     ("post", "/api/v1/folder/delete", true),
     ("get", "/api/v1/image/from-document/{docId}", false),
+    ("post", "/api/v1/create-diagram/{docId}", false),
+    ("post", "/api/v1/image/create-from-diagram", false),
     ("get", "/api/v1/openapi.json", true),
     ("get", "/api/v1/doc/{docId}/events", true),
     ("get", "/api/v1/events", true),

@@ -1,6 +1,7 @@
 //! The CLI end to end: the `diagtui` binary as a process against the local server on an
 //! ephemeral port (or in local mode on a temp data dir).
 
+mod create_diagram;
 mod docs;
 mod objects;
 mod render;

@@ -7,6 +7,7 @@ mod e2e;
 mod editing;
 mod follow;
 mod harness;
+mod ids;
 mod input;
 mod keys;
 mod live;

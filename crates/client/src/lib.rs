@@ -4,6 +4,7 @@
 //! raw JSON bytes ([`JsonBody`], [`AnswerBody`]) without building it as values. Our server's
 //! change event streams are followed with [`Watch`] (`watch_doc`, `watch_account`).
 
+mod diagram;
 mod documents;
 mod error;
 mod folders;

@@ -252,3 +252,16 @@ pub struct ErrorBody {
     /// What was wrong, for people.
     pub message: String,
 }
+
+/// The answer to create-diagram (`POST /api/v1/create-diagram/{docId}`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DiagramCreated {
+    /// Always true.
+    pub success: bool,
+    /// How many objects were stored (components, areas, labels and line groups). An extension
+    /// of ours.
+    #[serde(default)]
+    #[schema(extensions(("x-diagtui-extension" = json!(true))))]
+    pub object_count: usize,
+}

@@ -135,7 +135,7 @@ fn too_large() -> ApiError {
 /// `100 Continue` is sent), read into one buffer sized from that length, and given up when it
 /// takes longer than the body timeout. A refused body is not read further: the answer closes
 /// the connection, which the HTTP layer drains first (see `http::linger`).
-async fn read_body(req: Request, limits: BodyLimits) -> Result<Bytes, ApiError> {
+pub(crate) async fn read_body(req: Request, limits: BodyLimits) -> Result<Bytes, ApiError> {
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)

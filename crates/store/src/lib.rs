@@ -23,6 +23,7 @@
 //! [`Store::commits`] carries this instance's commits and, on PostgreSQL, the other instances'
 //! (their reports arrive through `LISTEN/NOTIFY` and are applied to the cache in commit order).
 
+mod add;
 mod any;
 mod batch;
 mod cache;

@@ -122,6 +122,17 @@ pub enum WriteOp {
         /// The object.
         object: Arc<StoredObject>,
     },
+    /// Add objects under given ids, replacing objects with the same ids (create-diagram).
+    AddObjects {
+        /// The account acting.
+        account_id: String,
+        /// The document.
+        doc_id: String,
+        /// The objects, each under its id.
+        objects: Vec<(String, Arc<StoredObject>)>,
+        /// Remove every object of the document first.
+        replace: bool,
+    },
     /// Merge properties into objects.
     UpdateObjects {
         /// The account acting.
@@ -155,6 +166,7 @@ impl WriteOp {
         match self {
             WriteOp::Initialise { .. } => true,
             WriteOp::SetContent { content, .. } => content.len() > BULKY_OBJECTS,
+            WriteOp::AddObjects { objects, .. } => objects.len() > BULKY_OBJECTS,
             _ => false,
         }
     }

@@ -77,7 +77,7 @@ pub async fn from_document(
 
 /// The query parameter `name` read by `parse`, or `default` when absent; a bad value answers
 /// 400 `VALIDATION_ERROR` naming the parameter.
-fn param<T>(
+pub(super) fn param<T>(
     params: &BTreeMap<String, String>,
     name: &str,
     default: T,

@@ -3,6 +3,7 @@
 //! methods answer in the error contract. Every request is logged (see [`trace`]) and, when
 //! origins are configured, answered with CORS headers.
 
+mod create_diagram;
 mod docs;
 mod events;
 mod folders;
@@ -86,6 +87,14 @@ pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
         .route(
             "/api/v1/image/from-document/{doc_id}",
             get(image::from_document),
+        )
+        .route(
+            "/api/v1/create-diagram/{doc_id}",
+            post(create_diagram::create),
+        )
+        .route(
+            "/api/v1/image/create-from-diagram",
+            post(create_diagram::image),
         )
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed);

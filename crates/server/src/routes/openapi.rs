@@ -65,6 +65,8 @@ impl Modify for Keys {
         super::folders::change_title,
         super::folders::delete,
         super::image::from_document,
+        super::create_diagram::create,
+        super::create_diagram::image,
         super::events::doc,
         super::events::account,
         document,

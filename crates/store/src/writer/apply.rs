@@ -144,6 +144,32 @@ pub(crate) async fn apply(
             change.changed.push((id.clone(), object.clone()));
             (Outcome::Created(id), report(change))
         }
+        WriteOp::AddObjects {
+            account_id,
+            doc_id,
+            objects,
+            replace,
+        } => {
+            check_visible(batch, s, account_id, doc_id).await?;
+            if *replace {
+                s.delete_objects(doc_id).await?;
+            }
+            for (id, object) in objects.iter() {
+                if !*replace {
+                    s.delete_object(doc_id, id).await?;
+                }
+                s.insert_object(doc_id, id, object.kind(), object.data())
+                    .await?;
+            }
+            let change = if *replace {
+                DocChange::event(doc_id, Some(batch.now.clone()), DocEvent::ContentReplaced)
+            } else {
+                let mut change = batch.objects_changed(doc_id);
+                change.changed = std::mem::take(objects);
+                change
+            };
+            (Outcome::Done, report(change))
+        }
         WriteOp::UpdateObjects {
             account_id,
             doc_id,

@@ -1,0 +1,106 @@
+//! Rectangles and the grid's steps: components, labels and anchors on half cells, area corners
+//! on eighths. y grows downwards, as in the scene.
+
+/// The side of a component's square footprint, as the scene draws it (`diagtui_scene::FOOTPRINT`).
+pub const COMPONENT_SIDE: f64 = 2.0;
+
+/// The grid runs from −50 to 50 on both axes.
+pub const GRID_HALF: f64 = 50.0;
+
+/// An axis-aligned rectangle.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rect {
+    /// Left.
+    pub x0: f64,
+    /// Top.
+    pub y0: f64,
+    /// Right.
+    pub x1: f64,
+    /// Bottom.
+    pub y1: f64,
+}
+
+impl Rect {
+    /// The rectangle of `w` × `h` with its centre at (`x`, `y`).
+    pub fn centred(x: f64, y: f64, w: f64, h: f64) -> Rect {
+        Rect {
+            x0: x - w / 2.0,
+            y0: y - h / 2.0,
+            x1: x + w / 2.0,
+            y1: y + h / 2.0,
+        }
+    }
+
+    /// Moved by (`dx`, `dy`).
+    pub fn shifted(self, dx: f64, dy: f64) -> Rect {
+        Rect {
+            x0: self.x0 + dx,
+            y0: self.y0 + dy,
+            x1: self.x1 + dx,
+            y1: self.y1 + dy,
+        }
+    }
+
+    /// Whether the two overlap with some area (touching edges do not).
+    pub fn overlaps(&self, other: &Rect) -> bool {
+        self.x0 < other.x1 && other.x0 < self.x1 && self.y0 < other.y1 && other.y0 < self.y1
+    }
+
+    /// Whether `other` lies inside this one, edges included.
+    pub fn contains(&self, other: &Rect) -> bool {
+        self.x0 <= other.x0 && self.y0 <= other.y0 && other.x1 <= self.x1 && other.y1 <= self.y1
+    }
+
+    /// The smallest rectangle holding both.
+    pub fn union(&self, other: &Rect) -> Rect {
+        Rect {
+            x0: self.x0.min(other.x0),
+            y0: self.y0.min(other.y0),
+            x1: self.x1.max(other.x1),
+            y1: self.y1.max(other.y1),
+        }
+    }
+
+    /// Width.
+    pub fn width(&self) -> f64 {
+        self.x1 - self.x0
+    }
+
+    /// Height.
+    pub fn height(&self) -> f64 {
+        self.y1 - self.y0
+    }
+}
+
+/// Rounded up to the next half cell.
+pub fn ceil_half(v: f64) -> f64 {
+    (v * 2.0 - 1e-9).ceil() / 2.0
+}
+
+/// Rounded down to a half cell.
+pub fn floor_half(v: f64) -> f64 {
+    (v * 2.0 + 1e-9).floor() / 2.0
+}
+
+/// Rounded to the nearest half cell.
+pub fn round_half(v: f64) -> f64 {
+    (v * 2.0).round() / 2.0
+}
+
+/// Grown outwards so that every corner sits on an eighth of a cell.
+pub fn outward_eighths(r: Rect) -> Rect {
+    let down = |v: f64| (v * 8.0 + 1e-9).floor() / 8.0;
+    let up = |v: f64| (v * 8.0 - 1e-9).ceil() / 8.0;
+    Rect {
+        x0: down(r.x0),
+        y0: down(r.y0),
+        x1: up(r.x1),
+        y1: up(r.y1),
+    }
+}
+
+/// The width a text of `chars` characters takes at `font_size` (an average character is
+/// about 0.6 of the font size wide).
+pub fn text_width(chars: usize, font_size: f64) -> f64 {
+    chars as f64 * font_size * 0.6
+}

@@ -1,0 +1,129 @@
+//! An input checked and resolved: components, groups (a tree) and links, each referring to the
+//! others by index. Built by [`check`](crate::check); laid out by [`place`](crate::place).
+
+use serde_json::{Map, Value};
+
+/// A checked input.
+#[derive(Debug, Default)]
+pub struct Model {
+    /// The components, in input order.
+    pub components: Vec<Component>,
+    /// The groups, in the order they were first named.
+    pub groups: Vec<Group>,
+    /// The links, in the order they were first declared.
+    pub links: Vec<Link>,
+}
+
+/// A component entry.
+#[derive(Debug)]
+pub struct Component {
+    /// Its id (the object's id).
+    pub id: String,
+    /// Its `componentType`.
+    pub component_id: String,
+    /// The innermost group it sits in, if any.
+    pub group: Option<usize>,
+    /// Its tier (0 front to 6 rear by default; any number given).
+    pub tier: f64,
+    /// Text shown under it.
+    pub label: Option<String>,
+    /// How it is placed.
+    pub position: Position,
+    /// The component object's other properties (`meta` among them).
+    pub props: Map<String, Value>,
+}
+
+/// How a component is placed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Position {
+    /// By the layout.
+    Auto,
+    /// At these coordinates.
+    Absolute {
+        /// x.
+        x: f64,
+        /// y.
+        y: f64,
+    },
+    /// Offset from another component or a point of a group's border.
+    Relative {
+        /// What it is placed from.
+        to: Anchor,
+        /// The x offset.
+        x: f64,
+        /// The y offset.
+        y: f64,
+    },
+}
+
+/// What a relative position starts from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Anchor {
+    /// A component's position (its index).
+    Component(usize),
+    /// A point of a group's border: the group's index and the point's fractions across and
+    /// down (0, 0.5 or 1).
+    Group(usize, f64, f64),
+}
+
+/// A group, explicit or implied.
+#[derive(Debug)]
+pub struct Group {
+    /// Its id (the area's id).
+    pub id: String,
+    /// The group it sits in, if any.
+    pub parent: Option<usize>,
+    /// Its caption and how it is drawn.
+    pub label: Option<GroupLabel>,
+    /// The area's properties.
+    pub props: Map<String, Value>,
+}
+
+/// A group's caption.
+#[derive(Debug, Clone)]
+pub struct GroupLabel {
+    /// The text.
+    pub text: String,
+    /// A band below the bottom edge (`block`), or text on an edge (`inline`).
+    pub block: bool,
+    /// `left`, `center` or `right` along the edge (inline).
+    pub align: &'static str,
+    /// The edge, top when true (inline).
+    pub top: bool,
+    /// `above`, `on` or `below` the border line (inline).
+    pub placement: &'static str,
+    /// The text's font size.
+    pub font_size: f64,
+    /// The label object's other properties (colour, font style, outline).
+    pub props: Map<String, Value>,
+}
+
+/// Something a link ends at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum End {
+    /// A component (its index).
+    Component(usize),
+    /// A group (its index).
+    Group(usize),
+}
+
+/// A link between two ends, drawn as a line group.
+#[derive(Debug)]
+pub struct Link {
+    /// The line group's id: the connection entry's, else `from->to`.
+    pub id: String,
+    /// Where it starts.
+    pub from: End,
+    /// Where it ends.
+    pub to: End,
+    /// An arrowhead at the start.
+    pub arrow_start: bool,
+    /// An arrowhead at the end.
+    pub arrow_end: bool,
+    /// The line group's properties (`strokeStyle`, `lineWidth`, `lineDash`, ...).
+    pub props: Map<String, Value>,
+    /// A component drawn on the middle of the line (its `componentType`).
+    pub middle: Option<String>,
+    /// A caption on the middle of the line (under the component, if there is one).
+    pub label: Option<String>,
+}

@@ -1,0 +1,251 @@
+//! The objects a placed model becomes: an area per group (with its caption), a component per
+//! component entry (its label as its `name`, which every picture of this server draws under
+//! it), a line group per link (with the component and the label on it). Entry
+//! ids are the objects' ids; the others are made from them (docs/create-diagram.md).
+
+use std::collections::HashMap;
+
+use serde_json::{Map, Value, json};
+
+use crate::error::{LayoutError, LayoutResult};
+use crate::geometry::{COMPONENT_SIDE, Rect, text_width};
+use crate::model::{End, Model};
+use crate::place::{COMPONENT_LABEL_FONT, Placement};
+use crate::route::{Obstacles, Point, border_point, nearest_corner};
+use diagtui_model::DiagramObject;
+
+/// Border colours for groups without a `lineColor`, picked by a hash of the root group's id.
+const PALETTE: [&str; 8] = [
+    "#1F77B4", "#2CA02C", "#D62728", "#9467BD", "#8C564B", "#E377C2", "#17BECF", "#BCBD22",
+];
+
+/// The objects, in drawing order, each under its id.
+pub type Objects = Vec<(String, DiagramObject)>;
+
+/// Collects objects, refusing a second object under one id.
+struct Out {
+    objects: Objects,
+    owners: HashMap<String, String>,
+}
+
+impl Out {
+    fn push(
+        &mut self,
+        id: String,
+        entry: &str,
+        kind: &str,
+        data: Map<String, Value>,
+    ) -> LayoutResult<()> {
+        if let Some(owner) = self.owners.insert(id.clone(), entry.to_owned()) {
+            let other = if owner == id { entry } else { owner.as_str() };
+            return Err(LayoutError::field(
+                if owner == id { &owner } else { &id },
+                "id",
+                format!(
+                    "is also the id of an object made for entry \"{other}\"; rename one of them"
+                ),
+            ));
+        }
+        self.objects.push((
+            id,
+            DiagramObject {
+                kind: kind.to_owned(),
+                data,
+            },
+        ));
+        Ok(())
+    }
+}
+
+fn point(p: Point) -> Value {
+    json!({"x": p.0, "y": p.1})
+}
+
+fn corners(r: Rect) -> Value {
+    json!([{"x": r.x0, "y": r.y0}, {"x": r.x1, "y": r.y0}, {"x": r.x1, "y": r.y1}, {"x": r.x0, "y": r.y1}])
+}
+
+/// A label object's data.
+fn label(text: &str, r: Rect, font_size: f64) -> Map<String, Value> {
+    let data = json!({
+        "text": text,
+        "position": {"x": (r.x0 + r.x1) / 2.0, "y": (r.y0 + r.y1) / 2.0},
+        "dimensions": {"width": r.width(), "height": r.height()},
+        "fontSize": font_size,
+        "textAlign": "center",
+    });
+    match data {
+        Value::Object(map) => map,
+        _ => unreachable!("a JSON object literal"),
+    }
+}
+
+/// The default border colour of a group: fixed per root group id.
+fn root_colour(model: &Model, mut g: usize) -> &'static str {
+    while let Some(p) = model.groups[g].parent {
+        g = p;
+    }
+    let hash = model.groups[g].id.bytes().fold(0x811c_9dc5_u32, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    });
+    PALETTE[hash as usize % PALETTE.len()]
+}
+
+fn depth(model: &Model, mut g: usize) -> usize {
+    let mut d = 0;
+    while let Some(p) = model.groups[g].parent {
+        d += 1;
+        g = p;
+    }
+    d
+}
+
+/// Builds every object of a placed model.
+pub fn build(model: &Model, placement: &Placement) -> LayoutResult<Objects> {
+    let mut out = Out {
+        objects: Vec::new(),
+        owners: HashMap::new(),
+    };
+    let mut order: Vec<usize> = (0..model.groups.len()).collect();
+    order.sort_by_key(|g| depth(model, *g));
+    for g in order {
+        let group = &model.groups[g];
+        let area = placement.groups[g];
+        let mut data = group.props.clone();
+        let colour = match data.get("lineColor") {
+            Some(Value::String(c)) => c.clone(),
+            _ => root_colour(model, g).to_owned(),
+        };
+        data.insert("lineColor".into(), json!(colour));
+        data.insert("anchors".into(), corners(area));
+        data.entry("zIndex").or_insert(json!(depth(model, g)));
+        data.entry("fillColor").or_insert(json!("#FFFFFF"));
+        out.push(group.id.clone(), &group.id, "area", data)?;
+        if let (Some(l), Some(place)) = (&group.label, placement.group_labels[g]) {
+            if let Some(band) = place.band {
+                let band_data = json!({"anchors": corners(band), "fillColor": colour, "lineColor": colour,
+                    "lineWidth": 0.025, "zIndex": depth(model, g)});
+                out.push(
+                    format!("{}:band", group.id),
+                    &group.id,
+                    "area",
+                    object(band_data),
+                )?;
+            }
+            let mut data = label(&l.text, place.text, l.font_size);
+            data.extend(l.props.clone());
+            out.push(format!("{}:label", group.id), &group.id, "label", data)?;
+        }
+    }
+    for (i, c) in model.components.iter().enumerate() {
+        let mut data = c.props.clone();
+        data.insert("position".into(), point(placement.components[i]));
+        if let Some(text) = &c.label {
+            data.entry("name").or_insert_with(|| json!(text));
+        }
+        out.push(c.id.clone(), &c.id, "component", data)?;
+    }
+    let obstacles = Obstacles::new(&placement.components);
+    let centre = |e: End| match e {
+        End::Component(c) => placement.components[c],
+        End::Group(g) => {
+            let r = placement.groups[g];
+            ((r.x0 + r.x1) / 2.0, (r.y0 + r.y1) / 2.0)
+        }
+    };
+    for link in &model.links {
+        let end = |e: End, other: End| -> (Value, Point) {
+            match e {
+                End::Component(c) => {
+                    let (index, p) = nearest_corner(placement.components[c], centre(other));
+                    (
+                        json!({"type": 1, "id": model.components[c].id, "index": index}),
+                        p,
+                    )
+                }
+                End::Group(g) => {
+                    let p = border_point(placement.groups[g], centre(other));
+                    (json!({"type": 0, "x": p.0, "y": p.1}), p)
+                }
+            }
+        };
+        let (first, a) = end(link.from, link.to);
+        let (last, b) = end(link.to, link.from);
+        let ends: Vec<Point> = [link.from, link.to]
+            .into_iter()
+            .filter_map(|e| match e {
+                End::Component(c) => Some(placement.components[c]),
+                End::Group(_) => None,
+            })
+            .collect();
+        let path = obstacles.route(a, b, &ends);
+        let mut anchors = vec![first];
+        anchors.extend(
+            path[1..path.len().saturating_sub(1)]
+                .iter()
+                .map(|p| json!({"type": 0, "x": p.0, "y": p.1})),
+        );
+        anchors.push(last);
+        let lines: Vec<Value> = (1..anchors.len()).map(|i| json!([i - 1, i])).collect();
+        let mut arrows = Map::new();
+        if link.arrow_start {
+            arrows.insert("0".into(), json!(true));
+        }
+        if link.arrow_end {
+            arrows.insert((anchors.len() - 1).to_string(), json!(true));
+        }
+        let mut data = link.props.clone();
+        data.insert("anchors".into(), Value::Array(anchors));
+        data.insert("lines".into(), Value::Array(lines));
+        data.insert("arrowAnchorIndices".into(), Value::Object(arrows));
+        out.push(link.id.clone(), &link.id, "line-group", data)?;
+        let m = middle_of_longest(&path);
+        if let Some(component_id) = &link.middle {
+            let data = object(json!({"componentId": component_id, "position": point(m)}));
+            out.push(
+                format!("{}:component", link.id),
+                &link.id,
+                "component",
+                data,
+            )?;
+        }
+        if let Some(text) = &link.label {
+            let w = (text_width(text.chars().count(), COMPONENT_LABEL_FONT) + 0.5)
+                .ceil()
+                .max(1.0);
+            let below = if link.middle.is_some() {
+                COMPONENT_SIDE / 2.0 + 0.5
+            } else {
+                0.0
+            };
+            let r = Rect::centred(m.0, m.1 + below, w, 1.0);
+            out.push(
+                format!("{}:label", link.id),
+                &link.id,
+                "label",
+                label(text, r, COMPONENT_LABEL_FONT),
+            )?;
+        }
+    }
+    Ok(out.objects)
+}
+
+/// The half-cell point in the middle of a path's longest segment.
+fn middle_of_longest(path: &[Point]) -> Point {
+    let (a, b) = path
+        .windows(2)
+        .map(|w| (w[0], w[1]))
+        .max_by(|(a, b), (c, d)| {
+            let l = |p: Point, q: Point| (p.0 - q.0).abs() + (p.1 - q.1).abs();
+            l(*a, *b).total_cmp(&l(*c, *d))
+        })
+        .unwrap_or((path[0], path[0]));
+    ((a.0 + b.0).round() / 2.0, (a.1 + b.1).round() / 2.0)
+}
+
+fn object(value: Value) -> Map<String, Value> {
+    match value {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    }
+}

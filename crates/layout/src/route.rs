@@ -1,0 +1,271 @@
+//! Routing links: right-angled paths on the half-cell grid that neither pass through nor run
+//! along any component's footprint (only the two components a link joins may be touched). A straight line, an L or a Z is taken when one is clear; otherwise
+//! the path with the fewest bends (then the shortest) found by a search over the grid; when
+//! no clear path exists at all, the L.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::geometry::{COMPONENT_SIDE, GRID_HALF, Rect};
+
+/// Grid nodes per axis: −50 to 50 in half cells.
+const NODES: usize = (GRID_HALF * 4.0) as usize + 1;
+/// What a bend costs against a step of half a cell, in the search.
+const BEND_COST: u32 = 8;
+/// How far (in half cells) beyond the rectangle of its two ends a path is first looked for.
+const SEARCH_MARGIN: usize = 16;
+
+/// A point on the half-cell grid.
+pub type Point = (f64, f64);
+
+/// Which grid nodes lie on or inside a component's footprint.
+pub struct Obstacles {
+    blocked: Vec<bool>,
+}
+
+/// The footprints a route may run along: those of the components it joins.
+type Ends<'a> = &'a [Point];
+
+/// The grid node nearest to a coordinate.
+fn node(v: f64) -> usize {
+    (((v + GRID_HALF) * 2.0).round().max(0.0) as usize).min(NODES - 1)
+}
+
+/// A node's coordinate.
+fn coordinate(n: usize) -> f64 {
+    n as f64 / 2.0 - GRID_HALF
+}
+
+impl Obstacles {
+    /// The obstacles of components centred at `centres`.
+    pub fn new(centres: &[Point]) -> Obstacles {
+        let mut blocked = vec![false; NODES * NODES];
+        let reach = COMPONENT_SIDE / 2.0;
+        for &(x, y) in centres {
+            let (x0, x1, y0, y1) = (
+                node(x - reach),
+                node(x + reach),
+                node(y - reach),
+                node(y + reach),
+            );
+            for row in y0..=y1 {
+                blocked[row * NODES + x0..=row * NODES + x1]
+                    .iter_mut()
+                    .for_each(|b| *b = true);
+            }
+        }
+        Obstacles { blocked }
+    }
+
+    /// Whether a route joining `ends` may not pass node (`x`, `y`): it lies on or in a
+    /// footprint, and not on the border of one of the ends.
+    fn is_blocked(&self, x: usize, y: usize, ends: Ends<'_>) -> bool {
+        if !self.blocked[y * NODES + x] {
+            return false;
+        }
+        let (px, py) = (coordinate(x), coordinate(y));
+        let h = COMPONENT_SIDE / 2.0;
+        !ends.iter().any(|&(cx, cy)| {
+            let (dx, dy) = ((px - cx).abs(), (py - cy).abs());
+            dx <= h && dy <= h && (dx == h || dy == h)
+        })
+    }
+
+    /// Whether the straight segment from `a` to `b` (same x or same y) passes no obstacle.
+    fn clear(&self, a: Point, b: Point, ends: Ends<'_>) -> bool {
+        let (ax, ay, bx, by) = (node(a.0), node(a.1), node(b.0), node(b.1));
+        if ax == bx {
+            (ay.min(by)..=ay.max(by)).all(|y| !self.is_blocked(ax, y, ends))
+        } else if ay == by {
+            (ax.min(bx)..=ax.max(bx)).all(|x| !self.is_blocked(x, ay, ends))
+        } else {
+            false
+        }
+    }
+
+    /// Whether a whole path is clear.
+    fn path_clear(&self, path: &[Point], ends: Ends<'_>) -> bool {
+        path.windows(2).all(|w| self.clear(w[0], w[1], ends))
+    }
+
+    /// A right-angled path from `a` to `b`, corners included, repeated points removed; `ends`
+    /// are the centres of the components it joins.
+    pub fn route(&self, a: Point, b: Point, ends: Ends<'_>) -> Vec<Point> {
+        let mid_x = (a.0 + b.0).round() / 2.0;
+        let mid_y = (a.1 + b.1).round() / 2.0;
+        let candidates = [
+            vec![a, b],
+            vec![a, (b.0, a.1), b],
+            vec![a, (a.0, b.1), b],
+            vec![a, (mid_x, a.1), (mid_x, b.1), b],
+            vec![a, (a.0, mid_y), (b.0, mid_y), b],
+        ];
+        let simple = candidates
+            .into_iter()
+            .filter(|p| p.windows(2).all(|w| w[0].0 == w[1].0 || w[0].1 == w[1].1))
+            .find(|p| self.path_clear(p, ends));
+        let path = simple
+            .or_else(|| self.search(a, b, ends))
+            .unwrap_or_else(|| vec![a, (b.0, a.1), b]);
+        let mut path = simplify(path);
+        if path.len() < 2 {
+            // Both ends at one point (components placed by hand on top of each other).
+            path.push(path[0]);
+        }
+        path
+    }
+
+    /// The clear path with the fewest bends, then the fewest steps: searched near the two
+    /// ends first, then over the whole grid.
+    fn search(&self, a: Point, b: Point, ends: Ends<'_>) -> Option<Vec<Point>> {
+        self.search_in(a, b, ends, Some(SEARCH_MARGIN))
+            .or_else(|| self.search_in(a, b, ends, None))
+    }
+
+    /// A* over (node, heading) within the rectangle around `a` and `b` grown by `margin`
+    /// nodes (the whole grid when `None`); a step costs 1, a bend [`BEND_COST`] more.
+    fn search_in(
+        &self,
+        a: Point,
+        b: Point,
+        ends: Ends<'_>,
+        margin: Option<usize>,
+    ) -> Option<Vec<Point>> {
+        let (start, goal) = ((node(a.0), node(a.1)), (node(b.0), node(b.1)));
+        let (x0, x1, y0, y1) = match margin {
+            Some(m) => (
+                start.0.min(goal.0).saturating_sub(m),
+                (start.0.max(goal.0) + m).min(NODES - 1),
+                start.1.min(goal.1).saturating_sub(m),
+                (start.1.max(goal.1) + m).min(NODES - 1),
+            ),
+            None => (0, NODES - 1, 0, NODES - 1),
+        };
+        let w = x1 - x0 + 1;
+        const STEPS: [(isize, isize); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+        let index = |x: usize, y: usize, d: usize| ((y - y0) * w + (x - x0)) * 4 + d;
+        let estimate = |x: usize, y: usize| (x.abs_diff(goal.0) + y.abs_diff(goal.1)) as u32;
+        let states = w * (y1 - y0 + 1) * 4;
+        let mut cost = vec![u32::MAX; states];
+        let mut from = vec![u32::MAX; states];
+        let mut queue = BinaryHeap::new();
+        for d in 0..4 {
+            cost[index(start.0, start.1, d)] = 0;
+            queue.push(Reverse((
+                estimate(start.0, start.1),
+                0u32,
+                start.0,
+                start.1,
+                d,
+            )));
+        }
+        while let Some(Reverse((_, c, x, y, d))) = queue.pop() {
+            if c > cost[index(x, y, d)] {
+                continue;
+            }
+            if (x, y) == goal {
+                let mut points = vec![b];
+                let mut at = index(x, y, d);
+                while from[at] != u32::MAX {
+                    at = from[at] as usize;
+                    let n = at / 4;
+                    points.push((coordinate(x0 + n % w), coordinate(y0 + n / w)));
+                }
+                points.push(a);
+                points.reverse();
+                return Some(points);
+            }
+            for (nd, (dx, dy)) in STEPS.iter().enumerate() {
+                let (nx, ny) = (x as isize + dx, y as isize + dy);
+                if nx < x0 as isize || ny < y0 as isize || nx > x1 as isize || ny > y1 as isize {
+                    continue;
+                }
+                let (nx, ny) = (nx as usize, ny as usize);
+                if self.is_blocked(nx, ny, ends) && (nx, ny) != goal {
+                    continue;
+                }
+                let next = c + 1 + if nd == d { 0 } else { BEND_COST };
+                let at = index(nx, ny, nd);
+                if next < cost[at] {
+                    cost[at] = next;
+                    from[at] = index(x, y, d) as u32;
+                    queue.push(Reverse((next + estimate(nx, ny), next, nx, ny, nd)));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Drops repeated points and the middle of three points on one straight line.
+fn simplify(path: Vec<Point>) -> Vec<Point> {
+    let mut out: Vec<Point> = Vec::with_capacity(path.len());
+    for p in path {
+        if out.last() == Some(&p) {
+            continue;
+        }
+        if out.len() >= 2 {
+            let (a, b) = (out[out.len() - 2], out[out.len() - 1]);
+            if (a.0 == b.0 && b.0 == p.0) || (a.1 == b.1 && b.1 == p.1) {
+                out.pop();
+            }
+        }
+        out.push(p);
+    }
+    out
+}
+
+/// The corner of a component footprint (index 0 top-left, clockwise) nearest to `toward`.
+pub fn nearest_corner(centre: Point, toward: Point) -> (usize, Point) {
+    let h = COMPONENT_SIDE / 2.0;
+    let corners = [
+        (centre.0 - h, centre.1 - h),
+        (centre.0 + h, centre.1 - h),
+        (centre.0 + h, centre.1 + h),
+        (centre.0 - h, centre.1 + h),
+    ];
+    corners
+        .into_iter()
+        .enumerate()
+        .min_by(|(_, p), (_, q)| distance(*p, toward).total_cmp(&distance(*q, toward)))
+        .expect("four corners")
+}
+
+/// The half-cell point on (or just outside) a rectangle's border nearest to `toward`.
+pub fn border_point(r: Rect, toward: Point) -> Point {
+    let x = toward.0.clamp(r.x0, r.x1);
+    let y = toward.1.clamp(r.y0, r.y1);
+    let to_edge = [
+        (x - r.x0).abs(),
+        (r.x1 - x).abs(),
+        (y - r.y0).abs(),
+        (r.y1 - y).abs(),
+    ];
+    let inside = toward.0 > r.x0 && toward.0 < r.x1 && toward.1 > r.y0 && toward.1 < r.y1;
+    let out_down = |v: f64| (v * 2.0 + 1e-9).floor() / 2.0;
+    let out_up = |v: f64| (v * 2.0 - 1e-9).ceil() / 2.0;
+    let half = |v: f64| (v * 2.0).round() / 2.0;
+    let edge = if inside {
+        (0..4)
+            .min_by(|a, b| to_edge[*a].total_cmp(&to_edge[*b]))
+            .expect("four edges")
+    } else if toward.1 <= r.y0 {
+        2
+    } else if toward.1 >= r.y1 {
+        3
+    } else if toward.0 <= r.x0 {
+        0
+    } else {
+        1
+    };
+    match edge {
+        0 => (out_down(r.x0), half(y)),
+        1 => (out_up(r.x1), half(y)),
+        2 => (half(x), out_down(r.y0)),
+        _ => (half(x), out_up(r.y1)),
+    }
+}
+
+fn distance(a: Point, b: Point) -> f64 {
+    (a.0 - b.0).hypot(a.1 - b.1)
+}

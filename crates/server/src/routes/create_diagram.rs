@@ -1,0 +1,201 @@
+//! `POST /api/v1/create-diagram/{docId}` and `POST /api/v1/image/create-from-diagram`: a flat
+//! list of entries (JSON, CSV, a Mermaid flowchart) laid out by [`diagtui_layout`]; the first stores the objects in
+//! the document (one transaction), the second answers with their picture and stores nothing.
+
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{FromRequest, Query, Request, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
+
+use super::image::param;
+use super::schemas::{BodyErrors, Errors};
+use crate::error::ApiError;
+use crate::extract::{Ids, read_body};
+use crate::state::AppState;
+use diagtui_layout::{Format, Objects, Settings};
+use diagtui_model::props::new_object_data;
+use diagtui_model::{Content, DiagramCreated, DiagramObject, ErrorCode, ObjectType};
+use diagtui_scene::render::{self, DEFAULT_HEIGHT, DEFAULT_WIDTH, parse_side};
+use diagtui_scene::{DEFAULT_STATUS_KEY, Scene};
+use diagtui_store::Account;
+
+/// A create-diagram body: its format (by `Content-Type`) and bytes, read within the body
+/// limits.
+pub struct DiagramBody {
+    format: Format,
+    bytes: Bytes,
+}
+
+impl FromRequest<AppState> for DiagramBody {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<DiagramBody, ApiError> {
+        let format = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|value| value.to_str().ok())
+            .and_then(Format::from_media_type)
+            .ok_or_else(|| {
+                ApiError::new(
+                    ErrorCode::UnsupportedMediaType,
+                    "the body must be sent with Content-Type: application/json, text/csv or text/vnd.mermaid",
+                )
+            })?;
+        let bytes = read_body(req, state.bodies).await?;
+        Ok(DiagramBody { format, bytes })
+    }
+}
+
+/// The layout settings as the API description lists them; the handlers read them with
+/// [`Settings::from_pairs`], which takes the names in any case. (A distance must be above 0 and
+/// at most 100, which the description leaves to the 400: bounds on these numbers make
+/// schemathesis's generator fail.)
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query, rename_all = "SCREAMING_SNAKE_CASE")]
+#[allow(dead_code)]
+pub struct LayoutParams {
+    /// Most items side by side in a row of a tier (default 10); names are case-insensitive.
+    #[param(minimum = 1, maximum = 1000)]
+    max_components_per_tier: Option<u32>,
+    /// Distance between tiers (default 3).
+    tier_gap: Option<f64>,
+    /// Distance between components (default 2).
+    comp_gap: Option<f64>,
+    /// Distance between groups (default 1).
+    group_margin: Option<f64>,
+    /// Distance from a group's border to its contents (default 0.75).
+    group_padding: Option<f64>,
+    /// Height of a block group label (default 0.75).
+    label_height: Option<f64>,
+    /// Space beside a block label's text (default 0.25).
+    label_padding: Option<f64>,
+}
+
+/// The query parameters, by name as sent.
+type QueryPairs = Result<Query<Vec<(String, String)>>, QueryRejection>;
+
+/// The layout settings among the query parameters, leaving out the key and `others`.
+fn settings(query: &[(String, String)], others: &[&str]) -> Result<Settings, ApiError> {
+    Settings::from_pairs(
+        query
+            .iter()
+            .filter(|(name, _)| name != "key" && !others.contains(&name.as_str()))
+            .map(|(name, value)| (name.as_str(), value.as_str())),
+    )
+    .map_err(|e| ApiError::validation(e.to_string()))
+}
+
+/// Lays the body out on the blocking pool: routing many links takes long enough to hold up
+/// the other requests of the thread, however small the body.
+async fn lay_out(body: DiagramBody, settings: Settings) -> Result<Objects, ApiError> {
+    tokio::task::spawn_blocking(move || {
+        diagtui_layout::lay_out(&body.bytes, body.format, &settings)
+            .map_err(|e| ApiError::validation(e.to_string()))
+    })
+    .await
+    .map_err(ApiError::internal)?
+}
+
+/// The query as pairs, a malformed one answering 400.
+fn pairs(query: QueryPairs) -> Result<Vec<(String, String)>, ApiError> {
+    query
+        .map(|Query(pairs)| pairs)
+        .map_err(|e| ApiError::validation(format!("bad query: {}", e.body_text())))
+}
+
+/// `POST /api/v1/create-diagram/{docId}`: lays out the entries and adds the objects to the
+/// document, all or none; objects already there under the same ids are replaced, and with
+/// `replace=true` the document is emptied first.
+#[utoipa::path(post, operation_id = "createDiagram", path = "/api/v1/create-diagram/{docId}", tag = "documents",
+    params(
+        ("docId" = String, Path, description = "The document id"),
+        LayoutParams,
+        ("replace" = Option<bool>, Query, description = "Empty the document first, in the same transaction (an extension of ours)"),
+    ),
+    request_body(description = "Entries: a JSON map of entry id to entry, CSV with a header row, or a Mermaid flowchart (docs/create-diagram.md)",
+        content((Object = "application/json"), (String = "text/csv"), (String = "text/vnd.mermaid"))),
+    responses((status = 200, description = "Laid out and stored", body = DiagramCreated), Errors, BodyErrors))]
+pub async fn create(
+    State(s): State<AppState>,
+    me: Account,
+    Ids(doc_id): Ids<String>,
+    query: QueryPairs,
+    body: DiagramBody,
+) -> Result<Json<DiagramCreated>, ApiError> {
+    let query = pairs(query)?;
+    let replace = match query.iter().rev().find(|(name, _)| name == "replace") {
+        None => false,
+        Some((_, value)) => value.parse::<bool>().map_err(|_| {
+            ApiError::validation(format!("replace: \"{value}\" is not true or false"))
+        })?,
+    };
+    let settings = settings(&query, &["replace"])?;
+    s.store.doc_details(&me, &doc_id).await?;
+    let objects = lay_out(body, settings).await?;
+    let object_count = objects.len();
+    s.store.add_objects(&me, &doc_id, objects, replace).await?;
+    Ok(Json(DiagramCreated {
+        success: true,
+        object_count,
+    }))
+}
+
+/// `POST /api/v1/image/create-from-diagram`: the picture of the laid-out entries (PNG, or SVG
+/// with `format=svg`); nothing is stored.
+#[utoipa::path(post, operation_id = "createImageFromDiagram", path = "/api/v1/image/create-from-diagram", tag = "documents",
+    params(
+        ("width" = Option<u32>, Query, minimum = 1, maximum = 8192, description = "Pixels across (default 1024)"),
+        ("height" = Option<u32>, Query, minimum = 1, maximum = 8192, description = "Pixels down (default 768)"),
+        ("format" = Option<String>, Query, pattern = "^(png|svg)$", description = "png (default), or svg (an extension of ours)"),
+        LayoutParams,
+    ),
+    request_body(description = "Entries, as for create-diagram (a Mermaid flowchart as text/vnd.mermaid too)",
+        content((Object = "application/json"), (String = "text/csv"))),
+    responses(
+        (status = 200, description = "The laid-out diagram drawn", content((Vec<u8> = "image/png"), (String = "image/svg+xml"))),
+        Errors, BodyErrors))]
+pub async fn image(
+    _me: Account,
+    query: QueryPairs,
+    body: DiagramBody,
+) -> Result<Response, ApiError> {
+    let query = pairs(query)?;
+    let named: BTreeMap<String, String> = query.iter().cloned().collect();
+    let width = param(&named, "width", DEFAULT_WIDTH, parse_side)?;
+    let height = param(&named, "height", DEFAULT_HEIGHT, parse_side)?;
+    let format = param(&named, "format", render::Format::Png, str::parse)?;
+    let settings = settings(&query, &["width", "height", "format"])?;
+    let objects = lay_out(body, settings).await?;
+    let image = tokio::task::spawn_blocking(move || {
+        let scene = Scene::build(&as_content(objects), DEFAULT_STATUS_KEY);
+        render::render(&scene, format, width, height).map_err(ApiError::internal)
+    })
+    .await
+    .map_err(ApiError::internal)??;
+    Ok(([(header::CONTENT_TYPE, format.content_type())], image).into_response())
+}
+
+/// Laid-out objects as a document's content, with their types' defaults, as the store would
+/// keep them.
+fn as_content(objects: Objects) -> Content {
+    objects
+        .into_iter()
+        .map(|(id, object)| {
+            let data = match object.kind.parse::<ObjectType>() {
+                Ok(kind) => new_object_data(kind, &object.data),
+                Err(_) => object.data,
+            };
+            (
+                id,
+                DiagramObject {
+                    kind: object.kind,
+                    data,
+                },
+            )
+        })
+        .collect()
+}

@@ -1,0 +1,46 @@
+//! Adding many objects under ids the caller chose, in one transaction: what create-diagram
+//! stores.
+
+use std::sync::Arc;
+
+use super::object::StoredObject;
+use super::rules::{check_object_id, check_props_for};
+use super::write::WriteOp;
+use super::{Account, Engine, Store, StoreError, StoreResult};
+use diagtui_model::props::new_object_data;
+use diagtui_model::{DiagramObject, ObjectType};
+
+impl<E: Engine> Store<E> {
+    /// Adds objects under their given ids, each completed with its type's defaults: all or
+    /// none. An object whose id is already in the document takes its place; with `replace`,
+    /// every object there is removed first. Each object is checked as on create; a problem
+    /// names its id (`objects.<id>: …`).
+    pub async fn add_objects(
+        &self,
+        account: &Account,
+        doc_id: &str,
+        objects: Vec<(String, DiagramObject)>,
+        replace: bool,
+    ) -> StoreResult<()> {
+        let mut stored = Vec::with_capacity(objects.len());
+        for (id, object) in objects {
+            let label = format!("objects.{id}");
+            check_object_id(&label, &id)?;
+            let kind: ObjectType = object
+                .kind
+                .parse()
+                .map_err(|e| StoreError::Invalid(format!("{label}: {e}")))?;
+            check_props_for(kind.as_str(), &object.data, true)
+                .map_err(|e| StoreError::Invalid(format!("{label}: {e}")))?;
+            let data = serde_json::to_string(&new_object_data(kind, &object.data))?;
+            stored.push((id, Arc::new(StoredObject::created(kind, &data))));
+        }
+        self.done(WriteOp::AddObjects {
+            account_id: account.id.clone(),
+            doc_id: doc_id.to_owned(),
+            objects: stored,
+            replace,
+        })
+        .await
+    }
+}

@@ -1,0 +1,83 @@
+//! `diagtui doc create-diagram DOC FILE [--set KEY=VALUE] [--replace]`.
+
+use super::Env;
+
+const CSV: &str = "id,type,componentType,groups,connections,label\n\
+                   lb,component,networking.haproxy,,\"app1, app2\",Load balancer\n\
+                   app1,component,generic.server,vpc,,\n\
+                   app2,component,generic.server,vpc,,\n\
+                   vpc,group,,,,Main VPC\n";
+
+#[test]
+fn a_file_is_laid_out_into_a_document_by_its_kind() {
+    let env = Env::start();
+    let doc = env.new_doc("From a file");
+    // No extension: CSV by its content.
+    let csv = env.file("services", CSV);
+    let out = env
+        .run(&["doc", "create-diagram", &doc, &csv, "--set", "comp_gap=4"])
+        .ok()
+        .json();
+    assert_eq!(out["success"], true);
+    let content = env.run(&["doc", "content", &doc]).ok().json();
+    assert_eq!(content["app1"]["data"]["componentId"], "generic.server");
+    assert_eq!(content["vpc"]["type"], "area");
+    let gap = content["app2"]["data"]["position"]["x"].as_f64().unwrap()
+        - content["app1"]["data"]["position"]["x"].as_f64().unwrap();
+    assert_eq!(gap, 2.0 + 4.0, "the setting reached the layout");
+    assert_eq!(out["objectCount"], content.as_object().unwrap().len());
+
+    let json = env.file(
+        "more.json",
+        r#"{"cache": {"type": "component", "componentType": "cache.redis"}}"#,
+    );
+    env.run(&["doc", "create-diagram", &doc, &json]).ok();
+    let content = env.run(&["doc", "content", &doc]).ok().json();
+    assert!(content.get("app1").is_some(), "added to what is there");
+    assert!(content.get("cache").is_some());
+
+    // --replace empties the document first; it asks, and refuses without a terminal.
+    let refused = env
+        .run(&["doc", "create-diagram", &doc, &json, "--replace"])
+        .fails(2);
+    assert!(refused.stderr.contains("--yes"), "{}", refused.stderr);
+    env.run(&["doc", "create-diagram", &doc, &json, "--replace", "--yes"])
+        .ok();
+    let content = env.run(&["doc", "content", &doc]).ok().json();
+    assert_eq!(content.as_object().unwrap().len(), 1, "{content}");
+}
+
+#[test]
+fn a_refusal_names_the_entry_and_the_field() {
+    let env = Env::start();
+    let doc = env.new_doc("Refused");
+    let bad = env.file("bad.csv", "id,type\nweb,component\n");
+    let out = env.run(&["doc", "create-diagram", &doc, &bad]).fails(1);
+    assert!(
+        out.stderr.contains("entry \"web\", field componentType"),
+        "{}",
+        out.stderr
+    );
+    let out = env
+        .run(&["doc", "create-diagram", &doc, &bad, "--set", "gap"])
+        .fails(2);
+    assert!(out.stderr.contains("KEY=VALUE"), "{}", out.stderr);
+}
+
+#[test]
+fn a_mermaid_file_is_read_as_mermaid() {
+    let env = Env::start();
+    let doc = env.new_doc("Flow");
+    let mmd = env.file("flow.mmd", "flowchart LR\n  web[Web] --> db[(Orders)]\n");
+    env.run(&["doc", "create-diagram", &doc, &mmd]).ok();
+    let content = env.run(&["doc", "content", &doc]).ok().json();
+    assert_eq!(content["db"]["data"]["componentId"], "generic.database");
+    assert_eq!(content["web->db"]["type"], "line-group");
+    // Without the extension, the first line tells.
+    let plain = env.file("flow", "%% mine\ngraph TD\n  a --> b\n");
+    env.run(&["doc", "create-diagram", &doc, &plain]).ok();
+    assert_eq!(
+        env.run(&["doc", "content", &doc]).ok().json()["a->b"]["type"],
+        "line-group"
+    );
+}
