@@ -16,6 +16,7 @@ mod durability;
 mod errors;
 mod events;
 mod folders;
+mod history;
 mod image;
 mod limits;
 mod objects;

@@ -112,6 +112,8 @@ pub enum WriteOp {
         doc_id: String,
         /// The new content.
         content: ContentUpload,
+        /// The version it sets the content back to, when it is a restore.
+        restore: Option<u64>,
     },
     /// Add an object under a new id.
     CreateObject {
@@ -206,6 +208,8 @@ pub enum Outcome {
     Updated(Vec<String>),
     /// The default account's key, when the database was set up now.
     Initialised(Option<String>),
+    /// The version a write made and how many objects it changed (a restore's answer).
+    Versioned(u64, u64),
 }
 
 /// A write request queued for an engine's writer, and where its answer goes.

@@ -4,10 +4,53 @@
 use super::Statements;
 use crate::batch::{Batch, report};
 use crate::change::{Committed, DocChange, DocEvent};
+use crate::content::ContentUpload;
+use crate::history::record::{self, Detail, Entry};
+use crate::history::{Change, Objects};
 use crate::keys::DEFAULT_EMAIL;
-use crate::write::{Outcome, WriteOp};
+use crate::object::{Kinds, StoredObject};
+use crate::write::{ObjectUpdate, Outcome, WriteOp};
 use crate::{StoreError, StoreResult};
+use diagtui_model::history::{VersionKind, VersionSource};
 use diagtui_model::ids::new_object_id;
+
+/// A version of the batch's time by the account.
+fn entry<'a>(
+    batch: &'a Batch<'_>,
+    account: &'a str,
+    kind: VersionKind,
+    detail: Detail,
+) -> Entry<'a> {
+    Entry {
+        at: &batch.now,
+        account,
+        kind,
+        detail,
+    }
+}
+
+/// The kind of version an object update makes.
+fn update_kind(update: &ObjectUpdate) -> VersionKind {
+    match update {
+        ObjectUpdate::Each {
+            labelled: false, ..
+        } => VersionKind::ObjectUpdated,
+        ObjectUpdate::Each { .. } => VersionKind::BulkUpdate,
+        ObjectUpdate::Matching { .. } => VersionKind::SelectorUpdate,
+    }
+}
+
+/// An upload's objects.
+fn uploaded(content: &ContentUpload) -> Objects {
+    let mut kinds = Kinds::default();
+    content
+        .rows()
+        .map(|(id, kind, data)| {
+            let object = StoredObject::new(kinds.get(kind), data);
+            (id.to_owned(), std::sync::Arc::new(object))
+        })
+        .collect()
+}
 
 /// Checks that the account may see the document, once per batch.
 async fn check_visible(
@@ -85,26 +128,51 @@ pub(crate) async fn apply(
                 None => s.first_folder(account_id).await?,
             };
             let (id, change) = s.insert_doc(account_id, &folder.id, title).await?;
+            let entry = entry(batch, account_id, VersionKind::Created, Detail::default());
+            record::start(s, &id, entry).await?;
             (Outcome::Created(id), report(change))
         }
         WriteOp::RenameDoc {
             account_id,
             doc_id,
             title,
-        } => (
-            Outcome::Done,
-            report(s.rename_doc(account_id, doc_id, title).await?),
-        ),
-        WriteOp::EmptyDoc { account_id, doc_id } => (
-            Outcome::Done,
-            report(s.empty_doc(account_id, doc_id).await?),
-        ),
+        } => {
+            let change = s.rename_doc(account_id, doc_id, title).await?;
+            let head = record::open(s, doc_id, &batch.now).await?;
+            let detail = Detail {
+                title: Some(title.clone()),
+                ..Detail::default()
+            };
+            let entry = entry(batch, account_id, VersionKind::TitleChange, detail);
+            record::record(s, doc_id, head, entry, &[]).await?;
+            (Outcome::Done, report(change))
+        }
+        WriteOp::EmptyDoc { account_id, doc_id } => {
+            check_visible(batch, s, account_id, doc_id).await?;
+            let head = record::open(s, doc_id, &batch.now).await?;
+            let before = s.current(doc_id, None).await?;
+            let change = s.empty_doc(account_id, doc_id).await?;
+            let changes = record::replaced(before, Objects::new());
+            let entry = entry(batch, account_id, VersionKind::Empty, Detail::default());
+            record::record(s, doc_id, head, entry, &changes).await?;
+            (Outcome::Done, report(change))
+        }
         WriteOp::CloneDoc {
             account_id,
             doc_id,
             title,
         } => {
             let (id, change) = s.clone_doc(account_id, doc_id, title).await?;
+            let source = VersionSource {
+                doc_id: doc_id.clone(),
+                version: s.head(doc_id).await?.map(|head| head.head),
+            };
+            let detail = Detail {
+                source: Some(source),
+                ..Detail::default()
+            };
+            let entry = entry(batch, account_id, VersionKind::Cloned, detail);
+            record::start(s, &id, entry).await?;
             (Outcome::Created(id), report(change))
         }
         WriteOp::Share {
@@ -123,13 +191,33 @@ pub(crate) async fn apply(
             account_id,
             doc_id,
             content,
+            restore,
         } => {
             check_visible(batch, s, account_id, doc_id).await?;
+            let head = record::open(s, doc_id, &batch.now).await?;
+            let before = s.current(doc_id, None).await?;
             s.delete_objects(doc_id).await?;
             s.insert_content(doc_id, content).await?;
+            let changes = record::replaced(before, uploaded(content));
+            let (kind, detail) = match restore {
+                Some(version) => (
+                    VersionKind::Restore,
+                    Detail {
+                        restored_from: Some(*version),
+                        ..Detail::default()
+                    },
+                ),
+                None => (VersionKind::SetContent, Detail::default()),
+            };
+            let entry = entry(batch, account_id, kind, detail);
+            let version = record::record(s, doc_id, head, entry, &changes).await?;
             let change =
                 DocChange::event(doc_id, Some(batch.now.clone()), DocEvent::ContentReplaced);
-            (Outcome::Done, report(change))
+            let outcome = match restore {
+                Some(_) => Outcome::Versioned(version, changes.len() as u64),
+                None => Outcome::Done,
+            };
+            (outcome, report(change))
         }
         WriteOp::CreateObject {
             account_id,
@@ -137,9 +225,22 @@ pub(crate) async fn apply(
             object,
         } => {
             check_visible(batch, s, account_id, doc_id).await?;
+            let head = record::open(s, doc_id, &batch.now).await?;
             let id = new_object_id();
             s.insert_object(doc_id, &id, object.kind(), object.data())
                 .await?;
+            let changes = [Change {
+                obj_id: id.clone(),
+                before: None,
+                after: Some(object.clone()),
+            }];
+            let entry = entry(
+                batch,
+                account_id,
+                VersionKind::ObjectCreated,
+                Detail::default(),
+            );
+            record::record(s, doc_id, head, entry, &changes).await?;
             let mut change = batch.objects_changed(doc_id);
             change.changed.push((id.clone(), object.clone()));
             (Outcome::Created(id), report(change))
@@ -158,7 +259,13 @@ pub(crate) async fn apply(
                 Some(_) => return Err(StoreError::Conflict),
                 None => (s.plan_update(doc_id, update).await?, None),
             };
+            let head = record::open(s, doc_id, &batch.now).await?;
+            let ids: Vec<&str> = objects.iter().map(|(id, _)| id.as_str()).collect();
+            let before = s.current(doc_id, Some(&ids)).await?;
+            let changes = record::updated(&before, &objects);
             s.save(doc_id, &mut objects, doc_len).await?;
+            let entry = entry(batch, account_id, update_kind(update), Detail::default());
+            record::record(s, doc_id, head, entry, &changes).await?;
             let ids = objects.iter().map(|(id, _)| id.clone()).collect();
             let mut change = batch.objects_changed(doc_id);
             change.changed = objects;
@@ -170,9 +277,23 @@ pub(crate) async fn apply(
             obj_id,
         } => {
             check_visible(batch, s, account_id, doc_id).await?;
+            let head = record::open(s, doc_id, &batch.now).await?;
+            let before = s.current(doc_id, Some(&[obj_id])).await?;
             if !s.delete_object(doc_id, obj_id).await? {
                 return Err(StoreError::ObjNotFound(obj_id.clone()));
             }
+            let changes = [Change {
+                obj_id: obj_id.clone(),
+                before: before.into_values().next(),
+                after: None,
+            }];
+            let entry = entry(
+                batch,
+                account_id,
+                VersionKind::ObjectDeleted,
+                Detail::default(),
+            );
+            record::record(s, doc_id, head, entry, &changes).await?;
             let mut change = batch.objects_changed(doc_id);
             change.deleted.push(obj_id.clone());
             (Outcome::Done, report(change))
