@@ -7,6 +7,7 @@ mod content_file;
 mod doc;
 mod export;
 mod folder;
+mod history;
 mod input;
 mod merge;
 mod obj;

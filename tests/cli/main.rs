@@ -2,6 +2,7 @@
 //! ephemeral port (or in local mode on a temp data dir).
 
 mod docs;
+mod history;
 mod objects;
 mod render;
 mod settings;

@@ -7,6 +7,7 @@
 mod documents;
 mod error;
 mod folders;
+mod history;
 mod json_body;
 mod key;
 mod objects;
