@@ -5,6 +5,8 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
+use diagtui::store::{Store, StoreOptions};
+
 use crate::common::{Harness, assert_error, send};
 
 /// The kinds of a history page's versions, newest first.
@@ -468,4 +470,58 @@ async fn content_far_back_is_right_across_snapshots() {
         h.get_ok(&format!("{path}/obj/all?version=5")).await,
         json!({})
     );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn versions_older_than_the_time_kept_are_compacted_into_a_snapshot() {
+    let h = Harness::new().await;
+    let doc = h.new_doc("Kept").await;
+    let path = format!("/api/v1/doc/{doc}");
+    let a = h.new_obj(&doc, "label", json!({"text": "1"})).await; // 2
+    for n in 2..=4 {
+        h.post_ok(
+            &format!("{path}/obj/{a}"),
+            json!({"props": {"text": n.to_string()}}),
+        )
+        .await; // 3, 4, 5
+    }
+    let at_four = h.get_ok(&format!("{path}/obj/all?version=4")).await;
+    let details = h.get_ok(&format!("{path}/history/4")).await;
+    h.run_sql("UPDATE history_versions SET at = '2000-01-01T00:00:00.000Z' WHERE version <= 3");
+    // What `serve` does at start and hourly after, from another store on the same database.
+    let store = Store::open_at(h.server.location(), StoreOptions::default())
+        .await
+        .unwrap();
+    let ninety_days = std::time::Duration::from_secs(90 * 24 * 3600);
+    store.compact_history(ninety_days).await.unwrap();
+    drop(store);
+    let oldest = h.get_ok(&format!("{path}/history")).await["oldest"].clone();
+    assert_eq!(oldest, 4, "the first version written in the last 90 days");
+    let msg = assert_error(
+        &h.get(&format!("{path}/obj/all?version=3")).await,
+        StatusCode::NOT_FOUND,
+        "VERSION_PRUNED",
+    );
+    assert!(msg.contains("oldest kept is 4"), "{msg}");
+    assert_error(
+        &h.get(&format!("{path}/history/1")).await,
+        StatusCode::NOT_FOUND,
+        "VERSION_PRUNED",
+    );
+    assert_eq!(
+        h.get_ok(&format!("{path}/obj/all?version=4")).await,
+        at_four
+    );
+    assert_eq!(h.get_ok(&format!("{path}/history/4")).await, details);
+    let page = h.get_ok(&format!("{path}/history")).await;
+    let numbers: Vec<u64> = page["versions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["version"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, [5, 4]);
+    h.post_ok(&format!("{path}/restore"), json!({"version": 4}))
+        .await;
+    assert_eq!(h.get_ok(&format!("{path}/obj/all")).await, at_four);
 }

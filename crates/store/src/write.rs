@@ -136,6 +136,11 @@ pub enum WriteOp {
         /// writer plans the update itself when there is none.
         plan: Option<Plan>,
     },
+    /// Compact every document's history to the versions written at or after a time.
+    CompactHistory {
+        /// The cutoff: an ISO 8601 UTC time.
+        cutoff: String,
+    },
     /// Delete an object.
     DeleteObject {
         /// The account acting.

@@ -15,6 +15,8 @@ use crate::write::{Outcome, WriteOp};
 use crate::{Store, StoreError, StoreResult, unexpected};
 use diagtui_model::Content;
 use diagtui_model::history::{Diff, HistoryPage, Restored, VersionDetails, diff_contents};
+use diagtui_model::ids::format_timestamp;
+use time::OffsetDateTime;
 
 /// The most versions one page lists.
 pub const MAX_PAGE: usize = 1000;
@@ -155,6 +157,19 @@ impl<E: Engine> Store<E> {
                 version,
                 changed,
             }),
+            other => Err(unexpected(&other)),
+        }
+    }
+
+    /// Compacts every document's history to the versions of the last `keep` (see
+    /// [`compact`](super::compact)).
+    pub async fn compact_history(&self, keep: std::time::Duration) -> StoreResult<()> {
+        let cutoff = OffsetDateTime::now_utc() - keep;
+        let op = WriteOp::CompactHistory {
+            cutoff: format_timestamp(cutoff),
+        };
+        match self.engine.write(op).await? {
+            Outcome::Done => Ok(()),
             other => Err(unexpected(&other)),
         }
     }

@@ -7,13 +7,15 @@
 //! content at any version is a snapshot plus at most about a document's worth of changes.
 //!
 //! - [`record`]: what the write path calls, through an engine's [`HistoryWrites`];
-//! - [`read`]: the answers to the history routes, through an engine's [`HistoryReads`].
+//! - [`read`]: the answers to the history routes, through an engine's [`HistoryReads`];
+//! - [`compact`]: retention, compacting what is older than the time kept into a snapshot.
 //!
 //! A document written before its history was kept starts it at its next write with a version
 //! of kind `started` holding its content then. A document's history goes with it (the tables
 //! cascade).
 
 mod access;
+pub(crate) mod compact;
 pub(crate) mod read;
 pub(crate) mod record;
 pub(crate) mod sql;
@@ -114,4 +116,12 @@ pub(crate) trait HistoryWrites: HistoryReads {
     async fn insert_changes(&self, doc: &str, version: u64, changes: &[Change]) -> StoreResult<()>;
     /// Copies the document's objects now as the snapshot at a version; returns how many.
     async fn take_snapshot(&self, doc: &str, version: u64) -> StoreResult<u64>;
+    /// The documents that have a history.
+    async fn histories(&self) -> StoreResult<Vec<String>>;
+    /// The oldest version of a document written at or after `at`.
+    async fn first_since(&self, doc: &str, at: &str) -> StoreResult<Option<u64>>;
+    /// Stores objects as the snapshot at a version (one that has none) and marks it so.
+    async fn insert_snapshot(&self, doc: &str, version: u64, objects: &Objects) -> StoreResult<()>;
+    /// Drops a document's versions, changes and snapshots before a version.
+    async fn drop_before(&self, doc: &str, version: u64) -> StoreResult<()>;
 }

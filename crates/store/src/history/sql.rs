@@ -56,3 +56,67 @@ pub const TAKE_SNAPSHOT: &str = "INSERT INTO history_snapshots (doc_id, version,
 pub const INSERT_CHANGE: &str = "INSERT INTO history_changes \
      (doc_id, version, obj_id, before_type, before_data, after_type, after_data) \
      VALUES ($1, $2, $3, $4, $5, $6, $7)";
+
+/// The documents that have a history.
+pub const HISTORIES: &str = "SELECT doc_id FROM history_heads ORDER BY doc_id";
+
+/// The oldest version of a document written at or after a time.
+pub const FIRST_SINCE: &str =
+    "SELECT min(version) FROM history_versions WHERE doc_id = $1 AND at >= $2";
+
+/// Marks a version as holding a snapshot.
+pub const MARK_SNAPSHOT: &str =
+    "UPDATE history_versions SET snapshot = TRUE WHERE doc_id = $1 AND version = $2";
+
+/// Drops a document's snapshots before a version.
+pub const DROP_SNAPSHOTS: &str = "DELETE FROM history_snapshots WHERE doc_id = $1 AND version < $2";
+
+/// Drops a document's changes before a version.
+pub const DROP_CHANGES: &str = "DELETE FROM history_changes WHERE doc_id = $1 AND version < $2";
+
+/// Drops a document's versions before a version.
+pub const DROP_VERSIONS: &str = "DELETE FROM history_versions WHERE doc_id = $1 AND version < $2";
+
+/// Adds one object of a snapshot (PostgreSQL adds many at once, see its engine).
+pub const INSERT_SNAPSHOT_ROW: &str = "INSERT INTO history_snapshots \
+     (doc_id, version, obj_id, type, data) VALUES ($1, $2, $3, $4, $5)";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// SQLite numbers `$N` parameters in the order they first appear: each must first appear
+    /// after the ones numbered before it.
+    #[test]
+    fn parameters_first_appear_in_their_order() {
+        for sql in [
+            HEAD,
+            OLDEST,
+            VERSIONS,
+            OBJECT_VERSIONS,
+            CHANGES,
+            LAST_SNAPSHOT,
+            SNAPSHOT,
+            CHANGES_BETWEEN,
+            PUT_HEAD,
+            INSERT_VERSION,
+            TAKE_SNAPSHOT,
+            INSERT_CHANGE,
+            HISTORIES,
+            FIRST_SINCE,
+            MARK_SNAPSHOT,
+            DROP_SNAPSHOTS,
+            DROP_CHANGES,
+            DROP_VERSIONS,
+            INSERT_SNAPSHOT_ROW,
+        ] {
+            let mut seen = 0;
+            for part in sql.split('$').skip(1) {
+                let digits: String = part.chars().take_while(char::is_ascii_digit).collect();
+                let n: usize = digits.parse().unwrap();
+                assert!(n <= seen + 1, "${n} before ${} in {sql}", seen + 1);
+                seen = seen.max(n);
+            }
+        }
+    }
+}

@@ -12,13 +12,14 @@ use super::sql::{execute, query, query_one, query_opt};
 use super::statements::Writing;
 use crate::StoreResult;
 use crate::history::sql::{
-    CHANGES, CHANGES_BETWEEN, HEAD, INSERT_VERSION, LAST_SNAPSHOT, OBJECT_VERSIONS, OLDEST,
-    PUT_HEAD, SNAPSHOT, TAKE_SNAPSHOT, VERSIONS,
+    CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, FIRST_SINCE, HEAD,
+    HISTORIES, INSERT_VERSION, LAST_SNAPSHOT, MARK_SNAPSHOT, OBJECT_VERSIONS, OLDEST, PUT_HEAD,
+    SNAPSHOT, TAKE_SNAPSHOT, VERSIONS,
 };
 use crate::history::{Change, Head, HistoryReads, HistoryWrites, Objects, VersionRow};
 use crate::object::{Kinds, StoredObject};
 
-/// Changes sent per statement.
+/// Changes (or snapshot rows) sent per statement.
 const CHANGES_PER_STATEMENT: usize = 5000;
 
 /// An object kept as two columns, type and data, both null when there was none.
@@ -202,5 +203,41 @@ impl<C: GenericClient + Sync> HistoryWrites for Writing<'_, C> {
 
     async fn take_snapshot(&self, doc: &str, version: u64) -> StoreResult<u64> {
         execute(self.client, TAKE_SNAPSHOT, &[&doc, &(version as i64)]).await
+    }
+
+    async fn histories(&self) -> StoreResult<Vec<String>> {
+        let rows = query(self.client, HISTORIES, &[]).await?;
+        Ok(rows.iter().map(|row| row.get(0)).collect())
+    }
+
+    async fn first_since(&self, doc: &str, at: &str) -> StoreResult<Option<u64>> {
+        let row = query_one(self.client, FIRST_SINCE, &[&doc, &at]).await?;
+        Ok(row.get::<_, Option<i64>>(0).map(|version| version as u64))
+    }
+
+    async fn insert_snapshot(&self, doc: &str, version: u64, objects: &Objects) -> StoreResult<()> {
+        let version = version as i64;
+        let rows: Vec<_> = objects.iter().collect();
+        for chunk in rows.chunks(CHANGES_PER_STATEMENT) {
+            let ids: Vec<&str> = chunk.iter().map(|(id, _)| id.as_str()).collect();
+            let kinds: Vec<&str> = chunk.iter().map(|(_, o)| o.kind()).collect();
+            let data: Vec<&str> = chunk.iter().map(|(_, o)| o.data()).collect();
+            execute(
+                self.client,
+                "INSERT INTO history_snapshots (doc_id, version, obj_id, type, data) \
+                 SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::text[])",
+                &[&doc, &version, &ids, &kinds, &data],
+            )
+            .await?;
+        }
+        execute(self.client, MARK_SNAPSHOT, &[&doc, &version]).await?;
+        Ok(())
+    }
+
+    async fn drop_before(&self, doc: &str, version: u64) -> StoreResult<()> {
+        for sql in [DROP_SNAPSHOTS, DROP_CHANGES, DROP_VERSIONS] {
+            execute(self.client, sql, &[&doc, &(version as i64)]).await?;
+        }
+        Ok(())
     }
 }

@@ -11,8 +11,9 @@ use super::objects::{load_object, load_objects};
 use super::statements::Writing;
 use crate::StoreResult;
 use crate::history::sql::{
-    CHANGES, CHANGES_BETWEEN, HEAD, INSERT_CHANGE, INSERT_VERSION, LAST_SNAPSHOT, OBJECT_VERSIONS,
-    OLDEST, PUT_HEAD, SNAPSHOT, TAKE_SNAPSHOT, VERSIONS,
+    CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, FIRST_SINCE, HEAD,
+    HISTORIES, INSERT_CHANGE, INSERT_SNAPSHOT_ROW, INSERT_VERSION, LAST_SNAPSHOT, MARK_SNAPSHOT,
+    OBJECT_VERSIONS, OLDEST, PUT_HEAD, SNAPSHOT, TAKE_SNAPSHOT, VERSIONS,
 };
 use crate::history::{Change, Head, HistoryReads, HistoryWrites, Objects, VersionRow};
 use crate::object::{Kinds, StoredObject};
@@ -200,5 +201,40 @@ impl HistoryWrites for Writing<'_> {
             .prepare_cached(TAKE_SNAPSHOT)?
             .execute(params![doc, version as i64])?;
         Ok(copied as u64)
+    }
+
+    async fn histories(&self) -> StoreResult<Vec<String>> {
+        let mut statement = self.conn.prepare_cached(HISTORIES)?;
+        let docs = statement.query_map([], |row| row.get(0))?;
+        Ok(docs.collect::<Result<_, _>>()?)
+    }
+
+    async fn first_since(&self, doc: &str, at: &str) -> StoreResult<Option<u64>> {
+        let first: Option<i64> = self
+            .conn
+            .prepare_cached(FIRST_SINCE)?
+            .query_row([doc, at], |row| row.get(0))?;
+        Ok(first.map(|version| version as u64))
+    }
+
+    async fn insert_snapshot(&self, doc: &str, version: u64, objects: &Objects) -> StoreResult<()> {
+        let version = version as i64;
+        let mut insert = self.conn.prepare_cached(INSERT_SNAPSHOT_ROW)?;
+        for (id, object) in objects {
+            insert.execute(params![doc, version, id, object.kind(), object.data()])?;
+        }
+        self.conn
+            .prepare_cached(MARK_SNAPSHOT)?
+            .execute(params![doc, version])?;
+        Ok(())
+    }
+
+    async fn drop_before(&self, doc: &str, version: u64) -> StoreResult<()> {
+        for sql in [DROP_SNAPSHOTS, DROP_CHANGES, DROP_VERSIONS] {
+            self.conn
+                .prepare_cached(sql)?
+                .execute(params![doc, version as i64])?;
+        }
+        Ok(())
     }
 }

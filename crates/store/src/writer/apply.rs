@@ -5,6 +5,7 @@ use super::Statements;
 use crate::batch::{Batch, report};
 use crate::change::{Committed, DocChange, DocEvent};
 use crate::content::ContentUpload;
+use crate::history::compact;
 use crate::history::record::{self, Detail, Entry};
 use crate::history::{Change, Objects};
 use crate::keys::DEFAULT_EMAIL;
@@ -270,6 +271,10 @@ pub(crate) async fn apply(
             let mut change = batch.objects_changed(doc_id);
             change.changed = objects;
             (Outcome::Updated(ids), report(change))
+        }
+        WriteOp::CompactHistory { cutoff } => {
+            compact::compact(s, cutoff).await?;
+            (Outcome::Done, Committed::default())
         }
         WriteOp::DeleteObject {
             account_id,
