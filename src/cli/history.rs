@@ -96,16 +96,16 @@ fn table(page: &HistoryPage) -> String {
 
 /// What a version says beyond its kind.
 fn note(version: &Version) -> String {
-    if let Some(title) = &version.title {
+    if let Some(title) = &version.notes.title {
         return format!("title {title:?}");
     }
-    if let Some(source) = &version.source {
+    if let Some(source) = &version.notes.source {
         return match source.version {
             Some(at) => format!("from {} version {at}", source.doc_id),
             None => format!("from {}", source.doc_id),
         };
     }
-    match version.restored_from {
+    match version.notes.restored_from {
         Some(at) => format!("back to version {at}"),
         None => String::new(),
     }

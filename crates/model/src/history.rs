@@ -102,6 +102,15 @@ pub struct Version {
     pub kind: VersionKind,
     /// How many objects it changed.
     pub changed: u64,
+    /// What it says beyond its kind.
+    #[serde(flatten)]
+    pub notes: VersionNotes,
+}
+
+/// What a version says beyond its kind, each absent where it does not apply.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VersionNotes {
     /// The new title, for a title change.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,

@@ -4,12 +4,13 @@
 
 use std::sync::Arc;
 
-use super::record::Detail;
 use super::{Change, HistoryReads, Objects, VersionRow};
 use crate::object::StoredObject;
 use crate::{StoreError, StoreResult};
 use diagtui_model::DiagramObject;
-use diagtui_model::history::{HistoryPage, ObjectChange, Version, VersionDetails, VersionKind};
+use diagtui_model::history::{
+    HistoryPage, ObjectChange, Version, VersionDetails, VersionKind, VersionNotes,
+};
 
 /// What is asked of a document's history.
 #[derive(Debug, Clone)]
@@ -120,9 +121,9 @@ fn kept(at: u64, head: u64, oldest: u64) -> StoreResult<()> {
 fn version(row: VersionRow) -> StoreResult<Version> {
     let kind = VersionKind::parse(&row.kind)
         .ok_or_else(|| StoreError::Internal(format!("unknown version kind {}", row.kind)))?;
-    let detail: Detail = match &row.detail {
+    let notes = match &row.detail {
         Some(text) => serde_json::from_str(text)?,
-        None => Detail::default(),
+        None => VersionNotes::default(),
     };
     Ok(Version {
         version: row.version,
@@ -130,9 +131,7 @@ fn version(row: VersionRow) -> StoreResult<Version> {
         account: row.account,
         kind,
         changed: row.changed,
-        title: detail.title,
-        source: detail.source,
-        restored_from: detail.restored_from,
+        notes,
     })
 }
 

@@ -4,27 +4,10 @@
 
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
-
 use super::{Change, Head, HistoryWrites, Objects, SNAPSHOT_EVERY, VersionRow};
 use crate::StoreResult;
 use crate::object::StoredObject;
-use diagtui_model::history::{VersionKind, VersionSource};
-
-/// What a version says beyond its kind, stored as JSON text.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct Detail {
-    /// A title change's new title.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub title: Option<String>,
-    /// What a clone copied.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<VersionSource>,
-    /// The version a restore went back to.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub restored_from: Option<u64>,
-}
+use diagtui_model::history::{VersionKind, VersionNotes};
 
 /// A version about to be recorded.
 pub(crate) struct Entry<'a> {
@@ -34,20 +17,17 @@ pub(crate) struct Entry<'a> {
     pub account: &'a str,
     /// What kind of write.
     pub kind: VersionKind,
-    /// Its details.
-    pub detail: Detail,
+    /// What it says beyond its kind (stored as JSON text).
+    pub notes: VersionNotes,
 }
 
 impl Entry<'_> {
     /// The row of this entry as version `version`.
     fn row(&self, version: u64, changed: usize) -> StoreResult<VersionRow> {
-        let detail = match (
-            &self.detail.title,
-            &self.detail.source,
-            self.detail.restored_from,
-        ) {
-            (None, None, None) => None,
-            _ => Some(serde_json::to_string(&self.detail)?),
+        let detail = if self.notes == VersionNotes::default() {
+            None
+        } else {
+            Some(serde_json::to_string(&self.notes)?)
         };
         Ok(VersionRow {
             version,

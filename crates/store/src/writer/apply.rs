@@ -6,13 +6,13 @@ use crate::batch::{Batch, report};
 use crate::change::{Committed, DocChange, DocEvent};
 use crate::content::ContentUpload;
 use crate::history::compact;
-use crate::history::record::{self, Detail, Entry};
+use crate::history::record::{self, Entry};
 use crate::history::{Change, Objects};
 use crate::keys::DEFAULT_EMAIL;
 use crate::object::{Kinds, StoredObject};
 use crate::write::{ObjectUpdate, Outcome, WriteOp};
 use crate::{StoreError, StoreResult};
-use diagtui_model::history::{VersionKind, VersionSource};
+use diagtui_model::history::{VersionKind, VersionNotes, VersionSource};
 use diagtui_model::ids::new_object_id;
 
 /// A version of the batch's time by the account.
@@ -20,13 +20,13 @@ fn entry<'a>(
     batch: &'a Batch<'_>,
     account: &'a str,
     kind: VersionKind,
-    detail: Detail,
+    notes: VersionNotes,
 ) -> Entry<'a> {
     Entry {
         at: &batch.now,
         account,
         kind,
-        detail,
+        notes,
     }
 }
 
@@ -129,7 +129,12 @@ pub(crate) async fn apply(
                 None => s.first_folder(account_id).await?,
             };
             let (id, change) = s.insert_doc(account_id, &folder.id, title).await?;
-            let entry = entry(batch, account_id, VersionKind::Created, Detail::default());
+            let entry = entry(
+                batch,
+                account_id,
+                VersionKind::Created,
+                VersionNotes::default(),
+            );
             record::start(s, &id, entry).await?;
             (Outcome::Created(id), report(change))
         }
@@ -140,11 +145,11 @@ pub(crate) async fn apply(
         } => {
             let change = s.rename_doc(account_id, doc_id, title).await?;
             let head = record::open(s, doc_id, &batch.now).await?;
-            let detail = Detail {
+            let notes = VersionNotes {
                 title: Some(title.clone()),
-                ..Detail::default()
+                ..VersionNotes::default()
             };
-            let entry = entry(batch, account_id, VersionKind::TitleChange, detail);
+            let entry = entry(batch, account_id, VersionKind::TitleChange, notes);
             record::record(s, doc_id, head, entry, &[]).await?;
             (Outcome::Done, report(change))
         }
@@ -154,7 +159,12 @@ pub(crate) async fn apply(
             let before = s.current(doc_id, None).await?;
             let change = s.empty_doc(account_id, doc_id).await?;
             let changes = record::replaced(before, Objects::new());
-            let entry = entry(batch, account_id, VersionKind::Empty, Detail::default());
+            let entry = entry(
+                batch,
+                account_id,
+                VersionKind::Empty,
+                VersionNotes::default(),
+            );
             record::record(s, doc_id, head, entry, &changes).await?;
             (Outcome::Done, report(change))
         }
@@ -168,11 +178,11 @@ pub(crate) async fn apply(
                 doc_id: doc_id.clone(),
                 version: s.head(doc_id).await?.map(|head| head.head),
             };
-            let detail = Detail {
+            let notes = VersionNotes {
                 source: Some(source),
-                ..Detail::default()
+                ..VersionNotes::default()
             };
-            let entry = entry(batch, account_id, VersionKind::Cloned, detail);
+            let entry = entry(batch, account_id, VersionKind::Cloned, notes);
             record::start(s, &id, entry).await?;
             (Outcome::Created(id), report(change))
         }
@@ -200,17 +210,17 @@ pub(crate) async fn apply(
             s.delete_objects(doc_id).await?;
             s.insert_content(doc_id, content).await?;
             let changes = record::replaced(before, uploaded(content));
-            let (kind, detail) = match restore {
+            let (kind, notes) = match restore {
                 Some(version) => (
                     VersionKind::Restore,
-                    Detail {
+                    VersionNotes {
                         restored_from: Some(*version),
-                        ..Detail::default()
+                        ..VersionNotes::default()
                     },
                 ),
-                None => (VersionKind::SetContent, Detail::default()),
+                None => (VersionKind::SetContent, VersionNotes::default()),
             };
-            let entry = entry(batch, account_id, kind, detail);
+            let entry = entry(batch, account_id, kind, notes);
             let version = record::record(s, doc_id, head, entry, &changes).await?;
             let change =
                 DocChange::event(doc_id, Some(batch.now.clone()), DocEvent::ContentReplaced);
@@ -239,7 +249,7 @@ pub(crate) async fn apply(
                 batch,
                 account_id,
                 VersionKind::ObjectCreated,
-                Detail::default(),
+                VersionNotes::default(),
             );
             record::record(s, doc_id, head, entry, &changes).await?;
             let mut change = batch.objects_changed(doc_id);
@@ -265,7 +275,12 @@ pub(crate) async fn apply(
             let before = s.current(doc_id, Some(&ids)).await?;
             let changes = record::updated(&before, &objects);
             s.save(doc_id, &mut objects, doc_len).await?;
-            let entry = entry(batch, account_id, update_kind(update), Detail::default());
+            let entry = entry(
+                batch,
+                account_id,
+                update_kind(update),
+                VersionNotes::default(),
+            );
             record::record(s, doc_id, head, entry, &changes).await?;
             let ids = objects.iter().map(|(id, _)| id.clone()).collect();
             let mut change = batch.objects_changed(doc_id);
@@ -296,7 +311,7 @@ pub(crate) async fn apply(
                 batch,
                 account_id,
                 VersionKind::ObjectDeleted,
-                Detail::default(),
+                VersionNotes::default(),
             );
             record::record(s, doc_id, head, entry, &changes).await?;
             let mut change = batch.objects_changed(doc_id);
