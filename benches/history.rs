@@ -56,7 +56,7 @@ fn main() {
         drop(store);
         let after = stored_bytes(dir.path());
         println!(
-            "{OBJECTS} single-object updates, {WRITERS} writers: {:.0}/s; the store grew by {:.1} MB ({} → {} bytes)",
+            "{OBJECTS} single-object updates, {WRITERS} writers: {:.0}/s; the store grew by {:.1} MB ({} → {} bytes in use)",
             OBJECTS as f64 / took.as_secs_f64(),
             (after - before) as f64 / 1e6,
             before,
@@ -97,19 +97,33 @@ async fn open(dir: &Path, key: &str) -> (Store, Account) {
     (store, me)
 }
 
-/// The bytes of the database's files (the store closed: its log checkpointed and removed).
+/// The bytes the database holds (the store closed): its log checkpointed into the file, then
+/// the pages in use (free pages, which later writes reuse, not counted); and the bytes of each
+/// history table.
 fn stored_bytes(dir: &Path) -> u64 {
-    std::fs::read_dir(dir)
-        .unwrap()
-        .filter_map(|entry| entry.ok())
-        .filter(|entry| {
-            entry
-                .file_name()
-                .to_string_lossy()
-                .starts_with("diagtui.db")
+    let conn = rusqlite::Connection::open(dir.join(diagtui::store::DB_FILE)).unwrap();
+    conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
+        .unwrap();
+    let pragma = |name: &str| -> u64 {
+        conn.query_row(&format!("PRAGMA {name}"), [], |row| row.get::<_, i64>(0))
+            .unwrap() as u64
+    };
+    let mut tables = conn
+        .prepare("SELECT name, sum(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC LIMIT 6")
+        .unwrap();
+    let sizes: Vec<String> = tables
+        .query_map([], |row| {
+            Ok(format!(
+                "{} {:.1} MB",
+                row.get::<_, String>(0)?,
+                row.get::<_, i64>(1)? as f64 / 1e6
+            ))
         })
-        .map(|entry| entry.metadata().unwrap().len())
-        .sum()
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    println!("  largest: {}", sizes.join(", "));
+    (pragma("page_count") - pragma("freelist_count")) * pragma("page_size")
 }
 
 /// The median time of `runs` runs of `f`.
