@@ -4,6 +4,8 @@
 
 use std::sync::Arc;
 
+use tokio::try_join;
+
 use super::{Change, Head, HistoryWrites, Objects, SNAPSHOT_EVERY, VersionRow};
 use crate::StoreResult;
 use crate::object::StoredObject;
@@ -86,7 +88,6 @@ pub(crate) async fn record(
     changes: &[Change],
 ) -> StoreResult<u64> {
     let version = head.head + 1;
-    s.insert_changes(doc, version, changes).await?;
     let pending = head.pending + changes.len() as u64;
     let snapshot = pending >= head.snapshot_len.max(SNAPSHOT_EVERY);
     let next = if snapshot {
@@ -102,9 +103,13 @@ pub(crate) async fn record(
             snapshot_len: head.snapshot_len,
         }
     };
-    s.insert_version(doc, &entry.row(version, changes.len())?, snapshot)
-        .await?;
-    s.put_head(doc, &next).await?;
+    let row = entry.row(version, changes.len())?;
+    // Sent together: PostgreSQL pipelines them in one round trip; SQLite runs them in turn.
+    try_join!(
+        s.insert_changes(doc, version, changes),
+        s.insert_version(doc, &row, snapshot),
+        s.put_head(doc, &next),
+    )?;
     Ok(version)
 }
 

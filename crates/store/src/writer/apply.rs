@@ -14,6 +14,7 @@ use crate::write::{ObjectUpdate, Outcome, WriteOp};
 use crate::{StoreError, StoreResult};
 use diagtui_model::history::{VersionKind, VersionNotes, VersionSource};
 use diagtui_model::ids::new_object_id;
+use tokio::try_join;
 
 /// A version of the batch's time by the account.
 fn entry<'a>(
@@ -270,9 +271,12 @@ pub(crate) async fn apply(
                 Some(_) => return Err(StoreError::Conflict),
                 None => (s.plan_update(doc_id, update).await?, None),
             };
-            let head = record::open(s, doc_id, &batch.now).await?;
             let ids: Vec<&str> = objects.iter().map(|(id, _)| id.as_str()).collect();
-            let before = s.current(doc_id, Some(&ids)).await?;
+            // Read together (pipelined on PostgreSQL), before the write.
+            let (head, before) = try_join!(
+                record::open(s, doc_id, &batch.now),
+                s.current(doc_id, Some(&ids))
+            )?;
             let changes = record::updated(&before, &objects);
             s.save(doc_id, &mut objects, doc_len).await?;
             let entry = entry(
@@ -297,8 +301,12 @@ pub(crate) async fn apply(
             obj_id,
         } => {
             check_visible(batch, s, account_id, doc_id).await?;
-            let head = record::open(s, doc_id, &batch.now).await?;
-            let before = s.current(doc_id, Some(&[obj_id])).await?;
+            let ids = [obj_id.as_str()];
+            // Read together (pipelined on PostgreSQL), before the write.
+            let (head, before) = try_join!(
+                record::open(s, doc_id, &batch.now),
+                s.current(doc_id, Some(&ids))
+            )?;
             if !s.delete_object(doc_id, obj_id).await? {
                 return Err(StoreError::ObjNotFound(obj_id.clone()));
             }
