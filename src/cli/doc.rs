@@ -111,19 +111,39 @@ pub enum DocCommand {
         #[command(flatten)]
         yes: Yes,
     },
-    /// Write a document's content to a file (pretty JSON) or to stdout.
-    #[command(after_help = "Example:\n  diagtui doc export DOC -o web.json")]
+    /// Write a document's content to a file (pretty JSON) or to stdout; as it was at a version
+    /// with --version.
+    #[command(
+        after_help = "Examples:\n  diagtui doc export DOC -o web.json\n  diagtui doc export DOC --version 12 -o web-v12.json"
+    )]
     Export {
         /// The document id.
         doc: String,
         /// The file to write (default: stdout).
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
+        /// The content as it was at this version of the document's history.
+        #[arg(long, value_name = "V")]
+        version: Option<u64>,
     },
     /// Lay out a file of components, groups and connections (CSV, JSON or a Mermaid
     /// flowchart) into a document; prints {success, objectCount}.
     #[command(name = "create-diagram", after_help = super::create_diagram::EXAMPLES)]
     CreateDiagram(super::create_diagram::CreateDiagramArgs),
+    /// List a document's versions, newest first: who changed what, when (a table, or the
+    /// server's JSON with --json).
+    #[command(
+        after_help = "Examples:\n  diagtui doc history DOC --limit 50\n  diagtui doc history DOC --object OBJ --json"
+    )]
+    History(super::history::HistoryArgs),
+    /// Print what changed between two versions (to the newest without TO): objects added,
+    /// removed and changed, each change by property path.
+    #[command(after_help = "Example:\n  diagtui doc diff DOC 12 15")]
+    Diff(super::history::DiffArgs),
+    /// Set a document's content back as it was at a version, as a new version (asks first,
+    /// naming how many objects change; --yes when not on a terminal).
+    #[command(after_help = "Example:\n  diagtui doc restore DOC 12 --yes")]
+    Restore(super::history::RestoreArgs),
     /// Draw a document as a PNG or SVG picture (rendered here from its content).
     #[command(after_help = super::render::EXAMPLES)]
     Render(super::render::RenderArgs),
@@ -149,7 +169,7 @@ impl DocCommand {
             }
             DocCommand::Show { doc } => json(session.client().await?.doc_details(&doc).await?),
             DocCommand::Content { doc } => {
-                export(session.client().await?, &doc, None).await?;
+                export(session.client().await?, &doc, None, None).await?;
                 Output::Nothing
             }
             DocCommand::Create { title, folder } => {
@@ -186,11 +206,19 @@ impl DocCommand {
                 session.client().await?.set_content_body(&doc, body).await?;
                 success()
             }
-            DocCommand::Export { doc, output } => {
-                export(session.client().await?, &doc, output.as_deref()).await?;
+            DocCommand::Export {
+                doc,
+                output,
+                version,
+            } => {
+                let client = session.client().await?;
+                export(client, &doc, version, output.as_deref()).await?;
                 Output::Nothing
             }
             DocCommand::CreateDiagram(args) => args.execute(session).await?,
+            DocCommand::History(args) => args.execute(session).await?,
+            DocCommand::Diff(args) => args.execute(session).await?,
+            DocCommand::Restore(args) => args.execute(session).await?,
             DocCommand::Render(args) => args.execute(session).await?,
             DocCommand::Watch(args) => {
                 let connection = session.connection().await?;

@@ -12,9 +12,18 @@ use super::output::stdout_layout;
 use super::relayout::{Layout, Relayout, RelayoutError};
 use diagtui_client::{AnswerBody, Client};
 
-/// Writes the content of `doc` to `path`, or to stdout when there is none.
-pub(crate) async fn export(client: &Client, doc: &str, path: Option<&Path>) -> Result<(), Failure> {
-    let mut answer = client.content_body(doc).await?;
+/// Writes the content of `doc` (as it was at `version`, when given) to `path`, or to stdout
+/// when there is none.
+pub(crate) async fn export(
+    client: &Client,
+    doc: &str,
+    version: Option<u64>,
+    path: Option<&Path>,
+) -> Result<(), Failure> {
+    let mut answer = match version {
+        Some(version) => client.content_body_at(doc, version).await?,
+        None => client.content_body(doc).await?,
+    };
     let Some(path) = path else {
         let stdout = std::io::stdout();
         let layout = stdout_layout(&stdout);

@@ -8,6 +8,7 @@ mod create_diagram;
 mod doc;
 mod export;
 mod folder;
+mod history;
 mod input;
 mod merge;
 mod obj;

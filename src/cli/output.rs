@@ -15,6 +15,8 @@ pub enum Output {
     Json(Value),
     /// The document list as a readable table.
     DocTable(Vec<DocSummary>),
+    /// Plain text for stdout, as it is (a table).
+    Text(String),
     /// Nothing for stdout (the result went to a file).
     Nothing,
 }
@@ -28,6 +30,7 @@ impl Output {
         match self {
             Output::Json(value) => writeln!(out, "{}", json_text(value, layout)),
             Output::DocTable(docs) => out.write_all(doc_table(docs).as_bytes()),
+            Output::Text(text) => out.write_all(text.as_bytes()),
             Output::Nothing => Ok(()),
         }
     }

@@ -17,6 +17,7 @@ mod durability;
 mod errors;
 mod events;
 mod folders;
+mod history;
 mod image;
 mod limits;
 mod objects;

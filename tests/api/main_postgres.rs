@@ -18,6 +18,7 @@ mod docs;
 mod errors;
 mod events;
 mod folders;
+mod history;
 mod image;
 mod limits;
 mod objects;

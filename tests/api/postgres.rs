@@ -348,6 +348,13 @@ async fn migrate_copies_a_data_dir_and_verifies_the_counts() {
     let key = local.api_key().to_owned();
     let docs = call(&http, local.url(), &key, "/api/v1/doc", None).await.1;
     let first = docs[0]["id"].as_str().unwrap().to_owned();
+    // A history to carry: the `started` version, and a retitle.
+    let retitle = json!({"docId": first, "title": "Retitled"});
+    let path = "/api/v1/doc/change-title";
+    call(&http, local.url(), &key, path, Some(retitle)).await;
+    let history_path = format!("/api/v1/doc/{first}/history");
+    let history = call(&http, local.url(), &key, &history_path, None).await.1;
+    assert_eq!(history["head"], 2, "{history}");
     let content = call(
         &http,
         local.url(),
@@ -403,6 +410,10 @@ async fn migrate_copies_a_data_dir_and_verifies_the_counts() {
     .await;
     assert_eq!(moved.0, StatusCode::OK, "the data dir's key works");
     assert_eq!(moved.1, content);
+    let moved = call(&http, &served.url, &key, &history_path, None).await;
+    assert_eq!(moved.1, history, "the history came along");
+    let then = format!("/api/v1/doc/{first}/obj/all?version=1");
+    assert_eq!(call(&http, &served.url, &key, &then, None).await.1, content);
     stop(served);
 }
 

@@ -95,7 +95,7 @@ async fn a_page_on_an_allowed_origin_may_call_the_api() {
 }
 
 /// Every route the server has: (method, OpenAPI path, an extension of ours).
-const ROUTES: [(&str, &str, bool); 29] = [
+const ROUTES: [(&str, &str, bool); 34] = [
     ("get", "/api/v1/doc", false),
     ("get", "/api/v1/doc/{docId}", false),
     ("post", "/api/v1/doc/{docId}", false),
@@ -125,6 +125,11 @@ const ROUTES: [(&str, &str, bool); 29] = [
     ("get", "/api/v1/openapi.json", true),
     ("get", "/api/v1/doc/{docId}/events", true),
     ("get", "/api/v1/events", true),
+    ("get", "/api/v1/doc/{docId}/history", true),
+    ("get", "/api/v1/doc/{docId}/history/{version}", true),
+    ("get", "/api/v1/doc/{docId}/obj/{objId}/history", true),
+    ("get", "/api/v1/doc/{docId}/diff", true),
+    ("post", "/api/v1/doc/{docId}/restore", true),
 ];
 
 #[tokio::test(flavor = "multi_thread")]

@@ -3,6 +3,7 @@
 
 mod create_diagram;
 mod docs;
+mod history;
 mod objects;
 mod render;
 mod settings;

@@ -8,6 +8,7 @@ mod diagram;
 mod documents;
 mod error;
 mod folders;
+mod history;
 mod json_body;
 mod key;
 mod objects;

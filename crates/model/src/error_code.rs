@@ -33,6 +33,10 @@ pub enum ErrorCode {
     UserNotFound,
     /// 404: no such folder of this account.
     FolderNotFound,
+    /// 404: no such version in the document's history (our extension).
+    VersionNotFound,
+    /// 404: the version was compacted away by the history's retention (our extension).
+    VersionPruned,
     /// 405: the route exists, not with this method.
     MethodNotAllowed,
     /// 408: the request's body did not arrive in time.
@@ -56,7 +60,7 @@ pub enum ErrorCode {
 }
 
 /// Every known code with its text, in one table that both directions read.
-const KNOWN: [(ErrorCode, &str); 20] = [
+const KNOWN: [(ErrorCode, &str); 22] = [
     (ErrorCode::BadRequest, "BAD_REQUEST"),
     (ErrorCode::InvalidJson, "INVALID_JSON"),
     (ErrorCode::ValidationError, "VALIDATION_ERROR"),
@@ -68,6 +72,8 @@ const KNOWN: [(ErrorCode, &str); 20] = [
     (ErrorCode::ObjNotFound, "OBJ_NOT_FOUND"),
     (ErrorCode::UserNotFound, "USER_NOT_FOUND"),
     (ErrorCode::FolderNotFound, "FOLDER_NOT_FOUND"),
+    (ErrorCode::VersionNotFound, "VERSION_NOT_FOUND"),
+    (ErrorCode::VersionPruned, "VERSION_PRUNED"),
     (ErrorCode::MethodNotAllowed, "METHOD_NOT_ALLOWED"),
     (ErrorCode::RequestTimeout, "REQUEST_TIMEOUT"),
     (ErrorCode::EmailTaken, "EMAIL_TAKEN"),
@@ -107,7 +113,9 @@ impl ErrorCode {
             | ErrorCode::DocNotFound
             | ErrorCode::ObjNotFound
             | ErrorCode::UserNotFound
-            | ErrorCode::FolderNotFound => 404,
+            | ErrorCode::FolderNotFound
+            | ErrorCode::VersionNotFound
+            | ErrorCode::VersionPruned => 404,
             ErrorCode::MethodNotAllowed => 405,
             ErrorCode::RequestTimeout => 408,
             ErrorCode::EmailTaken => 409,

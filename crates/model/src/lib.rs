@@ -6,6 +6,7 @@
 mod content_check;
 mod error_code;
 pub mod events;
+pub mod history;
 pub mod ids;
 pub mod merge;
 pub mod private_files;

@@ -12,8 +12,9 @@ use tokio::net::TcpListener;
 
 use super::options::{
     DEFAULT_BODY_TIMEOUT, DEFAULT_HEADER_TIMEOUT, DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_BODY,
-    ServerOptions, default_max_connections,
+    ServerOptions, days, default_max_connections,
 };
+use super::retention::DEFAULT_HISTORY_KEEP_DAYS;
 use super::routes::Cors;
 use super::{application, data_dir, http, open_store};
 #[cfg(feature = "postgres")]
@@ -46,6 +47,10 @@ pub struct ServeArgs {
     /// `*` allows any. CORS is off without it.
     #[arg(long = "cors-origin", value_name = "ORIGIN", value_parser = origin)]
     pub cors_origins: Vec<String>,
+    /// How many days documents' histories keep their versions; older ones are compacted into
+    /// a snapshot, hourly (default 90).
+    #[arg(long, default_value_t = DEFAULT_HISTORY_KEEP_DAYS, value_name = "DAYS", value_parser = clap::value_parser!(u32).range(1..=36500))]
+    pub history_keep: u32,
     /// The most bytes of documents kept in memory (default 256 MiB).
     #[arg(long, default_value_t = DEFAULT_CACHE_BYTES, value_name = "BYTES")]
     pub cache_size: usize,
@@ -175,6 +180,7 @@ impl ServeArgs {
             cors,
             cache_bytes: self.cache_size,
             events: !self.no_events,
+            history_keep: days(self.history_keep),
             ..ServerOptions::default()
         }
     }
@@ -349,4 +355,30 @@ fn init_logging() {
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr)
         .try_init();
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    /// `serve`'s flags alone.
+    #[derive(Parser)]
+    struct Serve {
+        #[command(flatten)]
+        args: ServeArgs,
+    }
+
+    #[test]
+    fn the_history_keeps_90_days_unless_told() {
+        let options = |flags: &[&str]| {
+            let args = Serve::try_parse_from(["serve"].iter().chain(flags))?.args;
+            Ok::<_, clap::Error>(args.options().history_keep)
+        };
+        assert_eq!(options(&[]).unwrap(), Duration::from_secs(90 * 86_400));
+        let week = options(&["--history-keep", "7"]).unwrap();
+        assert_eq!(week, Duration::from_secs(7 * 86_400));
+        assert!(options(&["--history-keep", "0"]).is_err());
+    }
 }

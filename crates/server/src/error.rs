@@ -76,6 +76,8 @@ impl From<StoreError> for ApiError {
             StoreError::ObjNotFound(_) => ErrorCode::ObjNotFound,
             StoreError::UserNotFound(_) => ErrorCode::UserNotFound,
             StoreError::FolderNotFound(_) => ErrorCode::FolderNotFound,
+            StoreError::VersionNotFound(_) => ErrorCode::VersionNotFound,
+            StoreError::VersionPruned(..) => ErrorCode::VersionPruned,
             StoreError::Invalid(_) => ErrorCode::ValidationError,
             StoreError::InvalidJson(_) => ErrorCode::InvalidJson,
             StoreError::InvalidSelector(_) => ErrorCode::InvalidSelector,

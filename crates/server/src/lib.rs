@@ -10,6 +10,7 @@ mod extract;
 mod http;
 mod local;
 mod options;
+mod retention;
 mod routes;
 mod samples;
 pub mod signals;
@@ -21,6 +22,7 @@ pub use commands::{
 pub use http::MAX_HEAD_BYTES;
 pub use local::LocalServer;
 pub use options::{DEFAULT_MAX_BODY, ServerOptions, default_max_connections};
+pub use retention::DEFAULT_HISTORY_KEEP_DAYS;
 pub use routes::Cors;
 
 use std::sync::Arc;
@@ -37,6 +39,7 @@ fn application(
     options: &ServerOptions,
 ) -> (routes::App, Arc<events::Hub>) {
     let hub = events::Hub::start(&store, options.keep_alive);
+    retention::start(&store, options.history_keep);
     let state = state::AppState {
         store,
         bodies: options.bodies(),

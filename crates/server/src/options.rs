@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use super::http::{HttpOptions, Timeouts};
+use super::retention::DEFAULT_HISTORY_KEEP_DAYS;
 use super::routes::Cors;
 use super::state::BodyLimits;
 use diagtui_store::{DEFAULT_CACHE_BYTES, StoreOptions};
@@ -19,6 +20,11 @@ pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(60);
 /// The default time between keep-alive comments on an idle event stream.
 pub const DEFAULT_KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// A number of days as a duration.
+pub fn days(days: u32) -> Duration {
+    Duration::from_secs(u64::from(days) * 24 * 3600)
+}
 
 /// How a server runs.
 #[derive(Debug, Clone)]
@@ -42,6 +48,8 @@ pub struct ServerOptions {
     /// Whether the change event streams are served (off: answered like any unknown route, as
     /// by a server of the spec alone).
     pub events: bool,
+    /// How long documents' histories keep their versions (see `retention`).
+    pub history_keep: Duration,
 }
 
 impl Default for ServerOptions {
@@ -56,6 +64,7 @@ impl Default for ServerOptions {
             cache_bytes: DEFAULT_CACHE_BYTES,
             keep_alive: DEFAULT_KEEP_ALIVE,
             events: true,
+            history_keep: days(DEFAULT_HISTORY_KEEP_DAYS),
         }
     }
 }

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use super::cache::LoadedDoc;
 use super::engine::{CommitObserver, Engine};
+use super::history::{HistoryAnswer, HistoryQuery};
 use super::keys::{Account, KeyHash};
 #[cfg(feature = "postgres")]
 use super::postgres::{self, PgEngine, PgOptions};
@@ -72,6 +73,10 @@ impl Engine for AnyEngine {
 
     async fn list_folders(&self, account_id: String) -> StoreResult<FolderList> {
         on_engine!(self, engine => engine.list_folders(account_id))
+    }
+
+    async fn history(&self, doc_id: String, query: HistoryQuery) -> StoreResult<HistoryAnswer> {
+        on_engine!(self, engine => engine.history(doc_id, query))
     }
 
     async fn write(&self, op: WriteOp) -> StoreResult<Outcome> {

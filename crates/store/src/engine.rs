@@ -13,6 +13,7 @@ use std::sync::Arc;
 use super::StoreResult;
 use super::cache::LoadedDoc;
 use super::change::Committed;
+use super::history::{HistoryAnswer, HistoryQuery};
 use super::keys::{Account, KeyHash};
 use super::object::StoredObject;
 use super::write::{Outcome, WriteOp};
@@ -55,6 +56,14 @@ pub trait Engine: Send + Sync + 'static {
         &self,
         account_id: String,
     ) -> impl Future<Output = StoreResult<FolderList>> + Send;
+
+    /// Answers a query about a document's history (see [`history`](super::history)), read in
+    /// one consistent view. The caller has checked that the account may see the document.
+    fn history(
+        &self,
+        doc_id: String,
+        query: HistoryQuery,
+    ) -> impl Future<Output = StoreResult<HistoryAnswer>> + Send;
 
     /// Commits a write request and answers it once committed (and reported).
     fn write(&self, op: WriteOp) -> impl Future<Output = StoreResult<Outcome>> + Send;

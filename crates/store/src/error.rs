@@ -18,6 +18,12 @@ pub enum StoreError {
     /// No such folder among the account's folders.
     #[error("folder {0} not found")]
     FolderNotFound(String),
+    /// No such version in the document's history.
+    #[error("version {0} not found in the document's history")]
+    VersionNotFound(u64),
+    /// The version is older than the oldest the history keeps (compacted away).
+    #[error("version {0} was compacted away: the oldest kept is {1}")]
+    VersionPruned(u64, u64),
     /// The request's data breaks a rule; the message names the property or entry.
     #[error("{0}")]
     Invalid(String),

@@ -32,6 +32,7 @@ pub mod content;
 mod engine;
 mod error;
 mod generation;
+pub mod history;
 mod keys;
 #[cfg(feature = "postgres")]
 pub mod migrate;
@@ -548,6 +549,7 @@ impl<E: Engine> Store<E> {
             account_id: account.id.clone(),
             doc_id: doc_id.to_owned(),
             content,
+            restore: None,
         })
         .await
     }

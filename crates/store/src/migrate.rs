@@ -1,5 +1,6 @@
 //! Moving a data dir into PostgreSQL (`diagtui migrate`): every table of the SQLite database
-//! (accounts with their key hashes, folders in their order, documents, sharing, objects) is
+//! (accounts with their key hashes, folders in their order, documents, sharing, objects, the
+//! documents' histories) is
 //! read whole, then written in one PostgreSQL transaction, whose counts are checked against
 //! the copied rows before it commits. A database that holds documents is refused unless told
 //! to replace what it holds.
@@ -35,9 +36,14 @@ fn read_all(data_dir: &Path) -> StoreResult<Vec<Columns>> {
     let tx = conn.transaction()?;
     let mut all = Vec::with_capacity(TABLES.len());
     for table in &TABLES {
+        let as_text: Vec<String> = table
+            .columns
+            .iter()
+            .map(|column| format!("CAST({column} AS TEXT)"))
+            .collect();
         let sql = format!(
             "SELECT {} FROM {} ORDER BY {}",
-            table.columns.join(", "),
+            as_text.join(", "),
             table.name,
             table.order
         );

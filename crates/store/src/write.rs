@@ -112,6 +112,8 @@ pub enum WriteOp {
         doc_id: String,
         /// The new content.
         content: ContentUpload,
+        /// The version it sets the content back to, when it is a restore.
+        restore: Option<u64>,
     },
     /// Add an object under a new id.
     CreateObject {
@@ -144,6 +146,11 @@ pub enum WriteOp {
         /// The objects' new states, computed from a cached snapshot of the document; the
         /// writer plans the update itself when there is none.
         plan: Option<Plan>,
+    },
+    /// Compact every document's history to the versions written at or after a time.
+    CompactHistory {
+        /// The cutoff: an ISO 8601 UTC time.
+        cutoff: String,
     },
     /// Delete an object.
     DeleteObject {
@@ -218,6 +225,8 @@ pub enum Outcome {
     Updated(Vec<String>),
     /// The default account's key, when the database was set up now.
     Initialised(Option<String>),
+    /// The version a write made and how many objects it changed (a restore's answer).
+    Versioned(u64, u64),
 }
 
 /// A write request queued for an engine's writer, and where its answer goes.

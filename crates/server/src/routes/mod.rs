@@ -7,6 +7,7 @@ mod create_diagram;
 mod docs;
 mod events;
 mod folders;
+mod history;
 mod image;
 mod objects;
 pub(crate) mod openapi;
@@ -83,6 +84,14 @@ pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
         .route(
             "/api/v1/doc/{doc_id}/obj/{obj_id}/delete",
             post(objects::delete),
+        )
+        .route("/api/v1/doc/{doc_id}/history", get(history::list))
+        .route("/api/v1/doc/{doc_id}/history/{version}", get(history::one))
+        .route("/api/v1/doc/{doc_id}/diff", get(history::diff))
+        .route("/api/v1/doc/{doc_id}/restore", post(history::restore))
+        .route(
+            "/api/v1/doc/{doc_id}/obj/{obj_id}/history",
+            get(history::object),
         )
         .route(
             "/api/v1/image/from-document/{doc_id}",

@@ -6,6 +6,7 @@ use axum::response::Response;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
+use super::history::Params;
 use super::schemas::{BodyErrors, Errors, SelectorSchema};
 use super::{OK, json_bytes};
 use crate::error::ApiError;
@@ -18,15 +19,22 @@ use diagtui_model::{
 use diagtui_store::Account;
 use diagtui_store::rules::parse_selector;
 
-/// `GET …/obj/all` (and the legacy `GET …/obj`): every object, in id order.
-#[utoipa::path(get, operation_id = "getContent", path = "/api/v1/doc/{docId}/obj/all", tag = "objects", params(("docId" = String, Path, description = "The document id")),
+/// `GET …/obj/all` (and the legacy `GET …/obj`): every object, in id order; as they were at
+/// `?version=V` (our extension, see `history`).
+#[utoipa::path(get, operation_id = "getContent", path = "/api/v1/doc/{docId}/obj/all", tag = "objects", params(("docId" = String, Path, description = "The document id"),
+        ("version" = Option<u64>, Query, minimum = 1, description = "The objects as they were at this version (our extension)")),
     responses((status = 200, description = "Every object, in id order", body = BTreeMap<String, DiagramObject>), Errors))]
 pub async fn all(
     State(s): State<AppState>,
     me: Account,
     Ids(doc_id): Ids<String>,
+    params: Params,
 ) -> Result<Response, ApiError> {
-    Ok(json_bytes(s.store.content_json(&me, &doc_id).await?))
+    let content = match params.number("version")? {
+        Some(version) => s.store.content_json_at(&me, &doc_id, version).await?,
+        None => s.store.content_json(&me, &doc_id).await?,
+    };
+    Ok(json_bytes(content))
 }
 
 /// `GET …/obj`: the legacy object list, the same map as `obj/all`.
@@ -34,24 +42,32 @@ pub async fn all(
     extensions(("x-diagtui-extension" = json!(true))),
     responses((status = 200, description = "Every object, in id order", body = BTreeMap<String, DiagramObject>), Errors))]
 pub async fn legacy_all(
-    state: State<AppState>,
+    State(s): State<AppState>,
     me: Account,
-    doc_id: Ids<String>,
+    Ids(doc_id): Ids<String>,
 ) -> Result<Response, ApiError> {
-    all(state, me, doc_id).await
+    Ok(json_bytes(s.store.content_json(&me, &doc_id).await?))
 }
 
-/// `GET …/obj/{objId}`.
-#[utoipa::path(get, operation_id = "getObject", path = "/api/v1/doc/{docId}/obj/{objId}", tag = "objects", params(("docId" = String, Path, description = "The document id"), ("objId" = String, Path, max_length = 128, description = "The object id")),
+/// `GET …/obj/{objId}`; as it was at `?version=V` (our extension, see `history`).
+#[utoipa::path(get, operation_id = "getObject", path = "/api/v1/doc/{docId}/obj/{objId}", tag = "objects", params(("docId" = String, Path, description = "The document id"), ("objId" = String, Path, max_length = 128, description = "The object id"),
+        ("version" = Option<u64>, Query, minimum = 1, description = "The object as it was at this version (our extension)")),
     responses((status = 200, description = "The object", body = DiagramObject), Errors))]
 pub async fn get_one(
     State(s): State<AppState>,
     me: Account,
     Ids((doc_id, obj_id)): Ids<(String, String)>,
+    params: Params,
 ) -> Result<Response, ApiError> {
-    Ok(json_bytes(
-        s.store.object(&me, &doc_id, &obj_id).await?.json(),
-    ))
+    let object = match params.number("version")? {
+        Some(version) => {
+            s.store
+                .object_json_at(&me, &doc_id, &obj_id, version)
+                .await?
+        }
+        None => s.store.object(&me, &doc_id, &obj_id).await?.json(),
+    };
+    Ok(json_bytes(object))
 }
 
 /// `GET …/obj/where/{selector}`: the selector arrives URL-encoded, fully or in the style of

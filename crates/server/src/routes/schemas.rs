@@ -27,7 +27,7 @@ pub enum Errors {
     /// 404: no such route, document, object, account or folder.
     #[response(
         status = 404,
-        description = "NOT_FOUND, DOC_NOT_FOUND, OBJ_NOT_FOUND, USER_NOT_FOUND or FOLDER_NOT_FOUND"
+        description = "NOT_FOUND, DOC_NOT_FOUND, OBJ_NOT_FOUND, USER_NOT_FOUND, FOLDER_NOT_FOUND, VERSION_NOT_FOUND or VERSION_PRUNED"
     )]
     NotFound(ErrorBody),
     /// 405: the path is another route's.

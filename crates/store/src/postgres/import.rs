@@ -38,19 +38,26 @@ pub async fn write_all(target: &PgOptions, tables: &[Columns], force: bool) -> S
     let mut counts = Vec::with_capacity(TABLES.len());
     for (table, columns) in TABLES.iter().zip(tables) {
         let rows = columns.first().map_or(0, Vec::len);
-        let casts: Vec<String> = (1..=table.columns.len())
+        let arrays: Vec<String> = (1..=table.columns.len())
             .map(|at| format!("${at}::text[]"))
             .collect();
+        let typed: Vec<String> = table
+            .columns
+            .iter()
+            .zip(table.types)
+            .map(|(column, kind)| format!("{column}::{kind}"))
+            .collect();
         let sql = format!(
-            "INSERT INTO {} ({}) SELECT * FROM unnest({})",
-            table.name,
-            table.columns.join(", "),
-            casts.join(", ")
+            "INSERT INTO {name} ({columns}) SELECT {typed} FROM unnest({arrays}) AS t({columns})",
+            name = table.name,
+            columns = table.columns.join(", "),
+            typed = typed.join(", "),
+            arrays = arrays.join(", ")
         );
         let mut start = 0;
         while start < rows {
             let end = (start + ROWS_PER_STATEMENT).min(rows);
-            let chunks: Vec<&[String]> = columns.iter().map(|c| &c[start..end]).collect();
+            let chunks: Vec<&[Option<String>]> = columns.iter().map(|c| &c[start..end]).collect();
             let params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = chunks
                 .iter()
                 .map(|c| c as &(dyn tokio_postgres::types::ToSql + Sync))

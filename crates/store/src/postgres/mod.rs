@@ -22,6 +22,7 @@ mod accounts;
 mod docs;
 mod folders;
 mod freshness;
+mod history;
 pub(crate) mod import;
 mod notify;
 mod objects;
@@ -47,6 +48,7 @@ use self::sequence::Sequence;
 use self::writer::Around;
 use super::cache::LoadedDoc;
 use super::engine::{CommitObserver, Engine};
+use super::history::{HistoryAnswer, HistoryQuery};
 use super::keys::{Account, KeyHash};
 use super::write::{Job, Outcome, WriteOp, send_job};
 use super::{StoreError, StoreResult};
@@ -195,6 +197,18 @@ impl Engine for PgEngine {
         let list = folders::list_folders(&tx, &account_id).await?;
         tx.commit().await?;
         Ok(list)
+    }
+
+    async fn history(&self, doc_id: String, query: HistoryQuery) -> StoreResult<HistoryAnswer> {
+        let mut client = self.pool.get().await?;
+        let tx = snapshot(&mut client).await?;
+        let reading = statements::Writing {
+            client: &tx,
+            now: "",
+        };
+        let answer = crate::history::read::answer(&reading, &doc_id, query).await?;
+        tx.commit().await?;
+        Ok(answer)
     }
 
     async fn write(&self, op: WriteOp) -> StoreResult<Outcome> {

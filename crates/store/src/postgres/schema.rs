@@ -56,6 +56,44 @@ const MIGRATIONS: &[&str] = &[
          n BIGINT NOT NULL
      );
      INSERT INTO generation (id, n) VALUES (1, 0);"#,
+    // 2: every document's history (see `history`): where it stands, its versions, each
+    // version's changed objects before and after, and snapshots of whole contents.
+    r#"CREATE TABLE history_heads (
+         doc_id TEXT COLLATE "C" PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+         head BIGINT NOT NULL,
+         pending BIGINT NOT NULL,
+         snapshot_len BIGINT NOT NULL
+     );
+     CREATE TABLE history_versions (
+         doc_id TEXT COLLATE "C" NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+         version BIGINT NOT NULL,
+         at TEXT NOT NULL,
+         account_id TEXT COLLATE "C",
+         kind TEXT NOT NULL,
+         changed BIGINT NOT NULL,
+         detail TEXT,
+         snapshot BOOLEAN NOT NULL,
+         PRIMARY KEY (doc_id, version)
+     );
+     CREATE TABLE history_changes (
+         doc_id TEXT COLLATE "C" NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+         version BIGINT NOT NULL,
+         obj_id TEXT COLLATE "C" NOT NULL,
+         before_type TEXT,
+         before_data TEXT,
+         after_type TEXT,
+         after_data TEXT,
+         PRIMARY KEY (doc_id, version, obj_id)
+     );
+     CREATE INDEX history_changes_by_object ON history_changes (doc_id, obj_id, version);
+     CREATE TABLE history_snapshots (
+         doc_id TEXT COLLATE "C" NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+         version BIGINT NOT NULL,
+         obj_id TEXT COLLATE "C" NOT NULL,
+         type TEXT NOT NULL,
+         data TEXT NOT NULL,
+         PRIMARY KEY (doc_id, version, obj_id)
+     );"#,
 ];
 
 /// The schema version this build writes.

@@ -17,6 +17,7 @@ mod checkpointer;
 mod docs;
 mod folders;
 mod freshness;
+mod history;
 mod objects;
 mod schema;
 mod statements;
@@ -33,6 +34,7 @@ use self::freshness::Freshness;
 use self::writer::Around;
 use super::cache::LoadedDoc;
 use super::engine::{CommitObserver, Engine};
+use super::history::{HistoryAnswer, HistoryQuery};
 use super::keys::{Account, KeyHash};
 use super::write::{Job, Outcome, WriteOp, send_job};
 use super::{StoreError, StoreResult};
@@ -166,6 +168,17 @@ impl Engine for SqliteEngine {
     async fn list_folders(&self, account_id: String) -> StoreResult<FolderList> {
         self.read(move |conn| folders::list_folders(conn, &account_id))
             .await
+    }
+
+    async fn history(&self, doc_id: String, query: HistoryQuery) -> StoreResult<HistoryAnswer> {
+        self.read(move |conn| {
+            writer::block_on(crate::history::read::answer(
+                &statements::Writing { conn, now: "" },
+                &doc_id,
+                query,
+            ))
+        })
+        .await
     }
 
     async fn write(&self, op: WriteOp) -> StoreResult<Outcome> {

@@ -50,6 +50,44 @@ const MIGRATIONS: &[&str] = &[
          n INTEGER NOT NULL
      );
      INSERT INTO generation (id, n) VALUES (1, 0);",
+    // 3: every document's history (see `history`): where it stands, its versions, each
+    // version's changed objects before and after, and snapshots of whole contents.
+    "CREATE TABLE history_heads (
+         doc_id TEXT PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+         head INTEGER NOT NULL,
+         pending INTEGER NOT NULL,
+         snapshot_len INTEGER NOT NULL
+     ) WITHOUT ROWID;
+     CREATE TABLE history_versions (
+         doc_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+         version INTEGER NOT NULL,
+         at TEXT NOT NULL,
+         account_id TEXT,
+         kind TEXT NOT NULL,
+         changed INTEGER NOT NULL,
+         detail TEXT,
+         snapshot INTEGER NOT NULL,
+         PRIMARY KEY (doc_id, version)
+     ) WITHOUT ROWID;
+     CREATE TABLE history_changes (
+         doc_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+         version INTEGER NOT NULL,
+         obj_id TEXT NOT NULL,
+         before_type TEXT,
+         before_data TEXT,
+         after_type TEXT,
+         after_data TEXT,
+         PRIMARY KEY (doc_id, version, obj_id)
+     ) WITHOUT ROWID;
+     CREATE INDEX history_changes_by_object ON history_changes (doc_id, obj_id, version);
+     CREATE TABLE history_snapshots (
+         doc_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+         version INTEGER NOT NULL,
+         obj_id TEXT NOT NULL,
+         type TEXT NOT NULL,
+         data TEXT NOT NULL,
+         PRIMARY KEY (doc_id, version, obj_id)
+     ) WITHOUT ROWID;",
 ];
 
 /// The schema version this build writes.

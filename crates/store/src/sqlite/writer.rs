@@ -153,7 +153,7 @@ impl Transaction for Tx<'_> {
 }
 
 /// Runs a future on this thread to its end, sleeping whenever it waits.
-fn block_on<T>(future: impl Future<Output = T>) -> T {
+pub(super) fn block_on<T>(future: impl Future<Output = T>) -> T {
     /// Wakes the thread that sleeps.
     struct Unpark(std::thread::Thread);
     impl Wake for Unpark {

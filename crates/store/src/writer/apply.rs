@@ -4,10 +4,55 @@
 use super::Statements;
 use crate::batch::{Batch, report};
 use crate::change::{Committed, DocChange, DocEvent};
+use crate::content::ContentUpload;
+use crate::history::compact;
+use crate::history::record::{self, Entry};
+use crate::history::{Change, Objects};
 use crate::keys::DEFAULT_EMAIL;
-use crate::write::{Outcome, WriteOp};
+use crate::object::{Kinds, StoredObject};
+use crate::write::{ObjectUpdate, Outcome, WriteOp};
 use crate::{StoreError, StoreResult};
+use diagtui_model::history::{VersionKind, VersionNotes, VersionSource};
 use diagtui_model::ids::new_object_id;
+use tokio::try_join;
+
+/// A version of the batch's time by the account.
+fn entry<'a>(
+    batch: &'a Batch<'_>,
+    account: &'a str,
+    kind: VersionKind,
+    notes: VersionNotes,
+) -> Entry<'a> {
+    Entry {
+        at: &batch.now,
+        account,
+        kind,
+        notes,
+    }
+}
+
+/// The kind of version an object update makes.
+fn update_kind(update: &ObjectUpdate) -> VersionKind {
+    match update {
+        ObjectUpdate::Each {
+            labelled: false, ..
+        } => VersionKind::ObjectUpdated,
+        ObjectUpdate::Each { .. } => VersionKind::BulkUpdate,
+        ObjectUpdate::Matching { .. } => VersionKind::SelectorUpdate,
+    }
+}
+
+/// An upload's objects.
+fn uploaded(content: &ContentUpload) -> Objects {
+    let mut kinds = Kinds::default();
+    content
+        .rows()
+        .map(|(id, kind, data)| {
+            let object = StoredObject::new(kinds.get(kind), data);
+            (id.to_owned(), std::sync::Arc::new(object))
+        })
+        .collect()
+}
 
 /// Checks that the account may see the document, once per batch.
 async fn check_visible(
@@ -85,26 +130,61 @@ pub(crate) async fn apply(
                 None => s.first_folder(account_id).await?,
             };
             let (id, change) = s.insert_doc(account_id, &folder.id, title).await?;
+            let entry = entry(
+                batch,
+                account_id,
+                VersionKind::Created,
+                VersionNotes::default(),
+            );
+            record::start(s, &id, entry).await?;
             (Outcome::Created(id), report(change))
         }
         WriteOp::RenameDoc {
             account_id,
             doc_id,
             title,
-        } => (
-            Outcome::Done,
-            report(s.rename_doc(account_id, doc_id, title).await?),
-        ),
-        WriteOp::EmptyDoc { account_id, doc_id } => (
-            Outcome::Done,
-            report(s.empty_doc(account_id, doc_id).await?),
-        ),
+        } => {
+            let change = s.rename_doc(account_id, doc_id, title).await?;
+            let head = record::open(s, doc_id, &batch.now).await?;
+            let notes = VersionNotes {
+                title: Some(title.clone()),
+                ..VersionNotes::default()
+            };
+            let entry = entry(batch, account_id, VersionKind::TitleChange, notes);
+            record::record(s, doc_id, head, entry, &[]).await?;
+            (Outcome::Done, report(change))
+        }
+        WriteOp::EmptyDoc { account_id, doc_id } => {
+            check_visible(batch, s, account_id, doc_id).await?;
+            let head = record::open(s, doc_id, &batch.now).await?;
+            let before = s.current(doc_id, None).await?;
+            let change = s.empty_doc(account_id, doc_id).await?;
+            let changes = record::replaced(before, Objects::new());
+            let entry = entry(
+                batch,
+                account_id,
+                VersionKind::Empty,
+                VersionNotes::default(),
+            );
+            record::record(s, doc_id, head, entry, &changes).await?;
+            (Outcome::Done, report(change))
+        }
         WriteOp::CloneDoc {
             account_id,
             doc_id,
             title,
         } => {
             let (id, change) = s.clone_doc(account_id, doc_id, title).await?;
+            let source = VersionSource {
+                doc_id: doc_id.clone(),
+                version: s.head(doc_id).await?.map(|head| head.head),
+            };
+            let notes = VersionNotes {
+                source: Some(source),
+                ..VersionNotes::default()
+            };
+            let entry = entry(batch, account_id, VersionKind::Cloned, notes);
+            record::start(s, &id, entry).await?;
             (Outcome::Created(id), report(change))
         }
         WriteOp::Share {
@@ -123,13 +203,33 @@ pub(crate) async fn apply(
             account_id,
             doc_id,
             content,
+            restore,
         } => {
             check_visible(batch, s, account_id, doc_id).await?;
+            let head = record::open(s, doc_id, &batch.now).await?;
+            let before = s.current(doc_id, None).await?;
             s.delete_objects(doc_id).await?;
             s.insert_content(doc_id, content).await?;
+            let changes = record::replaced(before, uploaded(content));
+            let (kind, notes) = match restore {
+                Some(version) => (
+                    VersionKind::Restore,
+                    VersionNotes {
+                        restored_from: Some(*version),
+                        ..VersionNotes::default()
+                    },
+                ),
+                None => (VersionKind::SetContent, VersionNotes::default()),
+            };
+            let entry = entry(batch, account_id, kind, notes);
+            let version = record::record(s, doc_id, head, entry, &changes).await?;
             let change =
                 DocChange::event(doc_id, Some(batch.now.clone()), DocEvent::ContentReplaced);
-            (Outcome::Done, report(change))
+            let outcome = match restore {
+                Some(_) => Outcome::Versioned(version, changes.len() as u64),
+                None => Outcome::Done,
+            };
+            (outcome, report(change))
         }
         WriteOp::CreateObject {
             account_id,
@@ -137,9 +237,22 @@ pub(crate) async fn apply(
             object,
         } => {
             check_visible(batch, s, account_id, doc_id).await?;
+            let head = record::open(s, doc_id, &batch.now).await?;
             let id = new_object_id();
             s.insert_object(doc_id, &id, object.kind(), object.data())
                 .await?;
+            let changes = [Change {
+                obj_id: id.clone(),
+                before: None,
+                after: Some(object.clone()),
+            }];
+            let entry = entry(
+                batch,
+                account_id,
+                VersionKind::ObjectCreated,
+                VersionNotes::default(),
+            );
+            record::record(s, doc_id, head, entry, &changes).await?;
             let mut change = batch.objects_changed(doc_id);
             change.changed.push((id.clone(), object.clone()));
             (Outcome::Created(id), report(change))
@@ -151,6 +264,14 @@ pub(crate) async fn apply(
             replace,
         } => {
             check_visible(batch, s, account_id, doc_id).await?;
+            let head = record::open(s, doc_id, &batch.now).await?;
+            let before = s.current(doc_id, None).await?;
+            let mut after = if *replace {
+                Objects::new()
+            } else {
+                before.clone()
+            };
+            after.extend(objects.iter().cloned());
             if *replace {
                 s.delete_objects(doc_id).await?;
             }
@@ -161,6 +282,14 @@ pub(crate) async fn apply(
                 s.insert_object(doc_id, id, object.kind(), object.data())
                     .await?;
             }
+            let changes = record::replaced(before, after);
+            let entry = entry(
+                batch,
+                account_id,
+                VersionKind::CreateDiagram,
+                VersionNotes::default(),
+            );
+            record::record(s, doc_id, head, entry, &changes).await?;
             let change = if *replace {
                 DocChange::event(doc_id, Some(batch.now.clone()), DocEvent::ContentReplaced)
             } else {
@@ -184,11 +313,29 @@ pub(crate) async fn apply(
                 Some(_) => return Err(StoreError::Conflict),
                 None => (s.plan_update(doc_id, update).await?, None),
             };
+            let ids: Vec<&str> = objects.iter().map(|(id, _)| id.as_str()).collect();
+            // Read together (pipelined on PostgreSQL), before the write.
+            let (head, before) = try_join!(
+                record::open(s, doc_id, &batch.now),
+                s.current(doc_id, Some(&ids))
+            )?;
+            let changes = record::updated(&before, &objects);
             s.save(doc_id, &mut objects, doc_len).await?;
+            let entry = entry(
+                batch,
+                account_id,
+                update_kind(update),
+                VersionNotes::default(),
+            );
+            record::record(s, doc_id, head, entry, &changes).await?;
             let ids = objects.iter().map(|(id, _)| id.clone()).collect();
             let mut change = batch.objects_changed(doc_id);
             change.changed = objects;
             (Outcome::Updated(ids), report(change))
+        }
+        WriteOp::CompactHistory { cutoff } => {
+            compact::compact(s, cutoff).await?;
+            (Outcome::Done, Committed::default())
         }
         WriteOp::DeleteObject {
             account_id,
@@ -196,9 +343,27 @@ pub(crate) async fn apply(
             obj_id,
         } => {
             check_visible(batch, s, account_id, doc_id).await?;
+            let ids = [obj_id.as_str()];
+            // Read together (pipelined on PostgreSQL), before the write.
+            let (head, before) = try_join!(
+                record::open(s, doc_id, &batch.now),
+                s.current(doc_id, Some(&ids))
+            )?;
             if !s.delete_object(doc_id, obj_id).await? {
                 return Err(StoreError::ObjNotFound(obj_id.clone()));
             }
+            let changes = [Change {
+                obj_id: obj_id.clone(),
+                before: before.into_values().next(),
+                after: None,
+            }];
+            let entry = entry(
+                batch,
+                account_id,
+                VersionKind::ObjectDeleted,
+                VersionNotes::default(),
+            );
+            record::record(s, doc_id, head, entry, &changes).await?;
             let mut change = batch.objects_changed(doc_id);
             change.deleted.push(obj_id.clone());
             (Outcome::Done, report(change))

@@ -9,6 +9,7 @@ use crate::batch::Batch;
 use crate::change::{Committed, DocChange};
 use crate::content::ContentUpload;
 use crate::engine::CommitObserver;
+use crate::history::HistoryWrites;
 use crate::keys::Account;
 use crate::object::StoredObject;
 use crate::plan::Planned;
@@ -35,8 +36,9 @@ pub(crate) trait Transaction: Sized {
     async fn commit(self, closing: Closing<'_>) -> StoreResult<()>;
 }
 
-/// The statements of the write requests, in an engine's SQL, run inside its write transaction.
-pub(crate) trait Statements {
+/// The statements of the write requests, in an engine's SQL, run inside its write transaction
+/// (the history's too).
+pub(crate) trait Statements: HistoryWrites {
     /// Whether any account exists.
     async fn any_account(&self) -> StoreResult<bool>;
     /// Adds an account with its first folder; returns it and its key.

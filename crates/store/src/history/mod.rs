@@ -1,0 +1,130 @@
+//! Every document's history: each committed write to a document adds a version (its number,
+//! time, account and kind, and for each object it changed the data before and after), recorded
+//! by the writer inside the write's own transaction and savepoint, so that an acknowledged
+//! write always has its version and a failed one none. Changes are stored, not copies: a
+//! snapshot of the whole content is kept when a history begins and again whenever the objects
+//! changed since the last one reach the document's size (at least [`SNAPSHOT_EVERY`]), so the
+//! content at any version is a snapshot plus at most about a document's worth of changes.
+//!
+//! - [`record`]: what the write path calls, through an engine's [`HistoryWrites`];
+//! - [`read`]: the answers to the history routes, through an engine's [`HistoryReads`];
+//! - [`compact`]: retention, compacting what is older than the time kept into a snapshot.
+//!
+//! A document written before its history was kept starts it at its next write with a version
+//! of kind `started` holding its content then. A document's history goes with it (the tables
+//! cascade).
+
+mod access;
+pub(crate) mod compact;
+pub(crate) mod read;
+pub(crate) mod record;
+pub(crate) mod sql;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use crate::StoreResult;
+use crate::object::StoredObject;
+
+pub use self::access::MAX_PAGE;
+pub use self::read::{HistoryAnswer, HistoryQuery};
+
+/// The fewest changed objects between two snapshots.
+pub(crate) const SNAPSHOT_EVERY: u64 = 1000;
+
+/// Objects by id.
+pub(crate) type Objects = BTreeMap<String, Arc<StoredObject>>;
+
+/// Where a document's history stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Head {
+    /// The newest version.
+    pub head: u64,
+    /// How many objects changed since the last snapshot.
+    pub pending: u64,
+    /// How many objects the last snapshot held.
+    pub snapshot_len: u64,
+}
+
+/// One object's change in a version: absent before when created, absent after when deleted.
+#[derive(Debug, Clone)]
+pub(crate) struct Change {
+    /// The object.
+    pub obj_id: String,
+    /// Its state before.
+    pub before: Option<Arc<StoredObject>>,
+    /// Its state after.
+    pub after: Option<Arc<StoredObject>>,
+}
+
+/// A version as stored: the detail (title, source, restored version) as JSON text.
+#[derive(Debug, Clone)]
+pub(crate) struct VersionRow {
+    /// Its number.
+    pub version: u64,
+    /// When.
+    pub at: String,
+    /// Who: an account id when written, its e-mail address when read.
+    pub account: Option<String>,
+    /// The kind's text (`object-updated`).
+    pub kind: String,
+    /// How many objects it changed.
+    pub changed: u64,
+    /// The kind's details, as JSON text (see [`record::Detail`]).
+    pub detail: Option<String>,
+}
+
+/// What the history routes read, in an engine's SQL, in one consistent view.
+pub(crate) trait HistoryReads {
+    /// Where the document's history stands; `None` before it began.
+    async fn head(&self, doc: &str) -> StoreResult<Option<Head>>;
+    /// The oldest version kept.
+    async fn oldest(&self, doc: &str) -> StoreResult<u64>;
+    /// Up to `limit` versions older than `before`, newest first (those that changed `object`
+    /// only, when given), with their accounts' e-mail addresses.
+    async fn versions(
+        &self,
+        doc: &str,
+        before: u64,
+        limit: usize,
+        object: Option<&str>,
+    ) -> StoreResult<Vec<VersionRow>>;
+    /// The objects a version changed, in id order.
+    async fn changes(&self, doc: &str, version: u64) -> StoreResult<Vec<Change>>;
+    /// The newest snapshot at or before a version.
+    async fn last_snapshot(&self, doc: &str, at_most: u64) -> StoreResult<Option<u64>>;
+    /// The content a snapshot holds.
+    async fn snapshot(&self, doc: &str, version: u64) -> StoreResult<Objects>;
+    /// Each object's state after each version in `(after, up_to]`, oldest version first.
+    async fn changes_between(
+        &self,
+        doc: &str,
+        after: u64,
+        up_to: u64,
+    ) -> StoreResult<Vec<(String, Option<Arc<StoredObject>>)>>;
+}
+
+/// What recording a version asks of an engine, inside the writer's transaction.
+pub(crate) trait HistoryWrites: HistoryReads {
+    /// The document's objects now: those with these ids, or all of them.
+    async fn current(&self, doc: &str, ids: Option<&[&str]>) -> StoreResult<Objects>;
+    /// Sets where the history stands.
+    async fn put_head(&self, doc: &str, head: &Head) -> StoreResult<()>;
+    /// Adds a version; `snapshot` when a snapshot was taken at it.
+    async fn insert_version(&self, doc: &str, row: &VersionRow, snapshot: bool) -> StoreResult<()>;
+    /// Adds a version's changes.
+    async fn insert_changes(&self, doc: &str, version: u64, changes: &[Change]) -> StoreResult<()>;
+    /// Copies the document's objects now as the snapshot at a version; returns how many.
+    async fn take_snapshot(&self, doc: &str, version: u64) -> StoreResult<u64>;
+    /// The documents that have a history.
+    async fn histories(&self) -> StoreResult<Vec<String>>;
+    /// The oldest version of a document written at or after `at`.
+    async fn first_since(&self, doc: &str, at: &str) -> StoreResult<Option<u64>>;
+    /// Stores objects as the snapshot at a version (one that has none) and marks it so.
+    async fn insert_snapshot(&self, doc: &str, version: u64, objects: &Objects) -> StoreResult<()>;
+    /// Drops a document's versions, changes and snapshots before a version.
+    async fn drop_before(&self, doc: &str, version: u64) -> StoreResult<()>;
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,154 @@
+//! Recording versions, inside the writer's transaction (see [`writer`](crate::writer)): the
+//! write path opens a document's history before it changes the document (starting it when it
+//! has none), then records the version with the objects' states before and after.
+
+use std::sync::Arc;
+
+use tokio::try_join;
+
+use super::{Change, Head, HistoryWrites, Objects, SNAPSHOT_EVERY, VersionRow};
+use crate::StoreResult;
+use crate::object::StoredObject;
+use diagtui_model::history::{VersionKind, VersionNotes};
+
+/// A version about to be recorded.
+pub(crate) struct Entry<'a> {
+    /// The batch's time.
+    pub at: &'a str,
+    /// The account writing.
+    pub account: &'a str,
+    /// What kind of write.
+    pub kind: VersionKind,
+    /// What it says beyond its kind (stored as JSON text).
+    pub notes: VersionNotes,
+}
+
+impl Entry<'_> {
+    /// The row of this entry as version `version`.
+    fn row(&self, version: u64, changed: usize) -> StoreResult<VersionRow> {
+        let detail = if self.notes == VersionNotes::default() {
+            None
+        } else {
+            Some(serde_json::to_string(&self.notes)?)
+        };
+        Ok(VersionRow {
+            version,
+            at: self.at.to_owned(),
+            account: Some(self.account.to_owned()),
+            kind: self.kind.as_str().to_owned(),
+            changed: changed as u64,
+            detail,
+        })
+    }
+}
+
+/// Where the document's history stands before a write to it, starting it (a `started`
+/// version holding the content as it is) when it has none.
+pub(crate) async fn open(s: &impl HistoryWrites, doc: &str, at: &str) -> StoreResult<Head> {
+    if let Some(head) = s.head(doc).await? {
+        return Ok(head);
+    }
+    let row = VersionRow {
+        version: 1,
+        at: at.to_owned(),
+        account: None,
+        kind: VersionKind::Started.as_str().to_owned(),
+        changed: 0,
+        detail: None,
+    };
+    begin(s, doc, row).await
+}
+
+/// Starts a new document's history (created or cloned): version 1 holds its content now.
+pub(crate) async fn start(s: &impl HistoryWrites, doc: &str, entry: Entry<'_>) -> StoreResult<()> {
+    let len = s.current(doc, None).await?.len();
+    begin(s, doc, entry.row(1, len)?).await.map(drop)
+}
+
+/// Version 1 of a history, with a snapshot of the content now.
+async fn begin(s: &impl HistoryWrites, doc: &str, row: VersionRow) -> StoreResult<Head> {
+    let snapshot_len = s.take_snapshot(doc, 1).await?;
+    s.insert_version(doc, &row, true).await?;
+    let head = Head {
+        head: 1,
+        pending: 0,
+        snapshot_len,
+    };
+    s.put_head(doc, &head).await?;
+    Ok(head)
+}
+
+/// Records the version after `head` with its changes, taking a snapshot when the changes
+/// since the last one reach the document's size; returns the new version.
+pub(crate) async fn record(
+    s: &impl HistoryWrites,
+    doc: &str,
+    head: Head,
+    entry: Entry<'_>,
+    changes: &[Change],
+) -> StoreResult<u64> {
+    let version = head.head + 1;
+    let pending = head.pending + changes.len() as u64;
+    let snapshot = pending >= head.snapshot_len.max(SNAPSHOT_EVERY);
+    let next = if snapshot {
+        Head {
+            head: version,
+            pending: 0,
+            snapshot_len: s.take_snapshot(doc, version).await?,
+        }
+    } else {
+        Head {
+            head: version,
+            pending,
+            snapshot_len: head.snapshot_len,
+        }
+    };
+    let row = entry.row(version, changes.len())?;
+    // Sent together: PostgreSQL pipelines them in one round trip; SQLite runs them in turn.
+    try_join!(
+        s.insert_changes(doc, version, changes),
+        s.insert_version(doc, &row, snapshot),
+        s.put_head(doc, &next),
+    )?;
+    Ok(version)
+}
+
+/// Whether two states of an object are the same.
+fn same(a: &StoredObject, b: &StoredObject) -> bool {
+    a.kind() == b.kind() && a.data() == b.data()
+}
+
+/// The changes of objects given their states before (absent: created) and after.
+pub(crate) fn updated(before: &Objects, after: &[(String, Arc<StoredObject>)]) -> Vec<Change> {
+    after
+        .iter()
+        .filter(|(id, new)| before.get(id).is_none_or(|old| !same(old, new)))
+        .map(|(id, new)| Change {
+            obj_id: id.clone(),
+            before: before.get(id).cloned(),
+            after: Some(Arc::clone(new)),
+        })
+        .collect()
+}
+
+/// The changes of a whole content replaced: the objects that differ, in id order.
+pub(crate) fn replaced(mut before: Objects, after: Objects) -> Vec<Change> {
+    let mut changes = Vec::new();
+    for (id, new) in after {
+        match before.remove(&id) {
+            Some(old) if same(&old, &new) => {}
+            old => changes.push(Change {
+                obj_id: id,
+                before: old,
+                after: Some(new),
+            }),
+        }
+    }
+    changes.extend(before.into_iter().map(|(id, old)| Change {
+        obj_id: id,
+        before: Some(old),
+        after: None,
+    }));
+    changes.sort_by(|a, b| a.obj_id.cmp(&b.obj_id));
+    changes
+}

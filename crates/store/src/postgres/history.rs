@@ -1,0 +1,243 @@
+//! The documents' histories in PostgreSQL (see [`history`](crate::history)): the statements of
+//! `history::sql` on a [`Writing`] (in the writer's transaction, or a reader's at no time), and
+//! a version's changes sent as arrays, a few statements per version whatever its size.
+
+use std::sync::Arc;
+
+use deadpool_postgres::GenericClient;
+use tokio_postgres::Row;
+
+use super::objects::load_objects;
+use super::sql::{execute, query, query_one, query_opt};
+use super::statements::Writing;
+use crate::StoreResult;
+use crate::history::sql::{
+    CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, FIRST_SINCE, HEAD,
+    HISTORIES, INSERT_VERSION, LAST_SNAPSHOT, MARK_SNAPSHOT, OBJECT_VERSIONS, OLDEST, PUT_HEAD,
+    SNAPSHOT, TAKE_SNAPSHOT, VERSIONS,
+};
+use crate::history::{Change, Head, HistoryReads, HistoryWrites, Objects, VersionRow};
+use crate::object::{Kinds, StoredObject};
+
+/// Changes (or snapshot rows) sent per statement.
+const CHANGES_PER_STATEMENT: usize = 5000;
+
+/// An object kept as two columns, type and data, both null when there was none.
+fn side(row: &Row, at: usize, kinds: &mut Kinds) -> Option<Arc<StoredObject>> {
+    let kind: Option<&str> = row.get(at);
+    let data: Option<&str> = row.get(at + 1);
+    Some(Arc::new(StoredObject::new(kinds.get(kind?), data?)))
+}
+
+/// A change's state before.
+fn before(change: &Change) -> Option<&StoredObject> {
+    change.before.as_deref()
+}
+
+/// A change's state after.
+fn after(change: &Change) -> Option<&StoredObject> {
+    change.after.as_deref()
+}
+
+/// One column of changes: a text of one side of each, null where the side is absent.
+fn column(
+    changes: &[Change],
+    side: fn(&Change) -> Option<&StoredObject>,
+    text: fn(&StoredObject) -> &str,
+) -> Vec<Option<&str>> {
+    changes.iter().map(|c| side(c).map(text)).collect()
+}
+
+/// A version's row.
+fn version_row(row: &Row) -> VersionRow {
+    VersionRow {
+        version: row.get::<_, i64>(0) as u64,
+        at: row.get(1),
+        account: row.get(2),
+        kind: row.get(3),
+        changed: row.get::<_, i64>(4) as u64,
+        detail: row.get(5),
+    }
+}
+
+impl<C: GenericClient + Sync> HistoryReads for Writing<'_, C> {
+    async fn head(&self, doc: &str) -> StoreResult<Option<Head>> {
+        Ok(query_opt(self.client, HEAD, &[&doc])
+            .await?
+            .map(|row| Head {
+                head: row.get::<_, i64>(0) as u64,
+                pending: row.get::<_, i64>(1) as u64,
+                snapshot_len: row.get::<_, i64>(2) as u64,
+            }))
+    }
+
+    async fn oldest(&self, doc: &str) -> StoreResult<u64> {
+        let row = query_one(self.client, OLDEST, &[&doc]).await?;
+        Ok(row.get::<_, Option<i64>>(0).unwrap_or(0) as u64)
+    }
+
+    async fn versions(
+        &self,
+        doc: &str,
+        before: u64,
+        limit: usize,
+        object: Option<&str>,
+    ) -> StoreResult<Vec<VersionRow>> {
+        let (before, limit) = (before as i64, limit as i64);
+        let rows = match object {
+            None => query(self.client, VERSIONS, &[&doc, &before, &limit]).await?,
+            Some(obj) => {
+                query(self.client, OBJECT_VERSIONS, &[&doc, &before, &obj, &limit]).await?
+            }
+        };
+        Ok(rows.iter().map(version_row).collect())
+    }
+
+    async fn changes(&self, doc: &str, version: u64) -> StoreResult<Vec<Change>> {
+        let mut kinds = Kinds::default();
+        let rows = query(self.client, CHANGES, &[&doc, &(version as i64)]).await?;
+        Ok(rows
+            .iter()
+            .map(|row| Change {
+                obj_id: row.get(0),
+                before: side(row, 1, &mut kinds),
+                after: side(row, 3, &mut kinds),
+            })
+            .collect())
+    }
+
+    async fn last_snapshot(&self, doc: &str, at_most: u64) -> StoreResult<Option<u64>> {
+        let row = query_opt(self.client, LAST_SNAPSHOT, &[&doc, &(at_most as i64)]).await?;
+        Ok(row.map(|row| row.get::<_, i64>(0) as u64))
+    }
+
+    async fn snapshot(&self, doc: &str, version: u64) -> StoreResult<Objects> {
+        let mut kinds = Kinds::default();
+        let rows = query(self.client, SNAPSHOT, &[&doc, &(version as i64)]).await?;
+        Ok(rows
+            .iter()
+            .filter_map(|row| Some((row.get(0), side(row, 1, &mut kinds)?)))
+            .collect())
+    }
+
+    async fn changes_between(
+        &self,
+        doc: &str,
+        after: u64,
+        up_to: u64,
+    ) -> StoreResult<Vec<(String, Option<Arc<StoredObject>>)>> {
+        let mut kinds = Kinds::default();
+        let params: [&(dyn tokio_postgres::types::ToSql + Sync); 3] =
+            [&doc, &(after as i64), &(up_to as i64)];
+        let rows = query(self.client, CHANGES_BETWEEN, &params).await?;
+        Ok(rows
+            .iter()
+            .map(|row| (row.get(0), side(row, 1, &mut kinds)))
+            .collect())
+    }
+}
+
+impl<C: GenericClient + Sync> HistoryWrites for Writing<'_, C> {
+    async fn current(&self, doc: &str, ids: Option<&[&str]>) -> StoreResult<Objects> {
+        load_objects(self.client, doc, ids).await
+    }
+
+    async fn put_head(&self, doc: &str, head: &Head) -> StoreResult<()> {
+        let (at, pending, len) = (
+            head.head as i64,
+            head.pending as i64,
+            head.snapshot_len as i64,
+        );
+        execute(self.client, PUT_HEAD, &[&doc, &at, &pending, &len]).await?;
+        Ok(())
+    }
+
+    async fn insert_version(&self, doc: &str, row: &VersionRow, snapshot: bool) -> StoreResult<()> {
+        let (version, changed) = (row.version as i64, row.changed as i64);
+        execute(
+            self.client,
+            INSERT_VERSION,
+            &[
+                &doc,
+                &version,
+                &row.at,
+                &row.account,
+                &row.kind,
+                &changed,
+                &row.detail,
+                &snapshot,
+            ],
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn insert_changes(&self, doc: &str, version: u64, changes: &[Change]) -> StoreResult<()> {
+        let version = version as i64;
+        for chunk in changes.chunks(CHANGES_PER_STATEMENT) {
+            let ids: Vec<&str> = chunk.iter().map(|c| c.obj_id.as_str()).collect();
+            let before_type = column(chunk, before, StoredObject::kind);
+            let before_data = column(chunk, before, StoredObject::data);
+            let after_type = column(chunk, after, StoredObject::kind);
+            let after_data = column(chunk, after, StoredObject::data);
+            execute(
+                self.client,
+                "INSERT INTO history_changes \
+                 (doc_id, version, obj_id, before_type, before_data, after_type, after_data) \
+                 SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], \
+                 $7::text[])",
+                &[
+                    &doc,
+                    &version,
+                    &ids,
+                    &before_type,
+                    &before_data,
+                    &after_type,
+                    &after_data,
+                ],
+            )
+            .await?;
+        }
+        Ok(())
+    }
+
+    async fn take_snapshot(&self, doc: &str, version: u64) -> StoreResult<u64> {
+        execute(self.client, TAKE_SNAPSHOT, &[&doc, &(version as i64)]).await
+    }
+
+    async fn histories(&self) -> StoreResult<Vec<String>> {
+        let rows = query(self.client, HISTORIES, &[]).await?;
+        Ok(rows.iter().map(|row| row.get(0)).collect())
+    }
+
+    async fn first_since(&self, doc: &str, at: &str) -> StoreResult<Option<u64>> {
+        let row = query_one(self.client, FIRST_SINCE, &[&doc, &at]).await?;
+        Ok(row.get::<_, Option<i64>>(0).map(|version| version as u64))
+    }
+
+    async fn insert_snapshot(&self, doc: &str, version: u64, objects: &Objects) -> StoreResult<()> {
+        let version = version as i64;
+        let rows: Vec<_> = objects.iter().collect();
+        for chunk in rows.chunks(CHANGES_PER_STATEMENT) {
+            let ids: Vec<&str> = chunk.iter().map(|(id, _)| id.as_str()).collect();
+            let kinds: Vec<&str> = chunk.iter().map(|(_, o)| o.kind()).collect();
+            let data: Vec<&str> = chunk.iter().map(|(_, o)| o.data()).collect();
+            execute(
+                self.client,
+                "INSERT INTO history_snapshots (doc_id, version, obj_id, type, data) \
+                 SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::text[])",
+                &[&doc, &version, &ids, &kinds, &data],
+            )
+            .await?;
+        }
+        execute(self.client, MARK_SNAPSHOT, &[&doc, &version]).await?;
+        Ok(())
+    }
+
+    async fn drop_before(&self, doc: &str, version: u64) -> StoreResult<()> {
+        for sql in [DROP_SNAPSHOTS, DROP_CHANGES, DROP_VERSIONS] {
+            execute(self.client, sql, &[&doc, &(version as i64)]).await?;
+        }
+        Ok(())
+    }
+}
