@@ -152,8 +152,9 @@ impl RestoreArgs {
         let client = session.client().await?;
         let diff = client.diff(&self.doc, self.version, None).await?;
         let changing = diff.added.len() + diff.removed.len() + diff.changed.len();
+        let objects = if changing == 1 { "object" } else { "objects" };
         self.yes.confirm(&format!(
-            "Set document {} back to version {} (now {}), changing {changing} objects",
+            "Set document {} back to version {} (now {}), changing {changing} {objects}",
             self.doc, self.version, diff.to
         ))?;
         Ok(json(client.restore(&self.doc, self.version).await?))

@@ -59,7 +59,7 @@ fn history_diff_restore_and_export_at_a_version() {
     assert_ne!(then[&obj]["data"]["text"], "later");
 
     let out = env.run(&["doc", "restore", &doc, "2"]).fails(2);
-    assert!(out.stderr.contains("changing 1 objects"), "{out:?}");
+    assert!(out.stderr.contains("changing 1 object:"), "{out:?}");
     assert!(out.stderr.contains("refusing without --yes"), "{out:?}");
     let restored = env.run(&["doc", "restore", &doc, "2", "--yes"]).ok().json();
     assert_eq!(
