@@ -125,16 +125,6 @@ impl OpenDoc {
         }
     }
 
-    /// Whether object `obj` is marked.
-    pub fn is_marked(&self, obj: &str) -> bool {
-        self.index_of(obj).is_some_and(|i| self.marks.contains(i))
-    }
-
-    /// Whether object `obj` is a match of the selector preview.
-    pub fn is_previewed(&self, obj: &str) -> bool {
-        self.index_of(obj).is_some_and(|i| self.preview.contains(i))
-    }
-
     /// The ids of the marked objects, in id order.
     pub fn marked_ids(&self) -> impl Iterator<Item = &str> {
         let model = self.model();
