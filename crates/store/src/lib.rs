@@ -483,9 +483,11 @@ impl<E: Engine> Store<E> {
             let doc = self.doc(account, doc_id).await?;
             let planning = Arc::clone(&update);
             let plan = with_state(doc, move |state| {
+                let (objects, before) = plan::plan_cached(&planning, &state.objects)?;
                 Ok(Plan {
                     version: state.version,
-                    objects: plan::plan_cached(&planning, &state.objects)?,
+                    objects,
+                    before,
                     doc_len: state.objects.len(),
                 })
             })
@@ -776,9 +778,11 @@ mod tests {
         let cached = store.doc(&me, &doc).await.unwrap();
         let stale = {
             let state = cached.read();
+            let (objects, before) = plan::plan_cached(&update, &state.objects).unwrap();
             Plan {
                 version: state.version,
-                objects: plan::plan_cached(&update, &state.objects).unwrap(),
+                objects,
+                before,
                 doc_len: state.objects.len(),
             }
         };

@@ -15,6 +15,10 @@ use super::{StoreError, StoreResult};
 /// The objects an update changes, each with its new state, in id order.
 pub type Planned = Vec<(String, Arc<StoredObject>)>;
 
+/// The states of a plan's objects before the update, in the plan's order: what the document's
+/// history records as each object's state before.
+pub type Before = Vec<Arc<StoredObject>>;
+
 /// Where a plan reads a document's objects from: a cached document, or the database.
 pub trait ObjectSource {
     /// The object with this id, if any.
@@ -31,14 +35,19 @@ pub trait ObjectSource {
     }
 }
 
-/// Plans `update` over the objects of `source`.
-pub fn plan(update: &ObjectUpdate, source: &mut dyn ObjectSource) -> StoreResult<Planned> {
+/// Plans `update` over the objects of `source`: each changed object's new state, and its state
+/// before.
+pub fn plan(
+    update: &ObjectUpdate,
+    source: &mut dyn ObjectSource,
+) -> StoreResult<(Planned, Before)> {
     let mut defaults = Defaults::default();
     let room = match update {
         ObjectUpdate::Each { objects, .. } => objects.len(),
         ObjectUpdate::Matching { .. } => source.known_len().unwrap_or(0),
     };
     let mut planned = Vec::with_capacity(room);
+    let mut before = Vec::with_capacity(room);
     match update {
         ObjectUpdate::Each { objects, labelled } => {
             for (obj_id, props) in objects {
@@ -50,6 +59,7 @@ pub fn plan(update: &ObjectUpdate, source: &mut dyn ObjectSource) -> StoreResult
                 let text = PropsText::new(props);
                 let object = merged(&current, &text, &mut defaults)?;
                 planned.push((obj_id.clone(), Arc::new(object)));
+                before.push(current);
             }
         }
         ObjectUpdate::Matching { selector, props } => {
@@ -65,6 +75,7 @@ pub fn plan(update: &ObjectUpdate, source: &mut dyn ObjectSource) -> StoreResult
                 }
                 let object = merged(current, &text, &mut defaults)?;
                 planned.push((obj_id.to_owned(), Arc::new(object)));
+                before.push(Arc::clone(current));
                 Ok(())
             })?;
         }
@@ -72,8 +83,9 @@ pub fn plan(update: &ObjectUpdate, source: &mut dyn ObjectSource) -> StoreResult
     // Room was made for every object; a plan that changes few of them gives the rest back.
     if planned.len() * 2 < planned.capacity() {
         planned.shrink_to_fit();
+        before.shrink_to_fit();
     }
-    Ok(planned)
+    Ok((planned, before))
 }
 
 /// Selector updates over at least this many objects are planned on every core.
@@ -109,7 +121,7 @@ impl ObjectSource for Slice<'_> {
 pub fn plan_cached(
     update: &ObjectUpdate,
     objects: &BTreeMap<String, Arc<StoredObject>>,
-) -> StoreResult<Planned> {
+) -> StoreResult<(Planned, Before)> {
     let all: Vec<(&String, &Arc<StoredObject>)> = objects.iter().collect();
     let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
     let spread =
@@ -128,12 +140,14 @@ pub fn plan_cached(
                 run.join()
                     .map_err(|_| StoreError::Internal("a plan failed".into()))?
             })
-            .collect::<StoreResult<Vec<Planned>>>()?;
-        let mut planned = Vec::with_capacity(runs.iter().map(Vec::len).sum());
-        for run in runs {
+            .collect::<StoreResult<Vec<(Planned, Before)>>>()?;
+        let len = runs.iter().map(|(run, _)| run.len()).sum();
+        let (mut planned, mut before) = (Vec::with_capacity(len), Vec::with_capacity(len));
+        for (run, run_before) in runs {
             planned.extend(run);
+            before.extend(run_before);
         }
-        Ok(planned)
+        Ok((planned, before))
     })
 }
 
@@ -184,12 +198,23 @@ mod tests {
         let objects = objects(10_000);
         let all: Vec<_> = objects.iter().collect();
         let update = matching(json!({"text": "matched"}));
-        let spread = plan_cached(&update, &objects).unwrap();
-        let one_go = plan(&update, &mut Slice(&all)).unwrap();
+        let (spread, spread_before) = plan_cached(&update, &objects).unwrap();
+        let (one_go, one_go_before) = plan(&update, &mut Slice(&all)).unwrap();
         assert_eq!(spread.len(), one_go.len());
         for ((a, x), (b, y)) in spread.iter().zip(&one_go) {
             assert_eq!((a, x.data()), (b, y.data()));
         }
+        // Each planned object's state before is the document's, in the plan's order.
+        assert_eq!(spread_before.len(), spread.len());
+        for ((id, _), before) in spread.iter().zip(&spread_before) {
+            assert!(Arc::ptr_eq(before, &objects[id]));
+        }
+        assert!(
+            spread_before
+                .iter()
+                .zip(&one_go_before)
+                .all(|(a, b)| Arc::ptr_eq(a, b))
+        );
         // The first object in id order that refuses the properties is the one named.
         let refused = plan_cached(&matching(json!({"componentId": " "})), &objects).unwrap_err();
         assert!(

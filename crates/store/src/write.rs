@@ -207,6 +207,8 @@ pub struct Plan {
     pub version: u64,
     /// Each object's new state, in id order.
     pub objects: Vec<(String, Arc<StoredObject>)>,
+    /// Each object's state before, in the same order (the cached document's).
+    pub before: Vec<Arc<StoredObject>>,
     /// How many objects the document held: an engine may write a large share of them
     /// differently from a few.
     pub doc_len: usize,

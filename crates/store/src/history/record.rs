@@ -1,14 +1,15 @@
 //! Recording versions, inside the writer's transaction (see [`writer`](crate::writer)): the
 //! write path opens a document's history before it changes the document (starting it when it
-//! has none), then records the version with the objects' states before and after.
+//! has none) and advances it, then, after the write, records the version with the objects'
+//! states before and after.
 
 use std::sync::Arc;
 
 use tokio::try_join;
 
 use super::{Change, Head, HistoryWrites, Objects, SNAPSHOT_EVERY, VersionRow};
-use crate::StoreResult;
 use crate::object::StoredObject;
+use crate::{StoreError, StoreResult};
 use diagtui_model::history::{VersionKind, VersionNotes};
 
 /// A version about to be recorded.
@@ -42,10 +43,16 @@ impl Entry<'_> {
     }
 }
 
-/// Where the document's history stands before a write to it, starting it (a `started`
-/// version holding the content as it is) when it has none.
-pub(crate) async fn open(s: &impl HistoryWrites, doc: &str, at: &str) -> StoreResult<Head> {
-    if let Some(head) = s.head(doc).await? {
+/// Opens the document's history for a write that changes `changed` objects, before the write:
+/// advances it to the write's version, starting it first (a `started` version holding the
+/// content as it is) when it has none; returns where it then stands.
+pub(crate) async fn open(
+    s: &impl HistoryWrites,
+    doc: &str,
+    at: &str,
+    changed: usize,
+) -> StoreResult<Head> {
+    if let Some(head) = s.advance(doc, changed as u64).await? {
         return Ok(head);
     }
     let row = VersionRow {
@@ -56,7 +63,10 @@ pub(crate) async fn open(s: &impl HistoryWrites, doc: &str, at: &str) -> StoreRe
         changed: 0,
         detail: None,
     };
-    begin(s, doc, row).await
+    begin(s, doc, row).await?;
+    s.advance(doc, changed as u64)
+        .await?
+        .ok_or_else(|| StoreError::Internal(format!("the history of {doc} has no head")))
 }
 
 /// Starts a new document's history (created or cloned): version 1 holds its content now.
@@ -78,8 +88,9 @@ async fn begin(s: &impl HistoryWrites, doc: &str, row: VersionRow) -> StoreResul
     Ok(head)
 }
 
-/// Records the version after `head` with its changes, taking a snapshot when the changes
-/// since the last one reach the document's size; returns the new version.
+/// Records the version `head` was opened at (see [`open`]), after the write: its row and its
+/// changes, and a snapshot of the content when the changes since the last one reach the
+/// document's size; returns the version.
 pub(crate) async fn record(
     s: &impl HistoryWrites,
     doc: &str,
@@ -87,28 +98,30 @@ pub(crate) async fn record(
     entry: Entry<'_>,
     changes: &[Change],
 ) -> StoreResult<u64> {
-    let version = head.head + 1;
-    let pending = head.pending + changes.len() as u64;
-    let snapshot = pending >= head.snapshot_len.max(SNAPSHOT_EVERY);
-    let next = if snapshot {
-        Head {
-            head: version,
-            pending: 0,
-            snapshot_len: s.take_snapshot(doc, version).await?,
-        }
-    } else {
-        Head {
-            head: version,
-            pending,
-            snapshot_len: head.snapshot_len,
-        }
+    let version = head.head;
+    let snapshot = head.pending >= head.snapshot_len.max(SNAPSHOT_EVERY);
+    let snapshot_len = match snapshot {
+        true => Some(s.take_snapshot(doc, version).await?),
+        false => None,
     };
     let row = entry.row(version, changes.len())?;
     // Sent together: PostgreSQL pipelines them in one round trip; SQLite runs them in turn.
     try_join!(
         s.insert_changes(doc, version, changes),
         s.insert_version(doc, &row, snapshot),
-        s.put_head(doc, &next),
+        async {
+            match snapshot_len {
+                Some(snapshot_len) => {
+                    let next = Head {
+                        head: version,
+                        pending: 0,
+                        snapshot_len,
+                    };
+                    s.put_head(doc, &next).await
+                }
+                None => Ok(()),
+            }
+        },
     )?;
     Ok(version)
 }
@@ -118,14 +131,19 @@ fn same(a: &StoredObject, b: &StoredObject) -> bool {
     a.kind() == b.kind() && a.data() == b.data()
 }
 
-/// The changes of objects given their states before (absent: created) and after.
-pub(crate) fn updated(before: &Objects, after: &[(String, Arc<StoredObject>)]) -> Vec<Change> {
+/// The changes of planned objects given their states before, in the plan's order: those whose
+/// state differs.
+pub(crate) fn updated(
+    before: &[Arc<StoredObject>],
+    after: &[(String, Arc<StoredObject>)],
+) -> Vec<Change> {
     after
         .iter()
-        .filter(|(id, new)| before.get(id).is_none_or(|old| !same(old, new)))
-        .map(|(id, new)| Change {
+        .zip(before)
+        .filter(|((_, new), old)| !same(old, new))
+        .map(|((id, new), old)| Change {
             obj_id: id.clone(),
-            before: before.get(id).cloned(),
+            before: Some(Arc::clone(old)),
             after: Some(Arc::clone(new)),
         })
         .collect()

@@ -12,9 +12,9 @@ use super::sql::{execute, query, query_one, query_opt};
 use super::statements::Writing;
 use crate::StoreResult;
 use crate::history::sql::{
-    CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, FIRST_SINCE, HEAD,
-    HISTORIES, INSERT_VERSION, LAST_SNAPSHOT, MARK_SNAPSHOT, OBJECT_VERSIONS, OLDEST, PUT_HEAD,
-    SNAPSHOT, TAKE_SNAPSHOT, VERSIONS,
+    ADVANCE, CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, FIRST_SINCE,
+    HEAD, HISTORIES, INSERT_VERSION, LAST_SNAPSHOT, MARK_SNAPSHOT, OBJECT_VERSIONS, OLDEST,
+    PUT_HEAD, SNAPSHOT, TAKE_SNAPSHOT, VERSIONS,
 };
 use crate::history::{Change, Head, HistoryReads, HistoryWrites, Objects, VersionRow};
 use crate::object::{Kinds, StoredObject};
@@ -48,6 +48,15 @@ fn column(
     changes.iter().map(|c| side(c).map(text)).collect()
 }
 
+/// Where a history stands, from a row of head, pending and snapshot length.
+fn head_row(row: Row) -> Head {
+    Head {
+        head: row.get::<_, i64>(0) as u64,
+        pending: row.get::<_, i64>(1) as u64,
+        snapshot_len: row.get::<_, i64>(2) as u64,
+    }
+}
+
 /// A version's row.
 fn version_row(row: &Row) -> VersionRow {
     VersionRow {
@@ -62,13 +71,7 @@ fn version_row(row: &Row) -> VersionRow {
 
 impl<C: GenericClient + Sync> HistoryReads for Writing<'_, C> {
     async fn head(&self, doc: &str) -> StoreResult<Option<Head>> {
-        Ok(query_opt(self.client, HEAD, &[&doc])
-            .await?
-            .map(|row| Head {
-                head: row.get::<_, i64>(0) as u64,
-                pending: row.get::<_, i64>(1) as u64,
-                snapshot_len: row.get::<_, i64>(2) as u64,
-            }))
+        Ok(query_opt(self.client, HEAD, &[&doc]).await?.map(head_row))
     }
 
     async fn oldest(&self, doc: &str) -> StoreResult<u64> {
@@ -150,6 +153,13 @@ impl<C: GenericClient + Sync> HistoryWrites for Writing<'_, C> {
         );
         execute(self.client, PUT_HEAD, &[&doc, &at, &pending, &len]).await?;
         Ok(())
+    }
+
+    async fn advance(&self, doc: &str, changed: u64) -> StoreResult<Option<Head>> {
+        let changed = changed as i64;
+        Ok(query_opt(self.client, ADVANCE, &[&changed, &doc])
+            .await?
+            .map(head_row))
     }
 
     async fn insert_version(&self, doc: &str, row: &VersionRow, snapshot: bool) -> StoreResult<()> {

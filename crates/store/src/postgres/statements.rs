@@ -12,7 +12,7 @@ use crate::StoreResult;
 use crate::change::DocChange;
 use crate::content::ContentUpload;
 use crate::keys::Account;
-use crate::plan::{Planned, plan_cached};
+use crate::plan::{Before, Planned, plan_cached};
 use crate::write::ObjectUpdate;
 use crate::writer::{Created, Statements};
 use diagtui_model::FolderRef;
@@ -105,7 +105,11 @@ impl<C: GenericClient + Sync> Statements for Writing<'_, C> {
     }
 
     /// Reads the named objects, or all of them for a selector, and plans from them.
-    async fn plan_update(&self, doc: &str, update: &ObjectUpdate) -> StoreResult<Planned> {
+    async fn plan_update(
+        &self,
+        doc: &str,
+        update: &ObjectUpdate,
+    ) -> StoreResult<(Planned, Before)> {
         let objects = match update {
             ObjectUpdate::Each { objects, .. } => {
                 let ids: Vec<&str> = objects.keys().map(String::as_str).collect();

@@ -11,9 +11,9 @@ use super::objects::{load_object, load_objects};
 use super::statements::Writing;
 use crate::StoreResult;
 use crate::history::sql::{
-    CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, FIRST_SINCE, HEAD,
-    HISTORIES, INSERT_CHANGE, INSERT_SNAPSHOT_ROW, INSERT_VERSION, LAST_SNAPSHOT, MARK_SNAPSHOT,
-    OBJECT_VERSIONS, OLDEST, PUT_HEAD, SNAPSHOT, TAKE_SNAPSHOT, VERSIONS,
+    ADVANCE, CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, FIRST_SINCE,
+    HEAD, HISTORIES, INSERT_CHANGE, INSERT_SNAPSHOT_ROW, INSERT_VERSION, LAST_SNAPSHOT,
+    MARK_SNAPSHOT, OBJECT_VERSIONS, OLDEST, PUT_HEAD, SNAPSHOT, TAKE_SNAPSHOT, VERSIONS,
 };
 use crate::history::{Change, Head, HistoryReads, HistoryWrites, Objects, VersionRow};
 use crate::object::{Kinds, StoredObject};
@@ -34,6 +34,15 @@ fn side(
     }
 }
 
+/// Where a history stands, from a row of head, pending and snapshot length.
+fn head_row(row: &Row<'_>) -> rusqlite::Result<Head> {
+    Ok(Head {
+        head: row.get::<_, i64>(0)? as u64,
+        pending: row.get::<_, i64>(1)? as u64,
+        snapshot_len: row.get::<_, i64>(2)? as u64,
+    })
+}
+
 /// A version's row.
 fn version_row(row: &Row<'_>) -> rusqlite::Result<VersionRow> {
     Ok(VersionRow {
@@ -51,13 +60,7 @@ impl HistoryReads for Writing<'_> {
         Ok(self
             .conn
             .prepare_cached(HEAD)?
-            .query_row([doc], |row| {
-                Ok(Head {
-                    head: row.get::<_, i64>(0)? as u64,
-                    pending: row.get::<_, i64>(1)? as u64,
-                    snapshot_len: row.get::<_, i64>(2)? as u64,
-                })
-            })
+            .query_row([doc], head_row)
             .optional()?)
     }
 
@@ -161,6 +164,14 @@ impl HistoryWrites for Writing<'_> {
             head.snapshot_len as i64
         ])?;
         Ok(())
+    }
+
+    async fn advance(&self, doc: &str, changed: u64) -> StoreResult<Option<Head>> {
+        Ok(self
+            .conn
+            .prepare_cached(ADVANCE)?
+            .query_row(params![changed as i64, doc], head_row)
+            .optional()?)
     }
 
     async fn insert_version(&self, doc: &str, row: &VersionRow, snapshot: bool) -> StoreResult<()> {

@@ -11,7 +11,7 @@ use crate::StoreResult;
 use crate::change::DocChange;
 use crate::content::ContentUpload;
 use crate::keys::Account;
-use crate::plan::{Planned, plan};
+use crate::plan::{Before, Planned, plan};
 use crate::write::ObjectUpdate;
 use crate::writer::{Created, Statements};
 use diagtui_model::FolderRef;
@@ -102,7 +102,11 @@ impl Statements for Writing<'_> {
         insert_object(self.conn, doc, obj, kind, data)
     }
 
-    async fn plan_update(&self, doc: &str, update: &ObjectUpdate) -> StoreResult<Planned> {
+    async fn plan_update(
+        &self,
+        doc: &str,
+        update: &ObjectUpdate,
+    ) -> StoreResult<(Planned, Before)> {
         plan(
             update,
             &mut DbObjects {

@@ -145,7 +145,7 @@ pub(crate) async fn apply(
             title,
         } => {
             let change = s.rename_doc(account_id, doc_id, title).await?;
-            let head = record::open(s, doc_id, &batch.now).await?;
+            let head = record::open(s, doc_id, &batch.now, 0).await?;
             let notes = VersionNotes {
                 title: Some(title.clone()),
                 ..VersionNotes::default()
@@ -156,10 +156,10 @@ pub(crate) async fn apply(
         }
         WriteOp::EmptyDoc { account_id, doc_id } => {
             check_visible(batch, s, account_id, doc_id).await?;
-            let head = record::open(s, doc_id, &batch.now).await?;
             let before = s.current(doc_id, None).await?;
-            let change = s.empty_doc(account_id, doc_id).await?;
             let changes = record::replaced(before, Objects::new());
+            let head = record::open(s, doc_id, &batch.now, changes.len()).await?;
+            let change = s.empty_doc(account_id, doc_id).await?;
             let entry = entry(
                 batch,
                 account_id,
@@ -206,11 +206,11 @@ pub(crate) async fn apply(
             restore,
         } => {
             check_visible(batch, s, account_id, doc_id).await?;
-            let head = record::open(s, doc_id, &batch.now).await?;
             let before = s.current(doc_id, None).await?;
+            let changes = record::replaced(before, uploaded(content));
+            let head = record::open(s, doc_id, &batch.now, changes.len()).await?;
             s.delete_objects(doc_id).await?;
             s.insert_content(doc_id, content).await?;
-            let changes = record::replaced(before, uploaded(content));
             let (kind, notes) = match restore {
                 Some(version) => (
                     VersionKind::Restore,
@@ -237,15 +237,15 @@ pub(crate) async fn apply(
             object,
         } => {
             check_visible(batch, s, account_id, doc_id).await?;
-            let head = record::open(s, doc_id, &batch.now).await?;
             let id = new_object_id();
-            s.insert_object(doc_id, &id, object.kind(), object.data())
-                .await?;
             let changes = [Change {
                 obj_id: id.clone(),
                 before: None,
                 after: Some(object.clone()),
             }];
+            let head = record::open(s, doc_id, &batch.now, changes.len()).await?;
+            s.insert_object(doc_id, &id, object.kind(), object.data())
+                .await?;
             let entry = entry(
                 batch,
                 account_id,
@@ -264,7 +264,6 @@ pub(crate) async fn apply(
             replace,
         } => {
             check_visible(batch, s, account_id, doc_id).await?;
-            let head = record::open(s, doc_id, &batch.now).await?;
             let before = s.current(doc_id, None).await?;
             let mut after = if *replace {
                 Objects::new()
@@ -272,6 +271,8 @@ pub(crate) async fn apply(
                 before.clone()
             };
             after.extend(objects.iter().cloned());
+            let changes = record::replaced(before, after);
+            let head = record::open(s, doc_id, &batch.now, changes.len()).await?;
             if *replace {
                 s.delete_objects(doc_id).await?;
             }
@@ -282,7 +283,6 @@ pub(crate) async fn apply(
                 s.insert_object(doc_id, id, object.kind(), object.data())
                     .await?;
             }
-            let changes = record::replaced(before, after);
             let entry = entry(
                 batch,
                 account_id,
@@ -306,20 +306,19 @@ pub(crate) async fn apply(
             plan: planned,
         } => {
             check_visible(batch, s, account_id, doc_id).await?;
-            let (mut objects, doc_len) = match planned.take() {
+            let (mut objects, before, doc_len) = match planned.take() {
                 Some(planned) if batch.plan_holds(doc_id, planned.version) => {
-                    (planned.objects, Some(planned.doc_len))
+                    (planned.objects, planned.before, Some(planned.doc_len))
                 }
                 Some(_) => return Err(StoreError::Conflict),
-                None => (s.plan_update(doc_id, update).await?, None),
+                None => {
+                    let (objects, before) = s.plan_update(doc_id, update).await?;
+                    (objects, before, None)
+                }
             };
-            let ids: Vec<&str> = objects.iter().map(|(id, _)| id.as_str()).collect();
-            // Read together (pipelined on PostgreSQL), before the write.
-            let (head, before) = try_join!(
-                record::open(s, doc_id, &batch.now),
-                s.current(doc_id, Some(&ids))
-            )?;
+            // The states before come with the plan: no read beyond the history's advance.
             let changes = record::updated(&before, &objects);
+            let head = record::open(s, doc_id, &batch.now, changes.len()).await?;
             s.save(doc_id, &mut objects, doc_len).await?;
             let entry = entry(
                 batch,
@@ -346,7 +345,7 @@ pub(crate) async fn apply(
             let ids = [obj_id.as_str()];
             // Read together (pipelined on PostgreSQL), before the write.
             let (head, before) = try_join!(
-                record::open(s, doc_id, &batch.now),
+                record::open(s, doc_id, &batch.now, 1),
                 s.current(doc_id, Some(&ids))
             )?;
             if !s.delete_object(doc_id, obj_id).await? {

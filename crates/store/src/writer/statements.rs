@@ -12,7 +12,7 @@ use crate::engine::CommitObserver;
 use crate::history::HistoryWrites;
 use crate::keys::Account;
 use crate::object::StoredObject;
-use crate::plan::Planned;
+use crate::plan::{Before, Planned};
 use crate::write::{ObjectUpdate, Outcome, WriteOp};
 use diagtui_model::FolderRef;
 
@@ -75,8 +75,10 @@ pub(crate) trait Statements: HistoryWrites {
     async fn insert_content(&self, doc: &str, content: &ContentUpload) -> StoreResult<()>;
     /// Adds one object.
     async fn insert_object(&self, doc: &str, obj: &str, kind: &str, data: &str) -> StoreResult<()>;
-    /// Plans an object update from the rows it reads.
-    async fn plan_update(&self, doc: &str, update: &ObjectUpdate) -> StoreResult<Planned>;
+    /// Plans an object update from the rows it reads: the objects' new states and their
+    /// states before.
+    async fn plan_update(&self, doc: &str, update: &ObjectUpdate)
+    -> StoreResult<(Planned, Before)>;
     /// Writes planned objects' data; `len` is how many objects the document holds, when
     /// known. May take the objects.
     async fn save(&self, doc: &str, objects: &mut Planned, len: Option<usize>) -> StoreResult<()>;
