@@ -5,6 +5,7 @@ use std::collections::HashSet;
 
 use super::change::{Committed, DocChange, DocEvent};
 use super::engine::CommitObserver;
+use super::history::record::Recorded;
 
 /// What the requests of a batch share.
 pub struct Batch<'a> {
@@ -19,6 +20,8 @@ pub struct Batch<'a> {
     visible: HashSet<(String, String)>,
     /// Who keeps the cached documents that plans are made from.
     observer: Option<&'a dyn CommitObserver>,
+    /// The versions its requests recorded, written at its commit.
+    versions: Vec<Recorded>,
 }
 
 impl<'a> Batch<'a> {
@@ -30,6 +33,7 @@ impl<'a> Batch<'a> {
             touched: HashSet::new(),
             visible: HashSet::new(),
             observer,
+            versions: Vec::new(),
         }
     }
 
@@ -66,6 +70,31 @@ impl<'a> Batch<'a> {
         }
     }
 
+    /// Keeps a version a request recorded until the commit; returns its number.
+    pub(crate) fn keep_version(&mut self, recorded: Recorded) -> u64 {
+        let version = recorded.row.version;
+        self.versions.push(recorded);
+        version
+    }
+
+    /// How many versions the batch keeps: where a request's own begin.
+    pub fn versions_kept(&self) -> usize {
+        self.versions.len()
+    }
+
+    /// Forgets the versions kept from `from` on: those of a request that failed.
+    pub fn forget_versions_from(&mut self, from: usize) {
+        self.versions.truncate(from);
+    }
+
+    /// The versions to write at the commit: those of documents still there (a document deleted
+    /// later in the batch took its history with it).
+    pub(crate) fn take_versions(&mut self, deleted: &HashSet<&str>) -> Vec<Recorded> {
+        let mut versions = std::mem::take(&mut self.versions);
+        versions.retain(|recorded| !deleted.contains(recorded.doc.as_str()));
+        versions
+    }
+
     /// A change to a document's objects, at the batch's time.
     pub fn objects_changed(&self, doc_id: &str) -> DocChange {
         DocChange::objects(doc_id, self.now.clone())
@@ -79,6 +108,16 @@ pub fn docs_to_touch<'r>(reports: &[&'r Committed]) -> Vec<&'r str> {
         .iter()
         .flat_map(|report| &report.docs)
         .filter(|change| change.last_change.is_some() && done.insert(change.doc_id.as_str()))
+        .map(|change| change.doc_id.as_str())
+        .collect()
+}
+
+/// The documents the batch's committed requests deleted.
+pub fn docs_deleted<'r>(reports: &[&'r Committed]) -> HashSet<&'r str> {
+    reports
+        .iter()
+        .flat_map(|report| &report.docs)
+        .filter(|change| change.event == Some(DocEvent::Deleted))
         .map(|change| change.doc_id.as_str())
         .collect()
 }

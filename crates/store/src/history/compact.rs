@@ -1,6 +1,6 @@
 //! Retention: the versions older than the time kept are compacted away. A document's oldest
-//! kept version becomes its first written at or after the cutoff (its newest, when all are
-//! older); its content is kept as a snapshot, and everything before it goes. Reading a version
+//! kept version becomes its first written at or after the cutoff (its newest stored, when all
+//! are older); its content is kept as a snapshot, and everything before it goes. Reading a version
 //! before it answers `VERSION_PRUNED`.
 
 use super::HistoryWrites;
@@ -12,10 +12,9 @@ use crate::{StoreError, StoreResult};
 pub(crate) async fn compact(s: &impl HistoryWrites, cutoff: &str) -> StoreResult<usize> {
     let mut compacted = 0;
     for doc in s.histories().await? {
-        let Some(head) = s.head(&doc).await? else {
+        let Some(keep_from) = s.keep_from(&doc, cutoff).await? else {
             continue;
         };
-        let keep_from = s.first_since(&doc, cutoff).await?.unwrap_or(head.head);
         if keep_from <= s.oldest(&doc).await? {
             continue;
         }

@@ -121,8 +121,9 @@ pub(crate) trait HistoryWrites: HistoryReads {
     async fn take_snapshot(&self, doc: &str, version: u64) -> StoreResult<u64>;
     /// The documents that have a history.
     async fn histories(&self) -> StoreResult<Vec<String>>;
-    /// The oldest version of a document written at or after `at`.
-    async fn first_since(&self, doc: &str, at: &str) -> StoreResult<Option<u64>>;
+    /// The oldest version of a document written at or after `at`, else its newest stored;
+    /// `None` when it has none stored.
+    async fn keep_from(&self, doc: &str, at: &str) -> StoreResult<Option<u64>>;
     /// Stores objects as the snapshot at a version (one that has none) and marks it so.
     async fn insert_snapshot(&self, doc: &str, version: u64, objects: &Objects) -> StoreResult<()>;
     /// Drops a document's versions, changes and snapshots before a version.

@@ -1,10 +1,11 @@
 //! Recording versions, inside the writer's transaction (see [`writer`](crate::writer)): the
 //! write path opens a document's history before it changes the document (starting it when it
-//! has none) and advances it, then, after the write, records the version with the objects'
-//! states before and after.
+//! has none) and advances it; after the write it records the version with the objects' states
+//! before and after, which the batch writes at its commit.
 
 use std::sync::Arc;
 
+use futures_util::future::try_join_all;
 use tokio::try_join;
 
 use super::{Change, Head, HistoryWrites, Objects, SNAPSHOT_EVERY, VersionRow};
@@ -88,42 +89,66 @@ async fn begin(s: &impl HistoryWrites, doc: &str, row: VersionRow) -> StoreResul
     Ok(head)
 }
 
-/// Records the version `head` was opened at (see [`open`]), after the write: its row and its
-/// changes, and a snapshot of the content when the changes since the last one reach the
-/// document's size; returns the version.
+/// A version a request recorded, kept by its batch until the commit (see [`write`]).
+#[derive(Debug)]
+pub(crate) struct Recorded {
+    /// The document.
+    pub doc: String,
+    /// The version's row.
+    pub row: VersionRow,
+    /// Whether a snapshot was taken at it.
+    pub snapshot: bool,
+    /// The objects it changed.
+    pub changes: Vec<Change>,
+}
+
+/// Records the version `head` was opened at (see [`open`]), after the write: takes a snapshot
+/// of the content when the changes since the last one reach the document's size, and answers
+/// the version's row and changes, which the batch writes at its commit.
 pub(crate) async fn record(
     s: &impl HistoryWrites,
     doc: &str,
     head: Head,
     entry: Entry<'_>,
-    changes: &[Change],
-) -> StoreResult<u64> {
+    changes: Vec<Change>,
+) -> StoreResult<Recorded> {
     let version = head.head;
     let snapshot = head.pending >= head.snapshot_len.max(SNAPSHOT_EVERY);
-    let snapshot_len = match snapshot {
-        true => Some(s.take_snapshot(doc, version).await?),
-        false => None,
-    };
-    let row = entry.row(version, changes.len())?;
-    // Sent together: PostgreSQL pipelines them in one round trip; SQLite runs them in turn.
-    try_join!(
-        s.insert_changes(doc, version, changes),
-        s.insert_version(doc, &row, snapshot),
-        async {
-            match snapshot_len {
-                Some(snapshot_len) => {
-                    let next = Head {
-                        head: version,
-                        pending: 0,
-                        snapshot_len,
-                    };
-                    s.put_head(doc, &next).await
-                }
-                None => Ok(()),
-            }
-        },
-    )?;
-    Ok(version)
+    if snapshot {
+        let next = Head {
+            head: version,
+            pending: 0,
+            snapshot_len: s.take_snapshot(doc, version).await?,
+        };
+        s.put_head(doc, &next).await?;
+    }
+    Ok(Recorded {
+        doc: doc.to_owned(),
+        row: entry.row(version, changes.len())?,
+        snapshot,
+        changes,
+    })
+}
+
+/// Writes the versions a batch's committed requests recorded, just before its commit: each
+/// request's savepoint then carries only the history's head, and the batch writes its versions'
+/// rows in one go (pipelined on PostgreSQL). Nothing in the batch reads those rows before.
+pub(crate) async fn write(s: &impl HistoryWrites, versions: &[Recorded]) -> StoreResult<()> {
+    try_join_all(versions.iter().map(|recorded| async move {
+        let Recorded {
+            doc,
+            row,
+            snapshot,
+            changes,
+        } = recorded;
+        try_join!(
+            s.insert_changes(doc, row.version, changes),
+            s.insert_version(doc, row, *snapshot),
+        )
+        .map(drop)
+    }))
+    .await
+    .map(drop)
 }
 
 /// Whether two states of an object are the same.

@@ -65,9 +65,11 @@ pub const INSERT_CHANGE: &str = "INSERT INTO history_changes \
 /// The documents that have a history.
 pub const HISTORIES: &str = "SELECT doc_id FROM history_heads ORDER BY doc_id";
 
-/// The oldest version of a document written at or after a time.
-pub const FIRST_SINCE: &str =
-    "SELECT min(version) FROM history_versions WHERE doc_id = $1 AND at >= $2";
+/// Where a document's compaction keeps its history from: the oldest version written at or
+/// after a time, else the newest stored (the newest a batch wrote before this one; its own
+/// are not stored yet): time, document.
+pub const KEEP_FROM: &str = "SELECT coalesce(min(CASE WHEN at >= $1 THEN version END), \
+     max(version)) FROM history_versions WHERE doc_id = $2";
 
 /// Marks a version as holding a snapshot.
 pub const MARK_SNAPSHOT: &str =
@@ -109,7 +111,7 @@ mod tests {
             TAKE_SNAPSHOT,
             INSERT_CHANGE,
             HISTORIES,
-            FIRST_SINCE,
+            KEEP_FROM,
             MARK_SNAPSHOT,
             DROP_SNAPSHOTS,
             DROP_CHANGES,

@@ -12,8 +12,8 @@ use super::sql::{execute, query, query_one, query_opt};
 use super::statements::Writing;
 use crate::StoreResult;
 use crate::history::sql::{
-    ADVANCE, CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, FIRST_SINCE,
-    HEAD, HISTORIES, INSERT_VERSION, LAST_SNAPSHOT, MARK_SNAPSHOT, OBJECT_VERSIONS, OLDEST,
+    ADVANCE, CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, HEAD,
+    HISTORIES, INSERT_VERSION, KEEP_FROM, LAST_SNAPSHOT, MARK_SNAPSHOT, OBJECT_VERSIONS, OLDEST,
     PUT_HEAD, SNAPSHOT, TAKE_SNAPSHOT, VERSIONS,
 };
 use crate::history::{Change, Head, HistoryReads, HistoryWrites, Objects, VersionRow};
@@ -220,8 +220,8 @@ impl<C: GenericClient + Sync> HistoryWrites for Writing<'_, C> {
         Ok(rows.iter().map(|row| row.get(0)).collect())
     }
 
-    async fn first_since(&self, doc: &str, at: &str) -> StoreResult<Option<u64>> {
-        let row = query_one(self.client, FIRST_SINCE, &[&doc, &at]).await?;
+    async fn keep_from(&self, doc: &str, at: &str) -> StoreResult<Option<u64>> {
+        let row = query_one(self.client, KEEP_FROM, &[&at, &doc]).await?;
         Ok(row.get::<_, Option<i64>>(0).map(|version| version as u64))
     }
 

@@ -20,6 +20,7 @@ use super::sequence::Sequence;
 use super::statements::Writing;
 use crate::batch::Batch;
 use crate::engine::CommitObserver;
+use crate::history::record;
 use crate::write::{Job, WriteOp};
 use crate::writer::{Applied, Closing, Done, QUEUE, Queued, Transaction, Turns, apply, run_batch};
 use crate::{StoreError, StoreResult};
@@ -147,14 +148,20 @@ impl Transaction for Tx<'_> {
         Ok(self.tx.batch_execute(sql).await?)
     }
 
-    /// The `lastChange` updates and the reports: independent statements, pipelined.
+    /// The versions, the `lastChange` updates and the reports: independent statements,
+    /// pipelined.
     async fn commit(self, closing: Closing<'_>) -> StoreResult<()> {
         let signed = notify::Signed {
             instance: &self.around.instance,
             generation: closing.generation,
             serial: &self.around.serial,
         };
+        let writing = Writing {
+            client: &self.tx,
+            now: closing.now,
+        };
         tokio::try_join!(
+            record::write(&writing, closing.versions),
             touch(&self.tx, &closing.touched, closing.now),
             notify::send(&self.tx, &signed, closing.reports)
         )?;

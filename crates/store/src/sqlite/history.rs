@@ -11,8 +11,8 @@ use super::objects::{load_object, load_objects};
 use super::statements::Writing;
 use crate::StoreResult;
 use crate::history::sql::{
-    ADVANCE, CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, FIRST_SINCE,
-    HEAD, HISTORIES, INSERT_CHANGE, INSERT_SNAPSHOT_ROW, INSERT_VERSION, LAST_SNAPSHOT,
+    ADVANCE, CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, HEAD,
+    HISTORIES, INSERT_CHANGE, INSERT_SNAPSHOT_ROW, INSERT_VERSION, KEEP_FROM, LAST_SNAPSHOT,
     MARK_SNAPSHOT, OBJECT_VERSIONS, OLDEST, PUT_HEAD, SNAPSHOT, TAKE_SNAPSHOT, VERSIONS,
 };
 use crate::history::{Change, Head, HistoryReads, HistoryWrites, Objects, VersionRow};
@@ -220,11 +220,11 @@ impl HistoryWrites for Writing<'_> {
         Ok(docs.collect::<Result<_, _>>()?)
     }
 
-    async fn first_since(&self, doc: &str, at: &str) -> StoreResult<Option<u64>> {
+    async fn keep_from(&self, doc: &str, at: &str) -> StoreResult<Option<u64>> {
         let first: Option<i64> = self
             .conn
-            .prepare_cached(FIRST_SINCE)?
-            .query_row([doc, at], |row| row.get(0))?;
+            .prepare_cached(KEEP_FROM)?
+            .query_row([at, doc], |row| row.get(0))?;
         Ok(first.map(|version| version as u64))
     }
 

@@ -16,6 +16,7 @@ use super::freshness::{Freshness, bump_generation};
 use super::statements::Writing;
 use crate::batch::Batch;
 use crate::engine::CommitObserver;
+use crate::history::record;
 use crate::write::{Job, WriteOp};
 use crate::writer::{Applied, Closing, Done, QUEUE, Queued, Transaction, Turns, apply, run_batch};
 use crate::{StoreError, StoreResult};
@@ -145,6 +146,11 @@ impl Transaction for Tx<'_> {
 
     /// No other instance reads reports from a data dir: they are not written down.
     async fn commit(self, closing: Closing<'_>) -> StoreResult<()> {
+        let writing = Writing {
+            conn: &self.0,
+            now: closing.now,
+        };
+        record::write(&writing, closing.versions).await?;
         for doc_id in closing.touched {
             touch(&self.0, doc_id, closing.now)?;
         }
@@ -233,5 +239,96 @@ mod tests {
             .collect::<Result<_, _>>()
             .unwrap();
         assert_eq!(titles, ["first", "third"]);
+    }
+    /// The rows of one table that belong to a document, as `version` numbers.
+    fn versions_of(conn: &Connection, table: &str, doc: &str) -> Vec<i64> {
+        let sql = format!("SELECT version FROM {table} WHERE doc_id = ?1 ORDER BY version");
+        conn.prepare(&sql)
+            .unwrap()
+            .query_map([doc], |row| row.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    }
+
+    /// A batch's versions are written at its commit: a failed request's are not, a document
+    /// deleted later in the batch takes its own with it, and a compaction in the batch sees only
+    /// what earlier batches stored.
+    #[test]
+    fn a_batch_writes_the_versions_of_its_committed_requests_at_its_commit() {
+        use crate::object::StoredObject;
+        use diagtui_model::props::ObjectType;
+
+        let dir = tempfile::tempdir().unwrap();
+        let Outcome::Initialised(Some(key)) = write_once(
+            dir.path(),
+            WriteOp::Initialise {
+                samples: Vec::new(),
+            },
+        )
+        .unwrap() else {
+            panic!("set up");
+        };
+        let me = account_by_key_once(dir.path(), &key).unwrap().unwrap();
+        let create_doc = |title: &str| WriteOp::CreateDoc {
+            account_id: me.id.clone(),
+            title: title.into(),
+            folder_id: None,
+        };
+        let Outcome::Created(kept) = write_once(dir.path(), create_doc("kept")).unwrap() else {
+            panic!("a document");
+        };
+        let Outcome::Created(gone) = write_once(dir.path(), create_doc("gone")).unwrap() else {
+            panic!("a document");
+        };
+        let label = |doc: &str| WriteOp::CreateObject {
+            account_id: me.id.clone(),
+            doc_id: doc.to_owned(),
+            object: Arc::new(StoredObject::created(ObjectType::Label, r#"{"text":"a"}"#)),
+        };
+        let compact = || WriteOp::CompactHistory {
+            cutoff: "9999-01-01T00:00:00.000Z".into(),
+        };
+        let mut ops = [
+            label(&kept),
+            WriteOp::DeleteObject {
+                account_id: me.id.clone(),
+                doc_id: kept.clone(),
+                obj_id: "nosuchobject".into(),
+            },
+            label(&kept),
+            label(&gone),
+            WriteOp::DeleteDoc {
+                account_id: me.id.clone(),
+                doc_id: gone.clone(),
+            },
+            compact(),
+        ];
+        let (_, mut conn) = open_migrated(dir.path()).unwrap();
+        let around = Around {
+            freshness: None,
+            observer: None,
+            checkpoints: None,
+        };
+        let answers = run(&mut conn, &mut ops, &around).answers;
+        assert!(matches!(answers[1], Err(StoreError::ObjNotFound(_))));
+        assert!(
+            answers
+                .iter()
+                .enumerate()
+                .all(|(at, a)| at == 1 || a.is_ok())
+        );
+        assert_eq!(versions_of(&conn, "history_versions", &kept), [1, 2, 3]);
+        assert_eq!(versions_of(&conn, "history_changes", &kept), [2, 3]);
+        assert_eq!(versions_of(&conn, "history_versions", &gone), [0; 0]);
+        // The compaction in the batch kept everything: nothing stored was older than version 1.
+        assert_eq!(versions_of(&conn, "history_snapshots", &kept), [0; 0]);
+
+        // Compacted in a batch of its own, the history keeps its newest version as a snapshot
+        // of the content then: both labels.
+        let answers = run(&mut conn, &mut [compact()], &around).answers;
+        assert!(answers[0].is_ok());
+        assert_eq!(versions_of(&conn, "history_versions", &kept), [3]);
+        assert_eq!(versions_of(&conn, "history_snapshots", &kept), [3, 3]);
     }
 }

@@ -151,7 +151,8 @@ pub(crate) async fn apply(
                 ..VersionNotes::default()
             };
             let entry = entry(batch, account_id, VersionKind::TitleChange, notes);
-            record::record(s, doc_id, head, entry, &[]).await?;
+            let recorded = record::record(s, doc_id, head, entry, Vec::new()).await?;
+            batch.keep_version(recorded);
             (Outcome::Done, report(change))
         }
         WriteOp::EmptyDoc { account_id, doc_id } => {
@@ -166,7 +167,8 @@ pub(crate) async fn apply(
                 VersionKind::Empty,
                 VersionNotes::default(),
             );
-            record::record(s, doc_id, head, entry, &changes).await?;
+            let recorded = record::record(s, doc_id, head, entry, changes).await?;
+            batch.keep_version(recorded);
             (Outcome::Done, report(change))
         }
         WriteOp::CloneDoc {
@@ -222,11 +224,13 @@ pub(crate) async fn apply(
                 None => (VersionKind::SetContent, VersionNotes::default()),
             };
             let entry = entry(batch, account_id, kind, notes);
-            let version = record::record(s, doc_id, head, entry, &changes).await?;
+            let changed = changes.len() as u64;
+            let recorded = record::record(s, doc_id, head, entry, changes).await?;
+            let version = batch.keep_version(recorded);
             let change =
                 DocChange::event(doc_id, Some(batch.now.clone()), DocEvent::ContentReplaced);
             let outcome = match restore {
-                Some(_) => Outcome::Versioned(version, changes.len() as u64),
+                Some(_) => Outcome::Versioned(version, changed),
                 None => Outcome::Done,
             };
             (outcome, report(change))
@@ -238,7 +242,7 @@ pub(crate) async fn apply(
         } => {
             check_visible(batch, s, account_id, doc_id).await?;
             let id = new_object_id();
-            let changes = [Change {
+            let changes = vec![Change {
                 obj_id: id.clone(),
                 before: None,
                 after: Some(object.clone()),
@@ -252,7 +256,8 @@ pub(crate) async fn apply(
                 VersionKind::ObjectCreated,
                 VersionNotes::default(),
             );
-            record::record(s, doc_id, head, entry, &changes).await?;
+            let recorded = record::record(s, doc_id, head, entry, changes).await?;
+            batch.keep_version(recorded);
             let mut change = batch.objects_changed(doc_id);
             change.changed.push((id.clone(), object.clone()));
             (Outcome::Created(id), report(change))
@@ -289,7 +294,8 @@ pub(crate) async fn apply(
                 VersionKind::CreateDiagram,
                 VersionNotes::default(),
             );
-            record::record(s, doc_id, head, entry, &changes).await?;
+            let recorded = record::record(s, doc_id, head, entry, changes).await?;
+            batch.keep_version(recorded);
             let change = if *replace {
                 DocChange::event(doc_id, Some(batch.now.clone()), DocEvent::ContentReplaced)
             } else {
@@ -326,7 +332,8 @@ pub(crate) async fn apply(
                 update_kind(update),
                 VersionNotes::default(),
             );
-            record::record(s, doc_id, head, entry, &changes).await?;
+            let recorded = record::record(s, doc_id, head, entry, changes).await?;
+            batch.keep_version(recorded);
             let ids = objects.iter().map(|(id, _)| id.clone()).collect();
             let mut change = batch.objects_changed(doc_id);
             change.changed = objects;
@@ -351,7 +358,7 @@ pub(crate) async fn apply(
             if !s.delete_object(doc_id, obj_id).await? {
                 return Err(StoreError::ObjNotFound(obj_id.clone()));
             }
-            let changes = [Change {
+            let changes = vec![Change {
                 obj_id: obj_id.clone(),
                 before: before.into_values().next(),
                 after: None,
@@ -362,7 +369,8 @@ pub(crate) async fn apply(
                 VersionKind::ObjectDeleted,
                 VersionNotes::default(),
             );
-            record::record(s, doc_id, head, entry, &changes).await?;
+            let recorded = record::record(s, doc_id, head, entry, changes).await?;
+            batch.keep_version(recorded);
             let mut change = batch.objects_changed(doc_id);
             change.deleted.push(obj_id.clone());
             (Outcome::Done, report(change))

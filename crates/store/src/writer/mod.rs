@@ -15,7 +15,7 @@ use std::sync::Arc;
 use futures_util::FutureExt;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::batch::{Batch, docs_to_touch};
+use crate::batch::{Batch, docs_deleted, docs_to_touch};
 use crate::change::Committed;
 use crate::write::{Job, Outcome, WriteOp};
 use crate::{StoreError, StoreResult};
@@ -42,7 +42,9 @@ pub(crate) struct Queued {
 impl Queued {
     /// The first request and those queued behind it, up to a batch's worth.
     pub fn gather(first: Job, queue: &mut mpsc::Receiver<Job>) -> Queued {
-        let mut jobs = vec![first];
+        // Room for all that waits, made once: a batch of large requests is not moved as it grows.
+        let mut jobs = Vec::with_capacity(MAX_BATCH.min(queue.len() + 1));
+        jobs.push(first);
         while jobs.len() < MAX_BATCH {
             match queue.try_recv() {
                 Ok(job) => jobs.push(job),
@@ -143,10 +145,14 @@ async fn write(
     let count = ops.len();
     let mut results = Vec::with_capacity(count);
     for (at, op) in ops.iter_mut().enumerate() {
+        let versions_before = batch.versions_kept();
         let result = AssertUnwindSafe(tx.apply(op, batch))
             .catch_unwind()
             .await
             .unwrap_or_else(|_| Err(StoreError::Internal("a write panicked".into())));
+        if result.is_err() {
+            batch.forget_versions_from(versions_before);
+        }
         tx.end_request(result.is_ok(), at + 1 < count).await?;
         if let Ok((_, report)) = &result {
             batch.record(report);
@@ -157,11 +163,13 @@ async fn write(
         .iter()
         .filter_map(|result| result.as_ref().ok().map(|(_, report)| report))
         .collect();
+    let versions = batch.take_versions(&docs_deleted(&reports));
     let closing = Closing {
         generation,
         touched: docs_to_touch(&reports),
         now: &batch.now,
         reports: &reports,
+        versions: &versions,
     };
     tx.commit(closing).await?;
     Ok(results)

@@ -10,6 +10,7 @@ use crate::change::{Committed, DocChange};
 use crate::content::ContentUpload;
 use crate::engine::CommitObserver;
 use crate::history::HistoryWrites;
+use crate::history::record::Recorded;
 use crate::keys::Account;
 use crate::object::StoredObject;
 use crate::plan::{Before, Planned};
@@ -31,8 +32,9 @@ pub(crate) trait Transaction: Sized {
     /// opens the next request's savepoint when `next`.
     async fn end_request(&mut self, keep: bool, next: bool) -> StoreResult<()>;
 
-    /// Sets the `lastChange` of the documents the batch changed, hands the committed requests'
-    /// reports to whoever reads them from the database (other instances), and commits.
+    /// Writes the versions the batch recorded, sets the `lastChange` of the documents it
+    /// changed, hands the committed requests' reports to whoever reads them from the database
+    /// (other instances), and commits.
     async fn commit(self, closing: Closing<'_>) -> StoreResult<()>;
 }
 
@@ -126,6 +128,8 @@ pub(crate) struct Closing<'a> {
         expect(dead_code, reason = "only PostgreSQL sends reports")
     )]
     pub reports: &'a [&'a Committed],
+    /// The versions the committed requests recorded, to be written before the commit.
+    pub versions: &'a [Recorded],
 }
 
 /// A document created: its id, and the change.
