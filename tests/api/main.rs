@@ -14,6 +14,7 @@ mod connections;
 mod create_diagram;
 mod docs;
 mod durability;
+mod embeds;
 mod errors;
 mod events;
 mod folders;

@@ -251,7 +251,7 @@ pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
                 "database {location}; `diagtui account create EMAIL --database URL` adds accounts"
             ),
         }
-        let (app, hub) = application(Arc::new(store), &options);
+        let (app, hub) = application(Arc::new(store), &options, addr);
         let shutdown = async move {
             shutdown.await;
             hub.close();
