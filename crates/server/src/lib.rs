@@ -17,7 +17,8 @@ pub mod signals;
 mod state;
 
 pub use commands::{
-    AccountCommand, MigrateArgs, ServeArgs, create_account, run_account, run_migrate, run_serve,
+    AccountCommand, MigrateArgs, ServeArgs, create_account, public_url, run_account, run_migrate,
+    run_serve,
 };
 pub use http::MAX_HEAD_BYTES;
 pub use local::LocalServer;
