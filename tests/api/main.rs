@@ -10,6 +10,7 @@ mod engine {
 }
 
 mod auth;
+mod browser;
 mod connections;
 mod create_diagram;
 mod docs;
