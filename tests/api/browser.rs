@@ -9,6 +9,7 @@ use diagtui_testkit::pictures::share_of_colour;
 use serde_json::json;
 
 use crate::common::Harness;
+use crate::embeds::both_embeds;
 
 /// Longer than anything here should take.
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -56,12 +57,7 @@ async fn chromium_shows_a_static_and_a_live_embed_and_follows_a_write() {
     };
     let h = Harness::new().await;
     let doc = doc_in_error(&h).await;
-    let made = h
-        .post_ok("/api/v1/embed/create-static", json!({"docId": doc}))
-        .await;
-    let live = h
-        .post_ok("/api/v1/embed/enable-live", json!({"docId": doc}))
-        .await;
+    let (made, live) = both_embeds(&h, &doc).await;
     let static_url = format!("{}&view=2D", made["url"].as_str().unwrap());
     let live_url = format!("{}&view=2D", live["url"].as_str().unwrap());
 

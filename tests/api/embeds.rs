@@ -9,7 +9,7 @@ use diagtui::server::ServerOptions;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::common::{Harness, assert_error};
+use crate::common::{Harness, assert_error, friend_and_stranger};
 
 /// Longer than anything here should take.
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -43,6 +43,17 @@ async fn doc_with_label(h: &Harness, text: &str) -> String {
     )
     .await;
     doc
+}
+
+/// A static embed and the live embed of a document: their answers.
+pub async fn both_embeds(h: &Harness, doc: &str) -> (Value, Value) {
+    let made = h
+        .post_ok("/api/v1/embed/create-static", json!({"docId": doc}))
+        .await;
+    let live = h
+        .post_ok("/api/v1/embed/enable-live", json!({"docId": doc}))
+        .await;
+    (made, live)
 }
 
 /// An open live event stream, read as text.
@@ -323,12 +334,7 @@ async fn the_sixth_viewer_of_a_live_embed_gets_a_page_that_says_so() {
 async fn embeds_go_with_their_document_and_its_folder() {
     let h = Harness::new().await;
     let doc = doc_with_label(&h, "Doomed").await;
-    let made = h
-        .post_ok("/api/v1/embed/create-static", json!({"docId": doc}))
-        .await;
-    let live = h
-        .post_ok("/api/v1/embed/enable-live", json!({"docId": doc}))
-        .await;
+    let (made, live) = both_embeds(&h, &doc).await;
     let urls = [made["url"].as_str().unwrap(), live["url"].as_str().unwrap()];
     let mut events = Events::open(&h, urls[1]).await;
     events.until("current").await;
@@ -479,15 +485,7 @@ async fn bad_embed_requests_name_status_code_and_field() {
 async fn a_collaborator_lists_embeds_but_only_the_owner_publishes() {
     let h = Harness::new().await;
     let doc = doc_with_label(&h, "Shared").await;
-    let friend =
-        diagtui::server::create_account(h.server.location(), "friend@example.com").unwrap();
-    let stranger =
-        diagtui::server::create_account(h.server.location(), "stranger@example.com").unwrap();
-    h.post_ok(
-        "/api/v1/doc/add-collaborator",
-        json!({"docId": doc, "email": "friend@example.com"}),
-    )
-    .await;
+    let (friend, stranger) = friend_and_stranger(&h, &doc).await;
     let made = h
         .post_ok("/api/v1/embed/create-static", json!({"docId": doc}))
         .await;

@@ -6,6 +6,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use diagtui_model::ids::random_bytes;
+use diagtui_scene::render::escape;
 
 /// The page's style: the picture scaled to the frame, centred on white.
 const STYLE: &str = "html,body{margin:0;height:100%;background:#fff;font-family:sans-serif}\
@@ -20,22 +21,6 @@ fn nonce() -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
-}
-
-/// Text made safe inside HTML (element content and quoted attributes).
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// What a page holds besides its picture.
@@ -116,17 +101,4 @@ pub fn with_headers(mut response: Response, content_type: &'static str, policy: 
         HeaderValue::from_static("cross-origin"),
     );
     response
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn text_is_escaped_for_html() {
-        assert_eq!(
-            escape("<b a=\"x\">'&'</b>"),
-            "&lt;b a=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/b&gt;"
-        );
-    }
 }
