@@ -6,9 +6,10 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use diagtui_model::ids::random_bytes;
-use diagtui_scene::render::escape;
+use diagtui_scene::render::{FONT_FAMILY, escape};
 
-/// The page's style: the picture scaled to the frame, centred on white.
+/// The page's style: the picture scaled to the frame, centred on white. (The page adds the
+/// picture's font, with sans-serif after it for a browser that lacks it.)
 const STYLE: &str = "html,body{margin:0;height:100%;background:#fff;font-family:sans-serif}\
     #diagram{width:100%;height:100%;display:flex;align-items:center;justify-content:center}\
     #diagram svg{max-width:100%;max-height:100%;width:auto;height:auto}\
@@ -55,7 +56,8 @@ pub fn page(status: StatusCode, title: &str, body: &str, kind: Kind<'_>) -> Resp
     let html = format!(
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
-         <title>{title}</title><style nonce=\"{nonce}\">{STYLE}</style></head>\
+         <title>{title}</title><style nonce=\"{nonce}\">{STYLE}\
+         #diagram svg{{font-family:\"{FONT_FAMILY}\",sans-serif}}</style></head>\
          <body><div id=\"diagram\"{attributes}>{body}</div>\
          <p id=\"note\" hidden></p>{script}</body></html>\n",
         title = escape(title),
