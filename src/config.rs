@@ -148,6 +148,8 @@ struct ConfigFile {
     _keys: Option<serde::de::IgnoredAny>,
     #[serde(default, rename = "map")]
     _map: Option<serde::de::IgnoredAny>,
+    #[serde(default, rename = "serve")]
+    _serve: Option<serde::de::IgnoredAny>,
 }
 
 /// Flags and environment first, then the profile of the config file at `config`.
@@ -355,6 +357,8 @@ struct UiFile {
     keys: BTreeMap<toml::Spanned<String>, BTreeMap<toml::Spanned<String>, toml::Spanned<KeyList>>>,
     #[serde(default)]
     map: Option<MapTable>,
+    #[serde(default, rename = "serve")]
+    _serve: Option<serde::de::IgnoredAny>,
 }
 
 /// The config file's `[map]` table.
@@ -363,6 +367,39 @@ struct UiFile {
 struct MapTable {
     #[serde(default)]
     status_key: Option<toml::Spanned<String>>,
+}
+
+/// The config file as `serve` reads it: its `[serve]` table.
+#[derive(Deserialize)]
+struct ServeFile {
+    #[serde(default)]
+    serve: Option<ServeTable>,
+}
+
+/// The config file's `[serve]` table.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ServeTable {
+    #[serde(default)]
+    public_url: Option<toml::Spanned<String>>,
+}
+
+/// The `[serve]` table's `public_url` of the config file at `path` (none when there is no file
+/// or no such key); a bad one is an error naming the file and the line.
+pub fn serve_public_url(path: Option<&Path>) -> anyhow::Result<Option<String>> {
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    let Some((file, text)) = read_config::<ServeFile>(path)? else {
+        return Ok(None);
+    };
+    let Some(url) = file.serve.and_then(|serve| serve.public_url) else {
+        return Ok(None);
+    };
+    let line = line_of(&text, url.span().start);
+    diagtui_server::public_url(url.get_ref())
+        .map(Some)
+        .map_err(|problem| anyhow!("{} line {line}: public_url: {problem}", path.display()))
 }
 
 /// The TUI's settings from the config file at `path` (none when there is no file). A file that

@@ -67,7 +67,7 @@ fn main() -> ExitCode {
     // The commands that read the config file refuse one named that does not exist.
     let reads_config = matches!(
         cli.command,
-        None | Some(Command::Keys { .. } | Command::Api(_))
+        None | Some(Command::Keys { .. } | Command::Api(_) | Command::Serve(_))
     );
     let config = match config::config_path(cli.connection.config.as_deref()) {
         Ok(config) => config,
@@ -78,7 +78,17 @@ fn main() -> ExitCode {
         Err(_) => None,
     };
     match cli.command {
-        Some(Command::Serve(args)) => {
+        Some(Command::Serve(mut args)) => {
+            let path = config.as_ref().map(|c| c.path.as_path());
+            if args.public_url.is_none() {
+                match config::serve_public_url(path) {
+                    Ok(url) => args.public_url = url,
+                    Err(e) => {
+                        eprintln!("diagtui: {e:#}");
+                        return ExitCode::from(USAGE);
+                    }
+                }
+            }
             diagtui::cli::report(diagtui::server::run_serve(args, data_dir))
         }
         Some(Command::Account(cmd)) => {
@@ -230,7 +240,7 @@ const CONFIG_FLAG: (&str, &str) = ("config", "--config");
 /// `serve`, `account`, `migrate` and `keys` connect to no API server: a connection flag given to them on the
 /// command line is a usage error rather than silently ignored (the environment variables, which
 /// may be set for other commands, are left alone). `--config` is refused the same way, except by
-/// `keys`, which reads the config file.
+/// `keys` and `serve`, which read the config file.
 fn refuse_unused_connection_flags(cli: &Cli, matches: &ArgMatches) -> Result<(), clap::Error> {
     let (name, sub) = match (&cli.command, matches.subcommand()) {
         (
@@ -245,8 +255,9 @@ fn refuse_unused_connection_flags(cli: &Cli, matches: &ArgMatches) -> Result<(),
         _ => return Ok(()),
     };
     let given = |m: &ArgMatches, id: &str| m.value_source(id) == Some(ValueSource::CommandLine);
-    // `keys` reads the config file; the others read none.
-    let config = (!matches!(cli.command, Some(Command::Keys { .. }))).then_some(&CONFIG_FLAG);
+    // `keys` and `serve` read the config file; the others read none.
+    let config = (!matches!(cli.command, Some(Command::Keys { .. } | Command::Serve(_))))
+        .then_some(&CONFIG_FLAG);
     match CONNECTION_FLAGS
         .iter()
         .chain(config)

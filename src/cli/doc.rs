@@ -144,6 +144,9 @@ pub enum DocCommand {
     /// naming how many objects change; --yes when not on a terminal).
     #[command(after_help = "Example:\n  diagtui doc restore DOC 12 --yes")]
     Restore(super::history::RestoreArgs),
+    /// A document's embeds: pages that show it on another site (see docs/embeds.md).
+    #[command(subcommand)]
+    Embed(super::embed::EmbedCommand),
     /// Draw a document as a PNG or SVG picture (rendered here from its content).
     #[command(after_help = super::render::EXAMPLES)]
     Render(super::render::RenderArgs),
@@ -220,6 +223,7 @@ impl DocCommand {
             DocCommand::Diff(args) => args.execute(session).await?,
             DocCommand::Restore(args) => args.execute(session).await?,
             DocCommand::Render(args) => args.execute(session).await?,
+            DocCommand::Embed(command) => command.execute(session).await?,
             DocCommand::Watch(args) => {
                 let connection = session.connection().await?;
                 args.execute(&connection.client, connection.poll).await?;

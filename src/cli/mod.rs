@@ -6,6 +6,7 @@ mod confirm;
 mod content_file;
 mod create_diagram;
 mod doc;
+mod embed;
 mod export;
 mod folder;
 mod history;

@@ -154,6 +154,20 @@ impl Harness {
     }
 }
 
+/// Two more accounts, `friend@example.com` (a collaborator on `doc`) and
+/// `stranger@example.com`: their keys.
+pub async fn friend_and_stranger(h: &Harness, doc: &str) -> (String, String) {
+    let location = h.server.location();
+    let friend = diagtui::server::create_account(location, "friend@example.com").unwrap();
+    let stranger = diagtui::server::create_account(location, "stranger@example.com").unwrap();
+    h.post_ok(
+        "/api/v1/doc/add-collaborator",
+        json!({"docId": doc, "email": "friend@example.com"}),
+    )
+    .await;
+    (friend, stranger)
+}
+
 /// A new database of the test binary's cluster.
 pub fn postgres_location() -> Location {
     Location::Postgres(PgOptions {

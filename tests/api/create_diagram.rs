@@ -219,22 +219,9 @@ async fn bad_input_is_refused_whole_naming_the_entry_and_the_field() {
 async fn create_from_diagram_answers_a_png_and_stores_nothing() {
     let h = Harness::new().await;
     let docs = h.get_ok("/api/v1/doc").await;
-    let resp = h
-        .http
-        .post(format!(
-            "{}/api/v1/image/create-from-diagram?width=400&height=300&comp_gap=4",
-            h.server.url()
-        ))
-        .bearer_auth(h.key())
-        .header(reqwest::header::CONTENT_TYPE, "text/csv")
-        // The README's example, so that it keeps working.
-        .body(include_str!("../../docs/examples/web-shop.csv"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(resp.status(), StatusCode::OK);
-    assert_eq!(resp.headers()[reqwest::header::CONTENT_TYPE], "image/png");
-    let png = resp.bytes().await.unwrap();
+    let (status, kind, png) = from_diagram(&h, "width=400&height=300&comp_gap=4").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(kind, "image/png");
     assert_eq!(png_size(&png), (400, 300));
     assert_eq!(
         h.get_ok("/api/v1/doc").await,
@@ -249,6 +236,68 @@ async fn create_from_diagram_answers_a_png_and_stores_nothing() {
     )
     .await;
     assert_error(&answer, StatusCode::BAD_REQUEST, "VALIDATION_ERROR");
+}
+
+/// The README's example (so that it keeps working) drawn by create-from-diagram with `query`:
+/// the status, the content type and the bytes.
+async fn from_diagram(h: &Harness, query: &str) -> (StatusCode, String, Vec<u8>) {
+    let resp = h
+        .http
+        .post(format!(
+            "{}/api/v1/image/create-from-diagram?{query}",
+            h.server.url()
+        ))
+        .bearer_auth(h.key())
+        .header(reqwest::header::CONTENT_TYPE, "text/csv")
+        .body(include_str!("../../docs/examples/web-shop.csv"))
+        .send()
+        .await
+        .unwrap();
+    let status = resp.status();
+    let kind = resp.headers()[reqwest::header::CONTENT_TYPE]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    (status, kind, resp.bytes().await.unwrap().to_vec())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn create_from_diagram_takes_view_and_component_size_like_from_document() {
+    let h = Harness::new().await;
+    let (_, _, flat) = from_diagram(&h, "").await;
+    assert_eq!(png_size(&flat), (1024, 768), "flat, 1024 x 768 by default");
+    let (_, _, flat_named) = from_diagram(&h, "view=2d").await;
+    assert_eq!(flat_named, flat);
+    let (status, _, iso) = from_diagram(&h, "view=3D").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(png_size(&iso), (1024, 768));
+    assert_ne!(iso, flat, "3D draws another picture");
+    let (_, _, small) = from_diagram(&h, "component-size=20").await;
+    let (_, _, large) = from_diagram(&h, "component-size=40").await;
+    let (small, large) = (png_size(&small), png_size(&large));
+    assert_ne!(small, (1024, 768), "the sides follow the component size");
+    assert!(
+        large.0 > small.0 * 3 / 2 && large.1 > small.1 * 3 / 2,
+        "{small:?} {large:?}"
+    );
+    let (_, _, kept) = from_diagram(&h, "component-size=20&width=500").await;
+    assert_eq!(png_size(&kept).0, 500, "a side given is kept");
+    let (_, kind, svg) = from_diagram(&h, "view=3D&format=svg").await;
+    assert_eq!(kind, "image/svg+xml");
+    assert!(String::from_utf8(svg).unwrap().starts_with("<svg"));
+    for (query, name) in [
+        ("view=4D", "view:"),
+        ("component-size=0", "component-size:"),
+        ("component-size=8000", "component-size:"),
+        ("width=0", "width:"),
+    ] {
+        let (status, _, body) = from_diagram(&h, query).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}");
+        let body: Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(body["error"], "VALIDATION_ERROR", "{query}: {body}");
+        let message = body["message"].as_str().unwrap();
+        assert!(message.starts_with(name), "{query}: {message}");
+    }
 }
 
 /// The three sample documents, each with its create-diagram file and its Mermaid file.

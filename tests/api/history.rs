@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use diagtui::store::{Store, StoreOptions};
 
-use crate::common::{Harness, assert_error, send};
+use crate::common::{Harness, assert_error, friend_and_stranger, send};
 
 /// The kinds of a history page's versions, newest first.
 fn kinds(page: &Value) -> Vec<&str> {
@@ -343,15 +343,7 @@ async fn a_collaborator_sees_the_history_and_a_stranger_does_not() {
     let doc = h.new_doc("Shared").await;
     let path = format!("/api/v1/doc/{doc}");
     let a = h.new_obj(&doc, "label", json!({"text": "mine"})).await;
-    let friend =
-        diagtui::server::create_account(h.server.location(), "friend@example.com").unwrap();
-    let stranger =
-        diagtui::server::create_account(h.server.location(), "stranger@example.com").unwrap();
-    h.post_ok(
-        "/api/v1/doc/add-collaborator",
-        json!({"docId": doc, "email": "friend@example.com"}),
-    )
-    .await;
+    let (friend, stranger) = friend_and_stranger(&h, &doc).await;
     let post = format!("{path}/obj/{a}");
     let edit = json!({"props": {"text": "theirs"}});
     let (status, _) = h

@@ -10,10 +10,12 @@ mod engine {
 }
 
 mod auth;
+mod browser;
 mod connections;
 mod create_diagram;
 mod docs;
 mod durability;
+mod embeds;
 mod errors;
 mod events;
 mod folders;

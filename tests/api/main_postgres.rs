@@ -15,6 +15,7 @@ mod auth;
 mod connections;
 mod create_diagram;
 mod docs;
+mod embeds;
 mod errors;
 mod events;
 mod folders;

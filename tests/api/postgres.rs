@@ -364,6 +364,26 @@ async fn migrate_copies_a_data_dir_and_verifies_the_counts() {
     )
     .await
     .1;
+    // Embeds to carry: a static one and the live one.
+    let embed = json!({"docId": first});
+    call(
+        &http,
+        local.url(),
+        &key,
+        "/api/v1/embed/create-static",
+        Some(embed.clone()),
+    )
+    .await;
+    call(
+        &http,
+        local.url(),
+        &key,
+        "/api/v1/embed/enable-live",
+        Some(embed),
+    )
+    .await;
+    let embeds_path = format!("/api/v1/embed/list/{first}");
+    let embeds = call(&http, local.url(), &key, &embeds_path, None).await.1;
     local.shutdown().await;
 
     let url = shared().new_database();
@@ -414,6 +434,11 @@ async fn migrate_copies_a_data_dir_and_verifies_the_counts() {
     assert_eq!(moved.1, history, "the history came along");
     let then = format!("/api/v1/doc/{first}/obj/all?version=1");
     assert_eq!(call(&http, &served.url, &key, &then, None).await.1, content);
+    let moved = call(&http, &served.url, &key, &embeds_path, None).await.1;
+    let local_url = embeds["embeds"][0]["url"].as_str().unwrap();
+    let base = local_url.split("/app/").next().unwrap();
+    let moved = moved.to_string().replace(&served.url, base);
+    assert_eq!(moved, embeds.to_string(), "the embeds came along");
     stop(served);
 }
 

@@ -95,7 +95,7 @@ async fn a_page_on_an_allowed_origin_may_call_the_api() {
 }
 
 /// Every route the server has: (method, OpenAPI path, an extension of ours).
-const ROUTES: [(&str, &str, bool); 34] = [
+const ROUTES: [(&str, &str, bool); 40] = [
     ("get", "/api/v1/doc", false),
     ("get", "/api/v1/doc/{docId}", false),
     ("post", "/api/v1/doc/{docId}", false),
@@ -130,6 +130,12 @@ const ROUTES: [(&str, &str, bool); 34] = [
     ("get", "/api/v1/doc/{docId}/obj/{objId}/history", true),
     ("get", "/api/v1/doc/{docId}/diff", true),
     ("post", "/api/v1/doc/{docId}/restore", true),
+    ("post", "/api/v1/embed/create-static", false),
+    ("post", "/api/v1/embed/delete-static", false),
+    ("post", "/api/v1/embed/enable-live", false),
+    ("post", "/api/v1/embed/rotate-live", true),
+    ("post", "/api/v1/embed/disable-live", true),
+    ("get", "/api/v1/embed/list/{docId}", true),
 ];
 
 #[tokio::test(flavor = "multi_thread")]

@@ -3,6 +3,7 @@
 
 mod create_diagram;
 mod docs;
+mod embeds;
 mod history;
 mod objects;
 mod render;

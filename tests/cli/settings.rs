@@ -249,10 +249,11 @@ fn a_config_file_named_by_the_variable_or_the_flag_must_exist() {
             .starts_with(&format!("Keys read from {config} (--config)\n")),
         "{out:?}"
     );
-    let out = run(&["serve", "--config", config], None, &[]).fails(2);
+    let args = ["account", "create", "x@example.com", "--config", config];
+    let out = run(&args, None, &[]).fails(2);
     assert!(
         out.stderr
-            .contains("--config does not apply to `diagtui serve`, which reads no config file"),
+            .contains("--config does not apply to `diagtui account`, which reads no config file"),
         "{out:?}"
     );
 }

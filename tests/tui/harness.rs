@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use diagtui::model::embeds::EmbedList;
 use diagtui::model::{
     Content, DiagramObject, DocDetails, DocSummary, FolderEntry, FolderList, FolderRef, UserRef,
 };
@@ -453,6 +454,10 @@ impl Harness {
                 Request::ListDocs => Answer::Docs(docs()),
                 Request::Folders => Answer::Folders(folders()),
                 Request::Details { doc } => Answer::Details(details(doc)),
+                Request::Embeds { .. } => Answer::Embeds(EmbedList {
+                    success: true,
+                    embeds: Vec::new(),
+                }),
                 Request::Content { .. } => objects(content.clone()),
                 Request::GetObject { obj, .. } => Answer::Object(content[obj].clone()),
                 other => panic!("answer_all only answers reads, got {other:?}"),

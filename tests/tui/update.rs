@@ -159,8 +159,8 @@ fn document_filter_is_fuzzy_highlights_and_typing_never_triggers_shortcuts() {
     assert!(
         h.pending
             .iter()
-            .all(|(_, r)| matches!(r, Request::Details { .. })),
-        "typing asked for nothing but the details of the selection: {:?}",
+            .all(|(_, r)| matches!(r, Request::Details { .. } | Request::Embeds { .. })),
+        "typing asked for nothing but the details and embeds of the selection: {:?}",
         h.pending
     );
     // The matched letters are highlighted.

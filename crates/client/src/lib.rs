@@ -6,6 +6,7 @@
 
 mod diagram;
 mod documents;
+mod embeds;
 mod error;
 mod folders;
 mod history;

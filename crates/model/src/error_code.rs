@@ -37,6 +37,8 @@ pub enum ErrorCode {
     VersionNotFound,
     /// 404: the version was compacted away by the history's retention (our extension).
     VersionPruned,
+    /// No such embed, or not one of a document the account may see.
+    EmbedNotFound,
     /// 405: the route exists, not with this method.
     MethodNotAllowed,
     /// 408: the request's body did not arrive in time.
@@ -60,7 +62,7 @@ pub enum ErrorCode {
 }
 
 /// Every known code with its text, in one table that both directions read.
-const KNOWN: [(ErrorCode, &str); 22] = [
+const KNOWN: [(ErrorCode, &str); 23] = [
     (ErrorCode::BadRequest, "BAD_REQUEST"),
     (ErrorCode::InvalidJson, "INVALID_JSON"),
     (ErrorCode::ValidationError, "VALIDATION_ERROR"),
@@ -74,6 +76,7 @@ const KNOWN: [(ErrorCode, &str); 22] = [
     (ErrorCode::FolderNotFound, "FOLDER_NOT_FOUND"),
     (ErrorCode::VersionNotFound, "VERSION_NOT_FOUND"),
     (ErrorCode::VersionPruned, "VERSION_PRUNED"),
+    (ErrorCode::EmbedNotFound, "EMBED_NOT_FOUND"),
     (ErrorCode::MethodNotAllowed, "METHOD_NOT_ALLOWED"),
     (ErrorCode::RequestTimeout, "REQUEST_TIMEOUT"),
     (ErrorCode::EmailTaken, "EMAIL_TAKEN"),
@@ -115,7 +118,8 @@ impl ErrorCode {
             | ErrorCode::UserNotFound
             | ErrorCode::FolderNotFound
             | ErrorCode::VersionNotFound
-            | ErrorCode::VersionPruned => 404,
+            | ErrorCode::VersionPruned
+            | ErrorCode::EmbedNotFound => 404,
             ErrorCode::MethodNotAllowed => 405,
             ErrorCode::RequestTimeout => 408,
             ErrorCode::EmailTaken => 409,

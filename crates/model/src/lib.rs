@@ -4,6 +4,7 @@
 //! Nothing here knows HTTP, SQLite or terminals.
 
 mod content_check;
+pub mod embeds;
 mod error_code;
 pub mod events;
 pub mod history;

@@ -51,6 +51,11 @@ pub struct ServeArgs {
     /// a snapshot, hourly (default 90).
     #[arg(long, default_value_t = DEFAULT_HISTORY_KEEP_DAYS, value_name = "DAYS", value_parser = clap::value_parser!(u32).range(1..=36500))]
     pub history_keep: u32,
+    /// The address embed URLs start with (`https://diagrams.example.com`), for a server
+    /// behind a proxy [default: the config file's `[serve] public_url`, else the address the
+    /// server listens on].
+    #[arg(long, value_name = "URL", value_parser = public_url)]
+    pub public_url: Option<String>,
     /// The most bytes of documents kept in memory (default 256 MiB).
     #[arg(long, default_value_t = DEFAULT_CACHE_BYTES, value_name = "BYTES")]
     pub cache_size: usize,
@@ -181,9 +186,26 @@ impl ServeArgs {
             cache_bytes: self.cache_size,
             events: !self.no_events,
             history_keep: days(self.history_keep),
+            public_url: self.public_url.clone(),
             ..ServerOptions::default()
         }
     }
+}
+
+/// Reads a public URL: `http://` or `https://`, a host, an optional path, no query or
+/// fragment.
+pub fn public_url(text: &str) -> Result<String, String> {
+    let rest = text
+        .strip_prefix("https://")
+        .or_else(|| text.strip_prefix("http://"))
+        .ok_or_else(|| format!("{text:?} must start with http:// or https://"))?;
+    if rest.is_empty() || rest.starts_with('/') {
+        return Err(format!("{text:?} names no host"));
+    }
+    if rest.contains(['?', '#']) || rest.contains(char::is_whitespace) {
+        return Err(format!("{text:?} must have no query, fragment or spaces"));
+    }
+    Ok(text.trim_end_matches('/').to_owned())
 }
 
 /// clap Subcommand: `account create EMAIL`.
@@ -251,7 +273,7 @@ pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
                 "database {location}; `diagtui account create EMAIL --database URL` adds accounts"
             ),
         }
-        let (app, hub) = application(Arc::new(store), &options);
+        let (app, hub) = application(Arc::new(store), &options, addr);
         let shutdown = async move {
             shutdown.await;
             hub.close();

@@ -78,6 +78,7 @@ impl From<StoreError> for ApiError {
             StoreError::FolderNotFound(_) => ErrorCode::FolderNotFound,
             StoreError::VersionNotFound(_) => ErrorCode::VersionNotFound,
             StoreError::VersionPruned(..) => ErrorCode::VersionPruned,
+            StoreError::EmbedNotFound(_) => ErrorCode::EmbedNotFound,
             StoreError::Invalid(_) => ErrorCode::ValidationError,
             StoreError::InvalidJson(_) => ErrorCode::InvalidJson,
             StoreError::InvalidSelector(_) => ErrorCode::InvalidSelector,

@@ -17,7 +17,8 @@ pub mod signals;
 mod state;
 
 pub use commands::{
-    AccountCommand, MigrateArgs, ServeArgs, create_account, run_account, run_migrate, run_serve,
+    AccountCommand, MigrateArgs, ServeArgs, create_account, public_url, run_account, run_migrate,
+    run_serve,
 };
 pub use http::MAX_HEAD_BYTES;
 pub use local::LocalServer;
@@ -25,18 +26,21 @@ pub use options::{DEFAULT_MAX_BODY, ServerOptions, default_max_connections};
 pub use retention::DEFAULT_HISTORY_KEEP_DAYS;
 pub use routes::Cors;
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use anyhow::Context;
 
 use diagtui_store::{AnyEngine, Location, Store};
 
-/// The application over a store, with the settings' body limits and CORS origins, and its
+/// The application over a store listening at an address, with the settings' body limits, CORS
+/// origins and public URL, and its
 /// change events (to close when the server stops, which ends their streams). Must be called
 /// on a tokio runtime.
 fn application(
     store: Arc<Store<AnyEngine>>,
     options: &ServerOptions,
+    listening: SocketAddr,
 ) -> (routes::App, Arc<events::Hub>) {
     let hub = events::Hub::start(&store, options.keep_alive);
     retention::start(&store, options.history_keep);
@@ -44,6 +48,8 @@ fn application(
         store,
         bodies: options.bodies(),
         hub: Arc::clone(&hub),
+        public_url: options.public_url(listening).into(),
+        viewers: Arc::default(),
     };
     (routes::app(state, &options.cors, options.events), hub)
 }

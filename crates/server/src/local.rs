@@ -84,8 +84,9 @@ impl LocalServer {
         let listener = TcpListener::bind(addr)
             .await
             .with_context(|| format!("cannot listen on {addr}"))?;
-        let url = format!("http://{}", listener.local_addr()?);
-        let (app, hub) = application(Arc::new(store), &options);
+        let listening = listener.local_addr()?;
+        let url = format!("http://{listening}");
+        let (app, hub) = application(Arc::new(store), &options, listening);
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(http::serve(listener, app, options.http(), async move {
             let _ = stopped.await;

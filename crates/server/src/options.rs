@@ -2,6 +2,7 @@
 //! timeouts, CORS origins, the memory budget of the document cache and the event streams'
 //! keep-alive.
 
+use std::net::SocketAddr;
 use std::time::Duration;
 
 use super::http::{HttpOptions, Timeouts};
@@ -50,6 +51,9 @@ pub struct ServerOptions {
     pub events: bool,
     /// How long documents' histories keep their versions (see `retention`).
     pub history_keep: Duration,
+    /// The base of the URLs embeds are served at (`https://diagrams.example.com`), for a
+    /// server behind a proxy; the address it listens on when `None`.
+    pub public_url: Option<String>,
 }
 
 impl Default for ServerOptions {
@@ -65,6 +69,7 @@ impl Default for ServerOptions {
             keep_alive: DEFAULT_KEEP_ALIVE,
             events: true,
             history_keep: days(DEFAULT_HISTORY_KEEP_DAYS),
+            public_url: None,
         }
     }
 }
@@ -86,6 +91,15 @@ impl ServerOptions {
                 header: self.header_timeout,
             },
             max_connections: self.max_connections,
+        }
+    }
+
+    /// The base of the embeds' URLs: the public URL without its trailing slashes, else the
+    /// address the server listens on.
+    pub fn public_url(&self, listening: SocketAddr) -> String {
+        match &self.public_url {
+            Some(url) => url.trim_end_matches('/').to_owned(),
+            None => format!("http://{listening}"),
         }
     }
 

@@ -4,6 +4,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::events::Hub;
+use super::routes::Viewers;
 use diagtui_store::{AnyEngine, Store};
 
 /// Shared handler state.
@@ -15,6 +16,10 @@ pub struct AppState {
     pub bodies: BodyLimits,
     /// The change events.
     pub hub: Arc<Hub>,
+    /// The base of the URLs embeds are served at, without a trailing slash.
+    pub public_url: Arc<str>,
+    /// The live embed pages open now.
+    pub viewers: Arc<Viewers>,
 }
 
 /// The limits on request bodies.

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::cache::LoadedDoc;
+use super::embeds::{EmbedAnswer, EmbedQuery};
 use super::engine::{CommitObserver, Engine};
 use super::history::{HistoryAnswer, HistoryQuery};
 use super::keys::{Account, KeyHash};
@@ -77,6 +78,10 @@ impl Engine for AnyEngine {
 
     async fn history(&self, doc_id: String, query: HistoryQuery) -> StoreResult<HistoryAnswer> {
         on_engine!(self, engine => engine.history(doc_id, query))
+    }
+
+    async fn embeds(&self, query: EmbedQuery) -> StoreResult<EmbedAnswer> {
+        on_engine!(self, engine => engine.embeds(query))
     }
 
     async fn write(&self, op: WriteOp) -> StoreResult<Outcome> {

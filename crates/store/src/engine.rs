@@ -13,6 +13,7 @@ use std::sync::Arc;
 use super::StoreResult;
 use super::cache::LoadedDoc;
 use super::change::Committed;
+use super::embeds::{EmbedAnswer, EmbedQuery};
 use super::history::{HistoryAnswer, HistoryQuery};
 use super::keys::{Account, KeyHash};
 use super::object::StoredObject;
@@ -64,6 +65,9 @@ pub trait Engine: Send + Sync + 'static {
         doc_id: String,
         query: HistoryQuery,
     ) -> impl Future<Output = StoreResult<HistoryAnswer>> + Send;
+
+    /// Answers a read about embeds (see [`embeds`](super::embeds)), in one consistent view.
+    fn embeds(&self, query: EmbedQuery) -> impl Future<Output = StoreResult<EmbedAnswer>> + Send;
 
     /// Commits a write request and answers it once committed (and reported).
     fn write(&self, op: WriteOp) -> impl Future<Output = StoreResult<Outcome>> + Send;

@@ -21,6 +21,9 @@ pub enum StoreError {
     /// No such version in the document's history.
     #[error("version {0} not found in the document's history")]
     VersionNotFound(u64),
+    /// No such embed (the text says which), or not one of a document the account may see.
+    #[error("{0} not found")]
+    EmbedNotFound(String),
     /// The version is older than the oldest the history keeps (compacted away).
     #[error("version {0} was compacted away: the oldest kept is {1}")]
     VersionPruned(u64, u64),

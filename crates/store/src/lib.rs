@@ -29,6 +29,7 @@ mod batch;
 mod cache;
 pub mod change;
 pub mod content;
+pub mod embeds;
 mod engine;
 mod error;
 mod generation;
@@ -248,6 +249,16 @@ where
         .map_err(|e| StoreError::Internal(format!("a task failed: {e}")))?
 }
 
+/// A cached document's whole content as a JSON map, objects in id order.
+async fn state_json(doc: Arc<CachedDoc>) -> StoreResult<Bytes> {
+    with_state(doc, |state| {
+        Ok(content_json(
+            state.objects.iter().map(|(id, o)| (id.as_str(), &**o)),
+        ))
+    })
+    .await
+}
+
 impl<E: Engine> Store<E> {
     /// What a new store keeps in memory, empty.
     fn kept(options: StoreOptions) -> Arc<Kept> {
@@ -307,7 +318,16 @@ impl<E: Engine> Store<E> {
     /// A document the account may see, from memory or loaded into it: by this request, or
     /// by the one already loading it (one load per document at a time, see [`cache`]).
     async fn doc(&self, account: &Account, doc_id: &str) -> StoreResult<Arc<CachedDoc>> {
-        let loaded = loop {
+        match self.loaded(doc_id).await? {
+            Some(doc) if doc.read().visible_to(&account.id) => Ok(doc),
+            _ => Err(StoreError::DocNotFound(doc_id.to_owned())),
+        }
+    }
+
+    /// A document from memory or loaded into it, whoever may see it; `None` when there is no
+    /// such document.
+    async fn loaded(&self, doc_id: &str) -> StoreResult<Option<Arc<CachedDoc>>> {
+        Ok(loop {
             match self.kept.docs.lookup(doc_id) {
                 Lookup::Ready(doc) => break Some(doc),
                 Lookup::Load(load) => {
@@ -320,11 +340,7 @@ impl<E: Engine> Store<E> {
                     }
                 }
             }
-        };
-        match loaded {
-            Some(doc) if doc.read().visible_to(&account.id) => Ok(doc),
-            _ => Err(StoreError::DocNotFound(doc_id.to_owned())),
-        }
+        })
     }
 
     /// The documents the account owns or has been shared, ordered by title (case-insensitive),
@@ -354,13 +370,14 @@ impl<E: Engine> Store<E> {
 
     /// The whole content as a JSON map, objects in id order.
     pub async fn content_json(&self, account: &Account, doc_id: &str) -> StoreResult<Bytes> {
-        let doc = self.doc(account, doc_id).await?;
-        with_state(doc, |state| {
-            Ok(content_json(
-                state.objects.iter().map(|(id, o)| (id.as_str(), &**o)),
-            ))
-        })
-        .await
+        state_json(self.doc(account, doc_id).await?).await
+    }
+
+    /// The whole content as [`Store::content_json`] answers it, for no account: only for what
+    /// has checked its own right to it (a live embed's key).
+    async fn public_content_json(&self, doc_id: &str) -> StoreResult<Bytes> {
+        let doc = self.loaded(doc_id).await?;
+        state_json(doc.ok_or_else(|| StoreError::DocNotFound(doc_id.to_owned()))?).await
     }
 
     /// The objects whose `meta` matches the selector, as a JSON map in id order.

@@ -1,6 +1,6 @@
 //! Moving a data dir into PostgreSQL (`diagtui migrate`): every table of the SQLite database
 //! (accounts with their key hashes, folders in their order, documents, sharing, objects, the
-//! documents' histories) is
+//! documents' histories, their embeds) is
 //! read whole, then written in one PostgreSQL transaction, whose counts are checked against
 //! the copied rows before it commits. A database that holds documents is refused unless told
 //! to replace what it holds.

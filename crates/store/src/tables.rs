@@ -19,7 +19,7 @@ pub struct Table {
 }
 
 /// Every table, parents before children.
-pub const TABLES: [Table; 9] = [
+pub const TABLES: [Table; 10] = [
     Table {
         name: "accounts",
         columns: &["id", "email", "key_hash", "created"],
@@ -97,6 +97,12 @@ pub const TABLES: [Table; 9] = [
         columns: &["doc_id", "version", "obj_id", "type", "data"],
         types: &[TEXT, BIGINT, TEXT, TEXT, TEXT],
         order: "doc_id, version, obj_id",
+    },
+    Table {
+        name: "embeds",
+        columns: &["id", "doc_id", "kind", "title", "key", "content", "created"],
+        types: &[TEXT; 7],
+        order: "doc_id, id",
     },
 ];
 

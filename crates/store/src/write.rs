@@ -10,6 +10,7 @@ use tokio::sync::oneshot;
 
 use super::StoreResult;
 use super::content::ContentUpload;
+use super::embeds::{EmbedWrite, StoredEmbed};
 use super::object::StoredObject;
 use diagtui_model::{Props, Selector};
 
@@ -152,6 +153,8 @@ pub enum WriteOp {
         /// The cutoff: an ISO 8601 UTC time.
         cutoff: String,
     },
+    /// Create, delete or change an embed (see [`embeds`](super::embeds)).
+    Embed(EmbedWrite),
     /// Delete an object.
     DeleteObject {
         /// The account acting.
@@ -229,6 +232,8 @@ pub enum Outcome {
     Initialised(Option<String>),
     /// The version a write made and how many objects it changed (a restore's answer).
     Versioned(u64, u64),
+    /// The embed a write made or changed.
+    Embed(StoredEmbed),
 }
 
 /// A write request queued for an engine's writer, and where its answer goes.

@@ -1,12 +1,13 @@
 //! What diagtui's tests and benches share (a dev-only crate of the root package's
 //! `[dev-dependencies]`): the binary as a process and `diagtui serve` started by it, the local
-//! server in-process with a client, throwaway PostgreSQL clusters, tmux, generated documents,
+//! server in-process with a client, throwaway PostgreSQL clusters, headless Chromium, tmux, generated documents,
 //! the soak load, an app driven through the real worker, and the figures the benches print.
 //!
 //! The binary's path is known only to the root package's tests and benches
 //! (`env!("CARGO_BIN_EXE_diagtui")`): they hand it in as a [`Bin`].
 
 pub mod bin;
+pub mod chromium;
 pub mod diagram;
 pub mod drive;
 pub mod generated;

@@ -1,7 +1,7 @@
-//! Checks of rendered pictures: their sizes, read from PNG and SVG.
+//! Checks of rendered pictures: their sizes, read from PNG and SVG, and their colours.
 
 use diagtui_scene::render::FONT_FAMILY;
-use resvg::usvg;
+use resvg::{tiny_skia, usvg};
 
 /// A PNG's width and height, read from its signature and IHDR chunk.
 pub fn png_size(png: &[u8]) -> (u32, u32) {
@@ -18,4 +18,21 @@ pub fn svg_size(svg: &str) -> (f32, f32) {
     let tree = usvg::Tree::from_str(svg, &usvg::Options::default())
         .unwrap_or_else(|e| panic!("the SVG does not parse ({e}): {svg}"));
     (tree.size().width(), tree.size().height())
+}
+
+/// The share of a PNG's pixels within `tolerance` (per channel) of the colour `rgb`.
+pub fn share_of_colour(png: &[u8], rgb: [u8; 3], tolerance: u8) -> f64 {
+    let pixmap = tiny_skia::Pixmap::decode_png(png).expect("a PNG");
+    let near = pixmap
+        .pixels()
+        .iter()
+        .filter(|pixel| {
+            let pixel = pixel.demultiply();
+            [pixel.red(), pixel.green(), pixel.blue()]
+                .iter()
+                .zip(rgb)
+                .all(|(got, want)| got.abs_diff(want) <= tolerance)
+        })
+        .count();
+    near as f64 / pixmap.pixels().len() as f64
 }

@@ -16,7 +16,7 @@ use crate::iso::{Iso, Projection};
 use crate::{FOOTPRINT, Rect, Scene};
 use svg::{Fit, MARGIN, ROOM};
 
-pub use svg::{FONT_FAMILY, svg};
+pub use svg::{FONT_FAMILY, escape, svg};
 
 /// The older hosted default width (1024 × 768), for callers of [`render`], which takes both
 /// sides; [`Picture`] defaults to [`PICTURE_WIDTH`] instead.

@@ -437,8 +437,8 @@ pub(super) fn text(
 }
 
 /// Text made safe inside an XML element or attribute: the five special characters escaped,
-/// and characters XML cannot hold (most control characters) left out.
-pub(super) fn escape(text: &str) -> String {
+/// and characters XML cannot hold (most control characters) left out. (HTML reads it too.)
+pub fn escape(text: &str) -> String {
     let mut safe = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

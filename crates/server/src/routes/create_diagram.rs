@@ -11,7 +11,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 
-use super::image::param;
+use super::image::{PICTURE_PARAMS, draw, picture_params};
 use super::schemas::{BodyErrors, Errors};
 use crate::error::ApiError;
 use crate::extract::{Ids, read_body};
@@ -19,7 +19,7 @@ use crate::state::AppState;
 use diagtui_layout::{Format, Objects, Settings};
 use diagtui_model::props::new_object_data;
 use diagtui_model::{Content, DiagramCreated, DiagramObject, ErrorCode, ObjectType};
-use diagtui_scene::render::{self, DEFAULT_HEIGHT, DEFAULT_WIDTH, parse_side};
+use diagtui_scene::render::{DEFAULT_HEIGHT, DEFAULT_WIDTH, View};
 use diagtui_scene::{DEFAULT_STATUS_KEY, Scene};
 use diagtui_store::Account;
 
@@ -145,11 +145,16 @@ pub async fn create(
 }
 
 /// `POST /api/v1/image/create-from-diagram`: the picture of the laid-out entries (PNG, or SVG
-/// with `format=svg`); nothing is stored.
+/// with `format=svg`), with from-document's parameters but its own defaults (2D, and 1024 ×
+/// 768 unless `component-size` makes the sides follow); nothing is stored.
 #[utoipa::path(post, operation_id = "createImageFromDiagram", path = "/api/v1/image/create-from-diagram", tag = "documents",
     params(
-        ("width" = Option<u32>, Query, minimum = 1, maximum = 8192, description = "Pixels across (default 1024)"),
-        ("height" = Option<u32>, Query, minimum = 1, maximum = 8192, description = "Pixels down (default 768)"),
+        ("view" = Option<String>, Query, pattern = "^[23][dD]$",
+            description = "2D (default) or 3D, in any case"),
+        ("width" = Option<u32>, Query, minimum = 1, maximum = 8192, description = "Pixels across (default 1024, or following from component-size)"),
+        ("height" = Option<u32>, Query, minimum = 1, maximum = 8192, description = "Pixels down (default 768, or following from component-size)"),
+        ("component-size" = Option<u32>, Query, minimum = 1, maximum = 8192,
+            description = "Pixels across one component; the diagram is drawn at that scale and a side not given follows from it (400 when a side would pass 8192)"),
         ("format" = Option<String>, Query, pattern = "^(png|svg)$", description = "png (default), or svg (an extension of ours)"),
         LayoutParams,
     ),
@@ -165,14 +170,19 @@ pub async fn image(
 ) -> Result<Response, ApiError> {
     let query = pairs(query)?;
     let named: BTreeMap<String, String> = query.iter().cloned().collect();
-    let width = param(&named, "width", DEFAULT_WIDTH, parse_side)?;
-    let height = param(&named, "height", DEFAULT_HEIGHT, parse_side)?;
-    let format = param(&named, "format", render::Format::Png, str::parse)?;
-    let settings = settings(&query, &["width", "height", "format"])?;
+    let (mut picture, format) = picture_params(&named, View::Flat)?;
+    if picture.component_size.is_none() {
+        picture.width.get_or_insert(DEFAULT_WIDTH);
+        picture.height.get_or_insert(DEFAULT_HEIGHT);
+    }
+    let settings = settings(&query, &PICTURE_PARAMS)?;
     let objects = lay_out(body, settings).await?;
     let image = tokio::task::spawn_blocking(move || {
-        let scene = Scene::build(&as_content(objects), DEFAULT_STATUS_KEY);
-        render::render(&scene, format, width, height).map_err(ApiError::internal)
+        draw(
+            &Scene::build(&as_content(objects), DEFAULT_STATUS_KEY),
+            format,
+            &picture,
+        )
     })
     .await
     .map_err(ApiError::internal)??;

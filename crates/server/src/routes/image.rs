@@ -52,27 +52,51 @@ pub async fn from_document(
 ) -> Result<Response, ApiError> {
     let Query(params) =
         query.map_err(|e| ApiError::validation(format!("bad query: {}", e.body_text())))?;
-    let picture = Picture {
-        view: param(&params, "view", View::default(), str::parse)?,
-        width: param(&params, "width", None, |t| parse_side(t).map(Some))?,
-        height: param(&params, "height", None, |t| parse_side(t).map(Some))?,
-        component_size: param(&params, "component-size", None, |t| {
-            parse_component_size(t).map(Some)
-        })?,
-    };
-    let format = param(&params, "format", Format::Png, str::parse)?;
+    let (picture, format) = picture_params(&params, View::default())?;
     let content = s.store.content_json(&me, &doc_id).await?;
     let image = tokio::task::spawn_blocking(move || {
         let content: Content = serde_json::from_slice(&content).map_err(ApiError::internal)?;
-        let scene = Scene::build(&content, DEFAULT_STATUS_KEY);
-        render::render_picture(&scene, format, &picture).map_err(|e| match e {
-            PictureError::ComponentSize(_) => ApiError::validation(e.to_string()),
-            PictureError::Render(e) => ApiError::internal(e),
-        })
+        draw(
+            &Scene::build(&content, DEFAULT_STATUS_KEY),
+            format,
+            &picture,
+        )
     })
     .await
     .map_err(ApiError::internal)??;
     Ok(([(header::CONTENT_TYPE, format.content_type())], image).into_response())
+}
+
+/// The query parameters that say what picture to make, as [`picture_params`] reads them.
+pub(super) const PICTURE_PARAMS: [&str; 5] =
+    ["view", "width", "height", "component-size", "format"];
+
+/// The picture the query asks for, and its format: `view` (`2D` or `3D`, in any case; `view`
+/// when absent), `width` and `height` (1–8192; following from the diagram when absent),
+/// `component-size` (1–8192) and `format` (`png`, the default, or `svg`). A bad value answers
+/// 400 naming its parameter.
+pub(super) fn picture_params(
+    params: &BTreeMap<String, String>,
+    view: View,
+) -> Result<(Picture, Format), ApiError> {
+    let picture = Picture {
+        view: param(params, "view", view, str::parse)?,
+        width: param(params, "width", None, |t| parse_side(t).map(Some))?,
+        height: param(params, "height", None, |t| parse_side(t).map(Some))?,
+        component_size: param(params, "component-size", None, |t| {
+            parse_component_size(t).map(Some)
+        })?,
+    };
+    Ok((picture, param(params, "format", Format::Png, str::parse)?))
+}
+
+/// A scene drawn as `picture` says, in `format`: a component size too large for the picture's
+/// sides answers 400 naming `component-size`.
+pub(super) fn draw(scene: &Scene, format: Format, picture: &Picture) -> Result<Vec<u8>, ApiError> {
+    render::render_picture(scene, format, picture).map_err(|e| match e {
+        PictureError::ComponentSize(_) => ApiError::validation(e.to_string()),
+        PictureError::Render(e) => ApiError::internal(e),
+    })
 }
 
 /// The query parameter `name` read by `parse`, or `default` when absent; a bad value answers

@@ -1,10 +1,12 @@
 //! The routes of the API: the spec's, plus our extensions (folders, the legacy object list, `me`,
-//! the change event streams and the OpenAPI description). Trailing slashes do not matter; unknown routes and wrong
+//! the change event streams, embeds and their pages, and the OpenAPI description). Trailing slashes do not matter; unknown routes and wrong
 //! methods answer in the error contract. Every request is logged (see [`trace`]) and, when
 //! origins are configured, answered with CORS headers.
 
 mod create_diagram;
 mod docs;
+mod embed_pages;
+mod embeds;
 mod events;
 mod folders;
 mod history;
@@ -26,6 +28,7 @@ use tower_http::cors::{AllowOrigin, Cors as CorsService, CorsLayer};
 
 use super::error::{method_not_allowed, not_found};
 use super::state::AppState;
+pub use embed_pages::Viewers;
 
 /// Who may call the API from a web page.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -105,10 +108,20 @@ pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
             "/api/v1/image/create-from-diagram",
             post(create_diagram::image),
         )
+        .route("/api/v1/embed/create-static", post(embeds::create_static))
+        .route("/api/v1/embed/delete-static", post(embeds::delete_static))
+        .route("/api/v1/embed/enable-live", post(embeds::enable_live))
+        .route("/api/v1/embed/rotate-live", post(embeds::rotate_live))
+        .route("/api/v1/embed/disable-live", post(embeds::disable_live))
+        .route("/api/v1/embed/list/{doc_id}", get(embeds::list))
+        .route("/app/embed.html", get(embed_pages::show))
+        .route("/app/embed.svg", get(embed_pages::live_picture))
+        .route("/app/embed-live.js", get(embed_pages::script))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed);
     let api = if events {
         api.route("/api/v1/doc/{doc_id}/events", get(events::doc))
+            .route("/app/embed-events", get(embed_pages::live_events))
             .route("/api/v1/events", get(events::account))
     } else {
         api

@@ -74,6 +74,12 @@ impl Modify for Keys {
         super::history::restore,
         super::events::doc,
         super::events::account,
+        super::embeds::create_static,
+        super::embeds::delete_static,
+        super::embeds::enable_live,
+        super::embeds::rotate_live,
+        super::embeds::disable_live,
+        super::embeds::list,
         document,
     ),
     components(schemas(

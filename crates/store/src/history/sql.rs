@@ -88,15 +88,28 @@ pub const DROP_VERSIONS: &str = "DELETE FROM history_versions WHERE doc_id = $1 
 pub const INSERT_SNAPSHOT_ROW: &str = "INSERT INTO history_snapshots \
      (doc_id, version, obj_id, type, data) VALUES ($1, $2, $3, $4, $5)";
 
+/// Asserts that each statement's `$N` parameters first appear in their order: SQLite numbers
+/// such parameters in the order they first appear.
+#[cfg(test)]
+pub(crate) fn assert_parameters_in_order(statements: &[&str]) {
+    for sql in statements {
+        let mut seen = 0;
+        for part in sql.split('$').skip(1) {
+            let digits: String = part.chars().take_while(char::is_ascii_digit).collect();
+            let n: usize = digits.parse().unwrap();
+            assert!(n <= seen + 1, "${n} before ${} in {sql}", seen + 1);
+            seen = seen.max(n);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// SQLite numbers `$N` parameters in the order they first appear: each must first appear
-    /// after the ones numbered before it.
     #[test]
     fn parameters_first_appear_in_their_order() {
-        for sql in [
+        assert_parameters_in_order(&[
             HEAD,
             OLDEST,
             VERSIONS,
@@ -117,14 +130,6 @@ mod tests {
             DROP_CHANGES,
             DROP_VERSIONS,
             INSERT_SNAPSHOT_ROW,
-        ] {
-            let mut seen = 0;
-            for part in sql.split('$').skip(1) {
-                let digits: String = part.chars().take_while(char::is_ascii_digit).collect();
-                let n: usize = digits.parse().unwrap();
-                assert!(n <= seen + 1, "${n} before ${} in {sql}", seen + 1);
-                seen = seen.max(n);
-            }
-        }
+        ]);
     }
 }

@@ -20,6 +20,7 @@
 
 mod accounts;
 mod docs;
+mod embeds;
 mod folders;
 mod freshness;
 mod history;
@@ -47,6 +48,7 @@ use self::freshness::{Freshness, read_generation};
 use self::sequence::Sequence;
 use self::writer::Around;
 use super::cache::LoadedDoc;
+use super::embeds::{EmbedAnswer, EmbedQuery};
 use super::engine::{CommitObserver, Engine};
 use super::history::{HistoryAnswer, HistoryQuery};
 use super::keys::{Account, KeyHash};
@@ -207,6 +209,18 @@ impl Engine for PgEngine {
             now: "",
         };
         let answer = crate::history::read::answer(&reading, &doc_id, query).await?;
+        tx.commit().await?;
+        Ok(answer)
+    }
+
+    async fn embeds(&self, query: EmbedQuery) -> StoreResult<EmbedAnswer> {
+        let mut client = self.pool.get().await?;
+        let tx = snapshot(&mut client).await?;
+        let reading = statements::Writing {
+            client: &tx,
+            now: "",
+        };
+        let answer = crate::embeds::read::answer(&reading, query).await?;
         tx.commit().await?;
         Ok(answer)
     }

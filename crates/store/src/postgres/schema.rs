@@ -94,6 +94,19 @@ const MIGRATIONS: &[&str] = &[
          data TEXT NOT NULL,
          PRIMARY KEY (doc_id, version, obj_id)
      );"#,
+    // 3: every document's embeds (see `embeds`): static ones with the content they froze, and
+    // at most one live one, with its key.
+    r#"CREATE TABLE embeds (
+         id TEXT COLLATE "C" PRIMARY KEY,
+         doc_id TEXT COLLATE "C" NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+         kind TEXT COLLATE "C" NOT NULL CHECK (kind IN ('static', 'live')),
+         title TEXT,
+         key TEXT COLLATE "C",
+         content TEXT,
+         created TEXT NOT NULL
+     );
+     CREATE INDEX embeds_by_doc ON embeds (doc_id, kind, created);
+     CREATE UNIQUE INDEX embeds_one_live ON embeds (doc_id) WHERE kind = 'live';"#,
 ];
 
 /// The schema version this build writes.

@@ -15,6 +15,7 @@
 mod accounts;
 mod checkpointer;
 mod docs;
+mod embeds;
 mod folders;
 mod freshness;
 mod history;
@@ -33,6 +34,7 @@ use tokio::sync::mpsc;
 use self::freshness::Freshness;
 use self::writer::Around;
 use super::cache::LoadedDoc;
+use super::embeds::{EmbedAnswer, EmbedQuery};
 use super::engine::{CommitObserver, Engine};
 use super::history::{HistoryAnswer, HistoryQuery};
 use super::keys::{Account, KeyHash};
@@ -175,6 +177,16 @@ impl Engine for SqliteEngine {
             writer::block_on(crate::history::read::answer(
                 &statements::Writing { conn, now: "" },
                 &doc_id,
+                query,
+            ))
+        })
+        .await
+    }
+
+    async fn embeds(&self, query: EmbedQuery) -> StoreResult<EmbedAnswer> {
+        self.read(move |conn| {
+            writer::block_on(crate::embeds::read::answer(
+                &statements::Writing { conn, now: "" },
                 query,
             ))
         })

@@ -88,6 +88,19 @@ const MIGRATIONS: &[&str] = &[
          data TEXT NOT NULL,
          PRIMARY KEY (doc_id, version, obj_id)
      ) WITHOUT ROWID;",
+    // 4: every document's embeds (see `embeds`): static ones with the content they froze, and
+    // at most one live one, with its key.
+    "CREATE TABLE embeds (
+         id TEXT PRIMARY KEY,
+         doc_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+         kind TEXT NOT NULL CHECK (kind IN ('static', 'live')),
+         title TEXT,
+         key TEXT,
+         content TEXT,
+         created TEXT NOT NULL
+     );
+     CREATE INDEX embeds_by_doc ON embeds (doc_id, kind, created);
+     CREATE UNIQUE INDEX embeds_one_live ON embeds (doc_id) WHERE kind = 'live';",
 ];
 
 /// The schema version this build writes.

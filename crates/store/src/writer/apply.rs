@@ -5,6 +5,7 @@ use super::Statements;
 use crate::batch::{Batch, report};
 use crate::change::{Committed, DocChange, DocEvent};
 use crate::content::ContentUpload;
+use crate::embeds;
 use crate::history::compact;
 use crate::history::record::{self, Entry};
 use crate::history::{Change, Objects};
@@ -343,6 +344,10 @@ pub(crate) async fn apply(
             compact::compact(s, cutoff).await?;
             (Outcome::Done, Committed::default())
         }
+        WriteOp::Embed(write) => (
+            embeds::write::apply(s, write, &batch.now).await?,
+            Committed::default(),
+        ),
         WriteOp::DeleteObject {
             account_id,
             doc_id,

@@ -8,6 +8,7 @@ use crate::StoreResult;
 use crate::batch::Batch;
 use crate::change::{Committed, DocChange};
 use crate::content::ContentUpload;
+use crate::embeds::EmbedStatements;
 use crate::engine::CommitObserver;
 use crate::history::HistoryWrites;
 use crate::history::record::Recorded;
@@ -39,8 +40,8 @@ pub(crate) trait Transaction: Sized {
 }
 
 /// The statements of the write requests, in an engine's SQL, run inside its write transaction
-/// (the history's too).
-pub(crate) trait Statements: HistoryWrites {
+/// (the history's and the embeds' too).
+pub(crate) trait Statements: HistoryWrites + EmbedStatements {
     /// Whether any account exists.
     async fn any_account(&self) -> StoreResult<bool>;
     /// Adds an account with its first folder; returns it and its key.

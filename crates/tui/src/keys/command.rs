@@ -316,6 +316,8 @@ commands! {
     CopyId => "copy_id",
     /// Copy the JSON.
     CopyJson => "copy_json",
+    /// Copy an embed's URL.
+    CopyEmbedUrl => "copy_embed_url",
     /// Edit in `$EDITOR`.
     ExternalEdit => "external_edit",
     /// Start editing.

@@ -267,6 +267,14 @@ pub(super) const ROWS: &[Row] = &[
     },
     Row {
         context: X::Documents,
+        command: C::CopyEmbedUrl,
+        keys: &["y"],
+        label: "copy embed URL",
+        description: "copy the URL of the document's next embed to the clipboard (OSC 52)",
+        footer: false,
+    },
+    Row {
+        context: X::Documents,
         command: C::Delete,
         keys: &["D"],
         label: "delete",

@@ -1,6 +1,7 @@
 //! The documents pane: the list grouped by folder, its fuzzy filter (matched letters
-//! highlighted), the selected document's details, and the document actions (create, rename,
-//! clone, share, export, import, empty, delete).
+//! highlighted), the selected document's details (its embeds among them, see
+//! [`doc_embeds`](super::doc_embeds)), and the document actions (create, rename, clone, share,
+//! export, import, empty, delete, copy an embed's URL).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -21,6 +22,7 @@ use diagtui_model::{
     Content, ContentReport, DocDetails, DocSummary, ErrorCode, FolderList, check_content,
 };
 
+use super::doc_embeds::DocEmbeds;
 use crate::app::layout;
 use crate::keys::{Command, Context};
 use crate::overlays::{Body, Choice, Overlay, Prompt, Question};
@@ -55,6 +57,7 @@ pub struct DocsPane {
     rows: Vec<DocRow>,
     cursor: ListCursor,
     details: Load<DocDetails>,
+    embeds: DocEmbeds,
     /// Object counts known from opened documents (fresher than the details).
     counts: HashMap<String, usize>,
     replacing: Option<Replacing>,
@@ -100,8 +103,9 @@ impl DocsPane {
         vec![Action::Send(list), Action::Send(folders)]
     }
 
-    /// `R`: the lists and the details again.
+    /// `R`: the lists, the details and the embeds again.
     pub fn refresh(&mut self, cx: &Cx) -> Vec<Action> {
+        self.embeds.forget();
         let mut actions = self.load(cx);
         actions.extend(self.request_details(cx));
         actions
@@ -139,9 +143,10 @@ impl DocsPane {
             self.details = Load::Idle;
             return Vec::new();
         };
+        let embeds = self.embeds.request(&doc, cx);
         let sent = cx.send(Request::Details { doc }, Purpose::Docs(DocsWork::Details));
         self.details.start(sent.id);
-        vec![Action::Send(sent)]
+        [Action::Send(sent)].into_iter().chain(embeds).collect()
     }
 
     /// Reads the details again if `doc` is the selected document (its objects were written).
@@ -301,6 +306,7 @@ impl DocsPane {
                 PromptFor::Import(doc),
             ),
             Command::Empty => self.read_before_replacing(doc, Next::AskEmpty, cx),
+            Command::CopyEmbedUrl => self.embeds.copy_next(&doc.id, &title, cx),
             Command::Delete => ask(
                 "Delete document",
                 format!("Delete \"{title}\" and all its objects? This cannot be undone."),
@@ -637,6 +643,16 @@ impl DocsPane {
                 self.details.fail(id, failure.message);
                 Vec::new()
             }
+            (DocsWork::Embeds, Ok(Answer::Embeds(list))) => {
+                self.embeds.settle(id, list);
+                self.fit();
+                Vec::new()
+            }
+            (DocsWork::Embeds, Err(failure)) => {
+                self.embeds.fail(id, failure.message);
+                self.fit();
+                Vec::new()
+            }
             (DocsWork::Action(what), Ok(answer)) => self.action_done(what, &request, answer, cx),
             (DocsWork::Action(what), Err(failure)) => {
                 self.action_failed(what, &request, &failure, cx)
@@ -838,7 +854,7 @@ impl Filtered for DocsPane {
 
     /// The rows shown follow the pane's height, the filter line and the details.
     fn fit(&mut self) {
-        let extra = u16::from(self.filter.shown()) + layout::details_height(self.area);
+        let extra = u16::from(self.filter.shown()) + self.details_height();
         self.cursor.set_rows(layout::inner_rows(self.area, extra));
     }
 
@@ -919,7 +935,7 @@ impl Component for DocsPane {
         let [filter_area, list_area, details_area] = Layout::vertical([
             Constraint::Length(u16::from(self.filter.shown())),
             Constraint::Min(1),
-            Constraint::Length(layout::details_height(area)),
+            Constraint::Length(self.details_height()),
         ])
         .areas(inner);
         if self.filter.shown() {
@@ -990,6 +1006,17 @@ impl Component for DocsPane {
 }
 
 impl DocsPane {
+    /// The details' height: the layout's, and a line per embed shown when there is room.
+    fn details_height(&self) -> u16 {
+        match layout::details_height(self.area) {
+            0 => 0,
+            height => {
+                let doc = self.selected_doc().map(|d| d.id.as_str());
+                height + self.embeds.rows(doc)
+            }
+        }
+    }
+
     fn details_lines(&self, width: usize, cx: &Cx) -> Vec<Line<'static>> {
         let label = cx.style(Role::Dim);
         let row = |name: &str, value: String| {
@@ -1025,5 +1052,8 @@ impl DocsPane {
             row("folder", d.folder.title.clone()),
             row("objects", count),
         ]
+        .into_iter()
+        .chain(self.embeds.lines(&d.id, width, cx))
+        .collect()
     }
 }

@@ -5,6 +5,7 @@
 //! ask), `writes`, `requests`, `document`, `runtime::transfer` (export and import jobs),
 //! `widgets`, `keys` and `theme`; never `app::update` or the runtime's loop.
 
+mod doc_embeds;
 mod docs;
 mod elsewhere;
 pub mod map;

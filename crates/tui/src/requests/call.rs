@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use crate::document::ObjectModel;
+use diagtui_model::embeds::EmbedList;
 use diagtui_model::{
     Content, DiagramObject, DocDetails, DocSummary, FolderList, Props, Selector, SelectorUpdated,
     UserRef,
@@ -24,6 +25,11 @@ pub enum Request {
     Folders,
     /// `GET /api/v1/doc/{doc}`.
     Details {
+        /// The document id.
+        doc: String,
+    },
+    /// `GET /api/v1/embed/list/{doc}`.
+    Embeds {
         /// The document id.
         doc: String,
     },
@@ -164,6 +170,7 @@ impl Request {
             Request::ListDocs => ("GET", "/api/v1/doc".into()),
             Request::Folders => ("GET", "/api/v1/folder/list".into()),
             Request::Details { doc } => ("GET", format!("/api/v1/doc/{doc}")),
+            Request::Embeds { doc } => ("GET", format!("/api/v1/embed/list/{doc}")),
             Request::Content { doc } => ("GET", format!("/api/v1/doc/{doc}/obj/all")),
             Request::GetObject { doc, obj } => ("GET", obj_path(doc, obj)),
             Request::GetObjects { doc, objs } => (
@@ -203,6 +210,8 @@ pub enum Answer {
     Folders(FolderList),
     /// One document's details.
     Details(DocDetails),
+    /// One document's embeds.
+    Embeds(EmbedList),
     /// Objects as values: a selector read's matches.
     Content(Content),
     /// A document's content, read by the worker into the compact model.

@@ -40,6 +40,8 @@ pub enum DocsWork {
     Folders,
     /// The selected document's details.
     Details,
+    /// The selected document's embeds.
+    Embeds,
     /// A document action.
     Action(DocAction),
     /// Reading the content to export it.

@@ -104,6 +104,7 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
         Request::ListDocs => Answer::Docs(client.list_docs().await?),
         Request::Folders => Answer::Folders(client.list_folders().await?),
         Request::Details { doc } => Answer::Details(client.doc_details(&doc).await?),
+        Request::Embeds { doc } => Answer::Embeds(client.embeds(&doc).await?),
         Request::Content { doc } => Answer::Objects(Box::new(content_model(client, &doc).await?)),
         Request::GetObject { doc, obj } => Answer::Object(client.get_object(&doc, &obj).await?),
         Request::GetObjects { doc, objs } => {
