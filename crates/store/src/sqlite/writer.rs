@@ -192,22 +192,32 @@ fn give_memory_back(conn: &Connection) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::keys::Account;
     use crate::sqlite::{account_by_key_once, open_migrated, write_once};
     use crate::write::Outcome;
+
+    /// A writer that nobody observes or follows.
+    const ALONE: Around = Around {
+        freshness: None,
+        observer: None,
+        checkpoints: None,
+    };
+
+    /// A data dir set up in `dir` with no samples; its account.
+    fn set_up(dir: &std::path::Path) -> Account {
+        let op = WriteOp::Initialise {
+            samples: Vec::new(),
+        };
+        let Outcome::Initialised(Some(key)) = write_once(dir, op).unwrap() else {
+            panic!("set up");
+        };
+        account_by_key_once(dir, &key).unwrap().unwrap()
+    }
 
     #[test]
     fn a_failed_request_leaves_the_others_of_its_batch_in() {
         let dir = tempfile::tempdir().unwrap();
-        let Outcome::Initialised(Some(key)) = write_once(
-            dir.path(),
-            WriteOp::Initialise {
-                samples: Vec::new(),
-            },
-        )
-        .unwrap() else {
-            panic!("set up");
-        };
-        let me = account_by_key_once(dir.path(), &key).unwrap().unwrap();
+        let me = set_up(dir.path());
         let create = |title: &str| WriteOp::CreateDoc {
             account_id: me.id.clone(),
             title: title.into(),
@@ -222,11 +232,7 @@ mod tests {
             create("third"),
         ];
         let (_, mut conn) = open_migrated(dir.path()).unwrap();
-        let around = Around {
-            freshness: None,
-            observer: None,
-            checkpoints: None,
-        };
+        let around = ALONE;
         let answers = run(&mut conn, &mut ops, &around).answers;
         assert!(matches!(answers[0], Ok(Outcome::Created(_))));
         assert!(matches!(answers[1], Err(StoreError::DocNotFound(_))));
@@ -260,16 +266,7 @@ mod tests {
         use diagtui_model::props::ObjectType;
 
         let dir = tempfile::tempdir().unwrap();
-        let Outcome::Initialised(Some(key)) = write_once(
-            dir.path(),
-            WriteOp::Initialise {
-                samples: Vec::new(),
-            },
-        )
-        .unwrap() else {
-            panic!("set up");
-        };
-        let me = account_by_key_once(dir.path(), &key).unwrap().unwrap();
+        let me = set_up(dir.path());
         let create_doc = |title: &str| WriteOp::CreateDoc {
             account_id: me.id.clone(),
             title: title.into(),
@@ -305,11 +302,7 @@ mod tests {
             compact(),
         ];
         let (_, mut conn) = open_migrated(dir.path()).unwrap();
-        let around = Around {
-            freshness: None,
-            observer: None,
-            checkpoints: None,
-        };
+        let around = ALONE;
         let answers = run(&mut conn, &mut ops, &around).answers;
         assert!(matches!(answers[1], Err(StoreError::ObjNotFound(_))));
         assert!(
