@@ -7,6 +7,8 @@ mod e2e;
 mod editing;
 mod follow;
 mod harness;
+mod history;
+mod history_e2e;
 mod ids;
 mod input;
 mod keys;

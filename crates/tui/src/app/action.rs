@@ -272,6 +272,11 @@ pub enum Action {
     },
     /// An undo went through: mark what it put back in the write history.
     Undone(UndoneMark),
+    /// Show the open document as it was at this version, read-only (`None`: as it is now).
+    ShowVersion(Option<u64>),
+    /// `r` in the history: ask whether to restore the open document to this version (after
+    /// reading how many objects that changes).
+    AskRestore(u64),
 }
 
 impl Action {

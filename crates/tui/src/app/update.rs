@@ -168,6 +168,7 @@ macro_rules! cx {
         }
     };
 }
+pub(super) use cx;
 
 impl App {
     /// A fresh app.
@@ -420,6 +421,9 @@ impl App {
     /// Runs `command`, found in `context`: the app's own commands here, the others by what has
     /// the keys.
     fn run(&mut self, context: Context, command: Command) -> Vec<Action> {
+        if let Some(refusal) = self.refusal(context, command) {
+            return vec![refusal];
+        }
         match context {
             Context::Always | Context::Global => self.global(command),
             _ => self.with_focused(|c, cx| c.command(command, cx)),
@@ -469,6 +473,7 @@ impl App {
             }
             Command::Save => self.props.begin_save(),
             Command::ToggleMap => vec![Action::ShowMap(!self.map_open)],
+            Command::Versions => self.open_versions(),
             _ => Vec::new(),
         }
     }
@@ -617,6 +622,7 @@ impl App {
                 let cx = cx!(self, self.props.unsaved());
                 undo::on_reply(work, request, outcome, &cx)
             }
+            Purpose::Versions(work) => self.versions_answered(work, id, request, outcome),
         }
     }
 
@@ -632,7 +638,9 @@ impl App {
                     tracing::debug!(id, "stale content dropped");
                     return Vec::new();
                 }
-                self.docs.set_count(&doc.summary.id, n);
+                if doc.past.is_none() {
+                    self.docs.set_count(&doc.summary.id, n);
+                }
                 let cx = cx!(self, None);
                 self.objects.sync(&cx);
                 self.show_selected();
@@ -723,6 +731,8 @@ impl App {
         let mut actions = Vec::new();
         for reaction in reactions {
             match reaction {
+                // The past view shows a version that does not change: now is read on leaving it.
+                Reaction::ReloadDoc | Reaction::Refetch(_) if self.past().is_some() => {}
                 Reaction::ReloadDoc => actions.push(Action::ReloadContent),
                 Reaction::Refetch(objs) => {
                     if self.fresh.want(objs) {
@@ -897,13 +907,10 @@ impl App {
             }
             Action::ReloadContent => {
                 self.fresh.reset();
-                if let Some(doc) = self.doc.as_mut() {
-                    let sent = self.requests.prepare(
-                        Request::Content {
-                            doc: doc.id().to_string(),
-                        },
-                        Purpose::Content,
-                    );
+                if let Some(id) = self.doc.as_ref().map(|d| d.id().to_owned()) {
+                    let request = self.content_request(&id);
+                    let sent = self.requests.prepare(request, Purpose::Content);
+                    let doc = self.doc.as_mut().expect("the open document");
                     doc.content.start(sent.id);
                     return vec![Action::Send(sent)];
                 }
@@ -1037,6 +1044,8 @@ impl App {
             }
             Action::Record { doc, kind } => self.writes.record(doc, kind),
             Action::Undone(mark) => self.writes.mark(mark),
+            Action::ShowVersion(version) => return self.show_version(version),
+            Action::AskRestore(version) => return self.ask_restore(version),
             Action::ApplySelector => {
                 let cx = cx!(self, self.props.unsaved());
                 if let Some(form) = find_form(&mut self.overlays, &mut self.kept_form) {

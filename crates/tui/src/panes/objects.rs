@@ -886,6 +886,12 @@ impl Component for ObjectsPane {
         let model = cx.doc.and_then(|d| d.model());
         let count = model.map_or(0, ObjectModel::len);
         let title = match cx.doc {
+            Some(doc) if let Some(past) = doc.past => format!(
+                " 2 Objects · {} · {} ({count}){} ",
+                past.title(),
+                doc.summary.title,
+                past.changed_note()
+            ),
             Some(doc) if !doc.marks.is_empty() => format!(
                 " 2 Objects · {} marked · {} ({count}) ",
                 doc.marks.len(),

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use crate::document::ObjectModel;
+use diagtui_model::history::{Diff, HistoryPage, Restored, VersionDetails};
 use diagtui_model::{
     Content, DiagramObject, DocDetails, DocSummary, FolderList, Props, Selector, SelectorUpdated,
     UserRef,
@@ -140,6 +141,43 @@ pub enum Request {
         /// The document id.
         doc: String,
     },
+    /// `GET /api/v1/doc/{doc}/history?before&limit` (our extension): a page of versions.
+    History {
+        /// The document id.
+        doc: String,
+        /// Versions older than this one (the newest page when absent).
+        before: Option<u64>,
+        /// At most this many.
+        limit: usize,
+    },
+    /// `GET /api/v1/doc/{doc}/history/{version}`: one version with its changed objects.
+    Version {
+        /// The document id.
+        doc: String,
+        /// The version.
+        version: u64,
+    },
+    /// `GET /api/v1/doc/{doc}/diff?from`: what changed from a version to the newest.
+    DiffSince {
+        /// The document id.
+        doc: String,
+        /// The older version.
+        from: u64,
+    },
+    /// `GET /api/v1/doc/{doc}/obj/all?version`: the content as it was at a version.
+    ContentAt {
+        /// The document id.
+        doc: String,
+        /// The version.
+        version: u64,
+    },
+    /// `POST /api/v1/doc/{doc}/restore`: the content set back as it was at a version.
+    Restore {
+        /// The document id.
+        doc: String,
+        /// The version.
+        version: u64,
+    },
 }
 
 impl Request {
@@ -151,7 +189,8 @@ impl Request {
             | Request::DeleteObject { doc, .. }
             | Request::UpdateWhere { doc, .. }
             | Request::BulkUpdate { doc, .. }
-            | Request::SetContent { doc, .. } => Some(doc),
+            | Request::SetContent { doc, .. }
+            | Request::Restore { doc, .. } => Some(doc),
             _ => None,
         }
     }
@@ -188,6 +227,24 @@ impl Request {
             Request::ShareDoc { .. } => ("POST", "/api/v1/doc/add-collaborator".into()),
             Request::EmptyDoc { .. } => ("POST", "/api/v1/doc/empty".into()),
             Request::DeleteDoc { .. } => ("POST", "/api/v1/doc/delete".into()),
+            Request::History { doc, before, limit } => {
+                let before = before.map(|v| format!("&before={v}")).unwrap_or_default();
+                (
+                    "GET",
+                    format!("/api/v1/doc/{doc}/history?limit={limit}{before}"),
+                )
+            }
+            Request::Version { doc, version } => {
+                ("GET", format!("/api/v1/doc/{doc}/history/{version}"))
+            }
+            Request::DiffSince { doc, from } => {
+                ("GET", format!("/api/v1/doc/{doc}/diff?from={from}"))
+            }
+            Request::ContentAt { doc, version } => (
+                "GET",
+                format!("/api/v1/doc/{doc}/obj/all?version={version}"),
+            ),
+            Request::Restore { doc, .. } => ("POST", format!("/api/v1/doc/{doc}/restore")),
         }
     }
 }
@@ -217,6 +274,14 @@ pub enum Answer {
     Updated(SelectorUpdated),
     /// A write that returns nothing but success.
     Done,
+    /// A page of a document's versions.
+    History(HistoryPage),
+    /// One version with its changed objects.
+    Version(Box<VersionDetails>),
+    /// What changed between two versions.
+    Diff(Box<Diff>),
+    /// What a restore answered.
+    Restored(Restored),
 }
 
 /// Why a request failed, as the app needs it: enough to explain and to branch on.

@@ -29,6 +29,8 @@ pub enum Purpose {
     Bulk(BulkOwner, BulkWork),
     /// An undo's (`writes/undo.rs`).
     Undo(UndoWork),
+    /// The document history's (the `H` overlay, the past view, a restore: `app/past.rs`).
+    Versions(VersionsWork),
 }
 
 /// The documents pane's requests.
@@ -197,4 +199,19 @@ impl UndoWork {
             | UndoWork::Replaced(write) => *write,
         }
     }
+}
+
+/// What a request about the open document's history is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VersionsWork {
+    /// A page of versions for the history overlay.
+    Page,
+    /// A version's changed objects, for the history overlay's rows and diff.
+    Details,
+    /// The objects changed since the version the past view shows (they are marked).
+    Since(u64),
+    /// How many objects a restore of this version changes, for its question.
+    Count(u64),
+    /// The restore of this version.
+    Restore(u64),
 }
