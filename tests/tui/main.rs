@@ -16,6 +16,8 @@ mod live;
 mod map;
 mod merge;
 mod scale;
+mod server_undo;
+mod server_undo_e2e;
 mod snapshots;
 mod undo;
 mod undo_e2e;

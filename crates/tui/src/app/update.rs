@@ -35,7 +35,7 @@ use crate::runtime::transfer::{FileFor, FileJob, FileOutcome};
 use crate::theme::Theme;
 use crate::writes::record::WriteHistory;
 use crate::writes::selectors::SelectorHistory;
-use crate::writes::undo;
+use crate::writes::{server_undo, undo};
 
 /// Something that happened: the app's only input.
 #[derive(Debug, Clone, PartialEq)]
@@ -623,6 +623,13 @@ impl App {
                 undo::on_reply(work, request, outcome, &cx)
             }
             Purpose::Versions(work) => self.versions_answered(work, id, request, outcome),
+            Purpose::ServerUndo(work) => {
+                if outcome.is_ok() {
+                    self.writes.set_server_keeps(true);
+                }
+                let cx = cx!(self, self.props.unsaved());
+                server_undo::on_reply(work, request, outcome, &cx)
+            }
         }
     }
 
@@ -1042,8 +1049,24 @@ impl App {
                 let cx = cx!(self, None);
                 return self.props.call(call, &cx);
             }
-            Action::Record { doc, kind } => self.writes.record(doc, kind),
+            Action::Record { doc, kind } => {
+                self.writes.record(doc, kind);
+            }
             Action::Undone(mark) => self.writes.mark(mark),
+            Action::UndoVersion { doc, kind } => {
+                let id = self.writes.record(doc, kind);
+                let cx = cx!(self, self.props.unsaved());
+                return undo::ask_write(id, &cx);
+            }
+            Action::NoServerHistory { doc, obj } => {
+                self.writes.set_server_keeps(false);
+                let cx = cx!(self, self.props.unsaved());
+                let mut actions = vec![Action::Notify(Notification::warning(
+                    "this server keeps no history of the documents: undo takes back this session's writes only",
+                ))];
+                actions.extend(undo::ask_object(&doc, &obj, &cx));
+                return actions;
+            }
             Action::ShowVersion(version) => return self.show_version(version),
             Action::AskRestore(version) => return self.ask_restore(version),
             Action::ApplySelector => {

@@ -1211,6 +1211,14 @@ pub(super) const ROWS: &[Row] = &[
     },
     Row {
         context: X::Versions,
+        command: C::Undo,
+        keys: &["u"],
+        label: "undo it",
+        description: "undo the highlighted version's changes to the objects it touched (its updates put back, its deleted objects created again; asks)",
+        footer: false,
+    },
+    Row {
+        context: X::Versions,
         command: C::Close,
         keys: &["esc", "q", "H"],
         label: "close",

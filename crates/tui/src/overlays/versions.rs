@@ -19,6 +19,7 @@ use crate::requests::purpose::{Purpose, VersionsWork};
 use crate::theme::Role;
 use crate::widgets::list::ListCursor;
 use crate::widgets::pieces::{cursor_rows, hint_line, overlay_box};
+use crate::writes::server_undo;
 use diagtui_model::history::{Version, VersionDetails};
 
 /// Width of the box.
@@ -270,6 +271,13 @@ impl Component for VersionsView {
                 vec![Action::Close, Action::ShowVersion(Some(version))]
             }
             (Command::Restore, Some(version)) => vec![Action::AskRestore(version)],
+            (Command::Undo, Some(version)) => match self.details.get(&version) {
+                Some(Ok(details)) => server_undo::ask_version(&self.doc, details, cx),
+                _ => vec![Action::info(format!(
+                    "what version {version} changed is still being read: {} again once it shows",
+                    cx.key(Context::Versions, Command::Undo)
+                ))],
+            },
             (Command::Present, _) => vec![Action::Close, Action::ShowVersion(None)],
             (Command::Close, _) => vec![Action::Close],
             _ => Vec::new(),
@@ -329,6 +337,7 @@ impl Component for VersionsView {
                     (Command::Open, "show it (read-only)"),
                     (Command::Present, "back to now"),
                     (Command::Restore, "restore it (asks)"),
+                    (Command::Undo, "undo its changes (asks)"),
                     (Command::Close, "close"),
                 ],
             ),

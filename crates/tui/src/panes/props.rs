@@ -34,7 +34,7 @@ use crate::widgets::text_view::{self, wrap_words};
 use crate::widgets::typing::Typed;
 use crate::widgets::words;
 use crate::writes::record::{ObjectWrite, Source, WriteKind};
-use crate::writes::undo;
+use crate::writes::server_undo;
 use diagtui_model::props::merge;
 use diagtui_model::{DiagramObject, Props};
 
@@ -542,7 +542,7 @@ impl PropsPane {
                 target.obj
             ))];
         }
-        undo::ask_object(&target.doc, &target.obj, cx)
+        server_undo::ask_object(&target.doc, &target.obj, cx)
     }
 
     /// The answer to one of its requests.

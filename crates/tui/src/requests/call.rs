@@ -150,6 +150,14 @@ pub enum Request {
         /// At most this many.
         limit: usize,
     },
+    /// `GET /api/v1/doc/{doc}/obj/{obj}/history?limit=1`: the newest version that changed an
+    /// object.
+    ObjectHistory {
+        /// The document id.
+        doc: String,
+        /// The object id.
+        obj: String,
+    },
     /// `GET /api/v1/doc/{doc}/history/{version}`: one version with its changed objects.
     Version {
         /// The document id.
@@ -233,6 +241,9 @@ impl Request {
                     "GET",
                     format!("/api/v1/doc/{doc}/history?limit={limit}{before}"),
                 )
+            }
+            Request::ObjectHistory { doc, obj } => {
+                ("GET", format!("{}/history?limit=1", obj_path(doc, obj)))
             }
             Request::Version { doc, version } => {
                 ("GET", format!("/api/v1/doc/{doc}/history/{version}"))

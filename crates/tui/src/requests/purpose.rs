@@ -31,6 +31,17 @@ pub enum Purpose {
     Undo(UndoWork),
     /// The document history's (the `H` overlay, the past view, a restore: `app/past.rs`).
     Versions(VersionsWork),
+    /// An undo read from the server's history (`writes/server_undo.rs`).
+    ServerUndo(ServerUndoWork),
+}
+
+/// What a request of an undo through the server's history is for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ServerUndoWork {
+    /// The newest version that changed this object (`u`).
+    Newest(String),
+    /// What that version changed; only this object's part is undone.
+    Details(String),
 }
 
 /// The documents pane's requests.

@@ -139,6 +139,9 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
         Request::History { doc, before, limit } => {
             Answer::History(client.history(&doc, None, before, Some(limit)).await?)
         }
+        Request::ObjectHistory { doc, obj } => {
+            Answer::History(client.history(&doc, Some(&obj), None, Some(1)).await?)
+        }
         Request::Version { doc, version } => {
             Answer::Version(Box::new(client.version(&doc, version).await?))
         }
