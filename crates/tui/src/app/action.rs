@@ -62,6 +62,8 @@ pub enum BulkCall {
 pub enum PromptFor {
     /// The title of a new document.
     NewDoc,
+    /// The file of create-diagram entries a new document is made from.
+    FromFile,
     /// A document's new title.
     Rename(DocSummary),
     /// The title of a document's clone.

@@ -35,16 +35,6 @@ const WRITES: &[(Context, Command)] = &[
     (Context::Documents, Command::Empty),
 ];
 
-/// How an answer that failed is worded: status, code, message and what was asked.
-fn failed(failure: &Failure, request: &Request) -> String {
-    let (method, path) = request.route();
-    format!(
-        "{} {} ({method} {path})",
-        failure.code_text(),
-        failure.message
-    )
-}
-
 impl App {
     /// The version the open document shows instead of its content now, if any.
     pub(super) fn past(&self) -> Option<Past> {
@@ -181,7 +171,7 @@ impl App {
                 Ok(answer) => vec![Action::unexpected(&work, &answer)],
                 Err(failure) => vec![Action::error(format!(
                     "could not read what a restore of version {version} changes: {}",
-                    failed(&failure, &request)
+                    failure.said_for(&request)
                 ))],
             },
             VersionsWork::Restore(version) => self.restored(version, &request, outcome),
@@ -220,7 +210,7 @@ impl App {
             Ok(answer) => vec![Action::unexpected(&request, &answer)],
             Err(failure) => vec![Action::Notify(Notification::warning(format!(
                 "could not read what changed since version {version}: {}",
-                failed(&failure, request)
+                failure.said_for(request)
             )))],
         }
     }
@@ -302,7 +292,7 @@ impl App {
             Err(failure) => {
                 return vec![Action::error(format!(
                     "restore to version {version} failed; nothing changed: {}",
-                    failed(&failure, request)
+                    failure.said_for(request)
                 ))];
             }
         };

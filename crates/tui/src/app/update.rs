@@ -297,6 +297,7 @@ impl App {
                 Vec::new()
             }
             Msg::File(what, job, outcome) => match what {
+                FileFor::Diagram { folder } => self.diagram_file_read(folder, &job, outcome),
                 FileFor::History => {
                     if let Err(e) = outcome {
                         tracing::warn!(?e, path = %job.path().display(), "selector history not saved");
@@ -623,6 +624,7 @@ impl App {
                 undo::on_reply(work, request, outcome, &cx)
             }
             Purpose::Versions(work) => self.versions_answered(work, id, request, outcome),
+            Purpose::FromFile(work) => self.file_diagram_answered(work, request, outcome),
             Purpose::ServerUndo(work) => {
                 if outcome.is_ok() {
                     self.writes.set_server_keeps(true);

@@ -430,6 +430,8 @@ commands! {
     Present => "present",
     /// Restore the document to the highlighted version.
     Restore => "restore",
+    /// Make the new document from a file of entries instead.
+    FromFile => "from_file",
 }
 
 #[cfg(test)]

@@ -690,6 +690,14 @@ pub(super) const ROWS: &[Row] = &[
         footer: false,
     },
     Row {
+        context: X::Prompt,
+        command: C::FromFile,
+        keys: &["ctrl-o"],
+        label: "from a file",
+        description: "the new-document prompt: make it from a CSV, JSON or Mermaid file of entries, laid out by the server",
+        footer: false,
+    },
+    Row {
         context: X::Conflict,
         command: C::Overwrite,
         keys: &["o"],

@@ -177,12 +177,7 @@ impl VersionsView {
                     }
                     Ok(answer) => vec![Action::unexpected(&work, &answer)],
                     Err(failure) => {
-                        let (method, path) = request.route();
-                        self.error = Some(format!(
-                            "{} ({method} {path}): {}",
-                            failure.code_text(),
-                            failure.message
-                        ));
+                        self.error = Some(failure.said_for(&request));
                         Vec::new()
                     }
                 }
@@ -194,7 +189,7 @@ impl VersionsView {
                 let details = match outcome {
                     Ok(Answer::Version(details)) => Ok(*details),
                     Ok(answer) => return vec![Action::unexpected(&work, &answer)],
-                    Err(failure) => Err(format!("{}: {}", failure.code_text(), failure.message)),
+                    Err(failure) => Err(failure.said_for(&request)),
                 };
                 self.details.insert(version, details);
                 Vec::new()

@@ -179,6 +179,15 @@ pub enum Request {
         /// The version.
         version: u64,
     },
+    /// `POST /api/v1/create-diagram/{doc}`: entries laid out into the document.
+    CreateDiagram {
+        /// The document id.
+        doc: String,
+        /// The entries' media type (`text/csv`, `application/json`, `text/vnd.mermaid`).
+        content_type: String,
+        /// The entries, as the file holds them.
+        body: String,
+    },
     /// `POST /api/v1/doc/{doc}/restore`: the content set back as it was at a version.
     Restore {
         /// The document id.
@@ -198,7 +207,8 @@ impl Request {
             | Request::UpdateWhere { doc, .. }
             | Request::BulkUpdate { doc, .. }
             | Request::SetContent { doc, .. }
-            | Request::Restore { doc, .. } => Some(doc),
+            | Request::Restore { doc, .. }
+            | Request::CreateDiagram { doc, .. } => Some(doc),
             _ => None,
         }
     }
@@ -256,6 +266,7 @@ impl Request {
                 format!("/api/v1/doc/{doc}/obj/all?version={version}"),
             ),
             Request::Restore { doc, .. } => ("POST", format!("/api/v1/doc/{doc}/restore")),
+            Request::CreateDiagram { doc, .. } => ("POST", format!("/api/v1/create-diagram/{doc}")),
         }
     }
 }
@@ -293,6 +304,8 @@ pub enum Answer {
     Diff(Box<Diff>),
     /// What a restore answered.
     Restored(Restored),
+    /// How many objects a create-diagram stored.
+    DiagramCreated(usize),
 }
 
 /// Why a request failed, as the app needs it: enough to explain and to branch on.
@@ -316,6 +329,15 @@ impl Failure {
             (Some(status), None) => format!("HTTP {status}"),
             (None, _) => String::new(),
         }
+    }
+
+    /// How a message says it failed: the status and code, the message, and the route
+    /// `request` went to (`HTTP 400 VALIDATION_ERROR version: … (POST /api/v1/doc/…/restore)`).
+    pub fn said_for(&self, request: &Request) -> String {
+        let (method, path) = request.route();
+        format!("{} {} ({method} {path})", self.code_text(), self.message)
+            .trim_start()
+            .to_owned()
     }
 }
 

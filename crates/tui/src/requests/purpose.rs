@@ -33,6 +33,31 @@ pub enum Purpose {
     Versions(VersionsWork),
     /// An undo read from the server's history (`writes/server_undo.rs`).
     ServerUndo(ServerUndoWork),
+    /// A new document made from a file of entries (`app/from_file.rs`).
+    FromFile(FromFileWork),
+}
+
+/// The steps of a new document made from a file of entries.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FromFileWork {
+    /// The document is created; then the file goes to create-diagram.
+    Create {
+        /// The file, as typed.
+        path: String,
+        /// The entries' media type.
+        content_type: String,
+        /// The file's text.
+        body: String,
+    },
+    /// The file is laid out into the new document titled `title`.
+    Diagram {
+        /// The file, as typed.
+        path: String,
+        /// The new document's title.
+        title: String,
+    },
+    /// The new document is deleted again: its file was refused.
+    Cleanup,
 }
 
 /// What a request of an undo through the server's history is for.

@@ -152,6 +152,16 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
             let body = client.content_body_at(&doc, version).await?;
             Answer::Objects(Box::new(content_model(body).await?))
         }
+        Request::CreateDiagram {
+            doc,
+            content_type,
+            body,
+        } => {
+            let created = client
+                .create_diagram(&doc, &content_type, body.into_bytes(), &[], false)
+                .await?;
+            Answer::DiagramCreated(created.object_count)
+        }
         Request::Restore { doc, version } => Answer::Restored(client.restore(&doc, version).await?),
     })
 }

@@ -96,14 +96,10 @@ pub fn on_reply(
         {
             vec![Action::NoServerHistory { doc, obj }]
         }
-        (_, Err(failure)) => {
-            let (method, path) = request.route();
-            vec![Action::error(format!(
-                "could not read the history of {name} to undo: {} {} ({method} {path})",
-                failure.code_text(),
-                failure.message
-            ))]
-        }
+        (_, Err(failure)) => vec![Action::error(format!(
+            "could not read the history of {name} to undo: {}",
+            failure.said_for(&request)
+        ))],
     }
 }
 
