@@ -177,3 +177,26 @@ fn a_failed_history_read_says_status_code_and_route() {
         "{status}"
     );
 }
+
+#[test]
+fn a_version_asked_about_again_is_the_same_write() {
+    let mut h = on_label();
+    for _ in 0..2 {
+        h.press("u");
+        h.answer(is_object_history, Ok(page(9, VersionKind::ObjectUpdated)));
+        h.answer(
+            |r| matches!(r, Request::Version { .. }),
+            Ok(Answer::Version(Box::new(retitled()))),
+        );
+        assert!(
+            h.screen()
+                .contains("Undo the change (write 1) of label Front end"),
+            "{}",
+            h.screen()
+        );
+        h.press("n");
+    }
+    h.press("U");
+    let listed = h.overlay_text("Write history");
+    assert_eq!(listed.matches("(version 9)").count(), 1, "{listed}");
+}

@@ -279,6 +279,10 @@ pub enum Action {
     UndoVersion {
         /// The document.
         doc: String,
+        /// The version.
+        version: u64,
+        /// The one object whose part is undone (`None`: all of the version).
+        obj: Option<String>,
         /// What undoing it takes.
         kind: WriteKind,
     },

@@ -1055,8 +1055,13 @@ impl App {
                 self.writes.record(doc, kind);
             }
             Action::Undone(mark) => self.writes.mark(mark),
-            Action::UndoVersion { doc, kind } => {
-                let id = self.writes.record(doc, kind);
+            Action::UndoVersion {
+                doc,
+                version,
+                obj,
+                kind,
+            } => {
+                let id = self.writes.of_version(doc, version, obj, kind);
                 let cx = cx!(self, self.props.unsaved());
                 return undo::ask_write(id, &cx);
             }

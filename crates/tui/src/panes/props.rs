@@ -805,10 +805,11 @@ impl Component for PropsPane {
     fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, focused: bool) {
         let title = match (&self.target, &self.heading) {
             (Some(t), _) => {
-                let mode = if self.mode == Mode::Edit {
-                    "EDIT"
-                } else {
-                    "VIEW"
+                let past = cx.doc.and_then(|d| d.past);
+                let mode = match past {
+                    Some(past) => past.title(),
+                    None if self.mode == Mode::Edit => "EDIT".to_owned(),
+                    None => "VIEW".to_owned(),
                 };
                 let dirty = if self.is_dirty() { " ●" } else { "" };
                 let saving = if self.save == Save::Idle {

@@ -357,6 +357,9 @@ pub enum UndoneMark {
 pub struct WriteHistory {
     writes: Vec<Write>,
     server_keeps: Option<bool>,
+    /// The writes made of the server's versions, by document, version and the one object undone
+    /// (`None`: the whole version), so that undoing one again finds what was undone of it.
+    versions: BTreeMap<(String, u64, Option<String>), u64>,
 }
 
 impl WriteHistory {
@@ -364,6 +367,24 @@ impl WriteHistory {
     pub fn record(&mut self, doc: String, kind: WriteKind) -> u64 {
         let id = self.writes.len() as u64 + 1;
         self.writes.push(Write { id, doc, kind });
+        id
+    }
+
+    /// The write made of version `version` of `doc` (only object `obj`'s part, when given),
+    /// kept as `kind` the first time it is asked for; answers its id.
+    pub fn of_version(
+        &mut self,
+        doc: String,
+        version: u64,
+        obj: Option<String>,
+        kind: WriteKind,
+    ) -> u64 {
+        let key = (doc.clone(), version, obj);
+        if let Some(id) = self.versions.get(&key) {
+            return *id;
+        }
+        let id = self.record(doc, kind);
+        self.versions.insert(key, id);
         id
     }
 

@@ -40,6 +40,8 @@ pub fn ask_version(doc: &str, details: &VersionDetails, cx: &Cx) -> Vec<Action> 
     match write_of(details, None, model) {
         Ok(kind) => vec![Action::UndoVersion {
             doc: doc.to_owned(),
+            version: details.version.version,
+            obj: None,
             kind,
         }],
         Err(why) => vec![Action::info(why)],
@@ -80,7 +82,12 @@ pub fn on_reply(
         (ServerUndoWork::Details(_), Ok(Answer::Version(details))) => {
             let model = cx.doc.filter(|d| d.id() == doc).and_then(|d| d.model());
             match write_of(&details, Some(&obj), model) {
-                Ok(kind) => vec![Action::UndoVersion { doc, kind }],
+                Ok(kind) => vec![Action::UndoVersion {
+                    doc,
+                    version: details.version.version,
+                    obj: Some(obj),
+                    kind,
+                }],
                 Err(why) => vec![Action::info(why)],
             }
         }
