@@ -259,7 +259,7 @@ fn a_history_that_cannot_be_read_says_status_code_and_route() {
     let text = h.overlay_text("History");
     assert!(
         text.contains(&format!(
-            "the history could not be read: HTTP 404 NOT_FOUND no such route (GET /api/v1/doc/{DOC_A}/history?limit=50)"
+            "the history could not be read: this server keeps no history of its documents: HTTP 404 NOT_FOUND no such route (GET /api/v1/doc/{DOC_A}/history?limit=50)"
         )),
         "{text}"
     );

@@ -38,7 +38,7 @@ fn name_of(change: &ObjectChange, cx: &Cx) -> String {
 
 /// What a version did, in words: the objects it changed by name when its details are known
 /// (`web-1, db +2`), else how many; a title change, a restore or a clone says so.
-pub fn what(version: &Version, details: Option<&VersionDetails>, cx: &Cx) -> String {
+fn what(version: &Version, details: Option<&VersionDetails>, cx: &Cx) -> String {
     let notes = &version.notes;
     let said = match version.kind {
         VersionKind::TitleChange => notes.title.as_ref().map(|t| format!("title \"{t}\"")),
@@ -103,7 +103,7 @@ fn value_text(value: &Value, columns: usize) -> String {
 
 /// One property's change by path: `meta.status: "up" → "down"`, `meta.owner: added "ops"`,
 /// `meta.zone: removed`.
-pub fn path_line(change: &PathChange, width: usize) -> String {
+fn path_line(change: &PathChange, width: usize) -> String {
     let room = width / 3;
     let said = match (&change.from, &change.to) {
         (Some(from), Some(to)) => format!("{} → {}", value_text(from, room), value_text(to, room)),

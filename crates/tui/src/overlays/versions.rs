@@ -20,6 +20,7 @@ use crate::theme::Role;
 use crate::widgets::list::ListCursor;
 use crate::widgets::pieces::{cursor_rows, hint_line, overlay_box};
 use crate::writes::server_undo;
+use diagtui_model::ErrorCode;
 use diagtui_model::history::{Version, VersionDetails};
 
 /// Width of the box.
@@ -29,7 +30,7 @@ const ROWS: usize = 10;
 /// Lines of the highlighted version's changes shown.
 const CHANGE_LINES: usize = 12;
 /// Versions asked for at a time.
-pub const PAGE: usize = 50;
+const PAGE: usize = 50;
 /// Versions that changed at most this many objects have their details read with their page
 /// (to name the objects in their rows); bigger ones when highlighted.
 const PREFETCH: u64 = 50;
@@ -177,7 +178,15 @@ impl VersionsView {
                     }
                     Ok(answer) => vec![Action::unexpected(&work, &answer)],
                     Err(failure) => {
-                        self.error = Some(failure.said_for(&request));
+                        let missing = failure.status == Some(404)
+                            && failure.code != Some(ErrorCode::DocNotFound);
+                        let said = failure.said_for(&request);
+                        self.error = Some(match missing {
+                            true => {
+                                format!("this server keeps no history of its documents: {said}")
+                            }
+                            false => said,
+                        });
                         Vec::new()
                     }
                 }
