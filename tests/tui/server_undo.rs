@@ -159,6 +159,18 @@ fn u_in_the_history_undoes_the_highlighted_version() {
         "{}",
         h.screen()
     );
+    h.press("y");
+    h.answer(
+        |r| matches!(r, Request::GetObject { .. }),
+        Ok(Answer::Object(content()["1c-title"].clone())),
+    );
+    h.answer(
+        |r| matches!(r, Request::UpdateObject { .. }),
+        Ok(Answer::Done),
+    );
+    // The undo is a version too: the history, still open, lists them again from the newest.
+    assert!(h.asked(|r| matches!(r, Request::History { before: None, .. })));
+    assert!(h.overlay_text("History").contains("reading the history…"));
 }
 
 #[test]

@@ -58,6 +58,18 @@ impl App {
         actions
     }
 
+    /// A write of this app's to `doc` went through (a restore, an undo, any other): the history
+    /// overlay open on it lists the versions again, from the newest.
+    pub(super) fn relist_versions(&mut self, doc: &str) -> Vec<Action> {
+        let shown = self.past().map(|p| p.version);
+        let cx = cx!(self, None);
+        let open = self.overlays.iter_mut().find_map(|o| match o {
+            Overlay::Versions(view) if view.doc() == doc => Some(view),
+            _ => None,
+        });
+        open.map(|view| view.relist(shown, &cx)).unwrap_or_default()
+    }
+
     /// The refusal of `command` (found in `context`) while the open document shows an
     /// earlier version and the command would write to it.
     pub(super) fn refusal(&self, context: Context, command: Command) -> Option<Action> {
@@ -304,13 +316,6 @@ impl App {
             open.past = None;
             open.end_preview();
             actions.push(Action::ContentReplaced(doc.clone()));
-        }
-        let cx = cx!(self, None);
-        if let Some(view) = self.overlays.iter_mut().find_map(|o| match o {
-            Overlay::Versions(view) if view.doc() == doc => Some(view),
-            _ => None,
-        }) {
-            actions.extend(view.relist(None, &cx));
         }
         actions.push(Action::info(format!(
             "restored version {version} as version {}: {} object(s) changed (restoring version {} undoes it)",

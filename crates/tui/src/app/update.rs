@@ -1004,8 +1004,10 @@ impl App {
             }
             Action::Written(doc) => {
                 if !self.requests.writing(&doc) {
+                    let mut actions = self.relist_versions(&doc);
                     let cx = cx!(self, self.props.unsaved());
-                    return self.docs.refresh_details_of(&doc, &cx);
+                    actions.extend(self.docs.refresh_details_of(&doc, &cx));
+                    return actions;
                 }
             }
             Action::OpenForm => {
