@@ -307,6 +307,16 @@ fn enter_shows_the_document_as_it_was_read_only_and_n_goes_back_to_now() {
 }
 
 #[test]
+fn enter_on_the_newest_version_is_the_document_as_it_is_now() {
+    let mut h = listed();
+    h.pending.clear();
+    h.press("Enter");
+    assert!(h.pending.is_empty(), "nothing to read: {:?}", h.pending);
+    assert!(h.overlay_text("History").is_empty());
+    assert!(!h.screen().contains("read-only"));
+}
+
+#[test]
 fn change_events_leave_the_past_view_as_it_is() {
     let mut h = listed();
     show_version_one(&mut h);

@@ -270,7 +270,12 @@ impl Component for VersionsView {
             return self.moved(cx);
         }
         let selected = self.selected().map(|v| v.version);
+        let newest = self.versions.first().map(|v| v.version);
         match (command, selected) {
+            // The newest version is the document as it is now.
+            (Command::Open, Some(version)) if Some(version) == newest => {
+                vec![Action::Close, Action::ShowVersion(None)]
+            }
             (Command::Open, Some(version)) => {
                 vec![Action::Close, Action::ShowVersion(Some(version))]
             }
