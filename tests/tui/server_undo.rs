@@ -212,3 +212,32 @@ fn a_version_asked_about_again_is_the_same_write() {
     let listed = h.overlay_text("Write history");
     assert_eq!(listed.matches("(version 9)").count(), 1, "{listed}");
 }
+
+#[test]
+fn u_on_the_newest_version_that_replaced_the_content_restores_the_one_before() {
+    let mut h = Harness::opened();
+    h.press("H");
+    h.answer(
+        |r| matches!(r, Request::History { .. }),
+        Ok(page(5, VersionKind::Empty)),
+    );
+    let emptied = VersionDetails {
+        version: version(5, VersionKind::Empty),
+        objects: vec![ObjectChange {
+            obj_id: "1c-title".into(),
+            before: Some(content()["1c-title"].clone()),
+            after: None,
+        }],
+    };
+    h.answer(
+        |r| matches!(r, Request::Version { .. }),
+        Ok(Answer::Version(Box::new(emptied))),
+    );
+    h.press("u");
+    // As r on version 4: what a restore changes is read first, for the question.
+    assert!(h.asked(|r| *r
+        == Request::DiffSince {
+            doc: DOC_A.into(),
+            from: 4
+        }));
+}

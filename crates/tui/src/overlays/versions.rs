@@ -281,7 +281,9 @@ impl Component for VersionsView {
             }
             (Command::Restore, Some(version)) => vec![Action::AskRestore(version)],
             (Command::Undo, Some(version)) => match self.details.get(&version) {
-                Some(Ok(details)) => server_undo::ask_version(&self.doc, details, cx),
+                Some(Ok(details)) => {
+                    server_undo::ask_version(&self.doc, details, Some(version) == newest, cx)
+                }
                 _ => vec![Action::info(format!(
                     "what version {version} changed is still being read: {} again once it shows",
                     cx.key(Context::Versions, Command::Undo)

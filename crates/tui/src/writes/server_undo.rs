@@ -18,7 +18,7 @@ use crate::widgets::json::Diff;
 use crate::writes::record::{ObjectWrite, Removed, Source, WriteKind, attached_line_groups};
 use crate::writes::undo;
 use diagtui_model::ErrorCode;
-use diagtui_model::history::{ObjectChange, VersionDetails};
+use diagtui_model::history::{ObjectChange, VersionDetails, VersionKind};
 
 /// `u` on object `obj` of `doc`: its newest version from the server's history, then the undo
 /// of its part (asks first); this session's newest write to it when the server keeps none.
@@ -34,8 +34,21 @@ pub fn ask_object(doc: &str, obj: &str, cx: &Cx) -> Vec<Action> {
     vec![Action::Send(cx.send(request, Purpose::ServerUndo(work)))]
 }
 
-/// `u` in the history overlay: undo version `details` of `doc` (asks first).
-pub fn ask_version(doc: &str, details: &VersionDetails, cx: &Cx) -> Vec<Action> {
+/// `u` in the history overlay: undo version `details` of `doc` (asks first). A version that
+/// replaced the content whole (set-content, empty, create-diagram, restore) is undone, when it
+/// is the `newest`, by restoring the version before it.
+pub fn ask_version(doc: &str, details: &VersionDetails, newest: bool, cx: &Cx) -> Vec<Action> {
+    let version = &details.version;
+    let whole = matches!(
+        version.kind,
+        VersionKind::SetContent
+            | VersionKind::Empty
+            | VersionKind::CreateDiagram
+            | VersionKind::Restore
+    );
+    if whole && newest && version.version > 1 {
+        return vec![Action::AskRestore(version.version - 1)];
+    }
     let model = cx.doc.filter(|d| d.id() == doc).and_then(|d| d.model());
     match write_of(details, None, model) {
         Ok(kind) => vec![Action::UndoVersion {
@@ -185,7 +198,7 @@ pub fn write_of(
 mod tests {
     use super::*;
     use diagtui_model::DiagramObject;
-    use diagtui_model::history::{Version, VersionKind, VersionNotes};
+    use diagtui_model::history::{Version, VersionNotes};
     use serde_json::json;
 
     fn object(data: serde_json::Value) -> DiagramObject {
