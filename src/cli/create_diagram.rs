@@ -1,7 +1,7 @@
 //! `diagtui doc create-diagram DOC FILE`: a file of entries (CSV, JSON or a Mermaid flowchart)
 //! laid out by the server's create-diagram into a document.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::confirm::Yes;
 use super::output::Output;
@@ -40,33 +40,6 @@ fn parse_setting(text: &str) -> Result<(String, String), String> {
     Ok((key.trim().to_owned(), value.trim().to_owned()))
 }
 
-/// The media type of a file of entries: by its extension, else by its first characters.
-pub fn content_type(path: &Path, body: &[u8]) -> &'static str {
-    let extension = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    match extension.as_deref() {
-        Some("csv") => return "text/csv",
-        Some("json") => return "application/json",
-        Some("mmd" | "mermaid") => return "text/vnd.mermaid",
-        _ => {}
-    }
-    let text = String::from_utf8_lossy(&body[..body.len().min(4096)]);
-    let first = text
-        .lines()
-        .map(str::trim)
-        .find(|line| !line.is_empty() && !line.starts_with("%%"))
-        .unwrap_or("");
-    if first.starts_with('{') || first.starts_with('[') {
-        "application/json"
-    } else if first.starts_with("flowchart") || first.starts_with("graph") {
-        "text/vnd.mermaid"
-    } else {
-        "text/csv"
-    }
-}
-
 impl CreateDiagramArgs {
     /// Sends the file to create-diagram; prints `{success, objectCount}`.
     pub(crate) async fn execute(self, session: &mut Session<'_>) -> Result<Output, Failure> {
@@ -80,7 +53,7 @@ impl CreateDiagramArgs {
                 self.file.display()
             ))?;
         }
-        let content_type = content_type(&self.file, &body);
+        let content_type = diagtui_client::entries_content_type(&self.file, &body);
         let created = session
             .client()
             .await?

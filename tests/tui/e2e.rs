@@ -17,7 +17,7 @@ use crate::undo_e2e::connected;
 
 /// The command line running the binary on `server`, without a config file, its data dir in
 /// `dir`.
-fn binary(dir: &tempfile::TempDir, server: &LocalServer) -> String {
+pub(crate) fn binary(dir: &tempfile::TempDir, server: &LocalServer) -> String {
     format!(
         "DIAGTUI_CONFIG=/dev/null DIAGTUI_DATA_DIR='{}' '{}' --url '{}' --api-key '{}'",
         dir.path().join("tui").display(),
@@ -302,7 +302,7 @@ async fn a_nested_merge_in_the_binary_keeps_the_other_keys_and_is_undone() {
 
 /// Opens the only document whose title starts with `title` (past any sample documents, with the
 /// filter) and waits for `shown`.
-fn open_doc(session: &Tmux, title: &str, shown: &str) {
+pub(crate) fn open_doc(session: &Tmux, title: &str, shown: &str) {
     session.wait_for(title);
     session.keys(&["/"]);
     session.type_line(title);

@@ -288,6 +288,7 @@ fn u_undoes_the_latest_write_to_the_selected_object_only() {
     // db had no name: the bulk edit added it, and an update cannot take it away. A dialog
     // names what stays; declined, nothing is sent or marked.
     h.press("u");
+    h.no_history();
     let screen = h.screen();
     assert!(screen.contains("Undo cannot put it back"), "{screen}");
     assert!(
@@ -337,7 +338,9 @@ fn u_undoes_the_latest_write_to_the_selected_object_only() {
 fn an_undo_checks_the_server_and_asks_when_the_object_changed_since() {
     let mut h = Harness::opened();
     save_label(&mut h, "Back end");
-    h.press("u y");
+    h.press("u");
+    h.no_history();
+    h.press("y");
     let theirs = object(
         "label",
         json!({"text": "Someone else", "color": "#333333", "fontSize": 0.5}),
@@ -369,7 +372,9 @@ fn the_write_history_lists_the_writes_newest_first_with_what_is_undone() {
     h.answer(is_bulk, Ok(Answer::Done));
     h.answer_all();
     // Undo web's part of the bulk edit.
-    h.press("Esc k u y");
+    h.press("Esc k u");
+    h.no_history();
+    h.press("y");
     let mut now = content()["1a-web"].clone();
     now.data["meta"] = json!({"env": "test"});
     h.answer(is_get, Ok(Answer::Object(now)));

@@ -418,6 +418,15 @@ impl Harness {
         self.pending.iter().any(|(_, r)| pred(r))
     }
 
+    /// Answers the pending read of an object's history (what `u` asks first) as a server
+    /// without the history routes does: 404. Undo then takes back the session's writes.
+    pub fn no_history(&mut self) {
+        self.answer(
+            |r| matches!(r, Request::ObjectHistory { .. }),
+            Err(failure(Some(404), Some("NOT_FOUND"), "no route")),
+        );
+    }
+
     /// Answers one request.
     pub fn reply(&mut self, id: RequestId, outcome: Result<Answer, Failure>) -> Vec<Effect> {
         self.send(Msg::Api(Reply {

@@ -778,6 +778,13 @@ fn u_shows_the_undo_checks_the_server_then_puts_the_old_value_back() {
     h.answer(is_update, Ok(Answer::Done));
     h.pending.clear();
     h.press("u");
+    h.no_history();
+    assert!(
+        h.status()
+            .contains("this server keeps no history of the documents: undo takes back this session's writes only"),
+        "said once: {}",
+        h.status()
+    );
     let screen = h.screen();
     assert!(
         screen.contains("Undo the save (write 1) of label Back end"),

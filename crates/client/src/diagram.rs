@@ -1,7 +1,38 @@
 //! `POST /create-diagram/{docId}`: entries (JSON, CSV or Mermaid text) laid out by the server.
 
+use std::path::Path;
+
 use super::{ApiError, Client};
 use diagtui_model::DiagramCreated;
+
+/// The media type of a file of entries (what [`Client::create_diagram`] sends it as): by its
+/// extension (`.csv`, `.json`, `.mmd`/`.mermaid`), else by its first characters (`{` or `[`
+/// JSON, `flowchart` or `graph` Mermaid, anything else CSV).
+pub fn entries_content_type(path: &Path, body: &[u8]) -> &'static str {
+    let extension = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match extension.as_deref() {
+        Some("csv") => return "text/csv",
+        Some("json") => return "application/json",
+        Some("mmd" | "mermaid") => return "text/vnd.mermaid",
+        _ => {}
+    }
+    let text = String::from_utf8_lossy(&body[..body.len().min(4096)]);
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with("%%"))
+        .unwrap_or("");
+    if first.starts_with('{') || first.starts_with('[') {
+        "application/json"
+    } else if first.starts_with("flowchart") || first.starts_with("graph") {
+        "text/vnd.mermaid"
+    } else {
+        "text/csv"
+    }
+}
 
 impl Client {
     /// Sends entries of `content_type` (`application/json`, `text/csv`, `text/vnd.mermaid`) to
@@ -34,5 +65,25 @@ impl Client {
             .header(reqwest::header::CONTENT_TYPE, content_type)
             .body(body);
         self.send(request).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_are_read_by_extension_else_by_their_first_line() {
+        let kind = |path: &str, body: &str| entries_content_type(Path::new(path), body.as_bytes());
+        assert_eq!(kind("a.CSV", "{"), "text/csv");
+        assert_eq!(kind("a.json", "id,type"), "application/json");
+        assert_eq!(kind("a.mmd", ""), "text/vnd.mermaid");
+        assert_eq!(kind("a.mermaid", ""), "text/vnd.mermaid");
+        assert_eq!(kind("a", "\n  [{\"id\": 1}]"), "application/json");
+        assert_eq!(
+            kind("a.txt", "%% note\ngraph TD\n a-->b"),
+            "text/vnd.mermaid"
+        );
+        assert_eq!(kind("a", "id,type\n"), "text/csv");
     }
 }

@@ -62,6 +62,8 @@ pub enum BulkCall {
 pub enum PromptFor {
     /// The title of a new document.
     NewDoc,
+    /// The file of create-diagram entries a new document is made from.
+    FromFile,
     /// A document's new title.
     Rename(DocSummary),
     /// The title of a document's clone.
@@ -272,6 +274,31 @@ pub enum Action {
     },
     /// An undo went through: mark what it put back in the write history.
     Undone(UndoneMark),
+    /// Undo a version of the server's history: keep it in the write history (as the write
+    /// `kind` to `doc`), then undo it as any write (asks first).
+    UndoVersion {
+        /// The document.
+        doc: String,
+        /// The version.
+        version: u64,
+        /// The one object whose part is undone (`None`: all of the version).
+        obj: Option<String>,
+        /// What undoing it takes.
+        kind: WriteKind,
+    },
+    /// The server keeps no history (a history route answered 404): say so once, then undo the
+    /// newest write of this session to object `obj` of `doc`.
+    NoServerHistory {
+        /// The document.
+        doc: String,
+        /// The object.
+        obj: String,
+    },
+    /// Show the open document as it was at this version, read-only (`None`: as it is now).
+    ShowVersion(Option<u64>),
+    /// `r` in the history: ask whether to restore the open document to this version (after
+    /// reading how many objects that changes).
+    AskRestore(u64),
 }
 
 impl Action {

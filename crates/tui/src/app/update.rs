@@ -35,7 +35,7 @@ use crate::runtime::transfer::{FileFor, FileJob, FileOutcome};
 use crate::theme::Theme;
 use crate::writes::record::WriteHistory;
 use crate::writes::selectors::SelectorHistory;
-use crate::writes::undo;
+use crate::writes::{server_undo, undo};
 
 /// Something that happened: the app's only input.
 #[derive(Debug, Clone, PartialEq)]
@@ -168,6 +168,7 @@ macro_rules! cx {
         }
     };
 }
+pub(super) use cx;
 
 impl App {
     /// A fresh app.
@@ -296,6 +297,7 @@ impl App {
                 Vec::new()
             }
             Msg::File(what, job, outcome) => match what {
+                FileFor::Diagram { folder } => self.diagram_file_read(folder, &job, outcome),
                 FileFor::History => {
                     if let Err(e) = outcome {
                         tracing::warn!(?e, path = %job.path().display(), "selector history not saved");
@@ -420,6 +422,9 @@ impl App {
     /// Runs `command`, found in `context`: the app's own commands here, the others by what has
     /// the keys.
     fn run(&mut self, context: Context, command: Command) -> Vec<Action> {
+        if let Some(refusal) = self.refusal(context, command) {
+            return vec![refusal];
+        }
         match context {
             Context::Always | Context::Global => self.global(command),
             _ => self.with_focused(|c, cx| c.command(command, cx)),
@@ -469,6 +474,7 @@ impl App {
             }
             Command::Save => self.props.begin_save(),
             Command::ToggleMap => vec![Action::ShowMap(!self.map_open)],
+            Command::Versions => self.open_versions(),
             _ => Vec::new(),
         }
     }
@@ -617,6 +623,15 @@ impl App {
                 let cx = cx!(self, self.props.unsaved());
                 undo::on_reply(work, request, outcome, &cx)
             }
+            Purpose::Versions(work) => self.versions_answered(work, id, request, outcome),
+            Purpose::FromFile(work) => self.file_diagram_answered(work, request, outcome),
+            Purpose::ServerUndo(work) => {
+                if outcome.is_ok() {
+                    self.writes.set_server_keeps(true);
+                }
+                let cx = cx!(self, self.props.unsaved());
+                server_undo::on_reply(work, request, outcome, &cx)
+            }
         }
     }
 
@@ -632,7 +647,9 @@ impl App {
                     tracing::debug!(id, "stale content dropped");
                     return Vec::new();
                 }
-                self.docs.set_count(&doc.summary.id, n);
+                if doc.past.is_none() {
+                    self.docs.set_count(&doc.summary.id, n);
+                }
                 let cx = cx!(self, None);
                 self.objects.sync(&cx);
                 self.show_selected();
@@ -723,6 +740,8 @@ impl App {
         let mut actions = Vec::new();
         for reaction in reactions {
             match reaction {
+                // The past view shows a version that does not change: now is read on leaving it.
+                Reaction::ReloadDoc | Reaction::Refetch(_) if self.past().is_some() => {}
                 Reaction::ReloadDoc => actions.push(Action::ReloadContent),
                 Reaction::Refetch(objs) => {
                     if self.fresh.want(objs) {
@@ -897,13 +916,10 @@ impl App {
             }
             Action::ReloadContent => {
                 self.fresh.reset();
-                if let Some(doc) = self.doc.as_mut() {
-                    let sent = self.requests.prepare(
-                        Request::Content {
-                            doc: doc.id().to_string(),
-                        },
-                        Purpose::Content,
-                    );
+                if let Some(id) = self.doc.as_ref().map(|d| d.id().to_owned()) {
+                    let request = self.content_request(&id);
+                    let sent = self.requests.prepare(request, Purpose::Content);
+                    let doc = self.doc.as_mut().expect("the open document");
                     doc.content.start(sent.id);
                     return vec![Action::Send(sent)];
                 }
@@ -988,8 +1004,10 @@ impl App {
             }
             Action::Written(doc) => {
                 if !self.requests.writing(&doc) {
+                    let mut actions = self.relist_versions(&doc);
                     let cx = cx!(self, self.props.unsaved());
-                    return self.docs.refresh_details_of(&doc, &cx);
+                    actions.extend(self.docs.refresh_details_of(&doc, &cx));
+                    return actions;
                 }
             }
             Action::OpenForm => {
@@ -1035,8 +1053,31 @@ impl App {
                 let cx = cx!(self, None);
                 return self.props.call(call, &cx);
             }
-            Action::Record { doc, kind } => self.writes.record(doc, kind),
+            Action::Record { doc, kind } => {
+                self.writes.record(doc, kind);
+            }
             Action::Undone(mark) => self.writes.mark(mark),
+            Action::UndoVersion {
+                doc,
+                version,
+                obj,
+                kind,
+            } => {
+                let id = self.writes.of_version(doc, version, obj, kind);
+                let cx = cx!(self, self.props.unsaved());
+                return undo::ask_write(id, &cx);
+            }
+            Action::NoServerHistory { doc, obj } => {
+                self.writes.set_server_keeps(false);
+                let cx = cx!(self, self.props.unsaved());
+                let mut actions = vec![Action::Notify(Notification::warning(
+                    "this server keeps no history of the documents: undo takes back this session's writes only",
+                ))];
+                actions.extend(undo::ask_object(&doc, &obj, &cx));
+                return actions;
+            }
+            Action::ShowVersion(version) => return self.show_version(version),
+            Action::AskRestore(version) => return self.ask_restore(version),
             Action::ApplySelector => {
                 let cx = cx!(self, self.props.unsaved());
                 if let Some(form) = find_form(&mut self.overlays, &mut self.kept_form) {

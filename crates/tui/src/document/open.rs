@@ -1,7 +1,7 @@
 //! The document open in the objects pane: its summary, its content as it loads, its marks and
 //! the selector preview's matches.
 
-use crate::document::{Entry, Marks, ObjectModel};
+use crate::document::{Entry, Marks, ObjectModel, Past};
 use crate::requests::call::RequestId;
 use crate::requests::load::Load;
 use diagtui_model::{DiagramObject, DocSummary, Props};
@@ -18,8 +18,11 @@ pub struct OpenDoc {
     /// only the user's keys change them.
     pub marks: Marks,
     /// The selector preview's matches, shown in a style of their own while the selector form
-    /// is open (kept on their objects like the marks; never the marks).
+    /// is open (kept on their objects like the marks; never the marks). In the past view,
+    /// the objects changed since the version shown.
     pub preview: Marks,
+    /// The earlier version shown instead of the content now (read-only), if any.
+    pub past: Option<Past>,
 }
 
 impl OpenDoc {
@@ -30,6 +33,7 @@ impl OpenDoc {
             content: Load::Idle,
             marks: Marks::default(),
             preview: Marks::default(),
+            past: None,
         }
     }
 

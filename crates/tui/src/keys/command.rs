@@ -51,11 +51,13 @@ pub enum Context {
     Map,
     /// The objects connected to a component.
     Connections,
+    /// The open document's history from the server.
+    Versions,
 }
 
 impl Context {
     /// Every context, in the order help and `diagtui keys` list them.
-    pub const ALL: [Context; 23] = [
+    pub const ALL: [Context; 24] = [
         Context::Always,
         Context::Global,
         Context::Move,
@@ -79,6 +81,7 @@ impl Context {
         Context::History,
         Context::Map,
         Context::Connections,
+        Context::Versions,
     ];
 
     /// Its place in [`Context::ALL`].
@@ -112,6 +115,7 @@ impl Context {
             Context::History => "history",
             Context::Map => "map",
             Context::Connections => "connections",
+            Context::Versions => "versions",
         }
     }
 
@@ -146,6 +150,7 @@ impl Context {
             Context::History => "write history",
             Context::Map => "the map",
             Context::Connections => "connections of a component",
+            Context::Versions => "document history",
         }
     }
 
@@ -166,6 +171,7 @@ impl Context {
             | Context::Help
             | Context::History
             | Context::Connections
+            | Context::Versions
             | Context::Confirm
             | Context::Conflict => &[Context::Always, Context::Move],
             Context::FormField | Context::FormOperator => &[Context::Form],
@@ -420,6 +426,14 @@ commands! {
     ServerDiff => "server_diff",
     /// Create the edited object again (it was deleted on the server).
     Recreate => "recreate",
+    /// The open document's history from the server.
+    Versions => "history",
+    /// Show the open document as it is now (leave the past view).
+    Present => "present",
+    /// Restore the document to the highlighted version.
+    Restore => "restore",
+    /// Make the new document from a file of entries instead.
+    FromFile => "from_file",
 }
 
 #[cfg(test)]

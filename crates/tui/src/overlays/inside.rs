@@ -19,6 +19,7 @@ macro_rules! inside {
             Overlay::BulkEdit(c) => c.$convert(),
             Overlay::Writes(c) => c,
             Overlay::Connections(c) => c,
+            Overlay::Versions(c) => c,
         }
     };
 }

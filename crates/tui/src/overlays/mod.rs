@@ -19,6 +19,8 @@ mod question;
 mod search;
 mod selector_form;
 mod selector_result;
+mod version_text;
+mod versions;
 mod write_list;
 
 pub use bulk_edit::BulkEdit;
@@ -31,6 +33,7 @@ pub use prompt::Prompt;
 pub use question::{Body, Choice, Question, Shown};
 pub use selector_form::SelectorForm;
 pub use selector_result::SelectorResult;
+pub use versions::VersionsView;
 pub use write_list::WritesView;
 
 /// An overlay.
@@ -61,4 +64,6 @@ pub enum Overlay {
     Writes(WritesView),
     /// What connects to a component.
     Connections(ConnectionsView),
+    /// The open document's history from the server.
+    Versions(VersionsView),
 }

@@ -8,6 +8,7 @@ use ratatui::text::Line;
 use crate::app::action::{Action, DocsCall, PromptFor};
 use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
+use crate::overlays::Overlay;
 use crate::theme::Role;
 use crate::widgets::input::LineInput;
 use crate::widgets::pieces::{hint_line, input_spans, overlay_box};
@@ -25,7 +26,17 @@ pub struct Prompt {
     purpose: PromptFor,
 }
 
+/// The title of the prompt for a new document's file.
+const FROM_FILE: &str = "New document from a file";
+/// What it asks for.
+const FROM_FILE_LABEL: &str = "File of entries: CSV, JSON or Mermaid (by extension, else content); the document takes its name";
+
 impl Prompt {
+    /// The prompt for the file a new document is made from, holding `path`.
+    pub fn from_file(path: &str) -> Prompt {
+        Prompt::new(FROM_FILE, FROM_FILE_LABEL, path, PromptFor::FromFile)
+    }
+
     /// A prompt titled `title` asking for `label`, prefilled with `text`, for `purpose`.
     pub fn new(title: &str, label: &str, text: &str, purpose: PromptFor) -> Prompt {
         Prompt {
@@ -52,6 +63,10 @@ impl Component for Prompt {
                 )),
             ],
             Command::Cancel => vec![Action::Close],
+            Command::FromFile if self.purpose == PromptFor::NewDoc => vec![
+                Action::Close,
+                Action::Open(Overlay::Prompt(Prompt::from_file(""))),
+            ],
             Command::Erase => {
                 self.input.clear();
                 Vec::new()
@@ -79,14 +94,15 @@ impl Component for Prompt {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
-        let hint = cx.keys.hint(
-            Context::Prompt,
-            &[
-                (Command::Submit, "ok"),
-                (Command::Cancel, "cancel"),
-                (Command::Erase, "clear"),
-            ],
-        );
+        let mut keys = vec![
+            (Command::Submit, "ok"),
+            (Command::Cancel, "cancel"),
+            (Command::Erase, "clear"),
+        ];
+        if self.purpose == PromptFor::NewDoc {
+            keys.push((Command::FromFile, "from a file (CSV, JSON, Mermaid)"));
+        }
+        let hint = cx.keys.hint(Context::Prompt, &keys);
         let field = usize::from(WIDTH.min(area.width)).saturating_sub(2);
         let lines = vec![
             Line::styled(self.label.clone(), cx.style(Role::Dim)),

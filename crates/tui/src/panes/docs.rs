@@ -540,6 +540,12 @@ impl DocsPane {
                 FileFor::Import(doc),
                 FileJob::Read(PathBuf::from(text)),
             )],
+            PromptFor::FromFile => vec![Action::File(
+                FileFor::Diagram {
+                    folder: self.details.value().map(|d| d.folder.id.clone()),
+                },
+                FileJob::Read(PathBuf::from(text)),
+            )],
             PromptFor::NewDoc => {
                 let folder = self.details.value().map(|d| d.folder.id.clone());
                 action(
@@ -801,7 +807,7 @@ impl DocsPane {
                 };
                 vec![Action::error(format!("{path}: {why}"))]
             }
-            (FileFor::History, _) => Vec::new(),
+            (FileFor::History | FileFor::Diagram { .. }, _) => Vec::new(),
         }
     }
 }

@@ -29,7 +29,7 @@ use crate::widgets::pieces::{filter_line, load_error_lines, pane_block, selected
 use crate::widgets::text_view::clip;
 use crate::widgets::words;
 use crate::writes::record::{Removed, WriteKind, attached_line_groups};
-use crate::writes::undo;
+use crate::writes::server_undo;
 
 /// The deletes of the marked objects, while they run.
 #[derive(Debug, Default)]
@@ -592,7 +592,7 @@ impl ObjectsPane {
                 _ => Vec::new(),
             },
             Command::Undo => match (cx.doc_id(), selected) {
-                (Some(doc), Some(i)) => undo::ask_object(doc, model.id(i), cx),
+                (Some(doc), Some(i)) => server_undo::ask_object(doc, model.id(i), cx),
                 _ => vec![Action::info("select an object to undo a write to it")],
             },
             Command::CopyId => selected
@@ -886,6 +886,12 @@ impl Component for ObjectsPane {
         let model = cx.doc.and_then(|d| d.model());
         let count = model.map_or(0, ObjectModel::len);
         let title = match cx.doc {
+            Some(doc) if let Some(past) = doc.past => format!(
+                " 2 Objects · {} · {} ({count}){} ",
+                past.title(),
+                doc.summary.title,
+                past.changed_note()
+            ),
             Some(doc) if !doc.marks.is_empty() => format!(
                 " 2 Objects · {} marked · {} ({count}) ",
                 doc.marks.len(),

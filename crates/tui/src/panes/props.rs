@@ -34,7 +34,7 @@ use crate::widgets::text_view::{self, wrap_words};
 use crate::widgets::typing::Typed;
 use crate::widgets::words;
 use crate::writes::record::{ObjectWrite, Source, WriteKind};
-use crate::writes::undo;
+use crate::writes::server_undo;
 use diagtui_model::props::merge;
 use diagtui_model::{DiagramObject, Props};
 
@@ -542,7 +542,7 @@ impl PropsPane {
                 target.obj
             ))];
         }
-        undo::ask_object(&target.doc, &target.obj, cx)
+        server_undo::ask_object(&target.doc, &target.obj, cx)
     }
 
     /// The answer to one of its requests.
@@ -805,10 +805,11 @@ impl Component for PropsPane {
     fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, focused: bool) {
         let title = match (&self.target, &self.heading) {
             (Some(t), _) => {
-                let mode = if self.mode == Mode::Edit {
-                    "EDIT"
-                } else {
-                    "VIEW"
+                let past = cx.doc.and_then(|d| d.past);
+                let mode = match past {
+                    Some(past) => past.title(),
+                    None if self.mode == Mode::Edit => "EDIT".to_owned(),
+                    None => "VIEW".to_owned(),
                 };
                 let dirty = if self.is_dirty() { " ●" } else { "" };
                 let saving = if self.save == Save::Idle {

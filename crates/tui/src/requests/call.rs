@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use crate::document::ObjectModel;
 use diagtui_model::embeds::EmbedList;
+use diagtui_model::history::{Diff, HistoryPage, Restored, VersionDetails};
 use diagtui_model::{
     Content, DiagramObject, DocDetails, DocSummary, FolderList, Props, Selector, SelectorUpdated,
     UserRef,
@@ -146,6 +147,60 @@ pub enum Request {
         /// The document id.
         doc: String,
     },
+    /// `GET /api/v1/doc/{doc}/history?before&limit` (our extension): a page of versions.
+    History {
+        /// The document id.
+        doc: String,
+        /// Versions older than this one (the newest page when absent).
+        before: Option<u64>,
+        /// At most this many.
+        limit: usize,
+    },
+    /// `GET /api/v1/doc/{doc}/obj/{obj}/history?limit=1`: the newest version that changed an
+    /// object.
+    ObjectHistory {
+        /// The document id.
+        doc: String,
+        /// The object id.
+        obj: String,
+    },
+    /// `GET /api/v1/doc/{doc}/history/{version}`: one version with its changed objects.
+    Version {
+        /// The document id.
+        doc: String,
+        /// The version.
+        version: u64,
+    },
+    /// `GET /api/v1/doc/{doc}/diff?from`: what changed from a version to the newest.
+    DiffSince {
+        /// The document id.
+        doc: String,
+        /// The older version.
+        from: u64,
+    },
+    /// `GET /api/v1/doc/{doc}/obj/all?version`: the content as it was at a version.
+    ContentAt {
+        /// The document id.
+        doc: String,
+        /// The version.
+        version: u64,
+    },
+    /// `POST /api/v1/create-diagram/{doc}`: entries laid out into the document.
+    CreateDiagram {
+        /// The document id.
+        doc: String,
+        /// The entries' media type (`text/csv`, `application/json`, `text/vnd.mermaid`).
+        content_type: String,
+        /// The entries, as the file holds them.
+        body: String,
+    },
+    /// `POST /api/v1/doc/{doc}/restore`: the content set back as it was at a version.
+    Restore {
+        /// The document id.
+        doc: String,
+        /// The version.
+        version: u64,
+    },
 }
 
 impl Request {
@@ -157,7 +212,9 @@ impl Request {
             | Request::DeleteObject { doc, .. }
             | Request::UpdateWhere { doc, .. }
             | Request::BulkUpdate { doc, .. }
-            | Request::SetContent { doc, .. } => Some(doc),
+            | Request::SetContent { doc, .. }
+            | Request::Restore { doc, .. }
+            | Request::CreateDiagram { doc, .. } => Some(doc),
             _ => None,
         }
     }
@@ -195,6 +252,28 @@ impl Request {
             Request::ShareDoc { .. } => ("POST", "/api/v1/doc/add-collaborator".into()),
             Request::EmptyDoc { .. } => ("POST", "/api/v1/doc/empty".into()),
             Request::DeleteDoc { .. } => ("POST", "/api/v1/doc/delete".into()),
+            Request::History { doc, before, limit } => {
+                let before = before.map(|v| format!("&before={v}")).unwrap_or_default();
+                (
+                    "GET",
+                    format!("/api/v1/doc/{doc}/history?limit={limit}{before}"),
+                )
+            }
+            Request::ObjectHistory { doc, obj } => {
+                ("GET", format!("{}/history?limit=1", obj_path(doc, obj)))
+            }
+            Request::Version { doc, version } => {
+                ("GET", format!("/api/v1/doc/{doc}/history/{version}"))
+            }
+            Request::DiffSince { doc, from } => {
+                ("GET", format!("/api/v1/doc/{doc}/diff?from={from}"))
+            }
+            Request::ContentAt { doc, version } => (
+                "GET",
+                format!("/api/v1/doc/{doc}/obj/all?version={version}"),
+            ),
+            Request::Restore { doc, .. } => ("POST", format!("/api/v1/doc/{doc}/restore")),
+            Request::CreateDiagram { doc, .. } => ("POST", format!("/api/v1/create-diagram/{doc}")),
         }
     }
 }
@@ -226,6 +305,16 @@ pub enum Answer {
     Updated(SelectorUpdated),
     /// A write that returns nothing but success.
     Done,
+    /// A page of a document's versions.
+    History(HistoryPage),
+    /// One version with its changed objects.
+    Version(Box<VersionDetails>),
+    /// What changed between two versions.
+    Diff(Box<Diff>),
+    /// What a restore answered.
+    Restored(Restored),
+    /// How many objects a create-diagram stored.
+    DiagramCreated(usize),
 }
 
 /// Why a request failed, as the app needs it: enough to explain and to branch on.
@@ -249,6 +338,15 @@ impl Failure {
             (Some(status), None) => format!("HTTP {status}"),
             (None, _) => String::new(),
         }
+    }
+
+    /// How a message says it failed: the status and code, the message, and the route
+    /// `request` went to (`HTTP 400 VALIDATION_ERROR version: … (POST /api/v1/doc/…/restore)`).
+    pub fn said_for(&self, request: &Request) -> String {
+        let (method, path) = request.route();
+        format!("{} {} ({method} {path})", self.code_text(), self.message)
+            .trim_start()
+            .to_owned()
     }
 }
 

@@ -29,6 +29,44 @@ pub enum Purpose {
     Bulk(BulkOwner, BulkWork),
     /// An undo's (`writes/undo.rs`).
     Undo(UndoWork),
+    /// The document history's (the `H` overlay, the past view, a restore: `app/past.rs`).
+    Versions(VersionsWork),
+    /// An undo read from the server's history (`writes/server_undo.rs`).
+    ServerUndo(ServerUndoWork),
+    /// A new document made from a file of entries (`app/from_file.rs`).
+    FromFile(FromFileWork),
+}
+
+/// The steps of a new document made from a file of entries.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FromFileWork {
+    /// The document is created; then the file goes to create-diagram.
+    Create {
+        /// The file, as typed.
+        path: String,
+        /// The entries' media type.
+        content_type: String,
+        /// The file's text.
+        body: String,
+    },
+    /// The file is laid out into the new document titled `title`.
+    Diagram {
+        /// The file, as typed.
+        path: String,
+        /// The new document's title.
+        title: String,
+    },
+    /// The new document is deleted again: its file was refused.
+    Cleanup,
+}
+
+/// What a request of an undo through the server's history is for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ServerUndoWork {
+    /// The newest version that changed this object (`u`).
+    Newest(String),
+    /// What that version changed; only this object's part is undone.
+    Details(String),
 }
 
 /// The documents pane's requests.
@@ -199,4 +237,19 @@ impl UndoWork {
             | UndoWork::Replaced(write) => *write,
         }
     }
+}
+
+/// What a request about the open document's history is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VersionsWork {
+    /// A page of versions for the history overlay.
+    Page,
+    /// A version's changed objects, for the history overlay's rows and diff.
+    Details,
+    /// The objects changed since the version the past view shows (they are marked).
+    Since(u64),
+    /// How many objects a restore of this version changes, for its question.
+    Count(u64),
+    /// The restore of this version.
+    Restore(u64),
 }

@@ -42,6 +42,12 @@ pub enum FileFor {
     Import(DocSummary),
     /// Saving the selector history.
     History,
+    /// A file of create-diagram entries for a new document, in this folder (the first when
+    /// `None`).
+    Diagram {
+        /// The folder.
+        folder: Option<String>,
+    },
 }
 
 /// Why a file job failed.

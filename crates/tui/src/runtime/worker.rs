@@ -14,7 +14,7 @@ use crate::app::update::{App, Effect, Msg};
 use crate::document::ObjectModel;
 use crate::requests::call::{Answer, Failure, Reply, Request, RequestId};
 use crate::runtime::transfer;
-use diagtui_client::{ApiError, Client};
+use diagtui_client::{AnswerBody, ApiError, Client};
 use diagtui_model::{DiagramObject, ErrorCode};
 
 /// What the loop asks of the worker.
@@ -105,7 +105,9 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
         Request::Folders => Answer::Folders(client.list_folders().await?),
         Request::Details { doc } => Answer::Details(client.doc_details(&doc).await?),
         Request::Embeds { doc } => Answer::Embeds(client.embeds(&doc).await?),
-        Request::Content { doc } => Answer::Objects(Box::new(content_model(client, &doc).await?)),
+        Request::Content { doc } => Answer::Objects(Box::new(
+            content_model(client.content_body(&doc).await?).await?,
+        )),
         Request::GetObject { doc, obj } => Answer::Object(client.get_object(&doc, &obj).await?),
         Request::GetObjects { doc, objs } => {
             Answer::Fresh(fresh_objects(client, &doc, objs).await?)
@@ -135,6 +137,33 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
         Request::ShareDoc { doc, email } => done(client.share_doc(&doc, &email).await?),
         Request::EmptyDoc { doc } => done(client.empty_doc(&doc).await?),
         Request::DeleteDoc { doc } => done(client.delete_doc(&doc).await?),
+        Request::History { doc, before, limit } => {
+            Answer::History(client.history(&doc, None, before, Some(limit)).await?)
+        }
+        Request::ObjectHistory { doc, obj } => {
+            Answer::History(client.history(&doc, Some(&obj), None, Some(1)).await?)
+        }
+        Request::Version { doc, version } => {
+            Answer::Version(Box::new(client.version(&doc, version).await?))
+        }
+        Request::DiffSince { doc, from } => {
+            Answer::Diff(Box::new(client.diff(&doc, from, None).await?))
+        }
+        Request::ContentAt { doc, version } => {
+            let body = client.content_body_at(&doc, version).await?;
+            Answer::Objects(Box::new(content_model(body).await?))
+        }
+        Request::CreateDiagram {
+            doc,
+            content_type,
+            body,
+        } => {
+            let created = client
+                .create_diagram(&doc, &content_type, body.into_bytes(), &[], false)
+                .await?;
+            Answer::DiagramCreated(created.object_count)
+        }
+        Request::Restore { doc, version } => Answer::Restored(client.restore(&doc, version).await?),
     })
 }
 
@@ -167,10 +196,9 @@ async fn fresh_objects(
     Ok(fresh)
 }
 
-/// A document's content, read whole, then parsed into the compact model on a blocking thread
-/// (off the input loop and the tasks that serve the other requests).
-async fn content_model(client: &Client, doc: &str) -> Result<ObjectModel, ApiError> {
-    let mut body = client.content_body(doc).await?;
+/// A document's content (now or at a version), read whole, then parsed into the compact model
+/// on a blocking thread (off the input loop and the tasks that serve the other requests).
+async fn content_model(mut body: AnswerBody) -> Result<ObjectModel, ApiError> {
     let mut json = Vec::new();
     while let Some(piece) = body.chunk().await? {
         json.extend_from_slice(&piece);

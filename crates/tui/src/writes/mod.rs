@@ -1,5 +1,6 @@
 //! Writes and undo: [`record`] is the session's writes to each document (what undo needs),
-//! [`undo`] asks, checks and sends an undo, [`bulk`] checks and sends a selector update or a
+//! [`undo`] asks, checks and sends an undo, [`server_undo`] finds what to undo in the server's
+//! history (then undone by `undo` as a write), [`bulk`] checks and sends a selector update or a
 //! bulk edit, [`selectors`] keeps the selectors remembered.
 //!
 //! May import `app::{action, component, notification}` (they answer with actions, reading
@@ -9,4 +10,5 @@
 pub(crate) mod bulk;
 pub(crate) mod record;
 pub mod selectors;
+pub(crate) mod server_undo;
 pub(crate) mod undo;

@@ -25,6 +25,8 @@ pub enum Source {
     BulkEdit,
     /// A selector apply, with the selector as text.
     Selector(String),
+    /// A version of the server's history (made in any session, by anyone), by its number.
+    Version(u64),
 }
 
 impl Source {
@@ -34,6 +36,7 @@ impl Source {
             Source::Save => "save",
             Source::BulkEdit => "bulk edit",
             Source::Selector(_) => "selector apply",
+            Source::Version(_) => "change",
         }
     }
 }
@@ -263,6 +266,7 @@ impl Write {
                 };
                 match source {
                     Source::Selector(selector) => format!("{whom} matching {selector}: {keys}"),
+                    Source::Version(version) => format!("{whom} (version {version}): {keys}"),
                     _ => format!("{whom}: {keys}"),
                 }
             }
@@ -347,17 +351,51 @@ pub enum UndoneMark {
     Replaced(u64),
 }
 
-/// Every write of the session, oldest first.
+/// Every write of the session, oldest first; and whether the server keeps histories (then undo
+/// reads them: `server_undo.rs`).
 #[derive(Debug, Default)]
 pub struct WriteHistory {
     writes: Vec<Write>,
+    server_keeps: Option<bool>,
+    /// The writes made of the server's versions, by document, version and the one object undone
+    /// (`None`: the whole version), so that undoing one again finds what was undone of it.
+    versions: BTreeMap<(String, u64, Option<String>), u64>,
 }
 
 impl WriteHistory {
-    /// Adds a write to `doc`.
-    pub fn record(&mut self, doc: String, kind: WriteKind) {
+    /// Adds a write to `doc`; answers its id.
+    pub fn record(&mut self, doc: String, kind: WriteKind) -> u64 {
         let id = self.writes.len() as u64 + 1;
         self.writes.push(Write { id, doc, kind });
+        id
+    }
+
+    /// The write made of version `version` of `doc` (only object `obj`'s part, when given),
+    /// kept as `kind` the first time it is asked for; answers its id.
+    pub fn of_version(
+        &mut self,
+        doc: String,
+        version: u64,
+        obj: Option<String>,
+        kind: WriteKind,
+    ) -> u64 {
+        let key = (doc.clone(), version, obj);
+        if let Some(id) = self.versions.get(&key) {
+            return *id;
+        }
+        let id = self.record(doc, kind);
+        self.versions.insert(key, id);
+        id
+    }
+
+    /// Whether the server keeps documents' histories: `None` until a history route answered.
+    pub fn server_keeps(&self) -> Option<bool> {
+        self.server_keeps
+    }
+
+    /// A history route answered (`true`) or is missing (`false`).
+    pub fn set_server_keeps(&mut self, keeps: bool) {
+        self.server_keeps = Some(keeps);
     }
 
     /// Write `id`.

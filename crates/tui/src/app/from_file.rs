@@ -1,0 +1,143 @@
+//! A new document made from a file of create-diagram entries (the new-document prompt's
+//! `Ctrl-O`): the file is read (CSV, JSON or Mermaid, by extension, else by content, as
+//! `diagtui doc create-diagram` reads it), a document named after the file is created, the file
+//! is laid out into it by the server's create-diagram, and it opens with the map shown. A file
+//! the server refuses leaves nothing behind (the new document is deleted again): the server's
+//! 400 message (the entry and field, or the Mermaid line) is shown and the prompt opens again
+//! with the path typed.
+
+use std::path::Path;
+
+use crate::app::action::Action;
+use crate::app::component::Cx;
+use crate::app::update::{App, cx};
+use crate::overlays::{Overlay, Prompt};
+use crate::requests::call::{Answer, Failure, Request};
+use crate::requests::purpose::{FromFileWork, Purpose};
+use crate::runtime::transfer::{FileError, FileJob, FileOutcome};
+use diagtui_model::DocSummary;
+
+/// The new document's title: the file's name without its extension.
+fn title_of(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .filter(|s| !s.trim().is_empty())
+        .unwrap_or_else(|| "diagram".to_owned())
+}
+
+/// The error shown when a step fails, and the prompt opened again with `path`.
+fn failed(what: String, path: &str) -> Vec<Action> {
+    vec![
+        Action::error(what),
+        Action::Open(Overlay::Prompt(Prompt::from_file(path))),
+    ]
+}
+
+impl App {
+    /// The file of entries was read (or not): the new document is created, in `folder`.
+    pub(super) fn diagram_file_read(
+        &mut self,
+        folder: Option<String>,
+        job: &FileJob,
+        outcome: FileOutcome,
+    ) -> Vec<Action> {
+        let path = job.path();
+        let typed = path.display().to_string();
+        let body = match outcome {
+            Ok(body) => body,
+            Err(FileError::Failed(why)) => {
+                return failed(format!("cannot read {typed}: {why}"), &typed);
+            }
+            Err(FileError::Exists) => return Vec::new(),
+        };
+        let content_type = diagtui_client::entries_content_type(path, body.as_bytes());
+        let request = Request::CreateDoc {
+            title: title_of(path),
+            folder,
+        };
+        let work = FromFileWork::Create {
+            path: typed,
+            content_type: content_type.to_owned(),
+            body,
+        };
+        let cx = cx!(self, None);
+        vec![Action::Send(cx.send(request, Purpose::FromFile(work)))]
+    }
+
+    /// A step of a new document from a file answered.
+    pub(super) fn file_diagram_answered(
+        &mut self,
+        work: FromFileWork,
+        request: Request,
+        outcome: Result<Answer, Failure>,
+    ) -> Vec<Action> {
+        let cx = cx!(self, self.props.unsaved());
+        match (work, outcome) {
+            (
+                FromFileWork::Create {
+                    path,
+                    content_type,
+                    body,
+                },
+                Ok(Answer::Created(doc)),
+            ) => {
+                let Request::CreateDoc { title, .. } = request else {
+                    return Vec::new();
+                };
+                let diagram = Request::CreateDiagram {
+                    doc,
+                    content_type,
+                    body,
+                };
+                let work = FromFileWork::Diagram { path, title };
+                vec![Action::Send(cx.send(diagram, Purpose::FromFile(work)))]
+            }
+            (FromFileWork::Diagram { path, title }, Ok(Answer::DiagramCreated(count))) => {
+                let Request::CreateDiagram { doc, .. } = request else {
+                    return Vec::new();
+                };
+                let mut actions = self.docs.refresh(&cx);
+                actions.extend([
+                    Action::OpenDoc(DocSummary {
+                        id: doc,
+                        title: title.clone(),
+                    }),
+                    Action::ShowMap(true),
+                    Action::info(format!(
+                        "made \"{title}\" from {path}: {count} objects laid out"
+                    )),
+                ]);
+                actions
+            }
+            (FromFileWork::Diagram { path, .. }, Err(failure)) => {
+                let Request::CreateDiagram { doc, .. } = &request else {
+                    return Vec::new();
+                };
+                // Nothing is left behind: the document made for the file goes again.
+                let cleanup = cx.send(
+                    Request::DeleteDoc { doc: doc.clone() },
+                    Purpose::FromFile(FromFileWork::Cleanup),
+                );
+                let mut actions = failed(
+                    format!("{path} was refused: {}", failure.said_for(&request)),
+                    &path,
+                );
+                actions.push(Action::Send(cleanup));
+                actions
+            }
+            (FromFileWork::Create { path, .. }, Err(failure)) => failed(
+                format!(
+                    "could not create a document for {path}: {}",
+                    failure.said_for(&request)
+                ),
+                &path,
+            ),
+            (FromFileWork::Cleanup, Ok(_)) => Vec::new(),
+            (FromFileWork::Cleanup, Err(failure)) => vec![Action::error(format!(
+                "the empty document made for the refused file stays: {}",
+                failure.said_for(&request)
+            ))],
+            (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
+        }
+    }
+}

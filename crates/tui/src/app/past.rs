@@ -1,0 +1,328 @@
+//! The open document's history, App's part: opening the history overlay (`H`), showing the
+//! document as it was at a version (the past view: its content read at that version, the
+//! objects changed since marked, every write refused), going back to now, and the restore
+//! with its question. The overlay itself is `overlays/versions.rs`.
+
+use crate::app::action::Action;
+use crate::app::component::Cx;
+use crate::app::notification::Notification;
+use crate::app::update::{App, cx};
+use crate::document::Past;
+use crate::keys::{Command, Context};
+use crate::overlays::{Body, Choice, Overlay, Question, VersionsView};
+use crate::requests::call::{Answer, Failure, Request, RequestId};
+use crate::requests::purpose::{Purpose, VersionsWork};
+use diagtui_model::history::Diff;
+
+/// How many objects a restore question names.
+const NAMED: usize = 8;
+
+/// The commands that write to the open document, refused while it shows an earlier version.
+const WRITES: &[(Context, Command)] = &[
+    (Context::Global, Command::Save),
+    (Context::Objects, Command::Add),
+    (Context::Objects, Command::Delete),
+    (Context::Objects, Command::BulkEdit),
+    (Context::Objects, Command::Selector),
+    (Context::Objects, Command::ExternalEdit),
+    (Context::Objects, Command::Undo),
+    (Context::Objects, Command::History),
+    (Context::Properties, Command::Edit),
+    (Context::Properties, Command::ExternalEdit),
+    (Context::Properties, Command::Undo),
+    (Context::Properties, Command::Recreate),
+    (Context::Documents, Command::Import),
+    (Context::Documents, Command::Empty),
+];
+
+impl App {
+    /// The version the open document shows instead of its content now, if any.
+    pub(super) fn past(&self) -> Option<Past> {
+        self.doc.as_ref().and_then(|d| d.past)
+    }
+
+    /// `H`: the open document's history.
+    pub(super) fn open_versions(&mut self) -> Vec<Action> {
+        let Some(doc) = self.doc.as_ref() else {
+            return vec![Action::info(format!(
+                "open a document first: {} shows its history",
+                self.keys.key(Context::Global, Command::Versions)
+            ))];
+        };
+        let mut view =
+            VersionsView::new(doc.id(), &doc.summary.title, self.past().map(|p| p.version));
+        let cx = cx!(self, None);
+        let page = view.next_page(&cx);
+        let mut actions = vec![Action::Open(Overlay::Versions(view))];
+        actions.extend(page);
+        actions
+    }
+
+    /// A write of this app's to `doc` went through (a restore, an undo, any other): the history
+    /// overlay open on it lists the versions again, from the newest.
+    pub(super) fn relist_versions(&mut self, doc: &str) -> Vec<Action> {
+        let shown = self.past().map(|p| p.version);
+        let cx = cx!(self, None);
+        let open = self.overlays.iter_mut().find_map(|o| match o {
+            Overlay::Versions(view) if view.doc() == doc => Some(view),
+            _ => None,
+        });
+        open.map(|view| view.relist(shown, &cx)).unwrap_or_default()
+    }
+
+    /// The refusal of `command` (found in `context`) while the open document shows an
+    /// earlier version and the command would write to it.
+    pub(super) fn refusal(&self, context: Context, command: Command) -> Option<Action> {
+        let past = self.past()?;
+        let writes = WRITES.contains(&(context, command));
+        writes.then(|| {
+            Action::Notify(Notification::warning(format!(
+                "{}: this shows version {} as it was, read-only; {} then {} shows the document as it is now",
+                self.keys.key(context, command),
+                past.version,
+                self.keys.key(Context::Global, Command::Versions),
+                self.keys.key(Context::Versions, Command::Present),
+            )))
+        })
+    }
+
+    /// The request that reads the open document's content: now, or at the version the past
+    /// view shows.
+    pub(super) fn content_request(&self, doc: &str) -> Request {
+        let doc = doc.to_owned();
+        match self.past() {
+            Some(past) => Request::ContentAt {
+                doc,
+                version: past.version,
+            },
+            None => Request::Content { doc },
+        }
+    }
+
+    /// Shows the open document as it was at `version`, read-only (`None`: as it is now).
+    pub(super) fn show_version(&mut self, version: Option<u64>) -> Vec<Action> {
+        if self.props.is_dirty() {
+            return vec![Action::Notify(Notification::warning(
+                "the properties hold an unsaved edit: save it or drop it before looking at another version",
+            ))];
+        }
+        let Some(doc) = self.doc.as_mut() else {
+            return Vec::new();
+        };
+        if doc.past.map(|p| p.version) == version {
+            return Vec::new();
+        }
+        doc.past = version.map(Past::at);
+        doc.end_preview();
+        let title = doc.summary.title.clone();
+        let id = doc.id().to_owned();
+        let mut actions = vec![Action::ReloadContent];
+        match version {
+            Some(version) => {
+                let since = self.requests.prepare(
+                    Request::DiffSince {
+                        doc: id,
+                        from: version,
+                    },
+                    Purpose::Versions(VersionsWork::Since(version)),
+                );
+                actions.push(Action::Send(since));
+                actions.push(Action::info(format!(
+                    "\"{title}\" as it was at version {version}, read-only; {} then {} shows it as it is now",
+                    self.keys.key(Context::Global, Command::Versions),
+                    self.keys.key(Context::Versions, Command::Present),
+                )));
+            }
+            None => actions.push(Action::info(format!("\"{title}\" as it is now"))),
+        }
+        actions
+    }
+
+    /// `r` in the history: reads what a restore of `version` would change, to ask.
+    pub(super) fn ask_restore(&mut self, version: u64) -> Vec<Action> {
+        let Some(doc) = self.doc.as_ref() else {
+            return Vec::new();
+        };
+        let request = Request::DiffSince {
+            doc: doc.id().to_owned(),
+            from: version,
+        };
+        let sent = self
+            .requests
+            .prepare(request, Purpose::Versions(VersionsWork::Count(version)));
+        vec![
+            Action::Send(sent),
+            Action::info(format!(
+                "reading what a restore of version {version} changes…"
+            )),
+        ]
+    }
+
+    /// An answer to a request about the history.
+    pub(super) fn versions_answered(
+        &mut self,
+        work: VersionsWork,
+        id: RequestId,
+        request: Request,
+        outcome: Result<Answer, Failure>,
+    ) -> Vec<Action> {
+        match work {
+            VersionsWork::Page | VersionsWork::Details => {
+                let cx = cx!(self, None);
+                match self.overlays.iter_mut().find_map(|o| match o {
+                    Overlay::Versions(view) => Some(view),
+                    _ => None,
+                }) {
+                    Some(view) => view.on_reply(work, id, request, outcome, &cx),
+                    None => Vec::new(),
+                }
+            }
+            VersionsWork::Since(version) => self.since_answered(version, &request, outcome),
+            VersionsWork::Count(version) => match outcome {
+                Ok(Answer::Diff(diff)) => self.restore_question(version, &diff),
+                Ok(answer) => vec![Action::unexpected(&work, &answer)],
+                Err(failure) => vec![Action::error(format!(
+                    "could not read what a restore of version {version} changes: {}",
+                    failure.said_for(&request)
+                ))],
+            },
+            VersionsWork::Restore(version) => self.restored(version, &request, outcome),
+        }
+    }
+
+    /// What changed since the version the past view shows: marked (`◇`), counted in the title.
+    fn since_answered(
+        &mut self,
+        version: u64,
+        request: &Request,
+        outcome: Result<Answer, Failure>,
+    ) -> Vec<Action> {
+        let Some(doc) = self
+            .doc
+            .as_mut()
+            .filter(|d| d.past.map(|p| p.version) == Some(version))
+        else {
+            return Vec::new();
+        };
+        match outcome {
+            Ok(Answer::Diff(diff)) => {
+                let ids: Vec<String> = diff
+                    .changed
+                    .keys()
+                    .chain(diff.removed.keys())
+                    .cloned()
+                    .collect();
+                doc.past = Some(Past {
+                    version,
+                    changed: Some(ids.len()),
+                });
+                doc.set_preview(&ids);
+                Vec::new()
+            }
+            Ok(answer) => vec![Action::unexpected(&request, &answer)],
+            Err(failure) => vec![Action::Notify(Notification::warning(format!(
+                "could not read what changed since version {version}: {}",
+                failure.said_for(request)
+            )))],
+        }
+    }
+
+    /// The question before a restore: how many objects change, and which.
+    fn restore_question(&mut self, version: u64, diff: &Diff) -> Vec<Action> {
+        let Some(doc) = self.doc.as_ref() else {
+            return Vec::new();
+        };
+        let total = diff.added.len() + diff.removed.len() + diff.changed.len();
+        let title = &doc.summary.title;
+        if total == 0 {
+            return vec![Action::info(format!(
+                "version {version} of \"{title}\" holds what it holds now: nothing to restore"
+            ))];
+        }
+        let cx = cx!(self, None);
+        let names = cx.names();
+        let mut rows: Vec<String> = Vec::new();
+        rows.extend(
+            diff.removed
+                .iter()
+                .map(|(id, o)| format!("+ {} ({id}) comes back", names.of_object(id, o).text())),
+        );
+        rows.extend(
+            diff.changed
+                .keys()
+                .map(|id| format!("~ {} ({id}) is set back", names.text(id))),
+        );
+        rows.extend(
+            diff.added
+                .iter()
+                .map(|(id, o)| format!("- {} ({id}) goes", names.of_object(id, o).text())),
+        );
+        let more = rows.len().saturating_sub(NAMED);
+        rows.truncate(NAMED);
+        let text = format!(
+            "Restore \"{title}\" to version {version}? {total} object(s) change: {} come back, {} go, {} are set back.",
+            diff.removed.len(),
+            diff.added.len(),
+            diff.changed.len()
+        );
+        let after = format!(
+            "The restore is a new version (the title stays); restoring version {} undoes it.",
+            diff.to
+        );
+        let restore = Request::Restore {
+            doc: doc.id().to_owned(),
+            version,
+        };
+        let sent = cx.send(restore, Purpose::Versions(VersionsWork::Restore(version)));
+        let question = Question::new(
+            "Restore",
+            Body::Listed {
+                text,
+                rows,
+                more,
+                after: Some(after),
+            },
+            vec![
+                Choice::new(Command::Yes, "restore", vec![Action::Send(sent)]),
+                Choice::new(Command::No, "no", Vec::new()),
+            ],
+        )
+        .destructive();
+        vec![Action::Open(Overlay::Question(question))]
+    }
+
+    /// The restore answered: the document shows as it is now, the history lists the new version.
+    fn restored(
+        &mut self,
+        version: u64,
+        request: &Request,
+        outcome: Result<Answer, Failure>,
+    ) -> Vec<Action> {
+        let restored = match outcome {
+            Ok(Answer::Restored(restored)) => restored,
+            Ok(answer) => return vec![Action::unexpected(&request, &answer)],
+            Err(failure) => {
+                return vec![Action::error(format!(
+                    "restore to version {version} failed; nothing changed: {}",
+                    failure.said_for(request)
+                ))];
+            }
+        };
+        let Request::Restore { doc, .. } = request else {
+            return Vec::new();
+        };
+        let mut actions = Vec::new();
+        if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) {
+            open.past = None;
+            open.end_preview();
+            actions.push(Action::ContentReplaced(doc.clone()));
+        }
+        actions.push(Action::info(format!(
+            "restored version {version} as version {}: {} object(s) changed (restoring version {} undoes it)",
+            restored.version,
+            restored.changed,
+            restored.version.saturating_sub(1)
+        )));
+        actions
+    }
+}
