@@ -110,9 +110,6 @@ pub(crate) trait HistoryWrites: HistoryReads {
     async fn current(&self, doc: &str, ids: Option<&[&str]>) -> StoreResult<Objects>;
     /// Sets where the history stands.
     async fn put_head(&self, doc: &str, head: &Head) -> StoreResult<()>;
-    /// Advances the history by one version changing `changed` objects, in one statement;
-    /// where it then stands, or `None` when the document has no history.
-    async fn advance(&self, doc: &str, changed: u64) -> StoreResult<Option<Head>>;
     /// Adds a version; `snapshot` when a snapshot was taken at it.
     async fn insert_version(&self, doc: &str, row: &VersionRow, snapshot: bool) -> StoreResult<()>;
     /// Adds a version's changes.

@@ -1,7 +1,7 @@
 //! Recording versions, inside the writer's transaction (see [`writer`](crate::writer)): the
 //! write path opens a document's history before it changes the document (starting it when it
-//! has none) and advances it; after the write it records the version with the objects' states
-//! before and after, which the batch writes at its commit.
+//! has none) and advances it in the batch; after the write it records the version with the
+//! objects' states before and after, which the batch writes at its commit with the heads.
 
 use std::sync::Arc;
 
@@ -9,8 +9,9 @@ use futures_util::future::try_join_all;
 use tokio::try_join;
 
 use super::{Change, Head, HistoryWrites, Objects, SNAPSHOT_EVERY, VersionRow};
+use crate::batch::Batch;
 use crate::object::StoredObject;
-use crate::{StoreError, StoreResult};
+use crate::StoreResult;
 use diagtui_model::history::{VersionKind, VersionNotes};
 
 /// A version about to be recorded.
@@ -46,28 +47,47 @@ impl Entry<'_> {
 
 /// Opens the document's history for a write that changes `changed` objects, before the write:
 /// advances it to the write's version, starting it first (a `started` version holding the
-/// content as it is) when it has none; returns where it then stands.
+/// content as it is) when it has none; returns where it then stands. The head advances in the
+/// batch (see [`Batch::set_head`]), which writes it at its commit.
 pub(crate) async fn open(
     s: &impl HistoryWrites,
+    batch: &mut Batch<'_>,
     doc: &str,
-    at: &str,
     changed: usize,
 ) -> StoreResult<Head> {
-    if let Some(head) = s.advance(doc, changed as u64).await? {
-        return Ok(head);
-    }
-    let row = VersionRow {
-        version: 1,
-        at: at.to_owned(),
-        account: None,
-        kind: VersionKind::Started.as_str().to_owned(),
-        changed: 0,
-        detail: None,
+    let head = match head_now(s, batch, doc).await? {
+        Some(head) => head,
+        None => {
+            let row = VersionRow {
+                version: 1,
+                at: batch.now.clone(),
+                account: None,
+                kind: VersionKind::Started.as_str().to_owned(),
+                changed: 0,
+                detail: None,
+            };
+            begin(s, doc, row).await?
+        }
     };
-    begin(s, doc, row).await?;
-    s.advance(doc, changed as u64)
-        .await?
-        .ok_or_else(|| StoreError::Internal(format!("the history of {doc} has no head")))
+    let next = Head {
+        head: head.head + 1,
+        pending: head.pending + changed as u64,
+        snapshot_len: head.snapshot_len,
+    };
+    batch.set_head(doc, next);
+    Ok(next)
+}
+
+/// Where the document's history stands now: as the batch advanced it, else as stored.
+pub(crate) async fn head_now(
+    s: &impl HistoryWrites,
+    batch: &Batch<'_>,
+    doc: &str,
+) -> StoreResult<Option<Head>> {
+    match batch.head(doc) {
+        Some(head) => Ok(Some(head)),
+        None => s.head(doc).await,
+    }
 }
 
 /// Starts a new document's history (created or cloned): version 1 holds its content now.
@@ -96,8 +116,8 @@ pub(crate) struct Recorded {
     pub doc: String,
     /// The version's row.
     pub row: VersionRow,
-    /// Whether a snapshot was taken at it.
-    pub snapshot: bool,
+    /// How many objects the snapshot taken at it holds, when one was.
+    pub snapshot_len: Option<u64>,
     /// The objects it changed.
     pub changes: Vec<Change>,
 }
@@ -113,42 +133,42 @@ pub(crate) async fn record(
     changes: Vec<Change>,
 ) -> StoreResult<Recorded> {
     let version = head.head;
-    let snapshot = head.pending >= head.snapshot_len.max(SNAPSHOT_EVERY);
-    if snapshot {
-        let next = Head {
-            head: version,
-            pending: 0,
-            snapshot_len: s.take_snapshot(doc, version).await?,
-        };
-        s.put_head(doc, &next).await?;
-    }
+    let snapshot_len = match head.pending >= head.snapshot_len.max(SNAPSHOT_EVERY) {
+        true => Some(s.take_snapshot(doc, version).await?),
+        false => None,
+    };
     Ok(Recorded {
         doc: doc.to_owned(),
         row: entry.row(version, changes.len())?,
-        snapshot,
+        snapshot_len,
         changes,
     })
 }
 
-/// Writes the versions a batch's committed requests recorded, just before its commit: each
-/// request's savepoint then carries only the history's head, and the batch writes its versions'
-/// rows in one go (pipelined on PostgreSQL). Nothing in the batch reads those rows before.
-pub(crate) async fn write(s: &impl HistoryWrites, versions: &[Recorded]) -> StoreResult<()> {
-    try_join_all(versions.iter().map(|recorded| async move {
+/// Writes what a batch's committed requests recorded, just before its commit: the versions'
+/// rows and changes, and where each history then stands. Each request's savepoint thus carries
+/// none of the history's rows, and the batch writes them in one go (pipelined on PostgreSQL).
+/// Nothing in the batch reads those rows before (the heads it reads from itself).
+pub(crate) async fn write(
+    s: &impl HistoryWrites,
+    versions: &[Recorded],
+    heads: &[(String, Head)],
+) -> StoreResult<()> {
+    let versions = try_join_all(versions.iter().map(|recorded| async move {
         let Recorded {
             doc,
             row,
-            snapshot,
+            snapshot_len,
             changes,
         } = recorded;
         try_join!(
             s.insert_changes(doc, row.version, changes),
-            s.insert_version(doc, row, *snapshot),
+            s.insert_version(doc, row, snapshot_len.is_some()),
         )
         .map(drop)
-    }))
-    .await
-    .map(drop)
+    }));
+    let heads = try_join_all(heads.iter().map(|(doc, head)| s.put_head(doc, head)));
+    try_join!(versions, heads).map(drop)
 }
 
 /// Whether two states of an object are the same.

@@ -42,11 +42,6 @@ pub const PUT_HEAD: &str = "INSERT INTO history_heads (doc_id, head, pending, sn
      VALUES ($1, $2, $3, $4) ON CONFLICT (doc_id) DO UPDATE SET head = excluded.head, \
      pending = excluded.pending, snapshot_len = excluded.snapshot_len";
 
-/// Advances a history by one version that changes `$1` objects: pending, document. Answers
-/// where it then stands, or nothing when the document has no history.
-pub const ADVANCE: &str = "UPDATE history_heads SET head = head + 1, pending = pending + $1 \
-     WHERE doc_id = $2 RETURNING head, pending, snapshot_len";
-
 /// Adds a version.
 pub const INSERT_VERSION: &str = "INSERT INTO history_versions \
      (doc_id, version, at, account_id, kind, changed, detail, snapshot) \
@@ -119,7 +114,6 @@ mod tests {
             SNAPSHOT,
             CHANGES_BETWEEN,
             PUT_HEAD,
-            ADVANCE,
             INSERT_VERSION,
             TAKE_SNAPSHOT,
             INSERT_CHANGE,

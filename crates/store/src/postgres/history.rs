@@ -12,9 +12,9 @@ use super::sql::{execute, query, query_one, query_opt};
 use super::statements::Writing;
 use crate::StoreResult;
 use crate::history::sql::{
-    ADVANCE, CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, HEAD,
-    HISTORIES, INSERT_VERSION, KEEP_FROM, LAST_SNAPSHOT, MARK_SNAPSHOT, OBJECT_VERSIONS, OLDEST,
-    PUT_HEAD, SNAPSHOT, TAKE_SNAPSHOT, VERSIONS,
+    CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, HEAD, HISTORIES,
+    INSERT_VERSION, KEEP_FROM, LAST_SNAPSHOT, MARK_SNAPSHOT, OBJECT_VERSIONS, OLDEST, PUT_HEAD,
+    SNAPSHOT, TAKE_SNAPSHOT, VERSIONS,
 };
 use crate::history::{Change, Head, HistoryReads, HistoryWrites, Objects, VersionRow};
 use crate::object::{Kinds, StoredObject};
@@ -153,13 +153,6 @@ impl<C: GenericClient + Sync> HistoryWrites for Writing<'_, C> {
         );
         execute(self.client, PUT_HEAD, &[&doc, &at, &pending, &len]).await?;
         Ok(())
-    }
-
-    async fn advance(&self, doc: &str, changed: u64) -> StoreResult<Option<Head>> {
-        let changed = changed as i64;
-        Ok(query_opt(self.client, ADVANCE, &[&changed, &doc])
-            .await?
-            .map(head_row))
     }
 
     async fn insert_version(&self, doc: &str, row: &VersionRow, snapshot: bool) -> StoreResult<()> {

@@ -161,7 +161,7 @@ impl Transaction for Tx<'_> {
             now: closing.now,
         };
         tokio::try_join!(
-            record::write(&writing, closing.versions),
+            record::write(&writing, closing.versions, closing.heads),
             touch(&self.tx, &closing.touched, closing.now),
             notify::send(&self.tx, &signed, closing.reports)
         )?;

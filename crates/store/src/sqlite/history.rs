@@ -11,9 +11,9 @@ use super::objects::{load_object, load_objects};
 use super::statements::Writing;
 use crate::StoreResult;
 use crate::history::sql::{
-    ADVANCE, CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, HEAD,
-    HISTORIES, INSERT_CHANGE, INSERT_SNAPSHOT_ROW, INSERT_VERSION, KEEP_FROM, LAST_SNAPSHOT,
-    MARK_SNAPSHOT, OBJECT_VERSIONS, OLDEST, PUT_HEAD, SNAPSHOT, TAKE_SNAPSHOT, VERSIONS,
+    CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, HEAD, HISTORIES,
+    INSERT_CHANGE, INSERT_SNAPSHOT_ROW, INSERT_VERSION, KEEP_FROM, LAST_SNAPSHOT, MARK_SNAPSHOT,
+    OBJECT_VERSIONS, OLDEST, PUT_HEAD, SNAPSHOT, TAKE_SNAPSHOT, VERSIONS,
 };
 use crate::history::{Change, Head, HistoryReads, HistoryWrites, Objects, VersionRow};
 use crate::object::{Kinds, StoredObject};
@@ -164,14 +164,6 @@ impl HistoryWrites for Writing<'_> {
             head.snapshot_len as i64
         ])?;
         Ok(())
-    }
-
-    async fn advance(&self, doc: &str, changed: u64) -> StoreResult<Option<Head>> {
-        Ok(self
-            .conn
-            .prepare_cached(ADVANCE)?
-            .query_row(params![changed as i64, doc], head_row)
-            .optional()?)
     }
 
     async fn insert_version(&self, doc: &str, row: &VersionRow, snapshot: bool) -> StoreResult<()> {

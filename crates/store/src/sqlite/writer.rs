@@ -150,7 +150,7 @@ impl Transaction for Tx<'_> {
             conn: &self.0,
             now: closing.now,
         };
-        record::write(&writing, closing.versions).await?;
+        record::write(&writing, closing.versions, closing.heads).await?;
         for doc_id in closing.touched {
             touch(&self.0, doc_id, closing.now)?;
         }

@@ -146,7 +146,7 @@ pub(crate) async fn apply(
             title,
         } => {
             let change = s.rename_doc(account_id, doc_id, title).await?;
-            let head = record::open(s, doc_id, &batch.now, 0).await?;
+            let head = record::open(s, batch, doc_id, 0).await?;
             let notes = VersionNotes {
                 title: Some(title.clone()),
                 ..VersionNotes::default()
@@ -160,7 +160,7 @@ pub(crate) async fn apply(
             check_visible(batch, s, account_id, doc_id).await?;
             let before = s.current(doc_id, None).await?;
             let changes = record::replaced(before, Objects::new());
-            let head = record::open(s, doc_id, &batch.now, changes.len()).await?;
+            let head = record::open(s, batch, doc_id, changes.len()).await?;
             let change = s.empty_doc(account_id, doc_id).await?;
             let entry = entry(
                 batch,
@@ -180,7 +180,9 @@ pub(crate) async fn apply(
             let (id, change) = s.clone_doc(account_id, doc_id, title).await?;
             let source = VersionSource {
                 doc_id: doc_id.clone(),
-                version: s.head(doc_id).await?.map(|head| head.head),
+                version: record::head_now(s, batch, doc_id)
+                    .await?
+                    .map(|head| head.head),
             };
             let notes = VersionNotes {
                 source: Some(source),
@@ -211,7 +213,7 @@ pub(crate) async fn apply(
             check_visible(batch, s, account_id, doc_id).await?;
             let before = s.current(doc_id, None).await?;
             let changes = record::replaced(before, uploaded(content));
-            let head = record::open(s, doc_id, &batch.now, changes.len()).await?;
+            let head = record::open(s, batch, doc_id, changes.len()).await?;
             s.delete_objects(doc_id).await?;
             s.insert_content(doc_id, content).await?;
             let (kind, notes) = match restore {
@@ -248,7 +250,7 @@ pub(crate) async fn apply(
                 before: None,
                 after: Some(object.clone()),
             }];
-            let head = record::open(s, doc_id, &batch.now, changes.len()).await?;
+            let head = record::open(s, batch, doc_id, changes.len()).await?;
             s.insert_object(doc_id, &id, object.kind(), object.data())
                 .await?;
             let entry = entry(
@@ -278,7 +280,7 @@ pub(crate) async fn apply(
             };
             after.extend(objects.iter().cloned());
             let changes = record::replaced(before, after);
-            let head = record::open(s, doc_id, &batch.now, changes.len()).await?;
+            let head = record::open(s, batch, doc_id, changes.len()).await?;
             if *replace {
                 s.delete_objects(doc_id).await?;
             }
@@ -325,7 +327,7 @@ pub(crate) async fn apply(
             };
             // The states before come with the plan: no read beyond the history's advance.
             let changes = record::updated(&before, &objects);
-            let head = record::open(s, doc_id, &batch.now, changes.len()).await?;
+            let head = record::open(s, batch, doc_id, changes.len()).await?;
             s.save(doc_id, &mut objects, doc_len).await?;
             let entry = entry(
                 batch,
@@ -357,7 +359,7 @@ pub(crate) async fn apply(
             let ids = [obj_id.as_str()];
             // Read together (pipelined on PostgreSQL), before the write.
             let (head, before) = try_join!(
-                record::open(s, doc_id, &batch.now, 1),
+                record::open(s, batch, doc_id, 1),
                 s.current(doc_id, Some(&ids))
             )?;
             if !s.delete_object(doc_id, obj_id).await? {

@@ -145,13 +145,13 @@ async fn write(
     let count = ops.len();
     let mut results = Vec::with_capacity(count);
     for (at, op) in ops.iter_mut().enumerate() {
-        let versions_before = batch.versions_kept();
+        let mark = batch.mark();
         let result = AssertUnwindSafe(tx.apply(op, batch))
             .catch_unwind()
             .await
             .unwrap_or_else(|_| Err(StoreError::Internal("a write panicked".into())));
         if result.is_err() {
-            batch.forget_versions_from(versions_before);
+            batch.forget_from(mark);
         }
         tx.end_request(result.is_ok(), at + 1 < count).await?;
         if let Ok((_, report)) = &result {
@@ -163,13 +163,14 @@ async fn write(
         .iter()
         .filter_map(|result| result.as_ref().ok().map(|(_, report)| report))
         .collect();
-    let versions = batch.take_versions(&docs_deleted(&reports));
+    let (versions, heads) = batch.take_histories(&docs_deleted(&reports));
     let closing = Closing {
         generation,
         touched: docs_to_touch(&reports),
         now: &batch.now,
         reports: &reports,
         versions: &versions,
+        heads: &heads,
     };
     tx.commit(closing).await?;
     Ok(results)

@@ -10,8 +10,8 @@ use crate::change::{Committed, DocChange};
 use crate::content::ContentUpload;
 use crate::embeds::EmbedStatements;
 use crate::engine::CommitObserver;
-use crate::history::HistoryWrites;
 use crate::history::record::Recorded;
+use crate::history::{Head, HistoryWrites};
 use crate::keys::Account;
 use crate::object::StoredObject;
 use crate::plan::{Before, Planned};
@@ -131,6 +131,8 @@ pub(crate) struct Closing<'a> {
     pub reports: &'a [&'a Committed],
     /// The versions the committed requests recorded, to be written before the commit.
     pub versions: &'a [Recorded],
+    /// Where the histories they advanced stand, to be written with them.
+    pub heads: &'a [(String, Head)],
 }
 
 /// A document created: its id, and the change.
