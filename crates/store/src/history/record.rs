@@ -9,9 +9,9 @@ use futures_util::future::try_join_all;
 use tokio::try_join;
 
 use super::{Change, Head, HistoryWrites, Objects, SNAPSHOT_EVERY, VersionRow};
+use crate::StoreResult;
 use crate::batch::Batch;
 use crate::object::StoredObject;
-use crate::StoreResult;
 use diagtui_model::history::{VersionKind, VersionNotes};
 
 /// A version about to be recorded.
