@@ -152,15 +152,15 @@ impl Scene {
     }
 
     /// The line group `id`'s ends by name, following its arrows: `api-gateway → orders-db`.
-    /// Lines sharing a start or an end are gathered (`lb → web-01, web-02`), others listed
-    /// (`a → b; c → d`). A free end reads as its point, `(3, -4.5)`; `↔` joins ends with two
+    /// Lines that bend (one's free end where the next one's free start is) read as one path
+    /// from its first end to its last; paths sharing a start or an end are gathered (`lb →
+    /// web-01, web-02`), others listed (`a → b; c → d`). A free end reads as its point, `(3, -4.5)`; `↔` joins ends with two
     /// tips, `—` ends with none. `None` when `id` is no placed line group.
     pub fn ends(&self, id: &str) -> Option<String> {
         let Shape::Lines(lines) = &self.get(id)?.shape else {
             return None;
         };
-        let named: Vec<(String, &str, String)> = lines
-            .segments
+        let named: Vec<(String, &str, String)> = paths(&lines.segments)
             .iter()
             .map(|s| {
                 let (tail, head) = if s.from.arrow && !s.to.arrow {
@@ -202,6 +202,34 @@ impl Scene {
             _ => format!("({}, {})", end.point.x, end.point.y),
         }
     }
+}
+
+/// The paths the segments draw: segments joined end to start where the one's end and the
+/// other's start are free anchors at the same point (a bend), in the order of their first
+/// segments.
+fn paths(segments: &[Segment]) -> Vec<Segment> {
+    let mut paths: Vec<Segment> = Vec::with_capacity(segments.len());
+    let mut left: Vec<&Segment> = segments.iter().collect();
+    while !left.is_empty() {
+        let mut path = left.remove(0).clone();
+        while let Some(at) = left.iter().position(|next| bends_into(&path, next)) {
+            path.to = left.remove(at).to.clone();
+        }
+        while let Some(at) = left.iter().position(|before| bends_into(before, &path)) {
+            path.from = left.remove(at).from.clone();
+        }
+        paths.push(path);
+    }
+    paths
+}
+
+/// Whether `next` goes on from where `path` ends, at a free bend.
+fn bends_into(path: &Segment, next: &Segment) -> bool {
+    path.to.attached.is_none()
+        && next.from.attached.is_none()
+        && !path.to.arrow
+        && !next.from.arrow
+        && path.to.point == next.from.point
 }
 
 /// The names in their first-seen order, each once.

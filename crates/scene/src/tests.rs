@@ -421,6 +421,23 @@ fn ends_gather_shared_starts_and_list_the_rest() {
     ));
 }
 
+#[test]
+fn lines_that_bend_read_as_one_path() {
+    let free = |x: f64, y: f64| json!({"type": 0, "x": x, "y": y});
+    let s = scene(json!({
+        "a": {"type": "component", "data": {"name": "lb", "position": {"x": 0, "y": 0}}},
+        "b": {"type": "component", "data": {"name": "web-01", "position": {"x": 5, "y": 0}}},
+        // Two bends, the lines listed out of order: one path from lb to web-01.
+        "bent": line(json!([attached("a", 1), free(2.5, 0.0), free(2.5, 2.0), attached("b", 3)]),
+                     json!([[1, 2], [2, 3], [0, 1]]), json!({"3": true})),
+        // Lines meeting at a free point where one has a tip are no path: both point at it.
+        "tipped": line(json!([attached("a", 1), free(2.5, 0.0), attached("b", 3)]),
+                       json!([[0, 1], [1, 2]]), json!({"1": true})),
+    }));
+    assert_eq!(s.ends("bent").as_deref(), Some("lb → web-01"));
+    assert_eq!(s.ends("tipped").as_deref(), Some("lb, web-01 → (2.5, 0)"));
+}
+
 /// The sample documents the server is seeded with.
 fn sample(name: &str) -> Scene {
     let text = match name {
