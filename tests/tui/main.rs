@@ -13,6 +13,7 @@ mod keys;
 mod live;
 mod map;
 mod merge;
+mod pictures;
 mod scale;
 mod snapshots;
 mod undo;
