@@ -14,6 +14,7 @@ mod live;
 mod map;
 mod merge;
 mod pictures;
+mod pictures_e2e;
 mod scale;
 mod snapshots;
 mod undo;
