@@ -6,7 +6,9 @@
 //! their own style, and what the tree's filter hides is dimmed.
 //!
 //! It reads the scene App keeps (`Cx::scene`, built off the input loop) and follows the tree's
-//! selection and filter through [`MapPane::sync`], which App calls after every update.
+//! selection and filter through [`MapPane::sync`], which App calls after every update. Where the
+//! terminal shows pixels it is the picture of its view instead of braille once that is drawn
+//! ([`MapPane::picture_job`], `document::picture`), and `v` switches it between 2D and 3D.
 
 mod dots;
 mod draw;
