@@ -109,21 +109,40 @@ impl Xterm {
             xvfb,
             xterm,
         };
-        let found = terminal.xdotool(&["search", "--sync", "--class", "xterm"]);
-        let window = found.lines().next().expect("xterm's window");
-        terminal.xdotool(&["windowfocus", "--sync", window]);
+        // Its window shown, then given the keys (either may take a moment on a busy machine).
+        let window = std::cell::RefCell::new(String::new());
+        wait_until("xterm's window", || {
+            let found = terminal.try_xdotool(&["search", "--onlyvisible", "--class", "xterm"]);
+            let first = found
+                .as_deref()
+                .and_then(|f| f.lines().next())
+                .map(str::to_owned);
+            first.map(|w| *window.borrow_mut() = w).is_some()
+        });
+        wait_until("the focus on xterm", || {
+            terminal
+                .try_xdotool(&["windowfocus", "--sync", &window.borrow()])
+                .is_some()
+        });
         Some(terminal)
     }
 
     /// Runs `xdotool` on this display; its output.
     fn xdotool(&self, args: &[&str]) -> String {
+        self.try_xdotool(args)
+            .unwrap_or_else(|| panic!("xdotool {args:?} failed"))
+    }
+
+    /// Runs `xdotool` on this display; its output, `None` when it fails.
+    fn try_xdotool(&self, args: &[&str]) -> Option<String> {
         let out = Command::new("xdotool")
             .env("DISPLAY", &self.display)
             .args(args)
             .output()
             .expect("xdotool runs");
-        assert!(out.status.success(), "xdotool {args:?}: {out:?}");
-        String::from_utf8_lossy(&out.stdout).into_owned()
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
     }
 
     /// Presses keys by their X names (`Return`, `plus`, `v`), in the xterm (which has the
