@@ -85,7 +85,16 @@ pub fn render_window(
             let shown = projected(projection, region, 0.0);
             let scale = (f64::from(width) / shown.width()).min(f64::from(height) / shown.height());
             let fit = centred(shown, scale, window);
-            let iso = Iso::of(&part, projection);
+            let mut iso = Iso::of(&part, projection);
+            // The walls of a large area run far out of view: only the pieces in it are drawn.
+            iso.pieces.retain(|piece| {
+                piece.faces.iter().any(|face| {
+                    let corners = face.corners.iter().map(|&c| Rect::new(c, c));
+                    corners
+                        .reduce(Rect::union)
+                        .is_some_and(|r| r.intersects(shown))
+                })
+            });
             let svg = isometric::svg(&part, &iso, fit, width, height);
             let outline = move |b: Rect, z: f64| {
                 let lifted = projected(projection, b, 0.0).union(projected(projection, b, z));

@@ -427,7 +427,7 @@ impl Component for MapPane {
         let marked = |id: &str| emphasised.contains(id);
         let hidden = |id: &str| self.hidden(model, id);
         let emphasis = Emphasis {
-            selected: self.selected.as_deref(),
+            selected: self.selected.as_deref().and_then(|id| scene.get(id)),
             marked: &marked,
             hidden: &hidden,
         };
