@@ -142,24 +142,14 @@ async fn keys_at_every_level(
     let (zoom_in, zoom_out) = (key(KeyCode::Char('+')), key(KeyCode::Char('-')));
     for level in 0..LEVELS {
         let zoom = ZOOM_STEP.powi(level);
-        let mut keys = [&pan, &back].into_iter().cycle();
-        measure(
-            &format!("{prefix} pan key + frame, ×{zoom:.1}"),
-            runs,
-            || {
+        for (what, forth, undo) in [("pan", &pan, &back), ("zoom", &zoom_in, &zoom_out)] {
+            let mut keys = [forth, undo].into_iter().cycle();
+            let name = format!("{prefix} {what} key + frame, ×{zoom:.1}");
+            measure(&name, runs, || {
                 app.update(keys.next().unwrap().clone());
                 terminal.draw(|frame| view(black_box(app), frame)).unwrap();
-            },
-        );
-        let mut keys = [&zoom_in, &zoom_out].into_iter().cycle();
-        measure(
-            &format!("{prefix} zoom key + frame, ×{zoom:.1}"),
-            runs,
-            || {
-                app.update(keys.next().unwrap().clone());
-                terminal.draw(|frame| view(black_box(app), frame)).unwrap();
-            },
-        );
+            });
+        }
         app.update(zoom_in.clone());
     }
 }

@@ -183,6 +183,79 @@ fn cell_of_window(tty: &File) -> Option<(u16, u16)> {
 mod tests {
     use super::*;
 
+    use std::os::fd::{FromRawFd, OwnedFd};
+
+    /// A pseudo-terminal in raw mode: the side the app reads (as `/dev/tty`), and the
+    /// terminal's side.
+    fn pty() -> (File, File) {
+        let (mut app, mut terminal) = (0, 0);
+        // SAFETY: openpty fills the two descriptors; null name, settings and size are allowed.
+        let made = unsafe {
+            libc::openpty(
+                &mut terminal,
+                &mut app,
+                std::ptr::null_mut(),
+                std::ptr::null(),
+                std::ptr::null(),
+            )
+        };
+        assert_eq!(made, 0, "openpty");
+        // SAFETY: both descriptors were just opened and are owned here alone.
+        let (app, terminal) = unsafe {
+            (
+                File::from(OwnedFd::from_raw_fd(app)),
+                File::from(OwnedFd::from_raw_fd(terminal)),
+            )
+        };
+        // SAFETY: a termios read from the descriptor, made raw, written back.
+        unsafe {
+            let mut modes = std::mem::zeroed::<libc::termios>();
+            assert_eq!(libc::tcgetattr(app.as_raw_fd(), &mut modes), 0);
+            libc::cfmakeraw(&mut modes);
+            assert_eq!(libc::tcsetattr(app.as_raw_fd(), libc::TCSANOW, &modes), 0);
+        }
+        (app, terminal)
+    }
+
+    #[test]
+    fn a_sixel_terminals_answers_are_read_up_to_its_status_report() {
+        let (mut app, mut terminal) = pty();
+        let answering = std::thread::spawn(move || {
+            // The query ends with the status report's request, `ESC [ 5 n`.
+            let mut query = Vec::new();
+            let mut byte = [0u8; 1];
+            while !query.ends_with(b"\x1b[5n") {
+                terminal.read_exact(&mut byte).unwrap();
+                query.push(byte[0]);
+            }
+            terminal
+                .write_all(b"\x1b[?63;1;4;22c\x1b[6;20;10t\x1b[0n")
+                .unwrap();
+            (query, terminal)
+        });
+        let answer = ask(&mut app, false);
+        let (query, _terminal) = answering.join().unwrap();
+        assert!(query.starts_with(b"\x1b_G"), "the kitty query first");
+        let sixel = Answer {
+            kitty: false,
+            sixel: true,
+            cell: Some((10, 20)),
+        };
+        assert_eq!(answer, Some(sixel));
+        assert_eq!(answer.and_then(chosen), Some(PixelProtocol::Sixel));
+    }
+
+    #[test]
+    fn a_terminal_that_does_not_answer_gets_braille_within_the_deadline() {
+        let (mut app, _terminal) = pty();
+        let started = Instant::now();
+        assert_eq!(ask(&mut app, false), None);
+        let took = started.elapsed();
+        assert!(took >= ANSWER_WITHIN, "it waited for the answer: {took:?}");
+        assert!(took < ANSWER_WITHIN * 5, "and no longer: {took:?}");
+        assert!(!readable(&app, Duration::ZERO), "nothing left to read");
+    }
+
     #[test]
     fn off_asks_nothing_and_draws_braille() {
         assert_eq!(detect(GraphicsSetting::Off), None);
