@@ -8,7 +8,7 @@
 //! `ratatui-image`'s `Picker::from_query_stdio`: that reads on a thread it leaves blocked on
 //! the input when the terminal does not answer (the thread would then swallow the first key),
 //! and it turns tmux's passthrough on by itself. Here a terminal that has not answered within
-//! [`ANSWER_WITHIN`] gets braille, and whatever it answers later is discarded.
+//! [`ANSWER_WITHIN`] gets braille, and what it answers within a little longer is discarded.
 //!
 //! tmux passes pictures on only with `allow-passthrough` on: without it (its default) the
 //! map stays braille unless the setting names a protocol; with it, the query and the pictures
@@ -109,8 +109,8 @@ fn tmux_passes_through() -> bool {
 }
 
 /// Sends the query and reads the answers until the status report that ends them, for at most
-/// [`ANSWER_WITHIN`]; `None` when the terminal did not answer in time (what comes later is
-/// discarded).
+/// [`ANSWER_WITHIN`]; `None` when the terminal did not answer in time (what comes in the next
+/// 200 ms is discarded).
 fn ask(tty: &mut File, tmux: bool) -> Option<Answer> {
     let query = Parser::query(tmux, QueryStdioOptions::default());
     tty.write_all(query.as_bytes()).ok()?;
@@ -140,17 +140,27 @@ fn ask(tty: &mut File, tmux: bool) -> Option<Answer> {
     }
 }
 
-/// Whether `tty` has input within `wait`.
+/// Whether `tty` has input within `wait`. By select(2): macOS's poll(2) does not take a
+/// terminal device.
 fn readable(tty: &File, wait: Duration) -> bool {
-    let mut poll = libc::pollfd {
-        fd: tty.as_raw_fd(),
-        events: libc::POLLIN,
-        revents: 0,
+    let fd = tty.as_raw_fd();
+    if usize::try_from(fd).map_or(true, |fd| fd >= libc::FD_SETSIZE) {
+        return false;
+    }
+    let mut timeout = libc::timeval {
+        tv_sec: libc::time_t::try_from(wait.as_secs()).unwrap_or(libc::time_t::MAX),
+        // Under a million: it fits any platform's suseconds_t.
+        tv_usec: wait.subsec_micros() as libc::suseconds_t,
     };
-    let millis = i32::try_from(wait.as_millis()).unwrap_or(i32::MAX);
-    // SAFETY: one valid pollfd, for the length given.
-    let ready = unsafe { libc::poll(&mut poll, 1, millis) };
-    ready > 0 && poll.revents & libc::POLLIN != 0
+    // SAFETY: a zeroed fd_set is an empty one; fd is an open descriptor below FD_SETSIZE;
+    // select only reads and writes the set and the timeout.
+    unsafe {
+        let mut set = std::mem::zeroed::<libc::fd_set>();
+        libc::FD_ZERO(&mut set);
+        libc::FD_SET(fd, &mut set);
+        let null = std::ptr::null_mut();
+        libc::select(fd + 1, &mut set, null, null, &mut timeout) > 0 && libc::FD_ISSET(fd, &set)
+    }
 }
 
 /// A terminal that answers after the deadline would type its answer into the app: what
