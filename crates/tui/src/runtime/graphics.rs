@@ -15,11 +15,16 @@
 //! go through to the terminal tmux runs in.
 
 use std::fs::File;
+#[cfg(unix)]
 use std::io::{Read, Write};
+#[cfg(unix)]
 use std::os::fd::AsRawFd;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+#[cfg(unix)]
+use std::time::Instant;
 
+#[cfg(unix)]
 use ratatui_image::picker::cap_parser::{Parser, QueryStdioOptions, Response};
 
 use crate::document::picture::{Graphics, PixelProtocol};
@@ -111,6 +116,7 @@ fn tmux_passes_through() -> bool {
 /// Sends the query and reads the answers until the status report that ends them, for at most
 /// [`ANSWER_WITHIN`]; `None` when the terminal did not answer in time (what comes in the next
 /// 200 ms is discarded).
+#[cfg(unix)]
 fn ask(tty: &mut File, tmux: bool) -> Option<Answer> {
     let query = Parser::query(tmux, QueryStdioOptions::default());
     tty.write_all(query.as_bytes()).ok()?;
@@ -142,6 +148,7 @@ fn ask(tty: &mut File, tmux: bool) -> Option<Answer> {
 
 /// Whether `tty` has input within `wait`. By select(2): macOS's poll(2) does not take a
 /// terminal device.
+#[cfg(unix)]
 fn readable(tty: &File, wait: Duration) -> bool {
     let fd = tty.as_raw_fd();
     if usize::try_from(fd).map_or(true, |fd| fd >= libc::FD_SETSIZE) {
@@ -165,6 +172,7 @@ fn readable(tty: &File, wait: Duration) -> bool {
 
 /// A terminal that answers after the deadline would type its answer into the app: what
 /// arrives a little longer is thrown away.
+#[cfg(unix)]
 fn discard_late_answers(tty: &File) {
     std::thread::sleep(Duration::from_millis(200));
     // SAFETY: tcflush on an open terminal's descriptor only drops its pending input.
@@ -174,6 +182,7 @@ fn discard_late_answers(tty: &File) {
 }
 
 /// The cell size the terminal reports for its window (pixels over cells), if it does.
+#[cfg(unix)]
 fn cell_of_window(tty: &File) -> Option<(u16, u16)> {
     let mut size = libc::winsize {
         ws_row: 0,
@@ -189,14 +198,29 @@ fn cell_of_window(tty: &File) -> Option<(u16, u16)> {
         .filter(|&(across, down)| across > 0 && down > 0)
 }
 
+/// Elsewhere than on Unix the terminal is not asked: braille, unless the setting names a
+/// protocol.
+#[cfg(not(unix))]
+fn ask(_tty: &mut File, _tmux: bool) -> Option<Answer> {
+    None
+}
+
+/// Elsewhere than on Unix the cell size is not known from the window.
+#[cfg(not(unix))]
+fn cell_of_window(_tty: &File) -> Option<(u16, u16)> {
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    #[cfg(unix)]
     use std::os::fd::{FromRawFd, OwnedFd};
 
     /// A pseudo-terminal in raw mode: the side the app reads (as `/dev/tty`), and the
     /// terminal's side.
+    #[cfg(unix)]
     fn pty() -> (File, File) {
         let (mut app, mut terminal) = (0, 0);
         // SAFETY: openpty fills the two descriptors; null name, settings and size are allowed.
@@ -227,6 +251,7 @@ mod tests {
         (app, terminal)
     }
 
+    #[cfg(unix)]
     #[test]
     fn a_sixel_terminals_answers_are_read_up_to_its_status_report() {
         let (mut app, mut terminal) = pty();
@@ -255,6 +280,7 @@ mod tests {
         assert_eq!(answer.and_then(chosen), Some(PixelProtocol::Sixel));
     }
 
+    #[cfg(unix)]
     #[test]
     fn a_terminal_that_does_not_answer_gets_braille_within_the_deadline() {
         let (mut app, _terminal) = pty();
