@@ -131,7 +131,8 @@ impl PictureJob {
                 let id = (self.number % u64::from(u32::MAX)) as u32 + 1;
                 Kitty::new(image, size, id, tmux, false).map(Protocol::Kitty)
             }
-            PixelProtocol::Sixel => Sixel::new(image, size, tmux).map(Protocol::Sixel),
+            PixelProtocol::Sixel => Sixel::new(image, size, false)
+                .map(|sixel| Protocol::Sixel(if tmux { through_tmux(sixel) } else { sixel })),
             PixelProtocol::Iterm2 => Iterm2::new(image, size, tmux).map(Protocol::ITerm2),
         };
         let protocol = protocol
@@ -141,6 +142,19 @@ impl PictureJob {
             key: self.key,
             protocol: Arc::new(protocol),
         })
+    }
+}
+
+/// A sixel picture wrapped for tmux's passthrough: every escape doubled, the one of the
+/// picture's own end included. (`ratatui-image` 11 doubles only the first, so tmux ends the
+/// passthrough at the picture's end and the terminal never sees the picture finish: with tmux
+/// 3.3a in xterm nothing was drawn.)
+fn through_tmux(sixel: Sixel) -> Sixel {
+    let data = format!("\x1bPtmux;{}\x1b\\", sixel.data.replace('\x1b', "\x1b\x1b"));
+    Sixel {
+        data,
+        is_tmux: true,
+        ..sixel
     }
 }
 
@@ -261,5 +275,31 @@ impl Pictures {
             .as_ref()
             .filter(|s| self.now.as_ref() == Some(&s.key))
             .map(|s| s.protocol.as_ref())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sixel_picture_goes_through_tmux_with_every_escape_doubled() {
+        let image =
+            DynamicImage::ImageRgba8(RgbaImage::from_pixel(8, 12, image::Rgba([255, 0, 0, 255])));
+        let plain = Sixel::new(image, Size::new(1, 1), false).unwrap();
+        assert!(
+            plain.data.ends_with("\x1b\\"),
+            "a sixel picture ends with ST"
+        );
+        let wrapped = through_tmux(plain.clone()).data;
+        let inner = wrapped
+            .strip_prefix("\x1bPtmux;")
+            .and_then(|rest| rest.strip_suffix("\x1b\\"))
+            .expect("one passthrough around it");
+        assert_eq!(inner.replace("\x1b\x1b", "\x1b"), plain.data);
+        assert!(
+            !inner.replace("\x1b\x1b", "").contains('\x1b'),
+            "no escape alone: tmux would end the passthrough there"
+        );
     }
 }
