@@ -1,8 +1,10 @@
 //! The map of a generated document (`diagtui_testkit::diagram`) opened through the real local
 //! server: one frame of the map at 200×60 (beside the tree, and zoomed to the whole screen; fitted
 //! to the whole diagram, and zoomed in), building the scene off the input loop, and the hand-over
-//! of the objects (shared, copy-on-write) that the input loop gives that build. Run with
-//! `cargo bench --bench map`; prints the mean time of each.
+//! of the objects (shared, copy-on-write) that the input loop gives that build; a pan or zoom
+//! key and its frame at every zoom level, braille and with pixels on; drawing the picture of
+//! the view for a sixel terminal (off the loop). Run with `cargo bench --bench map`; prints the
+//! mean time of each.
 
 use std::collections::VecDeque;
 use std::hint::black_box;
@@ -11,6 +13,7 @@ use std::time::{Duration, Instant};
 use crossterm::event::KeyCode;
 use diagtui::client::Client;
 use diagtui::tui::document::ObjectModel;
+use diagtui::tui::document::picture::{Graphics, PictureJob, PixelProtocol};
 use diagtui::tui::runtime::worker;
 use diagtui::tui::{App, Effect, Msg, Setup, view};
 use ratatui::Terminal;
@@ -109,25 +112,93 @@ async fn frames(client: &Client, objects: usize) {
             terminal.draw(|frame| view(black_box(&app), frame)).unwrap();
         });
     }
-    // A key and the frame after it, at every zoom level from the whole diagram in: a pan
-    // (`l` then `h`, back and forth) and a zoom (`+` then `-`).
-    type_text(&mut app, client, "0").await;
+    keys_at_every_level(&mut app, client, &mut terminal, &format!("{n}:"), runs).await;
+    // With pixels on (a sixel terminal): the key and its frame must not wait for the picture,
+    // whose job goes off the loop (braille is drawn until it comes; here it never does).
+    let effects = app.use_graphics(Some(SIXEL));
+    assert!(effects.iter().any(|e| matches!(e, Effect::DrawPicture(_))));
+    keys_at_every_level(
+        &mut app,
+        client,
+        &mut terminal,
+        &format!("{n}: pixels on,"),
+        runs,
+    )
+    .await;
+    pictures(&mut app, client, n).await;
+}
+
+/// A key and the frame after it, at every zoom level from the whole diagram in: a pan (`l`
+/// then `h`, back and forth) and a zoom (`+` then `-`); each figure named after `prefix`.
+async fn keys_at_every_level(
+    app: &mut App,
+    client: &Client,
+    terminal: &mut Terminal<TestBackend>,
+    prefix: &str,
+    runs: u32,
+) {
+    type_text(app, client, "0").await;
     let (pan, back) = (key(KeyCode::Char('l')), key(KeyCode::Char('h')));
     let (zoom_in, zoom_out) = (key(KeyCode::Char('+')), key(KeyCode::Char('-')));
     for level in 0..LEVELS {
         let zoom = ZOOM_STEP.powi(level);
-        let mut keys = [&pan, &back].into_iter().cycle();
-        measure(&format!("{n}: pan key + frame, ×{zoom:.1}"), runs, || {
-            app.update(keys.next().unwrap().clone());
-            terminal.draw(|frame| view(black_box(&app), frame)).unwrap();
-        });
-        let mut keys = [&zoom_in, &zoom_out].into_iter().cycle();
-        measure(&format!("{n}: zoom key + frame, ×{zoom:.1}"), runs, || {
-            app.update(keys.next().unwrap().clone());
-            terminal.draw(|frame| view(black_box(&app), frame)).unwrap();
-        });
+        for (what, forth, undo) in [("pan", &pan, &back), ("zoom", &zoom_in, &zoom_out)] {
+            let mut keys = [forth, undo].into_iter().cycle();
+            let name = format!("{prefix} {what} key + frame, ×{zoom:.1}");
+            measure(&name, runs, || {
+                app.update(keys.next().unwrap().clone());
+                terminal.draw(|frame| view(black_box(app), frame)).unwrap();
+            });
+        }
         app.update(zoom_in.clone());
     }
+}
+
+/// A sixel terminal with cells of 10 × 20 pixels: the map's canvas of 198 × 56 cells is a
+/// picture of 1980 × 1120 pixels.
+const SIXEL: Graphics = Graphics {
+    protocol: PixelProtocol::Sixel,
+    cell: (10, 20),
+    tmux: false,
+};
+
+/// Drawing the picture of the view (off the loop), drawn and encoded as sixel: the whole
+/// diagram and zoomed in, in 2D and 3D.
+async fn pictures(app: &mut App, client: &Client, n: usize) {
+    let runs = if n > 50_000 { 2 } else { 5 };
+    type_text(app, client, "0").await;
+    for (keys, name) in [
+        ("", "2D, whole diagram"),
+        ("+++", "2D, ×3.4"),
+        ("+++", "2D, ×11.4"),
+        ("0v", "3D, whole diagram"),
+        ("+++", "3D, ×3.4"),
+        ("+++", "3D, ×11.4"),
+    ] {
+        let mut last = None;
+        for c in keys.chars() {
+            last = picture_job(app.update(key(KeyCode::Char(c)))).or(last);
+        }
+        // No key: the picture of the view as it is, asked for again.
+        let job = last
+            .or_else(|| picture_job(app.use_graphics(Some(SIXEL))))
+            .expect("a picture of the view");
+        measure(
+            &format!("{n}: the view's picture, {name} (job)"),
+            runs,
+            || {
+                assert!(black_box(job.clone().run()).is_some());
+            },
+        );
+    }
+}
+
+/// The picture job among `effects`, if any.
+fn picture_job(effects: Vec<Effect>) -> Option<Box<PictureJob>> {
+    effects.into_iter().find_map(|e| match e {
+        Effect::DrawPicture(job) => Some(job),
+        _ => None,
+    })
 }
 
 /// How much one `+` zooms (the map's step).

@@ -362,11 +362,13 @@ struct UiFile {
 }
 
 /// The config file's `[map]` table.
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct MapTable {
     #[serde(default)]
     status_key: Option<toml::Spanned<String>>,
+    #[serde(default)]
+    graphics: Option<toml::Spanned<String>>,
 }
 
 /// The config file as `serve` reads it: its `[serve]` table.
@@ -439,12 +441,14 @@ pub fn ui_settings(path: Option<&Path>) -> anyhow::Result<UiSettings> {
         }
     }
     keys.sort_by_key(|k| k.action.line);
+    let map = file.map.unwrap_or_default();
     Ok(UiSettings {
         path: Some(path.to_owned()),
         theme: file.theme.map(located),
         styles,
         keys,
-        status_key: file.map.and_then(|m| m.status_key).map(located),
+        status_key: map.status_key.map(located),
+        graphics: map.graphics.map(located),
     })
 }
 
@@ -685,7 +689,7 @@ timeout = 0.5
         let file = config_file(
             "theme = \"light\"\n\n[profiles.p]\nurl = \"http://h\"\napi_key = \"k\"\n\n\
              [styles]\nselected = \"black on yellow\"\n\n[keys.objects]\ndelete = \"x\"\n\
-             add = [\"A\", \"ctrl-a\"]\n\n[map]\nstatus_key = \"health\"\n",
+             add = [\"A\", \"ctrl-a\"]\n\n[map]\nstatus_key = \"health\"\ngraphics = \"sixel\"\n",
         );
         let ui = ui_settings(Some(file.path())).unwrap();
         assert_eq!(ui.theme, Some(Located::new("light".to_string(), 1)));
@@ -716,6 +720,7 @@ timeout = 0.5
             ]
         );
         assert_eq!(ui.status_key, Some(Located::new("health".to_string(), 15)));
+        assert_eq!(ui.graphics, Some(Located::new("sixel".to_string(), 16)));
         // The connection reads the same file without minding the TUI's tables.
         let s = resolve(&args(None, None, Some("p")), Some(file.path())).unwrap();
         assert_eq!(remote(&s), ("http://h", "k", Some("p")));

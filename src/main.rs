@@ -10,6 +10,7 @@ use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 use diagtui::config::{self, ConfigPath, ConnectionArgs, SettingError};
 use diagtui::connect::{self, Mode};
 use diagtui::tui::keys::KeyTable;
+use diagtui::tui::settings::GraphicsSetting;
 use diagtui::tui::theme::{self, Theme};
 use diagtui::tui::writes::selectors::SelectorHistory;
 
@@ -106,9 +107,11 @@ fn main() -> ExitCode {
 /// The exit code of a mistake in the config file's TUI settings (as for a bad flag).
 const USAGE: u8 = 2;
 
-/// The TUI's settings from the config file: keys, looks, and the map's status key. A mistake
+/// The TUI's settings from the config file: keys, looks, the map's status key and graphics. A mistake
 /// there is a usage error naming the file and the line.
-fn ui_settings(config: Option<&ConfigPath>) -> Result<(KeyTable, Theme, String), String> {
+fn ui_settings(
+    config: Option<&ConfigPath>,
+) -> Result<(KeyTable, Theme, String, GraphicsSetting), String> {
     let settings =
         config::ui_settings(config.map(|c| c.path.as_path())).map_err(|e| format!("{e:#}"))?;
     let file = settings
@@ -133,7 +136,14 @@ fn ui_settings(config: Option<&ConfigPath>) -> Result<(KeyTable, Theme, String),
         Some(key) => key.value.trim().to_string(),
         None => diagtui::scene::DEFAULT_STATUS_KEY.to_string(),
     };
-    Ok((keys, theme, status_key))
+    let graphics = match settings.graphics {
+        Some(graphics) => graphics
+            .value
+            .parse()
+            .map_err(|e| at(SettingError::new(graphics.line, e)))?,
+        None => GraphicsSetting::default(),
+    };
+    Ok((keys, theme, status_key, graphics))
 }
 
 /// `diagtui keys`: the key table in force, as text (after the file it was read from) or
@@ -166,7 +176,7 @@ fn print_keys(markdown: bool, config: Option<&ConfigPath>) -> ExitCode {
 /// `diagtui` with no command: reads the TUI's settings, logs to the data dir, connects (the
 /// local server in-process in local mode) and runs the TUI on the client.
 fn run_tui(args: &ConnectionArgs, config: Option<&ConfigPath>, data_dir: &Path) -> ExitCode {
-    let (keys, theme, status_key) = match ui_settings(config) {
+    let (keys, theme, status_key, graphics) = match ui_settings(config) {
         Ok(settings) => settings,
         Err(message) => {
             eprintln!("diagtui: {message}");
@@ -196,6 +206,7 @@ fn run_tui(args: &ConnectionArgs, config: Option<&ConfigPath>, data_dir: &Path) 
             // The data dir keeps the selector history in remote mode too.
             history: SelectorHistory::load(data_dir),
             status_key,
+            graphics,
             poll: connection.poll,
         };
         let outcome = diagtui::tui::run(connection.client.clone(), setup).await;

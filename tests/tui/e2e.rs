@@ -501,6 +501,8 @@ async fn the_map_of_a_document_in_the_binary() {
     ] {
         assert!(screen.contains(text), "{text}:\n{screen}");
     }
+    // tmux without allow-passthrough (its default): braille, and no picture's title.
+    assert!(!screen.contains("Map doc · 2D"), "{screen}");
     session.wait_for("! 1 object could");
     // Select what is under the cross (the area), then by position the title and the gateway;
     // zoom; then back to the properties, which show the selected object.

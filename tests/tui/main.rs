@@ -18,6 +18,8 @@ mod keys;
 mod live;
 mod map;
 mod merge;
+mod pictures;
+mod pictures_e2e;
 mod scale;
 mod server_undo;
 mod server_undo_e2e;

@@ -385,6 +385,25 @@ fn snapshot_map_at_120_by_40() {
 }
 
 #[test]
+fn with_graphics_off_the_map_is_the_braille_one() {
+    use diagtui::tui::runtime::graphics::detect;
+    use diagtui::tui::settings::GraphicsSetting;
+    let graphics = detect(GraphicsSetting::Off);
+    assert_eq!(graphics, None, "off asks the terminal nothing");
+    let setup = Setup {
+        graphics: GraphicsSetting::Off,
+        ..Setup::new("local /data/diagtui")
+    };
+    let mut h = selected_and_marked(setup);
+    assert!(
+        h.app.use_graphics(graphics).is_empty(),
+        "no picture is drawn"
+    );
+    // The very frame of `snapshot_map_at_120_by_40`.
+    insta::assert_snapshot!("snapshot_map_at_120_by_40", h.render(120, 40));
+}
+
+#[test]
 fn snapshot_map_zoomed_in_the_light_theme_with_styles() {
     let mut h = selected_and_marked(Setup {
         theme: diagtui::tui::theme::Theme::light(),

@@ -48,6 +48,7 @@ mod geometry;
 mod index;
 pub mod iso;
 mod lenient;
+mod part;
 mod query;
 mod read;
 mod relations;

@@ -1,6 +1,7 @@
 //! What diagtui's tests and benches share (a dev-only crate of the root package's
 //! `[dev-dependencies]`): the binary as a process and `diagtui serve` started by it, the local
-//! server in-process with a client, throwaway PostgreSQL clusters, headless Chromium, tmux, generated documents,
+//! server in-process with a client, throwaway PostgreSQL clusters, headless Chromium, tmux, a
+//! sixel xterm on a virtual display, generated documents,
 //! the soak load, an app driven through the real worker, and the figures the benches print.
 //!
 //! The binary's path is known only to the root package's tests and benches
@@ -21,6 +22,7 @@ pub mod serve;
 pub mod soak;
 pub mod timing;
 pub mod tmux;
+pub mod xterm;
 
 pub use bin::Bin;
 pub use local::Local;

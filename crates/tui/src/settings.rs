@@ -48,6 +48,44 @@ pub struct UiSettings {
     pub keys: Vec<KeySetting>,
     /// `[map] status_key`: the `meta` entry read as a component's status on the map.
     pub status_key: Option<Located<String>>,
+    /// `[map] graphics`: whether and how the map shows pixels ([`GraphicsSetting`]).
+    pub graphics: Option<Located<String>>,
+}
+
+/// `[map] graphics`: whether the map shows the picture of its view in pixels, and with which
+/// terminal graphics protocol.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum GraphicsSetting {
+    /// Ask the terminal at start (the default); braille where it shows no pictures.
+    #[default]
+    Auto,
+    /// The kitty graphics protocol, without asking.
+    Kitty,
+    /// Sixel, without asking.
+    Sixel,
+    /// iTerm2's inline images, without asking.
+    Iterm2,
+    /// Braille only.
+    Off,
+}
+
+impl std::str::FromStr for GraphicsSetting {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<GraphicsSetting, String> {
+        Ok(match text.trim().to_ascii_lowercase().as_str() {
+            "auto" => GraphicsSetting::Auto,
+            "kitty" => GraphicsSetting::Kitty,
+            "sixel" => GraphicsSetting::Sixel,
+            "iterm2" => GraphicsSetting::Iterm2,
+            "off" => GraphicsSetting::Off,
+            _ => {
+                return Err(format!(
+                    "[map] graphics must be auto, kitty, sixel, iterm2 or off, got \"{text}\""
+                ));
+            }
+        })
+    }
 }
 
 /// A TUI setting that cannot be used: what is wrong, on which line.
@@ -72,5 +110,24 @@ impl SettingError {
 impl std::fmt::Display for SettingError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn graphics_settings_are_read_in_any_case_and_a_wrong_one_is_named() {
+        assert_eq!("auto".parse(), Ok(GraphicsSetting::Auto));
+        assert_eq!("Kitty".parse(), Ok(GraphicsSetting::Kitty));
+        assert_eq!(" SIXEL ".parse(), Ok(GraphicsSetting::Sixel));
+        assert_eq!("iterm2".parse(), Ok(GraphicsSetting::Iterm2));
+        assert_eq!("off".parse(), Ok(GraphicsSetting::Off));
+        assert_eq!(GraphicsSetting::default(), GraphicsSetting::Auto);
+        assert_eq!(
+            "pixels".parse::<GraphicsSetting>(),
+            Err("[map] graphics must be auto, kitty, sixel, iterm2 or off, got \"pixels\"".into())
+        );
     }
 }

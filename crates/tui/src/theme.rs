@@ -265,11 +265,10 @@ impl Theme {
     }
 }
 
+/// A role's place in [`Role::ALL`], which lists the roles in their order of declaration: its
+/// discriminant (a search of the list cost a map frame of 100,000 objects milliseconds).
 fn index(role: Role) -> usize {
-    Role::ALL
-        .iter()
-        .position(|r| *r == role)
-        .expect("every role is in ALL")
+    role as usize
 }
 
 /// Reads a style: words in any order, `bold`, `dim`, `italic`, `underlined`, `reversed`,
@@ -363,6 +362,13 @@ mod tests {
 
     fn at(value: &str, line: usize) -> Located<String> {
         Located::new(value.to_string(), line)
+    }
+
+    #[test]
+    fn a_roles_index_is_its_place_in_the_list() {
+        for (place, &role) in Role::ALL.iter().enumerate() {
+            assert_eq!(index(role), place, "{role:?}");
+        }
     }
 
     #[test]

@@ -7,6 +7,7 @@ mod glyphs;
 mod isometric;
 mod png;
 mod svg;
+mod window;
 
 use std::fmt;
 use std::path::Path;
@@ -17,6 +18,7 @@ use crate::{FOOTPRINT, Rect, Scene};
 use svg::{Fit, MARGIN, ROOM};
 
 pub use svg::{FONT_FAMILY, escape, svg};
+pub use window::{Highlights, Pixels, Window, render_window};
 
 /// The older hosted default width (1024 × 768), for callers of [`render`], which takes both
 /// sides; [`Picture`] defaults to [`PICTURE_WIDTH`] instead.

@@ -24,6 +24,12 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
 
 /// Rasterises an SVG (one written by [`super::svg`]) to a PNG of `width` × `height` pixels.
 pub fn png(svg: &str, width: u32, height: u32) -> Result<Vec<u8>, RenderError> {
+    let pixmap = pixmap(svg, width, height)?;
+    encode(&pixmap).map_err(|e| RenderError(format!("the PNG could not be written: {e}")))
+}
+
+/// Rasterises an SVG (one written by [`super::svg`]) to `width` × `height` pixels.
+pub fn pixmap(svg: &str, width: u32, height: u32) -> Result<tiny_skia::Pixmap, RenderError> {
     let options = usvg::Options {
         font_family: FONT_FAMILY.to_owned(),
         fontdb: fonts(),
@@ -38,7 +44,7 @@ pub fn png(svg: &str, width: u32, height: u32) -> Result<Vec<u8>, RenderError> {
         tiny_skia::Transform::identity(),
         &mut pixmap.as_mut(),
     );
-    encode(&pixmap).map_err(|e| RenderError(format!("the PNG could not be written: {e}")))
+    Ok(pixmap)
 }
 
 /// An opaque picture (the SVG paints a white page first) as an RGB PNG, compressed with the

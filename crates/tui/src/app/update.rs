@@ -16,6 +16,7 @@ use crate::app::layout::{self, Arrangement, Screen};
 use crate::app::notification::{Level, Notification};
 use crate::app::status::Bar;
 use crate::app::status::Status;
+use crate::document::picture::{DrawnPicture, Graphics, PictureJob};
 use crate::document::scene_cache::{BuiltScene, SceneCache, SceneJob};
 use crate::document::summary::TypeSummary;
 use crate::document::{ObjectModel, OpenDoc};
@@ -32,6 +33,7 @@ use crate::requests::load::Load;
 use crate::requests::purpose::{BulkOwner, Purpose};
 use crate::runtime::liveness::{Follow, Live, Liveness, Reaction};
 use crate::runtime::transfer::{FileFor, FileJob, FileOutcome};
+use crate::settings::GraphicsSetting;
 use crate::theme::Theme;
 use crate::writes::record::WriteHistory;
 use crate::writes::selectors::SelectorHistory;
@@ -58,6 +60,8 @@ pub enum Msg {
     File(FileFor, FileJob, FileOutcome),
     /// A scene asked for by `Effect::BuildScene` is built.
     Scene(BuiltScene),
+    /// A picture of the map's view asked for by `Effect::DrawPicture` is drawn.
+    Picture(DrawnPicture),
     /// News from a change event stream.
     Live(Live),
 }
@@ -79,6 +83,9 @@ pub enum Effect {
     File(FileFor, FileJob),
     /// Build this scene off the input loop (`SceneJob::run`) and send back `Msg::Scene`.
     BuildScene(Box<SceneJob>),
+    /// Draw this picture of the map's view off the input loop (`PictureJob::run`, superseded
+    /// by a later one) and send back `Msg::Picture` if it is drawn.
+    DrawPicture(Box<PictureJob>),
     /// Follow this change event stream (`follow::Followers`), sending its news as `Msg::Live`.
     Follow(Follow),
 }
@@ -98,6 +105,8 @@ pub struct Setup {
     pub history: SelectorHistory,
     /// The `meta` key read as a component's status on the map (`status` when empty).
     pub status_key: String,
+    /// Whether and how the map shows pixels (the runner asks the terminal at start).
+    pub graphics: GraphicsSetting,
     /// The time between polls of a server without change events (zero: never).
     pub poll: Duration,
 }
@@ -296,6 +305,10 @@ impl App {
                 self.scene.settle(built, self.doc.as_ref());
                 Vec::new()
             }
+            Msg::Picture(drawn) => {
+                self.map.settle_picture(drawn);
+                Vec::new()
+            }
             Msg::File(what, job, outcome) => match what {
                 FileFor::Diagram { folder } => self.diagram_file_read(folder, &job, outcome),
                 FileFor::History => {
@@ -317,13 +330,26 @@ impl App {
     }
 
     /// After every update: the scene of the open document's objects as they are now is built
-    /// (or under way), and the map follows the tree's selection and filter.
-    fn follow_content(&mut self) -> Option<Effect> {
+    /// (or under way), the map follows the tree's selection and filter, and the picture of its
+    /// view is drawn (or under way) where the terminal shows pixels.
+    fn follow_content(&mut self) -> Vec<Effect> {
         let job = self.scene.wanted(self.doc.as_ref());
         let cx = cx!(self, None);
         self.map
             .sync(&cx, self.objects.selected_id(), self.objects.filter_text());
-        job.map(|job| Effect::BuildScene(Box::new(job)))
+        let picture = self
+            .map
+            .picture_job(&cx, self.scene.shared(), self.map_open);
+        let scene = job.map(|job| Effect::BuildScene(Box::new(job)));
+        let picture = picture.map(|job| Effect::DrawPicture(Box::new(job)));
+        scene.into_iter().chain(picture).collect()
+    }
+
+    /// Shows the map's view in pixels with `graphics` from now on (`None`, as at start:
+    /// braille only). The runner calls it once, after asking the terminal.
+    pub fn use_graphics(&mut self, graphics: Option<Graphics>) -> Vec<Effect> {
+        self.map.use_graphics(graphics);
+        self.follow_content()
     }
 
     /// The screen's layout now.

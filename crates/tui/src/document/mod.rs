@@ -3,7 +3,8 @@
 //! [`ObjectModel`], the one data model of the objects, compact and built off the input loop
 //! (see `model.rs`): the tree asks it for rows and rows' text and never parses the objects.
 //! Also here: how objects are named ([`names`]), the summary of the marked objects
-//! ([`summary`]) and the scene built off the loop ([`scene_cache`]).
+//! ([`summary`]), the scene built off the loop ([`scene_cache`]) and the pictures of the map's
+//! view for terminals that show pixels ([`picture`]).
 //!
 //! May import: `requests` (what is loading), `widgets` (text helpers), `theme`, and the model and
 //! scene crates; never `app`, `panes` or `overlays`.
@@ -16,6 +17,7 @@ mod model;
 pub(crate) mod names;
 mod open;
 mod past;
+pub mod picture;
 mod row;
 pub mod scene_cache;
 pub(crate) mod summary;

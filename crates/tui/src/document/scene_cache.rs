@@ -151,6 +151,14 @@ impl SceneCache {
     pub fn scene(&self) -> Option<&Scene> {
         self.current.as_ref().map(|c| c.scene.as_ref())
     }
+
+    /// The open document's scene to share with another thread, with its document and the
+    /// version of the objects it was built from.
+    pub fn shared(&self) -> Option<(&Arc<Scene>, (String, u64))> {
+        self.current
+            .as_ref()
+            .map(|c| (&c.scene, (c.key.doc.clone(), c.key.version)))
+    }
 }
 
 #[cfg(test)]

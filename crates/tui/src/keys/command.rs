@@ -422,6 +422,8 @@ commands! {
     PrevObject => "prev_object",
     /// List the objects connected to the component.
     Connections => "connections",
+    /// Switch the map's picture between 2D and 3D.
+    SwitchView => "switch_view",
     /// Show the diff between the server's version of the edited object and the edit.
     ServerDiff => "server_diff",
     /// Create the edited object again (it was deleted on the server).

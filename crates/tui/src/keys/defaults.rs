@@ -1179,6 +1179,14 @@ pub(super) const ROWS: &[Row] = &[
     },
     Row {
         context: X::Map,
+        command: C::SwitchView,
+        keys: &["v"],
+        label: "2D/3D",
+        description: "switch the map's picture between 2D and 3D (where the terminal shows pixels)",
+        footer: false,
+    },
+    Row {
+        context: X::Map,
         command: C::Back,
         keys: &["esc"],
         label: "back",

@@ -1,5 +1,6 @@
-//! The main loop: takes the terminal, starts the worker, then `select!`s over terminal events,
-//! replies, built scenes (each built on a blocking thread) and a tick, feeds each to `App::update`, carries out the effects and draws once per
+//! The main loop: takes the terminal, asks it whether it shows pictures, starts the worker, then
+//! `select!`s over terminal events, replies, built scenes and drawn pictures (each on a blocking
+//! thread) and a tick, feeds each to `App::update`, carries out the effects and draws once per
 //! batch. It is handed a ready client (`main.rs` connects, starting the local server when no
 //! remote one is configured): the TUI never sees a server.
 
@@ -14,6 +15,7 @@ use crate::app::update::{App, Effect, Msg, Setup};
 use crate::app::view::view;
 use crate::runtime::clipboard;
 use crate::runtime::follow::Followers;
+use crate::runtime::graphics;
 use crate::runtime::liveness::TICK;
 use crate::runtime::terminal;
 use crate::runtime::transfer;
@@ -51,6 +53,7 @@ fn open_log(data_dir: &Path) -> io::Result<std::fs::File> {
 
 /// Runs the app on `client` until the user quits; the terminal is restored on every exit.
 pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
+    let graphics_setting = setup.graphics;
     let mut app = App::new(setup);
     tracing::info!(mode = %app.mode(), "tui started");
     let (request_tx, request_rx) = mpsc::unbounded_channel();
@@ -59,10 +62,14 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
     let mut followers = Followers::new(client.clone(), news_tx);
     let worker = tokio::spawn(worker::run(client, request_rx, reply_tx));
     let (scene_tx, mut scene_rx) = mpsc::unbounded_channel();
+    let (picture_tx, mut picture_rx) = mpsc::unbounded_channel();
     let mut guard = terminal::enter()?;
+    // Before anything reads the input: the terminal's answers are read here.
+    let graphics = graphics::detect(graphics_setting);
     let size = guard.terminal.size()?;
     app.update(Msg::Resize(size.width, size.height));
     let mut pending = app.start();
+    pending.extend(app.use_graphics(graphics));
     let mut events = EventStream::new();
     let mut tick = tokio::time::interval(TICK);
     let mut redraw = true;
@@ -93,6 +100,16 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
                             built.send(scene)
                         });
                     }
+                    Effect::DrawPicture(job) => {
+                        let drawn = picture_tx.clone();
+                        // Superseded by a later view, it gives up and sends nothing.
+                        tokio::task::spawn_blocking(move || {
+                            if let Some(picture) = job.run() {
+                                // The app may have quit meanwhile; then nobody wants it.
+                                let _ = drawn.send(picture);
+                            }
+                        });
+                    }
                     Effect::Follow(what) => followers.follow(what),
                 }
             }
@@ -104,6 +121,7 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
             biased;
             Some(reply) = reply_rx.recv() => Msg::Api(reply),
             Some(built) = scene_rx.recv() => Msg::Scene(built),
+            Some(drawn) = picture_rx.recv() => Msg::Picture(drawn),
             Some(news) = news_rx.recv() => Msg::Live(news),
             event = events.next() => match event {
                 Some(Ok(Event::Key(key))) => Msg::Key(key),

@@ -69,7 +69,8 @@ pub async fn reply(client: &Client, id: RequestId, request: Request) -> Reply {
 }
 
 /// Carries out `effects` and every effect that follows until none is left, in order: requests
-/// through [`reply`], file jobs through [`transfer::perform`], scenes through `SceneJob::run`.
+/// through [`reply`], file jobs through [`transfer::perform`], scenes through `SceneJob::run`,
+/// pictures through `PictureJob::run`.
 /// Quitting, copying and `$EDITOR` need a terminal, and following change events the loop: they
 /// are skipped. Drives an app headless, against a real server.
 pub async fn settle(app: &mut App, client: &Client, effects: Vec<Effect>) {
@@ -88,6 +89,10 @@ pub async fn settle_one(app: &mut App, client: &Client, effect: Effect) -> Vec<E
             app.update(Msg::File(what, job, outcome))
         }
         Effect::BuildScene(job) => app.update(Msg::Scene(job.run())),
+        Effect::DrawPicture(job) => match job.run() {
+            Some(drawn) => app.update(Msg::Picture(drawn)),
+            None => Vec::new(),
+        },
         Effect::Quit
         | Effect::Cancel(_)
         | Effect::Copy(_)

@@ -26,8 +26,9 @@ const TIP_SPREAD: f64 = 0.45;
 /// What the map shows of the objects besides their shapes: the selection, the marks and the
 /// filter.
 pub struct Emphasis<'a> {
-    /// The selected object.
-    pub selected: Option<&'a str>,
+    /// The selected object, as the scene has it (compared by address: no id is compared per
+    /// object of a frame).
+    pub selected: Option<&'a Primitive>,
     /// Whether an object is marked.
     pub marked: &'a dyn Fn(&str) -> bool,
     /// Whether the tree's filter hides an object.
@@ -35,6 +36,11 @@ pub struct Emphasis<'a> {
 }
 
 impl Emphasis<'_> {
+    /// Whether `p` is the selected object.
+    fn is_selected(&self, p: &Primitive) -> bool {
+        self.selected.is_some_and(|s| std::ptr::eq(s, p))
+    }
+
     /// The style of `p`'s shape.
     fn style(&self, p: &Primitive, theme: &Theme) -> Style {
         theme.of(self.role(p))
@@ -43,7 +49,7 @@ impl Emphasis<'_> {
     /// The role of `p`'s shape: selected, marked, hidden by the filter, else by its kind (a
     /// component by its status).
     fn role(&self, p: &Primitive) -> Role {
-        if self.selected == Some(p.id.as_str()) {
+        if self.is_selected(p) {
             Role::MapSelected
         } else if (self.marked)(&p.id) {
             Role::MapMarked
@@ -71,20 +77,32 @@ fn weight(role: Role) -> Weight {
 }
 
 /// What a frame's canvas draws, bottom to top: the shapes drawn in full, then the dots that
-/// stand for the shapes smaller than one, each with its colour.
+/// stand for the shapes smaller than one, each with its colour; and the shapes whose words
+/// may find room.
 struct Sketch<'a> {
     full: Vec<(&'a Primitive, Color)>,
     dots: Vec<(Point, Color)>,
+    worded: Vec<&'a Primitive>,
 }
 
 impl<'a> Sketch<'a> {
-    /// The sketch of `shown` (bottom to top) on `dots`.
-    fn of(shown: &[&'a Primitive], mut dots: Dots, emphasis: &Emphasis, theme: &Theme) -> Self {
+    /// The sketch of `shown` (bottom to top) on `dots`, as `view` shows it.
+    fn of(
+        shown: &[&'a Primitive],
+        mut dots: Dots,
+        view: Viewport,
+        emphasis: &Emphasis,
+        theme: &Theme,
+    ) -> Self {
         let mut sketch = Sketch {
             full: Vec::new(),
             dots: Vec::new(),
+            worded: Vec::new(),
         };
         for &p in shown {
+            if has_words(p) && !too_small(p, view) {
+                sketch.worded.push(p);
+            }
             match dots.fall(&p.bounds) {
                 None => sketch.full.push((p, colour(emphasis.style(p, theme)))),
                 Some(Fall::Outside) => {}
@@ -129,10 +147,8 @@ pub fn draw(
     }
     let visible = view.visible(area);
     let shown = scene.in_view(visible);
-    let selected = shown
-        .iter()
-        .find(|p| emphasis.selected == Some(p.id.as_str()));
-    let sketch = Sketch::of(&shown, Dots::new(area, view), emphasis, theme);
+    let selected = emphasis.selected.filter(|p| p.bounds.intersects(visible));
+    let sketch = Sketch::of(&shown, Dots::new(area, view), view, emphasis, theme);
     let canvas = Canvas::default()
         .marker(Marker::Braille)
         .x_bounds([visible.min.x, visible.max.x])
@@ -157,7 +173,7 @@ pub fn draw(
     let buffer = frame.buffer_mut();
     // The selection's words first, then from the top of the drawing down: each takes its
     // place before those under it.
-    for p in selected.into_iter().chain(shown.iter().rev()) {
+    for &p in selected.iter().chain(sketch.worded.iter().rev()) {
         words.place(buffer, p, emphasis, theme);
     }
     if cross && let Some((column, row)) = view.cell_of(area, view.centre) {
@@ -231,6 +247,18 @@ fn tip(tail: Point, head: Point, view: Viewport, segment: &mut impl FnMut(Point,
     }
 }
 
+/// Whether `p` has words: a title, a caption or a label's text (areas and lines have none).
+fn has_words(p: &Primitive) -> bool {
+    !matches!(p.shape, Shape::Area(_) | Shape::Lines(_))
+}
+
+/// Whether `p`'s words would belong to a box narrower than a column (zoom in to read them): a
+/// title under its box, a label's text in it. Zoomed out over a large diagram, words written
+/// for every such box would cover the drawing.
+fn too_small(p: &Primitive, view: Viewport) -> bool {
+    p.bounds.width() < view.per_column
+}
+
 /// The words of the map, each on cells no other word took.
 struct Words {
     area: Cells,
@@ -258,11 +286,11 @@ impl Words {
 
     /// Places `p`'s words, if it has any and they find room.
     fn place(&mut self, buffer: &mut Buffer, p: &Primitive, emphasis: &Emphasis, theme: &Theme) {
-        if matches!(p.shape, Shape::Area(_) | Shape::Lines(_)) {
+        if !has_words(p) {
             return;
         }
-        let selected = emphasis.selected == Some(p.id.as_str());
-        if !selected && self.too_small(p) {
+        let selected = emphasis.is_selected(p);
+        if !selected && too_small(p, self.view) {
             return;
         }
         let mut style = emphasis.style(p, theme);
@@ -309,13 +337,6 @@ impl Words {
             }
             Shape::Area(_) | Shape::Lines(_) => {}
         }
-    }
-
-    /// Whether `p`'s words would belong to a box narrower than a column (zoom in to read
-    /// them): a title under its box, a label's text in it. Zoomed out over a large diagram,
-    /// words written for every such box would cover the drawing.
-    fn too_small(&self, p: &Primitive) -> bool {
-        p.bounds.width() < self.view.per_column
     }
 
     /// `text` centred under `p`'s shape.

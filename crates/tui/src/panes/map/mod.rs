@@ -6,7 +6,9 @@
 //! their own style, and what the tree's filter hides is dimmed.
 //!
 //! It reads the scene App keeps (`Cx::scene`, built off the input loop) and follows the tree's
-//! selection and filter through [`MapPane::sync`], which App calls after every update.
+//! selection and filter through [`MapPane::sync`], which App calls after every update. Where the
+//! terminal shows pixels it is the picture of its view instead of braille once that is drawn
+//! ([`MapPane::picture_job`], `document::picture`), and `v` switches it between 2D and 3D.
 
 mod dots;
 mod draw;
@@ -15,21 +17,25 @@ mod viewport;
 use viewport::Viewport;
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
+use ratatui_image::Image;
 
 use crate::app::action::{Action, ObjectsCall, Pane};
 use crate::app::component::{Component, Cx};
+use crate::document::picture::{DrawnPicture, Graphics, PictureJob, PictureKey, Pictures};
 use crate::document::{ObjectModel, OpenDoc, TreeRow};
 use crate::keys::{Command, Context};
 use crate::overlays::ConnectionsView;
 use crate::theme::Role;
 use crate::widgets::pieces::{load_error_lines, pane_block};
 use crate::widgets::text_view::clip;
+use diagtui_scene::render::Highlights;
 use diagtui_scene::{Rect as SceneRect, Scene};
 use draw::Emphasis;
 
@@ -62,6 +68,8 @@ pub struct MapPane {
     filter: Option<FilterView>,
     /// Where a drag with the left button was last.
     drag: Option<(u16, u16)>,
+    /// The pictures of the view, where the terminal shows pixels.
+    pictures: Pictures,
 }
 
 impl MapPane {
@@ -108,6 +116,71 @@ impl MapPane {
             }
             _ => self.filter = None,
         }
+    }
+
+    /// Shows the picture of the view with `graphics` from now on (`None`: braille only).
+    pub fn use_graphics(&mut self, graphics: Option<Graphics>) {
+        self.pictures.use_graphics(graphics);
+    }
+
+    /// Takes a drawn picture, if it is of what the map shows by now.
+    pub fn settle_picture(&mut self, drawn: DrawnPicture) {
+        self.pictures.settle(drawn);
+    }
+
+    /// After [`MapPane::sync`]: the job that draws the picture of what the map shows, while it
+    /// is `open` and the terminal shows pictures; `scene` is the one `cx` holds, shared, with
+    /// its document and version.
+    pub fn picture_job(
+        &mut self,
+        cx: &Cx,
+        scene: Option<(&Arc<Scene>, (String, u64))>,
+        open: bool,
+    ) -> Option<PictureJob> {
+        let (shared, stamp) = scene.unzip();
+        let key = self.picture_key(cx, stamp, open);
+        self.pictures.wanted(key, shared)
+    }
+
+    /// What the picture of the map's view shows now, if one can be drawn.
+    fn picture_key(&self, cx: &Cx, stamp: Option<(String, u64)>, open: bool) -> Option<PictureKey> {
+        if !open || !self.pictures.on() {
+            return None;
+        }
+        let (scene, doc, stamp) = (cx.scene?, cx.doc?, stamp?);
+        let canvas = self.canvas_area();
+        if canvas.width == 0 || canvas.height == 0 {
+            return None;
+        }
+        let view = self.view_for(scene, canvas)?;
+        let mut marked: Vec<String> = doc.emphasised_ids().map(str::to_owned).collect();
+        marked.sort_unstable();
+        marked.dedup();
+        Some(PictureKey {
+            scene: stamp,
+            region: view.visible(canvas),
+            cells: (canvas.width, canvas.height),
+            view: self.pictures.view(),
+            highlights: Highlights {
+                selected: self.selected.clone(),
+                marked,
+            },
+        })
+    }
+
+    /// `v`: the picture in 3D, or back in 2D; braille is 2D only.
+    fn switch_view(&mut self) -> Vec<Action> {
+        if !self.pictures.on() {
+            return vec![Action::info(
+                "3D is drawn in pixels, and this terminal shows none: braille is 2D only \
+                 ([map] graphics in the config file)",
+            )];
+        }
+        self.pictures.switch_view();
+        vec![Action::info(format!(
+            "the map's picture in {}",
+            self.pictures.view()
+        ))]
     }
 
     /// Shows all of `bounds` in `canvas`, until the user moves the view.
@@ -253,6 +326,9 @@ impl Component for MapPane {
         if command == Command::Back {
             return vec![Action::ShowMap(false)];
         }
+        if command == Command::SwitchView {
+            return self.switch_view();
+        }
         match cx.scene {
             Some(scene) => self.on_scene(command, scene, cx),
             None => vec![Action::info("the map is not drawn yet")],
@@ -305,10 +381,13 @@ impl Component for MapPane {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, focused: bool) {
-        let title = match cx.doc {
+        let mut title = match cx.doc {
             Some(doc) => format!(" 3 Map · {} ", doc.summary.title),
             None => " 3 Map ".to_owned(),
         };
+        if self.pictures.on() {
+            title.push_str(&format!("· {} ", self.pictures.view()));
+        }
         let block = pane_block(&title, area.width, focused, cx.theme);
         frame.render_widget(block, area);
         let (canvas, info) = canvas_and_info(area);
@@ -348,11 +427,14 @@ impl Component for MapPane {
         let marked = |id: &str| emphasised.contains(id);
         let hidden = |id: &str| self.hidden(model, id);
         let emphasis = Emphasis {
-            selected: self.selected.as_deref(),
+            selected: self.selected.as_deref().and_then(|id| scene.get(id)),
             marked: &marked,
             hidden: &hidden,
         };
-        draw::draw(frame, canvas, scene, view, &emphasis, cx.theme, focused);
+        match self.pictures.current() {
+            Some(picture) => frame.render_widget(Image::new(picture), canvas),
+            None => draw::draw(frame, canvas, scene, view, &emphasis, cx.theme, focused),
+        }
         let lines = info_lines(scene, view, canvas, self.selected.as_deref(), cx);
         frame.render_widget(Paragraph::new(lines), info);
     }
