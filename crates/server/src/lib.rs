@@ -15,6 +15,7 @@ mod routes;
 mod samples;
 pub mod signals;
 mod state;
+mod viewers;
 
 pub use commands::{
     AccountCommand, MigrateArgs, ServeArgs, create_account, public_url, run_account, run_migrate,

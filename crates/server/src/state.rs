@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::events::Hub;
-use super::routes::Viewers;
+use super::viewers::Viewers;
 use diagtui_store::{AnyEngine, Store};
 
 /// Shared handler state.

@@ -5,8 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::change::{Committed, DocChange, DocEvent};
 use super::engine::CommitObserver;
-use super::history::Head;
-use super::history::record::Recorded;
+use super::history::{Head, Recorded};
 
 /// What the requests of a batch share.
 pub struct Batch<'a> {

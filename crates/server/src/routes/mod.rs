@@ -28,7 +28,6 @@ use tower_http::cors::{AllowOrigin, Cors as CorsService, CorsLayer};
 
 use super::error::{method_not_allowed, not_found};
 use super::state::AppState;
-pub use embed_pages::Viewers;
 
 /// Who may call the API from a web page.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

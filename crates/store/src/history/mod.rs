@@ -57,6 +57,20 @@ pub(crate) struct Change {
     pub after: Option<Arc<StoredObject>>,
 }
 
+/// A version a request recorded, kept by its batch until the commit (see
+/// [`record::write`]).
+#[derive(Debug)]
+pub(crate) struct Recorded {
+    /// The document.
+    pub doc: String,
+    /// The version's row.
+    pub row: VersionRow,
+    /// How many objects the snapshot taken at it holds, when one was.
+    pub snapshot_len: Option<u64>,
+    /// The objects it changed.
+    pub changes: Vec<Change>,
+}
+
 /// A version as stored: the detail (title, source, restored version) as JSON text.
 #[derive(Debug, Clone)]
 pub(crate) struct VersionRow {

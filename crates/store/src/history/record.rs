@@ -8,7 +8,7 @@ use std::sync::Arc;
 use futures_util::future::try_join_all;
 use tokio::try_join;
 
-use super::{Change, Head, HistoryWrites, Objects, SNAPSHOT_EVERY, VersionRow};
+use super::{Change, Head, HistoryWrites, Objects, Recorded, SNAPSHOT_EVERY, VersionRow};
 use crate::StoreResult;
 use crate::batch::Batch;
 use crate::object::StoredObject;
@@ -107,19 +107,6 @@ async fn begin(s: &impl HistoryWrites, doc: &str, row: VersionRow) -> StoreResul
     };
     s.put_head(doc, &head).await?;
     Ok(head)
-}
-
-/// A version a request recorded, kept by its batch until the commit (see [`write`]).
-#[derive(Debug)]
-pub(crate) struct Recorded {
-    /// The document.
-    pub doc: String,
-    /// The version's row.
-    pub row: VersionRow,
-    /// How many objects the snapshot taken at it holds, when one was.
-    pub snapshot_len: Option<u64>,
-    /// The objects it changed.
-    pub changes: Vec<Change>,
 }
 
 /// Records the version `head` was opened at (see [`open`]), after the write: takes a snapshot

@@ -12,7 +12,6 @@
 //! An unknown or deleted embed or document answers a 404 page.
 
 mod page;
-mod viewers;
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -25,10 +24,10 @@ use futures_util::StreamExt;
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 
 use self::page::{Kind, message, page, with_headers};
-pub use self::viewers::{MAX_VIEWERS, Viewers};
 use crate::events::DocSubscription;
 use crate::http::streaming::Streaming;
 use crate::state::AppState;
+use crate::viewers::MAX_VIEWERS;
 use diagtui_model::Content;
 use diagtui_scene::render::{self, Format, Picture, View};
 use diagtui_scene::{DEFAULT_STATUS_KEY, Scene};
