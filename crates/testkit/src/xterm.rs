@@ -93,35 +93,49 @@ impl Xterm {
         let socket = format!("/tmp/.X11-unix/X{number}");
         wait_until("the display", || Path::new(&socket).exists());
         let geometry = format!("{columns}x{rows}+0+0");
-        let xterm = Command::new("xterm")
-            .env("DISPLAY", &display)
-            .envs(env.iter().copied())
-            .args(["-ti", "vt340", "-xrm", "XTerm*numColorRegisters: 256"])
-            .args(["-geometry", &geometry, "-e"])
-            .arg(program)
-            .args(args)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("xterm starts");
-        let terminal = Xterm {
-            display,
+        let open = || {
+            Command::new("xterm")
+                .env("DISPLAY", &display)
+                .envs(env.iter().copied())
+                .args(["-ti", "vt340", "-xrm", "XTerm*numColorRegisters: 256"])
+                .args(["-geometry", &geometry, "-e"])
+                .arg(program)
+                .args(args)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("xterm starts")
+        };
+        let xterm = open();
+        let mut terminal = Xterm {
+            display: display.clone(),
             xvfb,
             xterm,
         };
         // Its window shown, then given the keys (either may take a moment on a busy machine).
-        let window = std::cell::RefCell::new(String::new());
-        wait_until("xterm's window", || {
+        // An xterm started while the test run is busy sometimes cannot open the display that
+        // answers xdotool, and quits ("Can't open display"): it is started again, twice at most.
+        let deadline = Instant::now() + PATIENCE;
+        let mut starts = 1;
+        let window = loop {
             let found = terminal.try_xdotool(&["search", "--onlyvisible", "--class", "xterm"]);
-            let first = found
-                .as_deref()
-                .and_then(|f| f.lines().next())
-                .map(str::to_owned);
-            first.map(|w| *window.borrow_mut() = w).is_some()
-        });
+            if let Some(first) = found.as_deref().and_then(|f| f.lines().next()) {
+                break first.to_owned();
+            }
+            if let Ok(Some(status)) = terminal.xterm.try_wait() {
+                assert!(starts < 3, "xterm quit {starts} times, the last {status}");
+                terminal.xterm = open();
+                starts += 1;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "waited too long for xterm's window"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        };
         wait_until("the focus on xterm", || {
             terminal
-                .try_xdotool(&["windowfocus", "--sync", &window.borrow()])
+                .try_xdotool(&["windowfocus", "--sync", &window])
                 .is_some()
         });
         Some(terminal)
@@ -135,14 +149,7 @@ impl Xterm {
 
     /// Runs `xdotool` on this display; its output, `None` when it fails.
     fn try_xdotool(&self, args: &[&str]) -> Option<String> {
-        let out = Command::new("xdotool")
-            .env("DISPLAY", &self.display)
-            .args(args)
-            .output()
-            .expect("xdotool runs");
-        out.status
-            .success()
-            .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+        xdotool_on(&self.display, args)
     }
 
     /// Presses keys by their X names (`Return`, `plus`, `v`), in the xterm (which has the
@@ -185,6 +192,18 @@ impl Drop for Xterm {
         let _ = self.xvfb.kill();
         let _ = self.xvfb.wait();
     }
+}
+
+/// Runs `xdotool` on `display`; its output, `None` when it fails.
+fn xdotool_on(display: &str, args: &[&str]) -> Option<String> {
+    let out = Command::new("xdotool")
+        .env("DISPLAY", display)
+        .args(args)
+        .output()
+        .expect("xdotool runs");
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 /// Whether `tool` is on the `PATH`.
