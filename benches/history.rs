@@ -1,7 +1,8 @@
 //! A document's history in the store, on SQLite in a temp data dir (durable commits): the size
 //! that 10,000 single-object updates to a 10,000-object document add (each object updated once,
 //! 32 writers at a time), their rate, the newest 100 versions listed, the content 10,000
-//! versions back, and a restore of all 10,000 objects. Run with `cargo bench --bench history`;
+//! versions back, one version with its objects before and after (the before is the content one
+//! version back), and a restore of all 10,000 objects. Run with `cargo bench --bench history`;
 //! prints the figures.
 
 use std::path::Path;
@@ -81,6 +82,15 @@ fn main() {
             .await;
             println!("the content at version {at} of {head} ({what}): median {took:?}");
         }
+        let took = median(5, || async {
+            let details = store.version(&me, &doc, head - 1).await.unwrap();
+            assert!(details.objects.iter().all(|o| o.before.is_some()));
+        })
+        .await;
+        println!(
+            "version {} with its object before and after (farthest from a snapshot): median {took:?}",
+            head - 1
+        );
         let mut times = Vec::new();
         for round in 0..3u64 {
             let (to, expected) = if round % 2 == 0 { (back, OBJECTS) } else { (head, OBJECTS) };

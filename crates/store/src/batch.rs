@@ -95,6 +95,7 @@ impl<'a> Batch<'a> {
                 head: version,
                 pending: 0,
                 snapshot_len,
+                num: recorded.num,
             };
             self.set_head(&recorded.doc, head);
         }

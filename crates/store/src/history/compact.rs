@@ -3,12 +3,14 @@
 //! are older); its content is kept as a snapshot, and everything before it goes. Reading a version
 //! before it answers `VERSION_PRUNED`.
 
-use super::HistoryWrites;
-use super::read::{HistoryAnswer, HistoryQuery, answer};
-use crate::{StoreError, StoreResult};
+use super::read::content;
+use super::{HistoryWrites, Objects};
+use crate::StoreResult;
 
 /// Compacts every document's history to the versions written at or after `cutoff` (an ISO
-/// 8601 UTC time, as versions are stamped); returns how many documents lost versions.
+/// 8601 UTC time, as versions are stamped); returns how many documents lost versions. The
+/// objects the oldest kept version changed are kept as they were before it (as snapshot rows
+/// one version back, which no version row marks), so that it still shows its states before.
 pub(crate) async fn compact(s: &impl HistoryWrites, cutoff: &str) -> StoreResult<usize> {
     let mut compacted = 0;
     for doc in s.histories().await? {
@@ -18,18 +20,23 @@ pub(crate) async fn compact(s: &impl HistoryWrites, cutoff: &str) -> StoreResult
         if keep_from <= s.oldest(&doc).await? {
             continue;
         }
-        if s.last_snapshot(&doc, keep_from).await? != Some(keep_from) {
-            let objects = match answer(s, &doc, HistoryQuery::Content(keep_from)).await? {
-                HistoryAnswer::Content(objects, _) => objects,
-                other => {
-                    return Err(StoreError::Internal(format!(
-                        "unexpected history answer: {other:?}"
-                    )));
-                }
-            };
-            s.insert_snapshot(&doc, keep_from, &objects).await?;
-        }
+        let snapshot = match s.last_snapshot(&doc, keep_from).await? == Some(keep_from) {
+            true => None,
+            false => Some(content(s, &doc, keep_from).await?),
+        };
+        let mut before = content(s, &doc, keep_from - 1).await?;
+        let before: Objects = s
+            .changes(&doc, keep_from)
+            .await?
+            .into_iter()
+            .filter_map(|change| Some((change.obj_id.clone(), before.remove(&change.obj_id)?)))
+            .collect();
         s.drop_before(&doc, keep_from).await?;
+        if let Some(objects) = snapshot {
+            s.insert_snapshot_rows(&doc, keep_from, &objects).await?;
+            s.mark_snapshot(&doc, keep_from).await?;
+        }
+        s.insert_snapshot_rows(&doc, keep_from - 1, &before).await?;
         compacted += 1;
     }
     Ok(compacted)

@@ -1,5 +1,5 @@
 //! Every document's history: each committed write to a document adds a version (its number,
-//! time, account and kind, and for each object it changed the data before and after), recorded
+//! time, account and kind, and for each object it changed the data after it), recorded
 //! by the writer inside the write's own transaction and savepoint, so that an acknowledged
 //! write always has its version and a failed one none. Changes are stored, not copies: a
 //! snapshot of the whole content is kept when a history begins and again whenever the objects
@@ -32,6 +32,21 @@ pub use self::read::{HistoryAnswer, HistoryQuery};
 /// The fewest changed objects between two snapshots.
 pub(crate) const SNAPSHOT_EVERY: u64 = 1000;
 
+/// A version's row is keyed by its history's number times this plus the version (see
+/// [`key`]), so that one document's versions are one range of integers: SQLite keeps them in
+/// a rowid table, whose appends fill pages whole, where a table keyed by document and version
+/// rewrote several half-full pages per commit. The `history::sql` statements write it as a
+/// literal (1099511627776).
+pub(crate) const KEY_SPAN: u64 = 1 << 40;
+
+/// The most histories: keys stay within a signed 64-bit integer.
+pub(crate) const MAX_HISTORIES: u64 = (i64::MAX as u64) / KEY_SPAN - 1;
+
+/// The key of version `version` of history number `num`.
+pub(crate) fn key(num: u64, version: u64) -> i64 {
+    (num * KEY_SPAN + version) as i64
+}
+
 /// Objects by id.
 pub(crate) type Objects = BTreeMap<String, Arc<StoredObject>>;
 
@@ -44,15 +59,16 @@ pub(crate) struct Head {
     pub pending: u64,
     /// How many objects the last snapshot held.
     pub snapshot_len: u64,
+    /// The history's number, which keys its versions (see [`key`]).
+    pub num: u64,
 }
 
-/// One object's change in a version: absent before when created, absent after when deleted.
+/// One object a version changed, as it was after it: absent when deleted. Its state before
+/// is not stored: it is the content one version back (see [`read`]).
 #[derive(Debug, Clone)]
 pub(crate) struct Change {
     /// The object.
     pub obj_id: String,
-    /// Its state before.
-    pub before: Option<Arc<StoredObject>>,
     /// Its state after.
     pub after: Option<Arc<StoredObject>>,
 }
@@ -63,6 +79,8 @@ pub(crate) struct Change {
 pub(crate) struct Recorded {
     /// The document.
     pub doc: String,
+    /// Its history's number.
+    pub num: u64,
     /// The version's row.
     pub row: VersionRow,
     /// How many objects the snapshot taken at it holds, when one was.
@@ -103,19 +121,14 @@ pub(crate) trait HistoryReads {
         limit: usize,
         object: Option<&str>,
     ) -> StoreResult<Vec<VersionRow>>;
-    /// The objects a version changed, in id order.
+    /// The objects a version changed, as they were after it, in id order.
     async fn changes(&self, doc: &str, version: u64) -> StoreResult<Vec<Change>>;
     /// The newest snapshot at or before a version.
     async fn last_snapshot(&self, doc: &str, at_most: u64) -> StoreResult<Option<u64>>;
     /// The content a snapshot holds.
     async fn snapshot(&self, doc: &str, version: u64) -> StoreResult<Objects>;
     /// Each object's state after each version in `(after, up_to]`, oldest version first.
-    async fn changes_between(
-        &self,
-        doc: &str,
-        after: u64,
-        up_to: u64,
-    ) -> StoreResult<Vec<(String, Option<Arc<StoredObject>>)>>;
+    async fn changes_between(&self, doc: &str, after: u64, up_to: u64) -> StoreResult<Vec<Change>>;
 }
 
 /// What recording a version asks of an engine, inside the writer's transaction.
@@ -124,9 +137,18 @@ pub(crate) trait HistoryWrites: HistoryReads {
     async fn current(&self, doc: &str, ids: Option<&[&str]>) -> StoreResult<Objects>;
     /// Sets where the history stands.
     async fn put_head(&self, doc: &str, head: &Head) -> StoreResult<()>;
-    /// Adds a version; `snapshot` when a snapshot was taken at it.
-    async fn insert_version(&self, doc: &str, row: &VersionRow, snapshot: bool) -> StoreResult<()>;
-    /// Adds a version's changes.
+    /// The number a new history takes: one no history has.
+    async fn free_num(&self) -> StoreResult<u64>;
+    /// Adds a version of history `num`; `snapshot` when a snapshot was taken at it; `only`
+    /// the one object it changed, kept in its row, when it changed exactly one.
+    async fn insert_version(
+        &self,
+        num: u64,
+        row: &VersionRow,
+        snapshot: bool,
+        only: Option<&Change>,
+    ) -> StoreResult<()>;
+    /// Adds the changes of a version that changed several objects.
     async fn insert_changes(&self, doc: &str, version: u64, changes: &[Change]) -> StoreResult<()>;
     /// Copies the document's objects now as the snapshot at a version; returns how many.
     async fn take_snapshot(&self, doc: &str, version: u64) -> StoreResult<u64>;
@@ -135,8 +157,15 @@ pub(crate) trait HistoryWrites: HistoryReads {
     /// The oldest version of a document written at or after `at`, else its newest stored;
     /// `None` when it has none stored.
     async fn keep_from(&self, doc: &str, at: &str) -> StoreResult<Option<u64>>;
-    /// Stores objects as the snapshot at a version (one that has none) and marks it so.
-    async fn insert_snapshot(&self, doc: &str, version: u64, objects: &Objects) -> StoreResult<()>;
+    /// Stores objects as snapshot rows at a version.
+    async fn insert_snapshot_rows(
+        &self,
+        doc: &str,
+        version: u64,
+        objects: &Objects,
+    ) -> StoreResult<()>;
+    /// Marks a version as holding a snapshot.
+    async fn mark_snapshot(&self, doc: &str, version: u64) -> StoreResult<()>;
     /// Drops a document's versions, changes and snapshots before a version.
     async fn drop_before(&self, doc: &str, version: u64) -> StoreResult<()>;
 }

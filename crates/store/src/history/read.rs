@@ -1,10 +1,12 @@
 //! Answering the history routes from an engine's [`HistoryReads`]: pages of versions, one
 //! version with its changed objects, and the content at a version (its nearest snapshot at or
-//! before it, with the changes after the snapshot applied in order).
+//! before it, with the changes after the snapshot applied in order). A version's objects as
+//! they were before it are the content one version back: the history stores each change's
+//! state after only, half the bytes per write.
 
 use std::sync::Arc;
 
-use super::{Change, HistoryReads, Objects, VersionRow};
+use super::{HistoryReads, Objects, VersionRow};
 use crate::object::StoredObject;
 use crate::{StoreError, StoreResult};
 use diagtui_model::DiagramObject;
@@ -78,11 +80,25 @@ pub(crate) async fn answer(
             kept(at, head, oldest)?;
             let row = r.versions(doc, at + 1, 1, None).await?.pop();
             let row = row.ok_or(StoreError::VersionNotFound(at))?;
-            let objects = r
-                .changes(doc, at)
-                .await?
+            let changes = r.changes(doc, at).await?;
+            // The oldest kept version's objects before it are kept one version back (see
+            // `compact`; none before version 1).
+            let mut before = match at > oldest {
+                true => content(r, doc, at - 1).await?,
+                false => r.snapshot(doc, at - 1).await?,
+            };
+            let objects = changes
                 .into_iter()
-                .map(object_change)
+                .map(|change| {
+                    let show = |side: Option<Arc<StoredObject>>| {
+                        side.as_deref().map(diagram_object).transpose()
+                    };
+                    Ok(ObjectChange {
+                        before: show(before.remove(&change.obj_id))?,
+                        after: show(change.after)?,
+                        obj_id: change.obj_id,
+                    })
+                })
                 .collect::<StoreResult<Vec<_>>>()?;
             HistoryAnswer::Version(VersionDetails {
                 version: version(row)?,
@@ -91,19 +107,24 @@ pub(crate) async fn answer(
         }
         HistoryQuery::Content(at) => {
             kept(at, head, oldest)?;
-            let snapshot = r.last_snapshot(doc, at).await?.ok_or_else(|| {
-                StoreError::Internal(format!("document {doc} has no snapshot before {at}"))
-            })?;
-            let mut objects = r.snapshot(doc, snapshot).await?;
-            for (id, after) in r.changes_between(doc, snapshot, at).await? {
-                match after {
-                    Some(object) => objects.insert(id, object),
-                    None => objects.remove(&id),
-                };
-            }
-            HistoryAnswer::Content(objects, head)
+            HistoryAnswer::Content(content(r, doc, at).await?, head)
         }
     })
+}
+
+/// The content at a kept version: its nearest snapshot, with the changes after it applied.
+pub(crate) async fn content(r: &impl HistoryReads, doc: &str, at: u64) -> StoreResult<Objects> {
+    let snapshot = r.last_snapshot(doc, at).await?.ok_or_else(|| {
+        StoreError::Internal(format!("document {doc} has no snapshot before {at}"))
+    })?;
+    let mut objects = r.snapshot(doc, snapshot).await?;
+    for change in r.changes_between(doc, snapshot, at).await? {
+        match change.after {
+            Some(object) => objects.insert(change.obj_id, object),
+            None => objects.remove(&change.obj_id),
+        };
+    }
+    Ok(objects)
 }
 
 /// Fails unless the history keeps version `at`.
@@ -140,15 +161,5 @@ pub(crate) fn diagram_object(object: &StoredObject) -> StoreResult<DiagramObject
     Ok(DiagramObject {
         kind: object.kind().to_owned(),
         data: serde_json::from_str(object.data())?,
-    })
-}
-
-/// A stored change as the API shows it.
-fn object_change(change: Change) -> StoreResult<ObjectChange> {
-    let show = |side: Option<Arc<StoredObject>>| side.as_deref().map(diagram_object).transpose();
-    Ok(ObjectChange {
-        obj_id: change.obj_id,
-        before: show(change.before)?,
-        after: show(change.after)?,
     })
 }

@@ -1,7 +1,7 @@
 //! Recording versions, inside the writer's transaction (see [`writer`](crate::writer)): the
 //! write path opens a document's history before it changes the document (starting it when it
 //! has none) and advances it in the batch; after the write it records the version with the
-//! objects' states before and after, which the batch writes at its commit with the heads.
+//! objects' states after it, which the batch writes at its commit with the heads.
 
 use std::sync::Arc;
 
@@ -72,7 +72,7 @@ pub(crate) async fn open(
     let next = Head {
         head: head.head + 1,
         pending: head.pending + changed as u64,
-        snapshot_len: head.snapshot_len,
+        ..head
     };
     batch.set_head(doc, next);
     Ok(next)
@@ -98,12 +98,14 @@ pub(crate) async fn start(s: &impl HistoryWrites, doc: &str, entry: Entry<'_>) -
 
 /// Version 1 of a history, with a snapshot of the content now.
 async fn begin(s: &impl HistoryWrites, doc: &str, row: VersionRow) -> StoreResult<Head> {
+    let num = s.free_num().await?;
     let snapshot_len = s.take_snapshot(doc, 1).await?;
-    s.insert_version(doc, &row, true).await?;
+    s.insert_version(num, &row, true, None).await?;
     let head = Head {
         head: 1,
         pending: 0,
         snapshot_len,
+        num,
     };
     s.put_head(doc, &head).await?;
     Ok(head)
@@ -126,6 +128,7 @@ pub(crate) async fn record(
     };
     Ok(Recorded {
         doc: doc.to_owned(),
+        num: head.num,
         row: entry.row(version, changes.len())?,
         snapshot_len,
         changes,
@@ -135,7 +138,8 @@ pub(crate) async fn record(
 /// Writes what a batch's committed requests recorded, just before its commit: the versions'
 /// rows and changes, and where each history then stands. Each request's savepoint thus carries
 /// none of the history's rows, and the batch writes them in one go (pipelined on PostgreSQL).
-/// Nothing in the batch reads those rows before (the heads it reads from itself).
+/// Nothing in the batch reads those rows before (the heads it reads from itself). A version
+/// that changed one object keeps it in its own row: one row for most writes.
 pub(crate) async fn write(
     s: &impl HistoryWrites,
     versions: &[Recorded],
@@ -144,15 +148,20 @@ pub(crate) async fn write(
     let versions = try_join_all(versions.iter().map(|recorded| async move {
         let Recorded {
             doc,
+            num,
             row,
             snapshot_len,
             changes,
         } = recorded;
-        try_join!(
-            s.insert_changes(doc, row.version, changes),
-            s.insert_version(doc, row, snapshot_len.is_some()),
-        )
-        .map(drop)
+        let snapshot = snapshot_len.is_some();
+        match changes.as_slice() {
+            [only] => s.insert_version(*num, row, snapshot, Some(only)).await,
+            several => try_join!(
+                s.insert_changes(doc, row.version, several),
+                s.insert_version(*num, row, snapshot, None),
+            )
+            .map(drop),
+        }
     }));
     let heads = try_join_all(heads.iter().map(|(doc, head)| s.put_head(doc, head)));
     try_join!(versions, heads).map(drop)
@@ -173,9 +182,8 @@ pub(crate) fn updated(
         .iter()
         .zip(before)
         .filter(|((_, new), old)| !same(old, new))
-        .map(|((id, new), old)| Change {
+        .map(|((id, new), _)| Change {
             obj_id: id.clone(),
-            before: Some(Arc::clone(old)),
             after: Some(Arc::clone(new)),
         })
         .collect()
@@ -187,16 +195,14 @@ pub(crate) fn replaced(mut before: Objects, after: Objects) -> Vec<Change> {
     for (id, new) in after {
         match before.remove(&id) {
             Some(old) if same(&old, &new) => {}
-            old => changes.push(Change {
+            _ => changes.push(Change {
                 obj_id: id,
-                before: old,
                 after: Some(new),
             }),
         }
     }
-    changes.extend(before.into_iter().map(|(id, old)| Change {
+    changes.extend(before.into_keys().map(|id| Change {
         obj_id: id,
-        before: Some(old),
         after: None,
     }));
     changes.sort_by(|a, b| a.obj_id.cmp(&b.obj_id));

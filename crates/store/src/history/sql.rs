@@ -3,59 +3,87 @@
 //! `snapshot` is a boolean (an integer in SQLite).
 
 /// Where a history stands.
-pub const HEAD: &str = "SELECT head, pending, snapshot_len FROM history_heads WHERE doc_id = $1";
+pub const HEAD: &str =
+    "SELECT head, pending, snapshot_len, num FROM history_heads WHERE doc_id = $1";
+
+/// The number after the highest any history has.
+pub const NEXT_NUM: &str = "SELECT coalesce(max(num), 0) + 1 FROM history_heads";
+
+/// The lowest number no history has, when the highest is taken.
+pub const LOWEST_FREE_NUM: &str = "SELECT CASE WHEN NOT EXISTS \
+     (SELECT 1 FROM history_heads WHERE num = 1) THEN 1 ELSE \
+     (SELECT min(num) + 1 FROM history_heads h WHERE NOT EXISTS \
+     (SELECT 1 FROM history_heads g WHERE g.num = h.num + 1)) END";
 
 /// The oldest version kept.
-pub const OLDEST: &str = "SELECT min(version) FROM history_versions WHERE doc_id = $1";
+pub const OLDEST: &str = "SELECT min(v.id) - max(h.num) * 1099511627776 \
+     FROM history_heads h JOIN history_versions v ON h.doc_id = $1 \
+     AND v.id > h.num * 1099511627776 AND v.id < (h.num + 1) * 1099511627776";
 
 /// A page of versions: document, before, limit.
-pub const VERSIONS: &str = "SELECT v.version, v.at, a.email, v.kind, v.changed, v.detail \
-     FROM history_versions v LEFT JOIN accounts a ON a.id = v.account_id \
-     WHERE v.doc_id = $1 AND v.version < $2 ORDER BY v.version DESC LIMIT $3";
+pub const VERSIONS: &str = "SELECT v.id - h.num * 1099511627776, v.at, a.email, v.kind, \
+     v.changed, v.detail FROM history_heads h JOIN history_versions v ON h.doc_id = $1 \
+     AND v.id < h.num * 1099511627776 + $2 AND v.id > h.num * 1099511627776 \
+     LEFT JOIN accounts a ON a.id = v.account_id ORDER BY v.id DESC LIMIT $3";
 
-/// A page of the versions that changed one object: document, before, object, limit.
-pub const OBJECT_VERSIONS: &str = "SELECT v.version, v.at, a.email, v.kind, v.changed, v.detail \
-     FROM history_changes c \
-     JOIN history_versions v ON v.doc_id = c.doc_id AND v.version = c.version \
-     LEFT JOIN accounts a ON a.id = v.account_id \
-     WHERE c.doc_id = $1 AND c.version < $2 AND c.obj_id = $3 \
-     ORDER BY c.version DESC LIMIT $4";
+/// A page of the versions that changed one object: document, before, object, limit. Those
+/// that changed it alone keep it in their row, the others in their changes: the newest of
+/// each, merged.
+pub const OBJECT_VERSIONS: &str = "SELECT v.id - h.num * 1099511627776, v.at, a.email, \
+     v.kind, v.changed, v.detail FROM (\
+     SELECT id FROM (SELECT v.id FROM history_heads h JOIN history_versions v \
+     ON h.doc_id = $1 AND v.id < h.num * 1099511627776 + $2 AND v.obj_id = $3 \
+     AND v.id > h.num * 1099511627776 ORDER BY v.id DESC LIMIT $4) alone \
+     UNION ALL SELECT id FROM (SELECT h.num * 1099511627776 + c.version AS id \
+     FROM history_heads h JOIN history_changes c ON h.doc_id = $1 AND c.doc_id = $1 \
+     AND c.version < $2 AND c.obj_id = $3 ORDER BY c.version DESC LIMIT $4) among) ids \
+     JOIN history_versions v ON v.id = ids.id JOIN history_heads h ON h.doc_id = $1 \
+     LEFT JOIN accounts a ON a.id = v.account_id ORDER BY v.id DESC LIMIT $4";
 
-/// A version's changes, in id order.
-pub const CHANGES: &str = "SELECT obj_id, before_type, before_data, after_type, after_data \
-     FROM history_changes WHERE doc_id = $1 AND version = $2 ORDER BY obj_id";
+/// A version's changes, in id order: the one its row keeps, or its changes.
+pub const CHANGES: &str = "SELECT v.obj_id, v.type, v.data FROM history_heads h \
+     JOIN history_versions v ON h.doc_id = $1 AND v.id = h.num * 1099511627776 + $2 \
+     WHERE v.obj_id IS NOT NULL \
+     UNION ALL SELECT obj_id, after_type, after_data FROM history_changes \
+     WHERE doc_id = $1 AND version = $2 ORDER BY 1";
 
 /// The newest snapshot at or before a version.
-pub const LAST_SNAPSHOT: &str = "SELECT version FROM history_versions \
-     WHERE doc_id = $1 AND version <= $2 AND snapshot ORDER BY version DESC LIMIT 1";
+pub const LAST_SNAPSHOT: &str = "SELECT v.id - h.num * 1099511627776 \
+     FROM history_heads h JOIN history_versions v ON h.doc_id = $1 \
+     AND v.id <= h.num * 1099511627776 + $2 AND v.id > h.num * 1099511627776 \
+     WHERE v.snapshot ORDER BY v.id DESC LIMIT 1";
 
 /// A snapshot's objects.
 pub const SNAPSHOT: &str =
     "SELECT obj_id, type, data FROM history_snapshots WHERE doc_id = $1 AND version = $2";
 
-/// The states after each version in a range, oldest first.
-pub const CHANGES_BETWEEN: &str = "SELECT obj_id, after_type, after_data FROM history_changes \
-     WHERE doc_id = $1 AND version > $2 AND version <= $3 ORDER BY version";
+/// The states after each version in a range, oldest first: version, object, type, data.
+pub const CHANGES_BETWEEN: &str = "SELECT v.id - h.num * 1099511627776, v.obj_id, v.type, \
+     v.data FROM history_heads h JOIN history_versions v ON h.doc_id = $1 \
+     AND v.id > h.num * 1099511627776 + $2 AND v.id <= h.num * 1099511627776 + $3 \
+     WHERE v.obj_id IS NOT NULL \
+     UNION ALL SELECT version, obj_id, after_type, after_data FROM history_changes \
+     WHERE doc_id = $1 AND version > $2 AND version <= $3 ORDER BY 1";
 
-/// Sets where a history stands.
-pub const PUT_HEAD: &str = "INSERT INTO history_heads (doc_id, head, pending, snapshot_len) \
-     VALUES ($1, $2, $3, $4) ON CONFLICT (doc_id) DO UPDATE SET head = excluded.head, \
+/// Sets where a history stands (its number once, when it begins).
+pub const PUT_HEAD: &str = "INSERT INTO history_heads (doc_id, head, pending, snapshot_len, num) \
+     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (doc_id) DO UPDATE SET head = excluded.head, \
      pending = excluded.pending, snapshot_len = excluded.snapshot_len";
 
-/// Adds a version.
+/// Adds a version by its key, with the one object it changed when it changed one.
 pub const INSERT_VERSION: &str = "INSERT INTO history_versions \
-     (doc_id, version, at, account_id, kind, changed, detail, snapshot) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+     (id, at, account_id, kind, changed, detail, snapshot, obj_id, type, data) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
 
 /// Copies a document's objects as a snapshot.
 pub const TAKE_SNAPSHOT: &str = "INSERT INTO history_snapshots (doc_id, version, obj_id, type, data) \
      SELECT CAST($1 AS TEXT), CAST($2 AS BIGINT), obj_id, type, data FROM objects \
      WHERE doc_id = $1";
 
-/// Adds one change (PostgreSQL adds many at once, see its engine).
+/// Adds one change of a version that changed several objects (PostgreSQL adds many at once,
+/// see its engine).
 pub const INSERT_CHANGE: &str = "INSERT INTO history_changes \
-     (doc_id, version, obj_id, before_type, before_data, after_type, after_data) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7)";
+     (doc_id, version, obj_id, after_type, after_data) VALUES ($1, $2, $3, $4, $5)";
 
 /// The documents that have a history.
 pub const HISTORIES: &str = "SELECT doc_id FROM history_heads ORDER BY doc_id";
@@ -63,12 +91,14 @@ pub const HISTORIES: &str = "SELECT doc_id FROM history_heads ORDER BY doc_id";
 /// Where a document's compaction keeps its history from: the oldest version written at or
 /// after a time, else the newest stored (the newest a batch wrote before this one; its own
 /// are not stored yet): time, document.
-pub const KEEP_FROM: &str = "SELECT coalesce(min(CASE WHEN at >= $1 THEN version END), \
-     max(version)) FROM history_versions WHERE doc_id = $2";
+pub const KEEP_FROM: &str = "SELECT coalesce(min(CASE WHEN v.at >= $1 THEN v.id END), \
+     max(v.id)) - max(h.num) * 1099511627776 FROM history_heads h \
+     JOIN history_versions v ON h.doc_id = $2 AND v.id > h.num * 1099511627776 \
+     AND v.id < (h.num + 1) * 1099511627776";
 
 /// Marks a version as holding a snapshot.
-pub const MARK_SNAPSHOT: &str =
-    "UPDATE history_versions SET snapshot = TRUE WHERE doc_id = $1 AND version = $2";
+pub const MARK_SNAPSHOT: &str = "UPDATE history_versions SET snapshot = TRUE WHERE id = \
+     (SELECT num FROM history_heads WHERE doc_id = $1) * 1099511627776 + $2";
 
 /// Drops a document's snapshots before a version.
 pub const DROP_SNAPSHOTS: &str = "DELETE FROM history_snapshots WHERE doc_id = $1 AND version < $2";
@@ -77,7 +107,9 @@ pub const DROP_SNAPSHOTS: &str = "DELETE FROM history_snapshots WHERE doc_id = $
 pub const DROP_CHANGES: &str = "DELETE FROM history_changes WHERE doc_id = $1 AND version < $2";
 
 /// Drops a document's versions before a version.
-pub const DROP_VERSIONS: &str = "DELETE FROM history_versions WHERE doc_id = $1 AND version < $2";
+pub const DROP_VERSIONS: &str = "DELETE FROM history_versions WHERE id > \
+     (SELECT num FROM history_heads WHERE doc_id = $1) * 1099511627776 AND id < \
+     (SELECT num FROM history_heads WHERE doc_id = $1) * 1099511627776 + $2";
 
 /// Adds one object of a snapshot (PostgreSQL adds many at once, see its engine).
 pub const INSERT_SNAPSHOT_ROW: &str = "INSERT INTO history_snapshots \
@@ -103,9 +135,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_key_literal_is_the_key_span() {
+        assert_eq!(crate::history::KEY_SPAN, 1_099_511_627_776);
+    }
+
+    #[test]
     fn parameters_first_appear_in_their_order() {
         assert_parameters_in_order(&[
             HEAD,
+            NEXT_NUM,
+            LOWEST_FREE_NUM,
             OLDEST,
             VERSIONS,
             OBJECT_VERSIONS,

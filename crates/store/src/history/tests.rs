@@ -2,20 +2,24 @@ use serde_json::json;
 
 use crate::{DB_FILE, Location, Store, StoreOptions, initialise};
 
-/// How many rows of each history table belong to a document.
+/// How many rows of each history table belong to a document: its head, its versions (by
+/// their keys), those of its versions that keep their one changed object, its changes and its
+/// snapshots; and how many versions belong to no head.
 fn rows_of(dir: &std::path::Path, doc: &str) -> Vec<i64> {
     let conn = rusqlite::Connection::open(dir.join(DB_FILE)).unwrap();
+    let versions = "SELECT count(*) FROM history_versions v JOIN history_heads h \
+                    ON v.id / 1099511627776 = h.num WHERE h.doc_id = ?1";
     [
-        "history_heads",
-        "history_versions",
-        "history_changes",
-        "history_snapshots",
+        "SELECT count(*) FROM history_heads WHERE doc_id = ?1",
+        versions,
+        &format!("{versions} AND v.obj_id IS NOT NULL"),
+        "SELECT count(*) FROM history_changes WHERE doc_id = ?1",
+        "SELECT count(*) FROM history_snapshots WHERE doc_id = ?1",
+        "SELECT count(*) + 0 * length(?1) FROM history_versions \
+         WHERE id / 1099511627776 NOT IN (SELECT num FROM history_heads)",
     ]
     .iter()
-    .map(|table| {
-        let sql = format!("SELECT count(*) FROM {table} WHERE doc_id = ?1");
-        conn.query_row(&sql, [doc], |row| row.get(0)).unwrap()
-    })
+    .map(|sql| conn.query_row(sql, [doc], |row| row.get(0)).unwrap())
     .collect()
 }
 
@@ -43,12 +47,12 @@ async fn a_documents_history_goes_with_it_and_its_folders() {
         .unwrap();
     assert_eq!(
         rows_of(dir.path(), &doc),
-        [1, 2, 1, 0],
-        "head, versions, a change"
+        [1, 2, 1, 0, 0, 0],
+        "head, versions, one keeping its change"
     );
 
     store.delete_doc(&me, &doc).await.unwrap();
     store.delete_folder(&me, &folder).await.unwrap();
-    assert_eq!(rows_of(dir.path(), &doc), [0, 0, 0, 0]);
-    assert_eq!(rows_of(dir.path(), &in_folder), [0, 0, 0, 0]);
+    assert_eq!(rows_of(dir.path(), &doc), [0; 6]);
+    assert_eq!(rows_of(dir.path(), &in_folder), [0; 6]);
 }

@@ -10,14 +10,16 @@ use tokio_postgres::Row;
 use super::objects::load_objects;
 use super::sql::{execute, query, query_one, query_opt};
 use super::statements::Writing;
-use crate::StoreResult;
 use crate::history::sql::{
     CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, HEAD, HISTORIES,
-    INSERT_VERSION, KEEP_FROM, LAST_SNAPSHOT, MARK_SNAPSHOT, OBJECT_VERSIONS, OLDEST, PUT_HEAD,
-    SNAPSHOT, TAKE_SNAPSHOT, VERSIONS,
+    INSERT_VERSION, KEEP_FROM, LAST_SNAPSHOT, LOWEST_FREE_NUM, MARK_SNAPSHOT, NEXT_NUM,
+    OBJECT_VERSIONS, OLDEST, PUT_HEAD, SNAPSHOT, TAKE_SNAPSHOT, VERSIONS,
 };
-use crate::history::{Change, Head, HistoryReads, HistoryWrites, Objects, VersionRow};
+use crate::history::{
+    Change, Head, HistoryReads, HistoryWrites, MAX_HISTORIES, Objects, VersionRow, key,
+};
 use crate::object::{Kinds, StoredObject};
+use crate::{StoreError, StoreResult};
 
 /// Changes (or snapshot rows) sent per statement.
 const CHANGES_PER_STATEMENT: usize = 5000;
@@ -29,31 +31,29 @@ fn side(row: &Row, at: usize, kinds: &mut Kinds) -> Option<Arc<StoredObject>> {
     Some(Arc::new(StoredObject::new(kinds.get(kind?), data?)))
 }
 
-/// A change's state before.
-fn before(change: &Change) -> Option<&StoredObject> {
-    change.before.as_deref()
+/// One column of changes: a text of the state after of each, null where it is absent.
+fn column(changes: &[Change], text: fn(&StoredObject) -> &str) -> Vec<Option<&str>> {
+    changes
+        .iter()
+        .map(|c| c.after.as_deref().map(text))
+        .collect()
 }
 
-/// A change's state after.
-fn after(change: &Change) -> Option<&StoredObject> {
-    change.after.as_deref()
-}
-
-/// One column of changes: a text of one side of each, null where the side is absent.
-fn column(
-    changes: &[Change],
-    side: fn(&Change) -> Option<&StoredObject>,
-    text: fn(&StoredObject) -> &str,
-) -> Vec<Option<&str>> {
-    changes.iter().map(|c| side(c).map(text)).collect()
-}
-
-/// Where a history stands, from a row of head, pending and snapshot length.
+/// Where a history stands, from a row of head, pending, snapshot length and number.
 fn head_row(row: Row) -> Head {
     Head {
         head: row.get::<_, i64>(0) as u64,
         pending: row.get::<_, i64>(1) as u64,
         snapshot_len: row.get::<_, i64>(2) as u64,
+        num: row.get::<_, i64>(3) as u64,
+    }
+}
+
+/// A change from a row of object id, type and data from `at`.
+fn change_row(row: &Row, at: usize, kinds: &mut Kinds) -> Change {
+    Change {
+        obj_id: row.get(at),
+        after: side(row, at + 1, kinds),
     }
 }
 
@@ -101,11 +101,7 @@ impl<C: GenericClient + Sync> HistoryReads for Writing<'_, C> {
         let rows = query(self.client, CHANGES, &[&doc, &(version as i64)]).await?;
         Ok(rows
             .iter()
-            .map(|row| Change {
-                obj_id: row.get(0),
-                before: side(row, 1, &mut kinds),
-                after: side(row, 3, &mut kinds),
-            })
+            .map(|row| change_row(row, 0, &mut kinds))
             .collect())
     }
 
@@ -123,19 +119,14 @@ impl<C: GenericClient + Sync> HistoryReads for Writing<'_, C> {
             .collect())
     }
 
-    async fn changes_between(
-        &self,
-        doc: &str,
-        after: u64,
-        up_to: u64,
-    ) -> StoreResult<Vec<(String, Option<Arc<StoredObject>>)>> {
+    async fn changes_between(&self, doc: &str, after: u64, up_to: u64) -> StoreResult<Vec<Change>> {
         let mut kinds = Kinds::default();
         let params: [&(dyn tokio_postgres::types::ToSql + Sync); 3] =
             [&doc, &(after as i64), &(up_to as i64)];
         let rows = query(self.client, CHANGES_BETWEEN, &params).await?;
         Ok(rows
             .iter()
-            .map(|row| (row.get(0), side(row, 1, &mut kinds)))
+            .map(|row| change_row(row, 1, &mut kinds))
             .collect())
     }
 }
@@ -146,29 +137,57 @@ impl<C: GenericClient + Sync> HistoryWrites for Writing<'_, C> {
     }
 
     async fn put_head(&self, doc: &str, head: &Head) -> StoreResult<()> {
-        let (at, pending, len) = (
+        let (at, pending, len, num) = (
             head.head as i64,
             head.pending as i64,
             head.snapshot_len as i64,
+            head.num as i64,
         );
-        execute(self.client, PUT_HEAD, &[&doc, &at, &pending, &len]).await?;
+        execute(self.client, PUT_HEAD, &[&doc, &at, &pending, &len, &num]).await?;
         Ok(())
     }
 
-    async fn insert_version(&self, doc: &str, row: &VersionRow, snapshot: bool) -> StoreResult<()> {
-        let (version, changed) = (row.version as i64, row.changed as i64);
+    async fn free_num(&self) -> StoreResult<u64> {
+        let next = query_one(self.client, NEXT_NUM, &[])
+            .await?
+            .get::<_, i64>(0) as u64;
+        let num = match next <= MAX_HISTORIES {
+            true => next,
+            false => query_one(self.client, LOWEST_FREE_NUM, &[])
+                .await?
+                .get::<_, i64>(0) as u64,
+        };
+        match num <= MAX_HISTORIES {
+            true => Ok(num),
+            false => Err(StoreError::Internal(format!(
+                "no history number is free: {MAX_HISTORIES} documents have a history"
+            ))),
+        }
+    }
+
+    async fn insert_version(
+        &self,
+        num: u64,
+        row: &VersionRow,
+        snapshot: bool,
+        only: Option<&Change>,
+    ) -> StoreResult<()> {
+        let changed = row.changed as i64;
+        let after = only.and_then(|change| change.after.as_deref());
         execute(
             self.client,
             INSERT_VERSION,
             &[
-                &doc,
-                &version,
+                &key(num, row.version),
                 &row.at,
                 &row.account,
                 &row.kind,
                 &changed,
                 &row.detail,
                 &snapshot,
+                &only.map(|change| change.obj_id.as_str()),
+                &after.map(StoredObject::kind),
+                &after.map(StoredObject::data),
             ],
         )
         .await?;
@@ -179,25 +198,13 @@ impl<C: GenericClient + Sync> HistoryWrites for Writing<'_, C> {
         let version = version as i64;
         for chunk in changes.chunks(CHANGES_PER_STATEMENT) {
             let ids: Vec<&str> = chunk.iter().map(|c| c.obj_id.as_str()).collect();
-            let before_type = column(chunk, before, StoredObject::kind);
-            let before_data = column(chunk, before, StoredObject::data);
-            let after_type = column(chunk, after, StoredObject::kind);
-            let after_data = column(chunk, after, StoredObject::data);
+            let after_type = column(chunk, StoredObject::kind);
+            let after_data = column(chunk, StoredObject::data);
             execute(
                 self.client,
-                "INSERT INTO history_changes \
-                 (doc_id, version, obj_id, before_type, before_data, after_type, after_data) \
-                 SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], \
-                 $7::text[])",
-                &[
-                    &doc,
-                    &version,
-                    &ids,
-                    &before_type,
-                    &before_data,
-                    &after_type,
-                    &after_data,
-                ],
+                "INSERT INTO history_changes (doc_id, version, obj_id, after_type, after_data) \
+                 SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::text[])",
+                &[&doc, &version, &ids, &after_type, &after_data],
             )
             .await?;
         }
@@ -218,7 +225,12 @@ impl<C: GenericClient + Sync> HistoryWrites for Writing<'_, C> {
         Ok(row.get::<_, Option<i64>>(0).map(|version| version as u64))
     }
 
-    async fn insert_snapshot(&self, doc: &str, version: u64, objects: &Objects) -> StoreResult<()> {
+    async fn insert_snapshot_rows(
+        &self,
+        doc: &str,
+        version: u64,
+        objects: &Objects,
+    ) -> StoreResult<()> {
         let version = version as i64;
         let rows: Vec<_> = objects.iter().collect();
         for chunk in rows.chunks(CHANGES_PER_STATEMENT) {
@@ -233,7 +245,11 @@ impl<C: GenericClient + Sync> HistoryWrites for Writing<'_, C> {
             )
             .await?;
         }
-        execute(self.client, MARK_SNAPSHOT, &[&doc, &version]).await?;
+        Ok(())
+    }
+
+    async fn mark_snapshot(&self, doc: &str, version: u64) -> StoreResult<()> {
+        execute(self.client, MARK_SNAPSHOT, &[&doc, &(version as i64)]).await?;
         Ok(())
     }
 

@@ -9,13 +9,16 @@ use rusqlite::{OptionalExtension, Row, params};
 
 use super::objects::{load_object, load_objects};
 use super::statements::Writing;
+use crate::StoreError;
 use crate::StoreResult;
 use crate::history::sql::{
     CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, HEAD, HISTORIES,
-    INSERT_CHANGE, INSERT_SNAPSHOT_ROW, INSERT_VERSION, KEEP_FROM, LAST_SNAPSHOT, MARK_SNAPSHOT,
-    OBJECT_VERSIONS, OLDEST, PUT_HEAD, SNAPSHOT, TAKE_SNAPSHOT, VERSIONS,
+    INSERT_CHANGE, INSERT_SNAPSHOT_ROW, INSERT_VERSION, KEEP_FROM, LAST_SNAPSHOT, LOWEST_FREE_NUM,
+    MARK_SNAPSHOT, NEXT_NUM, OBJECT_VERSIONS, OLDEST, PUT_HEAD, SNAPSHOT, TAKE_SNAPSHOT, VERSIONS,
 };
-use crate::history::{Change, Head, HistoryReads, HistoryWrites, Objects, VersionRow};
+use crate::history::{
+    Change, Head, HistoryReads, HistoryWrites, MAX_HISTORIES, Objects, VersionRow, key,
+};
 use crate::object::{Kinds, StoredObject};
 
 /// An object kept as two columns, type and data, both null when there was none.
@@ -34,12 +37,21 @@ fn side(
     }
 }
 
-/// Where a history stands, from a row of head, pending and snapshot length.
+/// Where a history stands, from a row of head, pending, snapshot length and number.
 fn head_row(row: &Row<'_>) -> rusqlite::Result<Head> {
     Ok(Head {
         head: row.get::<_, i64>(0)? as u64,
         pending: row.get::<_, i64>(1)? as u64,
         snapshot_len: row.get::<_, i64>(2)? as u64,
+        num: row.get::<_, i64>(3)? as u64,
+    })
+}
+
+/// A change from a row of object id, type and data from `at`.
+fn change_row(row: &Row<'_>, at: usize, kinds: &mut Kinds) -> rusqlite::Result<Change> {
+    Ok(Change {
+        obj_id: row.get(at)?,
+        after: side(row, at + 1, kinds)?,
     })
 }
 
@@ -99,11 +111,7 @@ impl HistoryReads for Writing<'_> {
         let mut kinds = Kinds::default();
         let mut statement = self.conn.prepare_cached(CHANGES)?;
         let rows = statement.query_map(params![doc, version as i64], |row| {
-            Ok(Change {
-                obj_id: row.get(0)?,
-                before: side(row, 1, &mut kinds)?,
-                after: side(row, 3, &mut kinds)?,
-            })
+            change_row(row, 0, &mut kinds)
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
@@ -127,16 +135,11 @@ impl HistoryReads for Writing<'_> {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    async fn changes_between(
-        &self,
-        doc: &str,
-        after: u64,
-        up_to: u64,
-    ) -> StoreResult<Vec<(String, Option<Arc<StoredObject>>)>> {
+    async fn changes_between(&self, doc: &str, after: u64, up_to: u64) -> StoreResult<Vec<Change>> {
         let mut kinds = Kinds::default();
         let mut statement = self.conn.prepare_cached(CHANGES_BETWEEN)?;
         let rows = statement.query_map(params![doc, after as i64, up_to as i64], |row| {
-            Ok((row.get(0)?, side(row, 1, &mut kinds)?))
+            change_row(row, 1, &mut kinds)
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
@@ -161,21 +164,51 @@ impl HistoryWrites for Writing<'_> {
             doc,
             head.head as i64,
             head.pending as i64,
-            head.snapshot_len as i64
+            head.snapshot_len as i64,
+            head.num as i64
         ])?;
         Ok(())
     }
 
-    async fn insert_version(&self, doc: &str, row: &VersionRow, snapshot: bool) -> StoreResult<()> {
+    async fn free_num(&self) -> StoreResult<u64> {
+        let next: i64 = self
+            .conn
+            .prepare_cached(NEXT_NUM)?
+            .query_row([], |row| row.get(0))?;
+        let num = match next as u64 {
+            next if next <= MAX_HISTORIES => next,
+            _ => self
+                .conn
+                .prepare_cached(LOWEST_FREE_NUM)?
+                .query_row([], |row| row.get::<_, i64>(0))? as u64,
+        };
+        match num <= MAX_HISTORIES {
+            true => Ok(num),
+            false => Err(StoreError::Internal(format!(
+                "no history number is free: {MAX_HISTORIES} documents have a history"
+            ))),
+        }
+    }
+
+    async fn insert_version(
+        &self,
+        num: u64,
+        row: &VersionRow,
+        snapshot: bool,
+        only: Option<&Change>,
+    ) -> StoreResult<()> {
+        let after = only.and_then(|change| change.after.as_deref());
         self.conn.prepare_cached(INSERT_VERSION)?.execute(params![
-            doc,
-            row.version as i64,
+            key(num, row.version),
             row.at,
             row.account,
             row.kind,
             row.changed as i64,
             row.detail,
-            snapshot
+            snapshot,
+            only.map(|change| &change.obj_id),
+            after.map(StoredObject::kind),
+            after.map(StoredObject::data)
         ])?;
         Ok(())
     }
@@ -183,14 +216,11 @@ impl HistoryWrites for Writing<'_> {
     async fn insert_changes(&self, doc: &str, version: u64, changes: &[Change]) -> StoreResult<()> {
         let mut statement = self.conn.prepare_cached(INSERT_CHANGE)?;
         for change in changes {
-            let before = change.before.as_deref();
             let after = change.after.as_deref();
             statement.execute(params![
                 doc,
                 version as i64,
                 change.obj_id,
-                before.map(StoredObject::kind),
-                before.map(StoredObject::data),
                 after.map(StoredObject::kind),
                 after.map(StoredObject::data)
             ])?;
@@ -220,15 +250,24 @@ impl HistoryWrites for Writing<'_> {
         Ok(first.map(|version| version as u64))
     }
 
-    async fn insert_snapshot(&self, doc: &str, version: u64, objects: &Objects) -> StoreResult<()> {
+    async fn insert_snapshot_rows(
+        &self,
+        doc: &str,
+        version: u64,
+        objects: &Objects,
+    ) -> StoreResult<()> {
         let version = version as i64;
         let mut insert = self.conn.prepare_cached(INSERT_SNAPSHOT_ROW)?;
         for (id, object) in objects {
             insert.execute(params![doc, version, id, object.kind(), object.data()])?;
         }
+        Ok(())
+    }
+
+    async fn mark_snapshot(&self, doc: &str, version: u64) -> StoreResult<()> {
         self.conn
             .prepare_cached(MARK_SNAPSHOT)?
-            .execute(params![doc, version])?;
+            .execute(params![doc, version as i64])?;
         Ok(())
     }
 

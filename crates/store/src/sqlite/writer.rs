@@ -246,15 +246,46 @@ mod tests {
             .unwrap();
         assert_eq!(titles, ["first", "third"]);
     }
-    /// The rows of one table that belong to a document, as `version` numbers.
-    fn versions_of(conn: &Connection, table: &str, doc: &str) -> Vec<i64> {
-        let sql = format!("SELECT version FROM {table} WHERE doc_id = ?1 ORDER BY version");
-        conn.prepare(&sql)
+    /// The numbers a query answers for a document.
+    fn numbers(conn: &Connection, sql: &str, doc: &str) -> Vec<i64> {
+        conn.prepare(sql)
             .unwrap()
             .query_map([doc], |row| row.get(0))
             .unwrap()
             .collect::<Result<_, _>>()
             .unwrap()
+    }
+
+    /// A document's stored versions; `alone`: only those whose row keeps the one object they
+    /// changed.
+    fn versions_of(conn: &Connection, doc: &str, alone: bool) -> Vec<i64> {
+        let sql = format!(
+            "SELECT v.id - h.num * 1099511627776 FROM history_heads h JOIN history_versions v \
+             ON v.id / 1099511627776 = h.num WHERE h.doc_id = ?1 {} ORDER BY v.id",
+            if alone {
+                "AND v.obj_id IS NOT NULL"
+            } else {
+                ""
+            }
+        );
+        numbers(conn, &sql, doc)
+    }
+
+    /// The versions of a document's snapshots, one per object.
+    fn snapshots_of(conn: &Connection, doc: &str) -> Vec<i64> {
+        let sql = "SELECT version FROM history_snapshots WHERE doc_id = ?1 ORDER BY version";
+        numbers(conn, sql, doc)
+    }
+
+    /// How many versions belong to no history.
+    fn orphans(conn: &Connection) -> i64 {
+        conn.query_row(
+            "SELECT count(*) FROM history_versions WHERE id / 1099511627776 NOT IN \
+             (SELECT num FROM history_heads)",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap()
     }
 
     /// A batch's versions are written at its commit: a failed request's are not, a document
@@ -311,17 +342,26 @@ mod tests {
                 .enumerate()
                 .all(|(at, a)| at == 1 || a.is_ok())
         );
-        assert_eq!(versions_of(&conn, "history_versions", &kept), [1, 2, 3]);
-        assert_eq!(versions_of(&conn, "history_changes", &kept), [2, 3]);
-        assert_eq!(versions_of(&conn, "history_versions", &gone), [0; 0]);
+        assert_eq!(versions_of(&conn, &kept, false), [1, 2, 3]);
+        assert_eq!(
+            versions_of(&conn, &kept, true),
+            [2, 3],
+            "one label each, in its row"
+        );
+        assert_eq!(versions_of(&conn, &gone, false), [0; 0]);
+        assert_eq!(
+            orphans(&conn),
+            0,
+            "the deleted document's versions went with it"
+        );
         // The compaction in the batch kept everything: nothing stored was older than version 1.
-        assert_eq!(versions_of(&conn, "history_snapshots", &kept), [0; 0]);
+        assert_eq!(snapshots_of(&conn, &kept), [0; 0]);
 
         // Compacted in a batch of its own, the history keeps its newest version as a snapshot
         // of the content then: both labels.
         let answers = run(&mut conn, &mut [compact()], &around).answers;
         assert!(answers[0].is_ok());
-        assert_eq!(versions_of(&conn, "history_versions", &kept), [3]);
-        assert_eq!(versions_of(&conn, "history_snapshots", &kept), [3, 3]);
+        assert_eq!(versions_of(&conn, &kept, false), [3]);
+        assert_eq!(snapshots_of(&conn, &kept), [3, 3]);
     }
 }

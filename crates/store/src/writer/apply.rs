@@ -15,7 +15,6 @@ use crate::write::{ObjectUpdate, Outcome, WriteOp};
 use crate::{StoreError, StoreResult};
 use diagtui_model::history::{VersionKind, VersionNotes, VersionSource};
 use diagtui_model::ids::new_object_id;
-use tokio::try_join;
 
 /// A version of the batch's time by the account.
 fn entry<'a>(
@@ -247,7 +246,6 @@ pub(crate) async fn apply(
             let id = new_object_id();
             let changes = vec![Change {
                 obj_id: id.clone(),
-                before: None,
                 after: Some(object.clone()),
             }];
             let head = record::open(s, batch, doc_id, changes.len()).await?;
@@ -325,7 +323,8 @@ pub(crate) async fn apply(
                     (objects, before, None)
                 }
             };
-            // The states before come with the plan: no read beyond the history's advance.
+            // The states before come with the plan: no read beyond the history's advance;
+            // they tell which objects the update changes.
             let changes = record::updated(&before, &objects);
             let head = record::open(s, batch, doc_id, changes.len()).await?;
             s.save(doc_id, &mut objects, doc_len).await?;
@@ -356,18 +355,12 @@ pub(crate) async fn apply(
             obj_id,
         } => {
             check_visible(batch, s, account_id, doc_id).await?;
-            let ids = [obj_id.as_str()];
-            // Read together (pipelined on PostgreSQL), before the write.
-            let (head, before) = try_join!(
-                record::open(s, batch, doc_id, 1),
-                s.current(doc_id, Some(&ids))
-            )?;
+            let head = record::open(s, batch, doc_id, 1).await?;
             if !s.delete_object(doc_id, obj_id).await? {
                 return Err(StoreError::ObjNotFound(obj_id.clone()));
             }
             let changes = vec![Change {
                 obj_id: obj_id.clone(),
-                before: before.into_values().next(),
                 after: None,
             }];
             let entry = entry(
