@@ -123,6 +123,21 @@ pub(crate) trait HistoryReads {
     ) -> StoreResult<Vec<VersionRow>>;
     /// The objects a version changed, as they were after it, in id order.
     async fn changes(&self, doc: &str, version: u64) -> StoreResult<Vec<Change>>;
+    /// The state an object was left in by the newest kept version before `before` that
+    /// changed it (`Some(None)` when that version deleted it); `None` when none did.
+    async fn last_change(
+        &self,
+        doc: &str,
+        obj: &str,
+        before: u64,
+    ) -> StoreResult<Option<Option<Arc<StoredObject>>>>;
+    /// One object of the snapshot at a version, when it holds it.
+    async fn snapshot_object(
+        &self,
+        doc: &str,
+        version: u64,
+        obj: &str,
+    ) -> StoreResult<Option<Arc<StoredObject>>>;
     /// The newest snapshot at or before a version.
     async fn last_snapshot(&self, doc: &str, at_most: u64) -> StoreResult<Option<u64>>;
     /// The content a snapshot holds.

@@ -6,7 +6,10 @@
 
 use std::sync::Arc;
 
-use super::{HistoryReads, Objects, VersionRow};
+use super::{Change, HistoryReads, Objects, VersionRow};
+
+/// The most changed objects whose states before a version are looked up one by one.
+const LOOKED_UP: usize = 64;
 use crate::object::StoredObject;
 use crate::{StoreError, StoreResult};
 use diagtui_model::DiagramObject;
@@ -81,12 +84,7 @@ pub(crate) async fn answer(
             let row = r.versions(doc, at + 1, 1, None).await?.pop();
             let row = row.ok_or(StoreError::VersionNotFound(at))?;
             let changes = r.changes(doc, at).await?;
-            // The oldest kept version's objects before it are kept one version back (see
-            // `compact`; none before version 1).
-            let mut before = match at > oldest {
-                true => content(r, doc, at - 1).await?,
-                false => r.snapshot(doc, at - 1).await?,
-            };
+            let mut before = states_before(r, doc, at, oldest, &changes).await?;
             let objects = changes
                 .into_iter()
                 .map(|change| {
@@ -110,6 +108,40 @@ pub(crate) async fn answer(
             HistoryAnswer::Content(content(r, doc, at).await?, head)
         }
     })
+}
+
+/// The objects a version changed, as they were before it: looked up one by one when few (the
+/// newest earlier version that changed each, else the oldest kept snapshot), else read from
+/// the content one version back. The oldest kept version's are kept one version back (see
+/// [`compact`](super::compact); none before version 1).
+async fn states_before(
+    r: &impl HistoryReads,
+    doc: &str,
+    at: u64,
+    oldest: u64,
+    changes: &[Change],
+) -> StoreResult<Objects> {
+    if at <= oldest {
+        return r.snapshot(doc, at - 1).await;
+    }
+    if changes.len() > LOOKED_UP {
+        let mut content = content(r, doc, at - 1).await?;
+        return Ok(changes
+            .iter()
+            .filter_map(|change| Some((change.obj_id.clone(), content.remove(&change.obj_id)?)))
+            .collect());
+    }
+    let mut before = Objects::new();
+    for change in changes {
+        let state = match r.last_change(doc, &change.obj_id, at).await? {
+            Some(state) => state,
+            None => r.snapshot_object(doc, oldest, &change.obj_id).await?,
+        };
+        if let Some(state) = state {
+            before.insert(change.obj_id.clone(), state);
+        }
+    }
+    Ok(before)
 }
 
 /// The content at a kept version: its nearest snapshot, with the changes after it applied.

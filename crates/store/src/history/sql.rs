@@ -47,6 +47,21 @@ pub const CHANGES: &str = "SELECT v.obj_id, v.type, v.data FROM history_heads h 
      UNION ALL SELECT obj_id, after_type, after_data FROM history_changes \
      WHERE doc_id = $1 AND version = $2 ORDER BY 1";
 
+/// The state one object was left in by the newest version before a version that changed it:
+/// document, before, object; version, type, data (null when deleted).
+pub const LAST_CHANGE: &str = "SELECT version, type, data FROM (\
+     SELECT v.id - h.num * 1099511627776 AS version, v.type, v.data \
+     FROM history_heads h JOIN history_versions v ON h.doc_id = $1 \
+     AND v.id < h.num * 1099511627776 + $2 AND v.obj_id = $3 \
+     AND v.id > h.num * 1099511627776 ORDER BY v.id DESC LIMIT 1) alone \
+     UNION ALL SELECT version, type, data FROM (SELECT version, after_type AS type, \
+     after_data AS data FROM history_changes WHERE doc_id = $1 AND version < $2 \
+     AND obj_id = $3 ORDER BY version DESC LIMIT 1) among ORDER BY 1 DESC LIMIT 1";
+
+/// One object of a snapshot: document, version, object.
+pub const SNAPSHOT_OBJECT: &str = "SELECT type, data FROM history_snapshots \
+     WHERE doc_id = $1 AND version = $2 AND obj_id = $3";
+
 /// The newest snapshot at or before a version.
 pub const LAST_SNAPSHOT: &str = "SELECT v.id - h.num * 1099511627776 \
      FROM history_heads h JOIN history_versions v ON h.doc_id = $1 \
@@ -149,6 +164,8 @@ mod tests {
             VERSIONS,
             OBJECT_VERSIONS,
             CHANGES,
+            LAST_CHANGE,
+            SNAPSHOT_OBJECT,
             LAST_SNAPSHOT,
             SNAPSHOT,
             CHANGES_BETWEEN,

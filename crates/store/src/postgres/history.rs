@@ -12,8 +12,9 @@ use super::sql::{execute, query, query_one, query_opt};
 use super::statements::Writing;
 use crate::history::sql::{
     CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, HEAD, HISTORIES,
-    INSERT_VERSION, KEEP_FROM, LAST_SNAPSHOT, LOWEST_FREE_NUM, MARK_SNAPSHOT, NEXT_NUM,
-    OBJECT_VERSIONS, OLDEST, PUT_HEAD, SNAPSHOT, TAKE_SNAPSHOT, VERSIONS,
+    INSERT_VERSION, KEEP_FROM, LAST_CHANGE, LAST_SNAPSHOT, LOWEST_FREE_NUM, MARK_SNAPSHOT,
+    NEXT_NUM, OBJECT_VERSIONS, OLDEST, PUT_HEAD, SNAPSHOT, SNAPSHOT_OBJECT, TAKE_SNAPSHOT,
+    VERSIONS,
 };
 use crate::history::{
     Change, Head, HistoryReads, HistoryWrites, MAX_HISTORIES, Objects, VersionRow, key,
@@ -103,6 +104,33 @@ impl<C: GenericClient + Sync> HistoryReads for Writing<'_, C> {
             .iter()
             .map(|row| change_row(row, 0, &mut kinds))
             .collect())
+    }
+
+    async fn last_change(
+        &self,
+        doc: &str,
+        obj: &str,
+        before: u64,
+    ) -> StoreResult<Option<Option<Arc<StoredObject>>>> {
+        let mut kinds = Kinds::default();
+        let row = query_opt(self.client, LAST_CHANGE, &[&doc, &(before as i64), &obj]).await?;
+        Ok(row.map(|row| side(&row, 1, &mut kinds)))
+    }
+
+    async fn snapshot_object(
+        &self,
+        doc: &str,
+        version: u64,
+        obj: &str,
+    ) -> StoreResult<Option<Arc<StoredObject>>> {
+        let mut kinds = Kinds::default();
+        let row = query_opt(
+            self.client,
+            SNAPSHOT_OBJECT,
+            &[&doc, &(version as i64), &obj],
+        )
+        .await?;
+        Ok(row.and_then(|row| side(&row, 0, &mut kinds)))
     }
 
     async fn last_snapshot(&self, doc: &str, at_most: u64) -> StoreResult<Option<u64>> {

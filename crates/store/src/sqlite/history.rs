@@ -9,17 +9,17 @@ use rusqlite::{OptionalExtension, Row, params};
 
 use super::objects::{load_object, load_objects};
 use super::statements::Writing;
-use crate::StoreError;
-use crate::StoreResult;
 use crate::history::sql::{
     CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, HEAD, HISTORIES,
-    INSERT_CHANGE, INSERT_SNAPSHOT_ROW, INSERT_VERSION, KEEP_FROM, LAST_SNAPSHOT, LOWEST_FREE_NUM,
-    MARK_SNAPSHOT, NEXT_NUM, OBJECT_VERSIONS, OLDEST, PUT_HEAD, SNAPSHOT, TAKE_SNAPSHOT, VERSIONS,
+    INSERT_CHANGE, INSERT_SNAPSHOT_ROW, INSERT_VERSION, KEEP_FROM, LAST_CHANGE, LAST_SNAPSHOT,
+    LOWEST_FREE_NUM, MARK_SNAPSHOT, NEXT_NUM, OBJECT_VERSIONS, OLDEST, PUT_HEAD, SNAPSHOT,
+    SNAPSHOT_OBJECT, TAKE_SNAPSHOT, VERSIONS,
 };
 use crate::history::{
     Change, Head, HistoryReads, HistoryWrites, MAX_HISTORIES, Objects, VersionRow, key,
 };
 use crate::object::{Kinds, StoredObject};
+use crate::{StoreError, StoreResult};
 
 /// An object kept as two columns, type and data, both null when there was none.
 fn side(
@@ -114,6 +114,39 @@ impl HistoryReads for Writing<'_> {
             change_row(row, 0, &mut kinds)
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    async fn last_change(
+        &self,
+        doc: &str,
+        obj: &str,
+        before: u64,
+    ) -> StoreResult<Option<Option<Arc<StoredObject>>>> {
+        let mut kinds = Kinds::default();
+        Ok(self
+            .conn
+            .prepare_cached(LAST_CHANGE)?
+            .query_row(params![doc, before as i64, obj], |row| {
+                side(row, 1, &mut kinds)
+            })
+            .optional()?)
+    }
+
+    async fn snapshot_object(
+        &self,
+        doc: &str,
+        version: u64,
+        obj: &str,
+    ) -> StoreResult<Option<Arc<StoredObject>>> {
+        let mut kinds = Kinds::default();
+        Ok(self
+            .conn
+            .prepare_cached(SNAPSHOT_OBJECT)?
+            .query_row(params![doc, version as i64, obj], |row| {
+                side(row, 0, &mut kinds)
+            })
+            .optional()?
+            .flatten())
     }
 
     async fn last_snapshot(&self, doc: &str, at_most: u64) -> StoreResult<Option<u64>> {
