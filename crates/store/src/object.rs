@@ -222,34 +222,28 @@ impl PropsText {
 /// Properties as text: name and JSON value.
 type TextProps = Vec<(String, String)>;
 
-/// The defaults of each type as text, built once per write request rather than once per
-/// object.
-#[derive(Default)]
-pub struct Defaults {
-    built: Vec<(ObjectType, bool, TextProps)>,
-}
-
-impl Defaults {
-    /// The default data of `kind` (generic components have more).
-    fn of(&mut self, kind: ObjectType, generic: bool) -> &[(String, String)] {
-        let at = match self
-            .built
-            .iter()
-            .position(|(k, g, _)| *k == kind && *g == generic)
-        {
-            Some(at) => at,
-            None => {
+/// The defaults of a type as text (generic components have more), built once for the process:
+/// every merge that completes an object reads them.
+fn default_texts(kind: ObjectType, generic: bool) -> &'static [(String, String)] {
+    static TEXTS: OnceLock<Vec<(ObjectType, bool, TextProps)>> = OnceLock::new();
+    let texts = TEXTS.get_or_init(|| {
+        ObjectType::ALL
+            .into_iter()
+            .flat_map(|kind| [false, true].map(|generic| (kind, generic)))
+            .map(|(kind, generic)| {
                 let id = generic.then_some("generic.");
                 let text = defaults(kind, id)
                     .into_iter()
                     .map(|(k, v)| (k, v.to_string()))
                     .collect();
-                self.built.push((kind, generic, text));
-                self.built.len() - 1
-            }
-        };
-        &self.built[at].2
-    }
+                (kind, generic, text)
+            })
+            .collect()
+    });
+    texts
+        .iter()
+        .find(|(k, g, _)| *k == kind && *g == generic)
+        .map_or(&[], |(_, _, text)| text.as_slice())
 }
 
 /// An object's top-level entries as a merge reads them.
@@ -289,11 +283,7 @@ impl<'a> Entries<'a> {
 /// lacks (for the seven known types): the text form of `model::props::merge` followed by
 /// `complete`. Untouched properties keep their text as stored; data in the plain form the store
 /// writes is copied around the values replaced rather than rewritten entry by entry.
-pub fn merged(
-    current: &StoredObject,
-    props: &PropsText,
-    defaults: &mut Defaults,
-) -> StoreResult<StoredObject> {
+pub fn merged(current: &StoredObject, props: &PropsText) -> StoreResult<StoredObject> {
     let data = current.data();
     let entries = Entries::of(data)?;
     let mut writer = ObjectWriter::new(Arc::clone(&current.kind), data.len() + 64);
@@ -346,7 +336,7 @@ pub fn merged(
         // A merge only adds and replaces properties: data that held every default still does,
         // unless the component became generic (which adds some).
         if current.complete != Some(generic) {
-            for (key, value) in defaults.of(kind, generic) {
+            for (key, value) in default_texts(kind, generic) {
                 if !stored(key) && props.get(key).is_none() {
                     put(out, key, value);
                 }
@@ -442,7 +432,6 @@ mod tests {
                 json!({"anchors": [{"type": 0, "x": 1, "y": 2}]}),
             ),
         ];
-        let mut defaults = Defaults::default();
         for (data, kind, props) in cases {
             let compact = serde_json::to_string(&data).unwrap();
             // The same data with white space after its brace is read by the parser instead.
@@ -450,7 +439,7 @@ mod tests {
             for text in [compact, spaced] {
                 let props_text = PropsText::new(props.as_object().unwrap());
                 let current = StoredObject::new(Arc::from(kind), &text);
-                let got = merged(&current, &props_text, &mut defaults).unwrap();
+                let got = merged(&current, &props_text).unwrap();
                 assert_eq!(got.kind(), kind);
                 assert_eq!(
                     got.data(),
@@ -464,12 +453,7 @@ mod tests {
     #[test]
     fn a_repeated_key_keeps_its_place_and_its_last_value() {
         let current = StoredObject::new(Arc::from("x"), r#"{"a":1,"b":2,"a":3}"#);
-        let got = merged(
-            &current,
-            &PropsText::new(&Map::new()),
-            &mut Defaults::default(),
-        )
-        .unwrap();
+        let got = merged(&current, &PropsText::new(&Map::new())).unwrap();
         assert_eq!(got.data(), r#"{"a":3,"b":2}"#);
     }
 
@@ -477,7 +461,7 @@ mod tests {
     fn an_escaped_key_is_merged_as_the_key_it_names() {
         let current = StoredObject::new(Arc::from("x"), r#"{"\u0061":1,"b":2}"#);
         let props = PropsText::new(json!({"a": 3}).as_object().unwrap());
-        let got = merged(&current, &props, &mut Defaults::default()).unwrap();
+        let got = merged(&current, &props).unwrap();
         assert_eq!(got.data(), r#"{"a":3,"b":2}"#);
     }
 

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::num::NonZeroUsize;
 use std::sync::Arc;
 
-use super::object::{Defaults, PropsText, StoredObject, merged};
+use super::object::{PropsText, StoredObject, merged};
 use super::rules::check_props_for;
 use super::write::ObjectUpdate;
 use super::{StoreError, StoreResult};
@@ -41,7 +41,6 @@ pub fn plan(
     update: &ObjectUpdate,
     source: &mut dyn ObjectSource,
 ) -> StoreResult<(Planned, Before)> {
-    let mut defaults = Defaults::default();
     let room = match update {
         ObjectUpdate::Each { objects, .. } => objects.len(),
         ObjectUpdate::Matching { .. } => source.known_len().unwrap_or(0),
@@ -57,7 +56,7 @@ pub fn plan(
                 let label = labelled.then(|| format!("objects.{obj_id}"));
                 check(current.kind(), props, label.as_deref())?;
                 let text = PropsText::new(props);
-                let object = merged(&current, &text, &mut defaults)?;
+                let object = merged(&current, &text)?;
                 planned.push((obj_id.clone(), Arc::new(object)));
                 before.push(current);
             }
@@ -73,7 +72,7 @@ pub fn plan(
                     check(current.kind(), props, Some(&format!("object {obj_id}")))?;
                     checked.push(current.kind().to_owned());
                 }
-                let object = merged(current, &text, &mut defaults)?;
+                let object = merged(current, &text)?;
                 planned.push((obj_id.to_owned(), Arc::new(object)));
                 before.push(Arc::clone(current));
                 Ok(())
