@@ -855,3 +855,95 @@ async fn a_batch_whose_first_request_fails_still_takes_a_generation_of_its_own()
     let read = fresh.object(&me, &doc, &obj).await.unwrap();
     assert!(read.data().contains("after"), "{}", read.data());
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_history_written_before_keyed_versions_reads_the_same_after_the_migration() {
+    // A database as a build of schema version 3 left it: a document whose history created it
+    // empty, created `x`, then set its content (`x` changed, `y` created).
+    let url = shared().new_database();
+    let db = crate::common::database_name(&url);
+    let old_schema = diagtui::store::pg_migrations()[..3].join(";\n");
+    shared().psql(
+        db,
+        &format!(
+            "{old_schema};
+             CREATE TABLE diagtui_schema (version INTEGER NOT NULL);
+             INSERT INTO diagtui_schema VALUES (3);
+             INSERT INTO accounts VALUES ('old', 'old@example.com', 'h', 't0');
+             INSERT INTO folders (id, account_id, title) VALUES ('f', 'old', 'Old');
+             INSERT INTO documents VALUES ('d', 'old', 'f', 'Old', 't0', 't3');
+             INSERT INTO objects VALUES ('d', 'x', 'label', '{{\"text\":\"b\"}}'),
+                 ('d', 'y', 'label', '{{\"text\":\"y\"}}');
+             INSERT INTO history_heads VALUES ('d', 3, 3, 0);
+             INSERT INTO history_versions VALUES ('d', 1, 't1', 'old', 'created', 0, NULL, true),
+                 ('d', 2, 't2', 'old', 'object-created', 1, NULL, false),
+                 ('d', 3, 't3', 'old', 'set-content', 2, NULL, false);
+             INSERT INTO history_changes VALUES
+                 ('d', 2, 'x', NULL, NULL, 'label', '{{\"text\":\"a\"}}'),
+                 ('d', 3, 'x', 'label', '{{\"text\":\"a\"}}', 'label', '{{\"text\":\"b\"}}'),
+                 ('d', 3, 'y', NULL, NULL, 'label', '{{\"text\":\"y\"}}');"
+        ),
+    );
+    let location = Location::Postgres(PgOptions {
+        url: url.clone(),
+        pool_size: 2,
+    });
+    let key = diagtui::server::create_account(&location, "new@example.com").unwrap();
+    shared().psql(
+        db,
+        "INSERT INTO collaborators SELECT 'd', id FROM accounts WHERE email = 'new@example.com'",
+    );
+    let served = serve_database(&url);
+    let http = reqwest::Client::new();
+    let get = |path: &'static str| call(&http, &served.url, &key, path, None);
+    let text = |side: &Value| side["data"]["text"].clone();
+
+    let page = get("/api/v1/doc/d/history").await.1;
+    let numbers: Vec<_> = page["versions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| (v["version"].as_u64().unwrap(), v["kind"].clone()))
+        .collect();
+    assert_eq!(
+        numbers,
+        [
+            (3, json!("set-content")),
+            (2, json!("object-created")),
+            (1, json!("created"))
+        ]
+    );
+    let two = get("/api/v1/doc/d/history/2").await.1;
+    assert_eq!(two["objects"][0]["objId"], "x");
+    assert_eq!(two["objects"][0]["before"], Value::Null);
+    assert_eq!(text(&two["objects"][0]["after"]), "a");
+    let three = get("/api/v1/doc/d/history/3").await.1;
+    let changes: Vec<_> = three["objects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| (o["objId"].clone(), text(&o["before"]), text(&o["after"])))
+        .collect();
+    assert_eq!(
+        changes,
+        [
+            (json!("x"), json!("a"), json!("b")),
+            (json!("y"), Value::Null, json!("y"))
+        ]
+    );
+    let at_two = get("/api/v1/doc/d/obj/all?version=2").await.1;
+    assert_eq!(
+        at_two,
+        json!({"x": {"type": "label", "data": {"text": "a"}}})
+    );
+    let x_versions = get("/api/v1/doc/d/obj/x/history").await.1;
+    assert_eq!(x_versions["versions"].as_array().unwrap().len(), 2);
+
+    // The history goes on in the new rows: a new version, its before from the old ones.
+    let props = json!({"props": {"text": "c"}});
+    call(&http, &served.url, &key, "/api/v1/doc/d/obj/x", Some(props)).await;
+    let four = get("/api/v1/doc/d/history/4").await.1;
+    assert_eq!(text(&four["objects"][0]["before"]), "b");
+    assert_eq!(text(&four["objects"][0]["after"]), "c");
+    stop(served);
+}

@@ -76,7 +76,7 @@ pub use self::engine::Engine;
 pub use self::error::StoreError;
 pub use self::keys::{Account, DEFAULT_EMAIL};
 #[cfg(feature = "postgres")]
-pub use self::postgres::{PgEngine, PgOptions};
+pub use self::postgres::{PgEngine, PgOptions, migrations as pg_migrations};
 pub use self::sqlite::{DB_FILE, SqliteEngine};
 
 /// A result of a store operation.

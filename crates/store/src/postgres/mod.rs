@@ -34,6 +34,8 @@ mod statements;
 mod tls;
 mod writer;
 
+pub use self::schema::migrations;
+
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 use std::time::Duration;

@@ -157,6 +157,12 @@ const MIGRATIONS: &[&str] = &[
 /// The schema version this build writes.
 pub const VERSION: i32 = MIGRATIONS.len() as i32;
 
+/// The migrations, in order (the first takes an empty database to version 1): for tests that
+/// build a database as an older build left it.
+pub fn migrations() -> &'static [&'static str] {
+    MIGRATIONS
+}
+
 /// The schema version of the database; 0 when it has none.
 async fn current_version(conn: &impl GenericClient) -> StoreResult<i32> {
     conn.batch_execute("CREATE TABLE IF NOT EXISTS diagtui_schema (version INTEGER NOT NULL)")
