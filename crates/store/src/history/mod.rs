@@ -152,8 +152,10 @@ pub(crate) trait HistoryWrites: HistoryReads {
     async fn current(&self, doc: &str, ids: Option<&[&str]>) -> StoreResult<Objects>;
     /// Sets where the history stands.
     async fn put_head(&self, doc: &str, head: &Head) -> StoreResult<()>;
-    /// The number a new history takes: one no history has.
-    async fn free_num(&self) -> StoreResult<u64>;
+    /// The number after the highest any history has.
+    async fn next_num(&self) -> StoreResult<u64>;
+    /// The lowest number no history has.
+    async fn lowest_free_num(&self) -> StoreResult<u64>;
     /// Adds a version of history `num`; `snapshot` when a snapshot was taken at it; `only`
     /// the one object it changed, kept in its row, when it changed exactly one.
     async fn insert_version(

@@ -8,10 +8,12 @@ use std::sync::Arc;
 use futures_util::future::try_join_all;
 use tokio::try_join;
 
-use super::{Change, Head, HistoryWrites, Objects, Recorded, SNAPSHOT_EVERY, VersionRow};
-use crate::StoreResult;
+use super::{
+    Change, Head, HistoryWrites, MAX_HISTORIES, Objects, Recorded, SNAPSHOT_EVERY, VersionRow,
+};
 use crate::batch::Batch;
 use crate::object::StoredObject;
+use crate::{StoreError, StoreResult};
 use diagtui_model::history::{VersionKind, VersionNotes};
 
 /// A version about to be recorded.
@@ -98,7 +100,7 @@ pub(crate) async fn start(s: &impl HistoryWrites, doc: &str, entry: Entry<'_>) -
 
 /// Version 1 of a history, with a snapshot of the content now.
 async fn begin(s: &impl HistoryWrites, doc: &str, row: VersionRow) -> StoreResult<Head> {
-    let num = s.free_num().await?;
+    let num = free_num(s).await?;
     let snapshot_len = s.take_snapshot(doc, 1).await?;
     s.insert_version(num, &row, true, None).await?;
     let head = Head {
@@ -109,6 +111,20 @@ async fn begin(s: &impl HistoryWrites, doc: &str, row: VersionRow) -> StoreResul
     };
     s.put_head(doc, &head).await?;
     Ok(head)
+}
+
+/// The number a new history takes: one above the highest, else the lowest no history has.
+async fn free_num(s: &impl HistoryWrites) -> StoreResult<u64> {
+    let mut num = s.next_num().await?;
+    if num > MAX_HISTORIES {
+        num = s.lowest_free_num().await?;
+    }
+    match num <= MAX_HISTORIES {
+        true => Ok(num),
+        false => Err(StoreError::Internal(format!(
+            "no history number is free: {MAX_HISTORIES} documents have a history"
+        ))),
+    }
 }
 
 /// Records the version `head` was opened at (see [`open`]), after the write: takes a snapshot

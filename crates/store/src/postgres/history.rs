@@ -10,17 +10,15 @@ use tokio_postgres::Row;
 use super::objects::load_objects;
 use super::sql::{execute, query, query_one, query_opt};
 use super::statements::Writing;
+use crate::StoreResult;
 use crate::history::sql::{
     CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, HEAD, HISTORIES,
     INSERT_VERSION, KEEP_FROM, LAST_CHANGE, LAST_SNAPSHOT, LOWEST_FREE_NUM, MARK_SNAPSHOT,
     NEXT_NUM, OBJECT_VERSIONS, OLDEST, PUT_HEAD, SNAPSHOT, SNAPSHOT_OBJECT, TAKE_SNAPSHOT,
     VERSIONS,
 };
-use crate::history::{
-    Change, Head, HistoryReads, HistoryWrites, MAX_HISTORIES, Objects, VersionRow, key,
-};
+use crate::history::{Change, Head, HistoryReads, HistoryWrites, Objects, VersionRow, key};
 use crate::object::{Kinds, StoredObject};
-use crate::{StoreError, StoreResult};
 
 /// Changes (or snapshot rows) sent per statement.
 const CHANGES_PER_STATEMENT: usize = 5000;
@@ -175,22 +173,14 @@ impl<C: GenericClient + Sync> HistoryWrites for Writing<'_, C> {
         Ok(())
     }
 
-    async fn free_num(&self) -> StoreResult<u64> {
-        let next = query_one(self.client, NEXT_NUM, &[])
-            .await?
-            .get::<_, i64>(0) as u64;
-        let num = match next <= MAX_HISTORIES {
-            true => next,
-            false => query_one(self.client, LOWEST_FREE_NUM, &[])
-                .await?
-                .get::<_, i64>(0) as u64,
-        };
-        match num <= MAX_HISTORIES {
-            true => Ok(num),
-            false => Err(StoreError::Internal(format!(
-                "no history number is free: {MAX_HISTORIES} documents have a history"
-            ))),
-        }
+    async fn next_num(&self) -> StoreResult<u64> {
+        let row = query_one(self.client, NEXT_NUM, &[]).await?;
+        Ok(row.get::<_, i64>(0) as u64)
+    }
+
+    async fn lowest_free_num(&self) -> StoreResult<u64> {
+        let row = query_one(self.client, LOWEST_FREE_NUM, &[]).await?;
+        Ok(row.get::<_, i64>(0) as u64)
     }
 
     async fn insert_version(

@@ -9,17 +9,15 @@ use rusqlite::{OptionalExtension, Row, params};
 
 use super::objects::{load_object, load_objects};
 use super::statements::Writing;
+use crate::StoreResult;
 use crate::history::sql::{
     CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, HEAD, HISTORIES,
     INSERT_CHANGE, INSERT_SNAPSHOT_ROW, INSERT_VERSION, KEEP_FROM, LAST_CHANGE, LAST_SNAPSHOT,
     LOWEST_FREE_NUM, MARK_SNAPSHOT, NEXT_NUM, OBJECT_VERSIONS, OLDEST, PUT_HEAD, SNAPSHOT,
     SNAPSHOT_OBJECT, TAKE_SNAPSHOT, VERSIONS,
 };
-use crate::history::{
-    Change, Head, HistoryReads, HistoryWrites, MAX_HISTORIES, Objects, VersionRow, key,
-};
+use crate::history::{Change, Head, HistoryReads, HistoryWrites, Objects, VersionRow, key};
 use crate::object::{Kinds, StoredObject};
-use crate::{StoreError, StoreResult};
 
 /// An object kept as two columns, type and data, both null when there was none.
 fn side(
@@ -203,24 +201,20 @@ impl HistoryWrites for Writing<'_> {
         Ok(())
     }
 
-    async fn free_num(&self) -> StoreResult<u64> {
+    async fn next_num(&self) -> StoreResult<u64> {
         let next: i64 = self
             .conn
             .prepare_cached(NEXT_NUM)?
             .query_row([], |row| row.get(0))?;
-        let num = match next as u64 {
-            next if next <= MAX_HISTORIES => next,
-            _ => self
-                .conn
-                .prepare_cached(LOWEST_FREE_NUM)?
-                .query_row([], |row| row.get::<_, i64>(0))? as u64,
-        };
-        match num <= MAX_HISTORIES {
-            true => Ok(num),
-            false => Err(StoreError::Internal(format!(
-                "no history number is free: {MAX_HISTORIES} documents have a history"
-            ))),
-        }
+        Ok(next as u64)
+    }
+
+    async fn lowest_free_num(&self) -> StoreResult<u64> {
+        let free: i64 = self
+            .conn
+            .prepare_cached(LOWEST_FREE_NUM)?
+            .query_row([], |row| row.get(0))?;
+        Ok(free as u64)
     }
 
     async fn insert_version(

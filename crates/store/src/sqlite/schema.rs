@@ -267,4 +267,27 @@ mod tests {
             [(k + 1).to_string(), (k + 2).to_string()]
         );
     }
+
+    #[test]
+    fn a_new_history_takes_the_lowest_free_number_once_the_highest_is_taken() {
+        use crate::history::sql::LOWEST_FREE_NUM;
+        let mut conn = Connection::open_in_memory().unwrap();
+        migrate(&mut conn).unwrap();
+        conn.execute_batch("PRAGMA foreign_keys = OFF").unwrap();
+        let lowest_free = |nums: &[i64]| -> Vec<String> {
+            conn.execute("DELETE FROM history_heads", []).unwrap();
+            for num in nums {
+                conn.execute(
+                    "INSERT INTO history_heads VALUES (?1, 1, 0, 0, ?2)",
+                    rusqlite::params![num.to_string(), num],
+                )
+                .unwrap();
+            }
+            rows(&conn, LOWEST_FREE_NUM)
+        };
+        assert_eq!(lowest_free(&[]), ["1"]);
+        assert_eq!(lowest_free(&[2, 3]), ["1"]);
+        assert_eq!(lowest_free(&[1, 2, 4]), ["3"]);
+        assert_eq!(lowest_free(&[1, 2, 3]), ["4"]);
+    }
 }
