@@ -9,7 +9,8 @@ use futures_util::future::try_join_all;
 use tokio::try_join;
 
 use super::{
-    Change, Head, HistoryWrites, MAX_HISTORIES, Objects, Recorded, SNAPSHOT_EVERY, VersionRow,
+    Change, Head, HistoryWrites, KEY_SPAN, MAX_HISTORIES, Objects, Recorded, SNAPSHOT_EVERY,
+    VersionRow,
 };
 use crate::batch::Batch;
 use crate::object::StoredObject;
@@ -76,6 +77,12 @@ pub(crate) async fn open(
         pending: head.pending + changed as u64,
         ..head
     };
+    if next.head >= KEY_SPAN {
+        return Err(StoreError::Internal(format!(
+            "the history of document {doc} is full: {} versions",
+            head.head
+        )));
+    }
     batch.set_head(doc, next);
     Ok(next)
 }
