@@ -39,17 +39,6 @@ pub async fn visible_doc(
     .ok_or_else(|| StoreError::DocNotFound(doc_id.to_owned()))
 }
 
-/// Records that the documents changed at `now` (their new `lastChange`).
-pub async fn touch(c: &impl GenericClient, doc_ids: &[&str], now: &str) -> StoreResult<()> {
-    execute(
-        c,
-        "UPDATE documents SET last_change = $1 WHERE id = ANY($2)",
-        &[&now, &doc_ids],
-    )
-    .await?;
-    Ok(())
-}
-
 /// Adds an empty document made at `now`; returns its id and the change.
 pub async fn insert_doc(
     c: &impl GenericClient,

@@ -82,16 +82,26 @@ struct WireDoc {
     carried: Option<Vec<(String, String)>>,
 }
 
-/// Sends the committed requests' reports to the other instances, in one statement: a list of
-/// the reports that changed a document or a key (maybe empty), as one message in pieces. Runs
-/// inside the write transaction, so it is delivered at its commit, in order.
-pub async fn send(
-    c: &impl GenericClient,
-    signed: &Signed<'_>,
-    reports: &[&Committed],
-) -> StoreResult<()> {
+/// What a write transaction closes with: its documents' new `lastChange` and its reports.
+pub struct Closing<'a> {
+    /// Who sends the reports.
+    pub signed: Signed<'a>,
+    /// The committed requests' reports, in order.
+    pub reports: &'a [&'a Committed],
+    /// The documents whose `lastChange` becomes `now`.
+    pub touched: &'a [&'a str],
+    /// The transaction's time.
+    pub now: &'a str,
+}
+
+/// Sets the documents' `lastChange` and sends the committed requests' reports to the other
+/// instances, in one statement: a list of the reports that changed a document or a key
+/// (maybe empty), as one message in pieces. Runs inside the write transaction, so it is
+/// delivered at its commit, in order.
+pub async fn send(c: &impl GenericClient, closing: &Closing<'_>) -> StoreResult<()> {
     let mut budget = CARRIED;
-    let wires: Vec<Wire> = reports
+    let wires: Vec<Wire> = closing
+        .reports
         .iter()
         .filter(|report| !report.docs.is_empty() || !report.keys_changed.is_empty())
         .map(|report| wire(report, &mut budget))
@@ -99,6 +109,7 @@ pub async fn send(
     let text = serde_json::to_string(&wires)?;
     let pieces = split(&text, PIECE);
     let last = pieces.len() - 1;
+    let signed = &closing.signed;
     let payloads: Vec<String> = pieces
         .into_iter()
         .enumerate()
@@ -111,8 +122,9 @@ pub async fn send(
         .collect();
     execute(
         c,
-        "SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n",
-        &[&CHANNEL, &payloads],
+        "WITH touched AS (UPDATE documents SET last_change = $3 WHERE id = ANY($4)) \
+         SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n",
+        &[&CHANNEL, &payloads, &closing.now, &closing.touched],
     )
     .await?;
     Ok(())

@@ -1,6 +1,8 @@
 //! Objects in PostgreSQL: one row each, keyed by `(doc_id, obj_id)`. Many rows travel in one
 //! statement as arrays, so that a large upload or update is a few round trips, not one per
-//! object.
+//! object; one object is read or written by its key, a statement whose prepared plan is the
+//! key's index whatever the table holds (the arrays' statements are planned again on every
+//! run, or kept with a scan of the document's rows).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -26,6 +28,14 @@ pub async fn load_objects(
                 c,
                 "SELECT obj_id, type, data FROM objects WHERE doc_id = $1",
                 &[&doc_id],
+            )
+            .await?
+        }
+        Some([id]) => {
+            query(
+                c,
+                "SELECT obj_id, type, data FROM objects WHERE doc_id = $1 AND obj_id = $2",
+                &[&doc_id, id],
             )
             .await?
         }
@@ -77,6 +87,15 @@ pub async fn save_objects(
     doc_id: &str,
     objects: &[(String, Arc<StoredObject>)],
 ) -> StoreResult<()> {
+    if let [(id, object)] = objects {
+        execute(
+            c,
+            "UPDATE objects SET data = $3 WHERE doc_id = $1 AND obj_id = $2",
+            &[&doc_id, id, &object.data()],
+        )
+        .await?;
+        return Ok(());
+    }
     for chunk in objects.chunks(ROWS_PER_STATEMENT) {
         let ids: Vec<&str> = chunk.iter().map(|(id, _)| id.as_str()).collect();
         let data: Vec<&str> = chunk.iter().map(|(_, object)| object.data()).collect();
