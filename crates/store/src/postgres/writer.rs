@@ -151,10 +151,8 @@ impl Transaction for Tx<'_> {
 
     async fn apply(&self, op: &mut WriteOp, batch: &mut Batch<'_>) -> StoreResult<Applied> {
         let now = batch.now.clone();
-        let writing = Writing {
-            client: self.client(),
-            now: &now,
-        };
+        let writing = Writing::new(self.client(), &now);
+        writing.read_ahead(op, batch).await?;
         apply(&writing, op, batch).await
     }
 
@@ -174,10 +172,7 @@ impl Transaction for Tx<'_> {
     /// pipelined.
     async fn commit(mut self, closing: Closing<'_>) -> StoreResult<()> {
         let client = self.client();
-        let writing = Writing {
-            client,
-            now: closing.now,
-        };
+        let writing = Writing::new(client, closing.now);
         let sent = notify::Closing {
             signed: notify::Signed {
                 instance: &self.around.instance,
