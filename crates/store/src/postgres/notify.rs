@@ -94,6 +94,19 @@ pub struct Closing<'a> {
     pub now: &'a str,
 }
 
+/// The statement setting the `lastChange` of the documents matching `$which` (`$3`, `$4`) and
+/// sending the payloads `$2` on channel `$1`, in order.
+macro_rules! closing {
+    ($which:literal) => {
+        concat!(
+            "WITH touched AS (UPDATE documents SET last_change = $3 WHERE ",
+            $which,
+            ") SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) \
+             ORDER BY n"
+        )
+    };
+}
+
 /// Sets the documents' `lastChange` and sends the committed requests' reports to the other
 /// instances, in one statement: a list of the reports that changed a document or a key
 /// (maybe empty), as one message in pieces. Runs inside the write transaction, so it is
@@ -120,13 +133,20 @@ pub async fn send(c: &impl GenericClient, closing: &Closing<'_>) -> StoreResult<
             format!("{instance} {generation} {serial} {more} {piece}")
         })
         .collect();
-    execute(
-        c,
-        "WITH touched AS (UPDATE documents SET last_change = $3 WHERE id = ANY($4)) \
-         SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n",
-        &[&CHANNEL, &payloads, &closing.now, &closing.touched],
-    )
-    .await?;
+    let now = &closing.now;
+    // One document (almost always) by its key, a statement whose prepared plan is kept; the
+    // array's is planned again on every run.
+    match closing.touched {
+        [doc] => execute(c, closing!("id = $4"), &[&CHANNEL, &payloads, now, doc]).await?,
+        docs => {
+            execute(
+                c,
+                closing!("id = ANY($4)"),
+                &[&CHANNEL, &payloads, now, &docs],
+            )
+            .await?
+        }
+    };
     Ok(())
 }
 
