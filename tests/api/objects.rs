@@ -1,10 +1,10 @@
 //! Object routes: create with defaults and validation, get, update (non-recursive merge),
-//! bulk update, delete, ordering, trailing slashes.
+//! bulk update, delete, ordering, trailing slashes, who may update.
 
-use reqwest::StatusCode;
+use reqwest::{Method, StatusCode};
 use serde_json::json;
 
-use crate::common::{Harness, assert_error};
+use crate::common::{Harness, assert_error, friend_and_stranger};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn create_fills_the_defaults_of_each_type() {
@@ -335,5 +335,34 @@ async fn trailing_slashes_do_not_matter() {
         key_query.0,
         StatusCode::OK,
         "the query survives the folding"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_collaborator_updates_objects_and_a_stranger_cannot() {
+    let h = Harness::new().await;
+    let doc = h.new_doc("Shared").await;
+    let path = format!("/api/v1/doc/{doc}");
+    let a = h.new_obj(&doc, "label", json!({"text": "a"})).await;
+    let b = h.new_obj(&doc, "label", json!({"text": "b"})).await;
+    let (friend, stranger) = friend_and_stranger(&h, &doc).await;
+    let one = |text: &str| json!({"props": {"text": text}});
+    let both = |text: &str| json!({"objects": {&a: {"text": text}, &b: {"text": text}}});
+    let single = format!("{path}/obj/{a}");
+    for (url, body) in [(&single, one("friend")), (&path, both("friends"))] {
+        let (status, answer) = h.call(Method::POST, url, Some(&friend), Some(body)).await;
+        assert_eq!(status, StatusCode::OK, "{url}: {answer}");
+    }
+    let all = h.get_ok(&format!("{path}/obj/all")).await;
+    assert_eq!(all[&a]["data"]["text"], "friends");
+    assert_eq!(all[&b]["data"]["text"], "friends");
+    for (url, body) in [(&single, one("stranger")), (&path, both("strangers"))] {
+        let answer = h.call(Method::POST, url, Some(&stranger), Some(body)).await;
+        assert_error(&answer, StatusCode::NOT_FOUND, "DOC_NOT_FOUND");
+    }
+    assert_eq!(
+        h.get_ok(&format!("{path}/obj/all")).await,
+        all,
+        "nothing written"
     );
 }

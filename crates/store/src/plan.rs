@@ -122,10 +122,14 @@ pub fn plan_cached(
     objects: &BTreeMap<String, Arc<StoredObject>>,
 ) -> StoreResult<(Planned, Before)> {
     let all: Vec<(&String, &Arc<StoredObject>)> = objects.iter().collect();
-    let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
-    let spread =
-        matches!(update, ObjectUpdate::Matching { .. }) && cores > 1 && all.len() >= PARALLEL_FROM;
-    if !spread {
+    // The count of cores is read from the system (cgroup files) on every call: asked only
+    // of a large selector update, not of every small one.
+    let large = matches!(update, ObjectUpdate::Matching { .. }) && all.len() >= PARALLEL_FROM;
+    let cores = match large {
+        true => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+        false => 1,
+    };
+    if cores == 1 {
         return plan(update, &mut Slice(&all));
     }
     std::thread::scope(|scope| {

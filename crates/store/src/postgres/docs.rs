@@ -19,6 +19,16 @@ pub struct DocRow {
     pub folder_id: String,
 }
 
+/// The condition that document `d` is visible to account `$2`: it owns it, or it is shared
+/// with it.
+macro_rules! visible_to {
+    () => {
+        "(d.owner_id = $2 OR EXISTS \
+         (SELECT 1 FROM collaborators c WHERE c.doc_id = d.id AND c.account_id = $2))"
+    };
+}
+pub(super) use visible_to;
+
 /// The document if the account may see it; `DocNotFound` otherwise, as if it did not exist.
 pub async fn visible_doc(
     c: &impl GenericClient,
@@ -27,8 +37,10 @@ pub async fn visible_doc(
 ) -> StoreResult<DocRow> {
     query_opt(
         c,
-        "SELECT owner_id, folder_id FROM documents d WHERE d.id = $1 AND (d.owner_id = $2 \
-         OR EXISTS (SELECT 1 FROM collaborators c WHERE c.doc_id = d.id AND c.account_id = $2))",
+        concat!(
+            "SELECT owner_id, folder_id FROM documents d WHERE d.id = $1 AND ",
+            visible_to!()
+        ),
         &[&doc_id, &account_id],
     )
     .await?
@@ -37,17 +49,6 @@ pub async fn visible_doc(
         folder_id: row.get(1),
     })
     .ok_or_else(|| StoreError::DocNotFound(doc_id.to_owned()))
-}
-
-/// Records that the documents changed at `now` (their new `lastChange`).
-pub async fn touch(c: &impl GenericClient, doc_ids: &[&str], now: &str) -> StoreResult<()> {
-    execute(
-        c,
-        "UPDATE documents SET last_change = $1 WHERE id = ANY($2)",
-        &[&now, &doc_ids],
-    )
-    .await?;
-    Ok(())
 }
 
 /// Adds an empty document made at `now`; returns its id and the change.

@@ -206,10 +206,7 @@ impl Engine for PgEngine {
     async fn history(&self, doc_id: String, query: HistoryQuery) -> StoreResult<HistoryAnswer> {
         let mut client = self.pool.get().await?;
         let tx = snapshot(&mut client).await?;
-        let reading = statements::Writing {
-            client: &tx,
-            now: "",
-        };
+        let reading = statements::Writing::new(&tx, "");
         let answer = crate::history::read::answer(&reading, &doc_id, query).await?;
         tx.commit().await?;
         Ok(answer)
@@ -218,10 +215,7 @@ impl Engine for PgEngine {
     async fn embeds(&self, query: EmbedQuery) -> StoreResult<EmbedAnswer> {
         let mut client = self.pool.get().await?;
         let tx = snapshot(&mut client).await?;
-        let reading = statements::Writing {
-            client: &tx,
-            now: "",
-        };
+        let reading = statements::Writing::new(&tx, "");
         let answer = crate::embeds::read::answer(&reading, query).await?;
         tx.commit().await?;
         Ok(answer)

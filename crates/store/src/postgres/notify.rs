@@ -82,16 +82,39 @@ struct WireDoc {
     carried: Option<Vec<(String, String)>>,
 }
 
-/// Sends the committed requests' reports to the other instances, in one statement: a list of
-/// the reports that changed a document or a key (maybe empty), as one message in pieces. Runs
-/// inside the write transaction, so it is delivered at its commit, in order.
-pub async fn send(
-    c: &impl GenericClient,
-    signed: &Signed<'_>,
-    reports: &[&Committed],
-) -> StoreResult<()> {
+/// What a write transaction closes with: its documents' new `lastChange` and its reports.
+pub struct Closing<'a> {
+    /// Who sends the reports.
+    pub signed: Signed<'a>,
+    /// The committed requests' reports, in order.
+    pub reports: &'a [&'a Committed],
+    /// The documents whose `lastChange` becomes `now`.
+    pub touched: &'a [&'a str],
+    /// The transaction's time.
+    pub now: &'a str,
+}
+
+/// The statement setting the `lastChange` of the documents matching `$which` (`$3`, `$4`) and
+/// sending the payloads `$2` on channel `$1`, in order.
+macro_rules! closing {
+    ($which:literal) => {
+        concat!(
+            "WITH touched AS (UPDATE documents SET last_change = $3 WHERE ",
+            $which,
+            ") SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) \
+             ORDER BY n"
+        )
+    };
+}
+
+/// Sets the documents' `lastChange` and sends the committed requests' reports to the other
+/// instances, in one statement: a list of the reports that changed a document or a key
+/// (maybe empty), as one message in pieces. Runs inside the write transaction, so it is
+/// delivered at its commit, in order.
+pub async fn send(c: &impl GenericClient, closing: &Closing<'_>) -> StoreResult<()> {
     let mut budget = CARRIED;
-    let wires: Vec<Wire> = reports
+    let wires: Vec<Wire> = closing
+        .reports
         .iter()
         .filter(|report| !report.docs.is_empty() || !report.keys_changed.is_empty())
         .map(|report| wire(report, &mut budget))
@@ -99,6 +122,7 @@ pub async fn send(
     let text = serde_json::to_string(&wires)?;
     let pieces = split(&text, PIECE);
     let last = pieces.len() - 1;
+    let signed = &closing.signed;
     let payloads: Vec<String> = pieces
         .into_iter()
         .enumerate()
@@ -109,12 +133,20 @@ pub async fn send(
             format!("{instance} {generation} {serial} {more} {piece}")
         })
         .collect();
-    execute(
-        c,
-        "SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n",
-        &[&CHANNEL, &payloads],
-    )
-    .await?;
+    let now = &closing.now;
+    // One document (almost always) by its key, a statement whose prepared plan is kept; the
+    // array's is planned again on every run.
+    match closing.touched {
+        [doc] => execute(c, closing!("id = $4"), &[&CHANNEL, &payloads, now, doc]).await?,
+        docs => {
+            execute(
+                c,
+                closing!("id = ANY($4)"),
+                &[&CHANNEL, &payloads, now, &docs],
+            )
+            .await?
+        }
+    };
     Ok(())
 }
 

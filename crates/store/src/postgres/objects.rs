@@ -1,12 +1,16 @@
 //! Objects in PostgreSQL: one row each, keyed by `(doc_id, obj_id)`. Many rows travel in one
 //! statement as arrays, so that a large upload or update is a few round trips, not one per
-//! object.
+//! object; one object is read or written by its key, a statement whose prepared plan is the
+//! key's index whatever the table holds (the arrays' statements are planned again on every
+//! run, or kept with a scan of the document's rows).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use deadpool_postgres::GenericClient;
+use tokio_postgres::Row;
 
+use super::docs::visible_to;
 use super::sql::{execute, query};
 use crate::StoreResult;
 use crate::object::{Kinds, StoredObject};
@@ -14,18 +18,29 @@ use crate::object::{Kinds, StoredObject};
 /// Rows sent per statement by the bulk writes.
 const ROWS_PER_STATEMENT: usize = 5000;
 
+/// Objects by id.
+pub type Objects = BTreeMap<String, Arc<StoredObject>>;
+
 /// A document's objects by id: all of them, or those with the given ids.
 pub async fn load_objects(
     c: &impl GenericClient,
     doc_id: &str,
     only: Option<&[&str]>,
-) -> StoreResult<BTreeMap<String, Arc<StoredObject>>> {
+) -> StoreResult<Objects> {
     let rows = match only {
         None => {
             query(
                 c,
                 "SELECT obj_id, type, data FROM objects WHERE doc_id = $1",
                 &[&doc_id],
+            )
+            .await?
+        }
+        Some([id]) => {
+            query(
+                c,
+                "SELECT obj_id, type, data FROM objects WHERE doc_id = $1 AND obj_id = $2",
+                &[&doc_id, id],
             )
             .await?
         }
@@ -38,15 +53,62 @@ pub async fn load_objects(
             .await?
         }
     };
+    Ok(objects(&rows))
+}
+
+/// A document's objects with the given ids, if the account may see the document (`None`
+/// otherwise): what an update of named objects reads first, in one statement.
+pub async fn load_visible(
+    c: &impl GenericClient,
+    account_id: &str,
+    doc_id: &str,
+    ids: &[&str],
+) -> StoreResult<Option<Objects>> {
+    let rows = match ids {
+        [id] => {
+            query(
+                c,
+                concat!(
+                    "SELECT o.obj_id, o.type, o.data FROM documents d LEFT JOIN objects o \
+                     ON o.doc_id = d.id AND o.obj_id = $3 WHERE d.id = $1 AND ",
+                    visible_to!()
+                ),
+                &[&doc_id, &account_id, id],
+            )
+            .await?
+        }
+        ids => {
+            query(
+                c,
+                concat!(
+                    "SELECT o.obj_id, o.type, o.data FROM documents d LEFT JOIN objects o \
+                     ON o.doc_id = d.id AND o.obj_id = ANY($3) WHERE d.id = $1 AND ",
+                    visible_to!()
+                ),
+                &[&doc_id, &account_id, &ids],
+            )
+            .await?
+        }
+    };
+    // No row: the document is not visible; a row of nulls: visible, none of the objects.
+    let visible = !rows.is_empty();
+    let found = rows
+        .into_iter()
+        .filter(|row| row.get::<_, Option<&str>>(0).is_some())
+        .collect::<Vec<_>>();
+    Ok(visible.then(|| objects(&found)))
+}
+
+/// Objects by id from rows of id, type and data.
+fn objects(rows: &[Row]) -> Objects {
     let mut kinds = Kinds::default();
-    Ok(rows
-        .iter()
+    rows.iter()
         .map(|row| {
             let kind = kinds.get(row.get(1));
             let object = StoredObject::new(kind, row.get(2));
             (row.get::<_, String>(0), Arc::new(object))
         })
-        .collect())
+        .collect()
 }
 
 /// Adds objects given as `(id, type, data)` rows.
@@ -77,6 +139,15 @@ pub async fn save_objects(
     doc_id: &str,
     objects: &[(String, Arc<StoredObject>)],
 ) -> StoreResult<()> {
+    if let [(id, object)] = objects {
+        execute(
+            c,
+            "UPDATE objects SET data = $3 WHERE doc_id = $1 AND obj_id = $2",
+            &[&doc_id, id, &object.data()],
+        )
+        .await?;
+        return Ok(());
+    }
     for chunk in objects.chunks(ROWS_PER_STATEMENT) {
         let ids: Vec<&str> = chunk.iter().map(|(id, _)| id.as_str()).collect();
         let data: Vec<&str> = chunk.iter().map(|(_, object)| object.data()).collect();

@@ -1,28 +1,72 @@
 //! The write requests' statements in PostgreSQL's SQL, for the shared write path (see
 //! [`writer`](crate::writer)).
 
+use std::sync::Mutex;
+
 use deadpool_postgres::GenericClient;
 
 use super::accounts::{any_account, insert_account, rotate_key};
 use super::docs::{clone_doc, delete_doc, empty_doc, insert_doc, rename_doc, share, visible_doc};
 use super::folders::{delete_folder, first_folder, insert_folder, own_folder, rename_folder};
-use super::objects::{delete_object, insert_objects, load_objects, save_objects};
+use super::objects::{
+    Objects, delete_object, insert_objects, load_objects, load_visible, save_objects,
+};
 use super::sql::execute;
 use crate::StoreResult;
+use crate::batch::Batch;
 use crate::change::DocChange;
 use crate::content::ContentUpload;
 use crate::keys::Account;
 use crate::plan::{Before, Planned, plan_cached};
-use crate::write::ObjectUpdate;
+use crate::write::{ObjectUpdate, WriteOp};
 use crate::writer::{Created, Statements};
 use diagtui_model::FolderRef;
 
-/// A connection inside the writer's transaction, at the batch's time.
+/// A connection inside the writer's transaction, at the batch's time, for one request.
 pub struct Writing<'c, C> {
     /// The connection.
     pub client: &'c C,
     /// The batch's time: the `lastChange` of the documents it changes.
     pub now: &'c str,
+    /// The objects of a document read ahead for the request (see [`Writing::read_ahead`]),
+    /// until its plan takes them.
+    ahead: Mutex<Option<(String, Objects)>>,
+}
+
+impl<'c, C: GenericClient + Sync> Writing<'c, C> {
+    /// Statements on `client` at time `now`.
+    pub fn new(client: &'c C, now: &'c str) -> Self {
+        Writing {
+            client,
+            now,
+            ahead: Mutex::new(None),
+        }
+    }
+
+    /// Reads first, in one statement, what an update of named objects reads in two round
+    /// trips: whether the account may see the document, and the objects as they are. The
+    /// request's check and plan then take them from here; a document not visible is left to
+    /// the request's own check to answer.
+    pub async fn read_ahead(&self, op: &WriteOp, batch: &mut Batch<'_>) -> StoreResult<()> {
+        let WriteOp::UpdateObjects {
+            account_id,
+            doc_id,
+            update,
+            plan: None,
+        } = op
+        else {
+            return Ok(());
+        };
+        let ObjectUpdate::Each { objects, .. } = &**update else {
+            return Ok(());
+        };
+        let ids: Vec<&str> = objects.keys().map(String::as_str).collect();
+        if let Some(objects) = load_visible(self.client, account_id, doc_id, &ids).await? {
+            batch.found_visible(account_id, doc_id);
+            *self.ahead.lock().expect("not poisoned") = Some((doc_id.clone(), objects));
+        }
+        Ok(())
+    }
 }
 
 impl<C: GenericClient + Sync> Statements for Writing<'_, C> {
@@ -104,7 +148,8 @@ impl<C: GenericClient + Sync> Statements for Writing<'_, C> {
         insert_objects(self.client, doc, std::iter::once((obj, kind, data))).await
     }
 
-    /// Reads the named objects, or all of them for a selector, and plans from them.
+    /// Reads the named objects (unless read ahead), or all of them for a selector, and plans
+    /// from them.
     async fn plan_update(
         &self,
         doc: &str,
@@ -112,8 +157,14 @@ impl<C: GenericClient + Sync> Statements for Writing<'_, C> {
     ) -> StoreResult<(Planned, Before)> {
         let objects = match update {
             ObjectUpdate::Each { objects, .. } => {
-                let ids: Vec<&str> = objects.keys().map(String::as_str).collect();
-                load_objects(self.client, doc, Some(&ids)).await?
+                let ahead = self.ahead.lock().expect("not poisoned").take();
+                match ahead {
+                    Some((read_for, objects)) if read_for == doc => objects,
+                    _ => {
+                        let ids: Vec<&str> = objects.keys().map(String::as_str).collect();
+                        load_objects(self.client, doc, Some(&ids)).await?
+                    }
+                }
             }
             ObjectUpdate::Matching { .. } => load_objects(self.client, doc, None).await?,
         };

@@ -1,19 +1,19 @@
 //! The writer: one task running the shared write path (see [`writer`](crate::writer)) on the
-//! write requests queued meanwhile, as the SQLite engine's writer does. Its statements are
-//! pipelined: the counter's bump travels with the first request's savepoint (one query, so that
-//! the savepoint begins after it), each request's
-//! release with the next one's savepoint, the `lastChange` updates with the reports to the
-//! other instances (see [`notify`](super::notify)). Its commits take their turn in commit order
-//! among every instance's (see [`sequence`](super::sequence)).
+//! write requests queued meanwhile, as the SQLite engine's writer does. Its round trips are
+//! few, since each costs both processes CPU: the transaction's start travels with the
+//! counter's bump and the first request's savepoint (one query, so that the savepoint begins
+//! after the bump), each request's release with the next one's savepoint (the last one needs
+//! none), and the `lastChange` updates in one statement with the reports to the other instances
+//! (see [`notify`](super::notify)), pipelined with the history's rows. Its commits take their
+//! turn in commit order among every instance's (see [`sequence`](super::sequence)).
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
-use deadpool_postgres::Pool;
+use deadpool_postgres::{Client, Object, Pool};
 use tokio::sync::mpsc;
 use tokio_postgres::SimpleQueryMessage;
 
-use super::docs::touch;
 use super::freshness::BUMP;
 use super::notify;
 use super::sequence::Sequence;
@@ -94,31 +94,52 @@ pub fn spawn(pool: Pool, around: Around) -> mpsc::Sender<Job> {
 
 /// Runs write requests in one transaction on a pooled connection.
 pub async fn run(pool: &Pool, ops: &mut [WriteOp], around: &Around) -> Done {
-    let mut client = match pool.get().await {
-        Ok(client) => client,
-        Err(e) => return Done::failed(ops.len(), &e.into()),
-    };
-    match client.transaction().await {
-        Ok(tx) => run_batch(Tx { tx, around }, ops, around).await,
+    match pool.get().await {
+        Ok(client) => {
+            let tx = Tx {
+                client: Some(client),
+                around,
+            };
+            run_batch(tx, ops, around).await
+        }
         Err(e) => Done::failed(ops.len(), &e.into()),
     }
 }
 
-/// The writer's transaction.
+/// The writer's transaction, on a pooled connection. It begins with its first statements
+/// rather than a round trip of its own; one that does not end committed (a batch that failed,
+/// a panic) closes its connection instead of pooling it, which rolls it back.
 struct Tx<'c> {
-    tx: deadpool_postgres::Transaction<'c>,
+    /// The connection, until the transaction committed.
+    client: Option<Client>,
     around: &'c Around,
 }
 
+impl Tx<'_> {
+    /// The connection of the open transaction.
+    fn client(&self) -> &Client {
+        self.client.as_ref().expect("the transaction is open")
+    }
+}
+
+impl Drop for Tx<'_> {
+    fn drop(&mut self) {
+        if let Some(client) = self.client.take() {
+            drop(Object::take(client));
+        }
+    }
+}
+
 impl Transaction for Tx<'_> {
-    /// The counter's bump and the first request's savepoint, in one round trip: one simple
-    /// query of two statements, so that the savepoint always begins after the bump. (Sent as
-    /// two pipelined statements, a bump not yet prepared on its connection ran after the
-    /// savepoint, and a first request that failed took the bump back with it: the next batch
-    /// took the same value, and its commit was never applied to what the instance keeps.)
+    /// The transaction's start, the counter's bump and the first request's savepoint, in one
+    /// round trip: one simple query of three statements, so that the savepoint always begins
+    /// after the bump. (Sent as pipelined statements, a bump not yet prepared on its connection
+    /// ran after the savepoint, and a first request that failed took the bump back with it: the
+    /// next batch took the same value, and its commit was never applied to what the instance
+    /// keeps.)
     async fn begin(&mut self) -> StoreResult<i64> {
-        let sql = format!("{BUMP}; SAVEPOINT request");
-        let messages = self.tx.simple_query(&sql).await?;
+        let sql = format!("BEGIN; {BUMP}; SAVEPOINT request");
+        let messages = self.client().simple_query(&sql).await?;
         let bumped = messages.iter().find_map(|message| match message {
             SimpleQueryMessage::Row(row) => row.get(0),
             _ => None,
@@ -130,41 +151,45 @@ impl Transaction for Tx<'_> {
 
     async fn apply(&self, op: &mut WriteOp, batch: &mut Batch<'_>) -> StoreResult<Applied> {
         let now = batch.now.clone();
-        let writing = Writing {
-            client: &self.tx,
-            now: &now,
-        };
+        let writing = Writing::new(self.client(), &now);
+        writing.read_ahead(op, batch).await?;
         apply(&writing, op, batch).await
     }
 
-    /// One round trip: the request's end with the next one's start.
+    /// At most one round trip: the request's end with the next one's start. The last request
+    /// kept needs none (the commit takes its savepoint's work with it), and a savepoint rolled
+    /// back to stays, ready for the next request.
     async fn end_request(&mut self, keep: bool, next: bool) -> StoreResult<()> {
         let sql = match (keep, next) {
-            (true, false) => "RELEASE request",
+            (true, false) => return Ok(()),
             (true, true) => "RELEASE request; SAVEPOINT request",
-            (false, false) => "ROLLBACK TO request; RELEASE request",
-            (false, true) => "ROLLBACK TO request; RELEASE request; SAVEPOINT request",
+            (false, _) => "ROLLBACK TO request",
         };
-        Ok(self.tx.batch_execute(sql).await?)
+        Ok(self.client().batch_execute(sql).await?)
     }
 
-    /// The versions, the `lastChange` updates and the reports: independent statements,
+    /// The versions, and the `lastChange` updates with the reports: independent statements,
     /// pipelined.
-    async fn commit(self, closing: Closing<'_>) -> StoreResult<()> {
-        let signed = notify::Signed {
-            instance: &self.around.instance,
-            generation: closing.generation,
-            serial: &self.around.serial,
-        };
-        let writing = Writing {
-            client: &self.tx,
+    async fn commit(mut self, closing: Closing<'_>) -> StoreResult<()> {
+        let client = self.client();
+        let writing = Writing::new(client, closing.now);
+        let sent = notify::Closing {
+            signed: notify::Signed {
+                instance: &self.around.instance,
+                generation: closing.generation,
+                serial: &self.around.serial,
+            },
+            reports: closing.reports,
+            touched: &closing.touched,
             now: closing.now,
         };
         tokio::try_join!(
             record::write(&writing, closing.versions, closing.heads),
-            touch(&self.tx, &closing.touched, closing.now),
-            notify::send(&self.tx, &signed, closing.reports)
+            notify::send(client, &sent)
         )?;
-        Ok(self.tx.commit().await?)
+        client.batch_execute("COMMIT").await?;
+        // Committed: the connection goes back to the pool.
+        self.client = None;
+        Ok(())
     }
 }
