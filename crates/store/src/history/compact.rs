@@ -3,8 +3,8 @@
 //! are older); its content is kept as a snapshot, and everything before it goes. Reading a version
 //! before it answers `VERSION_PRUNED`.
 
-use super::read::content;
-use super::{HistoryWrites, Objects};
+use super::HistoryWrites;
+use super::read::{content, states_before};
 use crate::StoreResult;
 
 /// Compacts every document's history to the versions written at or after `cutoff` (an ISO
@@ -17,20 +17,16 @@ pub(crate) async fn compact(s: &impl HistoryWrites, cutoff: &str) -> StoreResult
         let Some(keep_from) = s.keep_from(&doc, cutoff).await? else {
             continue;
         };
-        if keep_from <= s.oldest(&doc).await? {
+        let oldest = s.oldest(&doc).await?;
+        if keep_from <= oldest {
             continue;
         }
         let snapshot = match s.last_snapshot(&doc, keep_from).await? == Some(keep_from) {
             true => None,
             false => Some(content(s, &doc, keep_from).await?),
         };
-        let mut before = content(s, &doc, keep_from - 1).await?;
-        let before: Objects = s
-            .changes(&doc, keep_from)
-            .await?
-            .into_iter()
-            .filter_map(|change| Some((change.obj_id.clone(), before.remove(&change.obj_id)?)))
-            .collect();
+        let changes = s.changes(&doc, keep_from).await?;
+        let before = states_before(s, &doc, keep_from, oldest, &changes).await?;
         s.drop_before(&doc, keep_from).await?;
         if let Some(objects) = snapshot {
             s.insert_snapshot_rows(&doc, keep_from, &objects).await?;

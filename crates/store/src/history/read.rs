@@ -114,7 +114,7 @@ pub(crate) async fn answer(
 /// newest earlier version that changed each, else the oldest kept snapshot), else read from
 /// the content one version back. The oldest kept version's are kept one version back (see
 /// [`compact`](super::compact); none before version 1).
-async fn states_before(
+pub(crate) async fn states_before(
     r: &impl HistoryReads,
     doc: &str,
     at: u64,
