@@ -704,6 +704,64 @@ async fn writes_through_one_instance_under_reads_through_the_other_all_read_back
     stop(b);
 }
 
+/// Each write reads the object it merges into inside its transaction, after the counter's bump
+/// has waited for every other instance's write before it (the first request of a batch reads
+/// in the same round trip as the transaction's start): read any earlier, a write of the other
+/// instance committing meanwhile would be merged over and lost.
+#[tokio::test(flavor = "multi_thread")]
+async fn two_instances_updating_one_object_at_once_lose_no_update() {
+    const CLIENTS: usize = 16;
+    const ROUNDS: u64 = 15;
+    let Two {
+        key,
+        a,
+        b,
+        http,
+        doc,
+        ..
+    } = two_instances().await;
+    let obj_path = format!("/api/v1/doc/{doc}/obj");
+    let made = call(
+        &http,
+        &a.url,
+        &key,
+        &obj_path,
+        Some(json!({"type": "label", "props": {"text": "shared"}})),
+    )
+    .await;
+    let shared = format!("{obj_path}/{}", made.1["objId"].as_str().unwrap());
+    let tasks: Vec<_> = (0..CLIENTS)
+        .map(|client| {
+            // Half the clients write through each instance.
+            let base = if client % 2 == 0 { &a.url } else { &b.url }.clone();
+            let (http, key, shared) = (http.clone(), key.clone(), shared.clone());
+            tokio::spawn(async move {
+                for n in 1..=ROUNDS {
+                    let body = json!({"props": {format!("p{client}"): n}});
+                    let (status, answer) = call(&http, &base, &key, &shared, Some(body)).await;
+                    assert_eq!(status, StatusCode::OK, "{answer}");
+                }
+            })
+        })
+        .collect();
+    for task in tasks {
+        task.await.unwrap();
+    }
+    for instance in [&a, &b] {
+        let (_, object) = call(&http, &instance.url, &key, &shared, None).await;
+        for client in 0..CLIENTS {
+            assert_eq!(
+                object["data"][format!("p{client}")],
+                ROUNDS,
+                "client {client}'s last update, read through {}: {object}",
+                instance.url
+            );
+        }
+    }
+    stop(a);
+    stop(b);
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn an_instance_keeps_its_cache_when_another_commits() {
     let (url, key) = team_database();

@@ -38,14 +38,16 @@ fn column(changes: &[Change], text: fn(&StoredObject) -> &str) -> Vec<Option<&st
         .collect()
 }
 
-/// Where a history stands, from a row of head, pending, snapshot length and number.
-fn head_row(row: Row) -> Head {
-    Head {
-        head: row.get::<_, i64>(0) as u64,
-        pending: row.get::<_, i64>(1) as u64,
-        snapshot_len: row.get::<_, i64>(2) as u64,
-        num: row.get::<_, i64>(3) as u64,
-    }
+/// Where a history stands, from a row's head, pending, snapshot length and number from `at`;
+/// `None` when they are null (a row joined with no head).
+pub(super) fn head_at(row: &Row, at: usize) -> Option<Head> {
+    let number = |n: usize| row.get::<_, Option<i64>>(at + n).map(|v| v as u64);
+    Some(Head {
+        head: number(0)?,
+        pending: number(1)?,
+        snapshot_len: number(2)?,
+        num: number(3)?,
+    })
 }
 
 /// A change from a row of object id, type and data from `at`.
@@ -69,8 +71,14 @@ fn version_row(row: &Row) -> VersionRow {
 }
 
 impl<C: GenericClient + Sync> HistoryReads for Writing<'_, C> {
+    /// As read ahead with the request's objects, else read now.
     async fn head(&self, doc: &str) -> StoreResult<Option<Head>> {
-        Ok(query_opt(self.client, HEAD, &[&doc]).await?.map(head_row))
+        if let Some(head) = self.head_read_ahead(doc) {
+            return Ok(head);
+        }
+        Ok(query_opt(self.client, HEAD, &[&doc])
+            .await?
+            .and_then(|row| head_at(&row, 0)))
     }
 
     async fn oldest(&self, doc: &str) -> StoreResult<u64> {

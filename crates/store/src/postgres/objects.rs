@@ -11,8 +11,10 @@ use deadpool_postgres::GenericClient;
 use tokio_postgres::Row;
 
 use super::docs::visible_to;
+use super::history::head_at;
 use super::sql::{execute, query};
 use crate::StoreResult;
+use crate::history::Head;
 use crate::object::{Kinds, StoredObject};
 
 /// Rows sent per statement by the bulk writes.
@@ -56,47 +58,52 @@ pub async fn load_objects(
     Ok(objects(&rows))
 }
 
-/// A document's objects with the given ids, if the account may see the document (`None`
-/// otherwise): what an update of named objects reads first, in one statement.
+/// What an update of named objects reads first, in one statement: the document's objects with
+/// the given ids and where its history stands (`None`: it has none), if the account may see the
+/// document (`None` otherwise).
 pub async fn load_visible(
     c: &impl GenericClient,
     account_id: &str,
     doc_id: &str,
     ids: &[&str],
-) -> StoreResult<Option<Objects>> {
+) -> StoreResult<Option<(Objects, Option<Head>)>> {
+    /// The statement, with how the objects are picked (`$3`).
+    macro_rules! visible_with_head {
+        ($objects:literal) => {
+            concat!(
+                "SELECT o.obj_id, o.type, o.data, h.head, h.pending, h.snapshot_len, h.num \
+                 FROM documents d LEFT JOIN history_heads h ON h.doc_id = d.id \
+                 LEFT JOIN objects o ON o.doc_id = d.id AND ",
+                $objects,
+                " WHERE d.id = $1 AND ",
+                visible_to!()
+            )
+        };
+    }
     let rows = match ids {
         [id] => {
             query(
                 c,
-                concat!(
-                    "SELECT o.obj_id, o.type, o.data FROM documents d LEFT JOIN objects o \
-                     ON o.doc_id = d.id AND o.obj_id = $3 WHERE d.id = $1 AND ",
-                    visible_to!()
-                ),
+                visible_with_head!("o.obj_id = $3"),
                 &[&doc_id, &account_id, id],
             )
             .await?
         }
         ids => {
-            query(
-                c,
-                concat!(
-                    "SELECT o.obj_id, o.type, o.data FROM documents d LEFT JOIN objects o \
-                     ON o.doc_id = d.id AND o.obj_id = ANY($3) WHERE d.id = $1 AND ",
-                    visible_to!()
-                ),
-                &[&doc_id, &account_id, &ids],
-            )
-            .await?
+            let sql = visible_with_head!("o.obj_id = ANY($3)");
+            query(c, sql, &[&doc_id, &account_id, &ids]).await?
         }
     };
     // No row: the document is not visible; a row of nulls: visible, none of the objects.
-    let visible = !rows.is_empty();
+    let Some(first) = rows.first() else {
+        return Ok(None);
+    };
+    let head = head_at(first, 3);
     let found = rows
         .into_iter()
         .filter(|row| row.get::<_, Option<&str>>(0).is_some())
         .collect::<Vec<_>>();
-    Ok(visible.then(|| objects(&found)))
+    Ok(Some((objects(&found), head)))
 }
 
 /// Objects by id from rows of id, type and data.

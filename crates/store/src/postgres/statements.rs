@@ -16,6 +16,7 @@ use crate::StoreResult;
 use crate::batch::Batch;
 use crate::change::DocChange;
 use crate::content::ContentUpload;
+use crate::history::Head;
 use crate::keys::Account;
 use crate::plan::{Before, Planned, plan_cached};
 use crate::write::{ObjectUpdate, WriteOp};
@@ -28,9 +29,12 @@ pub struct Writing<'c, C> {
     pub client: &'c C,
     /// The batch's time: the `lastChange` of the documents it changes.
     pub now: &'c str,
-    /// The objects of a document read ahead for the request (see [`Writing::read_ahead`]),
-    /// until its plan takes them.
+    /// The objects of a document read ahead for the request (see [`read_ahead`]), until its
+    /// plan takes them.
     ahead: Mutex<Option<(String, Objects)>>,
+    /// Where the document's history stood when read ahead, until the history's opening takes
+    /// it.
+    head_ahead: Mutex<Option<(String, Option<Head>)>>,
 }
 
 impl<'c, C: GenericClient + Sync> Writing<'c, C> {
@@ -40,33 +44,77 @@ impl<'c, C: GenericClient + Sync> Writing<'c, C> {
             client,
             now,
             ahead: Mutex::new(None),
+            head_ahead: Mutex::new(None),
         }
     }
 
-    /// Reads first, in one statement, what an update of named objects reads in two round
-    /// trips: whether the account may see the document, and the objects as they are. The
-    /// request's check and plan then take them from here; a document not visible is left to
-    /// the request's own check to answer.
-    pub async fn read_ahead(&self, op: &WriteOp, batch: &mut Batch<'_>) -> StoreResult<()> {
-        let WriteOp::UpdateObjects {
+    /// Takes in what was read ahead for the request: its check, plan and history then take
+    /// it from here.
+    pub fn take_ahead(&self, ahead: Option<ReadAhead>, batch: &mut Batch<'_>) {
+        let Some(ReadAhead {
             account_id,
             doc_id,
-            update,
-            plan: None,
-        } = op
+            objects,
+            head,
+        }) = ahead
         else {
-            return Ok(());
+            return;
         };
-        let ObjectUpdate::Each { objects, .. } = &**update else {
-            return Ok(());
-        };
-        let ids: Vec<&str> = objects.keys().map(String::as_str).collect();
-        if let Some(objects) = load_visible(self.client, account_id, doc_id, &ids).await? {
-            batch.found_visible(account_id, doc_id);
-            *self.ahead.lock().expect("not poisoned") = Some((doc_id.clone(), objects));
-        }
-        Ok(())
+        batch.found_visible(&account_id, &doc_id);
+        *self.ahead.lock().expect("not poisoned") = Some((doc_id.clone(), objects));
+        *self.head_ahead.lock().expect("not poisoned") = Some((doc_id, head));
     }
+
+    /// Where the document's history stood when read ahead (`Some(None)`: it had none), once.
+    pub fn head_read_ahead(&self, doc: &str) -> Option<Option<Head>> {
+        let mut ahead = self.head_ahead.lock().expect("not poisoned");
+        match &*ahead {
+            Some((read_for, _)) if read_for == doc => ahead.take().map(|(_, head)| head),
+            _ => None,
+        }
+    }
+}
+
+/// What an update of named objects read ahead (see [`read_ahead`]).
+pub struct ReadAhead {
+    /// The account writing, who may see the document.
+    account_id: String,
+    /// The document.
+    doc_id: String,
+    /// The named objects as they are.
+    objects: Objects,
+    /// Where the document's history stands (`None`: it has none).
+    head: Option<Head>,
+}
+
+/// Reads first, in one statement, what an update of named objects reads in three round trips:
+/// whether the account may see the document, the objects as they are, and where its history
+/// stands. `None` for another request, or a document the account may not see (left to the
+/// request's own check to answer).
+pub async fn read_ahead(
+    client: &impl GenericClient,
+    op: &WriteOp,
+) -> StoreResult<Option<ReadAhead>> {
+    let WriteOp::UpdateObjects {
+        account_id,
+        doc_id,
+        update,
+        plan: None,
+    } = op
+    else {
+        return Ok(None);
+    };
+    let ObjectUpdate::Each { objects, .. } = &**update else {
+        return Ok(None);
+    };
+    let ids: Vec<&str> = objects.keys().map(String::as_str).collect();
+    let visible = load_visible(client, account_id, doc_id, &ids).await?;
+    Ok(visible.map(|(objects, head)| ReadAhead {
+        account_id: account_id.clone(),
+        doc_id: doc_id.clone(),
+        objects,
+        head,
+    }))
 }
 
 impl<C: GenericClient + Sync> Statements for Writing<'_, C> {

@@ -1,23 +1,27 @@
 //! The writer: one task running the shared write path (see [`writer`](crate::writer)) on the
 //! write requests queued meanwhile, as the SQLite engine's writer does. Its round trips are
 //! few, since each costs both processes CPU: the transaction's start travels with the
-//! counter's bump and the first request's savepoint (one query, so that the savepoint begins
-//! after the bump), each request's release with the next one's savepoint (the last one needs
-//! none), and the `lastChange` updates in one statement with the reports to the other instances
-//! (see [`notify`](super::notify)), pipelined with the history's rows. Its commits take their
-//! turn in commit order among every instance's (see [`sequence`](super::sequence)).
+//! counter's bump, the first request's savepoint and that request's read ahead (an update of
+//! named objects reads the document's access, the objects and its history's head in one
+//! statement, see [`read_ahead`]), each request's release with the next one's savepoint (the
+//! last one needs none), and the `lastChange` updates in one statement with the reports to
+//! the other instances (see [`notify`](super::notify)), pipelined with the history's rows. An
+//! update of one object is thus five round trips: start, update, closing, commit, and the
+//! request's freshness check before it. Its commits take their turn in commit order among
+//! every instance's (see [`sequence`](super::sequence)).
 
-use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, Mutex};
 
 use deadpool_postgres::{Client, Object, Pool};
+use futures_util::TryStreamExt;
 use tokio::sync::mpsc;
 use tokio_postgres::SimpleQueryMessage;
 
 use super::freshness::BUMP;
 use super::notify;
 use super::sequence::Sequence;
-use super::statements::Writing;
+use super::statements::{ReadAhead, Writing, read_ahead};
 use crate::batch::Batch;
 use crate::engine::CommitObserver;
 use crate::history::record;
@@ -99,6 +103,7 @@ pub async fn run(pool: &Pool, ops: &mut [WriteOp], around: &Around) -> Done {
             let tx = Tx {
                 client: Some(client),
                 around,
+                first_ahead: Mutex::new(None),
             };
             run_batch(tx, ops, around).await
         }
@@ -113,6 +118,8 @@ struct Tx<'c> {
     /// The connection, until the transaction committed.
     client: Option<Client>,
     around: &'c Around,
+    /// What the first request read ahead with the transaction's start, until it runs.
+    first_ahead: Mutex<Option<StoreResult<Option<ReadAhead>>>>,
 }
 
 impl Tx<'_> {
@@ -136,10 +143,17 @@ impl Transaction for Tx<'_> {
     /// after the bump. (Sent as pipelined statements, a bump not yet prepared on its connection
     /// ran after the savepoint, and a first request that failed took the bump back with it: the
     /// next batch took the same value, and its commit was never applied to what the instance
-    /// keeps.)
-    async fn begin(&mut self) -> StoreResult<i64> {
+    /// keeps.) The first request's read ahead travels in the same round trip, sent once the
+    /// start is, so that it reads inside the transaction, after the bump.
+    async fn begin(&mut self, first: &WriteOp) -> StoreResult<i64> {
         let sql = format!("BEGIN; {BUMP}; SAVEPOINT request");
-        let messages = self.client().simple_query(&sql).await?;
+        let client = self.client();
+        // Sends the start without waiting for its answers.
+        let started = client.simple_query_raw(&sql).await?;
+        let (messages, ahead) =
+            tokio::join!(started.try_collect::<Vec<_>>(), read_ahead(client, first));
+        let messages = messages?;
+        *self.first_ahead.lock().expect("not poisoned") = Some(ahead);
         let bumped = messages.iter().find_map(|message| match message {
             SimpleQueryMessage::Row(row) => row.get(0),
             _ => None,
@@ -152,7 +166,12 @@ impl Transaction for Tx<'_> {
     async fn apply(&self, op: &mut WriteOp, batch: &mut Batch<'_>) -> StoreResult<Applied> {
         let now = batch.now.clone();
         let writing = Writing::new(self.client(), &now);
-        writing.read_ahead(op, batch).await?;
+        let first_ahead = self.first_ahead.lock().expect("not poisoned").take();
+        let ahead = match first_ahead {
+            Some(read) => read?,
+            None => read_ahead(self.client(), op).await?,
+        };
+        writing.take_ahead(ahead, batch);
         apply(&writing, op, batch).await
     }
 

@@ -118,7 +118,7 @@ impl Tx<'_> {
 }
 
 impl Transaction for Tx<'_> {
-    async fn begin(&mut self) -> StoreResult<i64> {
+    async fn begin(&mut self, _first: &WriteOp) -> StoreResult<i64> {
         let generation = bump_generation(&self.0)?;
         self.run("SAVEPOINT request")?;
         Ok(generation)

@@ -103,7 +103,10 @@ pub(crate) async fn run_batch(
     turns: &impl Turns,
 ) -> Done {
     let count = ops.len();
-    let generation = match tx.begin().await {
+    let Some(first) = ops.first() else {
+        return Done::failed(0, &StoreError::Internal("an empty batch".into()));
+    };
+    let generation = match tx.begin(first).await {
         Ok(generation) => generation,
         Err(e) => return Done::failed(count, &e),
     };

@@ -21,8 +21,9 @@ use diagtui_model::FolderRef;
 /// runs in it under a savepoint of its own.
 pub(crate) trait Transaction: Sized {
     /// Bumps the `generation` counter and opens the first request's savepoint; returns the
-    /// counter's new value.
-    async fn begin(&mut self) -> StoreResult<i64>;
+    /// counter's new value. `first` is the batch's first request, which an engine may start
+    /// reading for in the same round trip.
+    async fn begin(&mut self, first: &WriteOp) -> StoreResult<i64>;
 
     /// Runs one write request (the engine's [`Statements`] through [`apply`](super::apply));
     /// returns its answer and what it changed.

@@ -21,7 +21,7 @@ struct Folders {
 struct Tx<'a>(&'a RefCell<Folders>);
 
 impl Transaction for Tx<'_> {
-    async fn begin(&mut self) -> StoreResult<i64> {
+    async fn begin(&mut self, _first: &WriteOp) -> StoreResult<i64> {
         self.0.borrow_mut().savepoint = 0;
         Ok(1)
     }
