@@ -6,8 +6,10 @@
 //! p50/p99), and their throughput with 32 connections. Then a team: two instances on the
 //! PostgreSQL database and a 1,000-object document, 16 connections reading one object through
 //! instance B, idle and while one connection updates another object through instance A (B
-//! applies A's commits to its cache), as fast as it can and paced at 420 writes a second. The load generator runs in this process, on the same
-//! cores as the servers and the database.
+//! applies A's commits to its cache), as fast as it can and paced at 420 writes a second; and
+//! the control, the same paced writes through an instance C of another database, which B has
+//! nothing to do with (`cargo bench --bench postgres -- team` runs these alone). The load
+//! generator runs in this process, on the same cores as the servers and the database.
 
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
@@ -164,24 +166,24 @@ async fn paced(url: &str, key: &str, rate: u32, until: Instant) -> usize {
     done
 }
 
-/// Two instances on the database at `url`: reads of one object through B, idle and while A
-/// takes updates of another object of the same document.
-async fn team(url: &str, key: &str) {
-    let serve = || {
-        let Served {
-            child,
-            url: listening,
-        } = start(
-            Command::new(env!("CARGO_BIN_EXE_diagtui"))
-                .args(["serve", "--bind", "127.0.0.1:0", "--database", url])
-                .stderr(Stdio::null()),
-        );
-        (child, listening)
-    };
-    let ((mut a, a_url), (mut b, b_url)) = (serve(), serve());
-    let http = reqwest::Client::new();
+/// `diagtui serve` on the PostgreSQL database at `url`: the process and its address.
+fn serve_database(url: &str) -> (Child, String) {
+    let Served {
+        child,
+        url: listening,
+    } = start(
+        Command::new(env!("CARGO_BIN_EXE_diagtui"))
+            .args(["serve", "--bind", "127.0.0.1:0", "--database", url])
+            .stderr(Stdio::null()),
+    );
+    (child, listening)
+}
+
+/// A new document of [`TEAM_OBJECTS`] objects (`obj0000`, ...) through the server at `base`;
+/// its URL.
+async fn team_document(http: &reqwest::Client, base: &str, key: &str) -> String {
     let created: Value = http
-        .post(format!("{a_url}/api/v1/doc/create"))
+        .post(format!("{base}/api/v1/doc/create"))
         .bearer_auth(key)
         .json(&json!({"title": "team"}))
         .send()
@@ -198,14 +200,39 @@ async fn team(url: &str, key: &str) {
             (format!("obj{n:04}"), object)
         })
         .collect();
-    let set = format!("{a_url}/api/v1/doc/set-content/{doc}");
-    request(&http, &set, key, Some(Value::Object(content))).await;
-    let read = format!("{b_url}/api/v1/doc/{doc}/obj/obj0000");
-    let written = format!("{a_url}/api/v1/doc/{doc}/obj/obj0001");
+    let set = format!("{base}/api/v1/doc/set-content/{doc}");
+    request(http, &set, key, Some(Value::Object(content))).await;
+    format!("{base}/api/v1/doc/{doc}")
+}
+
+/// A PostgreSQL database and an account's key in it.
+struct Database {
+    url: String,
+    key: String,
+}
+
+/// Two instances on the `team` database: reads of one object through B, idle and while A
+/// takes updates of another object of the same document. Then the control: the same paced
+/// writes through an instance C of the `other` database (same cluster, same machine), which B
+/// has nothing to do with; what B loses then is the machine's share of the writes, not the
+/// team's.
+async fn team(team: &Database, other: &Database) {
+    let key = &team.key;
+    let ((mut a, a_url), (mut b, b_url)) = (serve_database(&team.url), serve_database(&team.url));
+    let (mut c, c_url) = serve_database(&other.url);
+    let http = reqwest::Client::new();
+    let doc = team_document(&http, &a_url, key).await;
+    let read = format!("{}/obj/obj0000", doc.replace(&a_url, &b_url));
+    let written = format!("{doc}/obj/obj0001");
+    let elsewhere = format!(
+        "{}/obj/obj0001",
+        team_document(&http, &c_url, &other.key).await
+    );
     println!(
         "\nteam: two instances, a {TEAM_OBJECTS}-object document, {TEAM_READERS} connections \
          reading one object through B for {}s, idle and while one connection updates another \
-         object through A",
+         object through A (as fast as it can, then paced), or, paced, an object of another \
+         database through an instance C (the control)",
         RUN.as_secs()
     );
     for round in 1..=ROUNDS {
@@ -225,24 +252,43 @@ async fn team(url: &str, key: &str) {
              {busy:>7.0}/s ({:.2}x) at {writes:.0} writes/s (as fast as it can)",
             busy / idle
         );
-        let start = Instant::now();
-        let until = start + RUN;
-        let (reads, writes) = tokio::join!(
-            hammer(&read, key, false, TEAM_READERS, until),
-            paced(&written, key, TEAM_WRITE_RATE, until)
-        );
-        let seconds = start.elapsed().as_secs_f64();
-        let (busy, writes) = (reads as f64 / seconds, writes as f64 / seconds);
+        let mut paced_ratios = Vec::new();
+        for (writer, url, other_key) in [("A", &written, key), ("C", &elsewhere, &other.key)] {
+            let start = Instant::now();
+            let until = start + RUN;
+            let (reads, writes) = tokio::join!(
+                hammer(&read, key, false, TEAM_READERS, until),
+                paced(url, other_key, TEAM_WRITE_RATE, until)
+            );
+            let seconds = start.elapsed().as_secs_f64();
+            let (busy, writes) = (reads as f64 / seconds, writes as f64 / seconds);
+            paced_ratios.push(busy / idle);
+            println!(
+                "round {round} team reads through B: idle {idle:>7.0}/s, while {writer} writes \
+                 {busy:>7.0}/s ({:.2}x) at {writes:.0} writes/s (paced{})",
+                busy / idle,
+                if writer == "C" {
+                    ", another database: the control"
+                } else {
+                    ""
+                }
+            );
+        }
         println!(
-            "round {round} team reads through B: idle {idle:>7.0}/s, while A writes \
-             {busy:>7.0}/s ({:.2}x) at {writes:.0} writes/s (paced)",
-            busy / idle
+            "round {round} team paced ratio / control ratio: {:.2}",
+            paced_ratios[0] / paced_ratios[1]
         );
     }
-    for child in [&mut a, &mut b] {
+    for child in [&mut a, &mut b, &mut c] {
         let _ = child.kill();
         let _ = child.wait();
     }
+}
+
+/// Whether the command line asks for the team runs alone (`cargo bench --bench postgres --
+/// team`).
+fn only_team() -> bool {
+    std::env::args().skip(1).any(|arg| arg == "team")
 }
 
 #[tokio::main]
@@ -270,7 +316,21 @@ async fn main() {
     };
     let sqlite_key = account(&["--data-dir", &data]);
     let pg_key = account(&["--database", &url]);
-    let team_key = pg_key.clone();
+    let team_db = Database {
+        url: url.clone(),
+        key: pg_key.clone(),
+    };
+    cluster.psql("postgres", "CREATE DATABASE other");
+    let other_url = cluster.url("other");
+    let other_db = Database {
+        key: account(&["--database", &other_url]),
+        url: other_url,
+    };
+    if only_team() {
+        team(&team_db, &other_db).await;
+        cluster.stop_server();
+        return;
+    }
     let targets = [
         Arc::new(Target::start("SQLite", &["--data-dir", &data], sqlite_key).await),
         Arc::new(Target::start("PostgreSQL", &["--database", &url], pg_key).await),
@@ -304,6 +364,6 @@ async fn main() {
         let _ = target.child.kill();
         let _ = target.child.wait();
     }
-    team(&url, &team_key).await;
+    team(&team_db, &other_db).await;
     cluster.stop_server();
 }
