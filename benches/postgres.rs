@@ -285,6 +285,154 @@ async fn team(team: &Database, other: &Database) {
     }
 }
 
+/// The cores this process may run on.
+fn allowed_cores() -> Vec<usize> {
+    // SAFETY: `cpu_set_t` is plain data, filled in by the call.
+    let set = unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set);
+        set
+    };
+    (0..libc::CPU_SETSIZE as usize)
+        .filter(|&core| unsafe { libc::CPU_ISSET(core, &set) })
+        .collect()
+}
+
+/// Pins thread `tid` (0: the calling thread) to `cores`; a thread gone meanwhile is of no
+/// matter.
+fn pin_thread(tid: libc::pid_t, cores: &[usize]) {
+    // SAFETY: `cpu_set_t` is plain data, filled in here and read by the call.
+    unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        for &core in cores {
+            libc::CPU_SET(core, &mut set);
+        }
+        libc::sched_setaffinity(tid, std::mem::size_of::<libc::cpu_set_t>(), &set);
+    }
+}
+
+/// Pins every thread of process `pid` to `cores` (threads started later inherit it).
+fn pin_process(pid: u32, cores: &[usize]) {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return;
+    };
+    for task in tasks.flatten() {
+        if let Ok(tid) = task.file_name().to_string_lossy().parse() {
+            pin_thread(tid, cores);
+        }
+    }
+}
+
+/// The parent of process `pid`.
+fn parent(pid: u32) -> Option<u32> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat.rsplit_once(')')?
+        .1
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+/// Pins the cluster's server processes to `cores`: the postmaster, whose later backends inherit
+/// it, and the processes it runs.
+fn pin_cluster(cluster: &pg::Cluster, cores: &[usize]) {
+    let backend: u32 = cluster
+        .query("postgres", "SELECT pg_backend_pid()")
+        .trim()
+        .parse()
+        .unwrap();
+    let postmaster = parent(backend).expect("the backend's postmaster");
+    pin_process(postmaster, cores);
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        if let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>()
+            && parent(pid) == Some(postmaster)
+        {
+            pin_process(pid, cores);
+        }
+    }
+}
+
+/// GETs of `url` over [`TEAM_READERS`] connections until `until`, from a thread of their own
+/// on `cores`: how many completed.
+fn read_on(
+    cores: Vec<usize>,
+    url: String,
+    key: String,
+    until: Instant,
+) -> std::thread::JoinHandle<usize> {
+    std::thread::spawn(move || {
+        pin_thread(0, &cores);
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(hammer(&url, &key, false, TEAM_READERS, until))
+    })
+}
+
+/// The team again with B apart, as instances on machines of their own are: B and the load
+/// generator's readers on the last core, A, C, PostgreSQL and the writes on the others. The
+/// cluster stays so pinned: this runs last.
+async fn team_apart(cluster: &pg::Cluster, team: &Database, other: &Database) {
+    let cores = allowed_cores();
+    let Some((&own, rest)) = cores.split_last().filter(|(_, rest)| !rest.is_empty()) else {
+        println!("\nteam apart: fewer than two cores, skipped");
+        return;
+    };
+    let rest = rest.to_vec();
+    pin_cluster(cluster, &rest);
+    pin_process(std::process::id(), &rest);
+    let key = &team.key;
+    let ((mut a, a_url), (mut b, b_url)) = (serve_database(&team.url), serve_database(&team.url));
+    let (mut c, c_url) = serve_database(&other.url);
+    pin_process(a.id(), &rest);
+    pin_process(c.id(), &rest);
+    pin_process(b.id(), &[own]);
+    let http = reqwest::Client::new();
+    let doc = team_document(&http, &a_url, key).await;
+    let read = format!("{}/obj/obj0000", doc.replace(&a_url, &b_url));
+    let written = format!("{doc}/obj/obj0001");
+    let elsewhere = format!(
+        "{}/obj/obj0001",
+        team_document(&http, &c_url, &other.key).await
+    );
+    println!(
+        "\nteam apart: B and the {TEAM_READERS} reading connections on core {own}, A, C, \
+         PostgreSQL and the writes on cores {rest:?}; paced writes through A, then through C \
+         (the control)"
+    );
+    for round in 1..=ROUNDS {
+        let start = Instant::now();
+        let idle = read_on(vec![own], read.clone(), key.clone(), start + RUN);
+        let idle = idle.join().unwrap() as f64 / start.elapsed().as_secs_f64();
+        for (writer, url, writer_key) in [("A", &written, key), ("C", &elsewhere, &other.key)] {
+            let start = Instant::now();
+            let until = start + RUN;
+            let reads = read_on(vec![own], read.clone(), key.clone(), until);
+            let writes = paced(url, writer_key, TEAM_WRITE_RATE, until).await;
+            let reads = reads.join().unwrap();
+            let seconds = start.elapsed().as_secs_f64();
+            let (busy, writes) = (reads as f64 / seconds, writes as f64 / seconds);
+            println!(
+                "round {round} team apart, reads through B: idle {idle:>7.0}/s, while {writer} \
+                 writes {busy:>7.0}/s ({:.2}x) at {writes:.0} writes/s (paced{})",
+                busy / idle,
+                if writer == "C" {
+                    ", another database: the control"
+                } else {
+                    ""
+                }
+            );
+        }
+    }
+    pin_process(std::process::id(), &cores);
+    for child in [&mut a, &mut b, &mut c] {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+}
+
 /// Whether the command line asks for the team runs alone (`cargo bench --bench postgres --
 /// team`).
 fn only_team() -> bool {
@@ -328,6 +476,7 @@ async fn main() {
     };
     if only_team() {
         team(&team_db, &other_db).await;
+        team_apart(&cluster, &team_db, &other_db).await;
         cluster.stop_server();
         return;
     }
@@ -365,5 +514,6 @@ async fn main() {
         let _ = target.child.wait();
     }
     team(&team_db, &other_db).await;
+    team_apart(&cluster, &team_db, &other_db).await;
     cluster.stop_server();
 }
