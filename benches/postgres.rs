@@ -211,6 +211,45 @@ struct Database {
     key: String,
 }
 
+/// The team's instances: A and B on the team's database, C on the other, each with a new
+/// document; the URLs of the object read through B, of the one written through A, and of the
+/// one written through C.
+struct Instances {
+    a: Child,
+    b: Child,
+    c: Child,
+    read: String,
+    written: String,
+    elsewhere: String,
+}
+
+impl Instances {
+    /// Starts the three instances and fills their documents.
+    async fn start(team: &Database, other: &Database) -> Instances {
+        let ((a, a_url), (b, b_url)) = (serve_database(&team.url), serve_database(&team.url));
+        let (c, c_url) = serve_database(&other.url);
+        let http = reqwest::Client::new();
+        let doc = team_document(&http, &a_url, &team.key).await;
+        let elsewhere = team_document(&http, &c_url, &other.key).await;
+        Instances {
+            a,
+            b,
+            c,
+            read: format!("{}/obj/obj0000", doc.replace(&a_url, &b_url)),
+            written: format!("{doc}/obj/obj0001"),
+            elsewhere: format!("{elsewhere}/obj/obj0001"),
+        }
+    }
+
+    /// Stops the three instances.
+    fn stop(mut self) {
+        for child in [&mut self.a, &mut self.b, &mut self.c] {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
 /// Two instances on the `team` database: reads of one object through B, idle and while A
 /// takes updates of another object of the same document. Then the control: the same paced
 /// writes through an instance C of the `other` database (same cluster, same machine), which B
@@ -218,16 +257,8 @@ struct Database {
 /// team's.
 async fn team(team: &Database, other: &Database) {
     let key = &team.key;
-    let ((mut a, a_url), (mut b, b_url)) = (serve_database(&team.url), serve_database(&team.url));
-    let (mut c, c_url) = serve_database(&other.url);
-    let http = reqwest::Client::new();
-    let doc = team_document(&http, &a_url, key).await;
-    let read = format!("{}/obj/obj0000", doc.replace(&a_url, &b_url));
-    let written = format!("{doc}/obj/obj0001");
-    let elsewhere = format!(
-        "{}/obj/obj0001",
-        team_document(&http, &c_url, &other.key).await
-    );
+    let instances = Instances::start(team, other).await;
+    let (read, written, elsewhere) = (&instances.read, &instances.written, &instances.elsewhere);
     println!(
         "\nteam: two instances, a {TEAM_OBJECTS}-object document, {TEAM_READERS} connections \
          reading one object through B for {}s, idle and while one connection updates another \
@@ -237,13 +268,13 @@ async fn team(team: &Database, other: &Database) {
     );
     for round in 1..=ROUNDS {
         let start = Instant::now();
-        let idle = hammer(&read, key, false, TEAM_READERS, start + RUN).await;
+        let idle = hammer(read, key, false, TEAM_READERS, start + RUN).await;
         let idle = idle as f64 / start.elapsed().as_secs_f64();
         let start = Instant::now();
         let until = start + RUN;
         let (reads, writes) = tokio::join!(
-            hammer(&read, key, false, TEAM_READERS, until),
-            hammer(&written, key, true, 1, until)
+            hammer(read, key, false, TEAM_READERS, until),
+            hammer(written, key, true, 1, until)
         );
         let seconds = start.elapsed().as_secs_f64();
         let (busy, writes) = (reads as f64 / seconds, writes as f64 / seconds);
@@ -253,12 +284,12 @@ async fn team(team: &Database, other: &Database) {
             busy / idle
         );
         let mut paced_ratios = Vec::new();
-        for (writer, url, other_key) in [("A", &written, key), ("C", &elsewhere, &other.key)] {
+        for (writer, url, writer_key) in [("A", written, key), ("C", elsewhere, &other.key)] {
             let start = Instant::now();
             let until = start + RUN;
             let (reads, writes) = tokio::join!(
-                hammer(&read, key, false, TEAM_READERS, until),
-                paced(url, other_key, TEAM_WRITE_RATE, until)
+                hammer(read, key, false, TEAM_READERS, until),
+                paced(url, writer_key, TEAM_WRITE_RATE, until)
             );
             let seconds = start.elapsed().as_secs_f64();
             let (busy, writes) = (reads as f64 / seconds, writes as f64 / seconds);
@@ -279,10 +310,7 @@ async fn team(team: &Database, other: &Database) {
             paced_ratios[0] / paced_ratios[1]
         );
     }
-    for child in [&mut a, &mut b, &mut c] {
-        let _ = child.kill();
-        let _ = child.wait();
-    }
+    instances.stop();
 }
 
 /// The cores this process may run on.
@@ -384,19 +412,11 @@ async fn team_apart(cluster: &pg::Cluster, team: &Database, other: &Database) {
     pin_cluster(cluster, &rest);
     pin_process(std::process::id(), &rest);
     let key = &team.key;
-    let ((mut a, a_url), (mut b, b_url)) = (serve_database(&team.url), serve_database(&team.url));
-    let (mut c, c_url) = serve_database(&other.url);
-    pin_process(a.id(), &rest);
-    pin_process(c.id(), &rest);
-    pin_process(b.id(), &[own]);
-    let http = reqwest::Client::new();
-    let doc = team_document(&http, &a_url, key).await;
-    let read = format!("{}/obj/obj0000", doc.replace(&a_url, &b_url));
-    let written = format!("{doc}/obj/obj0001");
-    let elsewhere = format!(
-        "{}/obj/obj0001",
-        team_document(&http, &c_url, &other.key).await
-    );
+    let instances = Instances::start(team, other).await;
+    pin_process(instances.a.id(), &rest);
+    pin_process(instances.c.id(), &rest);
+    pin_process(instances.b.id(), &[own]);
+    let (read, written, elsewhere) = (&instances.read, &instances.written, &instances.elsewhere);
     println!(
         "\nteam apart: B and the {TEAM_READERS} reading connections on core {own}, A, C, \
          PostgreSQL and the writes on cores {rest:?}; paced writes through A, then through C \
@@ -406,7 +426,7 @@ async fn team_apart(cluster: &pg::Cluster, team: &Database, other: &Database) {
         let start = Instant::now();
         let idle = read_on(vec![own], read.clone(), key.clone(), start + RUN);
         let idle = idle.join().unwrap() as f64 / start.elapsed().as_secs_f64();
-        for (writer, url, writer_key) in [("A", &written, key), ("C", &elsewhere, &other.key)] {
+        for (writer, url, writer_key) in [("A", written, key), ("C", elsewhere, &other.key)] {
             let start = Instant::now();
             let until = start + RUN;
             let reads = read_on(vec![own], read.clone(), key.clone(), until);
@@ -427,10 +447,7 @@ async fn team_apart(cluster: &pg::Cluster, team: &Database, other: &Database) {
         }
     }
     pin_process(std::process::id(), &cores);
-    for child in [&mut a, &mut b, &mut c] {
-        let _ = child.kill();
-        let _ = child.wait();
-    }
+    instances.stop();
 }
 
 /// Whether the command line asks for the team runs alone (`cargo bench --bench postgres --
