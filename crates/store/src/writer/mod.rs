@@ -104,7 +104,11 @@ pub(crate) async fn run_batch(
 ) -> Done {
     let count = ops.len();
     let Some(first) = ops.first() else {
-        return Done::failed(0, &StoreError::Internal("an empty batch".into()));
+        // Nothing to write, nothing to answer.
+        return Done {
+            answers: Vec::new(),
+            replaced: Vec::new(),
+        };
     };
     let generation = match tx.begin(first).await {
         Ok(generation) => generation,
