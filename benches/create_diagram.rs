@@ -60,7 +60,9 @@ fn input() -> Vec<u8> {
 fn main() {
     let body = input();
     let settings = Settings::from_pairs(SETTINGS).unwrap();
-    let objects = diagtui_layout::lay_out(&body, Format::Json, &settings).unwrap();
+    let objects = diagtui_layout::lay_out(&body, Format::Json, &settings)
+        .unwrap()
+        .objects;
     let lines = objects
         .iter()
         .filter(|(_, o)| o.kind == "line-group")
@@ -76,7 +78,9 @@ fn main() {
     let mut alone = Vec::new();
     for _ in 0..RUNS {
         let started = Instant::now();
-        let objects = diagtui_layout::lay_out(&body, Format::Json, &settings).unwrap();
+        let objects = diagtui_layout::lay_out(&body, Format::Json, &settings)
+        .unwrap()
+        .objects;
         alone.push(started.elapsed());
         drop(objects);
     }

@@ -8,7 +8,9 @@ use serde_json::{Map, Value, json};
 use crate::error::{LayoutError, LayoutResult};
 use crate::fields::Fields;
 use crate::input::RawEntry;
-use crate::model::{Anchor, Component, End, Group, GroupLabel, Link, Model, Position};
+use crate::model::{
+    Anchor, Component, Direction, End, Group, GroupLabel, Link, Model, Position,
+};
 use crate::tiers::default_tier;
 use diagtui_model::props::is_colour;
 
@@ -53,10 +55,11 @@ struct RelativeTo {
     point: (f64, f64),
 }
 
-/// Checks raw entries and resolves them.
-pub fn check(raw: Vec<RawEntry>) -> LayoutResult<Model> {
+/// Checks raw entries and resolves them; the diagram's flow runs in `direction`.
+pub fn check(raw: Vec<RawEntry>, direction: Direction) -> LayoutResult<Model> {
     let typed = classify(raw)?;
     let mut builder = Builder::default();
+    builder.model.direction = direction;
     for entry in &typed {
         if entry.kind == Kind::Component {
             builder
@@ -139,6 +142,7 @@ impl Builder {
         self.model.groups.push(Group {
             id: id.to_owned(),
             parent: None,
+            direction: None,
             label: None,
             props: Map::new(),
         });
@@ -315,6 +319,10 @@ impl Builder {
         label_props.insert("outlineColor".into(), Value::String(outline));
         let outline_width = f.number("labelOutlineWidth")?.unwrap_or(0.075);
         label_props.insert("outlineWidth".into(), json!(outline_width));
+        let names = Direction::NAMES.map(|(name, _)| name);
+        let direction = f
+            .choice("direction", &names)?
+            .and_then(Direction::from_name);
         self.declare(&mut f, End::Group(index))?;
         let mut props = Map::new();
         props.insert("fillColor".into(), json!("#FFFFFF"));
@@ -329,6 +337,7 @@ impl Builder {
         check_props(&id, &props)?;
         let group = &mut self.model.groups[index];
         group.props = props;
+        group.direction = direction;
         group.label = text.map(|text| GroupLabel {
             text,
             block,
@@ -491,6 +500,7 @@ impl Builder {
             }
             let start = f.boolean("arrowStart")?.unwrap_or(false);
             let end = f.boolean("arrowEnd")?.unwrap_or(false);
+            let invisible = f.boolean("invisible")?.unwrap_or(false);
             let l = &mut self.model.links[link];
             let forward = l.from == from;
             if forward {
@@ -522,6 +532,7 @@ impl Builder {
             l.props.extend(props);
             l.middle = middle;
             l.label = label;
+            l.invisible = invisible;
         }
         Ok(())
     }
@@ -548,6 +559,7 @@ impl Builder {
                 ]),
                 middle: None,
                 label: None,
+                invisible: false,
             });
             self.model.links.len() - 1
         })

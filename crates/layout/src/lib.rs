@@ -7,6 +7,7 @@
 //! tiers of rows inside their groups; [`objects`] makes the areas, labels, components and
 //! routed line groups. The rules in words: docs/create-diagram.md.
 
+pub mod catalogue;
 pub mod check;
 mod error;
 mod fields;
@@ -23,19 +24,43 @@ mod tiers;
 mod tests;
 
 pub use error::{LayoutError, LayoutResult};
-pub use input::{Format, RawEntry};
+pub use input::{Format, Note, Parsed, RawEntry};
 pub use objects::Objects;
 pub use settings::Settings;
 
-/// Lays out a body of the given format with these settings: the objects to store, each under
-/// its id, in drawing order. Refuses the whole input at its first problem.
-pub fn lay_out(body: &[u8], format: Format, settings: &Settings) -> LayoutResult<Objects> {
-    lay_out_entries(format.parse(body)?, settings)
+/// A laid-out diagram: the objects to store, and what of the input could not be drawn.
+#[derive(Debug)]
+pub struct Laid {
+    /// The objects, each under its id, in drawing order.
+    pub objects: Objects,
+    /// What could not be drawn as written (the input's own notes).
+    pub notes: Vec<Note>,
 }
 
-/// Lays out entries already read.
-pub fn lay_out_entries(entries: Vec<RawEntry>, settings: &Settings) -> LayoutResult<Objects> {
-    let model = check::check(entries)?;
+/// Lays out a body of the given format with these settings. Refuses the whole input at its
+/// first problem; what can be drawn another way is drawn so and noted.
+pub fn lay_out(body: &[u8], format: Format, settings: &Settings) -> LayoutResult<Laid> {
+    lay_out_parsed(format.parse(body)?, settings)
+}
+
+/// Lays out an input already read.
+pub fn lay_out_parsed(parsed: Parsed, settings: &Settings) -> LayoutResult<Laid> {
+    let Parsed {
+        entries,
+        direction,
+        notes,
+    } = parsed;
+    let objects = lay_out_entries(entries, direction.unwrap_or_default(), settings)?;
+    Ok(Laid { objects, notes })
+}
+
+/// Lays out entries already read, the flow running in `direction`.
+pub fn lay_out_entries(
+    entries: Vec<RawEntry>,
+    direction: model::Direction,
+    settings: &Settings,
+) -> LayoutResult<Objects> {
+    let model = check::check(entries, direction)?;
     let placement = place::place(&model, settings)?;
     objects::build(&model, &placement)
 }

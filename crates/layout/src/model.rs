@@ -3,9 +3,50 @@
 
 use serde_json::{Map, Value};
 
+/// The direction a flow runs in: where a link's target goes from its source.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Top to bottom (`TB`, `TD`): the default.
+    #[default]
+    TopBottom,
+    /// Bottom to top (`BT`).
+    BottomTop,
+    /// Left to right (`LR`).
+    LeftRight,
+    /// Right to left (`RL`).
+    RightLeft,
+}
+
+impl Direction {
+    /// The names entries use, with the direction each stands for.
+    pub const NAMES: [(&'static str, Direction); 5] = [
+        ("TB", Direction::TopBottom),
+        ("TD", Direction::TopBottom),
+        ("BT", Direction::BottomTop),
+        ("LR", Direction::LeftRight),
+        ("RL", Direction::RightLeft),
+    ];
+
+    /// The direction a name (`TB`, `TD`, `BT`, `LR`, `RL`, any case) stands for.
+    pub fn from_name(name: &str) -> Option<Direction> {
+        let name = name.trim();
+        Direction::NAMES
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|&(_, d)| d)
+    }
+
+    /// Whether the flow runs along the x axis.
+    pub fn is_horizontal(self) -> bool {
+        matches!(self, Direction::LeftRight | Direction::RightLeft)
+    }
+}
+
 /// A checked input.
 #[derive(Debug, Default)]
 pub struct Model {
+    /// The direction of the whole diagram's flow.
+    pub direction: Direction,
     /// The components, in input order.
     pub components: Vec<Component>,
     /// The groups, in the order they were first named.
@@ -73,6 +114,8 @@ pub struct Group {
     pub id: String,
     /// The group it sits in, if any.
     pub parent: Option<usize>,
+    /// The direction of the flow inside it, when it has its own (else its parent's).
+    pub direction: Option<Direction>,
     /// Its caption and how it is drawn.
     pub label: Option<GroupLabel>,
     /// The area's properties.
@@ -126,4 +169,6 @@ pub struct Link {
     pub middle: Option<String>,
     /// A caption on the middle of the line (under the component, if there is one).
     pub label: Option<String>,
+    /// Laid out as a link but not drawn (Mermaid's `~~~`, DOT's `style=invis`).
+    pub invisible: bool,
 }

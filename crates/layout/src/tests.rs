@@ -12,6 +12,7 @@ fn lay(body: Value) -> Objects {
         &Settings::default(),
     )
     .unwrap()
+    .objects
 }
 
 fn refusal(body: Value) -> LayoutError {
@@ -360,7 +361,9 @@ fn csv_bodies_read_like_json() {
                app1,component,generic.server,\"vpc, apps\",,App one,,,\n\
                app2,component,generic.server,\"vpc, apps\",,,3,,\n\
                vpc,group,,,,Main VPC,,1,0.2\n";
-    let objects = lay_out(csv.as_bytes(), Format::Csv, &Settings::default()).unwrap();
+    let objects = lay_out(csv.as_bytes(), Format::Csv, &Settings::default())
+        .unwrap()
+        .objects;
     assert_eq!(get(&objects, "vpc")["areaType"], 1);
     assert_eq!(get(&objects, "vpc")["lineWidth"], 0.2);
     assert_eq!(

@@ -264,4 +264,19 @@ pub struct DiagramCreated {
     #[serde(default)]
     #[schema(extensions(("x-diagtui-extension" = json!(true))))]
     pub object_count: usize,
+    /// What of the input could not be drawn as written, and what was done instead (empty when
+    /// everything was). An extension of ours.
+    #[serde(default)]
+    #[schema(extensions(("x-diagtui-extension" = json!(true))))]
+    pub notes: Vec<DiagramNote>,
+}
+
+/// Something in a create-diagram input that could not be drawn as written.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct DiagramNote {
+    /// The input's line (1-based), when the note concerns one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// What was left out or changed.
+    pub text: String,
 }

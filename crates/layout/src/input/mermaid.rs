@@ -8,7 +8,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde_json::{Map, Value, json};
 
-use super::RawEntry;
+use super::{Parsed, RawEntry};
+use crate::model::Direction;
 use crate::error::{LayoutError, LayoutResult};
 
 /// Node shapes: opener, closer and the componentId they stand for (ours).
@@ -73,12 +74,13 @@ struct Chart {
 }
 
 /// Reads a Mermaid flowchart into raw entries.
-pub fn parse_mermaid(body: &[u8]) -> LayoutResult<Vec<RawEntry>> {
+pub fn parse_mermaid(body: &[u8]) -> LayoutResult<Parsed> {
     let text = std::str::from_utf8(body)
         .map_err(|e| LayoutError::input(format!("the body is not valid UTF-8: {e}")))?;
     let mut chart = Chart::default();
     let mut open: Vec<String> = Vec::new();
     let mut header = false;
+    let mut direction = None;
     let mut front_matter = false;
     for (n, line) in text.lines().enumerate() {
         let number = n + 1;
@@ -107,6 +109,7 @@ pub fn parse_mermaid(body: &[u8]) -> LayoutResult<Vec<RawEntry>> {
                 )));
             }
             header = true;
+            direction = line.split_whitespace().nth(1).and_then(Direction::from_name);
             continue;
         }
         for statement in line.split(';').map(str::trim).filter(|s| !s.is_empty()) {
@@ -126,7 +129,11 @@ pub fn parse_mermaid(body: &[u8]) -> LayoutResult<Vec<RawEntry>> {
             "has no `end`",
         ));
     }
-    chart.entries()
+    Ok(Parsed {
+        entries: chart.entries()?,
+        direction,
+        notes: Vec::new(),
+    })
 }
 
 impl Chart {
@@ -473,7 +480,7 @@ mod tests {
     use super::*;
 
     fn entries(text: &str) -> Vec<RawEntry> {
-        parse_mermaid(text.as_bytes()).unwrap()
+        parse_mermaid(text.as_bytes()).unwrap().entries
     }
 
     fn get<'a>(entries: &'a [RawEntry], id: &str) -> &'a Map<String, Value> {

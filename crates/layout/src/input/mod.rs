@@ -11,6 +11,40 @@ pub use self::mermaid::parse_mermaid;
 
 use serde_json::{Map, Value};
 
+use crate::model::Direction;
+
+/// Something in the input that could not be drawn as written: what was done instead, and
+/// where. The input is laid out all the same; the answer lists these (`notes`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// The line of the input it concerns (1-based), when it has one.
+    pub line: Option<usize>,
+    /// What was left out or changed, for people.
+    pub text: String,
+}
+
+/// A body read: its entries, the flow's direction when the format states one (Mermaid's
+/// `flowchart LR`, DOT's `rankdir`), and the notes of what could not be drawn.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Parsed {
+    /// The entries, in input order.
+    pub entries: Vec<RawEntry>,
+    /// The direction of the whole diagram's flow, when the input gives one.
+    pub direction: Option<Direction>,
+    /// What could not be drawn as written.
+    pub notes: Vec<Note>,
+}
+
+impl Parsed {
+    /// Entries with no direction and nothing to note (JSON and CSV).
+    pub fn entries(entries: Vec<RawEntry>) -> Parsed {
+        Parsed {
+            entries,
+            ..Parsed::default()
+        }
+    }
+}
+
 /// One entry as the input gave it: its id and its fields (`type` among them), not yet checked.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RawEntry {
@@ -45,11 +79,11 @@ impl Format {
         }
     }
 
-    /// Reads a body of this format into raw entries.
-    pub fn parse(self, body: &[u8]) -> crate::LayoutResult<Vec<RawEntry>> {
+    /// Reads a body of this format.
+    pub fn parse(self, body: &[u8]) -> crate::LayoutResult<Parsed> {
         match self {
-            Format::Json => parse_json(body),
-            Format::Csv => parse_csv(body),
+            Format::Json => parse_json(body).map(Parsed::entries),
+            Format::Csv => parse_csv(body).map(Parsed::entries),
             Format::Mermaid => parse_mermaid(body),
         }
     }

@@ -16,9 +16,11 @@ use super::schemas::{BodyErrors, Errors};
 use crate::error::ApiError;
 use crate::extract::{Ids, read_body};
 use crate::state::AppState;
-use diagtui_layout::{Format, Objects, Settings};
+use diagtui_layout::{Format, Laid, Objects, Settings};
 use diagtui_model::props::new_object_data;
-use diagtui_model::{Content, DiagramCreated, DiagramObject, ErrorCode, ObjectType};
+use diagtui_model::{
+    Content, DiagramCreated, DiagramNote, DiagramObject, ErrorCode, ObjectType,
+};
 use diagtui_scene::render::{DEFAULT_HEIGHT, DEFAULT_WIDTH, View};
 use diagtui_scene::{DEFAULT_STATUS_KEY, Scene};
 use diagtui_store::Account;
@@ -91,7 +93,7 @@ fn settings(query: &[(String, String)], others: &[&str]) -> Result<Settings, Api
 
 /// Lays the body out on the blocking pool: routing many links takes long enough to hold up
 /// the other requests of the thread, however small the body.
-async fn lay_out(body: DiagramBody, settings: Settings) -> Result<Objects, ApiError> {
+async fn lay_out(body: DiagramBody, settings: Settings) -> Result<Laid, ApiError> {
     tokio::task::spawn_blocking(move || {
         diagtui_layout::lay_out(&body.bytes, body.format, &settings)
             .map_err(|e| ApiError::validation(e.to_string()))
@@ -135,12 +137,19 @@ pub async fn create(
     };
     let settings = settings(&query, &["replace"])?;
     s.store.doc_details(&me, &doc_id).await?;
-    let objects = lay_out(body, settings).await?;
+    let Laid { objects, notes } = lay_out(body, settings).await?;
     let object_count = objects.len();
     s.store.add_objects(&me, &doc_id, objects, replace).await?;
     Ok(Json(DiagramCreated {
         success: true,
         object_count,
+        notes: notes
+            .into_iter()
+            .map(|note| DiagramNote {
+                line: note.line,
+                text: note.text,
+            })
+            .collect(),
     }))
 }
 
@@ -176,7 +185,7 @@ pub async fn image(
         picture.height.get_or_insert(DEFAULT_HEIGHT);
     }
     let settings = settings(&query, &PICTURE_PARAMS)?;
-    let objects = lay_out(body, settings).await?;
+    let objects = lay_out(body, settings).await?.objects;
     let image = tokio::task::spawn_blocking(move || {
         draw(
             &Scene::build(&as_content(objects), DEFAULT_STATUS_KEY),
