@@ -1,0 +1,93 @@
+//! The layered layout, for diagrams whose components carry no `tier`: each container (the
+//! diagram, each group) lays out its components and inner groups (as blocks) in layers along
+//! its flow's direction, as Graphviz dot does: [`cycles`] turns links round so none runs back,
+//! [`layers`] gives each node its layer, [`order`] orders each layer to cut crossings,
+//! [`coords`] places the nodes across the flow, and [`clusters`] puts the blocks together,
+//! groups inside their areas with their titles. When the diagram does not fit the grid the
+//! gaps shrink, step by step, before it is refused. The rules in words: docs/create-diagram.md.
+
+mod clusters;
+mod coords;
+mod cycles;
+mod layers;
+mod order;
+
+use crate::error::{LayoutError, LayoutResult};
+use crate::geometry::ceil_half;
+use crate::model::Model;
+use crate::place::{GRID, Placement, bounds, check_by_hand, placement_of};
+use crate::settings::Settings;
+
+/// The gaps a layout is made with, in cells (half cells at least).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Gaps {
+    /// Between neighbours in a layer.
+    pub node: f64,
+    /// Between layers.
+    pub layer: f64,
+    /// Between a group and its neighbours.
+    pub margin: f64,
+    /// Between a group's border and its contents.
+    pub padding: f64,
+    /// Between a long link's line and its neighbours.
+    pub line: f64,
+    /// Whether a labelled link spans two layers at least, its label on the layer between.
+    pub label_layers: bool,
+}
+
+/// The steps tried in turn until the diagram fits: the gaps' scale, and whether labelled links
+/// get a layer for their label.
+const STEPS: [(f64, bool); 5] = [
+    (1.0, true),
+    (1.0, false),
+    (0.6, false),
+    (0.35, false),
+    (0.0, false),
+];
+
+impl Gaps {
+    /// The settings' gaps (`COMP_GAP`, `TIER_GAP`, `GROUP_MARGIN`, `GROUP_PADDING`) times
+    /// `scale`, each half a cell at least.
+    pub(crate) fn scaled(settings: &Settings, scale: f64, label_layers: bool) -> Gaps {
+        let g = |v: f64| ceil_half(v * scale).max(0.5);
+        Gaps {
+            node: g(settings.comp_gap),
+            layer: g(settings.tier_gap),
+            margin: g(settings.group_margin),
+            padding: g(settings.group_padding),
+            line: g(1.0),
+            label_layers,
+        }
+    }
+}
+
+/// Places a checked model in layers, shrinking the gaps until it fits the grid.
+pub fn place(model: &Model, settings: &Settings) -> LayoutResult<Placement> {
+    let mut smallest = None;
+    for (scale, label_layers) in STEPS {
+        let gaps = Gaps::scaled(settings, scale, label_layers);
+        let placement = place_with(model, &gaps);
+        check_by_hand(model, &placement)?;
+        match bounds(&placement) {
+            Some(b) if !GRID.contains(&b) => smallest = Some(b),
+            _ => return Ok(placement),
+        }
+    }
+    let b = smallest.expect("a diagram that does not fit has bounds");
+    Err(LayoutError::input(format!(
+        "the laid-out diagram is {} × {} cells even with the smallest gaps (half a cell), larger \
+         than the grid's 100 × 100: split it into several diagrams, shorten the longest labels, \
+         or lay it out in the other direction (LR instead of TB, or back)",
+        b.width(),
+        b.height()
+    )))
+}
+
+/// Places a checked model in layers with these gaps, whether it fits or not.
+pub(crate) fn place_with(model: &Model, gaps: &Gaps) -> Placement {
+    let root = clusters::Layout::new(model, gaps).container(None);
+    placement_of(model, root, true)
+}
+
+#[cfg(test)]
+mod tests;
