@@ -20,8 +20,9 @@ const BEND_COST: u32 = 8;
 const ALONG_COST: u32 = 40;
 /// What crossing a line routed before costs more.
 const CROSS_COST: u32 = 3;
-/// How far (in half cells) beyond the rectangle of its two ends a path is first looked for.
-const SEARCH_MARGIN: usize = 16;
+/// How far (in half cells) beyond the rectangle of its two ends a path is looked for, first
+/// near, then further.
+const SEARCH_MARGINS: [usize; 2] = [6, 16];
 
 /// A node on or in a component's footprint.
 const FOOTPRINT: u8 = 1;
@@ -194,7 +195,9 @@ impl Obstacles {
     /// The clear path with the fewest bends, then the fewest steps: searched near the two
     /// ends first, then over the whole grid.
     fn search(&self, a: Point, b: Point, ends: Ends<'_>) -> Option<Vec<Point>> {
-        self.search_in(a, b, ends, Some(SEARCH_MARGIN))
+        SEARCH_MARGINS
+            .iter()
+            .find_map(|&m| self.search_in(a, b, ends, Some(m)))
             .or_else(|| self.search_in(a, b, ends, None))
     }
 
@@ -221,7 +224,11 @@ impl Obstacles {
         let w = x1 - x0 + 1;
         const STEPS: [(isize, isize); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
         let index = |x: usize, y: usize, d: usize| ((y - y0) * w + (x - x0)) * 4 + d;
-        let estimate = |x: usize, y: usize| (x.abs_diff(goal.0) + y.abs_diff(goal.1)) as u32;
+        // Steps still to take, and a bend when neither axis is reached yet.
+        let estimate = |x: usize, y: usize| {
+            let (dx, dy) = (x.abs_diff(goal.0), y.abs_diff(goal.1));
+            (dx + dy) as u32 + if dx > 0 && dy > 0 { BEND_COST } else { 0 }
+        };
         let states = w * (y1 - y0 + 1) * 4;
         let mut cost = vec![u32::MAX; states];
         let mut from = vec![u32::MAX; states];

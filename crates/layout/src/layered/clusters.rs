@@ -11,7 +11,7 @@ use crate::route::Point;
 use super::Gaps;
 use super::coords::across;
 use super::cycles::back_edges;
-use super::layers::{Span, layers};
+use super::layers::{Span, layers, layers_bounded};
 use super::order::Proper;
 
 /// The room left and right of a group's title on its band.
@@ -140,7 +140,16 @@ impl<'a> Layout<'a> {
                 (a, b, e.min_length)
             })
             .collect();
-        let rank = layers(n, &spans);
+        let rank = match self.gaps.bound {
+            Some(bound) => {
+                let room: Vec<f64> = blocks
+                    .iter()
+                    .map(|b| size(b).0 + self.gaps.node)
+                    .collect();
+                layers_bounded(n, &spans, &room, bound)
+            }
+            None => layers(n, &spans),
+        };
         let upper_lower: Vec<(usize, usize)> = spans.iter().map(|&(a, b, _)| (a, b)).collect();
         let mut proper = Proper::new(n, &rank, &upper_lower);
         proper.reduce_crossings();
@@ -173,7 +182,7 @@ impl<'a> Layout<'a> {
                 gaps.node
             }
         };
-        let centres = across(&proper, &breadth, gap);
+        let centres = across(&proper, &breadth, gap, self.gaps.bound);
         // Left edges on half cells, the gaps kept.
         let mut left = vec![0.0; total];
         for layer in &proper.layers {

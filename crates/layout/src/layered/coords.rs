@@ -11,9 +11,18 @@ const SWEEPS: usize = 8;
 /// The weight that holds a node with no neighbour on the swept side where it is.
 const STAY: f64 = 0.05;
 
+/// The weight that holds a layer inside a bound.
+const PIN: f64 = 1e9;
+
 /// The centre of each node across the flow, for nodes `breadth` wide, neighbours in a layer
-/// `gap(a, b)` apart.
-pub(crate) fn across(p: &Proper, breadth: &[f64], gap: impl Fn(usize, usize) -> f64) -> Vec<f64> {
+/// `gap(a, b)` apart; with a `bound`, every layer is held between −bound/2 and bound/2 where
+/// it fits.
+pub(crate) fn across(
+    p: &Proper,
+    breadth: &[f64],
+    gap: impl Fn(usize, usize) -> f64,
+    bound: Option<f64>,
+) -> Vec<f64> {
     let mut x = vec![0f64; p.layer_of.len()];
     for layer in &p.layers {
         let mut at = 0.0;
@@ -61,17 +70,72 @@ pub(crate) fn across(p: &Proper, breadth: &[f64], gap: impl Fn(usize, usize) -> 
                     }
                 })
                 .collect();
-            let seps: Vec<f64> = layer
+            let mut seps: Vec<f64> = layer
                 .windows(2)
                 .map(|w| (breadth[w[0]] + breadth[w[1]]) / 2.0 + gap(w[0], w[1]))
                 .collect();
-            let placed = nearest_in_order(&wanted, &seps);
+            let placed = match (bound, layer.first(), layer.last()) {
+                (Some(b), Some(&first), Some(&last)) => {
+                    // Pins at the bound's two ends, heavy enough to hold the layer inside.
+                    let mut pinned = vec![(-b / 2.0, PIN)];
+                    pinned.extend(wanted);
+                    pinned.push((b / 2.0, PIN));
+                    seps.insert(0, breadth[first] / 2.0);
+                    seps.push(breadth[last] / 2.0);
+                    let mut placed = nearest_in_order(&pinned, &seps);
+                    placed.pop();
+                    placed.remove(0);
+                    placed
+                }
+                _ => nearest_in_order(&wanted, &seps),
+            };
             for (&v, xv) in layer.iter().zip(placed) {
                 x[v] = xv;
             }
         }
     }
+    straighten(p, &mut x, breadth, &gap);
     x
+}
+
+/// Puts each long edge's dummies on one line where their neighbours leave room: at the median
+/// of their positions, else at one of theirs.
+fn straighten(p: &Proper, x: &mut [f64], breadth: &[f64], gap: &impl Fn(usize, usize) -> f64) {
+    let mut index = vec![0usize; x.len()];
+    for layer in &p.layers {
+        for (i, &v) in layer.iter().enumerate() {
+            index[v] = i;
+        }
+    }
+    for chain in &p.chains {
+        if chain.len() < 2 {
+            continue;
+        }
+        let mut candidates: Vec<f64> = chain.iter().map(|&d| x[d]).collect();
+        candidates.sort_by(f64::total_cmp);
+        let median = candidates[candidates.len() / 2];
+        candidates.sort_by(|a, b| (a - median).abs().total_cmp(&(b - median).abs()));
+        let fits = |t: f64, x: &[f64]| {
+            chain.iter().all(|&d| {
+                let layer = &p.layers[p.layer_of[d]];
+                let i = index[d];
+                let left_ok = i == 0 || {
+                    let l = layer[i - 1];
+                    x[l] + breadth[l] / 2.0 + gap(l, d) + breadth[d] / 2.0 <= t + 1e-9
+                };
+                let right_ok = i + 1 == layer.len() || {
+                    let r = layer[i + 1];
+                    t + breadth[d] / 2.0 + gap(d, r) + breadth[r] / 2.0 <= x[r] + 1e-9
+                };
+                left_ok && right_ok
+            })
+        };
+        if let Some(t) = candidates.into_iter().find(|&t| fits(t, x)) {
+            for &d in chain {
+                x[d] = t;
+            }
+        }
+    }
 }
 
 /// The positions, in order and at least `seps[i]` between item `i` and `i + 1`, nearest the
@@ -125,16 +189,26 @@ mod tests {
     fn a_chain_runs_straight_and_a_fork_is_centred() {
         // a -> b -> c straight; a -> d beside them.
         let p = Proper::new(4, &[0, 1, 2, 1], &[(0, 1), (1, 2), (0, 3)]);
-        let x = across(&p, &[2.0; 4], |_, _| 2.0);
+        let x = across(&p, &[2.0; 4], |_, _| 2.0, None);
         assert!((x[1] - x[2]).abs() < 1e-9, "{x:?}");
         assert!(((x[1] + x[3]) / 2.0 - x[0]).abs() < 0.5, "{x:?}");
+    }
+
+    #[test]
+    fn a_bound_holds_every_layer_inside() {
+        // a feeds b, c; b feeds d far right of where c wants to be.
+        let p = Proper::new(4, &[0, 1, 1, 2], &[(0, 1), (0, 2), (1, 3), (2, 3)]);
+        let x = across(&p, &[10.0; 4], |_, _| 1.0, Some(22.0));
+        for v in 0..4 {
+            assert!(x[v] - 5.0 >= -11.0 - 1e-6 && x[v] + 5.0 <= 11.0 + 1e-6, "{x:?}");
+        }
     }
 
     #[test]
     fn long_edges_run_straight() {
         // a -> b spans three layers; a -> c -> d -> b beside it.
         let p = Proper::new(4, &[0, 3, 1, 2], &[(0, 1), (0, 2), (2, 3), (3, 1)]);
-        let x = across(&p, &[2.0, 2.0, 2.0, 2.0, 0.0, 0.0], |_, _| 1.0);
+        let x = across(&p, &[2.0, 2.0, 2.0, 2.0, 0.0, 0.0], |_, _| 1.0, None);
         let chain = &p.chains[0];
         assert!((x[chain[0]] - x[chain[1]]).abs() < 1e-9, "{x:?}");
     }

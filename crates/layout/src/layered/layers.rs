@@ -61,6 +61,41 @@ pub(crate) fn layers(n: usize, edges: &[Span]) -> Vec<usize> {
     rank.into_iter().map(|r| (r - least) as usize).collect()
 }
 
+/// The layer of each of `n` nodes when no layer may hold more than `bound` of breadth (each
+/// node's `breadth` with its gap): the nodes, in the order of their unbounded layers, each on
+/// the first layer below its predecessors that has room (a layer always takes one node). The
+/// diagram grows longer along the flow and narrower across it.
+pub(crate) fn layers_bounded(n: usize, edges: &[Span], breadth: &[f64], bound: f64) -> Vec<usize> {
+    let free = layers(n, edges);
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&v| (free[v], v));
+    let mut inn: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (e, &(_, to, _)) in edges.iter().enumerate() {
+        inn[to].push(e);
+    }
+    let mut rank = vec![0usize; n];
+    let mut used: Vec<f64> = Vec::new();
+    for v in order {
+        let mut r = inn[v]
+            .iter()
+            .map(|&e| rank[edges[e].0] + edges[e].2)
+            .max()
+            .unwrap_or(0);
+        loop {
+            if used.len() <= r {
+                used.resize(r + 1, 0.0);
+            }
+            if used[r] == 0.0 || used[r] + breadth[v] <= bound {
+                break;
+            }
+            r += 1;
+        }
+        used[r] += breadth[v];
+        rank[v] = r;
+    }
+    rank
+}
+
 /// The nodes in an order where every edge runs forward (Kahn's, ties in input order).
 fn topological(n: usize, edges: &[Span], out: &[Vec<usize>], inn: &[Vec<usize>]) -> Vec<usize> {
     let mut missing: Vec<usize> = inn.iter().map(Vec::len).collect();
@@ -93,6 +128,17 @@ mod tests {
             assert!(r[to] >= r[from] + len, "{r:?}");
         }
         assert_eq!(r, vec![0, 2, 3]);
+    }
+
+    #[test]
+    fn a_bound_on_breadth_moves_nodes_to_later_layers() {
+        // a feeds b, c, d, e: four of breadth 3 under a bound of 7 take two layers.
+        let edges = [(0, 1, 1), (0, 2, 1), (0, 3, 1), (0, 4, 1)];
+        let r = layers_bounded(5, &edges, &[3.0; 5], 7.0);
+        assert_eq!(r, vec![0, 1, 1, 2, 2]);
+        for (from, to, len) in edges {
+            assert!(r[to] >= r[from] + len);
+        }
     }
 
     #[test]

@@ -33,22 +33,35 @@ pub(crate) struct Gaps {
     pub line: f64,
     /// Whether a labelled link spans two layers at least, its label on the layer between.
     pub label_layers: bool,
+    /// The most breadth (across the flow) a layer may hold, if bounded.
+    pub bound: Option<f64>,
 }
 
-/// The steps tried in turn until the diagram fits: the gaps' scale, and whether labelled links
-/// get a layer for their label.
-const STEPS: [(f64, bool); 5] = [
-    (1.0, true),
-    (1.0, false),
-    (0.6, false),
-    (0.35, false),
-    (0.0, false),
+/// The steps tried in turn until the diagram fits: the gaps' scale, whether labelled links
+/// get a layer for their label, and the most breadth a layer may hold (too wide a diagram
+/// grows longer along its flow instead).
+const STEPS: [(f64, bool, Option<f64>); 10] = [
+    (1.0, true, None),
+    (1.0, false, None),
+    (0.6, false, None),
+    (0.35, false, None),
+    (0.0, false, None),
+    (0.35, false, Some(90.0)),
+    (0.0, false, Some(90.0)),
+    (0.0, false, Some(75.0)),
+    (0.0, false, Some(60.0)),
+    (0.0, false, Some(45.0)),
 ];
 
 impl Gaps {
     /// The settings' gaps (`COMP_GAP`, `TIER_GAP`, `GROUP_MARGIN`, `GROUP_PADDING`) times
     /// `scale`, each half a cell at least.
-    pub(crate) fn scaled(settings: &Settings, scale: f64, label_layers: bool) -> Gaps {
+    pub(crate) fn scaled(
+        settings: &Settings,
+        scale: f64,
+        label_layers: bool,
+        bound: Option<f64>,
+    ) -> Gaps {
         let g = |v: f64| ceil_half(v * scale).max(0.5);
         Gaps {
             node: g(settings.comp_gap),
@@ -57,6 +70,7 @@ impl Gaps {
             padding: g(settings.group_padding),
             line: g(1.0),
             label_layers,
+            bound,
         }
     }
 }
@@ -64,12 +78,15 @@ impl Gaps {
 /// Places a checked model in layers, shrinking the gaps until it fits the grid.
 pub fn place(model: &Model, settings: &Settings) -> LayoutResult<Placement> {
     let mut smallest = None;
-    for (scale, label_layers) in STEPS {
-        let gaps = Gaps::scaled(settings, scale, label_layers);
+    for (scale, label_layers, bound) in STEPS {
+        let gaps = Gaps::scaled(settings, scale, label_layers, bound);
         let placement = place_with(model, &gaps);
         check_by_hand(model, &placement)?;
         match bounds(&placement) {
-            Some(b) if !GRID.contains(&b) => smallest = Some(b),
+            Some(b) if !GRID.contains(&b) => {
+                if std::env::var_os("LAYERED_DEBUG").is_some() { eprintln!("step {scale} {label_layers} {bound:?}: {} x {}", b.width(), b.height()); }
+                smallest = Some(b)
+            }
             _ => return Ok(placement),
         }
     }
