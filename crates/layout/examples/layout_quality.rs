@@ -38,18 +38,28 @@ fn main() {
             files.push(p);
         }
     }
-    let has_dot = Command::new("dot").arg("-V").stderr(Stdio::null()).status().is_ok();
+    let has_dot = Command::new("dot")
+        .arg("-V")
+        .stderr(Stdio::null())
+        .status()
+        .is_ok();
     if !has_dot {
         println!("note: Graphviz dot is not installed: only our figures are printed");
     }
     println!(
         "{:<44} {:>24} | {:>24} | {:>6} {:>6}",
-        "file", "ours: X thr ovl aln flow% out sib", "dot: X thr ovl aln flow% out sib", "ms", "dot ms"
+        "file",
+        "ours: X thr ovl aln flow% out sib",
+        "dot: X thr ovl aln flow% out sib",
+        "ms",
+        "dot ms"
     );
     let (mut ours_sum, mut dot_sum) = (Measures::default(), Measures::default());
     let (mut laid, mut refused, mut slowest) = (0, 0, 0.0f64);
     for file in &files {
-        let name = file.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let name = file
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
         let Some(format) = format_of(file) else {
             println!("{name:<44} no reader for this format yet");
             refused += 1;
@@ -57,9 +67,9 @@ fn main() {
         };
         let body = std::fs::read(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         let started = Instant::now();
-        let result = format
-            .parse(&body)
-            .and_then(|parsed| lay_out_parsed(parsed.clone(), &Settings::default()).map(|l| (parsed, l)));
+        let result = format.parse(&body).and_then(|parsed| {
+            lay_out_parsed(parsed.clone(), &Settings::default()).map(|l| (parsed, l))
+        });
         let ms = started.elapsed().as_secs_f64() * 1000.0;
         let (parsed, laid_out) = match result {
             Ok(r) => r,
@@ -89,13 +99,20 @@ fn main() {
         } else {
             (String::new(), String::new())
         };
-        println!("{name:<44} {} | {dot_text} | {ms:>6.1} {dot_ms:>6}", row(&ours));
+        println!(
+            "{name:<44} {} | {dot_text} | {ms:>6.1} {dot_ms:>6}",
+            row(&ours)
+        );
     }
     println!(
         "{:<44} {} | {} |",
         format!("SUM over {laid} laid out ({refused} refused)"),
         row(&ours_sum),
-        if has_dot { row(&dot_sum) } else { String::new() }
+        if has_dot {
+            row(&dot_sum)
+        } else {
+            String::new()
+        }
     );
     println!("slowest layout: {slowest:.1} ms (a debug build is much slower than --release)");
 }
@@ -130,7 +147,12 @@ fn format_of(p: &Path) -> Option<Format> {
 }
 
 fn quote(s: &str) -> String {
-    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n"))
+    format!(
+        "\"{}\"",
+        s.replace('\\', "\\\\")
+            .replace('"', "\\\"")
+            .replace('\n', "\\n")
+    )
 }
 
 /// The model as DOT: components as boxes with their labels, groups as clusters (nested), links
@@ -142,12 +164,19 @@ fn to_dot(model: &Model) -> String {
         Direction::LeftRight => "LR",
         Direction::RightLeft => "RL",
     };
-    let mut out = format!("digraph G {{\n  compound=true;\n  rankdir={rankdir};\n  node [shape=box];\n");
+    let mut out =
+        format!("digraph G {{\n  compound=true;\n  rankdir={rankdir};\n  node [shape=box];\n");
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); model.groups.len() + 1];
     for (g, group) in model.groups.iter().enumerate() {
         children[group.parent.map_or(0, |p| p + 1)].push(g);
     }
-    fn cluster(model: &Model, children: &[Vec<usize>], slot: usize, indent: usize, out: &mut String) {
+    fn cluster(
+        model: &Model,
+        children: &[Vec<usize>],
+        slot: usize,
+        indent: usize,
+        out: &mut String,
+    ) {
         let pad = "  ".repeat(indent);
         for (c, comp) in model.components.iter().enumerate() {
             if comp.group.map_or(0, |g| g + 1) == slot {
@@ -244,9 +273,17 @@ fn dot_drawing(model: &Model) -> Result<Drawing, String> {
     let mut node_of_gvid = std::collections::HashMap::new();
     for o in json["objects"].as_array().into_iter().flatten() {
         let name = o["name"].as_str().unwrap_or("");
-        if let Some(g) = name.strip_prefix("cluster_").and_then(|g| g.parse::<usize>().ok()) {
+        if let Some(g) = name
+            .strip_prefix("cluster_")
+            .and_then(|g| g.parse::<usize>().ok())
+        {
             if let [x0, y0, x1, y1] = numbers(o["bb"].as_str().unwrap_or(""))[..] {
-                d.groups[g] = Some(Rect { x0, y0: -y1, x1, y1: -y0 });
+                d.groups[g] = Some(Rect {
+                    x0,
+                    y0: -y1,
+                    x1,
+                    y1: -y0,
+                });
             }
         } else if let Some(c) = name.strip_prefix('n').and_then(|c| c.parse::<usize>().ok()) {
             if let ([x, y], Some(w), Some(h)) = (

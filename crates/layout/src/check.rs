@@ -8,9 +8,7 @@ use serde_json::{Map, Value, json};
 use crate::error::{LayoutError, LayoutResult};
 use crate::fields::Fields;
 use crate::input::RawEntry;
-use crate::model::{
-    Anchor, Component, Direction, End, Group, GroupLabel, Link, Model, Position,
-};
+use crate::model::{Anchor, Component, Direction, End, Group, GroupLabel, Link, Model, Position};
 use crate::tiers::default_tier;
 use diagtui_model::props::is_colour;
 
@@ -532,9 +530,7 @@ impl Builder {
             let label = f.text("label")?;
             let min_length = match f.number("minLength")? {
                 None => 1,
-                Some(n) if n >= 1.0 && n <= MAX_MIN_LENGTH as f64 && n.fract() == 0.0 => {
-                    n as usize
-                }
+                Some(n) if n >= 1.0 && n <= MAX_MIN_LENGTH as f64 && n.fract() == 0.0 => n as usize,
                 Some(n) => {
                     return Err(f.error(
                         "minLength",

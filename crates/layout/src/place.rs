@@ -70,12 +70,13 @@ pub(crate) struct Block {
 impl Block {
     /// Moves everything in `other` by (`dx`, `dy`) into this block.
     pub(crate) fn take(&mut self, other: Block, dx: f64, dy: f64) {
-        self.bends.extend(other.bends.into_iter().map(|(i, points)| {
-            (
-                i,
-                points.into_iter().map(|(x, y)| (x + dx, y + dy)).collect(),
-            )
-        }));
+        self.bends
+            .extend(other.bends.into_iter().map(|(i, points)| {
+                (
+                    i,
+                    points.into_iter().map(|(x, y)| (x + dx, y + dy)).collect(),
+                )
+            }));
         self.label_spots.extend(
             other
                 .label_spots
@@ -390,41 +391,40 @@ impl<'a> Placer<'a> {
         }
         block
     }
-
 }
 
 /// Places component `i` by hand (absolute, or relative to what is placed first).
 fn place_by_hand(model: &Model, i: usize, placement: &mut Placement, done: &mut [bool]) {
-        if done[i] {
-            return;
+    if done[i] {
+        return;
+    }
+    done[i] = true;
+    let component = &model.components[i];
+    let (x, y) = match component.position {
+        Position::Auto => return,
+        Position::Absolute { x, y } => (x, y),
+        Position::Relative {
+            to: Anchor::Component(c),
+            x,
+            y,
+        } => {
+            place_by_hand(model, c, placement, done);
+            let (cx, cy) = placement.components[c];
+            (cx + x, cy + y)
         }
-        done[i] = true;
-        let component = &model.components[i];
-        let (x, y) = match component.position {
-            Position::Auto => return,
-            Position::Absolute { x, y } => (x, y),
-            Position::Relative {
-                to: Anchor::Component(c),
-                x,
-                y,
-            } => {
-                place_by_hand(model, c, placement, done);
-                let (cx, cy) = placement.components[c];
-                (cx + x, cy + y)
-            }
-            Position::Relative {
-                to: Anchor::Group(g, fx, fy),
-                x,
-                y,
-            } => {
-                let r = placement.groups[g];
-                (r.x0 + fx * r.width() + x, r.y0 + fy * r.height() + y)
-            }
-        };
-        let (x, y) = (round_half(x), round_half(y));
-        placement.components[i] = (x, y);
-        placement.component_labels[i] = component_label_size(component.label.as_deref())
-            .map(|(lw, lh)| Rect::centred(x, y + COMPONENT_SIDE / 2.0 + lh / 2.0, lw, lh));
+        Position::Relative {
+            to: Anchor::Group(g, fx, fy),
+            x,
+            y,
+        } => {
+            let r = placement.groups[g];
+            (r.x0 + fx * r.width() + x, r.y0 + fy * r.height() + y)
+        }
+    };
+    let (x, y) = (round_half(x), round_half(y));
+    placement.components[i] = (x, y);
+    placement.component_labels[i] = component_label_size(component.label.as_deref())
+        .map(|(lw, lh)| Rect::centred(x, y + COMPONENT_SIDE / 2.0 + lh / 2.0, lw, lh));
 }
 
 /// A component with its label underneath, its footprint centred at the top.
@@ -439,10 +439,9 @@ pub(crate) fn component_block(model: &Model, c: usize) -> Block {
         ..Block::default()
     };
     if let Some((lw, lh)) = label {
-        block.labels.push((
-            c,
-            Rect::centred(w / 2.0, COMPONENT_SIDE + lh / 2.0, lw, lh),
-        ));
+        block
+            .labels
+            .push((c, Rect::centred(w / 2.0, COMPONENT_SIDE + lh / 2.0, lw, lh)));
     }
     block
 }
@@ -507,7 +506,11 @@ pub(crate) fn bounds(placement: &Placement) -> Option<Rect> {
             grow(b);
         }
     }
-    placement.label_spots.iter().flatten().for_each(|r| grow(*r));
+    placement
+        .label_spots
+        .iter()
+        .flatten()
+        .for_each(|r| grow(*r));
     bounds
 }
 

@@ -83,7 +83,9 @@ impl Drawing {
         let components = model
             .components
             .iter()
-            .map(|c| centre(&c.id).map(|(x, y)| Rect::centred(x, y, COMPONENT_SIDE, COMPONENT_SIDE)))
+            .map(|c| {
+                centre(&c.id).map(|(x, y)| Rect::centred(x, y, COMPONENT_SIDE, COMPONENT_SIDE))
+            })
             .collect();
         let groups = model
             .groups
@@ -186,7 +188,9 @@ impl Drawing {
                 .count();
         }
         for (c, comp) in model.components.iter().enumerate() {
-            let Some(r) = self.components[c] else { continue };
+            let Some(r) = self.components[c] else {
+                continue;
+            };
             let mut at = comp.group;
             while let Some(g) = at {
                 if let Some(area) = self.groups[g] {
@@ -208,10 +212,10 @@ impl Drawing {
                 if group.parent != other.parent {
                     continue;
                 }
-                if let (Some(a), Some(b)) = (self.groups[g], self.groups[h]) {
-                    if overlap_beyond(&a, &b, eps) {
-                        m.sibling_overlaps += 1;
-                    }
+                if let (Some(a), Some(b)) = (self.groups[g], self.groups[h])
+                    && overlap_beyond(&a, &b, eps)
+                {
+                    m.sibling_overlaps += 1;
                 }
             }
         }
@@ -273,7 +277,12 @@ fn orient(a: Point, b: Point, c: Point) -> f64 {
 
 /// Whether two segments cross at a point inside both (touching does not count).
 fn crosses(a: Point, b: Point, c: Point, d: Point) -> bool {
-    let (o1, o2, o3, o4) = (orient(a, b, c), orient(a, b, d), orient(c, d, a), orient(c, d, b));
+    let (o1, o2, o3, o4) = (
+        orient(a, b, c),
+        orient(a, b, d),
+        orient(c, d, a),
+        orient(c, d, b),
+    );
     o1 * o2 < 0.0 && o3 * o4 < 0.0
 }
 
@@ -327,9 +336,26 @@ mod tests {
     fn segments_cross_touch_and_run_along() {
         assert!(crosses((0.0, 0.0), (2.0, 0.0), (1.0, -1.0), (1.0, 1.0)));
         assert!(!crosses((0.0, 0.0), (2.0, 0.0), (2.0, -1.0), (2.0, 1.0)));
-        assert!(collinear_overlap((0.0, 0.0), (2.0, 0.0), (1.0, 0.0), (3.0, 0.0), 0.01));
-        assert!(!collinear_overlap((0.0, 0.0), (2.0, 0.0), (2.0, 0.0), (3.0, 0.0), 0.01));
-        let r = Rect { x0: 0.0, y0: 0.0, x1: 1.0, y1: 1.0 };
+        assert!(collinear_overlap(
+            (0.0, 0.0),
+            (2.0, 0.0),
+            (1.0, 0.0),
+            (3.0, 0.0),
+            0.01
+        ));
+        assert!(!collinear_overlap(
+            (0.0, 0.0),
+            (2.0, 0.0),
+            (2.0, 0.0),
+            (3.0, 0.0),
+            0.01
+        ));
+        let r = Rect {
+            x0: 0.0,
+            y0: 0.0,
+            x1: 1.0,
+            y1: 1.0,
+        };
         assert!(segment_meets((-1.0, 0.5), (2.0, 0.5), &r));
         assert!(!segment_meets((-1.0, 2.0), (2.0, 2.0), &r));
     }

@@ -22,7 +22,7 @@ const ALONG_COST: u32 = 40;
 const CROSS_COST: u32 = 3;
 /// How far (in half cells) beyond the rectangle of its two ends a path is looked for, first
 /// near, then further.
-const SEARCH_MARGINS: [usize; 2] = [6, 16];
+const SEARCH_MARGINS: [usize; 3] = [6, 16, 48];
 
 /// A node on or in a component's footprint.
 const FOOTPRINT: u8 = 1;
@@ -65,7 +65,11 @@ impl Obstacles {
         };
         let reach = COMPONENT_SIDE / 2.0;
         for &(x, y) in centres {
-            obstacles.mark_rect(Rect::centred(x, y, 2.0 * reach, 2.0 * reach), FOOTPRINT, false);
+            obstacles.mark_rect(
+                Rect::centred(x, y, 2.0 * reach, 2.0 * reach),
+                FOOTPRINT,
+                false,
+            );
         }
         obstacles
     }
@@ -113,9 +117,15 @@ impl Obstacles {
     fn segment(a: Point, b: Point) -> Option<(Vec<(usize, usize)>, u8)> {
         let (ax, ay, bx, by) = (node(a.0), node(a.1), node(b.0), node(b.1));
         if ax == bx {
-            Some(((ay.min(by)..=ay.max(by)).map(|y| (ax, y)).collect(), VERTICAL))
+            Some((
+                (ay.min(by)..=ay.max(by)).map(|y| (ax, y)).collect(),
+                VERTICAL,
+            ))
         } else if ay == by {
-            Some(((ax.min(bx)..=ax.max(bx)).map(|x| (x, ay)).collect(), HORIZONTAL))
+            Some((
+                (ax.min(bx)..=ax.max(bx)).map(|x| (x, ay)).collect(),
+                HORIZONTAL,
+            ))
         } else {
             None
         }
@@ -192,35 +202,25 @@ impl Obstacles {
             .or_else(|| self.search(a, b, ends))
             .unwrap_or_else(|| vec![a, (b.0, a.1), b])
     }
-    /// The clear path with the fewest bends, then the fewest steps: searched near the two
-    /// ends first, then over the whole grid.
+    /// The cheapest clear path: searched near the two ends first, then further (not over the
+    /// whole grid: what is not found 24 cells around the two ends takes the L).
     fn search(&self, a: Point, b: Point, ends: Ends<'_>) -> Option<Vec<Point>> {
         SEARCH_MARGINS
             .iter()
-            .find_map(|&m| self.search_in(a, b, ends, Some(m)))
-            .or_else(|| self.search_in(a, b, ends, None))
+            .find_map(|&m| self.search_in(a, b, ends, m))
     }
 
-    /// A* over (node, heading) within the rectangle around `a` and `b` grown by `margin`
-    /// nodes (the whole grid when `None`); a step costs 1, a bend [`BEND_COST`] more, a step
+    /// A* over (node, heading) within the rectangle around `a` and `b` grown by `m` nodes; a
+    /// step costs 1, a bend [`BEND_COST`] more, a step
     /// along a line [`ALONG_COST`] more and crossing one [`CROSS_COST`] more.
-    fn search_in(
-        &self,
-        a: Point,
-        b: Point,
-        ends: Ends<'_>,
-        margin: Option<usize>,
-    ) -> Option<Vec<Point>> {
+    fn search_in(&self, a: Point, b: Point, ends: Ends<'_>, m: usize) -> Option<Vec<Point>> {
         let (start, goal) = ((node(a.0), node(a.1)), (node(b.0), node(b.1)));
-        let (x0, x1, y0, y1) = match margin {
-            Some(m) => (
-                start.0.min(goal.0).saturating_sub(m),
-                (start.0.max(goal.0) + m).min(NODES - 1),
-                start.1.min(goal.1).saturating_sub(m),
-                (start.1.max(goal.1) + m).min(NODES - 1),
-            ),
-            None => (0, NODES - 1, 0, NODES - 1),
-        };
+        let (x0, x1, y0, y1) = (
+            start.0.min(goal.0).saturating_sub(m),
+            (start.0.max(goal.0) + m).min(NODES - 1),
+            start.1.min(goal.1).saturating_sub(m),
+            (start.1.max(goal.1) + m).min(NODES - 1),
+        );
         let w = x1 - x0 + 1;
         const STEPS: [(isize, isize); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
         let index = |x: usize, y: usize, d: usize| ((y - y0) * w + (x - x0)) * 4 + d;

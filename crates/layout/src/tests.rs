@@ -549,7 +549,7 @@ fn too_big_for_the_grid_is_refused_naming_the_size() {
         .map(|i| {
             (
                 format!("s{i}"),
-                json!({"type": "component", "componentType": "generic.server"}),
+                json!({"type": "component", "componentType": "generic.server", "tier": 2}),
             )
         })
         .collect();

@@ -12,7 +12,9 @@ use diagtui_layout::{Format, Settings, check, lay_out_parsed};
 fn corpus() -> Option<PathBuf> {
     let dir = std::env::var_os("DIAGTUI_MERMAID_CORPUS")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/mermaid"));
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/mermaid")
+        });
     dir.is_dir().then_some(dir)
 }
 
@@ -37,7 +39,8 @@ fn the_corpus_is_laid_out_to_the_zero_targets() {
             println!("note: {name}: not read by the Mermaid reader");
             continue;
         };
-        let model = match check::check(parsed.entries.clone(), parsed.direction.unwrap_or_default()) {
+        let model = match check::check(parsed.entries.clone(), parsed.direction.unwrap_or_default())
+        {
             Ok(model) => model,
             Err(e) => {
                 println!("note: {name}: the reader's entries are refused: {e}");

@@ -9,8 +9,8 @@ use std::collections::{BTreeMap, HashMap};
 use serde_json::{Map, Value, json};
 
 use super::{Parsed, RawEntry};
-use crate::model::Direction;
 use crate::error::{LayoutError, LayoutResult};
+use crate::model::Direction;
 
 /// Node shapes: opener, closer and the componentId they stand for (ours).
 const SHAPES: [(&str, &str, &str); 13] = [
@@ -109,7 +109,10 @@ pub fn parse_mermaid(body: &[u8]) -> LayoutResult<Parsed> {
                 )));
             }
             header = true;
-            direction = line.split_whitespace().nth(1).and_then(Direction::from_name);
+            direction = line
+                .split_whitespace()
+                .nth(1)
+                .and_then(Direction::from_name);
             continue;
         }
         for statement in line.split(';').map(str::trim).filter(|s| !s.is_empty()) {

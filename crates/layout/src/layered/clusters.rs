@@ -142,10 +142,7 @@ impl<'a> Layout<'a> {
             .collect();
         let rank = match self.gaps.bound {
             Some(bound) => {
-                let room: Vec<f64> = blocks
-                    .iter()
-                    .map(|b| size(b).0 + self.gaps.node)
-                    .collect();
+                let room: Vec<f64> = blocks.iter().map(|b| size(b).0 + self.gaps.node).collect();
                 layers_bounded(n, &spans, &room, bound)
             }
             None => layers(n, &spans),
@@ -198,9 +195,7 @@ impl<'a> Layout<'a> {
         }
         let least = left.iter().copied().fold(f64::INFINITY, f64::min);
         left.iter_mut().for_each(|l| *l -= least);
-        let wide = (0..total)
-            .map(|v| left[v] + breadth[v])
-            .fold(0.0, f64::max);
+        let wide = (0..total).map(|v| left[v] + breadth[v]).fold(0.0, f64::max);
         let mut top = Vec::with_capacity(proper.layers.len());
         let mut thick = Vec::with_capacity(proper.layers.len());
         let mut at = 0.0;
@@ -211,10 +206,7 @@ impl<'a> Layout<'a> {
             at += t + gaps.layer;
         }
         let long = at - gaps.layer;
-        let frame = Frame {
-            direction,
-            long,
-        };
+        let frame = Frame { direction, long };
         let mut block = Block {
             w: if horizontal { long } else { wide },
             h: if horizontal { wide } else { long },
@@ -244,12 +236,7 @@ impl<'a> Layout<'a> {
             }
             block.bends.push((edge.link, points));
             if let Some((d, lb, ld)) = label_dummy[e] {
-                let r = frame.rect(
-                    left[d] + LABEL_OFFSET,
-                    middle(d) - ld / 2.0,
-                    lb,
-                    ld,
-                );
+                let r = frame.rect(left[d] + LABEL_OFFSET, middle(d) - ld / 2.0, lb, ld);
                 block.label_spots.push((edge.link, r));
             }
         }

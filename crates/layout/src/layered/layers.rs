@@ -99,7 +99,8 @@ pub(crate) fn layers_bounded(n: usize, edges: &[Span], breadth: &[f64], bound: f
 /// The nodes in an order where every edge runs forward (Kahn's, ties in input order).
 fn topological(n: usize, edges: &[Span], out: &[Vec<usize>], inn: &[Vec<usize>]) -> Vec<usize> {
     let mut missing: Vec<usize> = inn.iter().map(Vec::len).collect();
-    let mut ready: std::collections::BTreeSet<usize> = (0..n).filter(|&v| missing[v] == 0).collect();
+    let mut ready: std::collections::BTreeSet<usize> =
+        (0..n).filter(|&v| missing[v] == 0).collect();
     let mut order = Vec::with_capacity(n);
     while let Some(v) = ready.pop_first() {
         order.push(v);

@@ -37,38 +37,46 @@ pub(crate) struct Gaps {
     pub bound: Option<f64>,
 }
 
-/// The steps tried in turn until the diagram fits: the gaps' scale, whether labelled links
-/// get a layer for their label, and the most breadth a layer may hold (too wide a diagram
-/// grows longer along its flow instead).
-const STEPS: [(f64, bool, Option<f64>); 10] = [
-    (1.0, true, None),
-    (1.0, false, None),
-    (0.6, false, None),
-    (0.35, false, None),
-    (0.0, false, None),
-    (0.35, false, Some(90.0)),
-    (0.0, false, Some(90.0)),
-    (0.0, false, Some(75.0)),
-    (0.0, false, Some(60.0)),
-    (0.0, false, Some(45.0)),
+/// One step of fitting the grid: the gaps' scale, whether labelled links get a layer for their
+/// label, the most breadth a layer may hold (too wide a diagram grows longer along its flow
+/// instead), and the least gap between layers (a cell leaves a line between them free of
+/// borders; half a cell only the line under the names).
+type Step = (f64, bool, Option<f64>, f64);
+
+/// The steps tried in turn until the diagram fits.
+const STEPS: [Step; 12] = [
+    (1.0, true, None, 1.0),
+    (1.0, false, None, 1.0),
+    (0.6, false, None, 1.0),
+    (0.35, false, None, 1.0),
+    (0.0, false, None, 1.0),
+    (0.35, false, Some(90.0), 1.0),
+    (0.0, false, Some(90.0), 1.0),
+    (0.0, false, Some(75.0), 1.0),
+    (0.0, false, Some(90.0), 0.5),
+    (0.0, false, Some(75.0), 0.5),
+    (0.0, false, Some(60.0), 0.5),
+    (0.0, false, Some(45.0), 0.5),
 ];
 
 impl Gaps {
     /// The settings' gaps (`COMP_GAP`, `TIER_GAP`, `GROUP_MARGIN`, `GROUP_PADDING`) times
-    /// `scale`, each half a cell at least.
+    /// `scale`: a cell at least between items in a layer (so that a line passes between them),
+    /// `least_layer` between layers, half a cell inside a group.
     pub(crate) fn scaled(
         settings: &Settings,
         scale: f64,
         label_layers: bool,
         bound: Option<f64>,
+        least_layer: f64,
     ) -> Gaps {
-        let g = |v: f64| ceil_half(v * scale).max(0.5);
+        let g = |v: f64, least: f64| ceil_half(v * scale).max(least);
         Gaps {
-            node: g(settings.comp_gap),
-            layer: g(settings.tier_gap),
-            margin: g(settings.group_margin),
-            padding: g(settings.group_padding),
-            line: g(1.0),
+            node: g(settings.comp_gap, 1.0),
+            layer: g(settings.tier_gap, least_layer),
+            margin: g(settings.group_margin, 1.0),
+            padding: g(settings.group_padding, 0.5),
+            line: g(1.0, 0.5),
             label_layers,
             bound,
         }
@@ -78,21 +86,18 @@ impl Gaps {
 /// Places a checked model in layers, shrinking the gaps until it fits the grid.
 pub fn place(model: &Model, settings: &Settings) -> LayoutResult<Placement> {
     let mut smallest = None;
-    for (scale, label_layers, bound) in STEPS {
-        let gaps = Gaps::scaled(settings, scale, label_layers, bound);
+    for (scale, label_layers, bound, least_layer) in STEPS {
+        let gaps = Gaps::scaled(settings, scale, label_layers, bound, least_layer);
         let placement = place_with(model, &gaps);
         check_by_hand(model, &placement)?;
         match bounds(&placement) {
-            Some(b) if !GRID.contains(&b) => {
-                if std::env::var_os("LAYERED_DEBUG").is_some() { eprintln!("step {scale} {label_layers} {bound:?}: {} x {}", b.width(), b.height()); }
-                smallest = Some(b)
-            }
+            Some(b) if !GRID.contains(&b) => smallest = Some(b),
             _ => return Ok(placement),
         }
     }
     let b = smallest.expect("a diagram that does not fit has bounds");
     Err(LayoutError::input(format!(
-        "the laid-out diagram is {} × {} cells even with the smallest gaps (half a cell), larger \
+        "the laid-out diagram is {} × {} cells even with the smallest gaps, larger \
          than the grid's 100 × 100: split it into several diagrams, shorten the longest labels, \
          or lay it out in the other direction (LR instead of TB, or back)",
         b.width(),
@@ -100,8 +105,14 @@ pub fn place(model: &Model, settings: &Settings) -> LayoutResult<Placement> {
     )))
 }
 
+/// Places a checked model in layers once, with the settings' gaps, whether it fits the grid or
+/// not (to measure the layout's phases alone; [`place`] is what create-diagram uses).
+pub fn place_once(model: &Model, settings: &Settings) -> Placement {
+    place_with(model, &Gaps::scaled(settings, 1.0, true, None, 1.0))
+}
+
 /// Places a checked model in layers with these gaps, whether it fits or not.
-pub(crate) fn place_with(model: &Model, gaps: &Gaps) -> Placement {
+fn place_with(model: &Model, gaps: &Gaps) -> Placement {
     let root = clusters::Layout::new(model, gaps).container(None);
     placement_of(model, root, true)
 }

@@ -47,8 +47,8 @@ impl Proper {
             chains: Vec::with_capacity(edges.len()),
             real: n,
         };
-        for v in 0..n {
-            p.layers[rank[v]].push(v);
+        for (v, &r) in rank.iter().enumerate().take(n) {
+            p.layers[r].push(v);
         }
         for &(a, b) in edges {
             let mut chain = Vec::new();

@@ -8,13 +8,22 @@ use crate::quality::Drawing;
 use crate::{Format, LayoutError, Objects, Settings, check, lay_out};
 
 fn lay(body: &Value) -> Objects {
-    lay_out(body.to_string().as_bytes(), Format::Json, &Settings::default())
-        .unwrap()
-        .objects
+    lay_out(
+        body.to_string().as_bytes(),
+        Format::Json,
+        &Settings::default(),
+    )
+    .unwrap()
+    .objects
 }
 
 fn refusal(body: &Value) -> LayoutError {
-    lay_out(body.to_string().as_bytes(), Format::Json, &Settings::default()).unwrap_err()
+    lay_out(
+        body.to_string().as_bytes(),
+        Format::Json,
+        &Settings::default(),
+    )
+    .unwrap_err()
 }
 
 fn data<'a>(objects: &'a Objects, id: &str) -> &'a serde_json::Map<String, Value> {
@@ -74,13 +83,21 @@ fn a_chain_runs_down_its_layers_and_a_cycle_still_flows() {
         "ab": link("a", "b"), "bc": link("b", "c"),
     });
     let objects = lay(&chain);
-    let (a, b, c) = (centre(&objects, "a"), centre(&objects, "b"), centre(&objects, "c"));
+    let (a, b, c) = (
+        centre(&objects, "a"),
+        centre(&objects, "b"),
+        centre(&objects, "c"),
+    );
     assert!(a.1 < b.1 && b.1 < c.1, "{a:?} {b:?} {c:?}");
     assert_eq!((a.0, b.0), (b.0, c.0), "a chain runs straight");
     let mut body = chain.clone();
     body["ca"] = link("c", "a");
     let objects = lay(&body);
-    let (a, b, c) = (centre(&objects, "a"), centre(&objects, "b"), centre(&objects, "c"));
+    let (a, b, c) = (
+        centre(&objects, "a"),
+        centre(&objects, "b"),
+        centre(&objects, "c"),
+    );
     assert!(a.1 < b.1 && b.1 < c.1, "{a:?} {b:?} {c:?}");
     let m = measures(&body);
     assert_eq!((m.through, m.overlapping, m.along), (0, 0, 0));
@@ -95,12 +112,22 @@ fn min_length_keeps_layers_between_the_ends() {
         "ad": {"type": "connection", "from": "a", "to": "d", "minLength": 3},
     });
     let objects = lay(&body);
-    let (a, c, d) = (centre(&objects, "a"), centre(&objects, "c"), centre(&objects, "d"));
-    assert!(d.1 > c.1, "d three layers below a, under c: {a:?} {c:?} {d:?}");
+    let (a, c, d) = (
+        centre(&objects, "a"),
+        centre(&objects, "c"),
+        centre(&objects, "d"),
+    );
+    assert!(
+        d.1 > c.1,
+        "d three layers below a, under c: {a:?} {c:?} {d:?}"
+    );
     let bad = json!({"a": component(&[]), "b": component(&[]),
         "ab": {"type": "connection", "from": "a", "to": "b", "minLength": 0}});
     let e = refusal(&bad);
-    assert_eq!((e.entry.as_deref(), e.field.as_deref()), (Some("ab"), Some("minLength")));
+    assert_eq!(
+        (e.entry.as_deref(), e.field.as_deref()),
+        (Some("ab"), Some("minLength"))
+    );
 }
 
 #[test]
@@ -111,13 +138,22 @@ fn the_flow_follows_the_direction_and_groups_their_own() {
         "ab": link("a", "b"), "bc": link("b", "c"),
     });
     let parsed = crate::input::parse_json(body.to_string().as_bytes()).unwrap();
-    let objects = crate::lay_out_entries(parsed, Direction::LeftRight, &Settings::default()).unwrap();
-    let (a, b, c) = (centre(&objects, "a"), centre(&objects, "b"), centre(&objects, "c"));
+    let objects =
+        crate::lay_out_entries(parsed, Direction::LeftRight, &Settings::default()).unwrap();
+    let (a, b, c) = (
+        centre(&objects, "a"),
+        centre(&objects, "b"),
+        centre(&objects, "c"),
+    );
     assert!(a.0 < b.0, "LR: {a:?} then {b:?}");
-    assert!(b.1 < c.1 && b.0 == c.0, "the group runs TB inside: {b:?} {c:?}");
+    assert!(
+        b.1 < c.1 && b.0 == c.0,
+        "the group runs TB inside: {b:?} {c:?}"
+    );
     body["g"]["direction"] = json!("RL");
     let parsed = crate::input::parse_json(body.to_string().as_bytes()).unwrap();
-    let objects = crate::lay_out_entries(parsed, Direction::TopBottom, &Settings::default()).unwrap();
+    let objects =
+        crate::lay_out_entries(parsed, Direction::TopBottom, &Settings::default()).unwrap();
     let (b, c) = (centre(&objects, "b"), centre(&objects, "c"));
     assert!(b.0 > c.0 && b.1 == c.1, "RL inside: {b:?} {c:?}");
 }
@@ -133,16 +169,32 @@ fn groups_hold_their_members_and_siblings_never_overlap() {
             _ => vec![],
         };
         body.insert(format!("c{i}"), component(&groups));
-        body.insert(format!("l{i}"), link(&format!("c{i}"), &format!("c{}", (i * 5 + 3) % 12)));
+        body.insert(
+            format!("l{i}"),
+            link(&format!("c{i}"), &format!("c{}", (i * 5 + 3) % 12)),
+        );
     }
-    body.insert("left".into(), json!({"type": "group", "label": "Left side", "direction": "LR"}));
+    body.insert(
+        "left".into(),
+        json!({"type": "group", "label": "Left side", "direction": "LR"}),
+    );
     body.insert("right".into(), json!({"type": "group", "label": "Right"}));
-    body.insert("outer".into(), json!({"type": "group", "label": "Everything inside"}));
+    body.insert(
+        "outer".into(),
+        json!({"type": "group", "label": "Everything inside"}),
+    );
     let body = Value::Object(body);
     let m = measures(&body);
-    assert_eq!((m.outside, m.sibling_overlaps, m.overlapping, m.through), (0, 0, 0, 0), "{m:?}");
+    assert_eq!(
+        (m.outside, m.sibling_overlaps, m.overlapping, m.through),
+        (0, 0, 0, 0),
+        "{m:?}"
+    );
     let objects = lay(&body);
-    let (left, right) = (rect_of(data(&objects, "left")), rect_of(data(&objects, "right")));
+    let (left, right) = (
+        rect_of(data(&objects, "left")),
+        rect_of(data(&objects, "right")),
+    );
     assert!(!left.overlaps(&right));
     let outer = rect_of(data(&objects, "outer"));
     assert!(outer.contains(&left) && outer.contains(&right));
@@ -162,9 +214,15 @@ fn titles_are_dark_on_a_light_band_with_room_and_no_line_crosses_them() {
     assert_eq!(label["color"], "#1F2933");
     let text = rect_of(label);
     let area = rect_of(data(&objects, "g"));
-    assert!(area.contains(&text), "the whole title inside its area: {text:?} {area:?}");
+    assert!(
+        area.contains(&text),
+        "the whole title inside its area: {text:?} {area:?}"
+    );
     let chars = "A rather long title for a small group".len() as f64;
-    assert!(text.width() >= chars * 0.5 * 0.6, "room for the whole title");
+    assert!(
+        text.width() >= chars * 0.5 * 0.6,
+        "room for the whole title"
+    );
     for (id, o) in &objects {
         if o.kind != "line-group" {
             continue;
@@ -198,7 +256,10 @@ fn line_points(objects: &Objects, d: &serde_json::Map<String, Value>) -> Vec<(f6
 fn meets_inside(a: (f64, f64), b: (f64, f64), r: &Rect) -> bool {
     let (x0, x1) = (a.0.min(b.0), a.0.max(b.0));
     let (y0, y1) = (a.1.min(b.1), a.1.max(b.1));
-    x0 < r.x1 && r.x0 < x1.max(x0 + 1e-9) && y0 < r.y1 && r.y0 < y1.max(y0 + 1e-9)
+    x0 < r.x1
+        && r.x0 < x1.max(x0 + 1e-9)
+        && y0 < r.y1
+        && r.y0 < y1.max(y0 + 1e-9)
         && !(x0 == x1 && (x0 <= r.x0 || x0 >= r.x1))
         && !(y0 == y1 && (y0 <= r.y0 || y0 >= r.y1))
 }
@@ -255,7 +316,10 @@ fn several_connections_for_one_pair_and_invisible_links() {
     let objects = lay(&body);
     assert!(objects.iter().any(|(id, _)| id == "a->b"));
     assert!(objects.iter().any(|(id, _)| id == "a->b#2"));
-    assert!(!objects.iter().any(|(id, _)| id.starts_with("b~c")), "invisible: not drawn");
+    assert!(
+        !objects.iter().any(|(id, _)| id.starts_with("b~c")),
+        "invisible: not drawn"
+    );
     let (b, c) = (centre(&objects, "b"), centre(&objects, "c"));
     assert!(c.1 > b.1, "but laid out: c below b");
     let a1 = line_points(&objects, data(&objects, "a->b"));
@@ -270,7 +334,10 @@ fn a_tall_diagram_shrinks_its_gaps_to_fit_and_a_huge_one_is_refused_by_its_size(
         for i in 0..n {
             body.insert(format!("c{i}"), component(&[]));
             if i > 0 {
-                body.insert(format!("l{i}"), link(&format!("c{}", i - 1), &format!("c{i}")));
+                body.insert(
+                    format!("l{i}"),
+                    link(&format!("c{}", i - 1), &format!("c{i}")),
+                );
             }
         }
         Value::Object(body)
@@ -284,6 +351,10 @@ fn a_tall_diagram_shrinks_its_gaps_to_fit_and_a_huge_one_is_refused_by_its_size(
         assert_eq!((y * 2.0).fract(), 0.0);
     }
     let e = refusal(&chain(60));
-    assert!(e.message.contains("cells even with the smallest gaps"), "{}", e.message);
+    assert!(
+        e.message.contains("cells even with the smallest gaps"),
+        "{}",
+        e.message
+    );
     assert!(e.message.contains("split it"), "{}", e.message);
 }

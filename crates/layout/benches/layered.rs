@@ -1,19 +1,19 @@
-//! The layered layout's speed: each Mermaid corpus diagram (../shared/mermaid, skipped when
-//! absent) laid out alone; a generated layered graph of 300 nodes and 450 links laid out alone,
-//! laid out and stored (`POST create-diagram` to a loopback local server on SQLite), and laid
-//! out by `dot -Tjson`; one of 1,000 nodes and 1,500 links laid out alone and by dot. Ours and
-//! dot's runs are interleaved, so both meet the same load. Run with `cargo bench --bench
-//! layout`; prints the figures (BENCHMARKS.md, "create-diagram's layered layout").
+//! The layered layout's speed: each Mermaid corpus diagram (../shared/mermaid beside the
+//! repository, or the folder `DIAGTUI_MERMAID_CORPUS` names; skipped when absent) laid out
+//! alone; a generated layered graph of 300 nodes and 450 links laid out alone (read, checked,
+//! placed, routed, objects made), one of 1,000 nodes and 1,500 links placed in layers (too many
+//! to fit the grid a cell apart, so without routes), each beside `dot -Tjson` on the same
+//! graph, the runs interleaved so that both meet the same load. Run with `cargo bench -p diagtui-layout
+//! --bench layered`; prints the figures (BENCHMARKS.md, "create-diagram's layered layout").
 
 use std::io::Write as _;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use diagtui_layout::model::Direction;
 use diagtui_layout::{Format, Settings};
-use diagtui_testkit::Local;
 use serde_json::{Map, Value, json};
-use tokio::runtime::Runtime;
 
 /// Runs of each corpus diagram.
 const CORPUS_RUNS: usize = 20;
@@ -72,7 +72,11 @@ fn generated(layers: usize, width: usize, links: usize) -> (Vec<u8>, String) {
             format!("e{k}"),
             json!({"type": "connection", "from": id(a.0, a.1), "to": id(b.0, b.1), "arrowEnd": true}),
         );
-        dot.push_str(&format!("  \"{}\" -> \"{}\";\n", id(a.0, a.1), id(b.0, b.1)));
+        dot.push_str(&format!(
+            "  \"{}\" -> \"{}\";\n",
+            id(a.0, a.1),
+            id(b.0, b.1)
+        ));
     }
     dot.push_str("}\n");
     (serde_json::to_vec(&Value::Object(entries)).unwrap(), dot)
@@ -113,11 +117,9 @@ fn main() {
     if !dot {
         println!("note: Graphviz dot is not installed: dot's figures are left out");
     }
-    for (name, layers, width, links) in [
-        ("300 nodes, 450 links", 15, 20, 450),
-        ("1,000 nodes, 1,500 links", 40, 25, 1500),
-    ] {
-        let (body, graph) = generated(layers, width, links);
+    let (body, graph) = generated(15, 20, 450);
+    let name = "300 nodes, 450 links";
+    {
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
         let mut count = 0;
         for _ in 0..RUNS {
@@ -135,51 +137,33 @@ fn main() {
             report(&format!("{name}: dot -Tjson"), theirs);
         }
     }
-    stored(&settings, dot);
-}
-
-/// The 300-node graph through the route, laid out and stored, beside dot.
-fn stored(settings: &Settings, dot: bool) {
-    let (body, graph) = generated(15, 20, 450);
-    let count = diagtui_layout::lay_out(&body, Format::Json, settings)
-        .unwrap()
-        .objects
-        .len();
-    let runtime = Runtime::new().unwrap();
-    runtime.block_on(async {
-        let local = Local::start().await;
-        let doc = local.client.create_doc("Bench", None).await.unwrap();
-        let query: Vec<(String, String)> = TIGHT
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-        for _ in 0..RUNS {
-            let started = Instant::now();
-            let answer = local
-                .client
-                .create_diagram(&doc, "application/json", body.clone(), &query, true)
-                .await
-                .unwrap();
-            ours.push(started.elapsed());
-            assert_eq!(answer.object_count, count);
-            if dot {
-                theirs.push(dot_run(&graph));
-            }
-        }
-        report(
-            "300 nodes, 450 links: laid out and stored (POST create-diagram)",
-            ours,
-        );
+    // A thousand components do not fit the grid in layers a cell apart: their layout alone
+    // (cycles, layers, order, coordinates, groups; no routes, no grid check).
+    let (body, graph) = generated(40, 25, 1500);
+    let name = "1,000 nodes, 1,500 links";
+    let entries = diagtui_layout::input::parse_json(&body).unwrap();
+    let model = diagtui_layout::check::check(entries, Direction::TopBottom).unwrap();
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    for _ in 0..RUNS {
+        let started = Instant::now();
+        let placement = diagtui_layout::layered::place_once(&model, &settings);
+        ours.push(started.elapsed());
+        assert_eq!(placement.components.len(), 1000);
         if dot {
-            report("300 nodes, 450 links: dot -Tjson, in the same loop", theirs);
+            theirs.push(dot_run(&graph));
         }
-    });
+    }
+    report(&format!("{name}: placed in layers (no routes)"), ours);
+    if dot {
+        report(&format!("{name}: dot -Tjson"), theirs);
+    }
 }
 
 /// Each corpus diagram laid out alone; the slowest median is the figure to hold to 20 ms.
 fn corpus() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/mermaid");
+    let dir = std::env::var_os("DIAGTUI_MERMAID_CORPUS")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/mermaid"));
     let Ok(read) = std::fs::read_dir(&dir) else {
         println!("note: {} is absent: the corpus is skipped", dir.display());
         return;
