@@ -20,6 +20,15 @@ globalThis.Node = window.Node;
 const { default: mermaid } = await import('mermaid');
 mermaid.initialize({ startOnLoad: false, securityLevel: 'loose' });
 
+/**
+ * A text as Mermaid draws it: getDiagramFromText hides entity codes (`#quot;`, `#9829;`)
+ * from its lexer as placeholders, which its renderer turns into HTML entities
+ * (`decodeEntities`); this does the same.
+ */
+function decoded(text) {
+  return text.replace(/ﬂ°°/g, '&#').replace(/ﬂ°/g, '&').replace(/¶ß/g, ';');
+}
+
 /** Mermaid's arrow type as the heads at the two ends. */
 function heads(type) {
   const kind = type.replace('double_', '');
@@ -44,13 +53,13 @@ async function read(file) {
   const parents = {};
   for (const [id, v] of db.getVertices()) {
     if (groupIds.has(id) || edgeIds.has(id)) continue;
-    nodes[id] = { text: v.text ?? id, kind: v.labelType ?? 'text' };
+    nodes[id] = { text: decoded(v.text ?? id), kind: v.labelType ?? 'text' };
     if (parent.has(id)) parents[id] = parent.get(id);
   }
   const groups = {};
   for (const s of subGraphs) {
     groups[s.id] = {
-      title: s.title,
+      title: decoded(s.title),
       kind: s.labelType ?? 'text',
       parent: parent.get(s.id) ?? null,
       dir: s.dir ?? null,
@@ -61,7 +70,7 @@ async function read(file) {
     to: e.end,
     ...heads(e.type ?? 'arrow_point'),
     stroke: e.stroke ?? 'normal',
-    text: e.text ?? '',
+    text: decoded(e.text ?? ''),
     kind: e.labelType ?? 'text',
     length: e.length ?? 1,
     id: e.isUserDefinedId ? e.id : null,

@@ -74,6 +74,8 @@ pub(super) struct Graph {
     vertices: Vec<Vertex>,
     by_id: HashMap<String, usize>,
     edges: Vec<Edge>,
+    /// The edges' own ids (`e1@-->`).
+    edge_ids: HashSet<String>,
     subgraphs: Vec<Subgraph>,
     open: Vec<Frame>,
     opened: usize,
@@ -100,7 +102,7 @@ impl Graph {
         if let Some(frame) = self.open.last_mut() {
             frame.mentions.push(id.to_owned());
         }
-        if self.edges.iter().any(|e| e.link.id.as_deref() == Some(id)) {
+        if self.is_edge(id) {
             return;
         }
         self.vertex(id, line);
@@ -142,17 +144,25 @@ impl Graph {
 
     /// Whether `id` names an edge (its own id, `e1@-->`).
     pub fn is_edge(&self, id: &str) -> bool {
-        self.edges.iter().any(|e| e.link.id.as_deref() == Some(id))
+        self.edge_ids.contains(id)
     }
 
-    /// Links every node of `from` to every node of `to`.
+    /// Links every node of `from` to every node of `to`. As in Mermaid, a link's own id
+    /// (`A & B e1@--> C & D`) goes to one edge, the last of `from` to the first of `to`,
+    /// unless an earlier edge has it; the others get ids of their own.
     pub fn link(&mut self, from: &[String], to: &[String], link: &Link, line: usize) {
-        for a in from {
-            for b in to {
+        for (i, a) in from.iter().enumerate() {
+            for (j, b) in to.iter().enumerate() {
+                let mut link = link.clone();
+                let owner = i + 1 == from.len() && j == 0;
+                link.id = link.id.filter(|id| owner && !self.edge_ids.contains(id));
+                if let Some(id) = &link.id {
+                    self.edge_ids.insert(id.clone());
+                }
                 self.edges.push(Edge {
                     from: a.clone(),
                     to: b.clone(),
-                    link: link.clone(),
+                    link,
                     style: Style::default(),
                     line,
                 });

@@ -270,11 +270,17 @@ fn chains_ampersands_and_ids_with_punctuation() {
 #[test]
 fn edge_ids_attributes_and_repeated_pairs() {
     let p = parsed(
-        "flowchart LR\n  A e1@--> B\n  e1@{ animate: true }\n  A --> B\n  A --> B\n  B --> A\n",
+        "flowchart LR\n  A e1@--> B\n  e1@{ animate: true }\n  A --> B\n  A --> B\n  B --> A\n  \
+         A & B e2@--> C & D\n  C e1@--> D\n",
     );
     let e = &p.entries;
-    assert_eq!(ids(e, "component"), ["A", "B"]);
-    assert_eq!(ids(e, "connection"), ["e1", "A->B", "A->B#2", "B->A"]);
+    assert_eq!(ids(e, "component"), ["A", "B", "C", "D"]);
+    assert_eq!(
+        ids(e, "connection"),
+        [
+            "e1", "A->B", "A->B#2", "B->A", "A->C", "A->D", "e2", "B->D", "C->D"
+        ]
+    );
     assert!(p.notes.is_empty(), "{:?}", p.notes);
 }
 
