@@ -1,5 +1,5 @@
-//! Differential test: every flowchart of the corpus (`../shared/mermaid`) and of our own
-//! grammar files (`tests/data/mermaid/`) read by Mermaid 11's own parser, run headless in Node (scripts/mermaid-reference: npm `mermaid` and `jsdom`,
+//! Differential test: every flowchart of the corpus (`../shared/mermaid`), of our own grammar
+//! files (`tests/data/mermaid/`) and of the API tests' samples read by Mermaid 11's own parser, run headless in Node (scripts/mermaid-reference: npm `mermaid` and `jsdom`,
 //! installed by this test into a cache under target/), and by diagtui's reader. The graphs
 //! must be the same: nodes and their text, edges with their ends, kind and text, subgraph
 //! membership, directions. Skipped with a note when node/npm is missing, except under CI
@@ -118,15 +118,20 @@ fn every_corpus_file_reads_as_mermaid_reads_it() {
     assert_eq!(compared, files.len(), "every file compared");
 }
 
-/// Our own grammar files: every link, shape, label and subgraph form, styles.
+/// Our own flowcharts: the grammar files (every link, shape, label and subgraph form,
+/// styles) and the sample documents' Mermaid files of the API tests.
 fn own_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/mermaid");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "mmd"))
-        .collect();
-    files.sort();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["tests/data/mermaid", "../../tests/api/samples"] {
+        let mut found: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "mmd"))
+            .collect();
+        found.sort();
+        files.extend(found);
+    }
     files
 }
 
