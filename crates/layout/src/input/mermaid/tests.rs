@@ -427,3 +427,17 @@ fn refusals_name_their_line() {
     }
     assert!(parse_mermaid(b"\n\n").is_err());
 }
+
+#[test]
+fn every_prefix_of_a_flowchart_is_read_or_refused_never_a_panic() {
+    for text in [
+        include_str!("../../../tests/data/mermaid/links.mmd"),
+        include_str!("../../../tests/data/mermaid/shapes.mmd"),
+        include_str!("../../../tests/data/mermaid/subgraphs.mmd"),
+        "flowchart LR\n  é[\"ü #quot;x&amp\"] -- ❤ ==> ß@{ shape: cyl, label: \"`**m**`\" }\n",
+    ] {
+        for (at, _) in text.char_indices() {
+            let _ = parse_mermaid(text[..at].as_bytes());
+        }
+    }
+}
