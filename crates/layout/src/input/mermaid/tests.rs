@@ -437,7 +437,7 @@ fn every_prefix_of_a_flowchart_is_read_or_refused_never_a_panic() {
         "flowchart LR\n  é[\"ü #quot;x&amp\"] -- ❤ ==> ß@{ shape: cyl, label: \"`**m**`\" }\n",
     ] {
         for (at, _) in text.char_indices() {
-            let _ = parse_mermaid(text[..at].as_bytes());
+            let _ = parse_mermaid(&text.as_bytes()[..at]);
         }
     }
 }
