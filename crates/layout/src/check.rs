@@ -8,7 +8,9 @@ use serde_json::{Map, Value, json};
 use crate::error::{LayoutError, LayoutResult};
 use crate::fields::Fields;
 use crate::input::RawEntry;
-use crate::model::{Anchor, Component, Direction, End, Group, GroupLabel, Link, Model, Position};
+use crate::model::{
+    Anchor, Component, Direction, End, Group, GroupLabel, Link, Model, Position,
+};
 use crate::tiers::default_tier;
 use diagtui_model::props::is_colour;
 
