@@ -18,7 +18,9 @@ use crate::extract::{Ids, read_body};
 use crate::state::AppState;
 use diagtui_layout::{Format, Laid, Objects, Settings};
 use diagtui_model::props::new_object_data;
-use diagtui_model::{Content, DiagramCreated, DiagramNote, DiagramObject, ErrorCode, ObjectType};
+use diagtui_model::{
+    Content, DiagramCreated, DiagramNote, DiagramObject, ErrorCode, ObjectType,
+};
 use diagtui_scene::render::{DEFAULT_HEIGHT, DEFAULT_WIDTH, View};
 use diagtui_scene::{DEFAULT_STATUS_KEY, Scene};
 use diagtui_store::Account;
