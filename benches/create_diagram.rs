@@ -79,8 +79,8 @@ fn main() {
     for _ in 0..RUNS {
         let started = Instant::now();
         let objects = diagtui_layout::lay_out(&body, Format::Json, &settings)
-        .unwrap()
-        .objects;
+            .unwrap()
+            .objects;
         alone.push(started.elapsed());
         drop(objects);
     }

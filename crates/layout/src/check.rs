@@ -8,15 +8,16 @@ use serde_json::{Map, Value, json};
 use crate::error::{LayoutError, LayoutResult};
 use crate::fields::Fields;
 use crate::input::RawEntry;
-use crate::model::{
-    Anchor, Component, Direction, End, Group, GroupLabel, Link, Model, Position,
-};
+use crate::model::{Anchor, Component, Direction, End, Group, GroupLabel, Link, Model, Position};
 use crate::tiers::default_tier;
 use diagtui_model::props::is_colour;
 
 /// The longest entry id: ids of the objects made for an entry add to it (`web:label`,
 /// `a->b`), and an object id holds at most 128 characters.
 pub const MAX_ID_CHARS: usize = 60;
+
+/// The largest `minLength` of a connection: more layers than the grid could hold.
+pub const MAX_MIN_LENGTH: usize = 20;
 
 /// The entry types.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -174,10 +175,8 @@ impl Builder {
             }
             group = Some(g);
         }
-        let tier = match f.number("tier")? {
-            Some(t) => t,
-            None => default_tier(&component_id),
-        };
+        let given_tier = f.number("tier")?;
+        let tier = given_tier.unwrap_or_else(|| default_tier(&component_id));
         let label = f.text("label")?;
         let position = self.position(&mut f, index)?;
         self.declare(&mut f, End::Component(index))?;
@@ -196,6 +195,7 @@ impl Builder {
             component_id,
             group,
             tier,
+            tier_given: given_tier.is_some(),
             label,
             position,
             props,
@@ -306,8 +306,10 @@ impl Builder {
             .unwrap_or("on");
         let font_size = positive(&mut f, "labelFontSize")?.unwrap_or(if block { 0.5 } else { 0.2 });
         let mut label_props = Map::new();
-        let font_colour = colour(&mut f, "labelFontColor")?
-            .unwrap_or_else(|| if block { "#FFFFFF" } else { "#333333" }.into());
+        let given_colour = colour(&mut f, "labelFontColor")?;
+        let colour_given = given_colour.is_some();
+        let font_colour =
+            given_colour.unwrap_or_else(|| if block { "#FFFFFF" } else { "#333333" }.into());
         label_props.insert("color".into(), Value::String(font_colour));
         let bold = f.boolean("labelBold")?.unwrap_or(true);
         let italic = f.boolean("labelItalic")?.unwrap_or(false);
@@ -346,6 +348,7 @@ impl Builder {
             placement,
             font_size,
             props: label_props,
+            colour_given,
         });
         Ok(())
     }
@@ -479,7 +482,7 @@ impl Builder {
                 }
             }
         }
-        let mut described: HashMap<usize, String> = HashMap::new();
+        let mut described: HashSet<usize> = HashSet::new();
         for mut f in connections {
             let entry = f.entry().to_owned();
             let from = f
@@ -491,12 +494,12 @@ impl Builder {
             if from == to {
                 return Err(f.error("to", "names the same element as from"));
             }
-            let link = self.link(&mut by_pair, from, to);
-            if let Some(other) = described.insert(link, entry.clone()) {
-                return Err(f.error(
-                    "to",
-                    format!("entry \"{other}\" already describes the connection between these two"),
-                ));
+            // The first entry for a pair describes the pair's link (which a `connections` list
+            // may have made); each further entry is a line of its own.
+            let mut link = self.link(&mut by_pair, from, to);
+            if !described.insert(link) {
+                link = self.new_link(from, to);
+                described.insert(link);
             }
             let start = f.boolean("arrowStart")?.unwrap_or(false);
             let end = f.boolean("arrowEnd")?.unwrap_or(false);
@@ -525,6 +528,16 @@ impl Builder {
                 .map(|c| c.trim().to_owned())
                 .filter(|c| !c.is_empty());
             let label = f.text("label")?;
+            let min_length = match f.number("minLength")? {
+                None => 1,
+                Some(n) if n >= 1.0 && n <= MAX_MIN_LENGTH as f64 && n.fract() == 0.0 => n as usize,
+                Some(n) => {
+                    return Err(f.error(
+                        "minLength",
+                        format!("{n} is not a whole number from 1 to {MAX_MIN_LENGTH}"),
+                    ));
+                }
+            };
             props.extend(f.rest());
             check_props(&entry, &props)?;
             let l = &mut self.model.links[link];
@@ -533,6 +546,7 @@ impl Builder {
             l.middle = middle;
             l.label = label;
             l.invisible = invisible;
+            l.min_length = min_length;
         }
         Ok(())
     }
@@ -540,29 +554,38 @@ impl Builder {
     /// The link between `a` and `b`, made (from `a` to `b`) when first declared.
     fn link(&mut self, by_pair: &mut BTreeMap<(End, End), usize>, a: End, b: End) -> usize {
         let key = if a <= b { (a, b) } else { (b, a) };
-        *by_pair.entry(key).or_insert_with(|| {
-            let name = |e: End| match e {
-                End::Component(i) => self.model.components[i].id.clone(),
-                End::Group(i) => self.model.groups[i].id.clone(),
-            };
-            let id = format!("{}->{}", name(a), name(b));
-            self.model.links.push(Link {
-                id,
-                from: a,
-                to: b,
-                arrow_start: false,
-                arrow_end: false,
-                props: Map::from_iter([
-                    ("strokeStyle".to_owned(), json!("#E61898")),
-                    ("lineWidth".to_owned(), json!(0.05)),
-                    ("lineDash".to_owned(), json!(1)),
-                ]),
-                middle: None,
-                label: None,
-                invisible: false,
-            });
-            self.model.links.len() - 1
-        })
+        if let Some(link) = by_pair.get(&key) {
+            return *link;
+        }
+        let link = self.new_link(a, b);
+        by_pair.insert(key, link);
+        link
+    }
+
+    /// A new link from `a` to `b`, with the default style and the id `a->b`.
+    fn new_link(&mut self, a: End, b: End) -> usize {
+        let name = |e: End| match e {
+            End::Component(i) => self.model.components[i].id.clone(),
+            End::Group(i) => self.model.groups[i].id.clone(),
+        };
+        let id = format!("{}->{}", name(a), name(b));
+        self.model.links.push(Link {
+            id,
+            from: a,
+            to: b,
+            arrow_start: false,
+            arrow_end: false,
+            props: Map::from_iter([
+                ("strokeStyle".to_owned(), json!("#E61898")),
+                ("lineWidth".to_owned(), json!(0.05)),
+                ("lineDash".to_owned(), json!(1)),
+            ]),
+            middle: None,
+            label: None,
+            invisible: false,
+            min_length: 1,
+        });
+        self.model.links.len() - 1
     }
 }
 

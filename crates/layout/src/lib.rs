@@ -4,7 +4,8 @@
 //!
 //! The steps: [`input`] reads a body into raw entries; [`check`] refuses bad input (naming the
 //! entry and the field) and resolves ids into a [`model::Model`]; [`place`] puts components in
-//! tiers of rows inside their groups; [`objects`] makes the areas, labels, components and
+//! tiers of rows inside their groups when some component gives a `tier`, else [`layered`] lays
+//! them out in layers along the flow (as Graphviz dot does); [`objects`] makes the areas, labels, components and
 //! routed line groups. The rules in words: docs/create-diagram.md.
 
 pub mod catalogue;
@@ -13,9 +14,11 @@ mod error;
 mod fields;
 pub mod geometry;
 pub mod input;
+pub mod layered;
 pub mod model;
 pub mod objects;
 pub mod place;
+pub mod quality;
 mod route;
 pub mod settings;
 mod tiers;
@@ -61,6 +64,10 @@ pub fn lay_out_entries(
     settings: &Settings,
 ) -> LayoutResult<Objects> {
     let model = check::check(entries, direction)?;
-    let placement = place::place(&model, settings)?;
+    let placement = if model.uses_tiers() {
+        place::place(&model, settings)?
+    } else {
+        layered::place(&model, settings)?
+    };
     objects::build(&model, &placement)
 }

@@ -55,6 +55,26 @@ pub struct Model {
     pub links: Vec<Link>,
 }
 
+impl Model {
+    /// Whether the diagram keeps the tier layout: some component gives its `tier`. Else it is
+    /// laid out in layers along its flow.
+    pub fn uses_tiers(&self) -> bool {
+        self.components.iter().any(|c| c.tier_given)
+    }
+
+    /// The direction of the flow inside a container (a group, or the diagram for `None`): its
+    /// own, else its parent's.
+    pub fn direction_in(&self, mut container: Option<usize>) -> Direction {
+        while let Some(g) = container {
+            if let Some(d) = self.groups[g].direction {
+                return d;
+            }
+            container = self.groups[g].parent;
+        }
+        self.direction
+    }
+}
+
 /// A component entry.
 #[derive(Debug)]
 pub struct Component {
@@ -66,6 +86,8 @@ pub struct Component {
     pub group: Option<usize>,
     /// Its tier (0 front to 6 rear by default; any number given).
     pub tier: f64,
+    /// Whether the entry gave its `tier` (then the diagram keeps the tier layout).
+    pub tier_given: bool,
     /// Text shown under it.
     pub label: Option<String>,
     /// How it is placed.
@@ -139,6 +161,8 @@ pub struct GroupLabel {
     pub font_size: f64,
     /// The label object's other properties (colour, font style, outline).
     pub props: Map<String, Value>,
+    /// Whether the entry gave the text's colour (`labelFontColor`).
+    pub colour_given: bool,
 }
 
 /// Something a link ends at.
@@ -171,4 +195,6 @@ pub struct Link {
     pub label: Option<String>,
     /// Laid out as a link but not drawn (Mermaid's `~~~`, DOT's `style=invis`).
     pub invisible: bool,
+    /// The least number of layers the link spans in the layered layout (1 unless given).
+    pub min_length: usize,
 }

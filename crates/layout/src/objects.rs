@@ -8,9 +8,9 @@ use std::collections::HashMap;
 use serde_json::{Map, Value, json};
 
 use crate::error::{LayoutError, LayoutResult};
-use crate::geometry::{COMPONENT_SIDE, Rect, text_width};
+use crate::geometry::{COMPONENT_SIDE, Rect, round_half};
 use crate::model::{End, Model};
-use crate::place::{COMPONENT_LABEL_FONT, Placement};
+use crate::place::{COMPONENT_LABEL_FONT, GRID, Placement, text_box};
 use crate::route::{Obstacles, Point, border_point, nearest_corner};
 use diagtui_model::DiagramObject;
 
@@ -18,6 +18,11 @@ use diagtui_model::DiagramObject;
 const PALETTE: [&str; 8] = [
     "#1F77B4", "#2CA02C", "#D62728", "#9467BD", "#8C564B", "#E377C2", "#17BECF", "#BCBD22",
 ];
+
+/// The fill of a title's band in the layered layout: a light grey-blue.
+const TITLE_BAND: &str = "#EEF2F6";
+/// The colour of a title's text in the layered layout: near black.
+const TITLE_TEXT: &str = "#1F2933";
 
 /// The objects, in drawing order, each under its id.
 pub type Objects = Vec<(String, DiagramObject)>;
@@ -123,7 +128,14 @@ pub fn build(model: &Model, placement: &Placement) -> LayoutResult<Objects> {
         out.push(group.id.clone(), &group.id, "area", data)?;
         if let (Some(l), Some(place)) = (&group.label, placement.group_labels[g]) {
             if let Some(band) = place.band {
-                let band_data = json!({"anchors": corners(band), "fillColor": colour, "lineColor": colour,
+                // The layered layout's titles: dark text on a light band (the tier layout keeps
+                // the hosted service's white text on a band of the border's colour).
+                let fill = if placement.layered {
+                    TITLE_BAND
+                } else {
+                    colour.as_str()
+                };
+                let band_data = json!({"anchors": corners(band), "fillColor": fill, "lineColor": colour,
                     "lineWidth": 0.025, "zIndex": depth(model, g)});
                 out.push(
                     format!("{}:band", group.id),
@@ -134,6 +146,10 @@ pub fn build(model: &Model, placement: &Placement) -> LayoutResult<Objects> {
             }
             let mut data = label(&l.text, place.text, l.font_size);
             data.extend(l.props.clone());
+            if placement.layered && !l.colour_given {
+                data.insert("color".into(), json!(TITLE_TEXT));
+                data.insert("outlineColor".into(), json!(TITLE_BAND));
+            }
             out.push(format!("{}:label", group.id), &group.id, "label", data)?;
         }
     }
@@ -145,7 +161,25 @@ pub fn build(model: &Model, placement: &Placement) -> LayoutResult<Objects> {
         }
         out.push(c.id.clone(), &c.id, "component", data)?;
     }
-    let obstacles = Obstacles::new(&placement.components);
+    let mut obstacles = Obstacles::new(&placement.components);
+    // Boxes no line enters and no link's label covers.
+    let mut taken: Vec<Rect> = placement
+        .components
+        .iter()
+        .map(|&(x, y)| Rect::centred(x, y, COMPONENT_SIDE, COMPONENT_SIDE))
+        .collect();
+    for r in placement.component_labels.iter().flatten() {
+        obstacles.block(*r, false);
+        taken.push(*r);
+    }
+    for c in placement.group_labels.iter().flatten() {
+        let r = c.band.unwrap_or(c.text);
+        obstacles.block(r, placement.layered);
+        taken.push(r);
+    }
+    for r in placement.label_spots.iter().flatten() {
+        obstacles.block(*r, false);
+    }
     let centre = |e: End| match e {
         End::Component(c) => placement.components[c],
         End::Group(g) => {
@@ -153,24 +187,28 @@ pub fn build(model: &Model, placement: &Placement) -> LayoutResult<Objects> {
             ((r.x0 + r.x1) / 2.0, (r.y0 + r.y1) / 2.0)
         }
     };
-    for link in &model.links {
-        let end = |e: End, other: End| -> (Value, Point) {
+    for (l, link) in model.links.iter().enumerate() {
+        if link.invisible {
+            continue;
+        }
+        let bends = &placement.bends[l];
+        let end = |e: End, toward: Point| -> (Value, Point) {
             match e {
                 End::Component(c) => {
-                    let (index, p) = nearest_corner(placement.components[c], centre(other));
+                    let (index, p) = nearest_corner(placement.components[c], toward);
                     (
                         json!({"type": 1, "id": model.components[c].id, "index": index}),
                         p,
                     )
                 }
                 End::Group(g) => {
-                    let p = border_point(placement.groups[g], centre(other));
+                    let p = border_point(placement.groups[g], toward);
                     (json!({"type": 0, "x": p.0, "y": p.1}), p)
                 }
             }
         };
-        let (first, a) = end(link.from, link.to);
-        let (last, b) = end(link.to, link.from);
+        let (first, a) = end(link.from, bends.first().copied().unwrap_or(centre(link.to)));
+        let (last, b) = end(link.to, bends.last().copied().unwrap_or(centre(link.from)));
         let ends: Vec<Point> = [link.from, link.to]
             .into_iter()
             .filter_map(|e| match e {
@@ -178,7 +216,7 @@ pub fn build(model: &Model, placement: &Placement) -> LayoutResult<Objects> {
                 End::Group(_) => None,
             })
             .collect();
-        let path = obstacles.route(a, b, &ends);
+        let path = obstacles.route(a, b, bends, &ends);
         let mut anchors = vec![first];
         anchors.extend(
             path[1..path.len().saturating_sub(1)]
@@ -208,17 +246,19 @@ pub fn build(model: &Model, placement: &Placement) -> LayoutResult<Objects> {
                 "component",
                 data,
             )?;
+            taken.push(Rect::centred(m.0, m.1, COMPONENT_SIDE, COMPONENT_SIDE));
         }
         if let Some(text) = &link.label {
-            let w = (text_width(text.chars().count(), COMPONENT_LABEL_FONT) + 0.5)
-                .ceil()
-                .max(1.0);
-            let below = if link.middle.is_some() {
-                COMPONENT_SIDE / 2.0 + 0.5
+            let (w, h) = text_box(text, COMPONENT_LABEL_FONT);
+            let r = if link.middle.is_some() {
+                Rect::centred(m.0, m.1 + COMPONENT_SIDE / 2.0 + h / 2.0, w, h)
             } else {
-                0.0
+                placement.label_spots[l]
+                    .filter(|r| !taken.iter().any(|t| t.overlaps(r)))
+                    .or_else(|| beside(&path, w, h, &taken))
+                    .unwrap_or_else(|| Rect::centred(m.0, m.1, w, h))
             };
-            let r = Rect::centred(m.0, m.1 + below, w, 1.0);
+            taken.push(r);
             out.push(
                 format!("{}:label", link.id),
                 &link.id,
@@ -228,6 +268,41 @@ pub fn build(model: &Model, placement: &Placement) -> LayoutResult<Objects> {
         }
     }
     Ok(out.objects)
+}
+
+/// A box of `w` × `h` beside a path (right of or left of a vertical piece, above or below a
+/// horizontal one), on the grid and over none of `taken`: the longest pieces first, their
+/// middles first.
+fn beside(path: &[Point], w: f64, h: f64, taken: &[Rect]) -> Option<Rect> {
+    let mut pieces: Vec<(Point, Point)> = path.windows(2).map(|p| (p[0], p[1])).collect();
+    let length = |(a, b): &(Point, Point)| (a.0 - b.0).abs() + (a.1 - b.1).abs();
+    pieces.sort_by(|p, q| length(q).total_cmp(&length(p)));
+    for (a, b) in pieces {
+        for t in [0.5, 0.3, 0.7, 0.15, 0.85] {
+            let p = (
+                round_half(a.0 + (b.0 - a.0) * t),
+                round_half(a.1 + (b.1 - a.1) * t),
+            );
+            let boxes = if a.0 == b.0 {
+                [
+                    Rect::centred(p.0 + 0.5 + w / 2.0, p.1, w, h),
+                    Rect::centred(p.0 - 0.5 - w / 2.0, p.1, w, h),
+                ]
+            } else {
+                [
+                    Rect::centred(p.0, p.1 - h / 2.0, w, h),
+                    Rect::centred(p.0, p.1 + h / 2.0, w, h),
+                ]
+            };
+            if let Some(r) = boxes
+                .into_iter()
+                .find(|r| GRID.contains(r) && !taken.iter().any(|t| t.overlaps(r)))
+            {
+                return Some(r);
+            }
+        }
+    }
+    None
 }
 
 /// The half-cell point in the middle of a path's longest segment.

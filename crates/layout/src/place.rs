@@ -7,6 +7,7 @@ use crate::geometry::{
     COMPONENT_SIDE, GRID_HALF, Rect, ceil_half, floor_half, outward_eighths, round_half, text_width,
 };
 use crate::model::{Anchor, Model, Position};
+use crate::route::Point;
 use crate::settings::Settings;
 use crate::tiers::FALLBACK_TIER;
 
@@ -26,6 +27,13 @@ pub struct Placement {
     pub groups: Vec<Rect>,
     /// Each group's caption, if it has one.
     pub group_labels: Vec<Option<GroupLabelPlace>>,
+    /// Each link's points to pass through, in order from its `from` end (the layered
+    /// layout's long links; empty otherwise).
+    pub bends: Vec<Vec<Point>>,
+    /// Each link's box kept for its label by the layout, if any.
+    pub label_spots: Vec<Option<Rect>>,
+    /// Whether the layered layout made it (captions on a light band at the area's top).
+    pub layered: bool,
 }
 
 /// Where a group's caption goes.
@@ -40,18 +48,41 @@ pub struct GroupLabelPlace {
 /// A laid-out container (a group's contents, or the whole diagram) in its own coordinates:
 /// its size and what it holds.
 #[derive(Default)]
-struct Block {
-    w: f64,
-    h: f64,
-    components: Vec<(usize, f64, f64)>,
-    labels: Vec<(usize, Rect)>,
-    areas: Vec<(usize, Rect)>,
-    captions: Vec<(usize, GroupLabelPlace)>,
+pub(crate) struct Block {
+    /// Width.
+    pub(crate) w: f64,
+    /// Height.
+    pub(crate) h: f64,
+    /// Component index and centre.
+    pub(crate) components: Vec<(usize, f64, f64)>,
+    /// Component index and its label's box.
+    pub(crate) labels: Vec<(usize, Rect)>,
+    /// Group index and its area.
+    pub(crate) areas: Vec<(usize, Rect)>,
+    /// Group index and its caption.
+    pub(crate) captions: Vec<(usize, GroupLabelPlace)>,
+    /// Link index and the points its line passes (the layered layout's long links).
+    pub(crate) bends: Vec<(usize, Vec<Point>)>,
+    /// Link index and the box kept for its label.
+    pub(crate) label_spots: Vec<(usize, Rect)>,
 }
 
 impl Block {
     /// Moves everything in `other` by (`dx`, `dy`) into this block.
-    fn take(&mut self, other: Block, dx: f64, dy: f64) {
+    pub(crate) fn take(&mut self, other: Block, dx: f64, dy: f64) {
+        self.bends
+            .extend(other.bends.into_iter().map(|(i, points)| {
+                (
+                    i,
+                    points.into_iter().map(|(x, y)| (x + dx, y + dy)).collect(),
+                )
+            }));
+        self.label_spots.extend(
+            other
+                .label_spots
+                .into_iter()
+                .map(|(i, r)| (i, r.shifted(dx, dy))),
+        );
         self.components.extend(
             other
                 .components
@@ -87,10 +118,17 @@ struct Item {
     block: Block,
 }
 
-/// Places a checked model.
+/// Places a checked model in tiers.
 pub fn place(model: &Model, settings: &Settings) -> LayoutResult<Placement> {
     let placer = Placer::new(model, settings);
-    let mut root = placer.lay(None);
+    let placement = placement_of(model, placer.lay(None), false);
+    check_fits(model, &placement)?;
+    Ok(placement)
+}
+
+/// The placement of a laid-out root block, centred on the grid's middle, with the
+/// components placed by hand added.
+pub(crate) fn placement_of(model: &Model, mut root: Block, layered: bool) -> Placement {
     let (dx, dy) = (floor_half(-root.w / 2.0), floor_half(-root.h / 2.0));
     let mut all = Block::default();
     all.take(std::mem::take(&mut root), dx, dy);
@@ -99,7 +137,16 @@ pub fn place(model: &Model, settings: &Settings) -> LayoutResult<Placement> {
         component_labels: vec![None; model.components.len()],
         groups: vec![Rect::centred(0.0, 0.0, 0.0, 0.0); model.groups.len()],
         group_labels: vec![None; model.groups.len()],
+        bends: vec![Vec::new(); model.links.len()],
+        label_spots: vec![None; model.links.len()],
+        layered,
     };
+    for (i, points) in all.bends {
+        placement.bends[i] = points;
+    }
+    for (i, r) in all.label_spots {
+        placement.label_spots[i] = Some(r);
+    }
     for (i, x, y) in all.components {
         placement.components[i] = (x, y);
     }
@@ -118,10 +165,9 @@ pub fn place(model: &Model, settings: &Settings) -> LayoutResult<Placement> {
         .map(|c| c.position == Position::Auto)
         .collect();
     for i in 0..model.components.len() {
-        placer.place_by_hand(i, &mut placement, &mut done);
+        place_by_hand(model, i, &mut placement, &mut done);
     }
-    check_fits(model, &placement)?;
-    Ok(placement)
+    placement
 }
 
 /// What placing needs to hand: the model, the settings, and each container's contents.
@@ -256,27 +302,7 @@ impl<'a> Placer<'a> {
 
     /// A component with its label underneath.
     fn component_block(&self, c: usize) -> Block {
-        let label = component_label_width(self.model.components[c].label.as_deref());
-        let w = label.unwrap_or(0.0).max(COMPONENT_SIDE);
-        let half = COMPONENT_SIDE / 2.0;
-        let mut block = Block {
-            w,
-            h: COMPONENT_SIDE + label.map_or(0.0, |_| COMPONENT_LABEL_HEIGHT),
-            components: vec![(c, w / 2.0, half)],
-            ..Block::default()
-        };
-        if let Some(lw) = label {
-            block.labels.push((
-                c,
-                Rect::centred(
-                    w / 2.0,
-                    COMPONENT_SIDE + COMPONENT_LABEL_HEIGHT / 2.0,
-                    lw,
-                    COMPONENT_LABEL_HEIGHT,
-                ),
-            ));
-        }
-        block
+        component_block(self.model, c)
     }
 
     /// A group: its contents inside its padding, its area around them and its caption.
@@ -365,72 +391,90 @@ impl<'a> Placer<'a> {
         }
         block
     }
+}
 
-    /// Places component `i` by hand (absolute, or relative to what is placed first).
-    fn place_by_hand(&self, i: usize, placement: &mut Placement, done: &mut [bool]) {
-        if done[i] {
-            return;
-        }
-        done[i] = true;
-        let component = &self.model.components[i];
-        let (x, y) = match component.position {
-            Position::Auto => return,
-            Position::Absolute { x, y } => (x, y),
-            Position::Relative {
-                to: Anchor::Component(c),
-                x,
-                y,
-            } => {
-                self.place_by_hand(c, placement, done);
-                let (cx, cy) = placement.components[c];
-                (cx + x, cy + y)
-            }
-            Position::Relative {
-                to: Anchor::Group(g, fx, fy),
-                x,
-                y,
-            } => {
-                let r = placement.groups[g];
-                (r.x0 + fx * r.width() + x, r.y0 + fy * r.height() + y)
-            }
-        };
-        let (x, y) = (round_half(x), round_half(y));
-        placement.components[i] = (x, y);
-        placement.component_labels[i] =
-            component_label_width(component.label.as_deref()).map(|lw| {
-                Rect::centred(
-                    x,
-                    y + COMPONENT_SIDE / 2.0 + COMPONENT_LABEL_HEIGHT / 2.0,
-                    lw,
-                    COMPONENT_LABEL_HEIGHT,
-                )
-            });
+/// Places component `i` by hand (absolute, or relative to what is placed first).
+fn place_by_hand(model: &Model, i: usize, placement: &mut Placement, done: &mut [bool]) {
+    if done[i] {
+        return;
     }
-}
-
-/// The width of a component's label box: whole cells, so that it centres on a half cell.
-pub(crate) fn component_label_width(label: Option<&str>) -> Option<f64> {
-    label.map(|text| {
-        (text_width(text.chars().count(), COMPONENT_LABEL_FONT) + 0.5)
-            .ceil()
-            .max(1.0)
-    })
-}
-
-/// Refuses a diagram that does not fit the grid, naming its size (or the component placed by
-/// hand outside it).
-fn check_fits(model: &Model, placement: &Placement) -> LayoutResult<()> {
-    let grid = Rect {
-        x0: -GRID_HALF,
-        y0: -GRID_HALF,
-        x1: GRID_HALF,
-        y1: GRID_HALF,
+    done[i] = true;
+    let component = &model.components[i];
+    let (x, y) = match component.position {
+        Position::Auto => return,
+        Position::Absolute { x, y } => (x, y),
+        Position::Relative {
+            to: Anchor::Component(c),
+            x,
+            y,
+        } => {
+            place_by_hand(model, c, placement, done);
+            let (cx, cy) = placement.components[c];
+            (cx + x, cy + y)
+        }
+        Position::Relative {
+            to: Anchor::Group(g, fx, fy),
+            x,
+            y,
+        } => {
+            let r = placement.groups[g];
+            (r.x0 + fx * r.width() + x, r.y0 + fy * r.height() + y)
+        }
     };
-    let mut bounds: Option<Rect> = None;
-    let mut grow = |r: Rect| bounds = Some(bounds.map_or(r, |b| b.union(&r)));
+    let (x, y) = (round_half(x), round_half(y));
+    placement.components[i] = (x, y);
+    placement.component_labels[i] = component_label_size(component.label.as_deref())
+        .map(|(lw, lh)| Rect::centred(x, y + COMPONENT_SIDE / 2.0 + lh / 2.0, lw, lh));
+}
+
+/// A component with its label underneath, its footprint centred at the top.
+pub(crate) fn component_block(model: &Model, c: usize) -> Block {
+    let label = component_label_size(model.components[c].label.as_deref());
+    let w = label.map_or(0.0, |(lw, _)| lw).max(COMPONENT_SIDE);
+    let half = COMPONENT_SIDE / 2.0;
+    let mut block = Block {
+        w,
+        h: COMPONENT_SIDE + label.map_or(0.0, |(_, lh)| lh),
+        components: vec![(c, w / 2.0, half)],
+        ..Block::default()
+    };
+    if let Some((lw, lh)) = label {
+        block
+            .labels
+            .push((c, Rect::centred(w / 2.0, COMPONENT_SIDE + lh / 2.0, lw, lh)));
+    }
+    block
+}
+
+/// The size of a component's label box: whole cells (so that it centres on a half cell), as
+/// wide as its longest line and a cell high for the first line, three quarters for each next.
+pub(crate) fn component_label_size(label: Option<&str>) -> Option<(f64, f64)> {
+    label.map(|text| text_box(text, COMPONENT_LABEL_FONT))
+}
+
+/// The box of whole cells a text of one or more lines (`\n` between them) takes at this
+/// font size.
+pub(crate) fn text_box(text: &str, font_size: f64) -> (f64, f64) {
+    let longest = text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    let lines = text.lines().count().max(1);
+    let w = (text_width(longest, font_size) + 0.5).ceil().max(1.0);
+    let h = (COMPONENT_LABEL_HEIGHT + 1.5 * font_size * (lines - 1) as f64).ceil();
+    (w, h)
+}
+
+/// The grid: −50 to 50 on both axes.
+pub(crate) const GRID: Rect = Rect {
+    x0: -GRID_HALF,
+    y0: -GRID_HALF,
+    x1: GRID_HALF,
+    y1: GRID_HALF,
+};
+
+/// Refuses a component placed by hand outside the grid, naming it.
+pub(crate) fn check_by_hand(model: &Model, placement: &Placement) -> LayoutResult<()> {
     for (i, &(x, y)) in placement.components.iter().enumerate() {
         let r = Rect::centred(x, y, COMPONENT_SIDE, COMPONENT_SIDE);
-        if model.components[i].position != Position::Auto && !grid.contains(&r) {
+        if model.components[i].position != Position::Auto && !GRID.contains(&r) {
             return Err(LayoutError::field(
                 &model.components[i].id,
                 "positionX",
@@ -439,7 +483,16 @@ fn check_fits(model: &Model, placement: &Placement) -> LayoutResult<()> {
                 ),
             ));
         }
-        grow(r);
+    }
+    Ok(())
+}
+
+/// The rectangle around everything placed, if anything is.
+pub(crate) fn bounds(placement: &Placement) -> Option<Rect> {
+    let mut bounds: Option<Rect> = None;
+    let mut grow = |r: Rect| bounds = Some(bounds.map_or(r, |b| b.union(&r)));
+    for &(x, y) in &placement.components {
+        grow(Rect::centred(x, y, COMPONENT_SIDE, COMPONENT_SIDE));
     }
     placement
         .component_labels
@@ -453,8 +506,20 @@ fn check_fits(model: &Model, placement: &Placement) -> LayoutResult<()> {
             grow(b);
         }
     }
-    match bounds {
-        Some(b) if !grid.contains(&b) => Err(LayoutError::input(format!(
+    placement
+        .label_spots
+        .iter()
+        .flatten()
+        .for_each(|r| grow(*r));
+    bounds
+}
+
+/// Refuses a diagram that does not fit the grid, naming its size (or the component placed by
+/// hand outside it).
+fn check_fits(model: &Model, placement: &Placement) -> LayoutResult<()> {
+    check_by_hand(model, placement)?;
+    match bounds(placement) {
+        Some(b) if !GRID.contains(&b) => Err(LayoutError::input(format!(
             "the laid-out diagram is {} × {} cells, larger than the grid's 100 × 100: lower \
              MAX_COMPONENTS_PER_TIER, COMP_GAP, TIER_GAP, GROUP_MARGIN or GROUP_PADDING, or split it",
             b.width(),

@@ -1,7 +1,11 @@
 //! Routing links: right-angled paths on the half-cell grid that neither pass through nor run
-//! along any component's footprint (only the two components a link joins may be touched). A straight line, an L or a Z is taken when one is clear; otherwise
-//! the path with the fewest bends (then the shortest) found by a search over the grid; when
-//! no clear path exists at all, the L.
+//! along any component's footprint (only the two components a link joins may be touched), nor
+//! through a label or a group's title. A straight line, an L or a Z is taken when one is clear
+//! and runs along no line routed before; otherwise the cheapest path found by a search over the
+//! grid, where a bend costs more than a step, running along a line routed before costs much
+//! more (so parallel lines keep apart, on tracks of their own) and crossing one a little. A
+//! link with points to pass (the layered layout's long links) is routed from point to point.
+//! When no clear path exists at all, the L.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -12,15 +16,31 @@ use crate::geometry::{COMPONENT_SIDE, GRID_HALF, Rect};
 const NODES: usize = (GRID_HALF * 4.0) as usize + 1;
 /// What a bend costs against a step of half a cell, in the search.
 const BEND_COST: u32 = 8;
-/// How far (in half cells) beyond the rectangle of its two ends a path is first looked for.
-const SEARCH_MARGIN: usize = 16;
+/// What a step along a line routed before costs more.
+const ALONG_COST: u32 = 40;
+/// What crossing a line routed before costs more.
+const CROSS_COST: u32 = 3;
+/// How far (in half cells) beyond the rectangle of its two ends a path is looked for, first
+/// near, then further.
+const SEARCH_MARGINS: [usize; 3] = [6, 16, 48];
+
+/// A node on or in a component's footprint.
+const FOOTPRINT: u8 = 1;
+/// A node inside a label or on a title: never passed.
+const SOLID: u8 = 2;
+/// A node a horizontal line passes.
+const HORIZONTAL: u8 = 1;
+/// A node a vertical line passes.
+const VERTICAL: u8 = 2;
 
 /// A point on the half-cell grid.
 pub type Point = (f64, f64);
 
-/// Which grid nodes lie on or inside a component's footprint.
+/// Which grid nodes lie on or inside a component's footprint, a label or a title, and which
+/// the lines routed so far pass.
 pub struct Obstacles {
-    blocked: Vec<bool>,
+    blocked: Vec<u8>,
+    used: Vec<u8>,
 }
 
 /// The footprints a route may run along: those of the components it joins.
@@ -39,28 +59,49 @@ fn coordinate(n: usize) -> f64 {
 impl Obstacles {
     /// The obstacles of components centred at `centres`.
     pub fn new(centres: &[Point]) -> Obstacles {
-        let mut blocked = vec![false; NODES * NODES];
+        let mut obstacles = Obstacles {
+            blocked: vec![0; NODES * NODES],
+            used: vec![0; NODES * NODES],
+        };
         let reach = COMPONENT_SIDE / 2.0;
         for &(x, y) in centres {
-            let (x0, x1, y0, y1) = (
-                node(x - reach),
-                node(x + reach),
-                node(y - reach),
-                node(y + reach),
+            obstacles.mark_rect(
+                Rect::centred(x, y, 2.0 * reach, 2.0 * reach),
+                FOOTPRINT,
+                false,
             );
-            for row in y0..=y1 {
-                blocked[row * NODES + x0..=row * NODES + x1]
-                    .iter_mut()
-                    .for_each(|b| *b = true);
-            }
         }
-        Obstacles { blocked }
+        obstacles
+    }
+
+    /// Adds a box no line may enter: its inside, and its border too when `border`.
+    pub fn block(&mut self, r: Rect, border: bool) {
+        self.mark_rect(r, SOLID, !border);
+    }
+
+    fn mark_rect(&mut self, r: Rect, flag: u8, inside_only: bool) {
+        let (mut x0, mut x1, mut y0, mut y1) = (node(r.x0), node(r.x1), node(r.y0), node(r.y1));
+        if inside_only {
+            if x1 < x0 + 2 || y1 < y0 + 2 {
+                return;
+            }
+            (x0, x1, y0, y1) = (x0 + 1, x1 - 1, y0 + 1, y1 - 1);
+        }
+        for row in y0..=y1 {
+            self.blocked[row * NODES + x0..=row * NODES + x1]
+                .iter_mut()
+                .for_each(|b| *b |= flag);
+        }
     }
 
     /// Whether a route joining `ends` may not pass node (`x`, `y`): it lies on or in a
-    /// footprint, and not on the border of one of the ends.
+    /// footprint, and not on the border of one of the ends, or in a label or on a title.
     fn is_blocked(&self, x: usize, y: usize, ends: Ends<'_>) -> bool {
-        if !self.blocked[y * NODES + x] {
+        let b = self.blocked[y * NODES + x];
+        if b & SOLID != 0 {
+            return true;
+        }
+        if b & FOOTPRINT == 0 {
             return false;
         }
         let (px, py) = (coordinate(x), coordinate(y));
@@ -71,16 +112,38 @@ impl Obstacles {
         })
     }
 
-    /// Whether the straight segment from `a` to `b` (same x or same y) passes no obstacle.
-    fn clear(&self, a: Point, b: Point, ends: Ends<'_>) -> bool {
+    /// The nodes of the straight segment from `a` to `b` (same x or same y), with the flag
+    /// of its orientation; `None` when it is slanted.
+    fn segment(a: Point, b: Point) -> Option<(Vec<(usize, usize)>, u8)> {
         let (ax, ay, bx, by) = (node(a.0), node(a.1), node(b.0), node(b.1));
         if ax == bx {
-            (ay.min(by)..=ay.max(by)).all(|y| !self.is_blocked(ax, y, ends))
+            Some((
+                (ay.min(by)..=ay.max(by)).map(|y| (ax, y)).collect(),
+                VERTICAL,
+            ))
         } else if ay == by {
-            (ax.min(bx)..=ax.max(bx)).all(|x| !self.is_blocked(x, ay, ends))
+            Some((
+                (ax.min(bx)..=ax.max(bx)).map(|x| (x, ay)).collect(),
+                HORIZONTAL,
+            ))
         } else {
-            false
+            None
         }
+    }
+
+    /// Whether the straight segment from `a` to `b` passes no obstacle and runs along no line.
+    fn clear(&self, a: Point, b: Point, ends: Ends<'_>) -> bool {
+        let Some((nodes, flag)) = Obstacles::segment(a, b) else {
+            return false;
+        };
+        nodes.iter().all(|&(x, y)| !self.is_blocked(x, y, ends))
+            && nodes
+                .windows(2)
+                .all(|w| !(self.uses(w[0], flag) && self.uses(w[1], flag)))
+    }
+
+    fn uses(&self, (x, y): (usize, usize), flag: u8) -> bool {
+        self.used[y * NODES + x] & flag != 0
     }
 
     /// Whether a whole path is clear.
@@ -88,9 +151,40 @@ impl Obstacles {
         path.windows(2).all(|w| self.clear(w[0], w[1], ends))
     }
 
-    /// A right-angled path from `a` to `b`, corners included, repeated points removed; `ends`
-    /// are the centres of the components it joins.
-    pub fn route(&self, a: Point, b: Point, ends: Ends<'_>) -> Vec<Point> {
+    /// Records the lines of a path, so that later routes keep off them.
+    fn mark(&mut self, path: &[Point]) {
+        for w in path.windows(2) {
+            if let Some((nodes, flag)) = Obstacles::segment(w[0], w[1]) {
+                for (x, y) in nodes {
+                    self.used[y * NODES + x] |= flag;
+                }
+            }
+        }
+    }
+
+    /// A right-angled path from `a` to `b` through the points `via`, corners included,
+    /// repeated points removed; `ends` are the centres of the components it joins. The path
+    /// is recorded, so that later routes keep off it.
+    pub fn route(&mut self, a: Point, b: Point, via: &[Point], ends: Ends<'_>) -> Vec<Point> {
+        let stops: Vec<Point> = std::iter::once(a)
+            .chain(via.iter().copied())
+            .chain(std::iter::once(b))
+            .collect();
+        let mut path = vec![a];
+        for leg in stops.windows(2) {
+            path.extend(self.leg(leg[0], leg[1], ends).into_iter().skip(1));
+        }
+        let mut path = simplify(path);
+        if path.len() < 2 {
+            // Both ends at one point (components placed by hand on top of each other).
+            path.push(path[0]);
+        }
+        self.mark(&path);
+        path
+    }
+
+    /// One leg of a route.
+    fn leg(&self, a: Point, b: Point, ends: Ends<'_>) -> Vec<Point> {
         let mid_x = (a.0 + b.0).round() / 2.0;
         let mid_y = (a.1 + b.1).round() / 2.0;
         let candidates = [
@@ -104,47 +198,37 @@ impl Obstacles {
             .into_iter()
             .filter(|p| p.windows(2).all(|w| w[0].0 == w[1].0 || w[0].1 == w[1].1))
             .find(|p| self.path_clear(p, ends));
-        let path = simple
+        simple
             .or_else(|| self.search(a, b, ends))
-            .unwrap_or_else(|| vec![a, (b.0, a.1), b]);
-        let mut path = simplify(path);
-        if path.len() < 2 {
-            // Both ends at one point (components placed by hand on top of each other).
-            path.push(path[0]);
-        }
-        path
+            .unwrap_or_else(|| vec![a, (b.0, a.1), b])
     }
-
-    /// The clear path with the fewest bends, then the fewest steps: searched near the two
-    /// ends first, then over the whole grid.
+    /// The cheapest clear path: searched near the two ends first, then further (not over the
+    /// whole grid: what is not found 24 cells around the two ends takes the L).
     fn search(&self, a: Point, b: Point, ends: Ends<'_>) -> Option<Vec<Point>> {
-        self.search_in(a, b, ends, Some(SEARCH_MARGIN))
-            .or_else(|| self.search_in(a, b, ends, None))
+        SEARCH_MARGINS
+            .iter()
+            .find_map(|&m| self.search_in(a, b, ends, m))
     }
 
-    /// A* over (node, heading) within the rectangle around `a` and `b` grown by `margin`
-    /// nodes (the whole grid when `None`); a step costs 1, a bend [`BEND_COST`] more.
-    fn search_in(
-        &self,
-        a: Point,
-        b: Point,
-        ends: Ends<'_>,
-        margin: Option<usize>,
-    ) -> Option<Vec<Point>> {
+    /// A* over (node, heading) within the rectangle around `a` and `b` grown by `m` nodes; a
+    /// step costs 1, a bend [`BEND_COST`] more, a step
+    /// along a line [`ALONG_COST`] more and crossing one [`CROSS_COST`] more.
+    fn search_in(&self, a: Point, b: Point, ends: Ends<'_>, m: usize) -> Option<Vec<Point>> {
         let (start, goal) = ((node(a.0), node(a.1)), (node(b.0), node(b.1)));
-        let (x0, x1, y0, y1) = match margin {
-            Some(m) => (
-                start.0.min(goal.0).saturating_sub(m),
-                (start.0.max(goal.0) + m).min(NODES - 1),
-                start.1.min(goal.1).saturating_sub(m),
-                (start.1.max(goal.1) + m).min(NODES - 1),
-            ),
-            None => (0, NODES - 1, 0, NODES - 1),
-        };
+        let (x0, x1, y0, y1) = (
+            start.0.min(goal.0).saturating_sub(m),
+            (start.0.max(goal.0) + m).min(NODES - 1),
+            start.1.min(goal.1).saturating_sub(m),
+            (start.1.max(goal.1) + m).min(NODES - 1),
+        );
         let w = x1 - x0 + 1;
         const STEPS: [(isize, isize); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
         let index = |x: usize, y: usize, d: usize| ((y - y0) * w + (x - x0)) * 4 + d;
-        let estimate = |x: usize, y: usize| (x.abs_diff(goal.0) + y.abs_diff(goal.1)) as u32;
+        // Steps still to take, and a bend when neither axis is reached yet.
+        let estimate = |x: usize, y: usize| {
+            let (dx, dy) = (x.abs_diff(goal.0), y.abs_diff(goal.1));
+            (dx + dy) as u32 + if dx > 0 && dy > 0 { BEND_COST } else { 0 }
+        };
         let states = w * (y1 - y0 + 1) * 4;
         let mut cost = vec![u32::MAX; states];
         let mut from = vec![u32::MAX; states];
@@ -184,7 +268,17 @@ impl Obstacles {
                 if self.is_blocked(nx, ny, ends) && (nx, ny) != goal {
                     continue;
                 }
-                let next = c + 1 + if nd == d { 0 } else { BEND_COST };
+                let flag = if dx != &0 { HORIZONTAL } else { VERTICAL };
+                let other = (HORIZONTAL | VERTICAL) ^ flag;
+                let here = self.used[y * NODES + x];
+                let there = self.used[ny * NODES + nx];
+                let along = here & there & flag != 0;
+                let crossing = there & other != 0;
+                let next = c
+                    + 1
+                    + if nd == d { 0 } else { BEND_COST }
+                    + if along { ALONG_COST } else { 0 }
+                    + if crossing { CROSS_COST } else { 0 };
                 let at = index(nx, ny, nd);
                 if next < cost[at] {
                     cost[at] = next;

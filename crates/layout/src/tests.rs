@@ -77,8 +77,16 @@ fn of_kind<'a>(
         .map(|(id, o)| (id, &o.data))
 }
 
-/// A diagram with groups nested two deep, several tiers and labels everywhere.
+/// A diagram with groups nested two deep, several tiers and labels everywhere (one component
+/// gives its tier, so the tier layout lays it out).
 fn busy() -> Value {
+    let mut body = busy_layered();
+    body["c0"]["tier"] = json!(2);
+    body
+}
+
+/// The same diagram without any `tier`: the layered layout lays it out.
+fn busy_layered() -> Value {
     let mut body = serde_json::Map::new();
     for i in 0..24 {
         let kind = [
@@ -111,7 +119,12 @@ fn busy() -> Value {
 
 #[test]
 fn no_two_components_overlap_and_no_label_overlaps_a_component() {
-    let objects = lay(busy());
+    for body in [busy(), busy_layered()] {
+        no_overlaps(lay(body));
+    }
+}
+
+fn no_overlaps(objects: Objects) {
     let comps: Vec<Rect> = of_kind(&objects, "component")
         .map(|(_, d)| footprint(d))
         .collect();
@@ -129,8 +142,8 @@ fn no_two_components_overlap_and_no_label_overlaps_a_component() {
     for (_, d) in of_kind(&objects, "component") {
         let name = d["name"].as_str().expect("a label becomes the name");
         let c = footprint(d);
-        let w = place::component_label_width(Some(name)).unwrap();
-        labels.push(Rect::centred((c.x0 + c.x1) / 2.0, c.y1 + 0.5, w, 1.0));
+        let (w, h) = place::component_label_size(Some(name)).unwrap();
+        labels.push(Rect::centred((c.x0 + c.x1) / 2.0, c.y1 + h / 2.0, w, h));
     }
     for (i, l) in labels.iter().enumerate() {
         for c in &comps {
@@ -179,7 +192,12 @@ fn every_area_encloses_its_members_with_its_padding() {
 
 #[test]
 fn positions_sit_on_the_grid_steps() {
-    let objects = lay(busy());
+    for body in [busy(), busy_layered()] {
+        on_the_grid_steps(lay(body));
+    }
+}
+
+fn on_the_grid_steps(objects: Objects) {
     let on = |v: &Value, step: f64| (v.as_f64().unwrap() / step).fract() == 0.0;
     for (_, d) in of_kind(&objects, "component").chain(of_kind(&objects, "label")) {
         assert!(
@@ -222,7 +240,7 @@ fn tiers_stack_from_rear_at_the_top_to_front_at_the_bottom_in_rows() {
         .map(|i| {
             (
                 format!("s{i}"),
-                json!({"type": "component", "componentType": "generic.server"}),
+                json!({"type": "component", "componentType": "generic.server", "tier": 2}),
             )
         })
         .collect();
@@ -488,9 +506,9 @@ fn every_refusal_names_the_entry_and_the_field() {
         ),
         (
             json!({"a": server(json!({})), "b": server(json!({})),
-                "c": {"type": "connection", "from": "a", "to": "b"}, "d": {"type": "connection", "from": "b", "to": "a"}}),
-            "d",
-            "to",
+                "c": {"type": "connection", "from": "a", "to": "b", "minLength": 1.5}}),
+            "c",
+            "minLength",
         ),
         (
             json!({"g": {"type": "group", "label": "x"}, "g:label": server(json!({}))}),
@@ -531,7 +549,7 @@ fn too_big_for_the_grid_is_refused_naming_the_size() {
         .map(|i| {
             (
                 format!("s{i}"),
-                json!({"type": "component", "componentType": "generic.server"}),
+                json!({"type": "component", "componentType": "generic.server", "tier": 2}),
             )
         })
         .collect();

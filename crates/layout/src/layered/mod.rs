@@ -1,0 +1,121 @@
+//! The layered layout, for diagrams whose components carry no `tier`: each container (the
+//! diagram, each group) lays out its components and inner groups (as blocks) in layers along
+//! its flow's direction, as Graphviz dot does: [`cycles`] turns links round so none runs back,
+//! [`layers`] gives each node its layer, [`order`] orders each layer to cut crossings,
+//! [`coords`] places the nodes across the flow, and [`clusters`] puts the blocks together,
+//! groups inside their areas with their titles. When the diagram does not fit the grid the
+//! gaps shrink, step by step, before it is refused. The rules in words: docs/create-diagram.md.
+
+mod clusters;
+mod coords;
+mod cycles;
+mod layers;
+mod order;
+
+use crate::error::{LayoutError, LayoutResult};
+use crate::geometry::ceil_half;
+use crate::model::Model;
+use crate::place::{GRID, Placement, bounds, check_by_hand, placement_of};
+use crate::settings::Settings;
+
+/// The gaps a layout is made with, in cells (half cells at least).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Gaps {
+    /// Between neighbours in a layer.
+    pub node: f64,
+    /// Between layers.
+    pub layer: f64,
+    /// Between a group and its neighbours.
+    pub margin: f64,
+    /// Between a group's border and its contents.
+    pub padding: f64,
+    /// Between a long link's line and its neighbours.
+    pub line: f64,
+    /// Whether a labelled link spans two layers at least, its label on the layer between.
+    pub label_layers: bool,
+    /// The most breadth (across the flow) a layer may hold, if bounded.
+    pub bound: Option<f64>,
+}
+
+/// One step of fitting the grid: the gaps' scale, whether labelled links get a layer for their
+/// label, the most breadth a layer may hold (too wide a diagram grows longer along its flow
+/// instead), and the least gap between layers (a cell leaves a line between them free of
+/// borders; half a cell only the line under the names).
+type Step = (f64, bool, Option<f64>, f64);
+
+/// The steps tried in turn until the diagram fits.
+const STEPS: [Step; 12] = [
+    (1.0, true, None, 1.0),
+    (1.0, false, None, 1.0),
+    (0.6, false, None, 1.0),
+    (0.35, false, None, 1.0),
+    (0.0, false, None, 1.0),
+    (0.35, false, Some(90.0), 1.0),
+    (0.0, false, Some(90.0), 1.0),
+    (0.0, false, Some(75.0), 1.0),
+    (0.0, false, Some(90.0), 0.5),
+    (0.0, false, Some(75.0), 0.5),
+    (0.0, false, Some(60.0), 0.5),
+    (0.0, false, Some(45.0), 0.5),
+];
+
+impl Gaps {
+    /// The settings' gaps (`COMP_GAP`, `TIER_GAP`, `GROUP_MARGIN`, `GROUP_PADDING`) times
+    /// `scale`: a cell at least between items in a layer (so that a line passes between them),
+    /// `least_layer` between layers, half a cell inside a group.
+    pub(crate) fn scaled(
+        settings: &Settings,
+        scale: f64,
+        label_layers: bool,
+        bound: Option<f64>,
+        least_layer: f64,
+    ) -> Gaps {
+        let g = |v: f64, least: f64| ceil_half(v * scale).max(least);
+        Gaps {
+            node: g(settings.comp_gap, 1.0),
+            layer: g(settings.tier_gap, least_layer),
+            margin: g(settings.group_margin, 1.0),
+            padding: g(settings.group_padding, 0.5),
+            line: g(1.0, 0.5),
+            label_layers,
+            bound,
+        }
+    }
+}
+
+/// Places a checked model in layers, shrinking the gaps until it fits the grid.
+pub fn place(model: &Model, settings: &Settings) -> LayoutResult<Placement> {
+    let mut smallest = None;
+    for (scale, label_layers, bound, least_layer) in STEPS {
+        let gaps = Gaps::scaled(settings, scale, label_layers, bound, least_layer);
+        let placement = place_with(model, &gaps);
+        check_by_hand(model, &placement)?;
+        match bounds(&placement) {
+            Some(b) if !GRID.contains(&b) => smallest = Some(b),
+            _ => return Ok(placement),
+        }
+    }
+    let b = smallest.expect("a diagram that does not fit has bounds");
+    Err(LayoutError::input(format!(
+        "the laid-out diagram is {} × {} cells even with the smallest gaps, larger \
+         than the grid's 100 × 100: split it into several diagrams, shorten the longest labels, \
+         or lay it out in the other direction (LR instead of TB, or back)",
+        b.width(),
+        b.height()
+    )))
+}
+
+/// Places a checked model in layers once, with the settings' gaps, whether it fits the grid or
+/// not (to measure the layout's phases alone; [`place`] is what create-diagram uses).
+pub fn place_once(model: &Model, settings: &Settings) -> Placement {
+    place_with(model, &Gaps::scaled(settings, 1.0, true, None, 1.0))
+}
+
+/// Places a checked model in layers with these gaps, whether it fits or not.
+fn place_with(model: &Model, gaps: &Gaps) -> Placement {
+    let root = clusters::Layout::new(model, gaps).container(None);
+    placement_of(model, root, true)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,360 @@
+//! The layered layout's rules, checked on the objects it makes.
+
+use serde_json::{Value, json};
+
+use crate::geometry::{COMPONENT_SIDE, Rect};
+use crate::model::Direction;
+use crate::quality::Drawing;
+use crate::{Format, LayoutError, Objects, Settings, check, lay_out};
+
+fn lay(body: &Value) -> Objects {
+    lay_out(
+        body.to_string().as_bytes(),
+        Format::Json,
+        &Settings::default(),
+    )
+    .unwrap()
+    .objects
+}
+
+fn refusal(body: &Value) -> LayoutError {
+    lay_out(
+        body.to_string().as_bytes(),
+        Format::Json,
+        &Settings::default(),
+    )
+    .unwrap_err()
+}
+
+fn data<'a>(objects: &'a Objects, id: &str) -> &'a serde_json::Map<String, Value> {
+    &objects
+        .iter()
+        .find(|(i, _)| i == id)
+        .unwrap_or_else(|| panic!("no object {id}"))
+        .1
+        .data
+}
+
+fn centre(objects: &Objects, id: &str) -> (f64, f64) {
+    let p = &data(objects, id)["position"];
+    (p["x"].as_f64().unwrap(), p["y"].as_f64().unwrap())
+}
+
+fn rect_of(d: &serde_json::Map<String, Value>) -> Rect {
+    if let Some(a) = d.get("anchors").and_then(Value::as_array) {
+        let xs: Vec<f64> = a.iter().filter_map(|p| p["x"].as_f64()).collect();
+        let ys: Vec<f64> = a.iter().filter_map(|p| p["y"].as_f64()).collect();
+        return Rect {
+            x0: xs.iter().copied().fold(f64::MAX, f64::min),
+            y0: ys.iter().copied().fold(f64::MAX, f64::min),
+            x1: xs.iter().copied().fold(f64::MIN, f64::max),
+            y1: ys.iter().copied().fold(f64::MIN, f64::max),
+        };
+    }
+    let (p, s) = (&d["position"], &d["dimensions"]);
+    Rect::centred(
+        p["x"].as_f64().unwrap(),
+        p["y"].as_f64().unwrap(),
+        s["width"].as_f64().unwrap(),
+        s["height"].as_f64().unwrap(),
+    )
+}
+
+fn component(groups: &[&str]) -> Value {
+    json!({"type": "component", "componentType": "generic.server", "groups": groups})
+}
+
+fn link(from: &str, to: &str) -> Value {
+    json!({"type": "connection", "from": from, "to": to, "arrowEnd": true})
+}
+
+/// The measures of a JSON body's layout.
+fn measures(body: &Value) -> crate::quality::Measures {
+    let objects = lay(body);
+    let entries = crate::input::parse_json(body.to_string().as_bytes()).unwrap();
+    let model = check::check(entries, Direction::TopBottom).unwrap();
+    Drawing::of_objects(&model, &objects).measure(&model)
+}
+
+#[test]
+fn a_chain_runs_down_its_layers_and_a_cycle_still_flows() {
+    let chain = json!({
+        "a": component(&[]), "b": component(&[]), "c": component(&[]),
+        "ab": link("a", "b"), "bc": link("b", "c"),
+    });
+    let objects = lay(&chain);
+    let (a, b, c) = (
+        centre(&objects, "a"),
+        centre(&objects, "b"),
+        centre(&objects, "c"),
+    );
+    assert!(a.1 < b.1 && b.1 < c.1, "{a:?} {b:?} {c:?}");
+    assert_eq!((a.0, b.0), (b.0, c.0), "a chain runs straight");
+    let mut body = chain.clone();
+    body["ca"] = link("c", "a");
+    let objects = lay(&body);
+    let (a, b, c) = (
+        centre(&objects, "a"),
+        centre(&objects, "b"),
+        centre(&objects, "c"),
+    );
+    assert!(a.1 < b.1 && b.1 < c.1, "{a:?} {b:?} {c:?}");
+    let m = measures(&body);
+    assert_eq!((m.through, m.overlapping, m.along), (0, 0, 0));
+    assert_eq!(m.following, 2, "only the link closing the cycle runs back");
+}
+
+#[test]
+fn min_length_keeps_layers_between_the_ends() {
+    let body = json!({
+        "a": component(&[]), "b": component(&[]), "c": component(&[]), "d": component(&[]),
+        "ab": link("a", "b"), "bc": link("b", "c"),
+        "ad": {"type": "connection", "from": "a", "to": "d", "minLength": 3},
+    });
+    let objects = lay(&body);
+    let (a, c, d) = (
+        centre(&objects, "a"),
+        centre(&objects, "c"),
+        centre(&objects, "d"),
+    );
+    assert!(
+        d.1 > c.1,
+        "d three layers below a, under c: {a:?} {c:?} {d:?}"
+    );
+    let bad = json!({"a": component(&[]), "b": component(&[]),
+        "ab": {"type": "connection", "from": "a", "to": "b", "minLength": 0}});
+    let e = refusal(&bad);
+    assert_eq!(
+        (e.entry.as_deref(), e.field.as_deref()),
+        (Some("ab"), Some("minLength"))
+    );
+}
+
+#[test]
+fn the_flow_follows_the_direction_and_groups_their_own() {
+    let mut body = json!({
+        "a": component(&[]), "b": component(&["g"]), "c": component(&["g"]),
+        "g": {"type": "group", "label": "Own direction", "direction": "TB"},
+        "ab": link("a", "b"), "bc": link("b", "c"),
+    });
+    let parsed = crate::input::parse_json(body.to_string().as_bytes()).unwrap();
+    let objects =
+        crate::lay_out_entries(parsed, Direction::LeftRight, &Settings::default()).unwrap();
+    let (a, b, c) = (
+        centre(&objects, "a"),
+        centre(&objects, "b"),
+        centre(&objects, "c"),
+    );
+    assert!(a.0 < b.0, "LR: {a:?} then {b:?}");
+    assert!(
+        b.1 < c.1 && b.0 == c.0,
+        "the group runs TB inside: {b:?} {c:?}"
+    );
+    body["g"]["direction"] = json!("RL");
+    let parsed = crate::input::parse_json(body.to_string().as_bytes()).unwrap();
+    let objects =
+        crate::lay_out_entries(parsed, Direction::TopBottom, &Settings::default()).unwrap();
+    let (b, c) = (centre(&objects, "b"), centre(&objects, "c"));
+    assert!(b.0 > c.0 && b.1 == c.1, "RL inside: {b:?} {c:?}");
+}
+
+#[test]
+fn groups_hold_their_members_and_siblings_never_overlap() {
+    let mut body = serde_json::Map::new();
+    for i in 0..12 {
+        let groups: Vec<&str> = match i % 4 {
+            0 => vec!["outer", "left"],
+            1 => vec!["outer", "right"],
+            2 => vec!["outer"],
+            _ => vec![],
+        };
+        body.insert(format!("c{i}"), component(&groups));
+        body.insert(
+            format!("l{i}"),
+            link(&format!("c{i}"), &format!("c{}", (i * 5 + 3) % 12)),
+        );
+    }
+    body.insert(
+        "left".into(),
+        json!({"type": "group", "label": "Left side", "direction": "LR"}),
+    );
+    body.insert("right".into(), json!({"type": "group", "label": "Right"}));
+    body.insert(
+        "outer".into(),
+        json!({"type": "group", "label": "Everything inside"}),
+    );
+    let body = Value::Object(body);
+    let m = measures(&body);
+    assert_eq!(
+        (m.outside, m.sibling_overlaps, m.overlapping, m.through),
+        (0, 0, 0, 0),
+        "{m:?}"
+    );
+    let objects = lay(&body);
+    let (left, right) = (
+        rect_of(data(&objects, "left")),
+        rect_of(data(&objects, "right")),
+    );
+    assert!(!left.overlaps(&right));
+    let outer = rect_of(data(&objects, "outer"));
+    assert!(outer.contains(&left) && outer.contains(&right));
+}
+
+#[test]
+fn titles_are_dark_on_a_light_band_with_room_and_no_line_crosses_them() {
+    let body = json!({
+        "a": component(&[]), "b": component(&["g"]), "c": component(&["g"]), "d": component(&[]),
+        "g": {"type": "group", "label": "A rather long title for a small group"},
+        "ab": link("a", "b"), "ac": link("a", "c"), "cd": link("c", "d"), "ad": link("a", "d"),
+    });
+    let objects = lay(&body);
+    let band = data(&objects, "g:band");
+    assert_eq!(band["fillColor"], "#EEF2F6");
+    let label = data(&objects, "g:label");
+    assert_eq!(label["color"], "#1F2933");
+    let text = rect_of(label);
+    let area = rect_of(data(&objects, "g"));
+    assert!(
+        area.contains(&text),
+        "the whole title inside its area: {text:?} {area:?}"
+    );
+    let chars = "A rather long title for a small group".len() as f64;
+    assert!(
+        text.width() >= chars * 0.5 * 0.6,
+        "room for the whole title"
+    );
+    for (id, o) in &objects {
+        if o.kind != "line-group" {
+            continue;
+        }
+        for p in line_points(&objects, &o.data).windows(2) {
+            assert!(!meets_inside(p[0], p[1], &text), "{id} crosses the title");
+        }
+    }
+}
+
+/// A line's points, attached anchors at their component's corner.
+fn line_points(objects: &Objects, d: &serde_json::Map<String, Value>) -> Vec<(f64, f64)> {
+    d["anchors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            if a["type"] == 1 {
+                let c = centre(objects, a["id"].as_str().unwrap());
+                let h = COMPONENT_SIDE / 2.0;
+                let k = [(-h, -h), (h, -h), (h, h), (-h, h)][a["index"].as_u64().unwrap() as usize];
+                (c.0 + k.0, c.1 + k.1)
+            } else {
+                (a["x"].as_f64().unwrap(), a["y"].as_f64().unwrap())
+            }
+        })
+        .collect()
+}
+
+/// Whether an axis-parallel segment passes the inside of a rectangle.
+fn meets_inside(a: (f64, f64), b: (f64, f64), r: &Rect) -> bool {
+    let (x0, x1) = (a.0.min(b.0), a.0.max(b.0));
+    let (y0, y1) = (a.1.min(b.1), a.1.max(b.1));
+    x0 < r.x1
+        && r.x0 < x1.max(x0 + 1e-9)
+        && y0 < r.y1
+        && r.y0 < y1.max(y0 + 1e-9)
+        && !(x0 == x1 && (x0 <= r.x0 || x0 >= r.x1))
+        && !(y0 == y1 && (y0 <= r.y0 || y0 >= r.y1))
+}
+
+#[test]
+fn parallel_lines_keep_apart_and_labels_sit_beside_their_line() {
+    // Four sources each linked to the same four targets: sixteen lines between two layers.
+    let mut body = serde_json::Map::new();
+    for i in 0..4 {
+        body.insert(format!("s{i}"), component(&[]));
+        body.insert(format!("t{i}"), component(&[]));
+    }
+    for i in 0..4 {
+        for j in 0..4 {
+            let mut l = link(&format!("s{i}"), &format!("t{j}"));
+            if i == j {
+                l["label"] = json!(format!("label {i}"));
+            }
+            body.insert(format!("l{i}{j}"), l);
+        }
+    }
+    let body = Value::Object(body);
+    let m = measures(&body);
+    assert_eq!((m.along, m.through, m.overlapping), (0, 0, 0), "{m:?}");
+    let objects = lay(&body);
+    let labels: Vec<Rect> = objects
+        .iter()
+        .filter(|(id, o)| o.kind == "label" && id.ends_with(":label"))
+        .map(|(_, o)| rect_of(&o.data))
+        .collect();
+    assert_eq!(labels.len(), 4);
+    for (i, a) in labels.iter().enumerate() {
+        for b in &labels[i + 1..] {
+            assert!(!a.overlaps(b), "labels apart: {a:?} {b:?}");
+        }
+        for (id, o) in &objects {
+            if o.kind == "component" {
+                let c = centre(&objects, id);
+                let f = Rect::centred(c.0, c.1, COMPONENT_SIDE, COMPONENT_SIDE);
+                assert!(!a.overlaps(&f), "a label over {id}");
+            }
+        }
+    }
+}
+
+#[test]
+fn several_connections_for_one_pair_and_invisible_links() {
+    let body = json!({
+        "a": component(&[]), "b": component(&[]), "c": component(&[]),
+        "a->b": link("a", "b"),
+        "a->b#2": {"type": "connection", "from": "a", "to": "b", "label": "again"},
+        "b~c": {"type": "connection", "from": "b", "to": "c", "invisible": true},
+    });
+    let objects = lay(&body);
+    assert!(objects.iter().any(|(id, _)| id == "a->b"));
+    assert!(objects.iter().any(|(id, _)| id == "a->b#2"));
+    assert!(
+        !objects.iter().any(|(id, _)| id.starts_with("b~c")),
+        "invisible: not drawn"
+    );
+    let (b, c) = (centre(&objects, "b"), centre(&objects, "c"));
+    assert!(c.1 > b.1, "but laid out: c below b");
+    let a1 = line_points(&objects, data(&objects, "a->b"));
+    let a2 = line_points(&objects, data(&objects, "a->b#2"));
+    assert_ne!(a1, a2, "two lines, not one on the other");
+}
+
+#[test]
+fn a_tall_diagram_shrinks_its_gaps_to_fit_and_a_huge_one_is_refused_by_its_size() {
+    let chain = |n: usize| {
+        let mut body = serde_json::Map::new();
+        for i in 0..n {
+            body.insert(format!("c{i}"), component(&[]));
+            if i > 0 {
+                body.insert(
+                    format!("l{i}"),
+                    link(&format!("c{}", i - 1), &format!("c{i}")),
+                );
+            }
+        }
+        Value::Object(body)
+    };
+    // 25 layers of 2 cells do not fit with the default gap of 3, but do with smaller ones.
+    let objects = lay(&chain(25));
+    for i in 0..25 {
+        let (x, y) = centre(&objects, &format!("c{i}"));
+        assert!(x.abs() <= 49.0 && y.abs() <= 49.0, "c{i} at ({x}, {y})");
+        assert_eq!((x * 2.0).fract(), 0.0);
+        assert_eq!((y * 2.0).fract(), 0.0);
+    }
+    let e = refusal(&chain(60));
+    assert!(
+        e.message.contains("cells even with the smallest gaps"),
+        "{}",
+        e.message
+    );
+    assert!(e.message.contains("split it"), "{}", e.message);
+}

@@ -1,0 +1,69 @@
+//! The layered layout over the Mermaid corpus (../shared/mermaid beside the repository, or the
+//! folder `DIAGTUI_MERMAID_CORPUS` names; skipped with a note when absent): every file the
+//! reader takes is laid out on the grid, with no line through a component, no components on
+//! one another, every member inside its group's area, no sibling areas overlapping, and at
+//! least 90% of the links following the flow.
+
+use std::path::PathBuf;
+
+use diagtui_layout::quality::{Drawing, Measures};
+use diagtui_layout::{Format, Settings, check, lay_out_parsed};
+
+fn corpus() -> Option<PathBuf> {
+    let dir = std::env::var_os("DIAGTUI_MERMAID_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/mermaid")
+        });
+    dir.is_dir().then_some(dir)
+}
+
+#[test]
+fn the_corpus_is_laid_out_to_the_zero_targets() {
+    let Some(dir) = corpus() else {
+        println!("note: the Mermaid corpus (../shared/mermaid) is absent: skipped");
+        return;
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "mmd"))
+        .collect();
+    files.sort();
+    let mut sum = Measures::default();
+    let mut laid = 0;
+    for file in &files {
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        let Ok(parsed) = Format::Mermaid.parse(&std::fs::read(file).unwrap()) else {
+            // The reader's refusals are the reader's tests' business.
+            println!("note: {name}: not read by the Mermaid reader");
+            continue;
+        };
+        let model = match check::check(parsed.entries.clone(), parsed.direction.unwrap_or_default())
+        {
+            Ok(model) => model,
+            Err(e) => {
+                println!("note: {name}: the reader's entries are refused: {e}");
+                continue;
+            }
+        };
+        let laid_out = lay_out_parsed(parsed, &Settings::default())
+            .unwrap_or_else(|e| panic!("{name}: refused: {e}"));
+        let m = Drawing::of_objects(&model, &laid_out.objects).measure(&model);
+        assert_eq!(
+            (m.through, m.overlapping, m.outside, m.sibling_overlaps),
+            (0, 0, 0, 0),
+            "{name}: lines through components, overlapping components, members outside, \
+             sibling overlaps: {m:?}"
+        );
+        sum.add(&m);
+        laid += 1;
+    }
+    assert!(laid > 0, "some corpus file is read");
+    assert!(
+        sum.following_percent() >= 90.0,
+        "{:.1}% of the links follow the flow: {sum:?}",
+        sum.following_percent()
+    );
+    println!("{laid} of {} corpus files laid out: {sum:?}", files.len());
+}
