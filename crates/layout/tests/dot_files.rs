@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use diagtui_layout::catalogue::{Shape, component_id};
 use diagtui_layout::input::parse_dot;
 use diagtui_layout::model::Direction;
 use diagtui_layout::{Format, Settings, lay_out};
@@ -106,7 +107,12 @@ fn each_kind_reads_as_its_tool_meant() {
         .iter()
         .find(|e| e.id == "[root] provider[\"registry.terraform.io/hashicorp/aws\"]")
         .expect("the provider, its quotes unescaped");
-    assert_eq!(provider.fields["componentType"], "generic.gateway");
+    let label = provider.fields["label"].as_str().unwrap();
+    assert_eq!(label, "provider[\"registry.terraform.io/hashicorp/aws\"]");
+    assert_eq!(
+        provider.fields["componentType"],
+        component_id(label, Shape::Rhombus)
+    );
     assert_eq!(
         count(&legacy.entries, "group"),
         0,
