@@ -31,7 +31,7 @@ fn files() -> Vec<(String, Vec<u8>)> {
 fn count(entries: &[diagtui_layout::RawEntry], kind: &str) -> usize {
     entries
         .iter()
-        .filter(|e| e.fields["type"] == Value::from(kind))
+        .filter(|e| e.fields["type"] == kind)
         .count()
 }
 
@@ -157,4 +157,22 @@ fn each_kind_reads_as_its_tool_meant() {
         == Some(&Value::from(
             "//proto/checkout:checkout_proto\n//proto/checkout:checkout_go_proto"
         ))));
+}
+
+/// Cut anywhere, or with a bracket or quote put in, a file is read or refused, never more:
+/// the reader is fed what any client sends.
+#[test]
+fn a_file_cut_or_broken_anywhere_is_refused_not_a_crash() {
+    for (name, body) in files() {
+        let text = String::from_utf8(body).expect("UTF-8");
+        let step = (text.len() / 12).max(1);
+        for (at, _) in text.char_indices().step_by(step) {
+            let _ = parse_dot(&text.as_bytes()[..at]);
+            for intruder in ["{", "}", "\"", "<", "[", "->", "/*"] {
+                let broken = format!("{}{intruder}{}", &text[..at], &text[at..]);
+                let _ = parse_dot(broken.as_bytes());
+            }
+        }
+        println!("{name}: cut and broken at 12 places");
+    }
 }
