@@ -29,10 +29,7 @@ fn files() -> Vec<(String, Vec<u8>)> {
 }
 
 fn count(entries: &[diagtui_layout::RawEntry], kind: &str) -> usize {
-    entries
-        .iter()
-        .filter(|e| e.fields["type"] == kind)
-        .count()
+    entries.iter().filter(|e| e.fields["type"] == kind).count()
 }
 
 #[test]
