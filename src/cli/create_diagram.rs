@@ -1,5 +1,5 @@
-//! `diagtui doc create-diagram DOC FILE`: a file of entries (CSV, JSON or a Mermaid flowchart)
-//! laid out by the server's create-diagram into a document.
+//! `diagtui doc create-diagram DOC FILE`: a file of entries (CSV, JSON, a Mermaid flowchart or a
+//! DOT graph) laid out by the server's create-diagram into a document.
 
 use std::path::PathBuf;
 
@@ -12,14 +12,16 @@ pub const EXAMPLES: &str = "\
 Examples:
   diagtui doc create-diagram DOC services.csv
   diagtui doc create-diagram DOC diagram.json --set COMP_GAP=3 --set tier_gap=4
-  diagtui doc create-diagram DOC flow.mmd --replace --yes";
+  diagtui doc create-diagram DOC flow.mmd --replace --yes
+  terraform graph > infra.dot && diagtui doc create-diagram DOC infra.dot";
 
 /// The arguments of `diagtui doc create-diagram`.
 #[derive(Debug, clap::Args)]
 pub struct CreateDiagramArgs {
     /// The document id.
     doc: String,
-    /// The entries: CSV, JSON or a Mermaid flowchart (by extension, else by content).
+    /// The entries: CSV, JSON, a Mermaid flowchart or a DOT graph (by extension, else by
+    /// content).
     file: PathBuf,
     /// A layout setting, e.g. COMP_GAP=3 (repeatable; names are case-insensitive).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_setting)]

@@ -126,8 +126,8 @@ pub enum DocCommand {
         #[arg(long, value_name = "V")]
         version: Option<u64>,
     },
-    /// Lay out a file of components, groups and connections (CSV, JSON or a Mermaid
-    /// flowchart) into a document; prints {success, objectCount}.
+    /// Lay out a file of components, groups and connections (CSV, JSON, a Mermaid
+    /// flowchart or a Graphviz DOT graph) into a document; prints {success, objectCount}.
     #[command(name = "create-diagram", after_help = super::create_diagram::EXAMPLES)]
     CreateDiagram(super::create_diagram::CreateDiagramArgs),
     /// List a document's versions, newest first: who changed what, when (a table, or the

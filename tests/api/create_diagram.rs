@@ -1,5 +1,6 @@
 //! `POST /api/v1/create-diagram/{docId}` and `POST /api/v1/image/create-from-diagram`: entries
-//! in (JSON or CSV), a laid-out diagram stored (or drawn) out; refusals store nothing.
+//! in (JSON, CSV, Mermaid or DOT), a laid-out diagram stored (or drawn) out; refusals store
+//! nothing.
 
 use diagtui_testkit::pictures::png_size;
 use reqwest::StatusCode;
@@ -424,4 +425,96 @@ async fn a_mermaid_line_not_understood_is_named_by_its_number() {
         h.get_ok(&format!("/api/v1/doc/{doc}/obj/all")).await,
         json!({})
     );
+}
+
+/// A small DOT graph: a cluster, a record, a cylinder, a loop (noted), colours and dashes.
+const DOT: &str = "digraph shop {\r\n  rankdir=LR\r\n  users [label=\"Customers\", shape=circle]\r\n  \
+                   subgraph cluster_back {\r\n    label=\"Back end\"; style=filled; fillcolor=\"#eef4ff\"\r\n    \
+                   api [label=\"{Orders API|REST :8080}\", shape=record]\r\n    \
+                   db [label=\"Orders DB\\n(primary)\", shape=cylinder]\r\n  }\r\n  \
+                   users -> api [label=\"HTTPS\"]\r\n  api -> db [style=dashed, color=darkgreen]\r\n  \
+                   api -> api [label=\"retry\"]\r\n}\r\n";
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_dot_graph_is_laid_out_and_what_cannot_be_drawn_is_noted() {
+    let h = Harness::new().await;
+    let doc = h.new_doc("dot").await;
+    let (status, answer) = post_as(
+        &h,
+        &format!("/api/v1/create-diagram/{doc}"),
+        "text/vnd.graphviz; charset=utf-8",
+        DOT,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(
+        answer["notes"],
+        json!([{"line": 11, "text": "the edge from \"api\" to itself is not drawn (a line needs two ends)"}])
+    );
+    let all = h.get_ok(&format!("/api/v1/doc/{doc}/obj/all")).await;
+    assert_eq!(answer["objectCount"], all.as_object().unwrap().len());
+    assert_eq!(all["db"]["data"]["componentId"], "generic.database");
+    assert_eq!(all["db"]["data"]["name"], "Orders DB\n(primary)");
+    assert_eq!(all["api"]["data"]["name"], "Orders API\nREST :8080");
+    assert_eq!(all["users"]["data"]["name"], "Customers");
+    assert_eq!(all["cluster_back"]["type"], "area");
+    assert_eq!(all["cluster_back"]["data"]["fillColor"], "#EEF4FF");
+    assert_eq!(all["api->db"]["type"], "line-group");
+    assert_eq!(all["api->db"]["data"]["strokeStyle"], "#006400");
+    assert_eq!(all["api->db"]["data"]["lineDash"], 2);
+    assert!(all.get("api->api").is_none(), "a loop is not drawn");
+
+    let picture = h
+        .http
+        .post(format!(
+            "{}/api/v1/image/create-from-diagram?format=svg",
+            h.server.url()
+        ))
+        .bearer_auth(h.key())
+        .header(reqwest::header::CONTENT_TYPE, "text/vnd.graphviz")
+        .body(DOT)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(picture.status(), StatusCode::OK);
+    assert!(picture.text().await.unwrap().contains("<svg"));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_dot_syntax_error_is_named_by_its_line_and_stores_nothing() {
+    let h = Harness::new().await;
+    let doc = h.new_doc("dot").await;
+    let path = format!("/api/v1/create-diagram/{doc}");
+    let answer = post_as(
+        &h,
+        &path,
+        "text/vnd.graphviz",
+        "digraph {\n  a -> b\n  b -- c\n}\n",
+    )
+    .await;
+    let message = assert_error(&answer, StatusCode::BAD_REQUEST, "VALIDATION_ERROR");
+    assert_eq!(
+        message,
+        "line 3: `->` (edges of a `digraph`) was expected, not `--`"
+    );
+    let answer = post_as(
+        &h,
+        &path,
+        "text/vnd.graphviz",
+        "digraph {\n  a [label=\"open\n}\n",
+    )
+    .await;
+    let message = assert_error(&answer, StatusCode::BAD_REQUEST, "VALIDATION_ERROR");
+    assert!(message.starts_with("line 2: "), "{message}");
+    assert_eq!(
+        h.get_ok(&format!("/api/v1/doc/{doc}/obj/all")).await,
+        json!({})
+    );
+    let answer = post_as(&h, &path, "text/plain", "digraph { a }").await;
+    let message = assert_error(
+        &answer,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "UNSUPPORTED_MEDIA_TYPE",
+    );
+    assert!(message.contains("text/vnd.graphviz"), "{message}");
 }

@@ -81,3 +81,27 @@ fn a_mermaid_file_is_read_as_mermaid() {
         "line-group"
     );
 }
+
+#[test]
+fn a_dot_file_is_read_as_dot() {
+    let env = Env::start();
+    let doc = env.new_doc("Graph");
+    let dot = env.file(
+        "deps.dot",
+        "digraph deps {\n  node [shape=box]\n  web [label=\"Web\"]\n  db [shape=cylinder]\n  web -> db -> db\n}\n",
+    );
+    let out = env.run(&["doc", "create-diagram", &doc, &dot]).ok().json();
+    assert_eq!(out["notes"][0]["line"], 5, "the loop is noted: {out}");
+    let content = env.run(&["doc", "content", &doc]).ok().json();
+    assert_eq!(content["db"]["data"]["componentId"], "generic.database");
+    assert_eq!(content["web"]["data"]["name"], "Web");
+    assert_eq!(content["web->db"]["type"], "line-group");
+    // `.gv`, and without an extension the first line tells.
+    let gv = env.file("more.gv", "graph { x -- y }\n");
+    env.run(&["doc", "create-diagram", &doc, &gv]).ok();
+    let plain = env.file("plain", "// mine\nstrict digraph { p -> q }\n");
+    env.run(&["doc", "create-diagram", &doc, &plain]).ok();
+    let content = env.run(&["doc", "content", &doc]).ok().json();
+    assert_eq!(content["x->y"]["type"], "line-group");
+    assert_eq!(content["p->q"]["type"], "line-group");
+}

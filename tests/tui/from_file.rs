@@ -44,14 +44,14 @@ fn the_new_document_prompt_offers_a_file() {
     h.press("n");
     assert!(
         h.overlay_text("New document")
-            .contains("Ctrl-O: from a file (CSV, JSON, Mermaid)"),
+            .contains("Ctrl-O: from a file (CSV, JSON, Mermaid, DOT)"),
         "{}",
         h.screen()
     );
     h.press("C-o");
     let text = h.overlay_text("New document from a file");
     assert!(
-        text.contains("File of entries: CSV, JSON or Mermaid (by extension, else content)"),
+        text.contains("File of entries: CSV, JSON, Mermaid or DOT (by extension,"),
         "{text}"
     );
     // Other prompts do not offer it.
@@ -116,6 +116,12 @@ fn the_kind_of_file_comes_from_its_extension_else_its_content() {
     let (_, json) = created(&mut h, "/plans/d.json", "{}");
     assert!(
         matches!(&json, Request::CreateDiagram { content_type, .. } if content_type == "application/json")
+    );
+    let mut h = Harness::loaded();
+    let (_, dot) = created(&mut h, "/plans/infra.gv", "digraph { a -> b }\n");
+    assert!(
+        matches!(&dot, Request::CreateDiagram { content_type, .. } if content_type == "text/vnd.graphviz"),
+        "{dot:?}"
     );
 }
 

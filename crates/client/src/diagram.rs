@@ -1,4 +1,5 @@
-//! `POST /create-diagram/{docId}`: entries (JSON, CSV or Mermaid text) laid out by the server.
+//! `POST /create-diagram/{docId}`: entries (JSON, CSV, Mermaid or DOT text) laid out by the
+//! server.
 
 use std::path::Path;
 
@@ -6,8 +7,9 @@ use super::{ApiError, Client};
 use diagtui_model::DiagramCreated;
 
 /// The media type of a file of entries (what [`Client::create_diagram`] sends it as): by its
-/// extension (`.csv`, `.json`, `.mmd`/`.mermaid`), else by its first characters (`{` or `[`
-/// JSON, `flowchart` or `graph` Mermaid, anything else CSV).
+/// extension (`.csv`, `.json`, `.mmd`/`.mermaid`, `.dot`/`.gv`), else by its first characters
+/// (`{` or `[` JSON; `digraph`, `strict`, `graph {` or `graph NAME {` DOT; `flowchart` or
+/// `graph` Mermaid; anything else CSV).
 pub fn entries_content_type(path: &Path, body: &[u8]) -> &'static str {
     let extension = path
         .extension()
@@ -17,16 +19,24 @@ pub fn entries_content_type(path: &Path, body: &[u8]) -> &'static str {
         Some("csv") => return "text/csv",
         Some("json") => return "application/json",
         Some("mmd" | "mermaid") => return "text/vnd.mermaid",
+        Some("dot" | "gv") => return "text/vnd.graphviz",
         _ => {}
     }
     let text = String::from_utf8_lossy(&body[..body.len().min(4096)]);
     let first = text
         .lines()
         .map(str::trim)
-        .find(|line| !line.is_empty() && !line.starts_with("%%"))
+        .find(|line| {
+            !line.is_empty()
+                && !line.starts_with("%%")
+                && !line.starts_with("//")
+                && !line.starts_with('#')
+        })
         .unwrap_or("");
     if first.starts_with('{') || first.starts_with('[') {
         "application/json"
+    } else if is_dot(first) {
+        "text/vnd.graphviz"
     } else if first.starts_with("flowchart") || first.starts_with("graph") {
         "text/vnd.mermaid"
     } else {
@@ -34,8 +44,21 @@ pub fn entries_content_type(path: &Path, body: &[u8]) -> &'static str {
     }
 }
 
+/// Whether a first line starts a DOT graph: `strict`, `digraph`, or `graph` followed by `{` or a
+/// name and `{` (Mermaid's `graph TD` has no brace).
+fn is_dot(first: &str) -> bool {
+    let mut words = first.split_whitespace();
+    let keyword = words.next().unwrap_or("").to_ascii_lowercase();
+    match keyword.as_str() {
+        "strict" | "digraph" => true,
+        "graph" => first.contains('{'),
+        _ => keyword.starts_with("digraph{") || keyword.starts_with("graph{"),
+    }
+}
+
 impl Client {
-    /// Sends entries of `content_type` (`application/json`, `text/csv`, `text/vnd.mermaid`) to
+    /// Sends entries of `content_type` (`application/json`, `text/csv`, `text/vnd.mermaid`,
+    /// `text/vnd.graphviz`) to
     /// be laid out into a document, with layout `settings` (name, value) as query parameters;
     /// `replace` empties the document first, in the same transaction.
     pub async fn create_diagram(
@@ -85,5 +108,18 @@ mod tests {
             "text/vnd.mermaid"
         );
         assert_eq!(kind("a", "id,type\n"), "text/csv");
+        assert_eq!(kind("a.dot", ""), "text/vnd.graphviz");
+        assert_eq!(kind("a.GV", ""), "text/vnd.graphviz");
+        assert_eq!(
+            kind("a", "// made by hand\ndigraph G {"),
+            "text/vnd.graphviz"
+        );
+        assert_eq!(kind("a", "strict graph {"), "text/vnd.graphviz");
+        assert_eq!(
+            kind("a", "graph \"deps\" {\n a -- b }"),
+            "text/vnd.graphviz"
+        );
+        assert_eq!(kind("a", "digraph{a->b}"), "text/vnd.graphviz");
+        assert_eq!(kind("a", "graph LR\n a --> b"), "text/vnd.mermaid");
     }
 }

@@ -1,11 +1,13 @@
-//! The input formats, each read into the same list of raw entries: a JSON map (or list), CSV
-//! and Mermaid flowcharts.
+//! The input formats, each read into the same list of raw entries: a JSON map (or list), CSV,
+//! Mermaid flowcharts and Graphviz DOT.
 
 mod csv;
+mod dot;
 mod json;
 mod mermaid;
 
 pub use self::csv::parse_csv;
+pub use self::dot::parse_dot;
 pub use self::json::parse_json;
 pub use self::mermaid::parse_mermaid;
 
@@ -65,6 +67,8 @@ pub enum Format {
     Csv,
     /// `text/vnd.mermaid`: a Mermaid flowchart.
     Mermaid,
+    /// `text/vnd.graphviz`: a Graphviz DOT graph.
+    Dot,
 }
 
 impl Format {
@@ -75,6 +79,7 @@ impl Format {
             "application/json" => Some(Format::Json),
             "text/csv" => Some(Format::Csv),
             "text/vnd.mermaid" => Some(Format::Mermaid),
+            "text/vnd.graphviz" => Some(Format::Dot),
             _ => None,
         }
     }
@@ -85,6 +90,7 @@ impl Format {
             Format::Json => parse_json(body).map(Parsed::entries),
             Format::Csv => parse_csv(body).map(Parsed::entries),
             Format::Mermaid => parse_mermaid(body),
+            Format::Dot => parse_dot(body),
         }
     }
 }

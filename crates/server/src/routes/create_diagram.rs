@@ -1,5 +1,5 @@
 //! `POST /api/v1/create-diagram/{docId}` and `POST /api/v1/image/create-from-diagram`: a flat
-//! list of entries (JSON, CSV, a Mermaid flowchart) laid out by [`diagtui_layout`]; the first stores the objects in
+//! list of entries (JSON, CSV, a Mermaid flowchart, a DOT graph) laid out by [`diagtui_layout`]; the first stores the objects in
 //! the document (one transaction), the second answers with their picture and stores nothing.
 
 use std::collections::BTreeMap;
@@ -18,9 +18,7 @@ use crate::extract::{Ids, read_body};
 use crate::state::AppState;
 use diagtui_layout::{Format, Laid, Objects, Settings};
 use diagtui_model::props::new_object_data;
-use diagtui_model::{
-    Content, DiagramCreated, DiagramNote, DiagramObject, ErrorCode, ObjectType,
-};
+use diagtui_model::{Content, DiagramCreated, DiagramNote, DiagramObject, ErrorCode, ObjectType};
 use diagtui_scene::render::{DEFAULT_HEIGHT, DEFAULT_WIDTH, View};
 use diagtui_scene::{DEFAULT_STATUS_KEY, Scene};
 use diagtui_store::Account;
@@ -44,7 +42,7 @@ impl FromRequest<AppState> for DiagramBody {
             .ok_or_else(|| {
                 ApiError::new(
                     ErrorCode::UnsupportedMediaType,
-                    "the body must be sent with Content-Type: application/json, text/csv or text/vnd.mermaid",
+                    "the body must be sent with Content-Type: application/json, text/csv, text/vnd.mermaid or text/vnd.graphviz",
                 )
             })?;
         let bytes = read_body(req, state.bodies).await?;
@@ -118,8 +116,8 @@ fn pairs(query: QueryPairs) -> Result<Vec<(String, String)>, ApiError> {
         LayoutParams,
         ("replace" = Option<bool>, Query, description = "Empty the document first, in the same transaction (an extension of ours)"),
     ),
-    request_body(description = "Entries: a JSON map of entry id to entry, CSV with a header row, or a Mermaid flowchart (docs/create-diagram.md)",
-        content((Object = "application/json"), (String = "text/csv"), (String = "text/vnd.mermaid"))),
+    request_body(description = "Entries: a JSON map of entry id to entry, CSV with a header row, a Mermaid flowchart, or a Graphviz DOT graph (docs/create-diagram.md)",
+        content((Object = "application/json"), (String = "text/csv"), (String = "text/vnd.mermaid"), (String = "text/vnd.graphviz"))),
     responses((status = 200, description = "Laid out and stored", body = DiagramCreated), Errors, BodyErrors))]
 pub async fn create(
     State(s): State<AppState>,
@@ -167,7 +165,7 @@ pub async fn create(
         ("format" = Option<String>, Query, pattern = "^(png|svg)$", description = "png (default), or svg (an extension of ours)"),
         LayoutParams,
     ),
-    request_body(description = "Entries, as for create-diagram (a Mermaid flowchart as text/vnd.mermaid too)",
+    request_body(description = "Entries, as for create-diagram (a Mermaid flowchart as text/vnd.mermaid, a DOT graph as text/vnd.graphviz too)",
         content((Object = "application/json"), (String = "text/csv"))),
     responses(
         (status = 200, description = "The laid-out diagram drawn", content((Vec<u8> = "image/png"), (String = "image/svg+xml"))),

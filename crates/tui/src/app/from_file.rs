@@ -1,9 +1,9 @@
 //! A new document made from a file of create-diagram entries (the new-document prompt's
-//! `Ctrl-O`): the file is read (CSV, JSON or Mermaid, by extension, else by content, as
+//! `Ctrl-O`): the file is read (CSV, JSON, Mermaid or DOT, by extension, else by content, as
 //! `diagtui doc create-diagram` reads it), a document named after the file is created, the file
 //! is laid out into it by the server's create-diagram, and it opens with the map shown. A file
 //! the server refuses leaves nothing behind (the new document is deleted again): the server's
-//! 400 message (the entry and field, or the Mermaid line) is shown and the prompt opens again
+//! 400 message (the entry and field, or the Mermaid or DOT line) is shown and the prompt opens again
 //! with the path typed.
 
 use std::path::Path;

@@ -702,7 +702,7 @@ pub(super) const ROWS: &[Row] = &[
         command: C::FromFile,
         keys: &["ctrl-o"],
         label: "from a file",
-        description: "the new-document prompt: make it from a CSV, JSON or Mermaid file of entries, laid out by the server",
+        description: "the new-document prompt: make it from a CSV, JSON, Mermaid or DOT file of entries, laid out by the server",
         footer: false,
     },
     Row {

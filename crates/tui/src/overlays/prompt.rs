@@ -29,7 +29,7 @@ pub struct Prompt {
 /// The title of the prompt for a new document's file.
 const FROM_FILE: &str = "New document from a file";
 /// What it asks for.
-const FROM_FILE_LABEL: &str = "File of entries: CSV, JSON or Mermaid (by extension, else content); the document takes its name";
+const FROM_FILE_LABEL: &str = "File of entries: CSV, JSON, Mermaid or DOT (by extension, else content); the document takes its name";
 
 impl Prompt {
     /// The prompt for the file a new document is made from, holding `path`.
@@ -100,7 +100,7 @@ impl Component for Prompt {
             (Command::Erase, "clear"),
         ];
         if self.purpose == PromptFor::NewDoc {
-            keys.push((Command::FromFile, "from a file (CSV, JSON, Mermaid)"));
+            keys.push((Command::FromFile, "from a file (CSV, JSON, Mermaid, DOT)"));
         }
         let hint = cx.keys.hint(Context::Prompt, &keys);
         let field = usize::from(WIDTH.min(area.width)).saturating_sub(2);

@@ -189,7 +189,8 @@ pub enum Request {
     CreateDiagram {
         /// The document id.
         doc: String,
-        /// The entries' media type (`text/csv`, `application/json`, `text/vnd.mermaid`).
+        /// The entries' media type (`text/csv`, `application/json`, `text/vnd.mermaid`,
+        /// `text/vnd.graphviz`).
         content_type: String,
         /// The entries, as the file holds them.
         body: String,
