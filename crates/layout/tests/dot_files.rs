@@ -52,18 +52,26 @@ fn every_file_is_read() {
     }
 }
 
-/// Needs the layered layout of issue 31 (several connections between two nodes, graphs wider
-/// than ten components fitted to the grid): today's tier layout refuses five of the eight.
+/// Files the layered layout cannot fit in the grid yet: the 154-node terraform graph, whose 18
+/// module clusters with long resource names lay out 667 cells wide (issue 31 is open on it).
+/// A file here that starts to fit fails the test, so that it leaves this list.
+const TOO_WIDE_YET: [&str; 1] = ["terraform-modules.dot"];
+
 #[test]
-#[ignore = "needs the layered layout (branch m31-layered): run with --ignored once it is merged"]
 fn every_file_is_laid_out() {
     let failures: Vec<String> = files()
         .iter()
         .filter_map(|(name, body)| {
             let laid = lay_out(body, Format::Dot, &Settings::default());
+            let known = TOO_WIDE_YET.contains(&name.as_str());
             match laid {
-                Ok(laid) => {
+                Ok(laid) if !known => {
                     println!("{name}: {} objects", laid.objects.len());
+                    None
+                }
+                Ok(_) => Some(format!("{name} fits now: take it out of TOO_WIDE_YET")),
+                Err(e) if known && e.to_string().contains("larger than the grid") => {
+                    println!("{name}: still too wide ({e})");
                     None
                 }
                 Err(e) => Some(format!("{name} is not laid out: {e}")),
