@@ -55,14 +55,20 @@ async fn the_owner_moves_a_document_as_a_version_and_a_change_event() {
     let version = newest_version(&h, &doc).await;
     assert_eq!(version["version"].as_u64(), Some(before + 1));
     assert_eq!(version["kind"], "moved");
-    assert_eq!(version["folder"], json!({"id": archive, "title": "Archive"}));
+    assert_eq!(
+        version["folder"],
+        json!({"id": archive, "title": "Archive"})
+    );
     assert_eq!(version["changed"], 0, "a move changes no object");
     assert_eq!(version["account"], h.server.email());
 
     let (_, change) = doc_stream.expect("change").await;
     assert_eq!(change["document"], "moved");
     assert_eq!(change["lastChange"], details["lastChange"]);
-    assert_eq!((&change["changed"], &change["deleted"]), (&json!([]), &json!([])));
+    assert_eq!(
+        (&change["changed"], &change["deleted"]),
+        (&json!([]), &json!([]))
+    );
     let (_, change) = account.expect("change").await;
     assert_eq!(
         change,
@@ -95,12 +101,7 @@ async fn only_the_owner_may_move_a_document_into_its_own_folder() {
     let mine = new_folder(&h, "Mine").await;
     let (friend, stranger) = friend_and_stranger(&h, &doc).await;
     let friends_folder = h
-        .call(
-            Method::GET,
-            "/api/v1/folder/list",
-            Some(&friend),
-            None,
-        )
+        .call(Method::GET, "/api/v1/folder/list", Some(&friend), None)
         .await
         .1
         .as_object()
@@ -113,19 +114,35 @@ async fn only_the_owner_may_move_a_document_into_its_own_folder() {
 
     let body = |folder: &str| Some(json!({"docId": doc, "folderId": folder}));
     let answer = h
-        .call(Method::POST, "/api/v1/doc/move", Some(&friend), body(&friends_folder))
+        .call(
+            Method::POST,
+            "/api/v1/doc/move",
+            Some(&friend),
+            body(&friends_folder),
+        )
         .await;
     let message = assert_error(&answer, StatusCode::FORBIDDEN, "FORBIDDEN");
     assert!(message.contains("only the owner"), "{message}");
     let answer = h
-        .call(Method::POST, "/api/v1/doc/move", Some(&stranger), body(&mine))
+        .call(
+            Method::POST,
+            "/api/v1/doc/move",
+            Some(&stranger),
+            body(&mine),
+        )
         .await;
     assert_error(&answer, StatusCode::NOT_FOUND, "DOC_NOT_FOUND");
     // The owner cannot put it in another account's folder either.
-    let answer = h.post("/api/v1/doc/move", body(&friends_folder).unwrap()).await;
+    let answer = h
+        .post("/api/v1/doc/move", body(&friends_folder).unwrap())
+        .await;
     assert_error(&answer, StatusCode::NOT_FOUND, "FOLDER_NOT_FOUND");
 
-    assert_eq!(newest_version(&h, &doc).await, before, "nothing was written");
+    assert_eq!(
+        newest_version(&h, &doc).await,
+        before,
+        "nothing was written"
+    );
     assert_ne!(
         h.get_ok(&format!("/api/v1/doc/{doc}")).await["folder"]["id"],
         mine.as_str()
@@ -139,12 +156,18 @@ async fn an_unknown_document_or_folder_is_not_found_and_the_body_is_checked() {
     let folder = new_folder(&h, "Somewhere").await;
     let missing = "00000000-0000-4000-8000-000000000000";
     let answer = h
-        .post("/api/v1/doc/move", json!({"docId": doc, "folderId": missing}))
+        .post(
+            "/api/v1/doc/move",
+            json!({"docId": doc, "folderId": missing}),
+        )
         .await;
     let message = assert_error(&answer, StatusCode::NOT_FOUND, "FOLDER_NOT_FOUND");
     assert!(message.contains(missing), "{message}");
     let answer = h
-        .post("/api/v1/doc/move", json!({"docId": missing, "folderId": folder}))
+        .post(
+            "/api/v1/doc/move",
+            json!({"docId": missing, "folderId": folder}),
+        )
         .await;
     let message = assert_error(&answer, StatusCode::NOT_FOUND, "DOC_NOT_FOUND");
     assert!(message.contains(missing), "{message}");
