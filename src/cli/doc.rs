@@ -61,6 +61,14 @@ pub enum DocCommand {
         /// The new title.
         title: String,
     },
+    /// Move a document into another of your folders (our server's extension); prints {success}.
+    #[command(after_help = "Example:\n  diagtui doc move DOC FOLDER")]
+    Move {
+        /// The document id (one you own).
+        doc: String,
+        /// The folder id (see `diagtui folder list`).
+        folder: String,
+    },
     /// Copy a document under a new title; prints {success, docId} of the copy.
     #[command(after_help = "Example:\n  diagtui doc clone DOC 'Web tier copy'")]
     Clone {
@@ -181,6 +189,10 @@ impl DocCommand {
             }
             DocCommand::Rename { doc, title } => {
                 session.client().await?.rename_doc(&doc, &title).await?;
+                success()
+            }
+            DocCommand::Move { doc, folder } => {
+                session.client().await?.move_doc(&doc, &folder).await?;
                 success()
             }
             DocCommand::Clone { doc, title } => {

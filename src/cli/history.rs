@@ -99,6 +99,9 @@ fn note(version: &Version) -> String {
     if let Some(title) = &version.notes.title {
         return format!("title {title:?}");
     }
+    if let Some(folder) = &version.notes.folder {
+        return format!("to folder {:?}", folder.title);
+    }
     if let Some(source) = &version.notes.source {
         return match source.version {
             Some(at) => format!("from {} version {at}", source.doc_id),

@@ -198,6 +198,10 @@ async fn unknown_documents_answer_doc_not_found_on_every_route() {
         ("/api/v1/doc/empty".into(), json!({"docId": missing})),
         ("/api/v1/doc/delete".into(), json!({"docId": missing})),
         (
+            "/api/v1/doc/move".into(),
+            json!({"docId": missing, "folderId": missing}),
+        ),
+        (
             "/api/v1/doc/change-title".into(),
             json!({"docId": missing, "title": "t"}),
         ),

@@ -22,6 +22,7 @@ mod folders;
 mod history;
 mod image;
 mod limits;
+mod moves;
 mod objects;
 mod privacy;
 mod selectors;

@@ -95,7 +95,7 @@ async fn a_page_on_an_allowed_origin_may_call_the_api() {
 }
 
 /// Every route the server has: (method, OpenAPI path, an extension of ours).
-const ROUTES: [(&str, &str, bool); 40] = [
+const ROUTES: [(&str, &str, bool); 41] = [
     ("get", "/api/v1/doc", false),
     ("get", "/api/v1/doc/{docId}", false),
     ("post", "/api/v1/doc/{docId}", false),
@@ -106,6 +106,7 @@ const ROUTES: [(&str, &str, bool); 40] = [
     ("post", "/api/v1/doc/change-title", false),
     ("post", "/api/v1/doc/clone", false),
     ("post", "/api/v1/doc/delete", false),
+    ("post", "/api/v1/doc/move", true),
     ("get", "/api/v1/doc/{docId}/obj/all", false),
     ("get", "/api/v1/doc/{docId}/obj", true),
     ("post", "/api/v1/doc/{docId}/obj", false),

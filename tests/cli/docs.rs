@@ -143,3 +143,27 @@ fn folders_from_create_to_delete() {
     );
     env.run(&["doc", "show", doc]).fails(1);
 }
+
+#[test]
+fn doc_move_puts_a_document_in_another_folder_and_names_a_missing_one() {
+    let env = Env::start();
+    let doc = env.new_doc("Router");
+    let created = env.run(&["folder", "create", "Network"]).ok().json();
+    let folder = created["folderId"].as_str().unwrap();
+    let out = env.run(&["doc", "move", &doc, folder]).ok();
+    assert_eq!(out.json(), json!({"success": true}));
+    let details = env.run(&["doc", "show", &doc]).ok().json();
+    assert_eq!(details["folder"], json!({"id": folder, "title": "Network"}));
+    let history = env.run(&["doc", "history", &doc]).ok().stdout;
+    assert!(
+        history.contains("moved") && history.contains("to folder \"Network\""),
+        "{history}"
+    );
+    let missing = "00000000-0000-4000-8000-000000000000";
+    let out = env.run(&["doc", "move", &doc, missing]).fails(1);
+    assert!(
+        out.stderr
+            .starts_with("diagtui: HTTP 404 FOLDER_NOT_FOUND: "),
+        "{out:?}"
+    );
+}

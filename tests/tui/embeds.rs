@@ -98,8 +98,8 @@ fn another_document_shows_its_own_embeds_or_none() {
         h.status()
     );
 
-    // A server that serves no embeds: none are shown, the details are.
-    h.press("j");
+    // A server that serves no embeds: none are shown, the details are (past the heading).
+    h.press("j j");
     let failure = Failure {
         status: Some(404),
         code: Some(diagtui::model::ErrorCode::NotFound),

@@ -6,6 +6,8 @@ mod bulk_e2e;
 mod e2e;
 mod editing;
 mod embeds;
+mod folders;
+mod folders_e2e;
 mod follow;
 mod from_file;
 mod from_file_e2e;

@@ -80,10 +80,12 @@ fn focus_keys_move_between_panes() {
 }
 
 #[test]
-fn moving_skips_folder_rows_and_asks_for_details() {
+fn moving_stops_on_folder_headings_and_asks_for_details() {
     let mut h = Harness::loaded();
     h.press("j");
     assert_eq!(h.selected(), "Production cluster");
+    h.press("j");
+    assert_eq!(h.selected(), "▾ Shared with me (1)");
     h.press("j");
     assert_eq!(h.selected(), "Shared plan");
     assert!(h.asked(|r| r == &Request::Details { doc: DOC_C.into() }));
@@ -96,7 +98,7 @@ fn a_late_details_reply_for_another_document_is_dropped() {
     let mut h = Harness::loaded();
     h.press("j");
     let (old, _) = h.take_request(|r| r == &Request::Details { doc: DOC_B.into() });
-    h.press("j");
+    h.press("j j");
     h.answer_all();
     h.reply(old, Ok(Answer::Details(details(DOC_B))));
     // Document C's details show (no server count: it says how to count), not B's 12.

@@ -3,7 +3,7 @@
 use super::{AnswerBody, ApiError, Client, JsonBody};
 use diagtui_model::{
     AddCollaboratorRequest, Content, CreateDocRequest, DocCreated, DocDetails, DocIdRequest,
-    DocSummary, DocTitleRequest,
+    DocSummary, DocTitleRequest, MoveDocRequest,
 };
 
 impl Client {
@@ -82,6 +82,15 @@ impl Client {
         };
         self.post_ok(self.url(&["doc", "add-collaborator"]), Some(&body))
             .await
+    }
+
+    /// `POST /doc/move` (our extension): the document into another of the account's folders.
+    pub async fn move_doc(&self, doc: &str, folder: &str) -> Result<(), ApiError> {
+        let body = MoveDocRequest {
+            doc_id: doc.to_owned(),
+            folder_id: folder.to_owned(),
+        };
+        self.post_ok(self.url(&["doc", "move"]), Some(&body)).await
     }
 
     /// `POST /doc/delete`: removes the document and all its content, irrevocably.

@@ -41,6 +41,8 @@ pub enum DocEventKind {
     ContentReplaced,
     /// It was shared with an account.
     Shared,
+    /// It was moved to another of its owner's folders (extension of our `doc/move`).
+    Moved,
     /// It was deleted (also with its folder); its stream ends after this event.
     Deleted,
 }

@@ -40,10 +40,12 @@ pub enum VersionKind {
     Restore,
     /// Objects were added (or replaced, by id) from a laid-out diagram.
     CreateDiagram,
+    /// The document was moved to another folder (`folder` names it).
+    Moved,
 }
 
 /// Every kind with its text, in one table both directions read.
-const KINDS: [(VersionKind, &str); 13] = [
+const KINDS: [(VersionKind, &str); 14] = [
     (VersionKind::Started, "started"),
     (VersionKind::Created, "created"),
     (VersionKind::Cloned, "cloned"),
@@ -57,6 +59,7 @@ const KINDS: [(VersionKind, &str); 13] = [
     (VersionKind::TitleChange, "title-change"),
     (VersionKind::Restore, "restore"),
     (VersionKind::CreateDiagram, "create-diagram"),
+    (VersionKind::Moved, "moved"),
 ];
 
 impl VersionKind {
@@ -123,6 +126,9 @@ pub struct VersionNotes {
     /// The version a restore set the content back to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub restored_from: Option<u64>,
+    /// The folder a move put the document in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub folder: Option<crate::FolderRef>,
 }
 
 /// `GET …/history`: a page of versions, newest first.

@@ -182,6 +182,16 @@ pub struct FolderIdRequest {
     pub folder_id: String,
 }
 
+/// `POST /api/v1/doc/move` (extension): a document into another of the account's folders.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MoveDocRequest {
+    /// The document id (one the account owns).
+    pub doc_id: String,
+    /// The folder id (one of the account's own folders).
+    pub folder_id: String,
+}
+
 /// `POST /api/v1/folder/change-title`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -103,6 +103,11 @@ pub enum DocEvent {
         /// The account it was shared with.
         account_id: String,
     },
+    /// It was moved into another of its owner's folders.
+    Moved {
+        /// The folder it sits in now.
+        folder_id: String,
+    },
     /// It was deleted (also with its folder).
     Deleted,
 }

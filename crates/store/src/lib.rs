@@ -663,6 +663,22 @@ impl<E: Engine> Store<E> {
         .await
     }
 
+    /// Moves a document into another of the account's folders. Only its owner may; moving it
+    /// into the folder it is in changes nothing.
+    pub async fn move_doc(
+        &self,
+        account: &Account,
+        doc_id: &str,
+        folder_id: &str,
+    ) -> StoreResult<()> {
+        self.done(WriteOp::MoveDoc {
+            account_id: account.id.clone(),
+            doc_id: doc_id.to_owned(),
+            folder_id: folder_id.to_owned(),
+        })
+        .await
+    }
+
     /// The account's folders with the documents it owns in each.
     pub async fn list_folders(&self, account: &Account) -> StoreResult<FolderList> {
         self.engine.list_folders(account.id.clone()).await

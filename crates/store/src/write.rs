@@ -98,6 +98,15 @@ pub enum WriteOp {
         /// The other account's e-mail address.
         email: String,
     },
+    /// Move a document into another of the account's folders (owner only).
+    MoveDoc {
+        /// The account acting.
+        account_id: String,
+        /// The document.
+        doc_id: String,
+        /// The folder.
+        folder_id: String,
+    },
     /// Delete a document (owner only).
     DeleteDoc {
         /// The account acting.

@@ -315,6 +315,7 @@ fn kind_of(event: &DocEvent) -> DocEventKind {
         DocEvent::Emptied => DocEventKind::Emptied,
         DocEvent::ContentReplaced => DocEventKind::ContentReplaced,
         DocEvent::Shared { .. } => DocEventKind::Shared,
+        DocEvent::Moved { .. } => DocEventKind::Moved,
         DocEvent::Deleted => DocEventKind::Deleted,
     }
 }

@@ -10,7 +10,7 @@ use crate::extract::{Body, Ids, JsonBytes, parse_off_thread};
 use crate::state::AppState;
 use diagtui_model::{
     AddCollaboratorRequest, BulkUpdateRequest, CreateDocRequest, DiagramObject, DocCreated,
-    DocDetails, DocIdRequest, DocSummary, DocTitleRequest, ErrorBody, Success,
+    DocDetails, DocIdRequest, DocSummary, DocTitleRequest, ErrorBody, MoveDocRequest, Success,
 };
 use diagtui_store::Account;
 use diagtui_store::content::ContentUpload;
@@ -142,6 +142,24 @@ pub async fn clone(
         success: true,
         doc_id,
     }))
+}
+
+/// `POST /api/v1/doc/move` (extension): a document into another of the account's folders,
+/// owner only; a version in its history and a `moved` change event.
+#[utoipa::path(post, operation_id = "moveDocument", path = "/api/v1/doc/move", tag = "documents",
+    extensions(("x-diagtui-extension" = json!(true))),
+    request_body = MoveDocRequest,
+    responses(
+        (status = 200, description = "Moved (or in that folder already)", body = Success),
+        (status = 403, description = "FORBIDDEN: only the owner may move a document", body = ErrorBody),
+        Errors, BodyErrors))]
+pub async fn move_doc(
+    State(s): State<AppState>,
+    me: Account,
+    Body(req): Body<MoveDocRequest>,
+) -> Result<Json<Success>, ApiError> {
+    s.store.move_doc(&me, &req.doc_id, &req.folder_id).await?;
+    Ok(OK)
 }
 
 /// `POST /api/v1/doc/delete`: owner only.

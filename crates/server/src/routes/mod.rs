@@ -61,6 +61,7 @@ pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
         .route("/api/v1/doc/change-title", post(docs::change_title))
         .route("/api/v1/doc/clone", post(docs::clone))
         .route("/api/v1/doc/delete", post(docs::delete))
+        .route("/api/v1/doc/move", post(docs::move_doc))
         .route("/api/v1/doc/set-content/{doc_id}", post(docs::set_content))
         .route(
             "/api/v1/doc/{doc_id}",

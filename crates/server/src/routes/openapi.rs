@@ -51,6 +51,7 @@ impl Modify for Keys {
         super::docs::change_title,
         super::docs::clone,
         super::docs::delete,
+        super::docs::move_doc,
         super::objects::all,
         super::objects::legacy_all,
         super::objects::get_one,

@@ -1,10 +1,10 @@
 //! Documents in PostgreSQL, with the same rules as the SQLite engine's: an account sees the
-//! documents it owns and those shared with it; only the owner may delete one.
+//! documents it owns and those shared with it; only the owner may delete one or move it.
 
 use deadpool_postgres::GenericClient;
 
 use super::accounts::account_by_email;
-use super::folders::first_folder;
+use super::folders::{first_folder, own_folder};
 use super::sql::{execute, query, query_opt};
 use crate::change::{DocChange, DocEvent};
 use crate::{StoreError, StoreResult};
@@ -233,6 +233,40 @@ pub async fn share(
         account_id: other.id,
     };
     Ok(DocChange::event(doc_id, Some(now.to_owned()), event))
+}
+
+/// Moves a document into another of the account's folders. Only its owner may. `None` when it
+/// is in that folder already (nothing changes).
+pub async fn move_doc(
+    c: &impl GenericClient,
+    account_id: &str,
+    doc_id: &str,
+    folder_id: &str,
+    now: &str,
+) -> StoreResult<Option<(FolderRef, DocChange)>> {
+    let doc = visible_doc(c, account_id, doc_id).await?;
+    if doc.owner_id != account_id {
+        return Err(StoreError::Forbidden(
+            "only the owner can move a document".into(),
+        ));
+    }
+    let folder = own_folder(c, account_id, folder_id).await?;
+    if doc.folder_id == folder.id {
+        return Ok(None);
+    }
+    execute(
+        c,
+        "UPDATE documents SET folder_id = $1 WHERE id = $2",
+        &[&folder.id, &doc_id],
+    )
+    .await?;
+    let event = DocEvent::Moved {
+        folder_id: folder.id.clone(),
+    };
+    Ok(Some((
+        folder,
+        DocChange::event(doc_id, Some(now.to_owned()), event),
+    )))
 }
 
 /// Deletes a document and all its content. Only its owner may.

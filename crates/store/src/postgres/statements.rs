@@ -6,7 +6,9 @@ use std::sync::Mutex;
 use deadpool_postgres::GenericClient;
 
 use super::accounts::{any_account, insert_account, rotate_key};
-use super::docs::{clone_doc, delete_doc, empty_doc, insert_doc, rename_doc, share, visible_doc};
+use super::docs::{
+    clone_doc, delete_doc, empty_doc, insert_doc, move_doc, rename_doc, share, visible_doc,
+};
 use super::folders::{delete_folder, first_folder, insert_folder, own_folder, rename_folder};
 use super::objects::{
     Objects, delete_object, insert_objects, load_objects, load_visible, save_objects,
@@ -20,7 +22,7 @@ use crate::history::Head;
 use crate::keys::Account;
 use crate::plan::{Before, Planned, plan_cached};
 use crate::write::{ObjectUpdate, WriteOp};
-use crate::writer::{Created, Statements};
+use crate::writer::{Created, Moved, Statements};
 use diagtui_model::FolderRef;
 
 /// A connection inside the writer's transaction, at the batch's time, for one request.
@@ -176,6 +178,10 @@ impl<C: GenericClient + Sync> Statements for Writing<'_, C> {
 
     async fn delete_doc(&self, account: &str, doc: &str) -> StoreResult<DocChange> {
         delete_doc(self.client, account, doc).await
+    }
+
+    async fn move_doc(&self, account: &str, doc: &str, folder: &str) -> StoreResult<Moved> {
+        move_doc(self.client, account, doc, folder, self.now).await
     }
 
     async fn delete_objects(&self, doc: &str) -> StoreResult<()> {

@@ -1,11 +1,11 @@
 //! Documents in SQLite. An account sees the documents it owns and those shared with it
 //! (add-collaborator); both may read, write, retitle, empty, clone and share them. Only the
-//! owner may delete one.
+//! owner may delete one or move it to another folder.
 
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::accounts::account_by_email;
-use super::folders::first_folder;
+use super::folders::{first_folder, own_folder};
 use crate::change::{DocChange, DocEvent};
 use crate::{StoreError, StoreResult};
 use diagtui_model::ids::new_uuid;
@@ -208,6 +208,38 @@ pub fn share(
         account_id: other.id,
     };
     Ok(DocChange::event(doc_id, Some(now.to_owned()), event))
+}
+
+/// Moves a document into another of the account's folders. Only its owner may. `None` when it
+/// is in that folder already (nothing changes).
+pub fn move_doc(
+    conn: &Connection,
+    account_id: &str,
+    doc_id: &str,
+    folder_id: &str,
+    now: &str,
+) -> StoreResult<Option<(FolderRef, DocChange)>> {
+    let doc = visible_doc(conn, account_id, doc_id)?;
+    if doc.owner_id != account_id {
+        return Err(StoreError::Forbidden(
+            "only the owner can move a document".into(),
+        ));
+    }
+    let folder = own_folder(conn, account_id, folder_id)?;
+    if doc.folder_id == folder.id {
+        return Ok(None);
+    }
+    conn.execute(
+        "UPDATE documents SET folder_id = ?1 WHERE id = ?2",
+        params![folder.id, doc_id],
+    )?;
+    let event = DocEvent::Moved {
+        folder_id: folder.id.clone(),
+    };
+    Ok(Some((
+        folder,
+        DocChange::event(doc_id, Some(now.to_owned()), event),
+    )))
 }
 
 /// Deletes a document and all its content. Only its owner may.

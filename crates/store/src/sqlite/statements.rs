@@ -4,7 +4,9 @@
 use rusqlite::Connection;
 
 use super::accounts::{any_account, insert_account, rotate_key};
-use super::docs::{clone_doc, delete_doc, empty_doc, insert_doc, rename_doc, share, visible_doc};
+use super::docs::{
+    clone_doc, delete_doc, empty_doc, insert_doc, move_doc, rename_doc, share, visible_doc,
+};
 use super::folders::{delete_folder, first_folder, insert_folder, own_folder, rename_folder};
 use super::objects::{DbObjects, delete_object, insert_object, save_objects};
 use crate::StoreResult;
@@ -13,7 +15,7 @@ use crate::content::ContentUpload;
 use crate::keys::Account;
 use crate::plan::{Before, Planned, plan};
 use crate::write::ObjectUpdate;
-use crate::writer::{Created, Statements};
+use crate::writer::{Created, Moved, Statements};
 use diagtui_model::FolderRef;
 
 /// The writer's connection, inside its transaction, at the batch's time.
@@ -83,6 +85,10 @@ impl Statements for Writing<'_> {
 
     async fn delete_doc(&self, account: &str, doc: &str) -> StoreResult<DocChange> {
         delete_doc(self.conn, account, doc)
+    }
+
+    async fn move_doc(&self, account: &str, doc: &str, folder: &str) -> StoreResult<Moved> {
+        move_doc(self.conn, account, doc, folder, self.now)
     }
 
     async fn delete_objects(&self, doc: &str) -> StoreResult<()> {

@@ -199,6 +199,24 @@ pub(crate) async fn apply(
             Outcome::Done,
             report(s.share(account_id, doc_id, email).await?),
         ),
+        WriteOp::MoveDoc {
+            account_id,
+            doc_id,
+            folder_id,
+        } => match s.move_doc(account_id, doc_id, folder_id).await? {
+            None => (Outcome::Done, Committed::default()),
+            Some((folder, change)) => {
+                let head = record::open(s, batch, doc_id, 0).await?;
+                let notes = VersionNotes {
+                    folder: Some(folder),
+                    ..VersionNotes::default()
+                };
+                let entry = entry(batch, account_id, VersionKind::Moved, notes);
+                let recorded = record::record(s, doc_id, head, entry, Vec::new()).await?;
+                batch.keep_version(recorded);
+                (Outcome::Done, report(change))
+            }
+        },
         WriteOp::DeleteDoc { account_id, doc_id } => (
             Outcome::Done,
             report(s.delete_doc(account_id, doc_id).await?),

@@ -23,7 +23,7 @@ use diagtui_model::ids::now_timestamp;
 
 pub(crate) use self::apply::apply;
 pub(crate) use self::statements::{
-    Applied, Closing, Created, Replaced, Statements, Transaction, Turns,
+    Applied, Closing, Created, Moved, Replaced, Statements, Transaction, Turns,
 };
 
 /// The most write requests committed in one transaction.

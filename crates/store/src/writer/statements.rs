@@ -72,6 +72,8 @@ pub(crate) trait Statements: HistoryWrites + EmbedStatements {
     async fn share(&self, account: &str, doc: &str, email: &str) -> StoreResult<DocChange>;
     /// Deletes a document the account owns.
     async fn delete_doc(&self, account: &str, doc: &str) -> StoreResult<DocChange>;
+    /// Moves a document the account owns into one of its folders.
+    async fn move_doc(&self, account: &str, doc: &str, folder: &str) -> StoreResult<Moved>;
     /// Deletes every object of a document.
     async fn delete_objects(&self, doc: &str) -> StoreResult<()>;
     /// Stores an upload's rows in a document that has no objects.
@@ -137,6 +139,10 @@ pub(crate) struct Closing<'a> {
 
 /// A document created: its id, and the change.
 pub(crate) type Created = (String, DocChange);
+
+/// A document moved: the folder it is in now, and the change; `None` when it was in that
+/// folder already.
+pub(crate) type Moved = Option<(FolderRef, DocChange)>;
 
 /// The objects a batch's writes replaced, to drop once its requests are answered.
 pub(crate) type Replaced = Vec<Arc<StoredObject>>;

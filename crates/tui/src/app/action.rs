@@ -13,7 +13,9 @@ use crate::runtime::transfer::{FileFor, FileJob};
 use crate::widgets::json::Diff;
 use crate::writes::record::{UndoneMark, WriteKind};
 use crate::writes::selectors::SavedSelector;
-use diagtui_model::{Content, DiagramObject, DocSummary, ObjectType, Props, SelectorUpdated};
+use diagtui_model::{
+    Content, DiagramObject, DocSummary, FolderRef, ObjectType, Props, SelectorUpdated,
+};
 
 /// One of the three panes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,6 +76,10 @@ pub enum PromptFor {
     Export(DocSummary),
     /// The file to import into a document.
     Import(DocSummary),
+    /// The title of a new folder.
+    NewFolder,
+    /// A folder's new title.
+    RenameFolder(FolderRef),
 }
 
 /// A change to the marked objects of the open document.
@@ -105,6 +111,10 @@ pub enum DocsCall {
     Delete(DocSummary),
     /// Replace this document's content (confirmed after the import report).
     Import(DocSummary, Content),
+    /// Move these documents into this folder (confirmed).
+    Move(Vec<DocSummary>, FolderRef),
+    /// Delete this folder and these documents in it (confirmed).
+    DeleteFolder(FolderRef, Vec<String>),
 }
 
 /// A call App forwards to the objects pane.

@@ -286,6 +286,10 @@ commands! {
     ClearFilter => "clear_filter",
     /// A new document.
     New => "new",
+    /// A new folder.
+    NewFolder => "new_folder",
+    /// Move documents to another folder.
+    MoveToFolder => "move_to_folder",
     /// Rename the document.
     Rename => "rename",
     /// Clone the document.

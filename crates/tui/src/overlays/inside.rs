@@ -14,6 +14,7 @@ macro_rules! inside {
             Overlay::Palette(c) => c,
             Overlay::TypePicker(c) => c,
             Overlay::ComponentPicker(c) => c,
+            Overlay::FolderPicker(c) => c,
             Overlay::Form(c) => c.$convert(),
             Overlay::Result(c) => c,
             Overlay::BulkEdit(c) => c.$convert(),

@@ -9,6 +9,7 @@
 
 mod bulk_edit;
 mod connections;
+mod folder_picker;
 mod help;
 mod inside;
 mod log;
@@ -25,6 +26,7 @@ mod write_list;
 
 pub use bulk_edit::BulkEdit;
 pub use connections::ConnectionsView;
+pub use folder_picker::{FolderPicker, subject as docs_subject};
 pub use help::Help;
 pub use log::LogView;
 pub use palette::{Entry, Palette};
@@ -54,6 +56,8 @@ pub enum Overlay {
     TypePicker(TypePicker),
     /// The componentId of a new component.
     ComponentPicker(ComponentPicker),
+    /// The folder documents move to.
+    FolderPicker(FolderPicker),
     /// The selector form.
     Form(Box<SelectorForm>),
     /// The selector update's answer.

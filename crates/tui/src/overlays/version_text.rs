@@ -43,6 +43,10 @@ fn what(version: &Version, details: Option<&VersionDetails>, cx: &Cx) -> String 
     let said = match version.kind {
         VersionKind::TitleChange => notes.title.as_ref().map(|t| format!("title \"{t}\"")),
         VersionKind::Restore => notes.restored_from.map(|v| format!("back to version {v}")),
+        VersionKind::Moved => notes
+            .folder
+            .as_ref()
+            .map(|f| format!("to folder \"{}\"", f.title)),
         VersionKind::Cloned => notes
             .source
             .as_ref()

@@ -1,9 +1,12 @@
-//! The documents pane: the list grouped by folder, its fuzzy filter (matched letters
-//! highlighted), the selected document's details (its embeds among them, see
-//! [`doc_embeds`](super::doc_embeds)), and the document actions (create, rename, clone, share,
-//! export, import, empty, delete, copy an embed's URL).
+//! The documents pane: the list grouped by folder under headings that select and fold, its
+//! fuzzy filter (matched letters highlighted), the selected document's details (its embeds
+//! among them, see [`doc_embeds`](super::doc_embeds)), the marks, and the document actions
+//! (create, rename, clone, share, export, import, empty, delete, copy an embed's URL). The
+//! folders' own actions (create, rename, delete, move documents) are in [`folders`].
 
-use std::collections::HashMap;
+mod folders;
+
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
 
 use crossterm::event::{KeyEvent, MouseEvent};
@@ -42,11 +45,31 @@ use crate::writes::record::{Replacement, WriteKind};
 /// One row of the list.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum DocRow {
-    /// A folder heading: title and how many of its documents show.
-    Folder(String, usize),
+    /// A folder heading: the folder (`None`: the documents shared with the account), its
+    /// title, and how many of its documents the filter lets through.
+    Folder {
+        /// The folder's id; `None` for *Shared with me*.
+        folder: Option<String>,
+        /// Its title.
+        title: String,
+        /// How many of its documents show (folded or not).
+        count: usize,
+    },
     /// A document: its index in the list, and the letters of its title the filter matched.
     Doc(usize, Vec<usize>),
 }
+
+/// What a row shows, to select it again after the rows are rebuilt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum RowKey {
+    /// A document, by id.
+    Doc(String),
+    /// A folder heading (`None`: *Shared with me*).
+    Folder(Option<String>),
+}
+
+/// The title of the heading of documents shared with the account.
+const SHARED: &str = "Shared with me";
 
 /// The documents pane.
 #[derive(Debug, Default)]
@@ -61,6 +84,12 @@ pub struct DocsPane {
     /// Object counts known from opened documents (fresher than the details).
     counts: HashMap<String, usize>,
     replacing: Option<Replacing>,
+    /// The folded headings (`None`: *Shared with me*).
+    folded: HashSet<Option<String>>,
+    /// The marked documents, by id.
+    marked: BTreeSet<String>,
+    /// The moves sent and not yet answered.
+    moving: folders::Moving,
     area: Rect,
 }
 
@@ -116,6 +145,38 @@ impl DocsPane {
         self.list.value().map_or(&[], Vec::as_slice)
     }
 
+    /// The key of the selected row.
+    fn selected_key(&self) -> Option<RowKey> {
+        match self.rows.get(self.cursor.selected())? {
+            DocRow::Doc(i, _) => self.docs().get(*i).map(|d| RowKey::Doc(d.id.clone())),
+            DocRow::Folder { folder, .. } => Some(RowKey::Folder(folder.clone())),
+        }
+    }
+
+    /// The heading the selected row is under (or is): its folder and title.
+    fn selected_heading(&self) -> Option<(Option<String>, String)> {
+        let at = self.cursor.selected().min(self.rows.len().checked_sub(1)?);
+        self.rows[..=at].iter().rev().find_map(|row| match row {
+            DocRow::Folder { folder, title, .. } => Some((folder.clone(), title.clone())),
+            DocRow::Doc(..) => None,
+        })
+    }
+
+    /// Whether the selected row is a folder heading.
+    fn on_heading(&self) -> bool {
+        matches!(
+            self.rows.get(self.cursor.selected()),
+            Some(DocRow::Folder { .. })
+        )
+    }
+
+    /// The folder a new document goes to: the selected heading's, or the selected document's
+    /// (`None`, the account's first folder, under *Shared with me* or before the folders
+    /// are known).
+    fn target_folder(&self) -> Option<String> {
+        self.selected_heading().and_then(|(folder, _)| folder)
+    }
+
     /// The selected document.
     pub fn selected_doc(&self) -> Option<&DocSummary> {
         match self.rows.get(self.cursor.selected()) {
@@ -162,9 +223,9 @@ impl DocsPane {
         self.selected_doc().map(|d| d.id.clone())
     }
 
-    /// Rebuilds the rows from the documents, folders and filter, selecting document `keep`
-    /// (else the first document).
-    fn rebuild(&mut self, keep: Option<String>) {
+    /// Rebuilds the rows from the documents, folders, folds and filter, selecting the row of
+    /// `keep` (a document folded away: its heading; else the first document).
+    fn rebuild(&mut self, keep: Option<RowKey>) {
         let docs = self.list.value().map_or(&[][..], Vec::as_slice);
         let titles = docs.iter().map(|d| d.title.as_str());
         let mut matched: Vec<Option<Vec<usize>>> = vec![None; docs.len()];
@@ -173,6 +234,9 @@ impl DocsPane {
         }
         let doc_row = |i: usize| DocRow::Doc(i, matched[i].clone().unwrap_or_default());
         let shown: Vec<usize> = (0..docs.len()).filter(|&i| matched[i].is_some()).collect();
+        // A filter shows its matches in folded folders too.
+        let filtering = !self.filter.text().is_empty();
+        let open = |folder: &Option<String>| filtering || !self.folded.contains(folder);
         let mut rows = Vec::new();
         match &self.folders {
             None => rows.extend(shown.iter().map(|&i| doc_row(i))),
@@ -180,35 +244,67 @@ impl DocsPane {
                 let mut folders: Vec<_> = folders.iter().collect();
                 folders.sort_by(|a, b| (&a.1.title, a.0).cmp(&(&b.1.title, b.0)));
                 let mut placed = vec![false; docs.len()];
-                for (_, folder) in folders {
+                for (id, folder) in folders {
                     let inside: Vec<usize> = shown
                         .iter()
                         .copied()
                         .filter(|&i| folder.docs.contains_key(&docs[i].id))
                         .collect();
-                    if inside.is_empty() && !self.filter.text().is_empty() {
+                    if inside.is_empty() && filtering {
                         continue;
                     }
-                    rows.push(DocRow::Folder(folder.title.clone(), inside.len()));
-                    for i in inside {
+                    let key = Some(id.clone());
+                    rows.push(DocRow::Folder {
+                        title: folder.title.clone(),
+                        count: inside.len(),
+                        folder: key.clone(),
+                    });
+                    for &i in &inside {
                         placed[i] = true;
-                        rows.push(doc_row(i));
+                    }
+                    if open(&key) {
+                        rows.extend(inside.into_iter().map(doc_row));
                     }
                 }
                 let rest: Vec<usize> = shown.iter().copied().filter(|&i| !placed[i]).collect();
                 if !rest.is_empty() {
-                    rows.push(DocRow::Folder("Shared with me".into(), rest.len()));
-                    rows.extend(rest.into_iter().map(doc_row));
+                    rows.push(DocRow::Folder {
+                        folder: None,
+                        title: SHARED.into(),
+                        count: rest.len(),
+                    });
+                    if open(&None) {
+                        rows.extend(rest.into_iter().map(doc_row));
+                    }
                 }
             }
         }
-        let is_doc = |r: &DocRow| matches!(r, DocRow::Doc(..));
-        let selected = keep
-            .and_then(|id| {
-                rows.iter()
-                    .position(|r| matches!(r, DocRow::Doc(i, _) if docs[*i].id == id))
+        let position = |key: &RowKey| {
+            rows.iter().position(|row| match (row, key) {
+                (DocRow::Doc(i, _), RowKey::Doc(id)) => docs[*i].id == *id,
+                (DocRow::Folder { folder, .. }, RowKey::Folder(key)) => folder == key,
+                _ => false,
             })
-            .or_else(|| rows.iter().position(is_doc))
+        };
+        // A document folded away (shown by the filter, not by its folder): its heading.
+        let heading_of = |id: &str| {
+            shown.iter().find(|&&i| docs[i].id == id)?;
+            let folder = self
+                .folders
+                .as_ref()?
+                .iter()
+                .find(|(_, f)| f.docs.contains_key(id))
+                .map(|(folder, _)| folder.clone());
+            position(&RowKey::Folder(folder))
+        };
+        let selected = keep
+            .and_then(|key| {
+                position(&key).or_else(|| match &key {
+                    RowKey::Doc(id) => heading_of(id),
+                    RowKey::Folder(_) => None,
+                })
+            })
+            .or_else(|| rows.iter().position(|r| matches!(r, DocRow::Doc(..))))
             .unwrap_or(0);
         self.rows = rows;
         self.cursor.set_len(self.rows.len());
@@ -227,26 +323,12 @@ impl DocsPane {
             .or_else(|| (0..at).rev().find_map(doc_at))
     }
 
-    /// Moves the selection by `step` rows, skipping folder headings, and asks for the new
-    /// document's details.
+    /// Moves the selection by `step` rows (folder headings are rows too) and asks for the
+    /// new document's details.
     fn step(&mut self, step: isize, cx: &Cx) -> Vec<Action> {
-        let before = self.cursor.selected();
-        let target = self.cursor.target(step);
-        let is_doc = |i: usize| matches!(self.rows.get(i), Some(DocRow::Doc(..)));
-        let found = if step >= 0 {
-            (target..self.rows.len())
-                .find(|&i| is_doc(i))
-                .or_else(|| (0..target).rev().find(|&i| is_doc(i)))
-        } else {
-            (0..=target)
-                .rev()
-                .find(|&i| is_doc(i))
-                .or_else(|| (target..self.rows.len()).find(|&i| is_doc(i)))
-        };
-        if let Some(i) = found {
-            self.cursor.select(i);
-        }
-        if self.cursor.selected() == before {
+        let before = self.selected_key();
+        self.cursor.step(step);
+        if self.selected_key() == before {
             Vec::new()
         } else {
             self.request_details(cx)
@@ -343,7 +425,8 @@ impl DocsPane {
                 if let Some(list) = self.list.value_mut() {
                     list.retain(|d| d.id != doc.id);
                 }
-                self.rebuild(next);
+                self.marked.remove(&doc.id);
+                self.rebuild(next.map(RowKey::Doc));
                 let mut actions = vec![
                     Action::DocDeleted(doc.id.clone()),
                     Action::Send(cx.send(
@@ -357,6 +440,8 @@ impl DocsPane {
             DocsCall::Import(doc, content) => {
                 self.read_before_replacing(doc, Next::Import(content), cx)
             }
+            DocsCall::Move(docs, folder) => self.send_moves(docs, folder, cx),
+            DocsCall::DeleteFolder(folder, docs) => self.delete_folder(folder, docs, cx),
         }
     }
 
@@ -542,12 +627,12 @@ impl DocsPane {
             )],
             PromptFor::FromFile => vec![Action::File(
                 FileFor::Diagram {
-                    folder: self.details.value().map(|d| d.folder.id.clone()),
+                    folder: self.target_folder(),
                 },
                 FileJob::Read(PathBuf::from(text)),
             )],
             PromptFor::NewDoc => {
-                let folder = self.details.value().map(|d| d.folder.id.clone());
+                let folder = self.target_folder();
                 action(
                     Request::CreateDoc {
                         title: text,
@@ -564,7 +649,7 @@ impl DocsPane {
                 {
                     entry.title = text.clone();
                 }
-                self.rebuild(self.selected_id());
+                self.rebuild(self.selected_key());
                 let mut actions = vec![Action::DocRetitled {
                     doc: doc.id.clone(),
                     title: text.clone(),
@@ -592,6 +677,11 @@ impl DocsPane {
                 },
                 DocAction::Share,
             ),
+            PromptFor::NewFolder => action(
+                Request::CreateFolder { title: text },
+                DocAction::CreateFolder,
+            ),
+            PromptFor::RenameFolder(folder) => self.rename_folder(folder, text, cx),
         }
     }
 
@@ -607,10 +697,16 @@ impl DocsPane {
         match (work, outcome) {
             (DocsWork::List, Ok(Answer::Docs(docs))) => {
                 let before = self.selected_id();
+                // The first list selects the first document, not a heading shown before it.
+                let keep = self.list.value().and_then(|_| self.selected_key());
                 if !self.list.settle(id, docs) {
                     return Vec::new();
                 }
-                self.rebuild(before.clone());
+                let listed: HashSet<&str> = (self.list.value().into_iter().flatten())
+                    .map(|d| d.id.as_str())
+                    .collect();
+                self.marked.retain(|id| listed.contains(id.as_str()));
+                self.rebuild(keep);
                 let details_shown = self
                     .details
                     .value()
@@ -634,7 +730,7 @@ impl DocsPane {
             }
             (DocsWork::Folders, Ok(Answer::Folders(folders))) => {
                 self.folders = Some(folders);
-                self.rebuild(self.selected_id());
+                self.rebuild(self.selected_key());
                 Vec::new()
             }
             (DocsWork::Folders, Err(failure)) => vec![Action::error(format!(
@@ -659,6 +755,7 @@ impl DocsPane {
                 self.fit();
                 Vec::new()
             }
+            (DocsWork::Move { doc, folder }, outcome) => self.moved(doc, folder, outcome, cx),
             (DocsWork::Action(what), Ok(answer)) => self.action_done(what, &request, answer, cx),
             (DocsWork::Action(what), Err(failure)) => {
                 self.action_failed(what, &request, &failure, cx)
@@ -723,9 +820,21 @@ impl DocsPane {
                         title: title.clone(),
                     });
                 }
-                self.rebuild(Some(id));
+                let folder = match request {
+                    Request::CreateDoc { folder, .. } => folder.as_ref(),
+                    _ => None,
+                };
+                if let Some(entry) = folder.and_then(|f| self.folders.as_mut()?.get_mut(f)) {
+                    entry.docs.insert(id.clone(), title.clone());
+                }
+                self.rebuild(Some(RowKey::Doc(id)));
                 format!("{}: \"{title}\" created", what.name())
             }
+            (Request::CreateFolder { title }, Answer::Created(id)) => {
+                self.folder_created(id, title)
+            }
+            (Request::RenameFolder { title, .. }, _) => format!("folder renamed to \"{title}\""),
+            (Request::DeleteFolder { .. }, _) => "folder deleted with its documents".into(),
             (Request::ShareDoc { email, .. }, _) => format!("shared with {email}"),
             (Request::RenameDoc { title, .. }, _) => format!("renamed to \"{title}\""),
             (Request::DeleteDoc { .. }, _) => "document deleted".into(),
@@ -868,7 +977,7 @@ impl Filtered for DocsPane {
     fn refilter(&mut self, cx: &Cx) -> Vec<Action> {
         self.fit();
         let before = self.selected_id();
-        self.rebuild(before.clone());
+        self.rebuild(self.selected_key());
         if self.selected_id() != before {
             self.request_details(cx)
         } else {
@@ -894,15 +1003,19 @@ impl Component for DocsPane {
         if let Some(step) = self.cursor.step_of(command) {
             return self.step(step, cx);
         }
+        if command == Command::ClearFilter && !self.marked.is_empty() {
+            self.marked.clear();
+            return vec![Action::info("marks cleared")];
+        }
         if let Some(actions) = self.filter_command(command, cx) {
             return actions;
         }
-        match command {
-            Command::New => DocsPane::prompt("New document", "Title", "", PromptFor::NewDoc),
-            _ => match self.selected_doc().cloned() {
-                Some(doc) => self.on_selected(command, doc, cx),
-                None => Vec::new(),
-            },
+        if let Some(actions) = self.folder_command(command, cx) {
+            return actions;
+        }
+        match self.selected_doc().cloned() {
+            Some(doc) => self.on_selected(command, doc, cx),
+            None => Vec::new(),
         }
     }
 
@@ -918,9 +1031,7 @@ impl Component for DocsPane {
         let header = u16::from(self.filter.shown());
         match self.cursor.pointer(&mouse, self.area, header) {
             Some(Pointer::Wheel(step)) => self.step(step, cx),
-            Some(Pointer::Click(index))
-                if matches!(self.rows.get(index), Some(DocRow::Doc(..))) =>
-            {
+            Some(Pointer::Click(index)) if index < self.rows.len() => {
                 let step = index as isize - self.cursor.selected() as isize;
                 self.step(step, cx)
             }
@@ -934,7 +1045,10 @@ impl Component for DocsPane {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, focused: bool) {
-        let title = format!(" 1 Documents ({}) ", self.docs().len());
+        let title = match self.marked.len() {
+            0 => format!(" 1 Documents ({}) ", self.docs().len()),
+            marked => format!(" 1 Documents ({}) · {marked} marked ", self.docs().len()),
+        };
         let block = pane_block(&title, area.width, focused, cx.theme);
         let inner = block.inner(area);
         frame.render_widget(block, area);
@@ -977,17 +1091,36 @@ impl Component for DocsPane {
             self.cursor
                 .visible()
                 .map(|i| match &self.rows[i] {
-                    DocRow::Folder(title, count) => Line::styled(
-                        clip(&format!("▾ {title} ({count})"), width),
-                        cx.style(Role::Heading),
-                    ),
+                    DocRow::Folder {
+                        folder,
+                        title,
+                        count,
+                    } => {
+                        let sign = if self.folded.contains(folder) && self.filter.text().is_empty()
+                        {
+                            "▸"
+                        } else {
+                            "▾"
+                        };
+                        let line = Line::styled(
+                            clip(&format!("{sign} {title} ({count})"), width),
+                            cx.style(Role::Heading),
+                        );
+                        if i == self.cursor.selected() {
+                            selected_line(line, width, selected)
+                        } else {
+                            line
+                        }
+                    }
                     DocRow::Doc(d, positions) => {
                         let doc = &self.docs()[*d];
                         let open = cx.doc_id() == Some(doc.id.as_str());
-                        let mut spans = vec![match (open, cx.recently_changed(&doc.id)) {
-                            (true, _) => Span::raw("● "),
-                            (false, true) => Span::styled("↻ ", cx.style(Role::Changed)),
-                            (false, false) => Span::raw("  "),
+                        let marked = self.marked.contains(&doc.id);
+                        let mut spans = vec![match (marked, open, cx.recently_changed(&doc.id)) {
+                            (true, _, _) => Span::styled("◆ ", cx.style(Role::Marked)),
+                            (false, true, _) => Span::raw("● "),
+                            (false, false, true) => Span::styled("↻ ", cx.style(Role::Changed)),
+                            (false, false, false) => Span::raw("  "),
                         }];
                         spans.extend(highlighted(
                             &doc.title,
@@ -1036,6 +1169,9 @@ impl DocsPane {
                 clip(&format!("details: {error}"), width),
                 cx.style(Role::Error),
             )];
+        }
+        if self.on_heading() {
+            return self.heading_lines(width, cx);
         }
         let Some(selected) = self.selected_doc() else {
             return Vec::new();

@@ -147,6 +147,30 @@ pub enum Request {
         /// The document id.
         doc: String,
     },
+    /// `POST /api/v1/doc/move` (our extension): a document into another folder.
+    MoveDoc {
+        /// The document id.
+        doc: String,
+        /// The folder id.
+        folder: String,
+    },
+    /// `POST /api/v1/folder/create`.
+    CreateFolder {
+        /// The title.
+        title: String,
+    },
+    /// `POST /api/v1/folder/change-title`.
+    RenameFolder {
+        /// The folder id.
+        folder: String,
+        /// The new title.
+        title: String,
+    },
+    /// `POST /api/v1/folder/delete`: the folder and its documents.
+    DeleteFolder {
+        /// The folder id.
+        folder: String,
+    },
     /// `GET /api/v1/doc/{doc}/history?before&limit` (our extension): a page of versions.
     History {
         /// The document id.
@@ -253,6 +277,10 @@ impl Request {
             Request::ShareDoc { .. } => ("POST", "/api/v1/doc/add-collaborator".into()),
             Request::EmptyDoc { .. } => ("POST", "/api/v1/doc/empty".into()),
             Request::DeleteDoc { .. } => ("POST", "/api/v1/doc/delete".into()),
+            Request::MoveDoc { .. } => ("POST", "/api/v1/doc/move".into()),
+            Request::CreateFolder { .. } => ("POST", "/api/v1/folder/create".into()),
+            Request::RenameFolder { .. } => ("POST", "/api/v1/folder/change-title".into()),
+            Request::DeleteFolder { .. } => ("POST", "/api/v1/folder/delete".into()),
             Request::History { doc, before, limit } => {
                 let before = before.map(|v| format!("&before={v}")).unwrap_or_default();
                 (

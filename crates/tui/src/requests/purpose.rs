@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use crate::requests::call::{Request, RequestId};
-use diagtui_model::DocSummary;
+use diagtui_model::{DocSummary, FolderRef};
 
 /// What a request is for, naming the component its answer goes to.
 #[derive(Debug, Clone, PartialEq)]
@@ -91,6 +91,13 @@ pub enum DocsWork {
     },
     /// Reading the content an import or an empty will replace (kept to undo it).
     Backup(DocSummary),
+    /// Moving a document into a folder.
+    Move {
+        /// The document.
+        doc: DocSummary,
+        /// The folder.
+        folder: FolderRef,
+    },
     /// The write that replaces the content whole: set-content from an imported file, or
     /// emptying the document.
     Replace(DocSummary),
@@ -109,6 +116,12 @@ pub enum DocAction {
     Share,
     /// Gone.
     Delete,
+    /// A new folder.
+    CreateFolder,
+    /// A folder's new title.
+    RenameFolder,
+    /// A folder gone, with its documents.
+    DeleteFolder,
 }
 
 impl DocAction {
@@ -120,6 +133,9 @@ impl DocAction {
             DocAction::Clone => "clone",
             DocAction::Share => "share",
             DocAction::Delete => "delete",
+            DocAction::CreateFolder => "new folder",
+            DocAction::RenameFolder => "folder rename",
+            DocAction::DeleteFolder => "folder delete",
         }
     }
 }

@@ -347,7 +347,8 @@ fn object_reactions(doc: &str, change: DocChangeEvent) -> Vec<Reaction> {
     match change.document {
         Some(DocEventKind::Deleted) => vec![Reaction::DocGone(doc.to_owned())],
         Some(DocEventKind::Emptied | DocEventKind::ContentReplaced) => vec![Reaction::ReloadDoc],
-        Some(DocEventKind::Retitled) => {
+        // The list shows titles and folders: read it again.
+        Some(DocEventKind::Retitled | DocEventKind::Moved) => {
             let mut reactions = objects();
             reactions.push(Reaction::ReloadList);
             reactions

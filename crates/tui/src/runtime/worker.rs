@@ -142,6 +142,12 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
         Request::ShareDoc { doc, email } => done(client.share_doc(&doc, &email).await?),
         Request::EmptyDoc { doc } => done(client.empty_doc(&doc).await?),
         Request::DeleteDoc { doc } => done(client.delete_doc(&doc).await?),
+        Request::MoveDoc { doc, folder } => done(client.move_doc(&doc, &folder).await?),
+        Request::CreateFolder { title } => Answer::Created(client.create_folder(&title).await?),
+        Request::RenameFolder { folder, title } => {
+            done(client.rename_folder(&folder, &title).await?)
+        }
+        Request::DeleteFolder { folder } => done(client.delete_folder(&folder).await?),
         Request::History { doc, before, limit } => {
             Answer::History(client.history(&doc, None, before, Some(limit)).await?)
         }

@@ -1,0 +1,470 @@
+//! The documents pane's folders: folding a heading, making, renaming and deleting a folder,
+//! marking documents and moving them (the selected one or the marked ones) to a folder picked
+//! from a list. Every write says what it will do first (a prompt, a question, the picker and
+//! its question). None of them enters the write history, which holds the open document's
+//! object writes: a move is undone by moving back (its message says how), and the server keeps
+//! it as a version of the document's history.
+
+use ratatui::text::{Line, Span};
+
+use super::{DocRow, DocsPane, RowKey, SHARED};
+use crate::app::action::{Action, DocsCall, PromptFor};
+use crate::app::component::Cx;
+use crate::keys::{Command, Context};
+use crate::overlays::{Body, Choice, FolderPicker, Overlay, Question, docs_subject};
+use crate::requests::call::{Answer, Failure, Request};
+use crate::requests::purpose::{DocAction, DocsWork, Purpose};
+use crate::theme::Role;
+use crate::widgets::text_view::clip;
+use crate::widgets::words;
+use diagtui_model::{DocSummary, FolderEntry, FolderRef};
+
+/// How many documents a folder's delete question names before `+N`.
+const NAMED: usize = 5;
+
+/// The moves sent and not yet answered, to say once how they went.
+#[derive(Debug, Default)]
+pub(super) struct Moving {
+    /// Moves not yet answered.
+    left: usize,
+    /// The titles of the documents moved so far.
+    moved: Vec<String>,
+}
+
+impl DocsPane {
+    /// A command about folders, marks or folding: its actions, or `None` when it is none of
+    /// those here (a document's command, then).
+    pub(super) fn folder_command(&mut self, command: Command, cx: &Cx) -> Option<Vec<Action>> {
+        let heading = self.on_heading();
+        Some(match command {
+            Command::New => self.ask_new_doc(),
+            Command::NewFolder => DocsPane::prompt(
+                "New folder",
+                "Title of the folder",
+                "",
+                PromptFor::NewFolder,
+            ),
+            Command::Mark => self.toggle_mark(cx),
+            Command::MoveToFolder => self.ask_move(cx),
+            Command::Fold => self.fold(Some(true), cx),
+            Command::Unfold if heading => self.fold(Some(false), cx),
+            Command::Open if heading => self.fold(None, cx),
+            Command::Unfold => match self.selected_doc() {
+                Some(doc) => vec![Action::OpenDoc(doc.clone())],
+                None => Vec::new(),
+            },
+            Command::Rename if heading => match self.selected_folder(cx) {
+                Ok(folder) => DocsPane::prompt(
+                    "Rename folder",
+                    "Title",
+                    &folder.title.clone(),
+                    PromptFor::RenameFolder(folder),
+                ),
+                Err(why) => why,
+            },
+            Command::Delete if heading => match self.selected_folder(cx) {
+                Ok(folder) => self.ask_delete_folder(folder),
+                Err(why) => why,
+            },
+            Command::Clone
+            | Command::Share
+            | Command::Export
+            | Command::Import
+            | Command::Empty
+            | Command::CopyEmbedUrl
+                if heading =>
+            {
+                vec![Action::info(format!(
+                    "that works on a document: select one ({}/{})",
+                    cx.key(Context::Move, Command::Down),
+                    cx.key(Context::Move, Command::Up)
+                ))]
+            }
+            _ => return None,
+        })
+    }
+
+    /// `n`: the title of a new document, made in the selected folder.
+    fn ask_new_doc(&self) -> Vec<Action> {
+        let place = match (self.selected_heading(), self.target_folder()) {
+            (Some((_, title)), Some(_)) => format!("in \"{title}\""),
+            _ => "in your first folder".to_owned(),
+        };
+        DocsPane::prompt(
+            "New document",
+            &format!("Title (the document goes {place})"),
+            "",
+            PromptFor::NewDoc,
+        )
+    }
+
+    /// The selected heading's folder, or why it has none to act on (*Shared with me*).
+    fn selected_folder(&self, cx: &Cx) -> Result<FolderRef, Vec<Action>> {
+        match self.selected_heading() {
+            Some((Some(id), title)) => Ok(FolderRef { id, title }),
+            _ => Err(vec![Action::info(format!(
+                "\"{SHARED}\" is not a folder: it lists the documents other accounts share with you ({} in it opens one)",
+                cx.key(Context::Documents, Command::Open)
+            ))]),
+        }
+    }
+
+    /// Folds (`Some(true)`), unfolds (`Some(false)`) or toggles the selected heading, or the
+    /// heading of the selected document, which is then selected.
+    fn fold(&mut self, fold: Option<bool>, cx: &Cx) -> Vec<Action> {
+        let Some((folder, _)) = self.selected_heading() else {
+            return Vec::new();
+        };
+        let folded = self.folded.contains(&folder);
+        if fold.unwrap_or(!folded) {
+            self.folded.insert(folder.clone());
+        } else {
+            self.folded.remove(&folder);
+        }
+        let before = self.selected_key();
+        self.rebuild(Some(RowKey::Folder(folder)));
+        if self.selected_key() == before {
+            Vec::new()
+        } else {
+            self.request_details(cx)
+        }
+    }
+
+    /// `Space`: marks or unmarks the selected document, then selects the next row.
+    fn toggle_mark(&mut self, cx: &Cx) -> Vec<Action> {
+        let Some(id) = self.selected_doc().map(|d| d.id.clone()) else {
+            return vec![Action::info("select a document to mark it")];
+        };
+        if !self.marked.remove(&id) {
+            self.marked.insert(id);
+        }
+        self.step(1, cx)
+    }
+
+    /// The documents a move takes: the marked ones (in list order), else the selected one.
+    fn to_move(&self) -> Vec<DocSummary> {
+        if self.marked.is_empty() {
+            self.selected_doc().cloned().into_iter().collect()
+        } else {
+            self.docs()
+                .iter()
+                .filter(|d| self.marked.contains(&d.id))
+                .cloned()
+                .collect()
+        }
+    }
+
+    /// The account's folder holding document `doc`, if it owns it.
+    fn folder_of(&self, doc: &str) -> Option<&String> {
+        self.folders
+            .as_ref()?
+            .iter()
+            .find(|(_, f)| f.docs.contains_key(doc))
+            .map(|(id, _)| id)
+    }
+
+    /// `M`: the folder picker for the documents to move, or why there is nothing to move.
+    fn ask_move(&self, cx: &Cx) -> Vec<Action> {
+        let docs = self.to_move();
+        if docs.is_empty() {
+            return vec![Action::info(format!(
+                "select a document to move (or mark some with {})",
+                cx.key(Context::Documents, Command::Mark)
+            ))];
+        }
+        let Some(folders) = &self.folders else {
+            return vec![Action::error(
+                "the folders are not known yet: nothing to move to",
+            )];
+        };
+        let shared: Vec<DocSummary> = docs
+            .iter()
+            .filter(|d| self.folder_of(&d.id).is_none())
+            .cloned()
+            .collect();
+        if !shared.is_empty() {
+            return vec![Action::error(format!(
+                "only a document's owner can move it: {} shared with you; nothing was moved",
+                docs_subject(&shared)
+            ))];
+        }
+        let from: Vec<&String> = docs.iter().filter_map(|d| self.folder_of(&d.id)).collect();
+        let all_in = from
+            .first()
+            .filter(|first| from.iter().all(|f| f == *first));
+        let mut offered: Vec<FolderRef> = folders
+            .iter()
+            .filter(|(id, _)| all_in.is_none_or(|here| *here != *id))
+            .map(|(id, f)| FolderRef {
+                id: id.clone(),
+                title: f.title.clone(),
+            })
+            .collect();
+        offered.sort_by(|a, b| (&a.title, &a.id).cmp(&(&b.title, &b.id)));
+        if offered.is_empty() {
+            return vec![Action::info(format!(
+                "there is no other folder to move to: {} makes one",
+                cx.key(Context::Documents, Command::NewFolder)
+            ))];
+        }
+        vec![Action::Open(Overlay::FolderPicker(FolderPicker::new(
+            docs, offered,
+        )))]
+    }
+
+    /// The move was confirmed: one request per document; the list shows them in their new
+    /// folder at once, and the marks go.
+    pub(super) fn send_moves(
+        &mut self,
+        docs: Vec<DocSummary>,
+        folder: FolderRef,
+        cx: &Cx,
+    ) -> Vec<Action> {
+        self.marked.clear();
+        if let Some(folders) = self.folders.as_mut() {
+            for doc in &docs {
+                for entry in folders.values_mut() {
+                    entry.docs.remove(&doc.id);
+                }
+                if let Some(entry) = folders.get_mut(&folder.id) {
+                    entry.docs.insert(doc.id.clone(), doc.title.clone());
+                }
+            }
+        }
+        self.rebuild(self.selected_key());
+        self.moving.left += docs.len();
+        docs.into_iter()
+            .map(|doc| {
+                let request = Request::MoveDoc {
+                    doc: doc.id.clone(),
+                    folder: folder.id.clone(),
+                };
+                let work = DocsWork::Move {
+                    doc,
+                    folder: folder.clone(),
+                };
+                Action::Send(cx.send(request, Purpose::Docs(work)))
+            })
+            .collect()
+    }
+
+    /// A move answered: a failure says so at once; once every move is answered, one message
+    /// says what moved (and how to move it back), and the lists are read again.
+    pub(super) fn moved(
+        &mut self,
+        doc: DocSummary,
+        folder: FolderRef,
+        outcome: Result<Answer, Failure>,
+        cx: &Cx,
+    ) -> Vec<Action> {
+        self.moving.left = self.moving.left.saturating_sub(1);
+        let mut actions = Vec::new();
+        match outcome {
+            Ok(_) => self.moving.moved.push(doc.title),
+            Err(failure) => actions.push(Action::error(format!(
+                "could not move \"{}\" to \"{}\": {}",
+                doc.title, folder.title, failure.message
+            ))),
+        }
+        if self.moving.left > 0 {
+            return actions;
+        }
+        let moved = std::mem::take(&mut self.moving.moved);
+        let back = cx.key(Context::Documents, Command::MoveToFolder);
+        let note = match moved.as_slice() {
+            [] => None,
+            [one] => Some(format!(
+                "moved \"{one}\" to \"{}\" ({back} moves it back)",
+                folder.title
+            )),
+            many => Some(format!(
+                "moved {} to \"{}\" ({back} moves them back)",
+                words::count(many.len(), "document", "documents"),
+                folder.title
+            )),
+        };
+        actions.extend(note.map(Action::info));
+        actions.extend(self.refresh(cx));
+        actions
+    }
+
+    /// The question before a folder's delete, naming how many documents go with it; the last
+    /// folder is refused at once (the server keeps one).
+    fn ask_delete_folder(&self, folder: FolderRef) -> Vec<Action> {
+        let Some(folders) = &self.folders else {
+            return Vec::new();
+        };
+        if folders.len() <= 1 {
+            return vec![Action::error(format!(
+                "\"{}\" is your last folder: an account keeps one to hold its documents; nothing was deleted",
+                folder.title
+            ))];
+        }
+        let docs: Vec<(String, String)> = folders
+            .get(&folder.id)
+            .map(|f| f.docs.clone().into_iter().collect())
+            .unwrap_or_default();
+        let title = &folder.title;
+        let (text, yes) = if docs.is_empty() {
+            (
+                format!("Delete the empty folder \"{title}\"?"),
+                "delete the folder".to_owned(),
+            )
+        } else {
+            let count = words::count(docs.len(), "document", "documents");
+            let mut names: Vec<String> = docs
+                .iter()
+                .take(NAMED)
+                .map(|(_, t)| format!("\"{t}\""))
+                .collect();
+            if docs.len() > NAMED {
+                names.push(format!("+{}", docs.len() - NAMED));
+            }
+            (
+                format!(
+                    "Delete the folder \"{title}\" and the {count} in it ({}), with all their objects? This cannot be undone.",
+                    names.join(", ")
+                ),
+                format!("delete the folder and its {count}"),
+            )
+        };
+        let ids = docs.into_iter().map(|(id, _)| id).collect();
+        vec![Action::Open(Overlay::Question(
+            Question::new(
+                "Delete folder",
+                Body::Text(text),
+                vec![
+                    Choice::new(
+                        Command::Yes,
+                        &yes,
+                        vec![Action::Docs(DocsCall::DeleteFolder(folder, ids))],
+                    ),
+                    Choice::new(Command::No, "keep it", Vec::new()),
+                ],
+            )
+            .destructive(),
+        ))]
+    }
+
+    /// The folder's delete was confirmed: it and its documents leave the list at once (the
+    /// open document among them closes), and the delete is sent.
+    pub(super) fn delete_folder(
+        &mut self,
+        folder: FolderRef,
+        docs: Vec<String>,
+        cx: &Cx,
+    ) -> Vec<Action> {
+        if let Some(folders) = self.folders.as_mut() {
+            folders.remove(&folder.id);
+        }
+        if let Some(list) = self.list.value_mut() {
+            list.retain(|d| !docs.contains(&d.id));
+        }
+        for doc in &docs {
+            self.marked.remove(doc);
+        }
+        self.rebuild(None);
+        let mut actions: Vec<Action> = docs.into_iter().map(Action::DocDeleted).collect();
+        actions.push(Action::Send(cx.send(
+            Request::DeleteFolder { folder: folder.id },
+            Purpose::Docs(DocsWork::Action(DocAction::DeleteFolder)),
+        )));
+        actions.extend(self.request_details(cx));
+        actions
+    }
+
+    /// A folder's new title was typed: shown at once, then sent.
+    pub(super) fn rename_folder(
+        &mut self,
+        folder: FolderRef,
+        title: String,
+        cx: &Cx,
+    ) -> Vec<Action> {
+        if let Some(entry) = self
+            .folders
+            .as_mut()
+            .and_then(|folders| folders.get_mut(&folder.id))
+        {
+            entry.title = title.clone();
+        }
+        self.rebuild(self.selected_key());
+        let request = Request::RenameFolder {
+            folder: folder.id,
+            title,
+        };
+        vec![Action::Send(cx.send(
+            request,
+            Purpose::Docs(DocsWork::Action(DocAction::RenameFolder)),
+        ))]
+    }
+
+    /// A folder was made: it shows (empty) and is selected; the message says how to fill it.
+    pub(super) fn folder_created(&mut self, id: String, title: &str) -> String {
+        if let Some(folders) = self.folders.as_mut() {
+            folders.insert(
+                id.clone(),
+                FolderEntry {
+                    title: title.to_owned(),
+                    docs: Default::default(),
+                },
+            );
+        }
+        self.rebuild(Some(RowKey::Folder(Some(id))));
+        format!("folder \"{title}\" created")
+    }
+
+    /// The details of a selected heading: the folder, how many documents it holds, and the
+    /// keys that work on it.
+    pub(super) fn heading_lines(&self, width: usize, cx: &Cx) -> Vec<Line<'static>> {
+        let label = cx.style(Role::Dim);
+        let row = |name: &str, value: String| {
+            Line::from(vec![
+                Span::styled(format!("{name:<8}"), label),
+                Span::raw(clip(&value, width.saturating_sub(8))),
+            ])
+        };
+        let Some(DocRow::Folder { folder, title, .. }) = self.rows.get(self.cursor.selected())
+        else {
+            return Vec::new();
+        };
+        let rule = Line::styled(clip(&"─".repeat(width), width), label);
+        let key = |command| cx.key(Context::Documents, command);
+        match folder {
+            None => vec![
+                rule,
+                row("folder", title.clone()),
+                Line::styled(
+                    clip("documents other accounts share with you", width),
+                    label,
+                ),
+            ],
+            Some(id) => {
+                let docs = self
+                    .folders
+                    .as_ref()
+                    .and_then(|f| f.get(id))
+                    .map_or(0, |f| f.docs.len());
+                vec![
+                    rule,
+                    row("folder", title.clone()),
+                    row("holds", words::count(docs, "document", "documents")),
+                    Line::styled(
+                        clip(&format!("{} new document here", key(Command::New)), width),
+                        label,
+                    ),
+                    Line::styled(
+                        clip(
+                            &format!(
+                                "{} rename · {} delete",
+                                key(Command::Rename),
+                                key(Command::Delete)
+                            ),
+                            width,
+                        ),
+                        label,
+                    ),
+                ]
+            }
+        }
+    }
+}
