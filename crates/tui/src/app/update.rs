@@ -366,6 +366,23 @@ impl App {
         )
     }
 
+    /// Focuses `pane` (the map when it is shown in the properties' place).
+    pub(super) fn focus_on(&mut self, pane: Pane) {
+        self.focus = self.placed(pane);
+        self.arrange();
+    }
+
+    /// Shows the map in the properties' place (focused), or puts it away.
+    pub(super) fn show_map(&mut self, show: bool) {
+        self.map_open = show;
+        if show {
+            self.focus = Pane::Map;
+        } else if self.focus == Pane::Map {
+            self.focus = Pane::Objects;
+        }
+        self.arrange();
+    }
+
     /// Tells every component where it is drawn (after a resize, a focus change, a zoom).
     fn arrange(&mut self) {
         let screen = self.screen(self.size);
@@ -447,7 +464,7 @@ impl App {
 
     /// Runs `command`, found in `context`: the app's own commands here, the others by what has
     /// the keys.
-    fn run(&mut self, context: Context, command: Command) -> Vec<Action> {
+    pub(super) fn run(&mut self, context: Context, command: Command) -> Vec<Action> {
         if let Some(refusal) = self.refusal(context, command) {
             return vec![refusal];
         }
@@ -505,14 +522,16 @@ impl App {
         }
     }
 
-    /// What the palette offers: every action of the focused pane and of all panes, and every
-    /// document by title.
+    /// What the palette offers: every action of every pane and overlay, those that work here
+    /// first, and every document by title.
     fn palette_entries(&self) -> Vec<Entry> {
+        let here = self.pane_context().lineage();
         let mut entries: Vec<Entry> = self
             .keys
-            .effective(self.pane_context())
+            .grouped(self.pane_context())
             .into_iter()
-            .filter(|b| !matches!(b.context, Context::Always | Context::Move))
+            .filter(|(c, _)| !matches!(c, Context::Always | Context::Move))
+            .flat_map(|(_, rows)| rows)
             .filter(|b| b.command != Command::Palette)
             .map(|b| Entry::Command {
                 context: b.context,
@@ -520,6 +539,7 @@ impl App {
                 keys: b.keys_text(),
                 name: b.command.name(),
                 description: b.description,
+                elsewhere: (!here.contains(&b.context)).then(|| b.context.title()),
             })
             .collect();
         entries.extend(self.docs.docs().iter().cloned().map(Entry::Open));
@@ -862,19 +882,8 @@ impl App {
                 self.status.show(notification, self.tick);
             }
             Action::ClearError => self.status.clear_error(),
-            Action::Focus(pane) => {
-                self.focus = self.placed(pane);
-                self.arrange();
-            }
-            Action::ShowMap(show) => {
-                self.map_open = show;
-                if show {
-                    self.focus = Pane::Map;
-                } else if self.focus == Pane::Map {
-                    self.focus = Pane::Objects;
-                }
-                self.arrange();
-            }
+            Action::Focus(pane) => self.focus_on(pane),
+            Action::ShowMap(show) => self.show_map(show),
             Action::Open(mut overlay) => {
                 overlay.component_mut().set_area(self.size);
                 self.overlays.push(overlay);
@@ -1066,7 +1075,7 @@ impl App {
                     effects.push(Effect::File(FileFor::History, job));
                 }
             }
-            Action::Run(context, command) => return self.run(context, command),
+            Action::Run(context, command) => return self.run_anywhere(context, command),
             Action::Docs(call) => {
                 let cx = cx!(self, self.props.unsaved());
                 return self.docs.call(call, &cx);

@@ -1,11 +1,12 @@
 //! The file jobs the app hands to the runner (the app itself never touches a file: it returns
 //! `Effect::File` and gets `Msg::File` back): the export and import of a document's content
-//! (the documents pane's `x` and `i`) and the selector history.
+//! (the documents pane's `x` and `i`) and the selector history (a file of the data dir, so
+//! readable by the user only: 0600, as every file there).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use diagtui_model::DocSummary;
+use diagtui_model::{DocSummary, private_files};
 
 /// A file operation for the runner.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,13 +23,23 @@ pub enum FileJob {
         /// Whether an existing file may be replaced.
         overwrite: bool,
     },
+    /// Write `text` to `path`, a file of the data dir, replacing it: readable by the user only
+    /// (0600, also when it existed with another mode).
+    Keep {
+        /// Where.
+        path: PathBuf,
+        /// What.
+        text: String,
+    },
 }
 
 impl FileJob {
     /// The file it concerns.
     pub fn path(&self) -> &Path {
         match self {
-            FileJob::Read(path) | FileJob::Write { path, .. } => path,
+            FileJob::Read(path) | FileJob::Write { path, .. } | FileJob::Keep { path, .. } => {
+                path
+            }
         }
     }
 }
@@ -87,6 +98,18 @@ pub fn perform(job: &FileJob) -> FileOutcome {
             file.write_all(b"\n").map_err(failed)?;
             Ok(String::new())
         }
+        FileJob::Keep { path, text } => {
+            let mut file = private_files::open_options()
+                .write(true)
+                .create(true)
+                .truncate(true)
+                .open(path)
+                .map_err(failed)?;
+            private_files::restrict(path).map_err(failed)?;
+            file.write_all(text.as_bytes()).map_err(failed)?;
+            file.write_all(b"\n").map_err(failed)?;
+            Ok(String::new())
+        }
     }
 }
 
@@ -114,6 +137,25 @@ mod tests {
         assert_eq!(export_name("Network overview"), "network-overview.json");
         assert_eq!(export_name("Prod / EU (v2)"), "prod-eu-v2.json");
         assert_eq!(export_name("  "), "document.json");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_kept_file_is_readable_by_its_user_only_even_when_it_was_not() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("kept.json");
+        let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+        let job = FileJob::Keep {
+            path: path.clone(),
+            text: "[]".into(),
+        };
+        assert_eq!(perform(&job), Ok(String::new()));
+        assert_eq!(mode(&path), 0o600);
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        assert_eq!(perform(&job), Ok(String::new()));
+        assert_eq!(mode(&path), 0o600);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "[]\n");
     }
 
     #[test]
