@@ -5,6 +5,7 @@ mod bulk;
 mod bulk_e2e;
 mod e2e;
 mod editing;
+mod findable;
 mod embeds;
 mod follow;
 mod from_file;

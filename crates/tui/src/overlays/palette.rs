@@ -62,7 +62,7 @@ impl Entry {
                 description,
                 elsewhere: Some(place),
                 ..
-            } => format!("{name:<w$} {description} · {place}", w = NAME - 1),
+            } => format!("{name:<w$} {place}: {description}", w = NAME - 1),
             Entry::Open(doc) => format!("open {}", doc.title),
         }
     }

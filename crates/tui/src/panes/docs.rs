@@ -36,6 +36,7 @@ use crate::widgets::pieces::{
     filter_line, highlighted, load_error_lines, pane_block, selected_line,
 };
 use crate::widgets::text_view::clip;
+use crate::widgets::titles;
 use crate::widgets::words;
 use crate::writes::record::{Replacement, WriteKind};
 
@@ -989,9 +990,14 @@ impl Component for DocsPane {
                             (false, true) => Span::styled("↻ ", cx.style(Role::Changed)),
                             (false, false) => Span::raw("  "),
                         }];
-                        spans.extend(highlighted(
+                        let fitted = titles::fit(
                             &doc.title,
-                            positions,
+                            self.docs().iter().map(|d| d.title.as_str()),
+                            width.saturating_sub(2),
+                        );
+                        spans.extend(highlighted(
+                            &fitted.text,
+                            &fitted.moved(positions),
                             width.saturating_sub(2),
                             cx.theme,
                         ));
