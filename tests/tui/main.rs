@@ -20,6 +20,7 @@ mod live;
 mod map;
 mod merge;
 mod pictures;
+mod rows;
 mod pictures_e2e;
 mod scale;
 mod server_undo;
