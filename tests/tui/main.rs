@@ -19,6 +19,7 @@ mod keys;
 mod live;
 mod map;
 mod merge;
+mod paths;
 mod pictures;
 mod rows;
 mod pictures_e2e;

@@ -32,7 +32,7 @@ use crate::requests::ledger::Requests;
 use crate::requests::load::Load;
 use crate::requests::purpose::{BulkOwner, Purpose};
 use crate::runtime::liveness::{Follow, Live, Liveness, Reaction};
-use crate::runtime::transfer::{FileFor, FileJob, FileOutcome};
+use crate::runtime::transfer::{FileFor, FileJob, FileOutcome, Places};
 use crate::settings::GraphicsSetting;
 use crate::theme::Theme;
 use crate::writes::record::WriteHistory;
@@ -109,6 +109,8 @@ pub struct Setup {
     pub graphics: GraphicsSetting,
     /// The time between polls of a server without change events (zero: never).
     pub poll: Duration,
+    /// Where typed paths start (the working directory, `~`).
+    pub places: Places,
 }
 
 impl Setup {
@@ -158,6 +160,8 @@ pub struct App {
     fresh: FreshObjects,
     pub(super) size: Rect,
     pub(super) tick: u64,
+    /// Where typed paths start.
+    pub(super) places: Places,
 }
 
 /// The view of the app a component gets: everything but the components themselves.
@@ -173,6 +177,7 @@ macro_rules! cx {
             writes: &$app.writes,
             scene: $app.scene.scene(),
             liveness: &$app.liveness,
+            places: &$app.places,
             now: $app.tick,
         }
     };
@@ -210,6 +215,7 @@ impl App {
             fresh: FreshObjects::default(),
             size: Rect::new(0, 0, 120, 40),
             tick: 0,
+            places: setup.places,
         };
         app.arrange();
         app
@@ -311,6 +317,10 @@ impl App {
             }
             Msg::File(what, job, outcome) => match what {
                 FileFor::Diagram { folder } => self.diagram_file_read(folder, &job, outcome),
+                FileFor::Complete(typed) => match self.overlays.last_mut() {
+                    Some(Overlay::Prompt(prompt)) => prompt.completed(&typed, outcome),
+                    _ => Vec::new(),
+                },
                 FileFor::History => {
                     if let Err(e) = outcome {
                         tracing::warn!(?e, path = %job.path().display(), "selector history not saved");

@@ -4,7 +4,6 @@
 //! export, import, empty, delete, copy an embed's URL).
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::Frame;
@@ -533,19 +532,19 @@ impl DocsPane {
                 };
                 let work = DocsWork::Export {
                     doc,
-                    path: PathBuf::from(text),
+                    path: cx.places.resolve(&text),
                 };
                 vec![Action::Send(cx.send(request, Purpose::Docs(work)))]
             }
             PromptFor::Import(doc) => vec![Action::File(
                 FileFor::Import(doc),
-                FileJob::Read(PathBuf::from(text)),
+                FileJob::Read(cx.places.resolve(&text)),
             )],
             PromptFor::FromFile => vec![Action::File(
                 FileFor::Diagram {
                     folder: self.details.value().map(|d| d.folder.id.clone()),
                 },
-                FileJob::Read(PathBuf::from(text)),
+                FileJob::Read(cx.places.resolve(&text)),
             )],
             PromptFor::NewDoc => {
                 let folder = self.details.value().map(|d| d.folder.id.clone());
@@ -808,7 +807,7 @@ impl DocsPane {
                 };
                 vec![Action::error(format!("{path}: {why}"))]
             }
-            (FileFor::History | FileFor::Diagram { .. }, _) => Vec::new(),
+            (FileFor::History | FileFor::Diagram { .. } | FileFor::Complete(_), _) => Vec::new(),
         }
     }
 }

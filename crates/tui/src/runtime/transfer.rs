@@ -23,6 +23,9 @@ pub enum FileJob {
         /// Whether an existing file may be replaced.
         overwrite: bool,
     },
+    /// The names in directory `path`, one a line, a directory's ending in `/` (Tab in a path
+    /// prompt).
+    List(PathBuf),
     /// Write `text` to `path`, a file of the data dir, replacing it: readable by the user only
     /// (0600, also when it existed with another mode).
     Keep {
@@ -37,9 +40,10 @@ impl FileJob {
     /// The file it concerns.
     pub fn path(&self) -> &Path {
         match self {
-            FileJob::Read(path) | FileJob::Write { path, .. } | FileJob::Keep { path, .. } => {
-                path
-            }
+            FileJob::Read(path)
+            | FileJob::List(path)
+            | FileJob::Write { path, .. }
+            | FileJob::Keep { path, .. } => path,
         }
     }
 }
@@ -59,6 +63,49 @@ pub enum FileFor {
         /// The folder.
         folder: Option<String>,
     },
+    /// Tab in a path prompt holding this text: the names to complete it from.
+    Complete(String),
+}
+
+/// Where paths typed in prompts start: the working directory and the home (`~`), read once at
+/// start (the app itself never asks the system).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Places {
+    /// The working directory a relative path is in (empty: left relative, as in tests).
+    pub cwd: PathBuf,
+    /// The home directory `~` stands for, when known.
+    pub home: Option<PathBuf>,
+}
+
+impl Places {
+    /// The process's working directory and `$HOME`.
+    pub fn here() -> Places {
+        Places {
+            cwd: std::env::current_dir().unwrap_or_default(),
+            home: std::env::var_os("HOME")
+                .filter(|h| !h.is_empty())
+                .map(PathBuf::from),
+        }
+    }
+
+    /// The path `text` names, as a shell gives it: `~` and `~/…` in the home, a relative path
+    /// in the working directory; surrounding spaces dropped.
+    pub fn resolve(&self, text: &str) -> PathBuf {
+        let text = text.trim();
+        let home = self.home.as_ref();
+        let path = match (text.strip_prefix('~'), home) {
+            (Some(""), Some(home)) => home.clone(),
+            (Some(rest), Some(home)) if rest.starts_with('/') => {
+                home.join(rest.trim_start_matches('/'))
+            }
+            _ => PathBuf::from(text),
+        };
+        if path.is_absolute() {
+            path
+        } else {
+            self.cwd.join(path)
+        }
+    }
 }
 
 /// Why a file job failed.
@@ -78,6 +125,19 @@ pub fn perform(job: &FileJob) -> FileOutcome {
     let failed = |e: std::io::Error| FileError::Failed(e.to_string());
     match job {
         FileJob::Read(path) => std::fs::read_to_string(path).map_err(failed),
+        FileJob::List(path) => {
+            let mut names = Vec::new();
+            for entry in std::fs::read_dir(path).map_err(failed)? {
+                let entry = entry.map_err(failed)?;
+                let mut name = entry.file_name().to_string_lossy().into_owned();
+                if entry.path().is_dir() {
+                    name.push('/');
+                }
+                names.push(name);
+            }
+            names.sort();
+            Ok(names.join("\n"))
+        }
         FileJob::Write {
             path,
             text,
@@ -137,6 +197,33 @@ mod tests {
         assert_eq!(export_name("Network overview"), "network-overview.json");
         assert_eq!(export_name("Prod / EU (v2)"), "prod-eu-v2.json");
         assert_eq!(export_name("  "), "document.json");
+    }
+
+    #[test]
+    fn paths_resolve_as_a_shell_gives_them() {
+        let places = Places {
+            cwd: PathBuf::from("/work"),
+            home: Some(PathBuf::from("/home/me")),
+        };
+        assert_eq!(places.resolve("out.json"), PathBuf::from("/work/out.json"));
+        assert_eq!(places.resolve(" ~/plans/a.csv "), PathBuf::from("/home/me/plans/a.csv"));
+        assert_eq!(places.resolve("~"), PathBuf::from("/home/me"));
+        assert_eq!(places.resolve("/tmp/x"), PathBuf::from("/tmp/x"));
+        assert_eq!(places.resolve("~bob/x"), PathBuf::from("/work/~bob/x"));
+        assert_eq!(
+            Places::default().resolve("out.json"),
+            PathBuf::from("out.json"),
+            "without a working directory, left relative"
+        );
+    }
+
+    #[test]
+    fn a_listing_names_directories_with_a_slash() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("plans")).unwrap();
+        std::fs::write(dir.path().join("a.json"), "{}").unwrap();
+        let listed = perform(&FileJob::List(dir.path().to_path_buf()));
+        assert_eq!(listed, Ok("a.json\nplans/".to_string()));
     }
 
     #[cfg(unix)]
