@@ -372,6 +372,12 @@ async fn the_palette_runs_actions_by_their_config_names_in_the_binary() {
     session.keys(&["q", ":"]);
     session.type_line("mark_shown");
     session.wait_for("2 marked");
+    // From the documents pane: the objects pane's action runs there.
+    session.keys(&["Escape"]);
+    gone(&session, "2 marked");
+    session.keys(&["1", ":"]);
+    session.type_line("mark_shown");
+    session.wait_for("2 marked");
     session.keys(&["Escape", "q"]);
     server.shutdown().await;
 }

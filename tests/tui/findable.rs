@@ -34,7 +34,10 @@ fn the_palette_finds_the_selector_form_and_the_maps_keys_before_the_map_is_open(
     h.press("C-u");
     h.type_text("zoom_in");
     let row = h.selected();
-    assert!(row.contains("zoom_in") && row.contains(" the map: "), "{row}");
+    assert!(
+        row.contains("zoom_in") && row.contains(" the map: "),
+        "{row}"
+    );
     h.press("Enter");
     assert_eq!(h.focused(), "Map");
 }
@@ -61,7 +64,9 @@ fn an_overlays_action_says_where_it_works_and_how_to_open_it() {
     h.press("Enter");
     let status = h.status();
     assert!(
-        status.contains("mark_matches (Ctrl-K) works in the selector form: w in the objects pane opens it"),
+        status.contains(
+            "mark_matches (Ctrl-K) works in the selector form: w in the objects pane opens it"
+        ),
         "{status}"
     );
 }

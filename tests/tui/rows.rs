@@ -53,7 +53,13 @@ fn the_tree_at_80_by_24_colours_components_by_status() {
 #[test]
 fn the_tree_at_80_by_24_without_colour_shows_the_status_as_a_glyph() {
     let frame = tree(Theme::plain());
-    for row in ["✓ web-01", "! web-02", "✗ orders-db", "? queue", "  bastion"] {
+    for row in [
+        "✓ web-01",
+        "! web-02",
+        "✗ orders-db",
+        "? queue",
+        "  bastion",
+    ] {
         assert!(frame.contains(row), "{row}: {frame}");
     }
     assert_snapshot!(frame);

@@ -37,9 +37,8 @@ impl App {
         if self.applies(context) {
             self.run(context, command)
         } else {
-            let how = opener(context).map(|(c, cmd)| {
-                format!("{} in the {} first", self.keys.key(c, cmd), c.title())
-            });
+            let how = opener(context)
+                .map(|(c, cmd)| format!("{} in the {} first", self.keys.key(c, cmd), c.title()));
             vec![self.works_in(context, command, how)]
         }
     }
@@ -53,9 +52,8 @@ impl App {
     /// that place is opened.
     fn works_in(&self, context: Context, command: Command, need: Option<String>) -> Action {
         let how = need.or_else(|| {
-            opener(context).map(|(c, cmd)| {
-                format!("{} in the {} opens it", self.keys.key(c, cmd), c.title())
-            })
+            opener(context)
+                .map(|(c, cmd)| format!("{} in the {} opens it", self.keys.key(c, cmd), c.title()))
         });
         let mut text = format!(
             "{} ({}) works in {}",

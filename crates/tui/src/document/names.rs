@@ -168,7 +168,10 @@ fn status_look(status: Status) -> (&'static str, Role) {
 
 /// The status a component's meta summary (`[status=down region=eu]`, the status first) names.
 fn status_in(detail: &str) -> Option<Status> {
-    let rest = detail.strip_prefix('[')?.strip_prefix(STATUS_KEY)?.strip_prefix('=')?;
+    let rest = detail
+        .strip_prefix('[')?
+        .strip_prefix(STATUS_KEY)?
+        .strip_prefix('=')?;
     let value = rest.split([' ', ']']).next().unwrap_or_default();
     Some(Status::of(Some(value)))
 }
@@ -495,7 +498,10 @@ mod tests {
     fn a_status_is_read_first_from_the_meta_summary() {
         assert_eq!(status_in("[status=down region=eu]"), Some(Status::Error));
         assert_eq!(status_in("[status=degraded]"), Some(Status::Warning));
-        assert_eq!(status_in("[status=unknown] · 2 connections"), Some(Status::Unknown));
+        assert_eq!(
+            status_in("[status=unknown] · 2 connections"),
+            Some(Status::Unknown)
+        );
         assert_eq!(status_in("[region=eu]"), None);
         assert_eq!(status_in(""), None);
     }

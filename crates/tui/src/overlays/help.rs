@@ -126,7 +126,11 @@ impl Help {
                 Row::Heading(text) => out.push(Line::styled(text.clone(), theme.of(Role::Strong))),
                 Row::Keys(keys, name, description) => {
                     for (i, part) in wrap(description, self.room.max(10)).into_iter().enumerate() {
-                        let (keys, name) = if i == 0 { (keys.as_str(), *name) } else { ("", "") };
+                        let (keys, name) = if i == 0 {
+                            (keys.as_str(), *name)
+                        } else {
+                            ("", "")
+                        };
                         out.push(Line::from(vec![
                             Span::styled(
                                 format!("  {keys:<w$} ", w = KEYS - 3),

@@ -80,14 +80,7 @@ impl Component for LogView {
         } else {
             format!(" Request log ({close} closes; {gone} older lines in the log file) ")
         };
-        overlay_box(
-            frame,
-            area,
-            &title,
-            lines,
-            (100, 30),
-            cx.theme,
-        );
+        overlay_box(frame, area, &title, lines, (100, 30), cx.theme);
     }
 }
 

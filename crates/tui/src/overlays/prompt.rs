@@ -9,10 +9,10 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 
 use crate::app::action::{Action, DocsCall, PromptFor};
-use crate::runtime::transfer::{FileFor, FileJob, FileOutcome};
 use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
 use crate::overlays::Overlay;
+use crate::runtime::transfer::{FileFor, FileJob, FileOutcome};
 use crate::theme::Role;
 use crate::widgets::input::LineInput;
 use crate::widgets::pieces::{hint_line, input_spans, overlay_box};
@@ -67,7 +67,7 @@ impl Prompt {
             .collect();
         let shared = shared_start(&fits);
         if shared.len() > begun.len() {
-            self.input = LineInput::new(&format!("{dir}{shared}"));
+            self.input = LineInput::new(format!("{dir}{shared}"));
         }
         match fits.as_slice() {
             [] => vec![Action::info(format!("no file name starts with {typed}"))],

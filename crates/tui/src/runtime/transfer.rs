@@ -206,7 +206,10 @@ mod tests {
             home: Some(PathBuf::from("/home/me")),
         };
         assert_eq!(places.resolve("out.json"), PathBuf::from("/work/out.json"));
-        assert_eq!(places.resolve(" ~/plans/a.csv "), PathBuf::from("/home/me/plans/a.csv"));
+        assert_eq!(
+            places.resolve(" ~/plans/a.csv "),
+            PathBuf::from("/home/me/plans/a.csv")
+        );
         assert_eq!(places.resolve("~"), PathBuf::from("/home/me"));
         assert_eq!(places.resolve("/tmp/x"), PathBuf::from("/tmp/x"));
         assert_eq!(places.resolve("~bob/x"), PathBuf::from("/work/~bob/x"));

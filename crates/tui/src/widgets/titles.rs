@@ -107,7 +107,10 @@ mod tests {
 
     #[test]
     fn a_copy_keeps_the_end_that_tells_it_apart() {
-        let all = ["Web platform (production)", "Web platform (production) (copy)"];
+        let all = [
+            "Web platform (production)",
+            "Web platform (production) (copy)",
+        ];
         let copy = fit(all[1], all, 20);
         assert_eq!(copy.text, "Web platform… (copy)");
         assert_eq!(width(&copy.text), 20);
@@ -128,7 +131,10 @@ mod tests {
 
     #[test]
     fn the_letters_matched_follow_the_end_kept() {
-        let all = ["Web platform (production)", "Web platform (production) (copy)"];
+        let all = [
+            "Web platform (production)",
+            "Web platform (production) (copy)",
+        ];
         let copy = fit(all[1], all, 20);
         // `W` and the `c` of `(copy)`.
         assert_eq!(copy.moved(&[0, 27]), vec![0, 15]);
