@@ -208,6 +208,7 @@ fn run_tui(args: &ConnectionArgs, config: Option<&ConfigPath>, data_dir: &Path) 
             status_key,
             graphics,
             poll: connection.poll,
+            places: diagtui::tui::runtime::transfer::Places::here(),
         };
         let outcome = diagtui::tui::run(connection.client.clone(), setup).await;
         connection.close().await;

@@ -263,7 +263,7 @@ fn an_apply_always_asks_with_a_fresh_preview_and_a_declined_one_returns_to_the_f
     assert!(screen.contains("Apply the selector"), "{screen}");
     assert!(screen.contains("on 1 object of"), "{screen}");
     assert!(
-        screen.contains("component   database  generic.database  [env=dev status=down]  1b-db"),
+        screen.contains("component   database  [status=down env=dev]  generic.database  1b-db"),
         "the rows of the preview: {screen}"
     );
     h.press("n");

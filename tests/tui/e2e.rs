@@ -161,7 +161,7 @@ fn open_regions(
     title: &str,
 ) -> Option<Tmux> {
     let session = Tmux::start(tag, 140, 40, Some(&binary(dir, server)))?;
-    open_doc(&session, title, "web generic.server");
+    open_doc(&session, title, "web [status=up region=eu]");
     Some(session)
 }
 
@@ -217,14 +217,14 @@ async fn a_preview_in_the_binary_leaves_the_users_marks_alone() {
     session.keys(&["-l", "down"]);
     session.keys(&["C-p"]);
     let screen = session.wait_for("Preview: 1 object matches");
-    assert!(screen.contains("◇ db generic.server"), "{screen}");
+    assert!(screen.contains("◇ db [status=down region=eu]"), "{screen}");
     assert!(screen.contains("1 marked"), "{screen}");
     // Closed: the preview is gone, the user's mark is still there.
     session.keys(&["Escape"]);
     gone(&session, "Objects whose meta match every row");
     let screen = session.screen();
     assert!(!screen.contains("◇ db"), "{screen}");
-    assert!(screen.contains("● web generic.server"), "{screen}");
+    assert!(screen.contains("● web [status=up region=eu]"), "{screen}");
     assert!(screen.contains("1 marked"), "{screen}");
     session.keys(&["q"]);
     server.shutdown().await;
@@ -372,6 +372,12 @@ async fn the_palette_runs_actions_by_their_config_names_in_the_binary() {
     session.keys(&["q", ":"]);
     session.type_line("mark_shown");
     session.wait_for("2 marked");
+    // From the documents pane: the objects pane's action runs there.
+    session.keys(&["Escape"]);
+    gone(&session, "2 marked");
+    session.keys(&["1", ":"]);
+    session.type_line("mark_shown");
+    session.wait_for("2 marked");
     session.keys(&["Escape", "q"]);
     server.shutdown().await;
 }
@@ -465,7 +471,7 @@ async fn a_component_row_shows_its_name_at_80_columns_in_the_binary() {
     };
     // The name first, where the catalogue id used to crowd it out; without a name, the
     // catalogue id's last part made readable.
-    let screen = session.wait_for("CDN networking.aws");
+    let screen = session.wait_for("CDN [status=up region=global]");
     assert!(screen.contains("aws ec2 computation.aws-ec2"), "{screen}");
     assert!(
         !screen.contains("networking.aws-amazon-cloudfr…"),
@@ -490,7 +496,7 @@ async fn the_map_of_a_document_in_the_binary() {
     let Some(session) = open_in_binary(&dir, &server, ("tui-e2e-map", 120, 40), "Map doc") else {
         return;
     };
-    session.wait_for("orders compute.service");
+    session.wait_for("orders [status=degraded]");
     session.keys(&["m"]);
     let screen = session.wait_for("✗ orders-db");
     for text in [

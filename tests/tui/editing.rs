@@ -477,7 +477,7 @@ fn d_and_b_name_the_marked_objects_the_filter_hides() {
     let screen = h.screen();
     assert!(screen.contains("Delete the 1 marked object"), "{screen}");
     assert!(
-        screen.contains("hidden component   web-1  generic.server  [env=prod status=up]  1a-web"),
+        screen.contains("hidden component   web-1  [status=up env=prod]  generic.server  1a-web"),
         "{screen}"
     );
     assert!(

@@ -32,7 +32,7 @@ async fn a_write_made_elsewhere_is_in_the_history_and_a_restore_undoes_it() {
         "{screen}"
     );
     assert!(
-        screen.contains("◇ web-1 generic.server [env=prod status=up]"),
+        screen.contains("◇ web-1 [status=up env=prod] generic.server"),
         "{screen}"
     );
     live.keys("d").await;

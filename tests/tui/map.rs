@@ -104,7 +104,7 @@ fn the_map_draws_titles_by_status_and_counts_what_could_not_be_placed() {
     // The tree reads the relationships too: a line group by its ends, a component's count.
     h.expect("api-gateway → orders l-1");
     h.expect("api-gateway — redis l-3");
-    h.expect("orders compute.service [status=degraded] · 2 connections c-orders");
+    h.expect("orders [status=degraded] · 2 connections compute.service c-orders");
     h.expect("generic.server x-lost");
 }
 

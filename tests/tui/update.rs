@@ -504,12 +504,12 @@ fn groups_fold_and_unfold() {
     h.press("g Enter");
     assert!(h.shows("▸ component (2)"));
     assert!(
-        !h.shows("web-1 generic.server"),
+        !h.shows("web-1 [status=up env=prod] generic.server"),
         "the tree hides the component rows"
     );
     h.press("Enter");
     assert!(h.shows("▾ component (2)"));
-    assert!(h.shows("web-1 generic.server"));
+    assert!(h.shows("web-1 [status=up env=prod] generic.server"));
     h.press("j h");
     assert!(
         h.shows("▸ component (2)"),
@@ -517,7 +517,7 @@ fn groups_fold_and_unfold() {
     );
     assert_eq!(h.selected(), "▸ component (2)");
     h.press("l");
-    assert!(h.shows("web-1 generic.server"));
+    assert!(h.shows("web-1 [status=up env=prod] generic.server"));
 }
 
 #[test]
@@ -946,7 +946,7 @@ fn help_and_log_open_and_close() {
     let screen = h.screen();
     assert!(screen.contains("Objects pane [keys.objects]"), "{screen}");
     assert!(screen.contains("In the panes [keys.global]"), "{screen}");
-    assert!(screen.contains("delete the object, or every marked one (asks)"));
+    assert!(screen.contains("delete the object, or every marked one"));
     h.press("x");
     assert!(!h.shows("[keys.objects]"));
     h.press("L");

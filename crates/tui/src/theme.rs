@@ -138,6 +138,9 @@ roles! {
     StatusWarning => "status_warning", dark: fg(Color::Yellow), light: fg(DARK_ORANGE), plain: with(BOLD);
     /// A component whose status is up, ok or healthy (its title also reads `✓`).
     StatusGood => "status_good", dark: fg(Color::LightGreen), light: fg(DARK_GREEN), plain: NONE;
+    /// A component whose status is none of the above (`unknown`, or any other value) in the
+    /// tree (its title also reads `?` under `NO_COLOR`).
+    StatusUnknown => "status_unknown", dark: fg(Color::Gray), light: fg(MID_GRAY), plain: NONE;
     /// A component of no known status on the map, and icons, images and widgets.
     MapComponent => "map_component", dark: fg(Color::White), light: fg(Color::Black), plain: NONE;
     /// An area's outline on the map.

@@ -260,7 +260,8 @@ pub enum Action {
     ShowSelectorResult(Applied),
     /// Remember this selector in the history.
     Remember(SavedSelector),
-    /// Run `command` as if its key were pressed in `context` (the palette).
+    /// Run `command` of `context` as the palette picked it: where it works, its pane focused
+    /// first, or a message saying where it works and what it needs.
     Run(Context, Command),
     /// For the documents pane.
     Docs(DocsCall),

@@ -15,6 +15,7 @@ use crate::requests::call::Request;
 use crate::requests::ledger::Requests;
 use crate::requests::purpose::{Purpose, Sent};
 use crate::runtime::liveness::Liveness;
+use crate::runtime::transfer::Places;
 use crate::theme::{Role, Theme};
 use crate::writes::record::WriteHistory;
 use crate::writes::selectors::SelectorHistory;
@@ -41,6 +42,8 @@ pub struct Cx<'a> {
     pub scene: Option<&'a Scene>,
     /// What the change events said (which objects changed a moment ago).
     pub liveness: &'a Liveness,
+    /// Where typed paths start (the working directory, `~`).
+    pub places: &'a Places,
     /// The app's tick now.
     pub now: u64,
 }

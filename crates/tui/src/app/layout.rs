@@ -53,12 +53,15 @@ pub struct Arrangement {
 /// open and it has not the focus.
 const FOLD_BELOW: u16 = 70;
 
+/// Past this width the narrowed documents pane grows with the terminal (38 columns at 200).
+const GROW_FROM: u16 = 120;
+
 /// Splits `area`: the panes side by side above a status line and a footer line.
 ///
 /// - Nothing open, or the documents focused: documents 27 %, objects 38 %, properties 35 %.
 /// - A document open and the focus elsewhere: the documents pane narrows to a column of titles
-///   (15 %, 14 to 28 columns), or folds away below 70 columns, so the objects and properties
-///   get the room.
+///   (15 %, 14 to 28 columns, growing by a column for every four past 120: 38 at 200), or folds
+///   away below 70 columns, so the objects and properties get the room.
 /// - Zoomed: the focused pane alone.
 /// - The map, while shown, takes the properties' place (and the properties are not shown).
 pub fn screen(area: Rect, arrangement: Arrangement) -> Screen {
@@ -107,7 +110,12 @@ fn panes(area: Rect, arrangement: Arrangement) -> Screen {
         let docs = if main.width < FOLD_BELOW {
             0
         } else {
-            (main.width * 15 / 100).clamp(14, 28)
+            // Past 120 columns it grows by a column for every four more.
+            let grown = match main.width.checked_sub(GROW_FROM) {
+                Some(past) => past / 4 + 18,
+                None => 0,
+            };
+            (main.width * 15 / 100).clamp(14, 28).max(grown)
         };
         let [docs, rest] =
             Layout::horizontal([Constraint::Length(docs), Constraint::Min(0)]).areas(main);
@@ -183,6 +191,27 @@ mod tests {
         assert_eq!(folded.docs.width, 0);
         assert_eq!(folded.status.height, 2, "a long message takes a second row");
         assert_eq!(folded.objects.height, 17);
+    }
+
+    #[test]
+    fn the_narrowed_documents_grow_with_a_wide_terminal() {
+        let width = |columns: u16| {
+            screen(
+                Rect::new(0, 0, columns, 50),
+                Arrangement {
+                    focus: Pane::Objects,
+                    zoomed: false,
+                    doc_open: true,
+                    map: false,
+                    status_rows: 1,
+                },
+            )
+            .docs
+            .width
+        };
+        assert_eq!(width(120), 18);
+        assert_eq!(width(160), 28);
+        assert_eq!(width(200), 38);
     }
 
     #[test]

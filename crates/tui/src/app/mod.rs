@@ -17,6 +17,7 @@ mod from_file;
 pub(crate) mod layout;
 pub(crate) mod notification;
 mod past;
+mod reach;
 pub mod status;
 pub(crate) mod update;
 pub(crate) mod view;

@@ -32,7 +32,7 @@ use crate::requests::ledger::Requests;
 use crate::requests::load::Load;
 use crate::requests::purpose::{BulkOwner, Purpose};
 use crate::runtime::liveness::{Follow, Live, Liveness, Reaction};
-use crate::runtime::transfer::{FileFor, FileJob, FileOutcome};
+use crate::runtime::transfer::{FileFor, FileJob, FileOutcome, Places};
 use crate::settings::GraphicsSetting;
 use crate::theme::Theme;
 use crate::writes::record::WriteHistory;
@@ -109,6 +109,8 @@ pub struct Setup {
     pub graphics: GraphicsSetting,
     /// The time between polls of a server without change events (zero: never).
     pub poll: Duration,
+    /// Where typed paths start (the working directory, `~`).
+    pub places: Places,
 }
 
 impl Setup {
@@ -158,6 +160,8 @@ pub struct App {
     fresh: FreshObjects,
     pub(super) size: Rect,
     pub(super) tick: u64,
+    /// Where typed paths start.
+    pub(super) places: Places,
 }
 
 /// The view of the app a component gets: everything but the components themselves.
@@ -173,6 +177,7 @@ macro_rules! cx {
             writes: &$app.writes,
             scene: $app.scene.scene(),
             liveness: &$app.liveness,
+            places: &$app.places,
             now: $app.tick,
         }
     };
@@ -210,6 +215,7 @@ impl App {
             fresh: FreshObjects::default(),
             size: Rect::new(0, 0, 120, 40),
             tick: 0,
+            places: setup.places,
         };
         app.arrange();
         app
@@ -311,6 +317,10 @@ impl App {
             }
             Msg::File(what, job, outcome) => match what {
                 FileFor::Diagram { folder } => self.diagram_file_read(folder, &job, outcome),
+                FileFor::Complete(typed) => match self.overlays.last_mut() {
+                    Some(Overlay::Prompt(prompt)) => prompt.completed(&typed, outcome),
+                    _ => Vec::new(),
+                },
                 FileFor::History => {
                     if let Err(e) = outcome {
                         tracing::warn!(?e, path = %job.path().display(), "selector history not saved");
@@ -364,6 +374,23 @@ impl App {
                 status_rows: self.status_bar().rows(area.width),
             },
         )
+    }
+
+    /// Focuses `pane` (the map when it is shown in the properties' place).
+    pub(super) fn focus_on(&mut self, pane: Pane) {
+        self.focus = self.placed(pane);
+        self.arrange();
+    }
+
+    /// Shows the map in the properties' place (focused), or puts it away.
+    pub(super) fn show_map(&mut self, show: bool) {
+        self.map_open = show;
+        if show {
+            self.focus = Pane::Map;
+        } else if self.focus == Pane::Map {
+            self.focus = Pane::Objects;
+        }
+        self.arrange();
     }
 
     /// Tells every component where it is drawn (after a resize, a focus change, a zoom).
@@ -447,7 +474,7 @@ impl App {
 
     /// Runs `command`, found in `context`: the app's own commands here, the others by what has
     /// the keys.
-    fn run(&mut self, context: Context, command: Command) -> Vec<Action> {
+    pub(super) fn run(&mut self, context: Context, command: Command) -> Vec<Action> {
         if let Some(refusal) = self.refusal(context, command) {
             return vec![refusal];
         }
@@ -505,14 +532,16 @@ impl App {
         }
     }
 
-    /// What the palette offers: every action of the focused pane and of all panes, and every
-    /// document by title.
+    /// What the palette offers: every action of every pane and overlay, those that work here
+    /// first, and every document by title.
     fn palette_entries(&self) -> Vec<Entry> {
+        let here = self.pane_context().lineage();
         let mut entries: Vec<Entry> = self
             .keys
-            .effective(self.pane_context())
+            .grouped(self.pane_context())
             .into_iter()
-            .filter(|b| !matches!(b.context, Context::Always | Context::Move))
+            .filter(|(c, _)| !matches!(c, Context::Always | Context::Move))
+            .flat_map(|(_, rows)| rows)
             .filter(|b| b.command != Command::Palette)
             .map(|b| Entry::Command {
                 context: b.context,
@@ -520,6 +549,7 @@ impl App {
                 keys: b.keys_text(),
                 name: b.command.name(),
                 description: b.description,
+                elsewhere: (!here.contains(&b.context)).then(|| b.context.title()),
             })
             .collect();
         entries.extend(self.docs.docs().iter().cloned().map(Entry::Open));
@@ -862,19 +892,8 @@ impl App {
                 self.status.show(notification, self.tick);
             }
             Action::ClearError => self.status.clear_error(),
-            Action::Focus(pane) => {
-                self.focus = self.placed(pane);
-                self.arrange();
-            }
-            Action::ShowMap(show) => {
-                self.map_open = show;
-                if show {
-                    self.focus = Pane::Map;
-                } else if self.focus == Pane::Map {
-                    self.focus = Pane::Objects;
-                }
-                self.arrange();
-            }
+            Action::Focus(pane) => self.focus_on(pane),
+            Action::ShowMap(show) => self.show_map(show),
             Action::Open(mut overlay) => {
                 overlay.component_mut().set_area(self.size);
                 self.overlays.push(overlay);
@@ -1066,7 +1085,7 @@ impl App {
                     effects.push(Effect::File(FileFor::History, job));
                 }
             }
-            Action::Run(context, command) => return self.run(context, command),
+            Action::Run(context, command) => return self.run_anywhere(context, command),
             Action::Docs(call) => {
                 let cx = cx!(self, self.props.unsaved());
                 return self.docs.call(call, &cx);

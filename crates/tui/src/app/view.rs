@@ -27,6 +27,7 @@ pub fn view(app: &App, frame: &mut Frame) {
         writes: &app.writes,
         scene: app.scene.scene(),
         liveness: &app.liveness,
+        places: &app.places,
         now: app.tick,
     };
     let panes: [(Pane, &dyn Component); 4] = [

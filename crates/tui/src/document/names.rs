@@ -10,13 +10,14 @@
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
 
+use crate::document::row::STATUS_KEY;
 use crate::document::{ObjectModel, RowParts, row_text};
 use crate::theme::{Role, Theme};
 use crate::widgets::text_view;
 use crate::widgets::text_view::clip;
 use crate::widgets::words;
 use diagtui_model::DiagramObject;
-use diagtui_scene::{Primitive, Rgb, Scene, Shape};
+use diagtui_scene::{Primitive, Rgb, Scene, Shape, Status};
 
 /// Objects an area's name lists by name before it counts the rest (`around web-01, web-02 +3`).
 const AROUND: usize = 2;
@@ -55,6 +56,8 @@ pub struct Name {
     /// The rest: a component's meta summary and connections, an area's labels or contents, what
     /// an icon, image or widget sits on.
     pub detail: String,
+    /// A component's status, read from `meta.status` (`None`: it has none).
+    pub status: Option<Status>,
 }
 
 impl Name {
@@ -68,15 +71,16 @@ impl Name {
         format!("{} {}", self.kind, self.title)
     }
 
-    /// One plain line of words: type, title, hint, detail, id (the rows of a question).
+    /// One plain line of words: type, title, hint, detail, id (the rows of a question); a
+    /// component's detail (status and meta) before its hint (the componentId), as in its row.
     pub fn words(&self) -> String {
         let mut out = format!("{:<11} {}", self.kind, self.title);
-        let hint = match &self.hint {
-            Hint::None => "",
-            Hint::Text(text) => text,
-            Hint::Swatch { hex, .. } => hex,
+        let parts = match &self.hint {
+            Hint::None => ["", &self.detail],
+            Hint::Text(text) => [&self.detail, text.as_str()],
+            Hint::Swatch { hex, .. } => [hex.as_str(), &self.detail],
         };
-        for part in [hint, &self.detail] {
+        for part in parts {
             if !part.is_empty() {
                 out.push_str("  ");
                 out.push_str(part);
@@ -89,9 +93,11 @@ impl Name {
         out
     }
 
-    /// A row of at most `width` columns: a mark (`●` when `marked`), the title, the hint dimmed,
-    /// the detail, then the id dimmed where there is room. The title comes first and is cut
-    /// last: in a narrow pane it is what shows.
+    /// A row of at most `width` columns: a mark (`●` when `marked`), the title (in its status's
+    /// style, after its glyph under `NO_COLOR`), the hint dimmed, the detail, then the id dimmed
+    /// where there is room; a component's detail (its status and meta) comes before its hint
+    /// (the componentId). The title comes first and is cut last: in a narrow pane it is what
+    /// shows.
     pub fn row(&self, width: usize, marked: bool, theme: &Theme) -> Line<'static> {
         let mark = if marked { "● " } else { "  " };
         let mut line = self.line(width.saturating_sub(2), theme);
@@ -104,9 +110,17 @@ impl Name {
     /// is room, in at most `width` columns.
     pub fn line(&self, width: usize, theme: &Theme) -> Line<'static> {
         let dim = theme.of(Role::Dim);
-        let title = clip(&self.title, width);
+        let (glyph, style) = match self.status {
+            Some(status) => {
+                let (glyph, role) = status_look(status);
+                let glyph = if theme.has_colour() { "" } else { glyph };
+                (glyph, theme.of(role))
+            }
+            None => ("", Style::new()),
+        };
+        let title = clip(&format!("{glyph}{}", self.title), width);
         let mut room = width.saturating_sub(text_view::width(&title));
-        let mut spans = vec![Span::raw(title)];
+        let mut spans = vec![Span::styled(title, style)];
         let hint = match &self.hint {
             Hint::None => None,
             Hint::Text(text) => Some((text.clone(), dim)),
@@ -121,7 +135,11 @@ impl Name {
         };
         let detail = Some((self.detail.clone(), Style::new()));
         let id = (self.title != self.id).then(|| (self.id.clone(), dim));
-        for (i, piece) in [hint, detail, id].into_iter().enumerate() {
+        let pieces = match self.hint {
+            Hint::Text(_) => [detail, hint, id],
+            _ => [hint, detail, id],
+        };
+        for (i, piece) in pieces.into_iter().enumerate() {
             // The id only where it can be read.
             let wanted = if i == 2 { ID_ROOM } else { 2 };
             let Some((text, style)) = piece.filter(|(text, _)| !text.is_empty()) else {
@@ -136,6 +154,26 @@ impl Name {
         }
         Line::from(spans)
     }
+}
+
+/// A status's glyph (shown before the title under `NO_COLOR`) and style.
+fn status_look(status: Status) -> (&'static str, Role) {
+    match status {
+        Status::Good => ("✓ ", Role::StatusGood),
+        Status::Warning => ("! ", Role::StatusWarning),
+        Status::Error => ("✗ ", Role::StatusError),
+        Status::Unknown => ("? ", Role::StatusUnknown),
+    }
+}
+
+/// The status a component's meta summary (`[status=down region=eu]`, the status first) names.
+fn status_in(detail: &str) -> Option<Status> {
+    let rest = detail
+        .strip_prefix('[')?
+        .strip_prefix(STATUS_KEY)?
+        .strip_prefix('=')?;
+    let value = rest.split([' ', ']']).next().unwrap_or_default();
+    Some(Status::of(Some(value)))
 }
 
 /// Names the objects of the open document (its model, and its scene once built).
@@ -170,6 +208,7 @@ impl<'a> Names<'a> {
                 title: id.to_owned(),
                 hint: Hint::None,
                 detail: String::new(),
+                status: None,
             },
         }
     }
@@ -197,6 +236,9 @@ impl<'a> Names<'a> {
                 hint => Hint::Text(hint.to_owned()),
             },
             detail: parts.detail.to_owned(),
+            status: (kind == "component")
+                .then(|| status_in(parts.detail))
+                .flatten(),
         };
         let placed = self.scene.and_then(|s| Some((s, s.get(id)?)));
         match (kind, placed) {
@@ -419,9 +461,13 @@ mod tests {
         };
         assert_eq!(
             text(80),
-            "  CDN networking.aws-amazon-cloudfront [status=up] c1"
+            "  CDN [status=up] networking.aws-amazon-cloudfront c1"
         );
-        assert_eq!(text(30), "  CDN networking.aws-amazon-c…");
+        assert_eq!(
+            text(30),
+            "  CDN [status=up] networking.…",
+            "the status before the componentId"
+        );
         assert_eq!(text(5), "  CDN");
         assert_eq!(text(4), "  C…");
         assert_eq!(text(2), "  …", "no room at all: no panic");
@@ -429,14 +475,35 @@ mod tests {
         assert_eq!(line.spans[0].content, "● ");
         assert_eq!(line.spans[1].content, "CDN");
         assert_eq!(
-            line.spans[2].style,
+            line.spans[1].style,
+            theme.of(Role::StatusGood),
+            "the title in its status's style"
+        );
+        assert_eq!(
+            line.spans[3].style,
             theme.of(Role::Dim),
             "the componentId dimmed"
         );
+        let plain = names.of("c1").row(80, false, &Theme::plain());
+        assert_eq!(plain.spans[1].content, "✓ CDN", "a glyph without colours");
+        let bare = names.of("c2").row(80, false, &Theme::plain());
+        assert_eq!(bare.spans[1].content, "aws ec2", "no status, no glyph");
         assert_eq!(
             names.of("c1").words(),
-            "component   CDN  networking.aws-amazon-cloudfront  [status=up]  c1"
+            "component   CDN  [status=up]  networking.aws-amazon-cloudfront  c1"
         );
+    }
+
+    #[test]
+    fn a_status_is_read_first_from_the_meta_summary() {
+        assert_eq!(status_in("[status=down region=eu]"), Some(Status::Error));
+        assert_eq!(status_in("[status=degraded]"), Some(Status::Warning));
+        assert_eq!(
+            status_in("[status=unknown] · 2 connections"),
+            Some(Status::Unknown)
+        );
+        assert_eq!(status_in("[region=eu]"), None);
+        assert_eq!(status_in(""), None);
     }
 
     #[test]

@@ -13,6 +13,9 @@ use diagtui_scene::readable_component_id;
 /// white space and this is a control character), so a `key=value` word matches whole entries.
 pub(super) const META_SEP: char = '\u{1f}';
 
+/// The `meta` entry a component's row reads as its status, said first in its meta summary.
+pub const STATUS_KEY: &str = "status";
+
 /// Separates the parts of a row text ([`RowParts`]): a control character no word typed holds
 /// and no part holds (they are cleaned of control characters).
 pub(super) const ROW_SEP: char = '\u{1e}';
@@ -74,7 +77,10 @@ pub(super) fn glance_row(kind: &str, data: &Glance) -> String {
             out.push(ROW_SEP);
             if !meta.is_empty() {
                 out.push('[');
-                for (i, (key, value)) in meta.iter().take(3).enumerate() {
+                // The status first: it is what a narrow row keeps.
+                let status = meta.iter().filter(|(key, _)| *key == STATUS_KEY);
+                let rest = meta.iter().filter(|(key, _)| *key != STATUS_KEY);
+                for (i, (key, value)) in status.chain(rest).take(3).enumerate() {
                     if i > 0 {
                         out.push(' ');
                     }

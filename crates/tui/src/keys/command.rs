@@ -440,6 +440,8 @@ commands! {
     Restore => "restore",
     /// Make the new document from a file of entries instead.
     FromFile => "from_file",
+    /// Complete the file name typed.
+    Complete => "complete",
 }
 
 #[cfg(test)]

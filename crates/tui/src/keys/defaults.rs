@@ -739,6 +739,14 @@ pub(super) const ROWS: &[Row] = &[
     },
     Row {
         context: X::Prompt,
+        command: C::Complete,
+        keys: &["tab"],
+        label: "complete",
+        description: "a file prompt: complete the file name typed, as a shell does (`~` is the home)",
+        footer: false,
+    },
+    Row {
+        context: X::Prompt,
         command: C::FromFile,
         keys: &["ctrl-o"],
         label: "from a file",

@@ -198,6 +198,20 @@ impl KeyTable {
         self.applying(context).collect()
     }
 
+    /// Every context with its own rows, grouped: first the contexts that apply in `here`
+    /// (nearest first), then every other one in help order; contexts without rows are left out.
+    /// What the help and the palette list, so every action is found from anywhere.
+    pub fn grouped(&self, here: Context) -> Vec<(Context, Vec<&Binding>)> {
+        let near = here.lineage();
+        let far = Context::ALL.into_iter().filter(|c| !near.contains(c));
+        near.iter()
+            .copied()
+            .chain(far)
+            .map(|c| (c, self.own(c).collect::<Vec<_>>()))
+            .filter(|(_, rows)| !rows.is_empty())
+            .collect()
+    }
+
     /// The row a key press runs in `context`, if any.
     pub fn lookup(&self, context: Context, event: &KeyEvent) -> Option<&Binding> {
         let chord = Chord::of(event);
@@ -377,6 +391,25 @@ mod tests {
 
     fn press(c: char) -> KeyEvent {
         KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn grouped_holds_every_row_once_those_that_apply_here_first() {
+        let table = KeyTable::default();
+        let groups = table.grouped(Context::Documents);
+        let contexts: Vec<Context> = groups.iter().map(|(c, _)| *c).collect();
+        assert_eq!(
+            contexts[..4],
+            [
+                Context::Documents,
+                Context::Global,
+                Context::Move,
+                Context::Always
+            ]
+        );
+        assert!(contexts.contains(&Context::Objects) && contexts.contains(&Context::Map));
+        let rows: usize = groups.iter().map(|(_, rows)| rows.len()).sum();
+        assert_eq!(rows, table.bindings().len());
     }
 
     #[test]

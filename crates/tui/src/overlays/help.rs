@@ -1,6 +1,8 @@
-//! The help: every key that works where it was opened, from the key table, scrolled with the
-//! movement keys and searched with the filter key (`/`: the rows whose keys or description
-//! hold what is typed, under their headings); any other key closes it.
+//! The help: every action of every pane and overlay from the key table, with its keys, its name
+//! and what it does, grouped by where it works: first what works where it was opened, then
+//! everything else (the palette, `:`, runs those from the panes). Scrolled with the movement
+//! keys and searched with the filter key (`/`: the rows whose keys, name or description hold
+//! what is typed, under their headings); any other key closes it.
 
 use crossterm::event::KeyEvent;
 use ratatui::Frame;
@@ -18,18 +20,20 @@ use crate::widgets::pieces::{filter_line, overlay_box};
 /// Width of the box.
 const WIDTH: u16 = 80;
 /// Width of the keys column.
-const KEYS: usize = 24;
+const KEYS: usize = 18;
+/// Width of the names column.
+const NAME: usize = 18;
 
 /// One entry of the help.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Row {
     /// A context's heading.
     Heading(String),
-    /// Keys and what they do.
-    Keys(String, &'static str),
+    /// Keys, the action's name and what it does.
+    Keys(String, &'static str, &'static str),
 }
 
-/// The help for one context.
+/// The help, as seen from one context.
 #[derive(Debug)]
 pub struct Help {
     rows: Vec<Row>,
@@ -41,31 +45,39 @@ pub struct Help {
 }
 
 impl Help {
-    /// The help of `context`, as `keys` has it: each context it inherits, with its keys, then
-    /// the mouse.
+    /// The help opened in `context`, as `keys` has it: each context that applies there, with
+    /// its keys (and the mouse in the panes), then every other context's.
     pub fn new(context: Context, keys: &KeyTable) -> Help {
+        let here = context.lineage();
         let mut rows = Vec::new();
-        for c in context.lineage() {
-            let own: Vec<_> = keys.own(c).collect();
-            if own.is_empty() {
-                continue;
+        let mut elsewhere = false;
+        for (c, own) in keys.grouped(context) {
+            if !elsewhere && !here.contains(&c) {
+                elsewhere = true;
+                if here.contains(&Context::Global) {
+                    rows.push(Row::Keys(
+                        "mouse".into(),
+                        "",
+                        "click selects and focuses, the wheel scrolls",
+                    ));
+                }
+                rows.push(Row::Heading(
+                    "Elsewhere (the palette runs these from the panes):".into(),
+                ));
             }
             rows.push(Row::Heading(format!(
                 "{} [keys.{}]",
                 capitalised(c.title()),
                 c.name()
             )));
-            rows.extend(own.iter().map(|b| Row::Keys(b.keys_text(), b.description)));
-        }
-        if context.lineage().contains(&Context::Global) {
-            rows.push(Row::Keys(
-                "mouse".into(),
-                "click selects and focuses, the wheel scrolls",
-            ));
+            rows.extend(
+                own.iter()
+                    .map(|b| Row::Keys(b.keys_text(), b.command.name(), b.description)),
+            );
         }
         let mut help = Help {
             rows,
-            room: usize::from(WIDTH) - 2 - KEYS,
+            room: usize::from(WIDTH) - 2 - KEYS - NAME,
             view: ListCursor::default(),
             filter: Filter::default(),
         };
@@ -73,8 +85,8 @@ impl Help {
         help
     }
 
-    /// The rows the search keeps: those whose keys or description hold the filter's text (case
-    /// ignored), each under its heading; all of them when nothing is searched.
+    /// The rows the search keeps: those whose keys, name or description hold the filter's text
+    /// (case ignored), each under its heading; all of them when nothing is searched.
     fn shown(&self) -> Vec<&Row> {
         let wanted = self.filter.text().trim().to_lowercase();
         if wanted.is_empty() {
@@ -85,8 +97,9 @@ impl Help {
         for row in &self.rows {
             match row {
                 Row::Heading(_) => heading = Some(row),
-                Row::Keys(keys, description) => {
+                Row::Keys(keys, name, description) => {
                     let hit = keys.to_lowercase().contains(&wanted)
+                        || name.contains(&wanted)
                         || description.to_lowercase().contains(&wanted);
                     if hit {
                         out.extend(heading.take());
@@ -111,14 +124,19 @@ impl Help {
         for row in shown {
             match row {
                 Row::Heading(text) => out.push(Line::styled(text.clone(), theme.of(Role::Strong))),
-                Row::Keys(keys, description) => {
+                Row::Keys(keys, name, description) => {
                     for (i, part) in wrap(description, self.room.max(10)).into_iter().enumerate() {
-                        let keys = if i == 0 { keys.as_str() } else { "" };
+                        let (keys, name) = if i == 0 {
+                            (keys.as_str(), *name)
+                        } else {
+                            ("", "")
+                        };
                         out.push(Line::from(vec![
                             Span::styled(
-                                format!("  {keys:<w$}", w = KEYS - 2),
+                                format!("  {keys:<w$} ", w = KEYS - 3),
                                 theme.of(Role::Key),
                             ),
+                            Span::styled(format!("{name:<w$} ", w = NAME - 1), theme.of(Role::Dim)),
                             Span::raw(part),
                         ]));
                     }
@@ -207,7 +225,7 @@ impl Component for Help {
     }
 
     fn set_area(&mut self, area: Rect) {
-        self.room = usize::from(WIDTH.min(area.width)).saturating_sub(2 + KEYS);
+        self.room = usize::from(WIDTH.min(area.width)).saturating_sub(2 + KEYS + NAME);
         let len = self.lines(&Theme::plain()).len();
         self.view.set_len(len);
         self.view

@@ -1,5 +1,6 @@
 //! The request log: every request of the session, newest first, with its status, latency and
-//! error (never the key), and between them every message the status bar showed.
+//! error (never the key), and between them every message the status bar showed; the newest
+//! lines only, the title saying how many older ones are in the log file.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -73,14 +74,13 @@ impl Component for LogView {
             .binding(Context::Log, Command::Close)
             .map(|b| b.keys_text())
             .unwrap_or_default();
-        overlay_box(
-            frame,
-            area,
-            &format!(" Request log ({close} closes) "),
-            lines,
-            (100, 30),
-            cx.theme,
-        );
+        let gone = cx.requests.gone();
+        let title = if gone == 0 {
+            format!(" Request log ({close} closes) ")
+        } else {
+            format!(" Request log ({close} closes; {gone} older lines in the log file) ")
+        };
+        overlay_box(frame, area, &title, lines, (100, 30), cx.theme);
     }
 }
 

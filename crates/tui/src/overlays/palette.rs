@@ -1,7 +1,9 @@
-//! The command palette (`:`): every action available where it was opened, with its key and its
-//! name (the one `config.toml` uses), and every document by title; typing narrows them fuzzily
-//! by name and description (the matched letters highlighted), an action whose name is what was
-//! typed first, then those whose name starts with it; `Enter` runs the highlighted one.
+//! The command palette (`:`): every action of every pane and overlay, with its key and its name
+//! (the one `config.toml` uses), those that work where it was opened first and the others
+//! followed by where they work; then every document by title. Typing narrows them fuzzily by
+//! name, description and place (the matched letters highlighted), an action whose name is what
+//! was typed first, then those whose name starts with it; `Enter` runs the highlighted one (App
+//! goes to its pane first, or says where it works).
 
 use crossterm::event::KeyEvent;
 use ratatui::Frame;
@@ -38,6 +40,8 @@ pub enum Entry {
         name: &'static str,
         /// What it does.
         description: &'static str,
+        /// Where it works, when that is not where the palette was opened.
+        elsewhere: Option<&'static str>,
     },
     /// Open a document.
     Open(DocSummary),
@@ -48,8 +52,17 @@ impl Entry {
     fn text(&self) -> String {
         match self {
             Entry::Command {
-                name, description, ..
+                name,
+                description,
+                elsewhere: None,
+                ..
             } => format!("{name:<w$} {description}", w = NAME - 1),
+            Entry::Command {
+                name,
+                description,
+                elsewhere: Some(place),
+                ..
+            } => format!("{name:<w$} {place}: {description}", w = NAME - 1),
             Entry::Open(doc) => format!("open {}", doc.title),
         }
     }

@@ -72,7 +72,8 @@ impl Search {
     }
 
     /// The same search, ranking first the items whose name (`names`, one per item) is the
-    /// query, then those whose name starts with it; the rest by how well they match.
+    /// query, then those whose name starts with it, each in the items' order; the rest by how
+    /// well they match.
     pub fn named(mut self, names: Vec<Option<&'static str>>) -> Search {
         self.names = names;
         self.rank();
@@ -84,11 +85,13 @@ impl Search {
         let typed = self.input.text().trim().to_lowercase();
         if !typed.is_empty() && !self.names.is_empty() {
             let names = &self.names;
+            // Among the names typed or begun, the items' own order (the palette's: what works
+            // here first).
             self.hits
                 .sort_by_key(|hit| match names.get(hit.index).copied().flatten() {
-                    Some(name) if name == typed => 0,
-                    Some(name) if name.starts_with(&typed) => 1,
-                    _ => 2,
+                    Some(name) if name == typed => (0, hit.index),
+                    Some(name) if name.starts_with(&typed) => (1, hit.index),
+                    _ => (2, 0),
                 });
         }
         self.cursor

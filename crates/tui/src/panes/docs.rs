@@ -7,7 +7,6 @@
 mod folders;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
-use std::path::PathBuf;
 
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::Frame;
@@ -39,6 +38,7 @@ use crate::widgets::pieces::{
     filter_line, highlighted, load_error_lines, pane_block, selected_line,
 };
 use crate::widgets::text_view::clip;
+use crate::widgets::titles;
 use crate::widgets::words;
 use crate::writes::record::{Replacement, WriteKind};
 
@@ -617,19 +617,19 @@ impl DocsPane {
                 };
                 let work = DocsWork::Export {
                     doc,
-                    path: PathBuf::from(text),
+                    path: cx.places.resolve(&text),
                 };
                 vec![Action::Send(cx.send(request, Purpose::Docs(work)))]
             }
             PromptFor::Import(doc) => vec![Action::File(
                 FileFor::Import(doc),
-                FileJob::Read(PathBuf::from(text)),
+                FileJob::Read(cx.places.resolve(&text)),
             )],
             PromptFor::FromFile => vec![Action::File(
                 FileFor::Diagram {
                     folder: self.target_folder(),
                 },
-                FileJob::Read(PathBuf::from(text)),
+                FileJob::Read(cx.places.resolve(&text)),
             )],
             PromptFor::NewDoc => {
                 let folder = self.target_folder();
@@ -916,7 +916,7 @@ impl DocsPane {
                 };
                 vec![Action::error(format!("{path}: {why}"))]
             }
-            (FileFor::History | FileFor::Diagram { .. }, _) => Vec::new(),
+            (FileFor::History | FileFor::Diagram { .. } | FileFor::Complete(_), _) => Vec::new(),
         }
     }
 }
@@ -1122,9 +1122,14 @@ impl Component for DocsPane {
                             (false, false, true) => Span::styled("↻ ", cx.style(Role::Changed)),
                             (false, false, false) => Span::raw("  "),
                         }];
-                        spans.extend(highlighted(
+                        let fitted = titles::fit(
                             &doc.title,
-                            positions,
+                            self.docs().iter().map(|d| d.title.as_str()),
+                            width.saturating_sub(2),
+                        );
+                        spans.extend(highlighted(
+                            &fitted.text,
+                            &fitted.moved(positions),
                             width.saturating_sub(2),
                             cx.theme,
                         ));

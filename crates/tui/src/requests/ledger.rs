@@ -1,8 +1,12 @@
 //! The requests of the session: ids, the ones in flight (with what they are for), and the log
-//! the `L` overlay shows (every request, and every message the status bar showed).
+//! the `L` overlay shows (every request, and every message the status bar showed). The log held
+//! in memory is bounded: its newest [`LOG_KEPT`] lines; an older line goes to the log file
+//! (tracing, `diagtui.log`) as it leaves, so a session left open all day on a live document
+//! stays flat.
 
 use std::cell::Cell;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
+use std::fmt;
 use std::time::Duration;
 
 use crate::app::notification::Notification;
@@ -25,6 +29,9 @@ pub struct LogEntry {
     pub error: Option<String>,
 }
 
+/// How many lines of the log are held in memory (about 0.3 KB each).
+pub const LOG_KEPT: usize = 2_000;
+
 /// One line of the log: a request or a message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LogLine {
@@ -41,7 +48,8 @@ pub struct InFlight {
     pub request: Request,
     /// What its answer is for.
     pub purpose: Purpose,
-    log_index: usize,
+    /// Its line's number in the log since the session began.
+    log_line: usize,
 }
 
 /// Every request of the session.
@@ -49,7 +57,10 @@ pub struct InFlight {
 pub struct Requests {
     last_id: Cell<RequestId>,
     in_flight: BTreeMap<RequestId, InFlight>,
-    log: Vec<LogLine>,
+    /// The newest lines, oldest first.
+    log: VecDeque<LogLine>,
+    /// How many older lines left for the log file: the number of `log`'s first line.
+    gone: usize,
 }
 
 impl Requests {
@@ -67,7 +78,7 @@ impl Requests {
     /// Records `sent` as in flight and in the log.
     pub fn register(&mut self, sent: &Sent) {
         let (method, path) = sent.request.route();
-        self.log.push(LogLine::Request(LogEntry {
+        let log_line = self.push(LogLine::Request(LogEntry {
             method,
             path,
             status: None,
@@ -79,16 +90,37 @@ impl Requests {
             InFlight {
                 request: sent.request.clone(),
                 purpose: sent.purpose.clone(),
-                log_index: self.log.len() - 1,
+                log_line,
             },
         );
+    }
+
+    /// Adds `line` as the newest, sending the oldest to the log file once [`LOG_KEPT`] are
+    /// held; its number since the session began.
+    fn push(&mut self, line: LogLine) -> usize {
+        if self.log.len() == LOG_KEPT
+            && let Some(old) = self.log.pop_front()
+        {
+            self.gone += 1;
+            tracing::info!(target: "diagtui::request_log", "{old}");
+        }
+        self.log.push_back(line);
+        self.gone + self.log.len() - 1
+    }
+
+    /// The request entry of line number `number`, while it is held.
+    fn entry(&mut self, number: usize) -> Option<&mut LogEntry> {
+        match self.log.get_mut(number.checked_sub(self.gone)?) {
+            Some(LogLine::Request(entry)) => Some(entry),
+            _ => None,
+        }
     }
 
     /// Takes the request `reply` answers out of flight and logs the answer; `None` for a reply
     /// to nothing in flight.
     pub fn answered(&mut self, reply: &Reply) -> Option<InFlight> {
         let flight = self.in_flight.remove(&reply.id)?;
-        let LogLine::Request(entry) = &mut self.log[flight.log_index] else {
+        let Some(entry) = self.entry(flight.log_line) else {
             return Some(flight);
         };
         entry.latency = Some(reply.latency);
@@ -106,7 +138,7 @@ impl Requests {
     /// dropped.
     pub fn cancel(&mut self, id: RequestId) {
         if let Some(flight) = self.in_flight.remove(&id)
-            && let LogLine::Request(entry) = &mut self.log[flight.log_index]
+            && let Some(entry) = self.entry(flight.log_line)
         {
             entry.status = Some(0);
             entry.error = Some("cancelled".into());
@@ -132,11 +164,95 @@ impl Requests {
 
     /// Keeps a message of the status bar in the log.
     pub fn note(&mut self, message: Notification) {
-        self.log.push(LogLine::Message(message));
+        self.push(LogLine::Message(message));
     }
 
-    /// The log, oldest first.
-    pub fn log(&self) -> &[LogLine] {
+    /// The log's newest lines, oldest first.
+    pub fn log(&self) -> &VecDeque<LogLine> {
         &self.log
+    }
+
+    /// How many older lines are only in the log file.
+    pub fn gone(&self) -> usize {
+        self.gone
+    }
+}
+
+impl fmt::Display for LogLine {
+    /// The line as the log file keeps it: `GET /api/v1/doc/… 200 3.1 ms`, a message with its
+    /// level.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LogLine::Request(entry) => {
+                write!(f, "{} {}", entry.method, entry.path)?;
+                match entry.status {
+                    None => write!(f, " (no answer yet)")?,
+                    Some(0) => write!(f, " —")?,
+                    Some(status) => write!(f, " {status}")?,
+                }
+                if let Some(latency) = entry.latency {
+                    write!(f, " {:.1} ms", latency.as_secs_f64() * 1000.0)?;
+                }
+                if let Some(error) = &entry.error {
+                    write!(f, " {error}")?;
+                }
+                Ok(())
+            }
+            LogLine::Message(message) => write!(f, "{:?}: {}", message.level, message.text),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::notification::Notification;
+
+    #[test]
+    fn an_answer_whose_line_has_left_is_still_taken_out_of_flight() {
+        let mut requests = Requests::default();
+        let sent = requests.prepare(Request::WhoAmI, Purpose::Account);
+        requests.register(&sent);
+        for _ in 0..LOG_KEPT {
+            requests.note(Notification::info("busy"));
+        }
+        let reply = Reply {
+            id: sent.id,
+            latency: Duration::from_millis(3),
+            outcome: Err(crate::requests::call::Failure {
+                status: Some(500),
+                code: None,
+                message: "late".into(),
+            }),
+        };
+        assert!(requests.answered(&reply).is_some());
+        assert_eq!(requests.in_flight(), 0);
+        assert!(
+            requests
+                .log()
+                .iter()
+                .all(|line| matches!(line, LogLine::Message(_)))
+        );
+    }
+
+    #[test]
+    fn the_log_keeps_its_newest_lines_and_counts_the_rest() {
+        let mut requests = Requests::default();
+        for i in 0..LOG_KEPT + 5 {
+            requests.note(Notification::info(format!("line {i}")));
+        }
+        assert_eq!(requests.log().len(), LOG_KEPT);
+        assert_eq!(requests.gone(), 5);
+        assert_eq!(
+            requests.log().front(),
+            Some(&LogLine::Message(Notification::info("line 5")))
+        );
+        assert_eq!(
+            requests.log().back(),
+            Some(&LogLine::Message(Notification::info(format!(
+                "line {}",
+                LOG_KEPT + 4
+            ))))
+        );
     }
 }

@@ -1,8 +1,8 @@
 //! Widgets and text fields shared by the panes and overlays: [`pieces`] (boxes, lines,
 //! scrolling), the text fields [`input`] (one line, filters), [`editor`] (many lines),
 //! [`props_field`] (a JSON field) and their keys ([`typing`]); [`text_view`] (long lines),
-//! [`list`] (a cursor), [`json`] (highlight, diffs, checks, bulk changes), [`fuzzy`] (matching)
-//! and [`words`] (counted nouns).
+//! [`titles`] (titles cut and still told apart), [`list`] (a cursor), [`json`] (highlight, diffs,
+//! checks, bulk changes), [`fuzzy`] (matching) and [`words`] (counted nouns).
 //!
 //! May import `theme`, `keys` and `app::component::Cx` (in `pieces` only); nothing else of the
 //! TUI.
@@ -15,5 +15,6 @@ pub(crate) mod list;
 pub(crate) mod pieces;
 pub(crate) mod props_field;
 pub(crate) mod text_view;
+pub(crate) mod titles;
 pub(crate) mod typing;
 pub(crate) mod words;

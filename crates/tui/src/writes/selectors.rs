@@ -68,11 +68,7 @@ impl SelectorHistory {
         self.entries.truncate(HISTORY_LEN);
         let path = self.path.clone()?;
         let text = serde_json::to_string_pretty(&self.entries).ok()?;
-        Some(FileJob::Write {
-            path,
-            text,
-            overwrite: true,
-        })
+        Some(FileJob::Keep { path, text })
     }
 }
 

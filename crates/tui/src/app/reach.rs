@@ -1,0 +1,109 @@
+//! Running an action from the palette wherever it works: here when it applies here; else in its
+//! pane, focused first (the map shown first for the map's); else a message saying where it
+//! works and what it needs (`mark_shown (V) works in the objects pane: open a document first`).
+
+use crate::app::action::{Action, Pane};
+use crate::app::notification::Notification;
+use crate::app::update::App;
+use crate::keys::{Command, Context};
+
+impl App {
+    /// Runs `command` of `context` as the palette picked it: where it works, going to its pane
+    /// first, or says where it works and what it needs.
+    pub(super) fn run_anywhere(&mut self, context: Context, command: Command) -> Vec<Action> {
+        if self.applies(context) {
+            return self.run(context, command);
+        }
+        let Some(pane) = pane_of(context) else {
+            return vec![self.works_in(context, command, None)];
+        };
+        if pane != Pane::Docs && self.doc.is_none() {
+            let open = format!(
+                "open a document first ({} in the documents pane)",
+                self.keys.key(Context::Documents, Command::Open)
+            );
+            return vec![self.works_in(context, command, Some(open))];
+        }
+        match pane {
+            Pane::Map => self.show_map(true),
+            Pane::Props => {
+                if self.map_open {
+                    self.show_map(false);
+                }
+                self.focus_on(Pane::Props);
+            }
+            pane => self.focus_on(pane),
+        }
+        if self.applies(context) {
+            self.run(context, command)
+        } else {
+            let how = opener(context)
+                .map(|(c, cmd)| format!("{} in the {} first", self.keys.key(c, cmd), c.title()));
+            vec![self.works_in(context, command, how)]
+        }
+    }
+
+    /// Whether the keys of `context` apply to what has the keys now.
+    fn applies(&self, context: Context) -> bool {
+        self.context().lineage().contains(&context)
+    }
+
+    /// The message that `command` works in `context`, with what it needs (`need`), else how
+    /// that place is opened.
+    fn works_in(&self, context: Context, command: Command, need: Option<String>) -> Action {
+        let how = need.or_else(|| {
+            opener(context)
+                .map(|(c, cmd)| format!("{} in the {} opens it", self.keys.key(c, cmd), c.title()))
+        });
+        let mut text = format!(
+            "{} ({}) works in {}",
+            command.name(),
+            self.keys.key(context, command),
+            the(context)
+        );
+        if let Some(how) = how {
+            text.push_str(": ");
+            text.push_str(&how);
+        }
+        Action::Notify(Notification::warning(text))
+    }
+}
+
+/// The pane whose keys `context` holds, for the contexts the palette can go to.
+fn pane_of(context: Context) -> Option<Pane> {
+    match context {
+        Context::Documents => Some(Pane::Docs),
+        Context::Objects => Some(Pane::Objects),
+        Context::Properties | Context::Edit => Some(Pane::Props),
+        Context::Map => Some(Pane::Map),
+        _ => None,
+    }
+}
+
+/// The key (by its context and command) that opens the place `context` names, when one does.
+fn opener(context: Context) -> Option<(Context, Command)> {
+    match context {
+        Context::Edit => Some((Context::Properties, Command::Edit)),
+        Context::Form | Context::FormField | Context::FormOperator | Context::Result => {
+            Some((Context::Objects, Command::Selector))
+        }
+        Context::BulkEdit => Some((Context::Objects, Command::BulkEdit)),
+        Context::History => Some((Context::Objects, Command::History)),
+        Context::Connections => Some((Context::Objects, Command::Connections)),
+        Context::Versions => Some((Context::Global, Command::Versions)),
+        Context::Log => Some((Context::Global, Command::Log)),
+        Context::Help => Some((Context::Global, Command::Help)),
+        Context::Map => Some((Context::Global, Command::ToggleMap)),
+        _ => None,
+    }
+}
+
+/// Where `context` is, to follow "works in": `the objects pane`, `a question`.
+fn the(context: Context) -> String {
+    let title = context.title();
+    if title.starts_with("the ") || title.starts_with("a ") || title.starts_with("in ") {
+        title.to_owned()
+    } else {
+        format!("the {title}")
+    }
+}
