@@ -21,6 +21,7 @@ mod merge;
 mod pictures;
 mod pictures_e2e;
 mod scale;
+mod selection;
 mod server_undo;
 mod server_undo_e2e;
 mod snapshots;

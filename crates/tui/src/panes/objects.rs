@@ -295,15 +295,7 @@ impl ObjectsPane {
             return Vec::new();
         };
         let mut actions = vec![Action::Focus(Pane::Objects)];
-        if row_of(&self.rows, model, obj).is_none() {
-            self.filter.command(Command::ClearFilter);
-            self.fit();
-            if let Some(i) = model.index_of(obj) {
-                self.folded.remove(model.kind(i));
-            }
-            let keep = self.selected.clone();
-            self.rebuild(model, keep.as_deref(), false);
-        }
+        self.reveal(obj, model);
         match row_of(&self.rows, model, obj) {
             Some(row) => actions.extend(self.go_to(row, cx)),
             None => actions.push(Action::error(format!(
@@ -313,6 +305,33 @@ impl ObjectsPane {
             ))),
         }
         actions
+    }
+
+    /// Makes object `obj` a row of the tree, clearing the filter and unfolding its type when
+    /// they hide it (the selection stays where it was); says whether they hid it.
+    fn reveal(&mut self, obj: &str, model: &ObjectModel) -> bool {
+        if row_of(&self.rows, model, obj).is_some() {
+            return false;
+        }
+        self.filter.command(Command::ClearFilter);
+        self.fit();
+        if let Some(i) = model.index_of(obj) {
+            self.folded.remove(model.kind(i));
+        }
+        let keep = self.selected.clone();
+        self.rebuild(model, keep.as_deref(), false);
+        true
+    }
+
+    /// Selects object `obj` (one whose edits are unsaved: the selection may not leave it),
+    /// revealing it when the filter or a fold hides it; says whether they hid it. An object
+    /// the document no longer has is not selected.
+    pub fn hold(&mut self, obj: &str, model: &ObjectModel) -> bool {
+        let hidden = self.reveal(obj, model);
+        if let Some(row) = row_of(&self.rows, model, obj) {
+            self.select(row, model);
+        }
+        hidden
     }
 
     /// Creates an object of `kind` with `props` in the open document.
