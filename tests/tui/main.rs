@@ -22,6 +22,7 @@ mod pictures;
 mod pictures_e2e;
 mod scale;
 mod selection;
+mod selection_e2e;
 mod server_undo;
 mod server_undo_e2e;
 mod snapshots;

@@ -6,8 +6,9 @@
 //! rest to it here, once after every message, so no path can move one without the others.
 //!
 //! One exception is the user's: unsaved edits are never dropped without asking, so while the
-//! properties pane holds them the tree is held to the edited object instead (revealed when the
-//! filter or a fold would hide it, and said so). An edited object deleted elsewhere stays in the
+//! properties pane holds them the tree never selects another object: it is held to the edited
+//! one (its row kept whatever the filter, its type unfolded, and said so), or rests on a type
+//! heading, where no key acts on an object. An edited object deleted elsewhere stays in the
 //! pane, its banner saying so, until the user saves it again or drops the edits.
 
 use crate::app::action::Action;
@@ -32,6 +33,7 @@ impl App {
             // Loading: the pane keeps what it shows until the content is there.
             return Vec::new();
         };
+        self.objects.unpin(model);
         let held = match (self.objects.selected_id(), self.props.target()) {
             (Some(id), Some(target)) => target.doc == doc.id() && target.obj == id,
             (Some(_), None) => false,
@@ -48,9 +50,10 @@ impl App {
     }
 
     /// The properties pane holds unsaved edits of `edited`: the tree's selection goes back to
-    /// it when something moved it away.
+    /// it when something moved it to another object (a type heading, where no key acts on an
+    /// object, may be selected: the edit stays in place).
     fn hold_edited(&mut self, edited: &str) -> Vec<Action> {
-        if self.objects.selected_id() == Some(edited) {
+        if self.objects.selected_id().is_none_or(|id| id == edited) {
             return Vec::new();
         }
         let Some(model) = self.doc.as_ref().and_then(|d| d.model()) else {
@@ -64,7 +67,7 @@ impl App {
         }
         let name = cx!(self, None).names().of(edited).described();
         vec![Action::info(format!(
-            "{name} stays selected, its edits unsaved: the filter and folds show it ({} saves)",
+            "{name} stays in the tree while its edits are unsaved ({} saves)",
             self.keys.key(Context::Global, Command::Save)
         ))]
     }
