@@ -18,6 +18,7 @@ mod keys;
 mod live;
 mod map;
 mod merge;
+mod messages;
 mod pictures;
 mod pictures_e2e;
 mod scale;
