@@ -19,6 +19,7 @@ mod live;
 mod map;
 mod merge;
 mod messages;
+mod messages_e2e;
 mod pictures;
 mod pictures_e2e;
 mod scale;
