@@ -186,29 +186,39 @@ impl Bar<'_> {
 }
 
 /// `spans` in rows of `width` columns, a row ending after its last space rather than inside a
-/// word; only a word longer than a whole row is cut where the row ends.
+/// word; only a word as long as a third of a row is cut where the row ends.
 fn wrap(spans: &[Span<'static>], width: usize) -> Vec<Line<'static>> {
     let width = width.max(1);
+    let chars: Vec<(char, Style)> = spans
+        .iter()
+        .flat_map(|span| span.content.chars().map(move |c| (c, span.style)))
+        .collect();
     let mut rows: Vec<Vec<(char, Style)>> = vec![Vec::new()];
-    for span in spans {
-        for c in span.content.chars() {
-            let row = rows.last_mut().expect("there is a row");
-            if row.len() == width {
-                if c == ' ' {
-                    // The row ends at a word's end: the space between is not carried.
-                    rows.push(Vec::new());
-                    continue;
-                }
-                let carried = match row.iter().rposition(|(c, _)| *c == ' ') {
-                    Some(at) => row.split_off(at + 1),
-                    None => Vec::new(),
-                };
-                rows.push(carried);
+    for (i, &(c, style)) in chars.iter().enumerate() {
+        let row = rows.last_mut().expect("there is a row");
+        if row.len() == width {
+            if c == ' ' {
+                // The row ends at a word's end: the space between is not carried.
+                rows.push(Vec::new());
+                continue;
             }
-            rows.last_mut()
-                .expect("there is a row")
-                .push((c, span.style));
+            // A word as long as a third of the row (an e-mail, a path) is broken where the
+            // row ends rather than leave a wide gap; a shorter one goes whole to the next row.
+            let carried = match row.iter().rposition(|(c, _)| *c == ' ') {
+                Some(at) => {
+                    let rest = chars[i..].iter().take_while(|(c, _)| *c != ' ').count();
+                    let word = width - at - 1 + rest;
+                    if word < width / 3 {
+                        row.split_off(at + 1)
+                    } else {
+                        Vec::new()
+                    }
+                }
+                None => Vec::new(),
+            };
+            rows.push(carried);
         }
+        rows.last_mut().expect("there is a row").push((c, style));
     }
     rows.into_iter()
         .map(|row| {
@@ -242,9 +252,14 @@ mod tests {
             rows,
             [" local /d  me@x.org saved 2 properties ", "(u undoes)"]
         );
-        let rows = texts(&wrap(&[Span::raw("HTTP 400 VALIDATION_ERROR: line 3")], 12));
-        assert_eq!(rows, ["HTTP 400 ", "VALIDATION_E", "RROR: line 3"]);
-        assert!(rows.iter().all(|r| r.chars().count() <= 12));
+        let rows = texts(&wrap(&[Span::raw("HTTP 400 VALIDATION_ERROR: line 3")], 30));
+        assert_eq!(rows, ["HTTP 400 VALIDATION_ERROR: ", "line 3"]);
+        // A word as long as a third of the row is broken in place.
+        let rows = texts(&wrap(
+            &[Span::raw("to ghost.of.christmas.past@example.com")],
+            30,
+        ));
+        assert_eq!(rows, ["to ghost.of.christmas.past@exa", "mple.com"]);
     }
 
     #[test]
