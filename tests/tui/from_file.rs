@@ -134,7 +134,8 @@ fn a_refused_file_shows_the_servers_message_keeps_the_prompt_and_leaves_nothing(
         Err(failure(
             Some(400),
             Some("VALIDATION_ERROR"),
-            "line 2: an edge needs a node on each side",
+            // As the worker words a client error: the status and code come first.
+            "HTTP 400 VALIDATION_ERROR: line 2: an edge needs a node on each side",
         )),
     );
     assert!(h.asked(|r| *r
@@ -149,10 +150,20 @@ fn a_refused_file_shows_the_servers_message_keeps_the_prompt_and_leaves_nothing(
     let screen = h.render(400, 60);
     assert!(
         screen.contains(
-            "/plans/flow.mmd was refused: HTTP 400 VALIDATION_ERROR line 2: an edge needs a node on each side (POST /api/v1/create-diagram/new-doc)"
+            "flow.mmd was refused: HTTP 400 VALIDATION_ERROR: line 2: an edge needs a node on each side (POST /api/v1/create-diagram/new-doc)"
         ),
         "{screen}"
     );
+    // At 80×24 the code shows once and the line number before anything is cut.
+    let screen = h.render(80, 24);
+    let bar: String = screen
+        .lines()
+        .skip(21)
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(bar.matches("VALIDATION_ERROR").count(), 1, "{screen}");
+    assert!(bar.contains("line 2:"), "{screen}");
 }
 
 #[test]

@@ -275,6 +275,12 @@ fn enter_shows_the_document_as_it_was_read_only_and_n_goes_back_to_now() {
     assert!(h.cell_with("1e-cache").contains('◇'), "{}", h.screen());
     assert!(h.cell_with("1a-web").contains('◇'));
     assert!(!h.cell_with("1b-db").contains('◇'));
+    // The footer offers no write: they are refused here.
+    let footer = h.footer();
+    assert!(
+        !footer.contains("a add") && !footer.contains("d delete"),
+        "{footer}"
+    );
     // Every write is refused, saying why and how back.
     for key in ["d", "a", "b", "w", "u", "U", "e", "C-s"] {
         h.press(key);

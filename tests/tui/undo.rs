@@ -160,8 +160,10 @@ fn deleting_a_connected_component_names_its_line_groups_and_its_undo_points_them
     h.answer_all_with(back);
     h.expect("web-1 — database 1e-wire");
     h.expect("web-1 — (4, 4) 1f-tail");
-    // The history, still open under the question, marks the delete undone.
+    // The history, still open under the question, marks the delete undone, and says where
+    // the document is now: as before it.
     h.expect("(undone)");
+    h.expect("as before these writes  ◂ now");
 }
 
 #[test]

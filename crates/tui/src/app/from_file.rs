@@ -118,8 +118,13 @@ impl App {
                     Request::DeleteDoc { doc: doc.clone() },
                     Purpose::FromFile(FromFileWork::Cleanup),
                 );
+                // The file's name (the prompt keeps the whole path): the server's words,
+                // with the line they name, before anything is cut.
+                let name = std::path::Path::new(&path)
+                    .file_name()
+                    .map_or_else(|| path.clone(), |n| n.to_string_lossy().into_owned());
                 let mut actions = failed(
-                    format!("{path} was refused: {}", failure.said_for(&request)),
+                    format!("{name} was refused: {}", failure.said_for(&request)),
                     &path,
                 );
                 actions.push(Action::Send(cleanup));

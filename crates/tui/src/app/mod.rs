@@ -4,7 +4,8 @@
 //! `Cx`, what it may read of the app; [`view`] draws the frame, [`layout`] places the panes,
 //! [`status`] keeps the status bar's message and draws the bar; [`notification`] is a message
 //! for the user; `past` is App's part of the document's history (the read-only view of a
-//! version, the restore), `from_file` a new document made from a file of create-diagram entries.
+//! version, the restore), `from_file` a new document made from a file of create-diagram entries,
+//! `selection` the rule that holds the properties pane and the tree to one selection.
 //!
 //! `update` may import every other room: it is the top of the TUI, imported only by the runtime
 //! (with `view`). `action`, `component` and `notification` are the vocabulary the components
@@ -18,6 +19,7 @@ pub(crate) mod layout;
 pub(crate) mod notification;
 mod past;
 mod reach;
+mod selection;
 pub mod status;
 pub(crate) mod update;
 pub(crate) mod view;

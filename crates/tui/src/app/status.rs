@@ -13,7 +13,6 @@ use ratatui::widgets::Paragraph;
 use crate::app::notification::{Level, Notification};
 use crate::keys::{Command, Context, KeyTable};
 use crate::theme::{Role, Theme};
-use crate::widgets::text_view::clip;
 
 /// Ticks an information shows: 40 of the runner's 120 ms ticks, about five seconds.
 pub const INFO_TICKS: u64 = 40;
@@ -143,36 +142,39 @@ impl Bar<'_> {
     /// The status bar's rows on a screen `width` columns wide: two while its message does not fit
     /// on one (an error is read whole, with its code), else one.
     pub fn rows(&self, width: u16) -> u16 {
-        let (spans, message) = self.parts();
-        let used = columns(&spans) + message.map_or(0, |m| m.content.chars().count());
-        if used > usize::from(width) { 2 } else { 1 }
+        let (mut spans, message) = self.parts();
+        spans.extend(message);
+        if wrap(&spans, usize::from(width)).len() > 1 {
+            2
+        } else {
+            1
+        }
     }
-    /// The status bar ([`Bar::parts`]) on its one or two rows, broken between words where it
-    /// can. A message longer than two rows ends by naming the key of the log, which shows it whole.
+
+    /// The status bar ([`Bar::parts`]) on its one or two rows, broken between words. A message
+    /// longer than that is cut after a word and ends by naming the key of the log, which shows
+    /// it whole.
     pub fn draw(&self, frame: &mut Frame, area: Rect) {
         let (mut spans, message) = self.parts();
-        let (width, height) = (usize::from(area.width), usize::from(area.height));
-        let prefix = columns(&spans);
+        let (width, height) = (usize::from(area.width), usize::from(area.height).max(1));
         let mut rows = Vec::new();
         if let Some(message) = message {
             spans.push(message.clone());
-            rows = wrap(&spans, width, true);
-            let room = (width * height).saturating_sub(prefix);
-            if rows.len() > height && message.content.chars().count() <= room {
-                rows = wrap(&spans, width, false);
-            } else if rows.len() > height {
+            rows = wrap(&spans, width);
+            if rows.len() > height {
                 let tail = format!(
-                    " ({} shows it whole)",
+                    "… ({} shows it whole)",
                     self.keys.key(Context::Global, Command::Log)
                 );
-                let tail = if room > tail.chars().count() + 8 {
-                    tail
-                } else {
-                    String::new()
-                };
-                let cut = clip(&message.content, room - tail.chars().count());
-                *spans.last_mut().expect("the message") = Span::styled(cut + &tail, message.style);
-                rows = wrap(&spans, width, false);
+                let words: Vec<&str> = message.content.split(' ').collect();
+                for kept in (0..words.len()).rev() {
+                    let cut = format!("{}{tail}", words[..kept].join(" "));
+                    *spans.last_mut().expect("the message") = Span::styled(cut, message.style);
+                    rows = wrap(&spans, width);
+                    if rows.len() <= height {
+                        break;
+                    }
+                }
             }
         }
         if rows.is_empty() {
@@ -183,31 +185,40 @@ impl Bar<'_> {
     }
 }
 
-/// Columns `spans` take.
-fn columns(spans: &[Span]) -> usize {
-    spans.iter().map(|s| s.content.chars().count()).sum()
-}
-
-/// `spans` in rows of `width` columns; with `words`, a row ends after its last space rather
-/// than inside a word (when the word is shorter than a third of the row).
-fn wrap(spans: &[Span<'static>], width: usize, words: bool) -> Vec<Line<'static>> {
+/// `spans` in rows of `width` columns, a row ending after its last space rather than inside a
+/// word; only a word as long as a third of a row is cut where the row ends.
+fn wrap(spans: &[Span<'static>], width: usize) -> Vec<Line<'static>> {
     let width = width.max(1);
+    let chars: Vec<(char, Style)> = spans
+        .iter()
+        .flat_map(|span| span.content.chars().map(move |c| (c, span.style)))
+        .collect();
     let mut rows: Vec<Vec<(char, Style)>> = vec![Vec::new()];
-    for span in spans {
-        for c in span.content.chars() {
-            let row = rows.last_mut().expect("there is a row");
-            if row.len() == width {
-                let space = row.iter().rposition(|(c, _)| *c == ' ');
-                let carried = match space {
-                    Some(at) if words && width - at - 1 < width / 3 => row.split_off(at + 1),
-                    _ => Vec::new(),
-                };
-                rows.push(carried);
+    for (i, &(c, style)) in chars.iter().enumerate() {
+        let row = rows.last_mut().expect("there is a row");
+        if row.len() == width {
+            if c == ' ' {
+                // The row ends at a word's end: the space between is not carried.
+                rows.push(Vec::new());
+                continue;
             }
-            rows.last_mut()
-                .expect("there is a row")
-                .push((c, span.style));
+            // A word as long as a third of the row (an e-mail, a path) is broken where the
+            // row ends rather than leave a wide gap; a shorter one goes whole to the next row.
+            let carried = match row.iter().rposition(|(c, _)| *c == ' ') {
+                Some(at) => {
+                    let rest = chars[i..].iter().take_while(|(c, _)| *c != ' ').count();
+                    let word = width - at - 1 + rest;
+                    if word < width / 3 {
+                        row.split_off(at + 1)
+                    } else {
+                        Vec::new()
+                    }
+                }
+                None => Vec::new(),
+            };
+            rows.push(carried);
         }
+        rows.last_mut().expect("there is a row").push((c, style));
     }
     rows.into_iter()
         .map(|row| {
@@ -226,6 +237,30 @@ fn wrap(spans: &[Span<'static>], width: usize, words: bool) -> Vec<Line<'static>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn texts(rows: &[Line]) -> Vec<String> {
+        rows.iter().map(|l| l.to_string()).collect()
+    }
+
+    #[test]
+    fn the_bar_breaks_between_words_never_inside_one() {
+        let spans = vec![Span::raw(
+            " local /d  me@x.org saved 2 properties (u undoes)",
+        )];
+        let rows = texts(&wrap(&spans, 40));
+        assert_eq!(
+            rows,
+            [" local /d  me@x.org saved 2 properties ", "(u undoes)"]
+        );
+        let rows = texts(&wrap(&[Span::raw("HTTP 400 VALIDATION_ERROR: line 3")], 30));
+        assert_eq!(rows, ["HTTP 400 VALIDATION_ERROR: ", "line 3"]);
+        // A word as long as a third of the row is broken in place.
+        let rows = texts(&wrap(
+            &[Span::raw("to ghost.of.christmas.past@example.com")],
+            30,
+        ));
+        assert_eq!(rows, ["to ghost.of.christmas.past@exa", "mple.com"]);
+    }
 
     #[test]
     fn an_information_fades_and_an_error_stays_until_the_user_acts() {

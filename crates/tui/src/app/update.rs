@@ -331,6 +331,8 @@ impl App {
             },
         };
         let mut effects = self.perform(actions);
+        let held = self.hold_selection();
+        effects.extend(self.perform(held));
         if self.status_bar().rows(self.size.width) != status_rows {
             // The status bar grew or shrank: the panes' rows follow.
             self.arrange();
@@ -835,7 +837,7 @@ impl App {
 
     /// Puts the selected object in the properties pane, unless the pane holds unsaved edits
     /// (which are never dropped without asking).
-    fn show_selected(&mut self) {
+    pub(super) fn show_selected(&mut self) {
         if self.props.is_dirty() {
             // The edited object as the server has it now: the banner says if it changed.
             if let (Some(doc), Some(target)) = (self.doc.as_ref(), self.props.target().cloned())

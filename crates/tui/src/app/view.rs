@@ -63,6 +63,8 @@ fn footer(app: &App, frame: &mut Frame, area: Rect) {
         _ => app
             .keys
             .footer(app.context())
+            // The history view refuses the writes: the footer does not offer them.
+            .filter(|binding| app.refusal(binding.context, binding.command).is_none())
             .map(|binding| Shown {
                 keys: binding
                     .keys

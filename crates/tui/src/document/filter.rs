@@ -75,6 +75,16 @@ pub struct Matches {
 }
 
 impl Matches {
+    /// Counts object `index` among the matches (the tree keeps the row of an object whose
+    /// edits are unsaved, whatever the filter).
+    pub fn include(&mut self, index: usize) {
+        if let Some(hits) = self.hits.as_mut()
+            && let Err(at) = hits.binary_search(&index)
+        {
+            hits.insert(at, index);
+        }
+    }
+
     /// How many objects matched, `None` meaning all of them.
     pub fn count(&self) -> Option<usize> {
         self.hits.as_ref().map(Vec::len)

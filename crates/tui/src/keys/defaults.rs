@@ -34,6 +34,14 @@ pub(super) const ROWS: &[Row] = &[
         footer: false,
     },
     Row {
+        context: X::Always,
+        command: C::Log,
+        keys: &["ctrl-l"],
+        label: "log",
+        description: "the request log and every message, from anywhere, text fields included",
+        footer: false,
+    },
+    Row {
         context: X::Global,
         command: C::Quit,
         keys: &["q"],

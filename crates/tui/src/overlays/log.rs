@@ -1,6 +1,7 @@
 //! The request log: every request of the session, newest first, with its status, latency and
-//! error (never the key), and between them every message the status bar showed; the newest
-//! lines only, the title saying how many older ones are in the log file.
+//! error (never the key), one row each (cut with `…` at the box's edge), and between them every
+//! message the status bar showed, whole; the newest lines only, the title saying how many older
+//! ones are in the log file.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -46,10 +47,16 @@ impl Component for LogView {
 
     fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
         let log = cx.requests.log();
+        // A request is one row, cut with `…` where the box ends (messages wrap, read whole).
+        let inner = usize::from(area.width.min(BOX.0)).saturating_sub(2);
+        let path = inner.saturating_sub(FIXED + ERROR_ROOM).clamp(12, 58);
         let mut lines = vec![Line::styled(
-            format!(
-                "{:<5} {:<58} {:>6} {:>8}  error",
-                "", "path", "status", "ms"
+            clip(
+                &format!(
+                    "{:<5} {:<path$} {:>6} {:>8}  error",
+                    "", "path", "status", "ms"
+                ),
+                inner,
             ),
             cx.style(Role::Dim),
         )];
@@ -58,7 +65,7 @@ impl Component for LogView {
                 .rev()
                 .skip(self.view.offset().min(log.len().saturating_sub(1)))
                 .map(|line| match line {
-                    LogLine::Request(entry) => request_line(entry, cx),
+                    LogLine::Request(entry) => request_line(entry, (path, inner), cx),
                     LogLine::Message(message) => {
                         let (mark, role) = look(message.level);
                         let mark = if mark.is_empty() { "·" } else { mark };
@@ -80,12 +87,21 @@ impl Component for LogView {
         } else {
             format!(" Request log ({close} closes; {gone} older lines in the log file) ")
         };
-        overlay_box(frame, area, &title, lines, (100, 30), cx.theme);
+        overlay_box(frame, area, &title, lines, BOX, cx.theme);
     }
 }
 
-/// A request's line: method, path, status, latency, error.
-fn request_line(entry: &LogEntry, cx: &Cx) -> Line<'static> {
+/// The log's box at most: columns, rows.
+const BOX: (u16, u16) = (100, 30);
+
+/// Columns a request's row takes besides its path and error: method, status, latency, gaps.
+const FIXED: usize = 5 + 1 + 1 + 6 + 1 + 8 + 2;
+
+/// Columns kept for the error before the path takes more than its least.
+const ERROR_ROOM: usize = 16;
+
+/// A request's row: method, path (in `path` columns), status, latency, error; cut to `width`.
+fn request_line(entry: &LogEntry, (path, width): (usize, usize), cx: &Cx) -> Line<'static> {
     let status = entry.status.map_or("…".to_string(), |s| {
         if s == 0 { "—".into() } else { s.to_string() }
     });
@@ -97,15 +113,13 @@ fn request_line(entry: &LogEntry, cx: &Cx) -> Line<'static> {
         None => cx.style(Role::Dim),
         Some(_) => cx.style(Role::Error),
     };
-    Line::styled(
-        format!(
-            "{:<5} {:<58} {:>6} {:>8}  {}",
-            entry.method,
-            clip(&entry.path, 58),
-            status,
-            latency,
-            entry.error.clone().unwrap_or_default()
-        ),
-        style,
-    )
+    let row = format!(
+        "{:<5} {:<path$} {:>6} {:>8}  {}",
+        entry.method,
+        clip(&entry.path, path),
+        status,
+        latency,
+        entry.error.clone().unwrap_or_default()
+    );
+    Line::styled(clip(&row, width), style)
 }

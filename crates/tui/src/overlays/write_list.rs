@@ -1,5 +1,6 @@
 //! The write history of the open document (`U` in the objects pane): every write of this
-//! session, newest first, with what it touched and whether it was undone; `Enter` undoes the
+//! session, newest first, with what it touched and whether it was undone, and `◂ now` where the
+//! document is (after the newest write not wholly undone); `Enter` undoes the
 //! highlighted one (see `writes/undo.rs`: it shows what it will do and asks first).
 
 use ratatui::Frame;
@@ -44,13 +45,18 @@ impl WritesView {
     }
 }
 
-/// A write's row: number, name, what it touched, how much is undone.
-fn write_line(write: &Write, width: usize, cx: &Cx) -> Line<'static> {
+/// Where the document is now: after the newest write not wholly undone, marked so.
+const NOW: &str = "  ◂ now";
+
+/// A write's row: number, name, what it touched, how much is undone, and `◂ now` on the write
+/// the document is at (`now`).
+fn write_line(write: &Write, width: usize, now: bool, cx: &Cx) -> Line<'static> {
     let (state, style) = match write.undone() {
-        Undone::No => ("", ratatui::style::Style::new()),
-        Undone::Partly => ("  (partly undone)", cx.style(Role::Dim)),
-        Undone::All => ("  (undone)", cx.style(Role::Dim)),
+        Undone::No => (String::new(), ratatui::style::Style::new()),
+        Undone::Partly => ("  (partly undone)".to_owned(), cx.style(Role::Dim)),
+        Undone::All => ("  (undone)".to_owned(), cx.style(Role::Dim)),
     };
+    let state = if now { state + NOW } else { state };
     let head = format!("{:>3}  {:<16}", write.id, write.name());
     let room = width.saturating_sub(head.chars().count() + state.chars().count());
     Line::from(vec![
@@ -97,13 +103,22 @@ impl Component for WritesView {
                 cx.style(Role::Dim),
             ));
         }
+        // The newest write not wholly undone is the state the document is in; none: as before
+        // them all.
+        let now = writes.iter().position(|w| w.undone() != Undone::All);
         lines.extend(cursor_rows(
             &cursor,
             inner,
-            |i| write_line(writes[i], inner, cx),
+            |i| write_line(writes[i], inner, now == Some(i), cx),
             "older",
             cx,
         ));
+        if now.is_none() && !writes.is_empty() {
+            lines.push(Line::styled(
+                format!("as before these writes{NOW}"),
+                cx.style(Role::Strong),
+            ));
+        }
         lines.push(Line::raw(""));
         lines.push(hint_line(
             cx.keys.hint(

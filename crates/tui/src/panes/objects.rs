@@ -59,6 +59,8 @@ pub struct ObjectsPane {
     cursor: ListCursor,
     /// The id of the selected object, kept across reloads.
     selected: Option<String>,
+    /// An object whose row stays whatever the filter (its edits are unsaved).
+    pinned: Option<String>,
     /// An object to select once the content has it (one just created).
     select_after_load: Option<String>,
     bulk_delete: BulkDelete,
@@ -128,6 +130,9 @@ impl ObjectsPane {
     fn rebuild(&mut self, model: &ObjectModel, keep: Option<&str>, narrow: bool) {
         let last = narrow.then_some(&self.matches);
         self.matches = model.matches(self.filter.text(), last);
+        if let Some(i) = self.pinned.as_deref().and_then(|p| model.index_of(p)) {
+            self.matches.include(i);
+        }
         self.rows = model.tree(&self.matches, &self.folded);
         self.cursor.set_len(self.rows.len());
         let target = keep
@@ -295,15 +300,7 @@ impl ObjectsPane {
             return Vec::new();
         };
         let mut actions = vec![Action::Focus(Pane::Objects)];
-        if row_of(&self.rows, model, obj).is_none() {
-            self.filter.command(Command::ClearFilter);
-            self.fit();
-            if let Some(i) = model.index_of(obj) {
-                self.folded.remove(model.kind(i));
-            }
-            let keep = self.selected.clone();
-            self.rebuild(model, keep.as_deref(), false);
-        }
+        self.reveal(obj, model);
         match row_of(&self.rows, model, obj) {
             Some(row) => actions.extend(self.go_to(row, cx)),
             None => actions.push(Action::error(format!(
@@ -313,6 +310,42 @@ impl ObjectsPane {
             ))),
         }
         actions
+    }
+
+    /// Selects object `obj`, whose edits are unsaved: its row stays whatever the filter (until
+    /// [`ObjectsPane::unpin`]) and its type unfolds; says whether the filter or a fold hid it.
+    /// An object the document no longer has is not selected.
+    pub fn hold(&mut self, obj: &str, model: &ObjectModel) -> bool {
+        let hidden = row_of(&self.rows, model, obj).is_none();
+        if let Some(i) = model.index_of(obj) {
+            self.folded.remove(model.kind(i));
+        }
+        self.pinned = Some(obj.to_owned());
+        self.rebuild(model, Some(obj), false);
+        hidden
+    }
+
+    /// The edits are saved or dropped: the filter alone says which rows show again.
+    pub fn unpin(&mut self, model: &ObjectModel) {
+        if self.pinned.take().is_some() {
+            let keep = self.selected.clone();
+            self.rebuild(model, keep.as_deref(), false);
+        }
+    }
+
+    /// Makes object `obj` a row of the tree, clearing the filter and unfolding its type when
+    /// they hide it (the selection stays where it was).
+    fn reveal(&mut self, obj: &str, model: &ObjectModel) {
+        if row_of(&self.rows, model, obj).is_some() {
+            return;
+        }
+        self.filter.command(Command::ClearFilter);
+        self.fit();
+        if let Some(i) = model.index_of(obj) {
+            self.folded.remove(model.kind(i));
+        }
+        let keep = self.selected.clone();
+        self.rebuild(model, keep.as_deref(), false);
     }
 
     /// Creates an object of `kind` with `props` in the open document.

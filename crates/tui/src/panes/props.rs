@@ -158,6 +158,11 @@ impl PropsPane {
         self.heading = Some(summary);
     }
 
+    /// The type whose summary it shows, if it shows one.
+    pub fn shown_type(&self) -> Option<&str> {
+        self.heading.as_ref().map(|h| h.kind.as_str())
+    }
+
     /// Whether it shows the summary of a type.
     pub fn shows_type(&self) -> bool {
         self.heading.is_some()

@@ -369,13 +369,17 @@ impl Failure {
         }
     }
 
-    /// How a message says it failed: the status and code, the message, and the route
+    /// How a message says it failed: the status and code (once), the message, and the route
     /// `request` went to (`HTTP 400 VALIDATION_ERROR version: … (POST /api/v1/doc/…/restore)`).
     pub fn said_for(&self, request: &Request) -> String {
         let (method, path) = request.route();
-        format!("{} {} ({method} {path})", self.code_text(), self.message)
-            .trim_start()
-            .to_owned()
+        let code = self.code_text();
+        if self.message.starts_with(&code) {
+            // The client's words carry the status and code already: said once.
+            format!("{} ({method} {path})", self.message)
+        } else {
+            format!("{code} {} ({method} {path})", self.message)
+        }
     }
 }
 
