@@ -1,5 +1,6 @@
 //! The routes of the API: the spec's, plus our extensions (folders, the legacy object list, `me`,
-//! the change event streams, embeds and their pages, and the OpenAPI description). Trailing slashes do not matter; unknown routes and wrong
+//! the change event streams, embeds and their pages, the OpenAPI description, `healthz` and
+//! `readyz`). Trailing slashes do not matter; unknown routes and wrong
 //! methods answer in the error contract. Every request is logged (see [`trace`]) and, when
 //! origins are configured, answered with CORS headers.
 
@@ -9,6 +10,7 @@ mod embed_pages;
 mod embeds;
 mod events;
 mod folders;
+pub(crate) mod health;
 mod history;
 mod image;
 mod objects;
@@ -16,6 +18,7 @@ pub(crate) mod openapi;
 mod schemas;
 mod trace;
 
+use std::sync::Arc;
 use std::task::{Context, Poll};
 
 use axum::Router;
@@ -45,7 +48,8 @@ pub enum Cors {
 pub type App = Either<CorsService<TrimSlash<Router>>, TrimSlash<Router>>;
 
 /// The whole application: routes (the event streams only when `events`), fallbacks, request
-/// logging (when `info` is enabled at start), CORS and trailing-slash folding.
+/// counting (when the metrics are on), request logging (when `info` is enabled at start), CORS
+/// and trailing-slash folding.
 pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
     let api = Router::new()
         .route("/api/v1/openapi.json", get(openapi::document))
@@ -116,6 +120,8 @@ pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
         .route("/app/embed.html", get(embed_pages::show))
         .route("/app/embed.svg", get(embed_pages::live_picture))
         .route("/app/embed-live.js", get(embed_pages::script))
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed);
     let api = if events {
@@ -124,6 +130,13 @@ pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
             .route("/api/v1/events", get(events::account))
     } else {
         api
+    };
+    let api = match &state.metrics {
+        Some(metrics) => api.layer(axum::middleware::from_fn_with_state(
+            Arc::clone(metrics),
+            crate::metrics::count,
+        )),
+        None => api,
     };
     let api = if trace::enabled() {
         api.layer(trace::layer())

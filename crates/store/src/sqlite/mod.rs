@@ -35,7 +35,7 @@ use self::freshness::Freshness;
 use self::writer::Around;
 use super::cache::LoadedDoc;
 use super::embeds::{EmbedAnswer, EmbedQuery};
-use super::engine::{CommitObserver, Engine};
+use super::engine::{CommitObserver, Engine, SchemaVersion};
 use super::history::{HistoryAnswer, HistoryQuery};
 use super::keys::{Account, KeyHash};
 use super::write::{Job, Outcome, WriteOp, send_job};
@@ -195,6 +195,16 @@ impl Engine for SqliteEngine {
 
     async fn write(&self, op: WriteOp) -> StoreResult<Outcome> {
         send_job(&self.writer, op).await
+    }
+
+    async fn schema_version(&self) -> StoreResult<SchemaVersion> {
+        let found = self
+            .read(|conn| Ok(conn.query_row("PRAGMA user_version", [], |row| row.get(0))?))
+            .await?;
+        Ok(SchemaVersion {
+            found,
+            known: schema::VERSION as i64,
+        })
     }
 }
 

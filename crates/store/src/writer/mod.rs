@@ -11,6 +11,7 @@ mod statements;
 
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
+use std::time::Instant;
 
 use futures_util::FutureExt;
 use tokio::sync::{mpsc, oneshot};
@@ -73,13 +74,14 @@ pub(crate) struct Done {
 }
 
 impl Done {
-    /// The same failure for every request of a batch: unavailable when the database is, else
-    /// internal.
+    /// The same failure for every request of a batch: unavailable when the database is, disk
+    /// full when the disk is, else internal.
     pub fn failed(count: usize, error: &StoreError) -> Done {
         let answers = (0..count)
             .map(|_| {
                 Err(match error {
                     StoreError::Unavailable(e) => StoreError::Unavailable(e.clone()),
+                    StoreError::DiskFull(e) => StoreError::DiskFull(e.clone()),
                     other => StoreError::Internal(format!("the write failed: {other}")),
                 })
             })
@@ -114,14 +116,21 @@ pub(crate) async fn run_batch(
         Ok(generation) => generation,
         Err(e) => return Done::failed(count, &e),
     };
+    let began = Instant::now();
     let elsewhere = turns.missed_before(generation).await;
     let mut batch = Batch::new(now_timestamp(), elsewhere, turns.observer());
     let written = write(tx, generation, ops, &mut batch).await;
     turns.ended(written.is_ok());
-    let results = match written {
-        Ok(results) => results,
+    let (results, versions) = match written {
+        Ok(written) => written,
         Err(e) => return Done::failed(count, &e),
     };
+    if let Some(observer) = turns.observer() {
+        let metrics = observer.metrics();
+        metrics.batch_requests.observe(count as f64);
+        metrics.batch_seconds.observe(began.elapsed().as_secs_f64());
+        metrics.versions_written.inc_by(versions as u64);
+    }
     let mut answers = Vec::with_capacity(count);
     let mut reports = Vec::with_capacity(count);
     for result in results {
@@ -141,14 +150,15 @@ pub(crate) async fn run_batch(
     Done { answers, replaced }
 }
 
-/// Runs each request under its savepoint, then commits: each request's result, or the
-/// failure that undid them all. A request that panics fails alone.
+/// Runs each request under its savepoint, then commits: each request's result and how many
+/// history versions were written, or the failure that undid them all. A request that panics
+/// fails alone.
 async fn write(
     mut tx: impl Transaction,
     generation: i64,
     ops: &mut [WriteOp],
     batch: &mut Batch<'_>,
-) -> StoreResult<Vec<StoreResult<Applied>>> {
+) -> StoreResult<(Vec<StoreResult<Applied>>, usize)> {
     let count = ops.len();
     let mut results = Vec::with_capacity(count);
     for (at, op) in ops.iter_mut().enumerate() {
@@ -180,7 +190,7 @@ async fn write(
         heads: &heads,
     };
     tx.commit(closing).await?;
-    Ok(results)
+    Ok((results, versions.len()))
 }
 
 #[cfg(test)]
