@@ -77,6 +77,20 @@ pub struct ServeArgs {
     /// connections, so that a load balancer stops sending first, in seconds.
     #[arg(long, default_value_t = 0.0, value_name = "SECS", value_parser = non_negative_seconds)]
     pub drain_delay: f64,
+    /// How log lines on stderr are written: `text`, or `json` (one JSON object a line). Which
+    /// lines: `RUST_LOG` (default `warn`; `info` logs every request).
+    #[arg(long, value_enum, default_value_t = LogFormat::Text, value_name = "FORMAT")]
+    pub log_format: LogFormat,
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// Human text, one line each.
+    Text,
+    /// One JSON object a line: time, level, message, fields, and the request's span (method,
+    /// route template, request id, account).
+    Json,
 }
 
 /// clap Args: the PostgreSQL database to use instead of the data dir's SQLite.
@@ -261,7 +275,7 @@ pub struct MigrateArgs {
 /// Blocking: it builds its own runtime.
 pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
     bound_malloc_arenas();
-    init_logging();
+    init_logging(args.log_format);
     let options = args.options();
     let location = args.database.location(&data_dir, args.db_pool as usize);
     let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
@@ -424,16 +438,25 @@ fn on_own_runtime<T: Send>(
     })
 }
 
-/// Logs to stderr, `warn` and up unless `RUST_LOG` says otherwise (`RUST_LOG=info` logs one
-/// line per request).
-fn init_logging() {
+/// Logs to stderr in `format`, `warn` and up unless `RUST_LOG` says otherwise (`RUST_LOG=info`
+/// logs one line per request).
+fn init_logging(format: LogFormat) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    let _ = tracing_subscriber::fmt()
+    let logger = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .with_writer(std::io::stderr)
-        .try_init();
+        .with_writer(std::io::stderr);
+    let _ = match format {
+        LogFormat::Text => logger
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+            .try_init(),
+        LogFormat::Json => logger
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .with_span_list(false)
+            .try_init(),
+    };
 }
 
 #[cfg(test)]

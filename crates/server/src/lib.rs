@@ -19,7 +19,7 @@ mod state;
 mod viewers;
 
 pub use commands::{
-    AccountCommand, MigrateArgs, ServeArgs, create_account, public_url, run_account, run_migrate,
+    AccountCommand, LogFormat, MigrateArgs, ServeArgs, create_account, public_url, run_account, run_migrate,
     run_serve,
 };
 pub use http::MAX_HEAD_BYTES;

@@ -1,8 +1,8 @@
 //! The routes of the API: the spec's, plus our extensions (folders, the legacy object list, `me`,
 //! the change event streams, embeds and their pages, the OpenAPI description, `healthz` and
 //! `readyz`). Trailing slashes do not matter; unknown routes and wrong
-//! methods answer in the error contract. Every request is logged (see [`trace`]) and, when
-//! origins are configured, answered with CORS headers.
+//! methods answer in the error contract. Every request gets an id ([`request_id`]), is logged
+//! (see [`trace`]) and, when origins are configured, answered with CORS headers.
 
 mod create_diagram;
 mod docs;
@@ -15,6 +15,7 @@ mod history;
 mod image;
 mod objects;
 pub(crate) mod openapi;
+mod request_id;
 mod schemas;
 mod trace;
 
@@ -48,8 +49,8 @@ pub enum Cors {
 pub type App = Either<CorsService<TrimSlash<Router>>, TrimSlash<Router>>;
 
 /// The whole application: routes (the event streams only when `events`), fallbacks, request
-/// counting (when the metrics are on), request logging (when `info` is enabled at start), CORS
-/// and trailing-slash folding.
+/// counting (when the metrics are on), request logging (when `info` is enabled at start), the
+/// request id, CORS and trailing-slash folding.
 pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
     let api = Router::new()
         .route("/api/v1/openapi.json", get(openapi::document))
@@ -143,6 +144,8 @@ pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
     } else {
         api
     };
+    // Outside the log line's span, which reads the id.
+    let api = api.layer(axum::middleware::from_fn(request_id::request_id));
     // Routing happens inside, after the slash is folded and CORS preflights are answered.
     let routed = TrimSlash(api.with_state(state));
     match cors_layer(cors) {
