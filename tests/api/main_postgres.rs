@@ -19,6 +19,7 @@ mod embeds;
 mod errors;
 mod events;
 mod folders;
+mod health;
 mod history;
 mod image;
 mod limits;

@@ -317,7 +317,8 @@ pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
             ),
         }
         let running = application(Arc::new(store), &location, &options, addr);
-        let metrics = metrics_listener.map(|listener| serve_metrics(listener, running.state.clone()));
+        let metrics =
+            metrics_listener.map(|listener| serve_metrics(listener, running.state.clone()));
         let (hub, draining) = (running.hub, running.state.draining);
         let drain_delay = Duration::from_secs_f64(args.drain_delay);
         let shutdown = async move {
@@ -340,14 +341,20 @@ pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
 fn serve_metrics(
     listener: TcpListener,
     state: crate::state::AppState,
-) -> (tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<()>) {
+) -> (
+    tokio::sync::oneshot::Sender<()>,
+    tokio::task::JoinHandle<()>,
+) {
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let served = tokio::spawn(async move {
         let app = crate::metrics::app(state);
         let stopped = async move {
             let _ = stopped.await;
         };
-        if let Err(e) = axum::serve(listener, app).with_graceful_shutdown(stopped).await {
+        if let Err(e) = axum::serve(listener, app)
+            .with_graceful_shutdown(stopped)
+            .await
+        {
             tracing::warn!("the metrics listener failed: {e}");
         }
     });

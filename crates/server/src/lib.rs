@@ -19,8 +19,8 @@ mod state;
 mod viewers;
 
 pub use commands::{
-    AccountCommand, LogFormat, MigrateArgs, ServeArgs, create_account, public_url, run_account, run_migrate,
-    run_serve,
+    AccountCommand, LogFormat, MigrateArgs, ServeArgs, create_account, public_url, run_account,
+    run_migrate, run_serve,
 };
 pub use http::MAX_HEAD_BYTES;
 pub use local::LocalServer;

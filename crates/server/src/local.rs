@@ -89,10 +89,15 @@ impl LocalServer {
         let running = application(Arc::new(store), &location, &options, listening);
         let (stop, stopped) = oneshot::channel::<()>();
         let hub = running.hub;
-        let task = tokio::spawn(http::serve(listener, running.app, options.http(), async move {
-            let _ = stopped.await;
-            hub.close();
-        }));
+        let task = tokio::spawn(http::serve(
+            listener,
+            running.app,
+            options.http(),
+            async move {
+                let _ = stopped.await;
+                hub.close();
+            },
+        ));
         Ok(LocalServer {
             url,
             api_key,

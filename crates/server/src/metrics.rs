@@ -79,10 +79,9 @@ impl Metrics {
             "HTTP requests answered, by route template, method and status",
             requests.clone(),
         );
-        let latency =
-            Family::<RouteLabels, Histogram, fn() -> Histogram>::new_with_constructor(
-                latency_histogram,
-            );
+        let latency = Family::<RouteLabels, Histogram, fn() -> Histogram>::new_with_constructor(
+            latency_histogram,
+        );
         registry.register_with_unit(
             "http_request_duration",
             "Time to answer a request (until its head is sent), by route template",

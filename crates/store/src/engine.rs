@@ -10,7 +10,6 @@
 use std::future::Future;
 use std::sync::Arc;
 
-use super::{StoreError, StoreMetrics, StoreResult};
 use super::cache::LoadedDoc;
 use super::change::Committed;
 use super::embeds::{EmbedAnswer, EmbedQuery};
@@ -18,6 +17,7 @@ use super::history::{HistoryAnswer, HistoryQuery};
 use super::keys::{Account, KeyHash};
 use super::object::StoredObject;
 use super::write::{Outcome, WriteOp};
+use super::{StoreError, StoreMetrics, StoreResult};
 use diagtui_model::{DocDetails, DocSummary, FolderList};
 
 /// A database engine behind the store.
@@ -105,6 +105,9 @@ pub enum NotReady {
 pub trait CommitObserver: Send + Sync + 'static {
     /// What the store counts, for the engines to count into.
     fn metrics(&self) -> &StoreMetrics;
+
+    /// A write batch ended: whether it, or a request of it, found the disk full.
+    fn wrote(&self, disk_full: bool);
 
     /// The version of a document as cached now, if it is; a plan made from another version
     /// does not hold.

@@ -138,8 +138,8 @@ struct Kept {
     reported: std::sync::Mutex<u64>,
     /// What the store counts.
     metrics: StoreMetrics,
-    /// Whether the last write ended because the disk was full (cleared by the next one that
-    /// commits).
+    /// Whether the last write batch found the disk full (cleared by the next one that
+    /// commits without).
     disk_full: AtomicBool,
 }
 
@@ -160,6 +160,10 @@ impl Kept {
 impl CommitObserver for Kept {
     fn metrics(&self) -> &StoreMetrics {
         &self.metrics
+    }
+
+    fn wrote(&self, disk_full: bool) {
+        self.disk_full.store(disk_full, Ordering::Relaxed);
     }
 
     fn doc_version(&self, doc_id: &str) -> Option<u64> {
@@ -550,7 +554,7 @@ impl<E: Engine> Store<E> {
             update: Arc::clone(update),
             plan,
         };
-        match self.commit(op).await? {
+        match self.engine.write(op).await? {
             Outcome::Updated(ids) => Ok(ids),
             other => Err(unexpected(&other)),
         }
@@ -723,20 +727,9 @@ impl<E: Engine> Store<E> {
         .await
     }
 
-    /// Hands a write to the engine, noting whether the disk was full.
-    async fn commit(&self, op: WriteOp) -> StoreResult<Outcome> {
-        let answer = self.engine.write(op).await;
-        match &answer {
-            Err(StoreError::DiskFull(_)) => self.kept.disk_full.store(true, Ordering::Relaxed),
-            Ok(_) => self.kept.disk_full.store(false, Ordering::Relaxed),
-            Err(_) => {}
-        }
-        answer
-    }
-
     /// Runs a write that answers nothing but success.
     async fn done(&self, op: WriteOp) -> StoreResult<()> {
-        match self.commit(op).await? {
+        match self.engine.write(op).await? {
             Outcome::Done => Ok(()),
             other => Err(unexpected(&other)),
         }

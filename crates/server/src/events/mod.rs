@@ -217,7 +217,11 @@ impl Hub {
     pub fn subscribers(&self) -> usize {
         let streams = self.lock();
         streams.account.subscribers()
-            + streams.docs.values().map(Channel::subscribers).sum::<usize>()
+            + streams
+                .docs
+                .values()
+                .map(Channel::subscribers)
+                .sum::<usize>()
     }
 
     /// Whether anyone listens.

@@ -114,7 +114,7 @@ pub(crate) async fn run_batch(
     };
     let generation = match tx.begin(first).await {
         Ok(generation) => generation,
-        Err(e) => return Done::failed(count, &e),
+        Err(e) => return failed(turns, count, &e),
     };
     let began = Instant::now();
     let elsewhere = turns.missed_before(generation).await;
@@ -123,9 +123,10 @@ pub(crate) async fn run_batch(
     turns.ended(written.is_ok());
     let (results, versions) = match written {
         Ok(written) => written,
-        Err(e) => return Done::failed(count, &e),
+        Err(e) => return failed(turns, count, &e),
     };
     if let Some(observer) = turns.observer() {
+        observer.wrote(results.iter().any(is_disk_full));
         let metrics = observer.metrics();
         metrics.batch_requests.observe(count as f64);
         metrics.batch_seconds.observe(began.elapsed().as_secs_f64());
@@ -148,6 +149,19 @@ pub(crate) async fn run_batch(
         });
     }
     Done { answers, replaced }
+}
+
+/// Whether a result is a full disk's failure.
+fn is_disk_full<T>(result: &StoreResult<T>) -> bool {
+    matches!(result, Err(StoreError::DiskFull(_)))
+}
+
+/// A batch that failed as a whole, told to the observer when the disk was full.
+fn failed(turns: &impl Turns, count: usize, error: &StoreError) -> Done {
+    if let (Some(observer), StoreError::DiskFull(_)) = (turns.observer(), error) {
+        observer.wrote(true);
+    }
+    Done::failed(count, error)
 }
 
 /// Runs each request under its savepoint, then commits: each request's result and how many
