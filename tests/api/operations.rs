@@ -345,3 +345,45 @@ async fn a_full_disk_answers_507_and_writes_resume_once_there_is_room() {
     );
     server.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_wal_stays_bounded_under_continuous_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let server = LocalServer::start(&data).await.unwrap();
+    let http = reqwest::Client::new();
+    let (base, key) = (server.url().to_owned(), server.api_key().to_owned());
+    let (_, created) = send(
+        http.post(format!("{base}/api/v1/doc/create"))
+            .bearer_auth(&key)
+            .json(&json!({"title": "Busy"})),
+    )
+    .await;
+    let doc = created["docId"].as_str().unwrap().to_owned();
+    let (_, obj) = send(
+        http.post(format!("{base}/api/v1/doc/{doc}/obj"))
+            .bearer_auth(&key)
+            .json(&json!({"type": "label", "props": {"text": "0"}})),
+    )
+    .await;
+    let obj = obj["objId"].as_str().unwrap().to_owned();
+    let wal = data.join("diagtui.db-wal");
+    // 150 updates of 200 KB each: some 60 MB through the log, the object and its history's
+    // versions; without restarts the WAL holds them all.
+    let mut largest = 0;
+    for round in 0..150 {
+        let text = format!("{round}{}", "w".repeat(200 << 10));
+        let (status, answer) = send(
+            http.post(format!("{base}/api/v1/doc/{doc}/obj/{obj}"))
+                .bearer_auth(&key)
+                .json(&json!({"props": {"text": text}})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        largest = largest.max(std::fs::metadata(&wal).map_or(0, |m| m.len()));
+    }
+    // Started over past 16 MiB: at most that, the frames of the interval before the restart
+    // and a batch's.
+    assert!(largest <= 40 << 20, "the WAL reached {largest} bytes");
+    server.shutdown().await;
+}

@@ -99,6 +99,8 @@ impl SqliteEngine {
         // Checkpoints (copying the WAL into the database, with an fsync) happen on their own
         // thread, never in a commit that a request waits for.
         writer_conn.pragma_update(None, "wal_autocheckpoint", 0)?;
+        // The log is cut back to this size when it starts over (see `checkpointer`).
+        writer_conn.pragma_update(None, "journal_size_limit", checkpointer::WAL_LIMIT)?;
         // Each request's savepoint journals the pages it changes: in memory, not a temp file.
         writer_conn.pragma_update(None, "temp_store", "MEMORY")?;
         let checkpoints = checkpointer::spawn(connect(&path)?)?;
