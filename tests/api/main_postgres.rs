@@ -28,4 +28,5 @@ mod postgres;
 mod postgres_tls;
 mod selectors;
 mod stale;
+mod team_ops;
 mod web;
