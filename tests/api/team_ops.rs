@@ -60,9 +60,9 @@ fn serve_metered(url: &str) -> (Served, String) {
 
 /// A PromQL query's result vector, through Prometheus' HTTP API.
 async fn query(http: &reqwest::Client, prometheus: &str, promql: &str) -> Vec<Value> {
+    let promql = percent_encoding::utf8_percent_encode(promql, percent_encoding::NON_ALPHANUMERIC);
     let answer = http
-        .get(format!("{prometheus}/api/v1/query"))
-        .query(&[("query", promql)])
+        .get(format!("{prometheus}/api/v1/query?query={promql}"))
         .send()
         .await;
     let Ok(answer) = answer else {
