@@ -58,7 +58,9 @@ async fn the_description_lists_healthz_and_readyz_without_security() {
         assert_eq!(get["security"], json!([{}]), "{path}: {get}");
         assert!(get["responses"]["200"].is_object(), "{path}: {get}");
     }
-    assert!(doc["paths"]["/readyz"]["get"]["responses"]["503"].is_object());
+    let not_ready = &doc["paths"]["/readyz"]["get"]["responses"]["503"];
+    let schema = &not_ready["content"]["application/json"]["schema"]["$ref"];
+    assert_eq!(schema, "#/components/schemas/Health", "{not_ready}");
     let codes = &doc["components"]["schemas"]["ErrorCode"]["enum"];
     assert!(
         codes

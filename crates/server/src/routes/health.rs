@@ -12,6 +12,7 @@ use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::schemas::Errors;
 use crate::state::AppState;
 use diagtui_store::NotReady;
 
@@ -49,7 +50,7 @@ pub struct Health {
 /// `GET /healthz`: the process answers.
 #[utoipa::path(get, operation_id = "getHealth", path = "/healthz", tag = "meta", security(()),
     extensions(("x-diagtui-extension" = json!(true))),
-    responses((status = 200, description = "Alive: `{\"status\": \"ok\"}`", body = Health)))]
+    responses((status = 200, description = "Alive: `{\"status\": \"ok\"}`", body = Health), Errors))]
 pub async fn healthz() -> Json<Health> {
     Json(Health {
         status: "ok",
@@ -62,6 +63,7 @@ pub async fn healthz() -> Json<Health> {
     extensions(("x-diagtui-extension" = json!(true))),
     responses(
         (status = 200, description = "Ready: `{\"status\": \"ready\"}`", body = Health),
+        Errors,
         (status = 503, description = "Not ready, and why: `{\"status\": \"not ready\", \"reason\": \"database\"}`", body = Health),
     ))]
 pub async fn readyz(State(s): State<AppState>) -> (StatusCode, Json<Health>) {
