@@ -51,12 +51,24 @@ enum Command {
         #[arg(long)]
         markdown: bool,
     },
+    /// Print the shell completion script for diagtui (bash, zsh, fish, powershell, elvish).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Write diagtui's man pages (diagtui.1, and diagtui-COMMAND.1 for each command) into DIR.
+    Man {
+        /// The directory to write them in (created if needed).
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+    },
     #[command(flatten)]
     Api(diagtui::cli::ApiCommand),
 }
 
 fn main() -> ExitCode {
-    let parsed = Cli::command()
+    let parsed = command()
         .try_get_matches()
         .and_then(|matches| Cli::from_arg_matches(&matches).map(|cli| (cli, matches)))
         .and_then(|(cli, matches)| refuse_unused_connection_flags(&cli, &matches).map(|()| cli));
@@ -99,9 +111,77 @@ fn main() -> ExitCode {
             diagtui::cli::report(diagtui::server::run_migrate(args, data_dir))
         }
         Some(Command::Keys { markdown }) => print_keys(markdown, config.as_ref()),
+        Some(Command::Completions { shell }) => print_completions(shell),
+        Some(Command::Man { dir }) => diagtui::cli::report(write_man_pages(&dir)),
         Some(Command::Api(command)) => diagtui::cli::run(command, &cli.connection, &data_dir),
         None => run_tui(&cli.connection, config.as_ref(), &data_dir),
     }
+}
+
+/// The commands that connect to no API server, and those of them that read no config file:
+/// their help leaves out the flags they refuse (see [`refuse_unused_connection_flags`]).
+const CONNECT_NOWHERE: [&str; 6] = ["serve", "account", "migrate", "keys", "completions", "man"];
+/// The commands that read no config file.
+const READ_NO_CONFIG: [&str; 4] = ["account", "migrate", "completions", "man"];
+
+/// The command line: [`Cli`]'s, where the commands that connect nowhere keep the connection
+/// flags (to refuse them by name) but leave them out of their help, completions and man page.
+fn command() -> clap::Command {
+    let cli = Cli::command();
+    let flag = |id: &str| {
+        cli.get_arguments()
+            .find(|arg| arg.get_id() == id)
+            .map(|arg| arg.clone().global(false).hide(true))
+    };
+    let connection: Vec<clap::Arg> = CONNECTION_FLAGS
+        .iter()
+        .filter_map(|(id, _)| flag(id))
+        .collect();
+    let config: Vec<clap::Arg> = flag(CONFIG_FLAG.0).into_iter().collect();
+    CONNECT_NOWHERE.iter().fold(cli, |cli, name| {
+        let mut hidden = connection.clone();
+        if READ_NO_CONFIG.contains(name) {
+            hidden.extend(config.iter().cloned());
+        }
+        cli.mut_subcommand(name, |sub| with_hidden(sub, &hidden))
+    })
+}
+
+/// A command and its subcommands, with these flags as their own, hidden.
+fn with_hidden(command: clap::Command, flags: &[clap::Arg]) -> clap::Command {
+    let command = flags
+        .iter()
+        .fold(command, |command, flag| command.arg(flag.clone()));
+    let names: Vec<String> = command
+        .get_subcommands()
+        .map(|sub| sub.get_name().to_owned())
+        .collect();
+    names.iter().fold(command, |command, name| {
+        command.mut_subcommand(name, |sub| with_hidden(sub, flags))
+    })
+}
+
+/// `diagtui completions SHELL`: the script on stdout (a closed pipe ends it quietly).
+fn print_completions(shell: clap_complete::Shell) -> ExitCode {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command(), "diagtui", &mut script);
+    match std::io::Write::write_all(&mut std::io::stdout().lock(), &script) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("diagtui: cannot write the completions: {e}");
+            ExitCode::FAILURE
+        }
+        _ => ExitCode::SUCCESS,
+    }
+}
+
+/// `diagtui man DIR`: one page for diagtui and one for each command (`diagtui-doc-list.1`).
+fn write_man_pages(dir: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+    clap_mangen::generate_to(command(), dir)
+        .map_err(|e| anyhow::anyhow!("cannot write the man pages into {}: {e}", dir.display()))?;
+    println!("wrote the man pages into {}", dir.display());
+    Ok(())
 }
 
 /// The exit code of a mistake in the config file's TUI settings (as for a bad flag).
@@ -249,37 +329,28 @@ const CONNECTION_FLAGS: [(&str, &str); 6] = [
 /// The config file's flag, by clap id.
 const CONFIG_FLAG: (&str, &str) = ("config", "--config");
 
-/// `serve`, `account`, `migrate` and `keys` connect to no API server: a connection flag given to them on the
-/// command line is a usage error rather than silently ignored (the environment variables, which
-/// may be set for other commands, are left alone). `--config` is refused the same way, except by
-/// `keys` and `serve`, which read the config file.
+/// `serve`, `account`, `migrate`, `keys`, `completions` and `man` connect to no API server: a
+/// connection flag given to them on the command line is a usage error rather than silently
+/// ignored (the environment variables, which may be set for other commands, are left alone).
+/// `--config` is refused the same way, except by `keys` and `serve`, which read the config file.
 fn refuse_unused_connection_flags(cli: &Cli, matches: &ArgMatches) -> Result<(), clap::Error> {
     let (name, sub) = match (&cli.command, matches.subcommand()) {
-        (
-            Some(
-                Command::Serve(_)
-                | Command::Account(_)
-                | Command::Migrate(_)
-                | Command::Keys { .. },
-            ),
-            Some((name, sub)),
-        ) => (name, sub),
-        _ => return Ok(()),
+        (Some(Command::Api(_)) | None, _) | (_, None) => return Ok(()),
+        (Some(_), Some((name, sub))) => (name, sub),
     };
     let given = |m: &ArgMatches, id: &str| m.value_source(id) == Some(ValueSource::CommandLine);
     // `keys` and `serve` read the config file; the others read none.
-    let config = (!matches!(cli.command, Some(Command::Keys { .. } | Command::Serve(_))))
-        .then_some(&CONFIG_FLAG);
+    let config = READ_NO_CONFIG.contains(&name).then_some(&CONFIG_FLAG);
     match CONNECTION_FLAGS
         .iter()
         .chain(config)
         .find(|(id, _)| given(matches, id) || given(sub, id))
     {
-        Some((_, "--config")) => Err(Cli::command().error(
+        Some((_, "--config")) => Err(command().error(
             clap::error::ErrorKind::ArgumentConflict,
             format!("--config does not apply to `diagtui {name}`, which reads no config file"),
         )),
-        Some((_, flag)) => Err(Cli::command().error(
+        Some((_, flag)) => Err(command().error(
             clap::error::ErrorKind::ArgumentConflict,
             format!("{flag} does not apply to `diagtui {name}`, which connects nowhere"),
         )),

@@ -95,7 +95,7 @@ async fn a_page_on_an_allowed_origin_may_call_the_api() {
 }
 
 /// Every route the server has: (method, OpenAPI path, an extension of ours).
-const ROUTES: [(&str, &str, bool); 41] = [
+const ROUTES: [(&str, &str, bool); 43] = [
     ("get", "/api/v1/doc", false),
     ("get", "/api/v1/doc/{docId}", false),
     ("post", "/api/v1/doc/{docId}", false),
@@ -137,6 +137,8 @@ const ROUTES: [(&str, &str, bool); 41] = [
     ("post", "/api/v1/embed/rotate-live", true),
     ("post", "/api/v1/embed/disable-live", true),
     ("get", "/api/v1/embed/list/{docId}", true),
+    ("get", "/healthz", true),
+    ("get", "/readyz", true),
 ];
 
 #[tokio::test(flavor = "multi_thread")]

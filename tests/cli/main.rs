@@ -6,6 +6,7 @@ mod docs;
 mod embeds;
 mod history;
 mod objects;
+mod ops;
 mod render;
 mod settings;
 mod terminal;

@@ -57,12 +57,15 @@ pub enum ErrorCode {
     InternalError,
     /// 503: the server's database cannot be reached right now; the request may be tried again.
     Unavailable,
+    /// 507: the server's disk is full; nothing can be written until there is room (reads go
+    /// on).
+    InsufficientStorage,
     /// A code this build does not know, as the server sent it.
     Other(String),
 }
 
 /// Every known code with its text, in one table that both directions read.
-const KNOWN: [(ErrorCode, &str); 23] = [
+const KNOWN: [(ErrorCode, &str); 24] = [
     (ErrorCode::BadRequest, "BAD_REQUEST"),
     (ErrorCode::InvalidJson, "INVALID_JSON"),
     (ErrorCode::ValidationError, "VALIDATION_ERROR"),
@@ -86,6 +89,7 @@ const KNOWN: [(ErrorCode, &str); 23] = [
     (ErrorCode::HeadersTooLarge, "HEADERS_TOO_LARGE"),
     (ErrorCode::InternalError, "INTERNAL_ERROR"),
     (ErrorCode::Unavailable, "UNAVAILABLE"),
+    (ErrorCode::InsufficientStorage, "INSUFFICIENT_STORAGE"),
 ];
 
 impl ErrorCode {
@@ -129,6 +133,7 @@ impl ErrorCode {
             ErrorCode::HeadersTooLarge => 431,
             ErrorCode::InternalError | ErrorCode::Other(_) => 500,
             ErrorCode::Unavailable => 503,
+            ErrorCode::InsufficientStorage => 507,
         }
     }
 }

@@ -69,6 +69,28 @@ pub struct ServeArgs {
     /// would: clients fall back to polling.
     #[arg(long)]
     pub no_events: bool,
+    /// Serve metrics (`/metrics`, Prometheus/OpenMetrics text), `/healthz` and `/readyz` on a
+    /// listener of their own at this address (port 0 picks a free one). Off without it.
+    #[arg(long, value_name = "ADDR")]
+    pub metrics_bind: Option<SocketAddr>,
+    /// On SIGTERM or SIGINT, how long `readyz` answers 503 before the server stops accepting
+    /// connections, so that a load balancer stops sending first, in seconds.
+    #[arg(long, default_value_t = 0.0, value_name = "SECS", value_parser = non_negative_seconds)]
+    pub drain_delay: f64,
+    /// How log lines on stderr are written: `text`, or `json` (one JSON object a line). Which
+    /// lines: `RUST_LOG` (default `warn`; `info` logs every request).
+    #[arg(long, value_enum, default_value_t = LogFormat::Text, value_name = "FORMAT")]
+    pub log_format: LogFormat,
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// Human text, one line each.
+    Text,
+    /// One JSON object a line: time, level, message, fields, and the request's span (method,
+    /// route template, request id, account).
+    Json,
 }
 
 /// clap Args: the PostgreSQL database to use instead of the data dir's SQLite.
@@ -141,6 +163,14 @@ fn seconds(text: &str) -> Result<f64, String> {
     }
 }
 
+/// Reads a number of seconds, zero or more.
+fn non_negative_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(secs) if secs.is_finite() && (0.0..1e6).contains(&secs) => Ok(secs),
+        _ => Err(format!("\"{text}\" is not a number of seconds (0 or more)")),
+    }
+}
+
 /// Reads a CORS origin: `*`, or `scheme://host[:port]` with nothing after.
 fn origin(text: &str) -> Result<String, String> {
     let valid = text == "*"
@@ -187,6 +217,7 @@ impl ServeArgs {
             events: !self.no_events,
             history_keep: days(self.history_keep),
             public_url: self.public_url.clone(),
+            metrics: self.metrics_bind.is_some(),
             ..ServerOptions::default()
         }
     }
@@ -238,12 +269,13 @@ pub struct MigrateArgs {
     pub force: bool,
 }
 
-/// Runs the server until SIGINT or SIGTERM, then finishes in-flight requests and returns.
-/// Prints `listening on http://HOST:PORT` as the first line on stdout. Blocking: it builds
-/// its own runtime.
+/// Runs the server until SIGINT or SIGTERM, then turns `readyz` 503, waits the drain delay,
+/// finishes in-flight requests and returns. Prints `listening on http://HOST:PORT` as the first
+/// line on stdout, and with `--metrics-bind`, `metrics on http://HOST:PORT` as the second.
+/// Blocking: it builds its own runtime.
 pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
     bound_malloc_arenas();
-    init_logging();
+    init_logging(args.log_format);
     let options = args.options();
     let location = args.database.location(&data_dir, args.db_pool as usize);
     let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
@@ -254,10 +286,21 @@ pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
             .await
             .with_context(|| format!("cannot listen on {}", args.bind))?;
         let addr = listener.local_addr()?;
+        let metrics_listener = match args.metrics_bind {
+            Some(bind) => Some(
+                TcpListener::bind(bind)
+                    .await
+                    .with_context(|| format!("cannot listen on {bind}"))?,
+            ),
+            None => None,
+        };
         let shutdown = crate::signals::stop_requested()?;
         {
             let mut out = std::io::stdout().lock();
             writeln!(out, "listening on http://{addr}")?;
+            if let Some(metrics) = &metrics_listener {
+                writeln!(out, "metrics on http://{}", metrics.local_addr()?)?;
+            }
             out.flush()?;
         }
         if let Some(warning) = warning {
@@ -273,14 +316,49 @@ pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
                 "database {location}; `diagtui account create EMAIL --database URL` adds accounts"
             ),
         }
-        let (app, hub) = application(Arc::new(store), &options, addr);
+        let running = application(Arc::new(store), &location, &options, addr);
+        let metrics =
+            metrics_listener.map(|listener| serve_metrics(listener, running.state.clone()));
+        let (hub, draining) = (running.hub, running.state.draining);
+        let drain_delay = Duration::from_secs_f64(args.drain_delay);
         let shutdown = async move {
             shutdown.await;
+            draining.start();
+            tokio::time::sleep(drain_delay).await;
             hub.close();
         };
-        http::serve(listener, app, options.http(), shutdown).await;
+        http::serve(listener, running.app, options.http(), shutdown).await;
+        if let Some((stop, served)) = metrics {
+            let _ = stop.send(());
+            let _ = served.await;
+        }
         Ok(())
     })
+}
+
+/// Serves the metrics listener's routes until told to stop; it answers while the server
+/// drains (its `readyz` 503).
+fn serve_metrics(
+    listener: TcpListener,
+    state: crate::state::AppState,
+) -> (
+    tokio::sync::oneshot::Sender<()>,
+    tokio::task::JoinHandle<()>,
+) {
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let served = tokio::spawn(async move {
+        let app = crate::metrics::app(state);
+        let stopped = async move {
+            let _ = stopped.await;
+        };
+        if let Err(e) = axum::serve(listener, app)
+            .with_graceful_shutdown(stopped)
+            .await
+        {
+            tracing::warn!("the metrics listener failed: {e}");
+        }
+    });
+    (stop, served)
 }
 
 /// How many malloc arenas the server's threads share (glibc).
@@ -367,16 +445,25 @@ fn on_own_runtime<T: Send>(
     })
 }
 
-/// Logs to stderr, `warn` and up unless `RUST_LOG` says otherwise (`RUST_LOG=info` logs one
-/// line per request).
-fn init_logging() {
+/// Logs to stderr in `format`, `warn` and up unless `RUST_LOG` says otherwise (`RUST_LOG=info`
+/// logs one line per request).
+fn init_logging(format: LogFormat) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    let _ = tracing_subscriber::fmt()
+    let logger = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .with_writer(std::io::stderr)
-        .try_init();
+        .with_writer(std::io::stderr);
+    let _ = match format {
+        LogFormat::Text => logger
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+            .try_init(),
+        LogFormat::Json => logger
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .with_span_list(false)
+            .try_init(),
+    };
 }
 
 #[cfg(test)]

@@ -68,6 +68,17 @@ impl ApiError {
     }
 }
 
+impl ApiError {
+    /// 507 `INSUFFICIENT_STORAGE`: the disk is full; the details go to the log.
+    pub fn disk_full(detail: impl std::fmt::Display) -> ApiError {
+        tracing::error!("disk full: {detail}");
+        ApiError::new(
+            ErrorCode::InsufficientStorage,
+            "the server's disk is full: nothing can be written until there is room",
+        )
+    }
+}
+
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
         let message = e.to_string();
@@ -85,6 +96,7 @@ impl From<StoreError> for ApiError {
             StoreError::Forbidden(_) => ErrorCode::Forbidden,
             StoreError::EmailTaken(_) => ErrorCode::EmailTaken,
             StoreError::Unavailable(_) => return ApiError::unavailable(message),
+            StoreError::DiskFull(_) => return ApiError::disk_full(message),
             StoreError::Internal(_) | StoreError::Conflict => return ApiError::internal(message),
         };
         ApiError::new(code, message)

@@ -9,6 +9,7 @@ mod events;
 mod extract;
 mod http;
 mod local;
+mod metrics;
 mod options;
 mod retention;
 mod routes;
@@ -18,8 +19,8 @@ mod state;
 mod viewers;
 
 pub use commands::{
-    AccountCommand, MigrateArgs, ServeArgs, create_account, public_url, run_account, run_migrate,
-    run_serve,
+    AccountCommand, LogFormat, MigrateArgs, ServeArgs, create_account, public_url, run_account,
+    run_migrate, run_serve,
 };
 pub use http::MAX_HEAD_BYTES;
 pub use local::LocalServer;
@@ -34,25 +35,43 @@ use anyhow::Context;
 
 use diagtui_store::{AnyEngine, Location, Store};
 
-/// The application over a store listening at an address, with the settings' body limits, CORS
-/// origins and public URL, and its
-/// change events (to close when the server stops, which ends their streams). Must be called
-/// on a tokio runtime.
+/// A server's application and what runs beside it.
+struct Application {
+    /// The routes, as a service.
+    app: routes::App,
+    /// The change events (to close when the server stops, which ends their streams).
+    hub: Arc<events::Hub>,
+    /// The handlers' state (for the metrics listener, and to mark the server draining).
+    state: state::AppState,
+}
+
+/// The application over a store at `at` listening at an address, with the settings' body
+/// limits, CORS origins, public URL and metrics. Must be called on a tokio runtime.
 fn application(
     store: Arc<Store<AnyEngine>>,
+    at: &Location,
     options: &ServerOptions,
     listening: SocketAddr,
-) -> (routes::App, Arc<events::Hub>) {
+) -> Application {
     let hub = events::Hub::start(&store, options.keep_alive);
     retention::start(&store, options.history_keep);
+    let metrics = options
+        .metrics
+        .then(|| Arc::new(metrics::Metrics::new(&store, at.data_dir())));
     let state = state::AppState {
         store,
         bodies: options.bodies(),
         hub: Arc::clone(&hub),
         public_url: options.public_url(listening).into(),
         viewers: Arc::default(),
+        draining: Arc::default(),
+        metrics,
     };
-    (routes::app(state, &options.cors, options.events), hub)
+    Application {
+        app: routes::app(state.clone(), &options.cors, options.events),
+        hub,
+        state,
+    }
 }
 
 /// Opens the store a server runs on: a data dir is set up first (seeded the first time); a

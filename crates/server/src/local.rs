@@ -86,12 +86,18 @@ impl LocalServer {
             .with_context(|| format!("cannot listen on {addr}"))?;
         let listening = listener.local_addr()?;
         let url = format!("http://{listening}");
-        let (app, hub) = application(Arc::new(store), &options, listening);
+        let running = application(Arc::new(store), &location, &options, listening);
         let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(http::serve(listener, app, options.http(), async move {
-            let _ = stopped.await;
-            hub.close();
-        }));
+        let hub = running.hub;
+        let task = tokio::spawn(http::serve(
+            listener,
+            running.app,
+            options.http(),
+            async move {
+                let _ = stopped.await;
+                hub.close();
+            },
+        ));
         Ok(LocalServer {
             url,
             api_key,

@@ -54,6 +54,8 @@ pub struct ServerOptions {
     /// The base of the URLs embeds are served at (`https://diagrams.example.com`), for a
     /// server behind a proxy; the address it listens on when `None`.
     pub public_url: Option<String>,
+    /// Whether requests are counted for `/metrics` (served on a listener of its own).
+    pub metrics: bool,
 }
 
 impl Default for ServerOptions {
@@ -70,6 +72,7 @@ impl Default for ServerOptions {
             events: true,
             history_keep: days(DEFAULT_HISTORY_KEEP_DAYS),
             public_url: None,
+            metrics: false,
         }
     }
 }

@@ -1,9 +1,12 @@
-//! The state every handler shares: the store, the limits on request bodies and the change events.
+//! The state every handler shares: the store, the limits on request bodies, the change events,
+//! whether the server is stopping and its metrics.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use super::events::Hub;
+use super::metrics::Metrics;
+use super::routes::health::Draining;
 use super::viewers::Viewers;
 use diagtui_store::{AnyEngine, Store};
 
@@ -20,6 +23,10 @@ pub struct AppState {
     pub public_url: Arc<str>,
     /// The live embed pages open now.
     pub viewers: Arc<Viewers>,
+    /// Set when the server is stopping (`readyz` answers 503).
+    pub draining: Arc<Draining>,
+    /// The metrics, when they are on (`serve --metrics-bind`).
+    pub metrics: Option<Arc<Metrics>>,
 }
 
 /// The limits on request bodies.

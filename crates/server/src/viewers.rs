@@ -25,6 +25,11 @@ impl Viewers {
         self.open.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// How many live embed pages are open now, all documents together.
+    pub fn count(&self) -> usize {
+        self.lock().values().sum()
+    }
+
     /// Whether the document's live embed has as many viewers as it may.
     pub fn full(&self, doc_id: &str) -> bool {
         self.lock().get(doc_id).copied().unwrap_or(0) >= MAX_VIEWERS

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::cache::LoadedDoc;
 use super::embeds::{EmbedAnswer, EmbedQuery};
-use super::engine::{CommitObserver, Engine};
+use super::engine::{CommitObserver, Engine, SchemaVersion};
 use super::history::{HistoryAnswer, HistoryQuery};
 use super::keys::{Account, KeyHash};
 #[cfg(feature = "postgres")]
@@ -87,6 +87,31 @@ impl Engine for AnyEngine {
     async fn write(&self, op: WriteOp) -> StoreResult<Outcome> {
         on_engine!(self, engine => engine.write(op))
     }
+
+    async fn schema_version(&self) -> StoreResult<SchemaVersion> {
+        on_engine!(self, engine => engine.schema_version())
+    }
+}
+
+impl AnyEngine {
+    /// The PostgreSQL pool's connections in use and requests waiting for one; `None` on
+    /// SQLite.
+    pub fn pool_status(&self) -> Option<PoolStatus> {
+        match self {
+            AnyEngine::Sqlite(_) => None,
+            #[cfg(feature = "postgres")]
+            AnyEngine::Postgres(engine) => Some(engine.pool_status()),
+        }
+    }
+}
+
+/// A connection pool's state now.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PoolStatus {
+    /// Connections handed out.
+    pub in_use: usize,
+    /// Requests waiting for a connection.
+    pub waiting: usize,
 }
 
 impl Store<AnyEngine> {
@@ -104,6 +129,11 @@ impl Store<AnyEngine> {
             Location::Postgres(pg) => AnyEngine::Postgres(PgEngine::open(pg, observer).await?),
         };
         Ok(Store { engine, kept })
+    }
+
+    /// The PostgreSQL pool's state now; `None` on SQLite.
+    pub fn pool_status(&self) -> Option<PoolStatus> {
+        self.engine.pool_status()
     }
 }
 

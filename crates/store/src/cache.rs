@@ -21,6 +21,7 @@ use tokio::sync::watch;
 
 use super::StoreResult;
 use super::change::{DocChange, DocEvent};
+use super::metrics::CacheCounters;
 use super::object::StoredObject;
 
 /// A document as loaded from the database.
@@ -207,6 +208,7 @@ impl Drop for Load<'_> {
 /// The cache of documents.
 pub struct DocCache {
     budget: usize,
+    counters: CacheCounters,
     slots: RwLock<HashMap<String, Slot>>,
     used: AtomicUsize,
     clock: AtomicU64,
@@ -222,10 +224,11 @@ const DOC_OVERHEAD: usize = 256;
 const WALK_SHARE: usize = 8;
 
 impl DocCache {
-    /// An empty cache holding at most `budget` bytes.
-    pub fn new(budget: usize) -> DocCache {
+    /// An empty cache holding at most `budget` bytes, counting into `counters`.
+    pub fn new(budget: usize, counters: CacheCounters) -> DocCache {
         DocCache {
             budget,
+            counters,
             slots: RwLock::new(HashMap::new()),
             used: AtomicUsize::new(0),
             clock: AtomicU64::new(0),
@@ -250,6 +253,7 @@ impl DocCache {
             // overtaken one, holding an older ticket, will neither fill nor drop it.
             _ => {}
         }
+        self.counters.misses.inc();
         let ticket = self.tickets.fetch_add(1, Ordering::Relaxed);
         let (answer, waiting) = watch::channel(None);
         let loading = Loading {
@@ -273,6 +277,7 @@ impl DocCache {
 
     /// A cached document handed out now, marked as just used.
     fn used_now(&self, doc: &Arc<CachedDoc>) -> Arc<CachedDoc> {
+        self.counters.hits.inc();
         doc.last_used.store(
             self.clock.fetch_add(1, Ordering::Relaxed),
             Ordering::Relaxed,
@@ -409,6 +414,7 @@ impl DocCache {
             let Some((id, bytes)) = victim else { break };
             slots.remove(&id);
             self.used.fetch_sub(bytes, Ordering::Relaxed);
+            self.counters.evictions.inc();
         }
     }
 }
@@ -486,7 +492,7 @@ mod tests {
     #[tokio::test]
     async fn a_load_overtaken_by_a_commit_is_never_kept() {
         for overtaken_finishes_first in [true, false] {
-            let cache = DocCache::new(1 << 20);
+            let cache = DocCache::new(1 << 20, CacheCounters::default());
             let a = load(&cache);
             let b = wait(&cache);
             write_x(&cache, "new");
@@ -528,7 +534,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_load_overtaken_by_a_clear_is_not_kept_and_waiters_of_a_dropped_load_look_again() {
-        let cache = DocCache::new(1 << 20);
+        let cache = DocCache::new(1 << 20, CacheCounters::default());
         let a = load(&cache);
         cache.clear();
         a.finish(Ok(Some(loaded("old")))).unwrap();

@@ -10,7 +10,6 @@
 use std::future::Future;
 use std::sync::Arc;
 
-use super::StoreResult;
 use super::cache::LoadedDoc;
 use super::change::Committed;
 use super::embeds::{EmbedAnswer, EmbedQuery};
@@ -18,6 +17,7 @@ use super::history::{HistoryAnswer, HistoryQuery};
 use super::keys::{Account, KeyHash};
 use super::object::StoredObject;
 use super::write::{Outcome, WriteOp};
+use super::{StoreError, StoreMetrics, StoreResult};
 use diagtui_model::{DocDetails, DocSummary, FolderList};
 
 /// A database engine behind the store.
@@ -71,11 +71,44 @@ pub trait Engine: Send + Sync + 'static {
 
     /// Commits a write request and answers it once committed (and reported).
     fn write(&self, op: WriteOp) -> impl Future<Output = StoreResult<Outcome>> + Send;
+
+    /// The database's schema version and this build's, read from the database (a readiness
+    /// check: it fails when the database does not answer).
+    fn schema_version(&self) -> impl Future<Output = StoreResult<SchemaVersion>> + Send;
+}
+
+/// A database's schema version beside the one this build writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SchemaVersion {
+    /// The database's.
+    pub found: i64,
+    /// This build's.
+    pub known: i64,
+}
+
+/// Why a store cannot serve now.
+#[derive(Debug, thiserror::Error)]
+pub enum NotReady {
+    /// The database did not answer a read.
+    #[error("the database does not answer: {0}")]
+    Database(StoreError),
+    /// The database's schema is not this build's.
+    #[error("the database has schema version {}, this build's is {}", .0.found, .0.known)]
+    Schema(SchemaVersion),
+    /// The last write found the disk full.
+    #[error("the disk is full")]
+    DiskFull,
 }
 
 /// Who learns of an engine's commits: the store, which writes them through to its cache and
 /// passes them on.
 pub trait CommitObserver: Send + Sync + 'static {
+    /// What the store counts, for the engines to count into.
+    fn metrics(&self) -> &StoreMetrics;
+
+    /// A write batch ended: whether it, or a request of it, found the disk full.
+    fn wrote(&self, disk_full: bool);
+
     /// The version of a document as cached now, if it is; a plan made from another version
     /// does not hold.
     fn doc_version(&self, doc_id: &str) -> Option<u64>;

@@ -2,8 +2,8 @@
 
 use thiserror::Error;
 
-/// A store failure. Every variant but `Internal`, `Unavailable` and `Conflict` is the caller's
-/// doing and is safe to show.
+/// A store failure. Every variant but `Internal`, `Unavailable`, `DiskFull` and `Conflict` is
+/// the caller's doing and is safe to show.
 #[derive(Debug, Clone, Error)]
 pub enum StoreError {
     /// No such document, or not visible to the account.
@@ -50,6 +50,10 @@ pub enum StoreError {
     /// may be tried again. Its text is for logs, not for clients.
     #[error("{0}")]
     Unavailable(String),
+    /// The disk (or the database's quota) is full: nothing more can be written until there is
+    /// room, while reads go on. Its text is for logs, not for clients.
+    #[error("{0}")]
+    DiskFull(String),
     /// A database or I/O failure; its text is for logs, not for clients.
     #[error("{0}")]
     Internal(String),
@@ -57,6 +61,9 @@ pub enum StoreError {
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
+        if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull) {
+            return StoreError::DiskFull(format!("sqlite: {e}"));
+        }
         StoreError::Internal(format!("sqlite: {e}"))
     }
 }

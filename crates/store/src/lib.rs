@@ -35,6 +35,7 @@ mod error;
 mod generation;
 pub mod history;
 mod keys;
+pub mod metrics;
 #[cfg(feature = "postgres")]
 pub mod migrate;
 mod object;
@@ -52,6 +53,7 @@ mod writer;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use bytes::Bytes;
 use serde_json::Value;
@@ -71,10 +73,11 @@ use self::write::{ObjectUpdate, Outcome, Plan, WriteOp};
 use diagtui_model::props::new_object_data;
 use diagtui_model::{DocDetails, DocSummary, FolderList, ObjectType, Props, Selector};
 
-pub use self::any::{AnyEngine, DEFAULT_POOL, Location};
-pub use self::engine::Engine;
+pub use self::any::{AnyEngine, DEFAULT_POOL, Location, PoolStatus};
+pub use self::engine::{Engine, NotReady, SchemaVersion};
 pub use self::error::StoreError;
 pub use self::keys::{Account, DEFAULT_EMAIL};
+pub use self::metrics::StoreMetrics;
 #[cfg(feature = "postgres")]
 pub use self::postgres::{PgEngine, PgOptions, migrations as pg_migrations};
 pub use self::sqlite::{DB_FILE, SqliteEngine};
@@ -133,6 +136,11 @@ struct Kept {
     /// How many reports were sent; held while one is sent, so that a listener can learn how
     /// many came before it subscribed.
     reported: std::sync::Mutex<u64>,
+    /// What the store counts.
+    metrics: StoreMetrics,
+    /// Whether the last write batch found the disk full (cleared by the next one that
+    /// commits without).
+    disk_full: AtomicBool,
 }
 
 impl Kept {
@@ -150,6 +158,14 @@ impl Kept {
 }
 
 impl CommitObserver for Kept {
+    fn metrics(&self) -> &StoreMetrics {
+        &self.metrics
+    }
+
+    fn wrote(&self, disk_full: bool) {
+        self.disk_full.store(disk_full, Ordering::Relaxed);
+    }
+
     fn doc_version(&self, doc_id: &str) -> Option<u64> {
         self.docs.version(doc_id)
     }
@@ -167,6 +183,7 @@ impl CommitObserver for Kept {
     }
 
     fn changed_elsewhere(&self) {
+        self.metrics.resyncs.inc();
         self.docs.clear();
         self.keys.clear();
         self.report(Arc::new(Committed::elsewhere()));
@@ -262,11 +279,14 @@ async fn state_json(doc: Arc<CachedDoc>) -> StoreResult<Bytes> {
 impl<E: Engine> Store<E> {
     /// What a new store keeps in memory, empty.
     fn kept(options: StoreOptions) -> Arc<Kept> {
+        let metrics = StoreMetrics::default();
         Arc::new(Kept {
-            docs: DocCache::new(options.cache_bytes),
+            docs: DocCache::new(options.cache_bytes, metrics.cache.clone()),
             keys: KeyCache::default(),
             commits: broadcast::channel(COMMIT_BACKLOG).0,
             reported: std::sync::Mutex::new(0),
+            metrics,
+            disk_full: AtomicBool::new(false),
         })
     }
 
@@ -734,6 +754,24 @@ impl<E: Engine> Store<E> {
     /// About how many bytes the document cache holds.
     pub fn cached_bytes(&self) -> usize {
         self.kept.docs.used()
+    }
+
+    /// What the store counts (shared: register it once, it counts on).
+    pub fn metrics(&self) -> &StoreMetrics {
+        &self.kept.metrics
+    }
+
+    /// Whether the store can serve: the database answers a read, its schema is this build's,
+    /// and the last write did not find the disk full.
+    pub async fn ready(&self) -> Result<(), NotReady> {
+        if self.kept.disk_full.load(Ordering::Relaxed) {
+            return Err(NotReady::DiskFull);
+        }
+        match self.engine.schema_version().await {
+            Ok(version) if version.found == version.known => Ok(()),
+            Ok(version) => Err(NotReady::Schema(version)),
+            Err(e) => Err(NotReady::Database(e)),
+        }
     }
 }
 

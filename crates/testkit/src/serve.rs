@@ -22,6 +22,22 @@ pub struct Served {
 /// stderr goes where the command says; `RUST_LOG` is unset (so that it logs nothing per
 /// request) unless the command sets it.
 pub fn start(command: &mut Command) -> Served {
+    let (child, lines) = announced(command, 1);
+    let url = address(&lines[0], "listening on ");
+    Served { child, url }
+}
+
+/// Like [`start`], for `serve --metrics-bind`: also reads its second line, `metrics on URL`,
+/// and returns that URL beside.
+pub fn start_metered(command: &mut Command) -> (Served, String) {
+    let (child, lines) = announced(command, 2);
+    let url = address(&lines[0], "listening on ");
+    let metrics = address(&lines[1], "metrics on ");
+    (Served { child, url }, metrics)
+}
+
+/// Starts `command` (see [`start`]) and reads the first `count` lines of its stdout.
+fn announced(command: &mut Command, count: usize) -> (Child, Vec<String>) {
     if command.get_envs().all(|(name, _)| name != "RUST_LOG") {
         command.env_remove("RUST_LOG");
     }
@@ -29,17 +45,26 @@ pub fn start(command: &mut Command) -> Served {
         .stdout(Stdio::piped())
         .spawn()
         .expect("the server starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("its first line");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let lines = (0..count)
+        .map(|_| {
+            let mut line = String::new();
+            stdout.read_line(&mut line).expect("a line of stdout");
+            line
+        })
+        .collect();
+    (child, lines)
+}
+
+/// The loopback URL a line announces after `prefix`.
+fn address(line: &str, prefix: &str) -> String {
     let url = line
         .trim_end()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("first line: {line:?}"))
+        .strip_prefix(prefix)
+        .unwrap_or_else(|| panic!("expected {prefix:?}, got {line:?}"))
         .to_owned();
     assert!(url.starts_with("http://127.0.0.1:"), "{url}");
-    Served { child, url }
+    url
 }
 
 /// `diagtui serve` on the data dir `dir`, its stderr dropped.

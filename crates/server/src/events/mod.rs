@@ -213,6 +213,17 @@ impl Hub {
         self.account_mark()
     }
 
+    /// How many event streams are open now (the API's and the live embed pages').
+    pub fn subscribers(&self) -> usize {
+        let streams = self.lock();
+        streams.account.subscribers()
+            + streams
+                .docs
+                .values()
+                .map(Channel::subscribers)
+                .sum::<usize>()
+    }
+
     /// Whether anyone listens.
     fn listened(&self) -> bool {
         let streams = self.lock();

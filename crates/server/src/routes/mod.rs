@@ -1,7 +1,8 @@
 //! The routes of the API: the spec's, plus our extensions (folders, the legacy object list, `me`,
-//! the change event streams, embeds and their pages, and the OpenAPI description). Trailing slashes do not matter; unknown routes and wrong
-//! methods answer in the error contract. Every request is logged (see [`trace`]) and, when
-//! origins are configured, answered with CORS headers.
+//! the change event streams, embeds and their pages, the OpenAPI description, `healthz` and
+//! `readyz`). Trailing slashes do not matter; unknown routes and wrong
+//! methods answer in the error contract. Every request gets an id ([`request_id`]), is logged
+//! (see [`trace`]) and, when origins are configured, answered with CORS headers.
 
 mod create_diagram;
 mod docs;
@@ -9,13 +10,16 @@ mod embed_pages;
 mod embeds;
 mod events;
 mod folders;
+pub(crate) mod health;
 mod history;
 mod image;
 mod objects;
 pub(crate) mod openapi;
+mod request_id;
 mod schemas;
 mod trace;
 
+use std::sync::Arc;
 use std::task::{Context, Poll};
 
 use axum::Router;
@@ -45,7 +49,8 @@ pub enum Cors {
 pub type App = Either<CorsService<TrimSlash<Router>>, TrimSlash<Router>>;
 
 /// The whole application: routes (the event streams only when `events`), fallbacks, request
-/// logging (when `info` is enabled at start), CORS and trailing-slash folding.
+/// counting (when the metrics are on), request logging (when `info` is enabled at start), the
+/// request id, CORS and trailing-slash folding.
 pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
     let api = Router::new()
         .route("/api/v1/openapi.json", get(openapi::document))
@@ -117,6 +122,8 @@ pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
         .route("/app/embed.html", get(embed_pages::show))
         .route("/app/embed.svg", get(embed_pages::live_picture))
         .route("/app/embed-live.js", get(embed_pages::script))
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed);
     let api = if events {
@@ -126,11 +133,20 @@ pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
     } else {
         api
     };
+    let api = match &state.metrics {
+        Some(metrics) => api.layer(axum::middleware::from_fn_with_state(
+            Arc::clone(metrics),
+            crate::metrics::count,
+        )),
+        None => api,
+    };
     let api = if trace::enabled() {
         api.layer(trace::layer())
     } else {
         api
     };
+    // Outside the log line's span, which reads the id.
+    let api = api.layer(axum::middleware::from_fn(request_id::request_id));
     // Routing happens inside, after the slash is folded and CORS preflights are answered.
     let routed = TrimSlash(api.with_state(state));
     match cors_layer(cors) {

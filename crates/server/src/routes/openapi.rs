@@ -81,6 +81,8 @@ impl Modify for Keys {
         super::embeds::rotate_live,
         super::embeds::disable_live,
         super::embeds::list,
+        super::health::healthz,
+        super::health::readyz,
         document,
     ),
     components(schemas(

@@ -1,5 +1,5 @@
-//! One log line per request, at `info`: method, route template, status, latency and the
-//! account (filled in once the key is checked). Never the key: the path logged is the route
+//! One log line per request, at `info`: method, route template, request id, status, latency
+//! and the account (filled in once the key is checked). Never the key: the path logged is the route
 //! template (or, for an unknown route, the path without its query), so `?key=` never shows.
 
 use std::time::Duration;
@@ -27,7 +27,7 @@ pub fn layer()
         .on_failure(())
 }
 
-/// Makes each request's span: `request{method route account}`.
+/// Makes each request's span: `request{method route request_id account}`.
 #[derive(Debug, Clone, Copy)]
 pub struct RequestSpan;
 
@@ -40,6 +40,11 @@ impl<B> MakeSpan<B> for RequestSpan {
                 .extensions()
                 .get::<MatchedPath>()
                 .map_or_else(|| request.uri().path(), MatchedPath::as_str),
+            request_id = request
+                .headers()
+                .get(&super::request_id::X_REQUEST_ID)
+                .and_then(|id| id.to_str().ok())
+                .unwrap_or_default(),
             account = tracing::field::Empty,
         )
     }

@@ -49,9 +49,10 @@ use tokio::task::JoinHandle;
 use self::freshness::{Freshness, read_generation};
 use self::sequence::Sequence;
 use self::writer::Around;
+use super::PoolStatus;
 use super::cache::LoadedDoc;
 use super::embeds::{EmbedAnswer, EmbedQuery};
-use super::engine::{CommitObserver, Engine};
+use super::engine::{CommitObserver, Engine, SchemaVersion};
 use super::history::{HistoryAnswer, HistoryQuery};
 use super::keys::{Account, KeyHash};
 use super::write::{Job, Outcome, WriteOp, send_job};
@@ -163,6 +164,17 @@ impl PgEngine {
     }
 }
 
+impl PgEngine {
+    /// The pool's connections in use and requests waiting for one.
+    pub fn pool_status(&self) -> PoolStatus {
+        let status = self.pool.status();
+        PoolStatus {
+            in_use: status.size.saturating_sub(status.available),
+            waiting: status.waiting,
+        }
+    }
+}
+
 impl Engine for PgEngine {
     async fn check_fresh(&self) -> StoreResult<()> {
         self.freshness.check().await
@@ -223,6 +235,14 @@ impl Engine for PgEngine {
 
     async fn write(&self, op: WriteOp) -> StoreResult<Outcome> {
         send_job(&self.writer, op).await
+    }
+
+    async fn schema_version(&self) -> StoreResult<SchemaVersion> {
+        let client = self.pool.get().await?;
+        Ok(SchemaVersion {
+            found: schema::read_version(&client).await?.into(),
+            known: schema::VERSION.into(),
+        })
     }
 }
 

@@ -401,6 +401,7 @@ async fn apply_received(listening: &Listening, generation: i64, text: &str) {
     }
     let mut replaced = Vec::new();
     sequence.apply(generation, || {
+        observer.metrics().notifications_applied.inc();
         for report in reports {
             replaced.extend(observer.committed(Arc::new(report)));
         }

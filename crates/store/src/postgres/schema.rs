@@ -173,6 +173,14 @@ async fn current_version(conn: &impl GenericClient) -> StoreResult<i32> {
     Ok(row.map_or(0, |row| row.get(0)))
 }
 
+/// The schema version of a database already set up, read without writing (a readiness check).
+pub async fn read_version(conn: &impl GenericClient) -> StoreResult<i32> {
+    let row = conn
+        .query_opt("SELECT version FROM diagtui_schema", &[])
+        .await?;
+    Ok(row.map_or(0, |row| row.get(0)))
+}
+
 /// Brings the database up to [`VERSION`], one transaction per migration. Refuses a database
 /// written by a newer build.
 pub async fn migrate(conn: &mut Client) -> StoreResult<()> {

@@ -79,7 +79,9 @@ impl From<tokio_postgres::Error> for StoreError {
             (None, Some(cause)) => format!("postgres: {e}: {cause}"),
             (None, None) => format!("postgres: {e}"),
         };
-        if unreachable(&e) {
+        if e.code() == Some(&tokio_postgres::error::SqlState::DISK_FULL) {
+            StoreError::DiskFull(detail)
+        } else if unreachable(&e) {
             StoreError::Unavailable(detail)
         } else {
             StoreError::Internal(detail)

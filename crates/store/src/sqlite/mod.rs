@@ -35,7 +35,7 @@ use self::freshness::Freshness;
 use self::writer::Around;
 use super::cache::LoadedDoc;
 use super::embeds::{EmbedAnswer, EmbedQuery};
-use super::engine::{CommitObserver, Engine};
+use super::engine::{CommitObserver, Engine, SchemaVersion};
 use super::history::{HistoryAnswer, HistoryQuery};
 use super::keys::{Account, KeyHash};
 use super::write::{Job, Outcome, WriteOp, send_job};
@@ -99,6 +99,8 @@ impl SqliteEngine {
         // Checkpoints (copying the WAL into the database, with an fsync) happen on their own
         // thread, never in a commit that a request waits for.
         writer_conn.pragma_update(None, "wal_autocheckpoint", 0)?;
+        // The log is cut back to this size when it starts over (see `checkpointer`).
+        writer_conn.pragma_update(None, "journal_size_limit", checkpointer::WAL_LIMIT)?;
         // Each request's savepoint journals the pages it changes: in memory, not a temp file.
         writer_conn.pragma_update(None, "temp_store", "MEMORY")?;
         let checkpoints = checkpointer::spawn(connect(&path)?)?;
@@ -195,6 +197,16 @@ impl Engine for SqliteEngine {
 
     async fn write(&self, op: WriteOp) -> StoreResult<Outcome> {
         send_job(&self.writer, op).await
+    }
+
+    async fn schema_version(&self) -> StoreResult<SchemaVersion> {
+        let found = self
+            .read(|conn| Ok(conn.query_row("PRAGMA user_version", [], |row| row.get(0))?))
+            .await?;
+        Ok(SchemaVersion {
+            found,
+            known: schema::VERSION as i64,
+        })
     }
 }
 

@@ -11,6 +11,7 @@ mod statements;
 
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
+use std::time::Instant;
 
 use futures_util::FutureExt;
 use tokio::sync::{mpsc, oneshot};
@@ -73,13 +74,14 @@ pub(crate) struct Done {
 }
 
 impl Done {
-    /// The same failure for every request of a batch: unavailable when the database is, else
-    /// internal.
+    /// The same failure for every request of a batch: unavailable when the database is, disk
+    /// full when the disk is, else internal.
     pub fn failed(count: usize, error: &StoreError) -> Done {
         let answers = (0..count)
             .map(|_| {
                 Err(match error {
                     StoreError::Unavailable(e) => StoreError::Unavailable(e.clone()),
+                    StoreError::DiskFull(e) => StoreError::DiskFull(e.clone()),
                     other => StoreError::Internal(format!("the write failed: {other}")),
                 })
             })
@@ -112,16 +114,24 @@ pub(crate) async fn run_batch(
     };
     let generation = match tx.begin(first).await {
         Ok(generation) => generation,
-        Err(e) => return Done::failed(count, &e),
+        Err(e) => return failed(turns, count, &e),
     };
+    let began = Instant::now();
     let elsewhere = turns.missed_before(generation).await;
     let mut batch = Batch::new(now_timestamp(), elsewhere, turns.observer());
     let written = write(tx, generation, ops, &mut batch).await;
     turns.ended(written.is_ok());
-    let results = match written {
-        Ok(results) => results,
-        Err(e) => return Done::failed(count, &e),
+    let (results, versions) = match written {
+        Ok(written) => written,
+        Err(e) => return failed(turns, count, &e),
     };
+    if let Some(observer) = turns.observer() {
+        observer.wrote(results.iter().any(is_disk_full));
+        let metrics = observer.metrics();
+        metrics.batch_requests.observe(count as f64);
+        metrics.batch_seconds.observe(began.elapsed().as_secs_f64());
+        metrics.versions_written.inc_by(versions as u64);
+    }
     let mut answers = Vec::with_capacity(count);
     let mut reports = Vec::with_capacity(count);
     for result in results {
@@ -141,14 +151,28 @@ pub(crate) async fn run_batch(
     Done { answers, replaced }
 }
 
-/// Runs each request under its savepoint, then commits: each request's result, or the
-/// failure that undid them all. A request that panics fails alone.
+/// Whether a result is a full disk's failure.
+fn is_disk_full<T>(result: &StoreResult<T>) -> bool {
+    matches!(result, Err(StoreError::DiskFull(_)))
+}
+
+/// A batch that failed as a whole, told to the observer when the disk was full.
+fn failed(turns: &impl Turns, count: usize, error: &StoreError) -> Done {
+    if let (Some(observer), StoreError::DiskFull(_)) = (turns.observer(), error) {
+        observer.wrote(true);
+    }
+    Done::failed(count, error)
+}
+
+/// Runs each request under its savepoint, then commits: each request's result and how many
+/// history versions were written, or the failure that undid them all. A request that panics
+/// fails alone.
 async fn write(
     mut tx: impl Transaction,
     generation: i64,
     ops: &mut [WriteOp],
     batch: &mut Batch<'_>,
-) -> StoreResult<Vec<StoreResult<Applied>>> {
+) -> StoreResult<(Vec<StoreResult<Applied>>, usize)> {
     let count = ops.len();
     let mut results = Vec::with_capacity(count);
     for (at, op) in ops.iter_mut().enumerate() {
@@ -180,7 +204,7 @@ async fn write(
         heads: &heads,
     };
     tx.commit(closing).await?;
-    Ok(results)
+    Ok((results, versions.len()))
 }
 
 #[cfg(test)]

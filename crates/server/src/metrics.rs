@@ -1,0 +1,246 @@
+//! The server's metrics, off by default: with `serve --metrics-bind ADDR` every request is
+//! counted by route template, method and status and timed by route template, and a listener of
+//! its own serves `/metrics` (OpenMetrics text, encoded by `prometheus-client`), `/healthz` and
+//! `/readyz`, so that the public port shows no internals. Series are labelled by route
+//! templates (`/api/v1/doc/{doc_id}`), never by ids or paths: a request that matches no route
+//! counts as `unmatched`. What is a state rather than a count (the cache's bytes, the pool, the
+//! open streams, the disk) is read when scraped.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::Router;
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::{HeaderValue, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
+use prometheus_client::metrics::info::Info;
+use prometheus_client::registry::{Registry, Unit};
+
+use super::error::ApiError;
+use super::routes::health;
+use super::state::AppState;
+use diagtui_store::{AnyEngine, DB_FILE, Store};
+
+/// The OpenMetrics text format's content type.
+const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
+
+/// A request's labels.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RequestLabels {
+    route: String,
+    method: String,
+    status: u16,
+}
+
+/// A route's labels.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RouteLabels {
+    route: String,
+}
+
+/// The latency histogram of one route: 100 µs to about 6.5 s.
+fn latency_histogram() -> Histogram {
+    Histogram::new(exponential_buckets(0.0001, 2.0, 17))
+}
+
+/// The registry and the series the server fills itself.
+#[derive(Debug)]
+pub struct Metrics {
+    registry: Registry,
+    requests: Family<RequestLabels, Counter>,
+    latency: Family<RouteLabels, Histogram, fn() -> Histogram>,
+    cache_bytes: Gauge,
+    pool_in_use: Gauge,
+    pool_waiting: Gauge,
+    event_streams: Gauge,
+    embed_viewers: Gauge,
+    wal_bytes: Gauge,
+    data_dir_bytes: Gauge,
+    /// The data dir whose sizes are reported (SQLite), if any.
+    data_dir: Option<PathBuf>,
+}
+
+impl Metrics {
+    /// Every series, the store's included, under the prefix `diagtui`; `data_dir` is the SQLite
+    /// data dir whose sizes are reported (`None` on PostgreSQL).
+    pub fn new(store: &Store<AnyEngine>, data_dir: Option<&Path>) -> Metrics {
+        let mut registry = Registry::with_prefix("diagtui");
+        let requests = Family::<RequestLabels, Counter>::default();
+        registry.register(
+            "http_requests",
+            "HTTP requests answered, by route template, method and status",
+            requests.clone(),
+        );
+        let latency = Family::<RouteLabels, Histogram, fn() -> Histogram>::new_with_constructor(
+            latency_histogram,
+        );
+        registry.register_with_unit(
+            "http_request_duration",
+            "Time to answer a request (until its head is sent), by route template",
+            Unit::Seconds,
+            latency.clone(),
+        );
+        store.metrics().register(&mut registry);
+        let gauge = |registry: &mut Registry, name: &str, help: &str, unit: Option<Unit>| {
+            let gauge = Gauge::default();
+            match unit {
+                Some(unit) => registry.register_with_unit(name, help, unit, gauge.clone()),
+                None => registry.register(name, help, gauge.clone()),
+            }
+            gauge
+        };
+        let cache_bytes = gauge(
+            &mut registry,
+            "cache",
+            "Bytes of documents kept in memory",
+            Some(Unit::Bytes),
+        );
+        let pool_in_use = gauge(
+            &mut registry,
+            "db_pool_in_use",
+            "PostgreSQL connections handed out",
+            None,
+        );
+        let pool_waiting = gauge(
+            &mut registry,
+            "db_pool_waiting",
+            "Requests waiting for a PostgreSQL connection",
+            None,
+        );
+        let event_streams = gauge(
+            &mut registry,
+            "event_streams",
+            "Change event streams open (the API's and live embed pages')",
+            None,
+        );
+        let embed_viewers = gauge(
+            &mut registry,
+            "embed_viewers",
+            "Live embed pages open",
+            None,
+        );
+        let wal_bytes = gauge(
+            &mut registry,
+            "sqlite_wal",
+            "Size of the SQLite write-ahead log",
+            Some(Unit::Bytes),
+        );
+        let data_dir_bytes = gauge(
+            &mut registry,
+            "data_dir",
+            "Size of the files in the data dir",
+            Some(Unit::Bytes),
+        );
+        registry.register(
+            "build",
+            "The build serving",
+            Info::new(vec![("version", env!("CARGO_PKG_VERSION"))]),
+        );
+        Metrics {
+            registry,
+            requests,
+            latency,
+            cache_bytes,
+            pool_in_use,
+            pool_waiting,
+            event_streams,
+            embed_viewers,
+            wal_bytes,
+            data_dir_bytes,
+            data_dir: data_dir.map(Path::to_owned),
+        }
+    }
+
+    /// Counts an answered request.
+    fn record(&self, route: &str, method: &str, status: u16, seconds: f64) {
+        self.requests
+            .get_or_create(&RequestLabels {
+                route: route.to_owned(),
+                method: method.to_owned(),
+                status,
+            })
+            .inc();
+        self.latency
+            .get_or_create(&RouteLabels {
+                route: route.to_owned(),
+            })
+            .observe(seconds);
+    }
+
+    /// Reads the states (memory, pool, streams, disk) and encodes every series.
+    fn scrape(&self, state: &AppState) -> Result<String, std::fmt::Error> {
+        let as_gauge = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        self.cache_bytes.set(as_gauge(state.store.cached_bytes()));
+        let pool = state.store.pool_status().unwrap_or_default();
+        self.pool_in_use.set(as_gauge(pool.in_use));
+        self.pool_waiting.set(as_gauge(pool.waiting));
+        self.event_streams.set(as_gauge(state.hub.subscribers()));
+        self.embed_viewers.set(as_gauge(state.viewers.count()));
+        if let Some(dir) = &self.data_dir {
+            let wal = dir.join(format!("{DB_FILE}-wal"));
+            self.wal_bytes
+                .set(std::fs::metadata(wal).map_or(0, |m| m.len() as i64));
+            self.data_dir_bytes.set(dir_bytes(dir) as i64);
+        }
+        let mut text = String::new();
+        prometheus_client::encoding::text::encode(&mut text, &self.registry)?;
+        Ok(text)
+    }
+}
+
+/// The bytes of the files directly in `dir`.
+fn dir_bytes(dir: &Path) -> u64 {
+    std::fs::read_dir(dir).map_or(0, |entries| {
+        entries
+            .filter_map(Result::ok)
+            .filter_map(|entry| entry.metadata().ok())
+            .filter(std::fs::Metadata::is_file)
+            .map(|m| m.len())
+            .sum()
+    })
+}
+
+/// Middleware counting and timing each request by its route template.
+pub async fn count(State(metrics): State<Arc<Metrics>>, request: Request, next: Next) -> Response {
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or_else(|| "unmatched".to_owned(), |m| m.as_str().to_owned());
+    let method = request.method().as_str().to_owned();
+    let started = Instant::now();
+    let response = next.run(request).await;
+    let seconds = started.elapsed().as_secs_f64();
+    metrics.record(&route, &method, response.status().as_u16(), seconds);
+    response
+}
+
+/// `GET /metrics`, on the metrics listener only.
+async fn metrics(State(state): State<AppState>) -> Result<Response, ApiError> {
+    let Some(metrics) = state.metrics.clone() else {
+        return Err(ApiError::internal("metrics asked for with metrics off"));
+    };
+    let text = metrics.scrape(&state).map_err(ApiError::internal)?;
+    let mut response = text.into_response();
+    response
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(CONTENT_TYPE));
+    Ok(response)
+}
+
+/// The metrics listener's application: `/metrics`, `/healthz`, `/readyz`.
+pub fn app(state: AppState) -> Router {
+    Router::new()
+        .route("/metrics", get(metrics))
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
+        .fallback(super::error::not_found)
+        .with_state(state)
+}
