@@ -194,7 +194,10 @@ const PRODUCTS: &[(&str, &str)] = &[
     ("zmq", "messaging.zeromq"),
     ("activemq", "messaging.activemq"),
     ("sqs", "messaging.amazon-sqs"),
-    ("sns", "messaging.aws-amazon-simple-notification-service-(sns)"),
+    (
+        "sns",
+        "messaging.aws-amazon-simple-notification-service-(sns)",
+    ),
     ("amazon ses", "messaging.aws-simple-email-service"),
     ("kinesis", "messaging.aws-kinesis"),
     ("cloud pub sub", "messaging.gcc-cloud-pub-sub"),
@@ -220,19 +223,31 @@ const PRODUCTS: &[(&str, &str)] = &[
     ("elb", "networking.aws-elastic-loadbalancer"),
     ("alb", "networking.aws-elastic-loadbalancer"),
     ("nlb", "networking.aws-elastic-loadbalancer"),
-    ("elastic load balancer", "networking.aws-elastic-loadbalancer"),
-    ("elastic load balancing", "networking.aws-elastic-loadbalancer"),
+    (
+        "elastic load balancer",
+        "networking.aws-elastic-loadbalancer",
+    ),
+    (
+        "elastic load balancing",
+        "networking.aws-elastic-loadbalancer",
+    ),
     ("direct connect", "networking.aws-direct-connect"),
     ("azure dns", "networking.azure-dns"),
     ("azure load balancer", "networking.azure-load-balancer"),
-    ("application gateway", "networking.azure-application-gateway"),
+    (
+        "application gateway",
+        "networking.azure-application-gateway",
+    ),
     ("api management", "networking.azure-api-management"),
     ("traffic manager", "networking.azure-traffic-manager"),
     ("expressroute", "networking.azure-expressroute"),
     ("cloud cdn", "networking.gcc-cloud-cdn"),
     ("cloud dns", "networking.gcc-cloud-dns"),
     ("cloud armor", "networking.gcc-cloud-armor"),
-    ("cloud load balancing", "networking.gcc-cloud-load-balancing"),
+    (
+        "cloud load balancing",
+        "networking.gcc-cloud-load-balancing",
+    ),
     ("websphere", "networking.ibm-websphere-application-server"),
     // Containers and computation.
     ("kubernetes", "container.kubernetes"),
@@ -514,7 +529,10 @@ mod tests {
     #[test]
     fn names_inside_other_words_do_not_count() {
         // From the corpus's Mermaid code-flow chart (18): "flowDb.ts" and "db: new FlowDB()".
-        assert_eq!(component_id("flowDb.ts", Shape::Rectangle), "generic.server");
+        assert_eq!(
+            component_id("flowDb.ts", Shape::Rectangle),
+            "generic.server"
+        );
         assert_eq!(
             component_id("db: new FlowDB()", Shape::Rectangle),
             "generic.server"
@@ -568,10 +586,7 @@ mod tests {
         // 39-envoygateway-opa-sidecar: a socket drawn as a cylinder is stored data; the
         // "Envoy Proxy Container" subgraph title would be Envoy.
         assert_eq!(
-            component_id(
-                "Unix Domain Socket\n/shared/opa/opa.sock",
-                Shape::Cylinder
-            ),
+            component_id("Unix Domain Socket\n/shared/opa/opa.sock", Shape::Cylinder),
             "generic.database"
         );
         assert_eq!(
