@@ -15,7 +15,7 @@ use super::svg::{
     glyph_colour, halo, points,
 };
 use crate::iso::{self, BLOCK_HEIGHT, Iso, Piece, PieceKind};
-use crate::{Component, Label, Point, Primitive, Rgb, Scene, Shape};
+use crate::{Component, Label, Point, Primitive, Rect, Rgb, Scene, Shape};
 
 /// The space between a block's top and its title, as a share of the title's size.
 const TITLE_GAP: f64 = 0.35;
@@ -93,6 +93,36 @@ pub(super) fn svg(scene: &Scene, iso: &Iso, fit: Fit, width: u32, height: u32) -
         }
     }
     svg::close(out, scene, height)
+}
+
+/// The rectangle around what the 3D picture draws, in the projection's units: the blocks,
+/// walls and floor, and the components' titles above their blocks, which may be wider (so
+/// that no title is cut at the picture's edge).
+pub(super) fn bounds(scene: &Scene, iso: &Iso) -> Option<Rect> {
+    let primitives = scene.primitives();
+    iso.pieces
+        .iter()
+        .filter_map(|piece| match &primitives[piece.index].shape {
+            Shape::Component(component) => {
+                let top = piece.faces.last()?;
+                let highest = top
+                    .corners
+                    .iter()
+                    .map(|c| c.y)
+                    .fold(f64::INFINITY, f64::min);
+                let x = iso.projection.at(component.centre, BLOCK_HEIGHT).x;
+                let (width, height) = svg::title_extent(&component.title);
+                let height = height + TITLE_GAP * TITLE_SIZE;
+                Some(Rect::new(
+                    Point::new(x - width / 2.0, highest - height),
+                    Point::new(x + width / 2.0, highest),
+                ))
+            }
+            _ => None,
+        })
+        .fold(iso.bounds, |all, title| {
+            Some(all.map_or(title, |all| all.union(title)))
+        })
 }
 
 /// A colour darkened by a shade (1 keeps it).

@@ -37,6 +37,11 @@ pub(super) fn line_width(line: &str) -> f64 {
         .sum()
 }
 
+/// The width of the widest line of a text, in ems.
+pub(super) fn widest(text: &str) -> f64 {
+    text.lines().map(line_width).fold(0.0, f64::max)
+}
+
 /// Text fitted to a box: its lines and its size.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct Fitted {
@@ -53,6 +58,7 @@ pub(super) fn fit(text: &str, size: f64, width: f64, height: f64) -> Fitted {
     let lines: Vec<String> = text.lines().map(str::to_owned).collect();
     let fits = |lines: &[String], size: f64| {
         let widest = lines.iter().map(|l| line_width(l)).fold(0.0, f64::max);
+        // (Lines wrapped here have no line breaks of their own.)
         widest * size <= width + 1e-9 && lines.len().max(1) as f64 * LINE * size <= height + 1e-9
     };
     if fits(&lines, size) {

@@ -235,12 +235,12 @@ pub fn render_picture(
 ) -> Result<Vec<u8>, PictureError> {
     let (svg, width, height) = match picture.view {
         View::Flat => {
-            let (width, height, fit) = picture.frame(scene.bounds())?;
+            let (width, height, fit) = picture.frame(svg::flat_bounds(scene))?;
             (svg::flat(scene, fit, width, height), width, height)
         }
         View::Isometric => {
             let iso = Iso::of(scene, Projection::isometric());
-            let (width, height, fit) = picture.frame(iso.bounds)?;
+            let (width, height, fit) = picture.frame(isometric::bounds(scene, &iso))?;
             (
                 isometric::svg(scene, &iso, fit, width, height),
                 width,

@@ -89,7 +89,7 @@ fn group_titles_fit_their_band_and_read_on_it_in_2d() {
                 width: Some(1000),
                 ..Picture::default()
             };
-            let (_, _, fit) = picture.frame(scene.bounds()).unwrap();
+            let (_, _, fit) = picture.frame(svg::flat_bounds(&scene)).unwrap();
             let svg = svg_of(&scene, View::Flat);
             let found = texts(&laid_out(&svg));
             let (text, colour, bbox) = found
@@ -138,7 +138,7 @@ fn group_titles_lie_on_their_band_in_3d_fitted_and_legible() {
         ..Picture::default()
     };
     let iso = crate::iso::Iso::of(&scene, crate::iso::Projection::isometric());
-    let (_, _, fit) = picture.frame(iso.bounds).unwrap();
+    let (_, _, fit) = picture.frame(isometric::bounds(&scene, &iso)).unwrap();
     let svg = svg_of(&scene, View::Isometric);
     let found = texts(&laid_out(&svg));
     let (_, colour, bbox) = found
@@ -178,6 +178,30 @@ fn scene_with_lone_label() -> Scene {
         "l": {"type": "label", "data": {"text": "a note", "position": {"x": 0, "y": 3},
             "dimensions": {"width": 4, "height": 1}, "fontSize": 0.5}},
     }))
+}
+
+#[test]
+fn long_titles_at_the_edges_are_never_cut_by_the_picture() {
+    let name = "Really long text with a line break in an odd shape";
+    let scene = scene(json!({
+        "a": {"type": "component", "data": {"componentId": "generic.server",
+            "position": {"x": 0, "y": 0}, "name": "web"}},
+        "b": {"type": "component", "data": {"componentId": "generic.server",
+            "position": {"x": 8, "y": -4}, "name": name}},
+        "c": {"type": "component", "data": {"componentId": "generic.server",
+            "position": {"x": -8, "y": 4}, "name": format!("{name}\nand a second line")}},
+    }));
+    for view in [View::Flat, View::Isometric] {
+        let svg = svg_of(&scene, view);
+        let found = texts(&laid_out(&svg));
+        assert_eq!(found.len(), 3, "{view}: {found:?}");
+        for (text, _, bbox) in found {
+            assert!(
+                bbox.left() >= 0.0 && bbox.right() <= 1000.0 && bbox.top() >= 0.0,
+                "{view}: {text:?} cut at {bbox:?}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -226,27 +250,20 @@ fn multi_line_names_and_labels_are_drawn_on_their_lines() {
             );
         }
     }
-    // In 3D the last line of a title sits just above its block, the others above it.
-    let svg = svg_of(&scene, View::Isometric);
-    let found = texts(&laid_out(&svg));
-    let (_, _, two) = found.iter().find(|(t, ..)| t == "Trace\nStorage").unwrap();
-    let one_line = scene_title_bottom("Trace");
-    assert!(
-        (two.bottom() - one_line).abs() < 2.0,
-        "{two:?} vs {one_line}"
-    );
-}
-
-/// Where the bottom of a one-line 3D title of a lone generic database falls.
-fn scene_title_bottom(name: &str) -> f32 {
-    let scene = scene(json!({
-        "store": {"type": "component", "data": {"componentId": "generic.database",
-            "position": {"x": 0, "y": 0}, "name": name}},
-        "note": {"type": "label", "data": {"text": "OTel\nCollector", "position": {"x": 0, "y": 5},
-            "dimensions": {"width": 4, "height": 2}, "fontSize": 0.5}},
+    // In 3D the last line of a title sits just above its block, the others above it: two
+    // blocks as high on the picture, one titled with two lines, one with the second alone.
+    let scene = self::scene(json!({
+        "a": {"type": "component", "data": {"componentId": "generic.database",
+            "position": {"x": 0, "y": 0}, "name": "Trace\nStore"}},
+        "b": {"type": "component", "data": {"componentId": "generic.database",
+            "position": {"x": 4, "y": -4}, "name": "Store"}},
     }));
     let found = texts(&laid_out(&svg_of(&scene, View::Isometric)));
-    found.iter().find(|(t, ..)| t == name).unwrap().2.bottom()
+    let bottom = |name: &str| found.iter().find(|(t, ..)| t == name).unwrap().2.bottom();
+    assert!(
+        (bottom("Trace\nStore") - bottom("Store")).abs() < 1.0,
+        "{found:?}"
+    );
 }
 
 #[test]
@@ -282,11 +299,18 @@ fn components_in_2d_carry_their_glyph_and_a_generic_ones_own_colour() {
     }
     // The 2D glyph is as large as the 3D one: GLYPH units each side of the centre.
     let svg = svg_of(&scene, View::Flat);
-    assert!(svg.contains(&format!(
-        "d=\"{}\" transform=\"matrix(",
-        glyph("cache.redis")
-    )));
-    assert!(GLYPH > 0.0);
+    let picture = Picture {
+        view: View::Flat,
+        width: Some(1000),
+        ..Picture::default()
+    };
+    let (_, _, fit) = picture.frame(svg::flat_bounds(&scene)).unwrap();
+    let glyph_at = format!(
+        "d=\"{}\" transform=\"matrix({:.4} 0.0000 ",
+        glyph("cache.redis"),
+        fit.len(GLYPH)
+    );
+    assert!(svg.contains(&glyph_at), "{glyph_at} in {svg}");
 }
 
 #[test]

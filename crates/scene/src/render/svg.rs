@@ -163,9 +163,46 @@ impl Fit {
 pub fn svg(scene: &Scene, width: u32, height: u32) -> String {
     flat(
         scene,
-        Fit::new(scene.bounds(), width, height),
+        Fit::new(flat_bounds(scene), width, height),
         width,
         height,
+    )
+}
+
+/// The rectangle around what the 2D picture draws: the scene's shapes and the components'
+/// titles under them, which may be wider than their boxes (so that no title is cut at the
+/// picture's edge).
+pub(super) fn flat_bounds(scene: &Scene) -> Option<Rect> {
+    scene
+        .primitives()
+        .iter()
+        .filter_map(|p| match &p.shape {
+            Shape::Component(c) => {
+                let bottom = c
+                    .corners
+                    .iter()
+                    .map(|c| c.y)
+                    .fold(f64::NEG_INFINITY, f64::max);
+                let (width, height) = title_extent(&c.title);
+                let top_left = Point::new(c.centre.x - width / 2.0, bottom);
+                Some(Rect::new(
+                    top_left,
+                    Point::new(top_left.x + width, bottom + height),
+                ))
+            }
+            _ => None,
+        })
+        .fold(scene.bounds(), |all, title| {
+            Some(all.map_or(title, |all| all.union(title)))
+        })
+}
+
+/// The width and height of a component's title, in grid units (with the gap to its box).
+pub(super) fn title_extent(title: &str) -> (f64, f64) {
+    let lines = title.lines().count().max(1) as f64;
+    (
+        measure::widest(title) * TITLE_SIZE,
+        (0.3 + lines * LINE) * TITLE_SIZE,
     )
 }
 
