@@ -42,9 +42,8 @@ fn generic_kind(kind: &str) -> &str {
         "message-queue" | "enterprise-service-bus" | "message-bus" | "event-hub" | "email" => {
             "messaging"
         }
-        "loadbalancer" | "loadbalancer-alt" | "cdn" | "router" | "network-router"
+        "loadbalancer" | "loadbalancer-alt" | "gateway" | "cdn" | "router" | "network-router"
         | "network-switch" => "networking",
-        "gateway" => "decision",
         "api-gateway" => "api",
         "server" | "processor" | "batch-processor" | "stream-processor" | "mapreduce"
         | "scheduler" | "orchestrator" | "container" | "container-registry" | "cube" => {
@@ -104,8 +103,6 @@ fn shape(kind: &str) -> &'static str {
         }
         // A screen on a stand.
         "screen" => "M-0.8 -0.6H0.8V0.4H-0.8ZM0 0.4V0.75M-0.4 0.75H0.4",
-        // A diamond: where a flow takes one way or another (BPMN draws its gateways so).
-        "decision" => "M0 -0.75L0.75 0L0 0.75L-0.75 0Z",
         // A magnifying glass.
         "search" => {
             "M-0.65 -0.2A0.45 0.45 0 1 0 0.25 -0.2A0.45 0.45 0 1 0 -0.65 -0.2ZM0.12 0.12L0.7 0.7"
