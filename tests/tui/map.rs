@@ -516,3 +516,38 @@ fn snapshot_a_large_diagram_fitted_whole() {
     );
     insta::assert_snapshot!(styled(&buffer));
 }
+
+#[test]
+fn a_title_of_several_lines_is_drawn_on_its_lines() {
+    let mut content = diagtui::model::Content::new();
+    content.insert(
+        "store".into(),
+        object(
+            "component",
+            json!({"componentId": "generic.database", "name": "Trace\nStorage",
+                   "position": {"x": 0, "y": 0}}),
+        ),
+    );
+    content.insert(
+        "web".into(),
+        object(
+            "component",
+            json!({"componentId": "generic.server", "name": "web", "position": {"x": 8, "y": 0}}),
+        ),
+    );
+    let mut h = Harness::opened_on(content);
+    h.press("m");
+    let screen = h.screen();
+    // Where a word is on the map (right of its left border; the tree names it too).
+    let on_map = |word: &str| {
+        screen.lines().enumerate().find_map(|(row, line)| {
+            let map = &line[line.find('┃')?..];
+            map.find(word).map(|at| (map[..at].chars().count(), row))
+        })
+    };
+    let shown = |word: &str| on_map(word).unwrap_or_else(|| panic!("no {word} in\n{screen}"));
+    let (first_column, first_row) = shown("Trace");
+    let (second_column, second_row) = shown("Storage");
+    assert_eq!(second_row, first_row + 1, "{screen}");
+    assert!(first_column.abs_diff(second_column) <= 1, "{screen}");
+}

@@ -196,10 +196,15 @@ fn component(data: &Fields<'_>) -> Result<Component, Problem> {
             slug => slug,
         },
     };
+    let colour = component_id
+        .starts_with("generic.")
+        .then(|| read::colour_or(&data.primary_color, None))
+        .flatten();
     Ok(Component {
         centre,
         corners,
         title,
+        colour,
         component_id,
         status: data.status,
         opacity: read::number_or(data.opacity, 1.0, |v| (0.0..=1.0).contains(&v)),

@@ -1,7 +1,7 @@
 //! The spatial queries: what lies in a view, what is under a point, what comes next by position.
 
-use super::geometry::{Point, Rect};
-use super::{Primitive, Scene, Shape};
+use super::geometry::{Point, Rect, polygon_contains};
+use super::{Primitive, Rgb, Scene, Shape};
 
 impl Scene {
     /// The objects whose bounds meet `view`, bottom to top: what a map must draw for that view.
@@ -34,6 +34,32 @@ impl Scene {
                 area(a).cmp(&area(b)).then(da.total_cmp(db))
             })
             .map(|(p, _)| p)
+    }
+
+    /// The topmost filled area under `point`: what a label there is drawn on; `None` where
+    /// no filled area is (the page).
+    pub fn area_under(&self, point: Point) -> Option<&Primitive> {
+        self.grid
+            .candidates(Rect::new(point, point))
+            .into_iter()
+            .rev()
+            .map(|rank| &self.primitives[self.draw_order[rank as usize] as usize])
+            .find(|p| match &p.shape {
+                Shape::Area(area) => {
+                    area.fill.is_some()
+                        && p.bounds.contains(point)
+                        && polygon_contains(&area.corners, point)
+                }
+                _ => false,
+            })
+    }
+
+    /// The fill of [`Scene::area_under`] `point`.
+    pub fn fill_under(&self, point: Point) -> Option<Rgb> {
+        match &self.area_under(point)?.shape {
+            Shape::Area(area) => area.fill,
+            _ => None,
+        }
     }
 
     /// The object after `id` in position order (top to bottom, then left to right), wrapping

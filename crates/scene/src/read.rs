@@ -126,6 +126,8 @@ pub struct Fields<'a> {
     pub text_align: Option<Text<'a>>,
     /// `fillColor`.
     pub fill_color: Option<Text<'a>>,
+    /// `primaryColor`.
+    pub primary_color: Option<Text<'a>>,
     /// `lineColor`.
     pub line_color: Option<Text<'a>>,
     /// `color`.
@@ -265,6 +267,7 @@ impl<'de> Lenient<'de> for ReadFields<'_, 'de, '_> {
                 "plotType" => f.plot_type = text(&mut map)?,
                 "textAlign" => f.text_align = text(&mut map)?,
                 "fillColor" => f.fill_color = text(&mut map)?,
+                "primaryColor" => f.primary_color = text(&mut map)?,
                 "lineColor" => f.line_color = text(&mut map)?,
                 "color" => f.color = text(&mut map)?,
                 "outlineColor" => f.outline_color = text(&mut map)?,

@@ -24,6 +24,26 @@ impl Rgb {
     pub fn hex(self) -> String {
         format!("#{:02X}{:02X}{:02X}", self.r, self.g, self.b)
     }
+
+    /// The relative luminance (WCAG 2): 0 for black, 1 for white.
+    pub fn luminance(self) -> f64 {
+        let linear = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * linear(self.r) + 0.7152 * linear(self.g) + 0.0722 * linear(self.b)
+    }
+
+    /// The contrast ratio of two colours (WCAG 2), from 1 (the same) to 21 (black and white).
+    /// Text reads at 4.5 or more, shapes stand out at 3 or more.
+    pub fn contrast(self, other: Rgb) -> f64 {
+        let (a, b) = (self.luminance(), other.luminance());
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
 }
 
 /// How a component is doing, read from its `meta` (see [`Status::of`]).
@@ -155,6 +175,9 @@ pub struct Component {
     pub title: String,
     /// The `componentId` (empty when missing).
     pub component_id: String,
+    /// Its own fill: a generic component's (`generic.*`) `primaryColor`; `None` for the
+    /// others (the catalogue's products have their own look) or when it is not a colour.
+    pub colour: Option<Rgb>,
     /// Its status from `meta`.
     pub status: Status,
     /// Its `opacity`, 0–1.

@@ -1,22 +1,21 @@
 //! The 3D picture: the scene in the isometric projection ([`crate::iso`]) as SVG. The floor is
 //! the 2D drawing of the areas, images, widgets, lines (their attached ends moved to the foot of
 //! their blocks, [`iso::on_floor`]) and icons, which lie flat, mapped onto the floor by one
-//! transform; then the blocks and walls in painter's order; then the labels
-//! and the components' titles, facing the viewer over everything (labels keep their rotation
-//! on the screen), so that none is lost behind a block and all read as in 2D.
+//! transform, with the titles that lie on a band of their own (create-diagram's group titles),
+//! which read best on their band as in 2D; then the blocks and walls in painter's order; then
+//! the other labels and the components' titles, facing the viewer over everything (labels keep
+//! their rotation on the screen), so that none is lost behind a block and all read as in 2D.
 
 use std::fmt::Write as _;
 
-use super::glyphs::glyph;
-use super::svg::{self, Fit, PAPER, TEXT, TITLE_SIZE, escape, halo, points, status_colours};
+use super::glyphs;
+use super::measure::LINE;
+use super::svg::{
+    self, Fit, GLYPH, PAPER, SMALLEST_GLYPH, TEXT, TITLE_SIZE, component_colours, escape,
+    glyph_colour, halo, points,
+};
 use crate::iso::{self, BLOCK_HEIGHT, Iso, Piece, PieceKind};
-use crate::{Component, Label, Point, Primitive, Rgb, Scene, Shape};
-
-/// A glyph's half-width on a block's top, in grid units.
-const GLYPH: f64 = 0.55;
-
-/// Glyphs smaller than this many pixels across are left out.
-const SMALLEST_GLYPH: f64 = 6.0;
+use crate::{Component, Label, Point, Primitive, Rect, Rgb, Scene, Shape};
 
 /// The space between a block's top and its title, as a share of the title's size.
 const TITLE_GAP: f64 = 0.35;
@@ -39,15 +38,19 @@ pub(super) fn svg(scene: &Scene, iso: &Iso, fit: Fit, width: u32, height: u32) -
     let mut no_titles = String::new();
     for primitive in scene.in_draw_order() {
         match &primitive.shape {
+            // A title on its band lies on the floor with it, as in 2D.
+            Shape::Label(label) if svg::on_band(scene, label) => {
+                svg::draw(&mut out, &mut no_titles, on_floor, scene, primitive);
+            }
             Shape::Component(_) | Shape::Label(_) => {}
             Shape::Lines(lines) => {
                 let moved = Primitive {
                     shape: Shape::Lines(iso::on_floor(scene, lines)),
                     ..primitive.clone()
                 };
-                svg::draw(&mut out, &mut no_titles, on_floor, &moved);
+                svg::draw(&mut out, &mut no_titles, on_floor, scene, &moved);
             }
-            _ => svg::draw(&mut out, &mut no_titles, on_floor, primitive),
+            _ => svg::draw(&mut out, &mut no_titles, on_floor, scene, primitive),
         }
     }
     out.push_str("</g>\n");
@@ -71,12 +74,16 @@ pub(super) fn svg(scene: &Scene, iso: &Iso, fit: Fit, width: u32, height: u32) -
     }
     for primitive in scene.in_draw_order() {
         if let Shape::Label(label) = &primitive.shape {
+            if svg::on_band(scene, label) {
+                continue;
+            }
             let facing = Label {
                 centre: iso.projection.at(label.centre, 0.0),
                 ..label.clone()
             };
             let _ = write!(out, "<g><title>label {}</title>", escape(&primitive.id));
-            svg::draw_label(&mut out, fit, &facing);
+            // Drawn on what lies on the floor under the label.
+            svg::draw_label(&mut out, fit, &facing, svg::ground(scene, label));
             out.push_str("</g>\n");
         }
     }
@@ -86,6 +93,36 @@ pub(super) fn svg(scene: &Scene, iso: &Iso, fit: Fit, width: u32, height: u32) -
         }
     }
     svg::close(out, scene, height)
+}
+
+/// The rectangle around what the 3D picture draws, in the projection's units: the blocks,
+/// walls and floor, and the components' titles above their blocks, which may be wider (so
+/// that no title is cut at the picture's edge).
+pub(super) fn bounds(scene: &Scene, iso: &Iso) -> Option<Rect> {
+    let primitives = scene.primitives();
+    iso.pieces
+        .iter()
+        .filter_map(|piece| match &primitives[piece.index].shape {
+            Shape::Component(component) => {
+                let top = piece.faces.last()?;
+                let highest = top
+                    .corners
+                    .iter()
+                    .map(|c| c.y)
+                    .fold(f64::INFINITY, f64::min);
+                let x = iso.projection.at(component.centre, BLOCK_HEIGHT).x;
+                let (width, height) = svg::title_extent(&component.title);
+                let height = height + TITLE_GAP * TITLE_SIZE;
+                Some(Rect::new(
+                    Point::new(x - width / 2.0, highest - height),
+                    Point::new(x + width / 2.0, highest),
+                ))
+            }
+            _ => None,
+        })
+        .fold(iso.bounds, |all, title| {
+            Some(all.map_or(title, |all| all.union(title)))
+        })
 }
 
 /// A colour darkened by a shade (1 keeps it).
@@ -109,9 +146,10 @@ fn faces(out: &mut String, fit: Fit, piece: &Piece, fill: Rgb, line: Rgb) {
     }
 }
 
-/// A component's block, coloured by its status, with its category's glyph on its top.
+/// A component's block, coloured by its status (else its own colour), with its category's
+/// glyph on its top.
 fn block(out: &mut String, iso: &Iso, fit: Fit, piece: &Piece, component: &Component) {
-    let (fill, line) = status_colours(component.status);
+    let (fill, line) = component_colours(component);
     if component.opacity < 1.0 {
         let _ = write!(out, "<g opacity=\"{:.2}\">", component.opacity);
     }
@@ -129,18 +167,13 @@ fn block(out: &mut String, iso: &Iso, fit: Fit, piece: &Piece, component: &Compo
             (d * cos - b * sin) * size,
         ];
         let (x, y) = fit.at(iso.projection.at(component.centre, BLOCK_HEIGHT));
-        let category = component.component_id.split('.').next().unwrap_or_default();
-        let _ = write!(
+        // The top is the fill's lightest face.
+        let top = piece.faces.last().map_or(1.0, |face| face.shade);
+        glyphs::draw(
             out,
-            "<path d=\"{}\" transform=\"matrix({:.4} {:.4} {:.4} {:.4} {x:.2} {y:.2})\" \
-             fill=\"none\" stroke=\"{}\" stroke-width=\"0.12\" stroke-linejoin=\"round\" \
-             stroke-linecap=\"round\"/>",
-            glyph(category),
-            m[0],
-            m[1],
-            m[2],
-            m[3],
-            line.hex()
+            &component.component_id,
+            [m[0], m[1], m[2], m[3], x, y],
+            glyph_colour(shaded(fill, top), line),
         );
     }
     if component.opacity < 1.0 {
@@ -148,7 +181,8 @@ fn block(out: &mut String, iso: &Iso, fit: Fit, piece: &Piece, component: &Compo
     }
 }
 
-/// A component's title, facing the viewer just above its block's top.
+/// A component's title, facing the viewer just above its block's top (its last line there,
+/// the others above it).
 fn title(out: &mut String, iso: &Iso, fit: Fit, piece: &Piece, component: &Component) {
     let Some(top) = piece.faces.last() else {
         return;
@@ -162,10 +196,11 @@ fn title(out: &mut String, iso: &Iso, fit: Fit, piece: &Piece, component: &Compo
     let x = fit.at(iso.projection.at(component.centre, BLOCK_HEIGHT)).0;
     let (_, y) = fit.at(Point::new(0.0, highest));
     let style = format!("fill=\"{}\" {}", TEXT.hex(), halo(PAPER, size * 0.25));
+    let above = (component.title.lines().count().max(1) - 1) as f64 * size * LINE;
     svg::text(
         out,
         &component.title,
-        (x, y - size * TITLE_GAP),
+        (x, y - size * TITLE_GAP - above),
         size,
         "middle",
         &style,

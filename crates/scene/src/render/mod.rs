@@ -5,6 +5,7 @@
 
 mod glyphs;
 mod isometric;
+mod measure;
 mod png;
 mod svg;
 mod window;
@@ -33,6 +34,10 @@ pub const MAX_SIDE: u32 = 8192;
 /// The width of a [`Picture`] when none is given (the hosted service's later default), in
 /// pixels.
 pub const PICTURE_WIDTH: u32 = 1400;
+
+/// Noto Sans Regular, subset (see `assets/fonts/README.md`): the one font pictures are drawn
+/// and their text measured in.
+const FONT: &[u8] = include_bytes!("../../../../assets/fonts/NotoSans-Regular.ttf");
 
 /// Why a picture could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -230,12 +235,12 @@ pub fn render_picture(
 ) -> Result<Vec<u8>, PictureError> {
     let (svg, width, height) = match picture.view {
         View::Flat => {
-            let (width, height, fit) = picture.frame(scene.bounds())?;
+            let (width, height, fit) = picture.frame(svg::flat_bounds(scene))?;
             (svg::flat(scene, fit, width, height), width, height)
         }
         View::Isometric => {
             let iso = Iso::of(scene, Projection::isometric());
-            let (width, height, fit) = picture.frame(iso.bounds)?;
+            let (width, height, fit) = picture.frame(isometric::bounds(scene, &iso))?;
             (
                 isometric::svg(scene, &iso, fit, width, height),
                 width,
@@ -254,5 +259,7 @@ fn encode(svg: String, format: Format, width: u32, height: u32) -> Result<Vec<u8
     }
 }
 
+#[cfg(test)]
+mod reading_tests;
 #[cfg(test)]
 mod tests;

@@ -5,14 +5,11 @@ use std::sync::{Arc, OnceLock};
 
 use resvg::{tiny_skia, usvg};
 
-use super::RenderError;
 use super::svg::FONT_FAMILY;
-
-/// Noto Sans Regular, subset (see `assets/fonts/README.md`).
-const FONT: &[u8] = include_bytes!("../../../../assets/fonts/NotoSans-Regular.ttf");
+use super::{FONT, RenderError};
 
 /// The font database: the shipped font alone, loaded once.
-fn fonts() -> Arc<usvg::fontdb::Database> {
+pub(super) fn fonts() -> Arc<usvg::fontdb::Database> {
     static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
     Arc::clone(FONTS.get_or_init(|| {
         let mut fonts = usvg::fontdb::Database::new();

@@ -3,9 +3,11 @@
 
 use std::fmt::Write as _;
 
+use super::glyphs;
+use super::measure::{self, LINE};
 use crate::{
-    Align, Area, Component, Dash, FOOTPRINT, Label, Lines, Placeholder, PlaceholderKind, Point,
-    Primitive, Rect, Rgb, Scene, Shape, Status,
+    Align, Area, Component, Dash, Label, Lines, Placeholder, PlaceholderKind, Point, Primitive,
+    Rect, Rgb, Scene, Shape, Status,
 };
 
 /// The one font family the SVG names (the renderer loads only that font).
@@ -21,8 +23,17 @@ pub(super) const ROOM: f64 = 1.0;
 /// A component title's size, in grid units.
 pub(super) const TITLE_SIZE: f64 = 0.5;
 
-/// The largest size of the kind written inside a component's box, in grid units.
-const KIND_SIZE: f64 = 0.36;
+/// A glyph's half-width on a component's box or block top, in grid units.
+pub(super) const GLYPH: f64 = 0.55;
+
+/// Glyphs smaller than this many pixels across are left out.
+pub(super) const SMALLEST_GLYPH: f64 = 6.0;
+
+/// The least contrast of text with what it is drawn on (WCAG AA for text).
+pub(super) const TEXT_CONTRAST: f64 = 4.5;
+
+/// The least contrast of a glyph with the box it is drawn on (WCAG AA for graphics).
+const GLYPH_CONTRAST: f64 = 3.0;
 
 /// Text smaller than this many pixels is left out: it could not be read, and laying it out
 /// is most of the cost of a picture of a large diagram.
@@ -37,6 +48,10 @@ pub(super) const PAPER: Rgb = Rgb::new(0xFF, 0xFF, 0xFF);
 /// Component titles, the unplaced note and placeholder captions.
 pub(super) const TEXT: Rgb = Rgb::new(0x26, 0x26, 0x26);
 
+/// Pure white and black: one of them stands out from any colour by at least 4.5.
+const WHITE: Rgb = Rgb::new(0xFF, 0xFF, 0xFF);
+const BLACK: Rgb = Rgb::new(0, 0, 0);
+
 /// A placeholder's outline when it has no colour of its own.
 const QUIET: Rgb = Rgb::new(0x80, 0x80, 0x80);
 
@@ -48,6 +63,39 @@ pub(super) fn status_colours(status: Status) -> (Rgb, Rgb) {
         Status::Good => (Rgb::new(0xE2, 0xF0, 0xD9), Rgb::new(0x3A, 0x7D, 0x22)),
         Status::Unknown => (Rgb::new(0xFF, 0xFF, 0xFF), Rgb::new(0x59, 0x59, 0x59)),
     }
+}
+
+/// A component's fill and outline: its status's colours when it has a status, else its own
+/// colour (a generic component's `primaryColor`) if it has one, outlined as an unknown status.
+pub(super) fn component_colours(component: &Component) -> (Rgb, Rgb) {
+    let (fill, line) = status_colours(component.status);
+    match (component.status, component.colour) {
+        (Status::Unknown, Some(own)) => (own, line),
+        _ => (fill, line),
+    }
+}
+
+/// The colour of a component's glyph on its fill: its outline's when that stands out.
+pub(super) fn glyph_colour(fill: Rgb, line: Rgb) -> Rgb {
+    legible(line, fill, GLYPH_CONTRAST)
+}
+
+/// `colour` when its contrast with `ground` is at least `ratio`, else the first of the dark
+/// text colour, white and black that reaches it (white or black always reaches 4.5).
+pub(super) fn legible(colour: Rgb, ground: Rgb, ratio: f64) -> Rgb {
+    if colour.contrast(ground) >= ratio {
+        return colour;
+    }
+    [TEXT, WHITE, BLACK]
+        .into_iter()
+        .find(|c| c.contrast(ground) >= ratio)
+        .unwrap_or_else(|| {
+            if WHITE.contrast(ground) > BLACK.contrast(ground) {
+                WHITE
+            } else {
+                BLACK
+            }
+        })
 }
 
 /// Grid units to image pixels: the scene's bounds (with room) fitted into the image, less
@@ -115,9 +163,46 @@ impl Fit {
 pub fn svg(scene: &Scene, width: u32, height: u32) -> String {
     flat(
         scene,
-        Fit::new(scene.bounds(), width, height),
+        Fit::new(flat_bounds(scene), width, height),
         width,
         height,
+    )
+}
+
+/// The rectangle around what the 2D picture draws: the scene's shapes and the components'
+/// titles under them, which may be wider than their boxes (so that no title is cut at the
+/// picture's edge).
+pub(super) fn flat_bounds(scene: &Scene) -> Option<Rect> {
+    scene
+        .primitives()
+        .iter()
+        .filter_map(|p| match &p.shape {
+            Shape::Component(c) => {
+                let bottom = c
+                    .corners
+                    .iter()
+                    .map(|c| c.y)
+                    .fold(f64::NEG_INFINITY, f64::max);
+                let (width, height) = title_extent(&c.title);
+                let top_left = Point::new(c.centre.x - width / 2.0, bottom);
+                Some(Rect::new(
+                    top_left,
+                    Point::new(top_left.x + width, bottom + height),
+                ))
+            }
+            _ => None,
+        })
+        .fold(scene.bounds(), |all, title| {
+            Some(all.map_or(title, |all| all.union(title)))
+        })
+}
+
+/// The width and height of a component's title, in grid units (with the gap to its box).
+pub(super) fn title_extent(title: &str) -> (f64, f64) {
+    let lines = title.lines().count().max(1) as f64;
+    (
+        measure::widest(title) * TITLE_SIZE,
+        (0.3 + lines * LINE) * TITLE_SIZE,
     )
 }
 
@@ -131,7 +216,7 @@ pub(super) fn flat(scene: &Scene, fit: Fit, width: u32, height: u32) -> String {
             out.push_str(&titles);
             titles.clear();
         }
-        draw(&mut out, &mut titles, fit, primitive);
+        draw(&mut out, &mut titles, fit, scene, primitive);
     }
     out.push_str(&titles);
     close(out, scene, height)
@@ -168,9 +253,9 @@ pub(super) fn close(mut out: String, scene: &Scene, height: u32) -> String {
     out
 }
 
-/// Writes one primitive, grouped with its id as its title (a tooltip in viewers); a
-/// component's title goes to `titles`.
-pub(super) fn draw(out: &mut String, titles: &mut String, fit: Fit, p: &Primitive) {
+/// Writes one primitive of `scene`, grouped with its id as its title (a tooltip in viewers);
+/// a component's title goes to `titles`.
+pub(super) fn draw(out: &mut String, titles: &mut String, fit: Fit, scene: &Scene, p: &Primitive) {
     let caption = match &p.shape {
         Shape::Placeholder(placeholder) => format!(": {}", escape(&placeholder.caption)),
         _ => String::new(),
@@ -185,7 +270,7 @@ pub(super) fn draw(out: &mut String, titles: &mut String, fit: Fit, p: &Primitiv
         Shape::Area(area) => draw_area(out, fit, area),
         Shape::Lines(lines) => draw_lines(out, fit, lines),
         Shape::Component(component) => draw_component(out, titles, fit, component),
-        Shape::Label(label) => draw_label(out, fit, label),
+        Shape::Label(label) => draw_label(out, fit, label, ground(scene, label)),
         Shape::Placeholder(placeholder) => draw_placeholder(out, fit, placeholder),
     }
     out.push_str("</g>\n");
@@ -282,7 +367,7 @@ fn arrow_tip(from: (f64, f64), to: (f64, f64), stroke: f64) -> String {
 }
 
 fn draw_component(out: &mut String, titles: &mut String, fit: Fit, component: &Component) {
-    let (fill, line) = status_colours(component.status);
+    let (fill, line) = component_colours(component);
     let opacity = if component.opacity < 1.0 {
         format!(" opacity=\"{:.2}\"", component.opacity)
     } else {
@@ -296,12 +381,26 @@ fn draw_component(out: &mut String, titles: &mut String, fit: Fit, component: &C
         line.hex(),
         fit.stroke(0.08)
     );
-    let (x, y) = fit.at(component.centre);
-    let kind = component.component_id.split('.').next().unwrap_or_default();
-    let letters = kind.chars().count().max(1) as f64;
-    let size = fit.len(KIND_SIZE.min(FOOTPRINT * 0.85 / (letters * 0.55)));
-    let style = format!("fill=\"{}\"", line.hex());
-    text(out, kind, (x, y + size * 0.35), size, "middle", &style);
+    let size = fit.len(GLYPH);
+    if size * 2.0 >= SMALLEST_GLYPH {
+        // The glyph stands on the box, turned with it.
+        let [c0, c1, ..] = component.corners;
+        let (sin, cos) = (c1.y - c0.y).atan2(c1.x - c0.x).sin_cos();
+        let (x, y) = fit.at(component.centre);
+        let matrix = [size * cos, size * sin, -size * sin, size * cos, x, y];
+        if component.opacity < 1.0 {
+            let _ = write!(out, "<g{opacity}>");
+        }
+        glyphs::draw(
+            out,
+            &component.component_id,
+            matrix,
+            glyph_colour(fill, line),
+        );
+        if component.opacity < 1.0 {
+            out.push_str("</g>");
+        }
+    }
     let bottom = component
         .corners
         .iter()
@@ -329,20 +428,42 @@ pub(super) fn halo(colour: Rgb, width: f64) -> String {
     )
 }
 
-pub(super) fn draw_label(out: &mut String, fit: Fit, label: &Label) {
+/// What a label is drawn on: the fill of the topmost area under its centre, else the page.
+pub(super) fn ground(scene: &Scene, label: &Label) -> Rgb {
+    scene.fill_under(label.centre).unwrap_or(PAPER)
+}
+
+/// Whether a label lies on a band of its own: a filled area under it no larger than its box
+/// (with half a unit to spare each way), as create-diagram draws a group's title.
+pub(super) fn on_band(scene: &Scene, label: &Label) -> bool {
+    let around = Rect::centred(label.centre, label.width, label.height).grown(0.5);
+    scene
+        .area_under(label.centre)
+        .is_some_and(|band| around.contains(band.bounds.min) && around.contains(band.bounds.max))
+}
+
+/// A label on `ground`: its text fitted to its box (wrapped or made smaller, never cut), in
+/// its colour when that reads on the ground (else dark or light text that does), with its
+/// outline as a halo (the ground's colour when the colour was replaced or the outline would
+/// blur the letters).
+pub(super) fn draw_label(out: &mut String, fit: Fit, label: &Label, ground: Rgb) {
     let Some(colour) = label.colour else {
         return;
     };
-    let size = fit.len(label.font_size);
+    // A little room either side, so that letters never touch the box's edges.
+    let room = (label.width - label.font_size * 0.5).max(label.width * 0.8);
+    let fitted = measure::fit(&label.text, label.font_size, room, label.height);
+    let size = fit.len(fitted.size);
     let (anchor, x) = match label.align {
-        Align::Left => ("start", label.centre.x - label.width / 2.0),
+        Align::Left => ("start", label.centre.x - room / 2.0),
         Align::Centre => ("middle", label.centre.x),
-        Align::Right => ("end", label.centre.x + label.width / 2.0),
+        Align::Right => ("end", label.centre.x + room / 2.0),
     };
     let (x, centre_y) = fit.at(Point::new(x, label.centre.y));
-    let lines = label.text.lines().count().max(1) as f64;
-    let first_baseline = centre_y - (lines - 1.0) * size * 0.6 + size * 0.35;
-    let mut style = format!("fill=\"{}\"", colour.hex());
+    let lines = fitted.lines.len().max(1) as f64;
+    let first_baseline = centre_y - (lines - 1.0) * size * LINE / 2.0 + size * 0.35;
+    let legible = legible(colour, ground, TEXT_CONTRAST);
+    let mut style = format!("fill=\"{}\"", legible.hex());
     if label.bold {
         style.push_str(" font-weight=\"bold\"");
     }
@@ -350,6 +471,13 @@ pub(super) fn draw_label(out: &mut String, fit: Fit, label: &Label) {
         style.push_str(" font-style=\"italic\"");
     }
     if let Some(outline) = label.outline.filter(|_| label.outline_width > 0.0) {
+        // Text whose colour was replaced, or whose outline is too close to it, is outlined
+        // in its ground's colour.
+        let outline = if legible != colour || outline.contrast(legible) < TEXT_CONTRAST {
+            ground
+        } else {
+            outline
+        };
         style.push(' ');
         style.push_str(&halo(outline, fit.len(label.outline_width * 2.0)));
     }
@@ -361,7 +489,14 @@ pub(super) fn draw_label(out: &mut String, fit: Fit, label: &Label) {
             label.rotation.to_degrees()
         );
     }
-    text(out, &label.text, (x, first_baseline), size, anchor, &style);
+    text(
+        out,
+        &fitted.lines.join("\n"),
+        (x, first_baseline),
+        size,
+        anchor,
+        &style,
+    );
 }
 
 fn draw_placeholder(out: &mut String, fit: Fit, placeholder: &Placeholder) {
@@ -428,7 +563,7 @@ pub(super) fn text(
                 out,
                 "<tspan x=\"{:.2}\" dy=\"{:.2}\">{}</tspan>",
                 at.0,
-                size * 1.2,
+                size * LINE,
                 escape(line)
             );
         }

@@ -91,15 +91,15 @@ fn bracket_shapes_pick_their_component() {
         ("c", "generic.server", "Stadium"),
         ("d", "generic.processor", "Sub"),
         ("e", "generic.database", "DB"),
-        ("f", "generic.pc", "Circle"),
+        ("f", "generic.connection", "Circle"),
         ("g", "generic.message-queue", "Flag"),
         ("h", "generic.gateway", "Decision"),
         ("i", "generic.processor", "Prepare"),
-        ("j", "generic.bucket", "In"),
-        ("k", "generic.bucket", "Out"),
-        ("l", "generic.bucket", "Trap"),
-        ("m", "generic.bucket", "Inv"),
-        ("n", "generic.pc", "Stop"),
+        ("j", "generic.block", "In"),
+        ("k", "generic.block", "Out"),
+        ("l", "generic.block", "Trap"),
+        ("m", "generic.block", "Inv"),
+        ("n", "generic.connection", "Stop"),
         ("o", "generic.server", "o"),
     ] {
         let f = get(&e, id);
@@ -120,7 +120,7 @@ fn shape_data_names_every_new_shape() {
     );
     let e = &p.entries;
     assert_eq!(get(e, "A")["label"], "File Handling");
-    assert_eq!(get(e, "A")["componentType"], "generic.block");
+    assert_eq!(get(e, "A")["componentType"], "generic.billboard");
     assert_eq!(get(e, "B")["componentType"], "generic.database");
     assert_eq!(get(e, "B")["label"], "B");
     assert_eq!(get(e, "C")["label"], "Multiple\nDocuments");

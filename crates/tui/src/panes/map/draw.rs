@@ -339,10 +339,13 @@ impl Words {
         }
     }
 
-    /// `text` centred under `p`'s shape.
+    /// `text` centred under `p`'s shape, each of its lines on its own row.
     fn under(&mut self, buffer: &mut Buffer, p: &Primitive, text: &str, style: Style, keep: bool) {
         if let Some(row) = self.row_of(p.bounds.max.y) {
-            self.put(buffer, row + 1, p.bounds.centre().x, text, style, keep);
+            for (i, line) in text.lines().enumerate() {
+                let row = row + 1 + i as i32;
+                self.put(buffer, row, p.bounds.centre().x, line, style, keep);
+            }
         }
     }
 

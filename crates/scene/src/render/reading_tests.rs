@@ -1,0 +1,336 @@
+//! Pictures that read: titles fitted to their bands and legible on them, multi-line text on
+//! its lines, components with their glyph and their own colour, markup shown as text. Checked
+//! on the laid-out text (resvg's layout with the shipped font), not on the SVG's words alone.
+
+use resvg::usvg;
+use serde_json::{Value, json};
+
+use super::glyphs::glyph;
+use super::svg::{GLYPH, TEXT_CONTRAST, legible};
+use super::*;
+use crate::{DEFAULT_STATUS_KEY, Point, Rgb};
+use diagtui_model::Content;
+
+fn scene(content: Value) -> Scene {
+    let content: Content = serde_json::from_value(content).unwrap();
+    Scene::build(&content, DEFAULT_STATUS_KEY)
+}
+
+fn svg_of(scene: &Scene, view: View) -> String {
+    let picture = Picture {
+        view,
+        width: Some(1000),
+        ..Picture::default()
+    };
+    String::from_utf8(render_picture(scene, Format::Svg, &picture).unwrap()).unwrap()
+}
+
+/// The SVG laid out as resvg draws it, with the shipped font.
+fn laid_out(svg: &str) -> usvg::Tree {
+    let options = usvg::Options {
+        font_family: FONT_FAMILY.to_owned(),
+        fontdb: png::fonts(),
+        ..usvg::Options::default()
+    };
+    usvg::Tree::from_str(svg, &options).unwrap_or_else(|e| panic!("{e}: {svg}"))
+}
+
+/// Every text of a tree: its characters, its fill and its box on the picture.
+fn texts(tree: &usvg::Tree) -> Vec<(String, Rgb, usvg::Rect)> {
+    fn walk(group: &usvg::Group, found: &mut Vec<(String, Rgb, usvg::Rect)>) {
+        for node in group.children() {
+            match node {
+                usvg::Node::Group(g) => walk(g, found),
+                usvg::Node::Text(text) => {
+                    let chunks: Vec<&str> = text.chunks().iter().map(|c| c.text()).collect();
+                    let span = &text.chunks()[0].spans()[0];
+                    let colour = match span.fill().map(usvg::Fill::paint) {
+                        Some(usvg::Paint::Color(c)) => Rgb::new(c.red, c.green, c.blue),
+                        other => panic!("text filled with {other:?}"),
+                    };
+                    found.push((chunks.join("\n"), colour, text.abs_bounding_box()));
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(tree.root(), &mut found);
+    found
+}
+
+/// A group as the layout makes it: its white area, a band of `band` under it, and its title
+/// (white, with a white outline) in a box as wide as the band.
+fn group(title: &str, band: &str, band_width: f64) -> Value {
+    let corners = |x0: f64, y0: f64, x1: f64, y1: f64| json!([{"x": x0, "y": y0}, {"x": x1, "y": y0}, {"x": x1, "y": y1}, {"x": x0, "y": y1}]);
+    json!({
+        "vpc": {"type": "area", "data": {"anchors": corners(-6.0, -4.0, 6.0, 4.0),
+            "fillColor": "#FFFFFF", "lineColor": band, "zIndex": 0}},
+        "vpc:band": {"type": "area", "data": {"anchors": corners(-6.0, 4.0, -6.0 + band_width, 5.0),
+            "fillColor": band, "lineColor": band, "zIndex": 0}},
+        "vpc:label": {"type": "label", "data": {"text": title,
+            "position": {"x": -6.0 + band_width / 2.0, "y": 4.5},
+            "dimensions": {"width": band_width, "height": 1.0}, "fontSize": 0.5,
+            "textAlign": "center", "color": "#FFFFFF", "fontStyle": {"bold": true, "italic": false},
+            "outlineColor": "#FFFFFF", "outlineWidth": 0.075}},
+        "web": {"type": "component", "data": {"componentId": "computation.aws-ec2",
+            "position": {"x": 0, "y": 0}, "name": "web-01"}},
+    })
+}
+
+#[test]
+fn group_titles_fit_their_band_and_read_on_it_in_2d() {
+    // The layout's palette: blue passes with white text, green and purple need other ink.
+    for band in ["#1F77B4", "#2CA02C", "#9467BD", "#BCBD22", "#FFFFFF"] {
+        for (title, width) in [("Web tier", 4.0), ("Production VPC in eu-west-1", 4.0)] {
+            let scene = scene(group(title, band, width));
+            let picture = Picture {
+                view: View::Flat,
+                width: Some(1000),
+                ..Picture::default()
+            };
+            let (_, _, fit) = picture.frame(svg::flat_bounds(&scene)).unwrap();
+            let svg = svg_of(&scene, View::Flat);
+            let found = texts(&laid_out(&svg));
+            let (text, colour, bbox) = found
+                .iter()
+                .find(|(text, ..)| text == title)
+                .unwrap_or_else(|| panic!("{title} is not drawn whole: {found:?}"));
+            assert_eq!(text, title);
+            let (left, top) = fit.at(Point::new(-6.0, 4.0));
+            let (right, bottom) = fit.at(Point::new(-6.0 + width, 5.0));
+            assert!(
+                bbox.left() >= left as f32 && bbox.right() <= right as f32,
+                "{title} on {band}: {bbox:?} is wider than its band {left}..{right}"
+            );
+            assert!(
+                bbox.top() >= top as f32 && bbox.bottom() <= bottom as f32,
+                "{title} on {band}: {bbox:?} is taller than its band {top}..{bottom}"
+            );
+            let ground = Rgb::new(
+                u8::from_str_radix(&band[1..3], 16).unwrap(),
+                u8::from_str_radix(&band[3..5], 16).unwrap(),
+                u8::from_str_radix(&band[5..7], 16).unwrap(),
+            );
+            assert!(
+                colour.contrast(ground) >= TEXT_CONTRAST,
+                "{title} in {} on {band}: contrast {:.2}",
+                colour.hex(),
+                colour.contrast(ground)
+            );
+            // The halo is never the letters' own colour, which would blur them.
+            assert!(!svg.contains(&format!(
+                "fill=\"{}\" font-weight=\"bold\" stroke=\"{}\"",
+                colour.hex(),
+                colour.hex()
+            )));
+        }
+    }
+}
+
+#[test]
+fn group_titles_lie_on_their_band_in_3d_fitted_and_legible() {
+    let title = "Production VPC in eu-west-1";
+    let scene = scene(group(title, "#2CA02C", 4.0));
+    let picture = Picture {
+        view: View::Isometric,
+        width: Some(1000),
+        ..Picture::default()
+    };
+    let iso = crate::iso::Iso::of(&scene, crate::iso::Projection::isometric());
+    let (_, _, fit) = picture.frame(isometric::bounds(&scene, &iso)).unwrap();
+    let svg = svg_of(&scene, View::Isometric);
+    let found = texts(&laid_out(&svg));
+    let (_, colour, bbox) = found
+        .iter()
+        .find(|(text, ..)| text == title)
+        .expect("the title is drawn whole");
+    // The band on the picture: its corners on the floor, projected.
+    let band: Vec<(f64, f64)> = [(-6.0, 4.0), (-2.0, 4.0), (-2.0, 5.0), (-6.0, 5.0)]
+        .into_iter()
+        .map(|(x, y)| fit.at(iso.projection.at(Point::new(x, y), 0.0)))
+        .collect();
+    let (min_x, max_x) = band
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
+    let (min_y, max_y) = band
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
+    assert!(
+        f64::from(bbox.left()) >= min_x
+            && f64::from(bbox.right()) <= max_x
+            && f64::from(bbox.top()) >= min_y
+            && f64::from(bbox.bottom()) <= max_y,
+        "{bbox:?} outside the band {min_x}..{max_x} × {min_y}..{max_y}"
+    );
+    assert!(colour.contrast(Rgb::new(0x2C, 0xA0, 0x2C)) >= TEXT_CONTRAST);
+    // Labels that are no titles on a band still face the viewer, over the blocks.
+    let lone = scene_with_lone_label();
+    let svg = svg_of(&lone, View::Isometric);
+    let block = svg.find("<title>component a</title>").unwrap();
+    assert!(svg.find(">a note<").unwrap() > block);
+}
+
+fn scene_with_lone_label() -> Scene {
+    scene(json!({
+        "a": {"type": "component", "data": {"componentId": "generic.server",
+            "position": {"x": 0, "y": 0}, "name": "web"}},
+        "l": {"type": "label", "data": {"text": "a note", "position": {"x": 0, "y": 3},
+            "dimensions": {"width": 4, "height": 1}, "fontSize": 0.5}},
+    }))
+}
+
+#[test]
+fn long_titles_at_the_edges_are_never_cut_by_the_picture() {
+    let name = "Really long text with a line break in an odd shape";
+    let scene = scene(json!({
+        "a": {"type": "component", "data": {"componentId": "generic.server",
+            "position": {"x": 0, "y": 0}, "name": "web"}},
+        "b": {"type": "component", "data": {"componentId": "generic.server",
+            "position": {"x": 8, "y": -4}, "name": name}},
+        "c": {"type": "component", "data": {"componentId": "generic.server",
+            "position": {"x": -8, "y": 4}, "name": format!("{name}\nand a second line")}},
+    }));
+    for view in [View::Flat, View::Isometric] {
+        let svg = svg_of(&scene, view);
+        let found = texts(&laid_out(&svg));
+        assert_eq!(found.len(), 3, "{view}: {found:?}");
+        for (text, _, bbox) in found {
+            assert!(
+                bbox.left() >= 0.0 && bbox.right() <= 1000.0 && bbox.top() >= 0.0,
+                "{view}: {text:?} cut at {bbox:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn text_colours_that_do_not_read_are_replaced_by_ones_that_do() {
+    let white = Rgb::new(0xFF, 0xFF, 0xFF);
+    let ink = Rgb::new(0x33, 0x33, 0x33);
+    // Dark on white and white on dark blue are kept.
+    assert_eq!(legible(ink, white, 4.5), ink);
+    assert_eq!(legible(white, Rgb::new(0x1F, 0x77, 0xB4), 4.5), white);
+    // Every ground gets ink of at least 4.5, whatever the asked colour.
+    for r in (0..=255).step_by(15) {
+        for g in (0..=255).step_by(15) {
+            for b in (0..=255).step_by(15) {
+                let ground = Rgb::new(r as u8, g as u8, b as u8);
+                for colour in [white, ink, ground] {
+                    let chosen = legible(colour, ground, 4.5);
+                    assert!(chosen.contrast(ground) >= 4.5, "{}", ground.hex());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn multi_line_names_and_labels_are_drawn_on_their_lines() {
+    let scene = scene(json!({
+        "store": {"type": "component", "data": {"componentId": "generic.database",
+            "position": {"x": 0, "y": 0}, "name": "Trace\nStorage"}},
+        "note": {"type": "label", "data": {"text": "OTel\nCollector", "position": {"x": 0, "y": 5},
+            "dimensions": {"width": 4, "height": 2}, "fontSize": 0.5}},
+    }));
+    for view in [View::Flat, View::Isometric] {
+        let svg = svg_of(&scene, view);
+        assert!(svg.contains(">Trace<tspan"), "{view}: {svg}");
+        assert!(svg.contains(">Storage</tspan>"), "{view}");
+        let found = texts(&laid_out(&svg));
+        for text in ["Trace\nStorage", "OTel\nCollector"] {
+            let (_, _, bbox) = found
+                .iter()
+                .find(|(t, ..)| t == text)
+                .unwrap_or_else(|| panic!("{view}: {text:?} not in {found:?}"));
+            // Two lines: taller than one line of 0.5 units, and each line narrower than both.
+            assert!(
+                bbox.height() > bbox.width() * 0.3,
+                "{view} {text:?}: {bbox:?}"
+            );
+        }
+    }
+    // In 3D the last line of a title sits just above its block, the others above it: two
+    // blocks as high on the picture, one titled with two lines, one with the second alone.
+    let scene = self::scene(json!({
+        "a": {"type": "component", "data": {"componentId": "generic.database",
+            "position": {"x": 0, "y": 0}, "name": "Trace\nStore"}},
+        "b": {"type": "component", "data": {"componentId": "generic.database",
+            "position": {"x": 4, "y": -4}, "name": "Store"}},
+    }));
+    let found = texts(&laid_out(&svg_of(&scene, View::Isometric)));
+    let bottom = |name: &str| found.iter().find(|(t, ..)| t == name).unwrap().2.bottom();
+    assert!(
+        (bottom("Trace\nStore") - bottom("Store")).abs() < 1.0,
+        "{found:?}"
+    );
+}
+
+#[test]
+fn components_in_2d_carry_their_glyph_and_a_generic_ones_own_colour() {
+    let scene = scene(json!({
+        "a": {"type": "component", "data": {"componentId": "generic.database",
+            "position": {"x": 0, "y": 0}, "name": "Storage", "primaryColor": "#0000FF"}},
+        "b": {"type": "component", "data": {"componentId": "database.postgres",
+            "position": {"x": 4, "y": 0}, "name": "Orders", "primaryColor": "#FF0000"}},
+        "c": {"type": "component", "data": {"componentId": "generic.cache",
+            "position": {"x": 8, "y": 0}, "name": "Sessions", "primaryColor": "#0000FF",
+            "meta": {"status": "down"}}},
+    }));
+    for view in [View::Flat, View::Isometric] {
+        let svg = svg_of(&scene, view);
+        // No category written as text on the boxes any more.
+        for kind in [">generic<", ">database<", ">cache<"] {
+            assert!(!svg.contains(kind), "{view}: {kind}");
+        }
+        // Each glyph: the database's twice (a generic database and Postgres), the cache's.
+        assert_eq!(svg.matches(glyph("database.postgres")).count(), 2, "{view}");
+        assert_eq!(svg.matches(glyph("cache.redis")).count(), 1, "{view}");
+        // A generic component's primaryColor shows; a product's is not its look; a status
+        // wins over both.
+        let blue_faces = svg.matches("fill=\"#0000FF\"").count();
+        assert!(blue_faces >= 1, "{view}");
+        assert!(!svg.contains("fill=\"#FF0000\""), "{view}");
+        // The glyph on blue is drawn in a colour that stands out from it.
+        assert!(
+            svg.contains("stroke=\"#FFFFFF\" stroke-width=\"0.12\""),
+            "{view}"
+        );
+    }
+    // The 2D glyph is as large as the 3D one: GLYPH units each side of the centre.
+    let svg = svg_of(&scene, View::Flat);
+    let picture = Picture {
+        view: View::Flat,
+        width: Some(1000),
+        ..Picture::default()
+    };
+    let (_, _, fit) = picture.frame(svg::flat_bounds(&scene)).unwrap();
+    let glyph_at = format!(
+        "d=\"{}\" transform=\"matrix({:.4} 0.0000 ",
+        glyph("cache.redis"),
+        fit.len(GLYPH)
+    );
+    assert!(svg.contains(&glyph_at), "{glyph_at} in {svg}");
+}
+
+#[test]
+fn markup_in_text_is_shown_as_text_and_never_read_as_markup() {
+    let text = "<b>Orders</b> & <br/>\"stock\" <script>x</script>";
+    let scene = scene(json!({
+        "a": {"type": "component", "data": {"componentId": "generic.server",
+            "position": {"x": 0, "y": 0}, "name": text}},
+        "l": {"type": "label", "data": {"text": text, "position": {"x": 0, "y": 5},
+            "dimensions": {"width": 30, "height": 1}, "fontSize": 0.5}},
+    }));
+    for view in [View::Flat, View::Isometric] {
+        let svg = svg_of(&scene, view);
+        assert!(!svg.contains("<b>") && !svg.contains("<script>") && !svg.contains("<br/>"));
+        assert!(svg.contains("&lt;b&gt;Orders&lt;/b&gt; &amp; &lt;br/&gt;&quot;stock&quot;"));
+        let found = texts(&laid_out(&svg));
+        assert_eq!(
+            found.iter().filter(|(t, ..)| t == text).count(),
+            2,
+            "{view}: {found:?}"
+        );
+    }
+}
