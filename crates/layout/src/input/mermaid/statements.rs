@@ -266,8 +266,15 @@ fn vertex_statement(s: &mut Scanner<'_>, graph: &mut Graph) -> Read<()> {
             s.reset(end);
             return Ok(());
         };
+        let written = s.rest()[..len].trim().to_owned();
         s.advance(len);
         s.skip_blank();
+        if s.rest().trim().is_empty() {
+            return Err(refusal(
+                line,
+                format!("the link `{written}` has no node after it (a node id was expected)"),
+            ));
+        }
         let next = node_group(s, graph)?;
         graph.link(&previous, &next, &link, line);
         previous = next;

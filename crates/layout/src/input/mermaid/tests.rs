@@ -417,7 +417,7 @@ fn refusals_name_their_line() {
         ("graph TD\n%% componentType zz generic.pc\na\n", "line 2"),
         ("graph TD\n  a -- never closed\n", "line 2"),
         ("graph TD\n  a -->|open b\n", "line 2"),
-        ("graph TD\n  a --> \n", "line 3"),
+        ("graph TD\n  a --> \n", "line 2"),
         ("graph TD\n  subgraph x\n  a\n", "line 2"),
         ("graph TD\n  direction sideways\n", "line 2"),
         ("graph TD\n  a@{ shape: rect\n", "line 2"),
