@@ -89,7 +89,7 @@ fn a_file_makes_a_document_named_after_it_opened_on_its_map() {
             body: CSV.into()
         }
     );
-    h.reply(id, Ok(Answer::DiagramCreated(3)));
+    h.reply(id, Ok(Answer::DiagramCreated(3, Vec::new())));
     assert!(
         h.status()
             .contains("made \"services\" from /plans/services.csv: 3 objects laid out"),
@@ -102,6 +102,27 @@ fn a_file_makes_a_document_named_after_it_opened_on_its_map() {
         }));
     assert!(h.asked(|r| matches!(r, Request::ListDocs)));
     assert_eq!(h.focused(), "Map");
+}
+
+#[test]
+fn what_the_server_drew_otherwise_is_said_with_its_lines() {
+    let mut h = Harness::loaded();
+    let (id, _) = created(&mut h, "/plans/flow.mmd", "flowchart LR\n  a o--o b\n");
+    h.reply(
+        id,
+        Ok(Answer::DiagramCreated(
+            3,
+            vec!["line 2: circle ends drawn as plain ends".into()],
+        )),
+    );
+    h.press("L");
+    let log = h.overlay_text("Request log");
+    assert!(
+        log.contains(
+            "3 objects laid out; 1 drawn otherwise: line 2: circle ends drawn as plain ends"
+        ),
+        "{log}"
+    );
 }
 
 #[test]

@@ -92,7 +92,7 @@ impl App {
                 let work = FromFileWork::Diagram { path, title };
                 vec![Action::Send(cx.send(diagram, Purpose::FromFile(work)))]
             }
-            (FromFileWork::Diagram { path, title }, Ok(Answer::DiagramCreated(count))) => {
+            (FromFileWork::Diagram { path, title }, Ok(Answer::DiagramCreated(count, notes))) => {
                 let Request::CreateDiagram { doc, .. } = request else {
                     return Vec::new();
                 };
@@ -103,9 +103,14 @@ impl App {
                         title: title.clone(),
                     }),
                     Action::ShowMap(true),
-                    Action::info(format!(
-                        "made \"{title}\" from {path}: {count} objects laid out"
-                    )),
+                    Action::info(match notes.len() {
+                        0 => format!("made \"{title}\" from {path}: {count} objects laid out"),
+                        n => format!(
+                            "made \"{title}\" from {path}: {count} objects laid out; {n} drawn \
+                             otherwise: {}",
+                            notes.join("; ")
+                        ),
+                    }),
                 ]);
                 actions
             }

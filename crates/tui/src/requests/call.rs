@@ -342,8 +342,9 @@ pub enum Answer {
     Diff(Box<Diff>),
     /// What a restore answered.
     Restored(Restored),
-    /// How many objects a create-diagram stored.
-    DiagramCreated(usize),
+    /// How many objects a create-diagram stored, and its notes: what of the file could not be
+    /// drawn as written (`line N: ...`).
+    DiagramCreated(usize, Vec<String>),
 }
 
 /// Why a request failed, as the app needs it: enough to explain and to branch on.

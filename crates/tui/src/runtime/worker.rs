@@ -172,7 +172,17 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
             let created = client
                 .create_diagram(&doc, &content_type, body.into_bytes(), &[], false)
                 .await?;
-            Answer::DiagramCreated(created.object_count)
+            Answer::DiagramCreated(
+                created.object_count,
+                created
+                    .notes
+                    .into_iter()
+                    .map(|note| match note.line {
+                        Some(line) => format!("line {line}: {}", note.text),
+                        None => note.text,
+                    })
+                    .collect(),
+            )
         }
         Request::Restore { doc, version } => Answer::Restored(client.restore(&doc, version).await?),
     })
