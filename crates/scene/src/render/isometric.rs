@@ -1,10 +1,12 @@
 //! The 3D picture: the scene in the isometric projection ([`crate::iso`]) as SVG. The floor is
 //! the 2D drawing of the areas, images, widgets, lines (their attached ends moved to the foot of
 //! their blocks, [`iso::on_floor`]) and icons, which lie flat, mapped onto the floor by one
-//! transform, with the titles that lie on a band of their own (create-diagram's group titles),
-//! which read best on their band as in 2D; then the blocks and walls in painter's order; then
-//! the other labels and the components' titles, facing the viewer over everything (labels keep
-//! their rotation on the screen), so that none is lost behind a block and all read as in 2D.
+//! transform; then the blocks and walls in painter's order; then the titles that lie on a band
+//! of their own (create-diagram's group titles), band and title together, lying flat as in 2D
+//! but hung at [`SIGN_HEIGHT`] over where they lie, like a sign over their area, so that no
+//! block in front of them and no title over such a block hides them; then the other labels and
+//! the components' titles, facing the viewer over everything (labels keep their rotation on
+//! the screen), so that none is lost behind a block and all read as in 2D.
 
 use std::fmt::Write as _;
 
@@ -18,7 +20,27 @@ use crate::iso::{self, BLOCK_HEIGHT, Iso, Piece, PieceKind};
 use crate::{Component, Label, Point, Primitive, Rect, Rgb, Scene, Shape};
 
 /// The space between a block's top and its title, as a share of the title's size.
-const TITLE_GAP: f64 = 0.35;
+pub(super) const TITLE_GAP: f64 = 0.35;
+
+/// How high a title on a band of its own hangs over the floor, in grid units: above the blocks
+/// (one unit) and the one-line titles over them, so that nothing on the floor in front of it
+/// reaches it.
+pub(super) const SIGN_HEIGHT: f64 = 2.5;
+
+/// The titles on a band of their own (create-diagram's group titles) with their bands, in
+/// drawing order, each band before its title.
+fn signs(scene: &Scene) -> Vec<&Primitive> {
+    let mut signs = Vec::new();
+    for primitive in scene.in_draw_order() {
+        if let Shape::Label(label) = &primitive.shape
+            && svg::on_band(scene, label)
+        {
+            signs.extend(scene.area_under(label.centre));
+            signs.push(primitive);
+        }
+    }
+    signs
+}
 
 /// The scene seen as `iso`, as an SVG image of `width` × `height` pixels placed by `fit`
 /// (which maps the projection's screen units to pixels).
@@ -36,12 +58,11 @@ pub(super) fn svg(scene: &Scene, iso: &Iso, fit: Fit, width: u32, height: u32) -
         ..fit
     };
     let mut no_titles = String::new();
+    let signs = signs(scene);
+    let is_sign = |p: &Primitive| signs.iter().any(|s| std::ptr::eq(*s, p));
     for primitive in scene.in_draw_order() {
         match &primitive.shape {
-            // A title on its band lies on the floor with it, as in 2D.
-            Shape::Label(label) if svg::on_band(scene, label) => {
-                svg::draw(&mut out, &mut no_titles, on_floor, scene, primitive);
-            }
+            _ if is_sign(primitive) => {}
             Shape::Component(_) | Shape::Label(_) => {}
             Shape::Lines(lines) => {
                 let moved = Primitive {
@@ -72,9 +93,20 @@ pub(super) fn svg(scene: &Scene, iso: &Iso, fit: Fit, width: u32, height: u32) -
             _ => {}
         }
     }
+    // The signs: as on the floor, lifted.
+    let _ = writeln!(
+        out,
+        "<g transform=\"matrix({a:.6} {b:.6} {c:.6} {d:.6} {:.2} {:.2})\">",
+        fit.dx,
+        fit.dy - fit.len(iso.projection.lift(SIGN_HEIGHT))
+    );
+    for primitive in &signs {
+        svg::draw(&mut out, &mut no_titles, on_floor, scene, primitive);
+    }
+    out.push_str("</g>\n");
     for primitive in scene.in_draw_order() {
         if let Shape::Label(label) = &primitive.shape {
-            if svg::on_band(scene, label) {
+            if is_sign(primitive) {
                 continue;
             }
             let facing = Label {
@@ -96,8 +128,8 @@ pub(super) fn svg(scene: &Scene, iso: &Iso, fit: Fit, width: u32, height: u32) -
 }
 
 /// The rectangle around what the 3D picture draws, in the projection's units: the blocks,
-/// walls and floor, and the components' titles above their blocks, which may be wider (so
-/// that no title is cut at the picture's edge).
+/// walls and floor, the components' titles above their blocks, which may be wider, and the
+/// signs hung over the floor (so that no title is cut at the picture's edge).
 pub(super) fn bounds(scene: &Scene, iso: &Iso) -> Option<Rect> {
     let primitives = scene.primitives();
     iso.pieces
@@ -120,6 +152,19 @@ pub(super) fn bounds(scene: &Scene, iso: &Iso) -> Option<Rect> {
             }
             _ => None,
         })
+        .chain(signs(scene).into_iter().map(|sign| {
+            let lifted = |p: Point| iso.projection.at(p, SIGN_HEIGHT);
+            let b = sign.bounds;
+            [
+                Point::new(b.max.x, b.min.y),
+                Point::new(b.min.x, b.max.y),
+                b.max,
+            ]
+            .into_iter()
+            .fold(Rect::new(lifted(b.min), lifted(b.min)), |r, p| {
+                r.union(Rect::new(lifted(p), lifted(p)))
+            })
+        }))
         .fold(iso.bounds, |all, title| {
             Some(all.map_or(title, |all| all.union(title)))
         })

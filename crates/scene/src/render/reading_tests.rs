@@ -129,7 +129,7 @@ fn group_titles_fit_their_band_and_read_on_it_in_2d() {
 }
 
 #[test]
-fn group_titles_lie_on_their_band_in_3d_fitted_and_legible() {
+fn group_titles_hang_on_their_band_in_3d_fitted_and_legible() {
     let title = "Production VPC in eu-west-1";
     let scene = scene(group(title, "#2CA02C", 4.0));
     let picture = Picture {
@@ -145,10 +145,10 @@ fn group_titles_lie_on_their_band_in_3d_fitted_and_legible() {
         .iter()
         .find(|(text, ..)| text == title)
         .expect("the title is drawn whole");
-    // The band on the picture: its corners on the floor, projected.
+    // The band on the picture: its corners hung over the floor, projected.
     let band: Vec<(f64, f64)> = [(-6.0, 4.0), (-2.0, 4.0), (-2.0, 5.0), (-6.0, 5.0)]
         .into_iter()
-        .map(|(x, y)| fit.at(iso.projection.at(Point::new(x, y), 0.0)))
+        .map(|(x, y)| fit.at(iso.projection.at(Point::new(x, y), isometric::SIGN_HEIGHT)))
         .collect();
     let (min_x, max_x) = band
         .iter()
@@ -169,6 +169,78 @@ fn group_titles_lie_on_their_band_in_3d_fitted_and_legible() {
     let svg = svg_of(&lone, View::Isometric);
     let block = svg.find("<title>component a</title>").unwrap();
     assert!(svg.find(">a note<").unwrap() > block);
+}
+
+/// A group as the layered layout makes it: its title's band inside its top-left corner, and
+/// the first component just in front of the band (below it), its name over its block in 3D.
+fn group_with_title_behind_a_block(title: &str) -> Value {
+    let corners = |x0: f64, y0: f64, x1: f64, y1: f64| json!([{"x": x0, "y": y0}, {"x": x1, "y": y0}, {"x": x1, "y": y1}, {"x": x0, "y": y1}]);
+    json!({
+        "vpc": {"type": "area", "data": {"anchors": corners(-4.0, -4.0, 6.0, 6.0),
+            "fillColor": "#FFFFFF", "lineColor": "#1F77B4", "zIndex": 0}},
+        "vpc:band": {"type": "area", "data": {"anchors": corners(-4.0, -4.0, 2.0, -3.0),
+            "fillColor": "#EEF2F6", "lineColor": "#1F77B4", "lineWidth": 0.025, "zIndex": 0}},
+        "vpc:label": {"type": "label", "data": {"text": title,
+            "position": {"x": -1.0, "y": -3.5},
+            "dimensions": {"width": 6.0, "height": 1.0}, "fontSize": 0.5,
+            "textAlign": "center", "color": "#1F2933", "outlineColor": "#EEF2F6"}},
+        "lb": {"type": "component", "data": {"componentId": "networking.haproxy",
+            "position": {"x": 0.0, "y": -1.5}, "name": "Load balancer"}},
+        "web": {"type": "component", "data": {"componentId": "computation.aws-ec2",
+            "position": {"x": -2.5, "y": -1.5}, "name": "web-01"}},
+    })
+}
+
+#[test]
+fn no_block_or_title_in_front_hides_a_group_title_in_3d() {
+    let title = "Production VPC";
+    let scene = scene(group_with_title_behind_a_block(title));
+    let svg = svg_of(&scene, View::Isometric);
+    // Drawn after every block, so no block paints over it.
+    let at = svg.find(&format!(">{title}<")).expect("the title is drawn");
+    for block in [
+        "<title>component lb</title>",
+        "<title>component web</title>",
+    ] {
+        assert!(
+            svg.find(block).unwrap() < at,
+            "{block} is painted over the title"
+        );
+    }
+    // And the blocks' titles stand clear of its text, hung over the floor on the picture: the
+    // text's middle line, as wide as the text, across its band.
+    let picture = Picture {
+        view: View::Isometric,
+        width: Some(1000),
+        ..Picture::default()
+    };
+    let iso = crate::iso::Iso::of(&scene, crate::iso::Projection::isometric());
+    let (_, _, fit) = picture.frame(isometric::bounds(&scene, &iso)).unwrap();
+    let half = super::measure::line_width(title) * 0.5 / 2.0;
+    let found = texts(&laid_out(&svg));
+    for name in ["Load balancer", "web-01"] {
+        let (_, _, b) = found.iter().find(|(t, ..)| t == name).unwrap();
+        for i in 0..=20 {
+            for dy in [-0.2, 0.0, 0.2] {
+                let x = -1.0 - half + 2.0 * half * f64::from(i) / 20.0;
+                let at = iso
+                    .projection
+                    .at(Point::new(x, -3.5 + dy), isometric::SIGN_HEIGHT);
+                let (x, y) = fit.at(at);
+                let (x, y) = (x as f32, y as f32);
+                assert!(
+                    !(b.left() <= x && x <= b.right() && b.top() <= y && y <= b.bottom()),
+                    "{name} {b:?} lies over the group's title at {x}, {y}"
+                );
+            }
+        }
+    }
+    // Physically so: nothing on the floor in front of the band reaches the height it hangs at,
+    // a block's top and the one-line title over it.
+    let projection = crate::iso::Projection::isometric();
+    let block_top = projection.lift(crate::iso::BLOCK_HEIGHT);
+    let title_top = block_top + svg::TITLE_SIZE * (isometric::TITLE_GAP + super::measure::LINE);
+    assert!(projection.lift(isometric::SIGN_HEIGHT) > title_top);
 }
 
 fn scene_with_lone_label() -> Scene {
