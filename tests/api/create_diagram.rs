@@ -427,7 +427,7 @@ async fn a_mermaid_line_not_understood_is_named_by_its_number() {
     );
 }
 
-/// A small DOT graph: a cluster, a record, a cylinder, a loop (noted), colours and dashes.
+/// A small DOT graph: a cluster, a record, a cylinder, a loop, colours and dashes.
 const DOT: &str = "digraph shop {\r\n  rankdir=LR\r\n  users [label=\"Customers\", shape=circle]\r\n  \
                    subgraph cluster_back {\r\n    label=\"Back end\"; style=filled; fillcolor=\"#eef4ff\"\r\n    \
                    api [label=\"{Orders API|REST :8080}\", shape=record]\r\n    \
@@ -447,10 +447,7 @@ async fn a_dot_graph_is_laid_out_and_what_cannot_be_drawn_is_noted() {
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
-    assert_eq!(
-        answer["notes"],
-        json!([{"line": 11, "text": "the edge from \"api\" to itself is not drawn (a line needs two ends)"}])
-    );
+    assert_eq!(answer["notes"], json!([]));
     let all = h.get_ok(&format!("/api/v1/doc/{doc}/obj/all")).await;
     assert_eq!(answer["objectCount"], all.as_object().unwrap().len());
     assert_eq!(all["db"]["data"]["componentId"], "generic.database");
@@ -462,7 +459,20 @@ async fn a_dot_graph_is_laid_out_and_what_cannot_be_drawn_is_noted() {
     assert_eq!(all["api->db"]["type"], "line-group");
     assert_eq!(all["api->db"]["data"]["strokeStyle"], "#006400");
     assert_eq!(all["api->db"]["data"]["lineDash"], 2);
-    assert!(all.get("api->api").is_none(), "a loop is not drawn");
+    // The loop: from one corner of its component to the next, with its label.
+    let anchors = all["api->api"]["data"]["anchors"]
+        .as_array()
+        .unwrap()
+        .clone();
+    assert_eq!(anchors.len(), 4, "{anchors:?}");
+    for end in [&anchors[0], &anchors[3]] {
+        assert_eq!(
+            (end["type"].clone(), end["id"].clone()),
+            (json!(1), json!("api"))
+        );
+    }
+    assert_ne!(anchors[0]["index"], anchors[3]["index"]);
+    assert_eq!(all["api->api:label"]["data"]["text"], "retry");
 
     let picture = h
         .http

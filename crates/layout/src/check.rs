@@ -79,7 +79,12 @@ pub fn check(raw: Vec<RawEntry>, direction: Direction) -> LayoutResult<Model> {
     builder.check_group_cycles()?;
     builder.resolve_relative()?;
     builder.links(connections)?;
-    Ok(builder.model)
+    let mut model = builder.model;
+    let (loops, links) = std::mem::take(&mut model.links)
+        .into_iter()
+        .partition(|l| l.from == l.to);
+    (model.loops, model.links) = (loops, links);
+    Ok(model)
 }
 
 /// Types every entry, refusing empty, long and duplicate ids and unknown types.
@@ -491,8 +496,8 @@ impl Builder {
             let to = f.text("to")?.ok_or_else(|| f.error("to", "is required"))?;
             let from = self.end(&entry, "from", from.trim())?;
             let to = self.end(&entry, "to", to.trim())?;
-            if from == to {
-                return Err(f.error("to", "names the same element as from"));
+            if from == to && matches!(from, End::Group(_)) {
+                return Err(f.error("to", "names the same group as from"));
             }
             // The first entry for a pair describes the pair's link (which a `connections` list
             // may have made); each further entry is a line of its own.

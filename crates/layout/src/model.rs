@@ -53,6 +53,9 @@ pub struct Model {
     pub groups: Vec<Group>,
     /// The links, in the order they were first declared.
     pub links: Vec<Link>,
+    /// The links from a component to itself, in the order they were declared: left out of the
+    /// layout and drawn as a small loop beside their component ([`crate::objects`]).
+    pub loops: Vec<Link>,
 }
 
 impl Model {

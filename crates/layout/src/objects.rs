@@ -9,7 +9,8 @@ use serde_json::{Map, Value, json};
 
 use crate::error::{LayoutError, LayoutResult};
 use crate::geometry::{COMPONENT_SIDE, Rect, round_half};
-use crate::model::{End, Model};
+use crate::loops;
+use crate::model::{End, Link, Model};
 use crate::place::{COMPONENT_LABEL_FONT, GRID, Placement, text_box};
 use crate::route::{Obstacles, Point, border_point, nearest_corner};
 use diagtui_model::DiagramObject;
@@ -187,6 +188,7 @@ pub fn build(model: &Model, placement: &Placement) -> LayoutResult<Objects> {
             ((r.x0 + r.x1) / 2.0, (r.y0 + r.y1) / 2.0)
         }
     };
+    let mut routed: Vec<Vec<Point>> = Vec::new();
     for (l, link) in model.links.iter().enumerate() {
         if link.invisible {
             continue;
@@ -224,50 +226,83 @@ pub fn build(model: &Model, placement: &Placement) -> LayoutResult<Objects> {
                 .map(|p| json!({"type": 0, "x": p.0, "y": p.1})),
         );
         anchors.push(last);
-        let lines: Vec<Value> = (1..anchors.len()).map(|i| json!([i - 1, i])).collect();
-        let mut arrows = Map::new();
-        if link.arrow_start {
-            arrows.insert("0".into(), json!(true));
-        }
-        if link.arrow_end {
-            arrows.insert((anchors.len() - 1).to_string(), json!(true));
-        }
-        let mut data = link.props.clone();
-        data.insert("anchors".into(), Value::Array(anchors));
-        data.insert("lines".into(), Value::Array(lines));
-        data.insert("arrowAnchorIndices".into(), Value::Object(arrows));
-        out.push(link.id.clone(), &link.id, "line-group", data)?;
-        let m = middle_of_longest(&path);
-        if let Some(component_id) = &link.middle {
-            let data = object(json!({"componentId": component_id, "position": point(m)}));
-            out.push(
-                format!("{}:component", link.id),
-                &link.id,
-                "component",
-                data,
-            )?;
-            taken.push(Rect::centred(m.0, m.1, COMPONENT_SIDE, COMPONENT_SIDE));
-        }
-        if let Some(text) = &link.label {
-            let (w, h) = text_box(text, COMPONENT_LABEL_FONT);
-            let r = if link.middle.is_some() {
-                Rect::centred(m.0, m.1 + COMPONENT_SIDE / 2.0 + h / 2.0, w, h)
-            } else {
-                placement.label_spots[l]
-                    .filter(|r| !taken.iter().any(|t| t.overlaps(r)))
-                    .or_else(|| beside(&path, w, h, &taken))
-                    .unwrap_or_else(|| Rect::centred(m.0, m.1, w, h))
-            };
-            taken.push(r);
-            out.push(
-                format!("{}:label", link.id),
-                &link.id,
-                "label",
-                label(text, r, COMPONENT_LABEL_FONT),
-            )?;
-        }
+        let spot = placement.label_spots[l].filter(|r| !taken.iter().any(|t| t.overlaps(r)));
+        line_group(&mut out, link, anchors, &path, spot, &mut taken)?;
+        routed.push(path);
+    }
+    // Links from a component to itself, beside it, clear of what is drawn where there is room.
+    for link in &model.loops {
+        let End::Component(c) = link.from else {
+            unreachable!("a group's link to itself is refused when checked")
+        };
+        let drawn = loops::beside(placement.components[c], &taken, &routed);
+        let corner = |index| json!({"type": 1, "id": model.components[c].id, "index": index});
+        let mut anchors = vec![corner(drawn.corners.0)];
+        anchors.extend(
+            drawn.path[1..3]
+                .iter()
+                .map(|p| json!({"type": 0, "x": p.0, "y": p.1})),
+        );
+        anchors.push(corner(drawn.corners.1));
+        taken.push(drawn.strip);
+        line_group(&mut out, link, anchors, &drawn.path, None, &mut taken)?;
+        routed.push(drawn.path);
     }
     Ok(out.objects)
+}
+
+/// A link's line group along `path` (its `anchors`, the ends attached to their components),
+/// with the component and the label on it: the label on `spot` when its layer kept room for
+/// it, else beside the line, clear of the boxes `taken` (which get what is added).
+fn line_group(
+    out: &mut Out,
+    link: &Link,
+    anchors: Vec<Value>,
+    path: &[Point],
+    spot: Option<Rect>,
+    taken: &mut Vec<Rect>,
+) -> LayoutResult<()> {
+    let lines: Vec<Value> = (1..anchors.len()).map(|i| json!([i - 1, i])).collect();
+    let mut arrows = Map::new();
+    if link.arrow_start {
+        arrows.insert("0".into(), json!(true));
+    }
+    if link.arrow_end {
+        arrows.insert((anchors.len() - 1).to_string(), json!(true));
+    }
+    let mut data = link.props.clone();
+    data.insert("anchors".into(), Value::Array(anchors));
+    data.insert("lines".into(), Value::Array(lines));
+    data.insert("arrowAnchorIndices".into(), Value::Object(arrows));
+    out.push(link.id.clone(), &link.id, "line-group", data)?;
+    let m = middle_of_longest(path);
+    if let Some(component_id) = &link.middle {
+        let data = object(json!({"componentId": component_id, "position": point(m)}));
+        out.push(
+            format!("{}:component", link.id),
+            &link.id,
+            "component",
+            data,
+        )?;
+        taken.push(Rect::centred(m.0, m.1, COMPONENT_SIDE, COMPONENT_SIDE));
+    }
+    if let Some(text) = &link.label {
+        let (w, h) = text_box(text, COMPONENT_LABEL_FONT);
+        let r = if link.middle.is_some() {
+            Rect::centred(m.0, m.1 + COMPONENT_SIDE / 2.0 + h / 2.0, w, h)
+        } else {
+            spot.or_else(|| beside(path, w, h, taken))
+                .unwrap_or_else(|| Rect::centred(m.0, m.1, w, h))
+        };
+        taken.push(r);
+        out.push(
+            format!("{}:label", link.id),
+            &link.id,
+            "label",
+            label(text, r, COMPONENT_LABEL_FONT),
+        )?;
+    }
+    Ok(())
 }
 
 /// A box of `w` × `h` beside a path (right of or left of a vertical piece, above or below a

@@ -577,3 +577,52 @@ fn components_placed_on_one_another_by_hand_still_get_their_line() {
         2
     );
 }
+
+#[test]
+fn a_link_from_a_component_to_itself_is_a_loop_beside_it_clear_of_the_others() {
+    let body = "flowchart TB\n  A --> A\n  A -->|next| B\n  B -- again --> B\n  C --> B\n";
+    let laid = lay_out(body.as_bytes(), Format::Mermaid, &Settings::default()).unwrap();
+    assert!(laid.notes.is_empty(), "{:?}", laid.notes);
+    let objects = laid.objects;
+    for (id, of) in [("A->A", "A"), ("B->B", "B")] {
+        let data = get(&objects, id);
+        let anchors = data["anchors"].as_array().unwrap();
+        assert_eq!(anchors.len(), 4, "{id}: {anchors:?}");
+        let (first, last) = (&anchors[0], &anchors[3]);
+        for end in [first, last] {
+            assert_eq!((&end["type"], &end["id"]), (&json!(1), &json!(of)), "{id}");
+        }
+        let (i, j) = (
+            first["index"].as_u64().unwrap(),
+            last["index"].as_u64().unwrap(),
+        );
+        assert_eq!(j, (i + 1) % 4, "{id}: from a corner to the next, clockwise");
+        assert_eq!(data["arrowAnchorIndices"], json!({"3": true}), "{id}");
+        // Half a cell out from its component, on no other component and no name.
+        let own = footprint(get(&objects, of));
+        let outer = Map::from_iter([("anchors".to_owned(), json!(anchors[1..3].to_vec()))]);
+        let strip = area(&outer).union(&own);
+        for (other, o) in of_kind(&objects, "component") {
+            if other != of {
+                assert!(!footprint(o).overlaps(&strip), "{id} runs over {other}");
+            }
+        }
+        for (other, l) in of_kind(&objects, "label") {
+            assert!(
+                !label_box(l).overlaps(&strip) || *other == format!("{id}:label"),
+                "{id} runs over the label {other}"
+            );
+        }
+    }
+    assert_eq!(get(&objects, "B->B:label")["text"], "again");
+    // A group's link to itself is still refused: there is no corner to loop from.
+    let e = refusal(json!({
+        "g": {"type": "group"},
+        "a": {"type": "component", "componentType": "generic.server", "groups": ["g"]},
+        "l": {"type": "connection", "from": "g", "to": "g"},
+    }));
+    assert!(
+        e.to_string().contains("names the same group as from"),
+        "{e}"
+    );
+}

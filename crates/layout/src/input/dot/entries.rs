@@ -89,14 +89,6 @@ pub fn entries(graph: &Graph, notes: &mut Notes) -> (Vec<RawEntry>, Option<Direc
     }
     let mut pairs: HashMap<(usize, usize), usize> = HashMap::new();
     for edge in &graph.edges {
-        if edge.tail == edge.head {
-            let tail = &graph.nodes[edge.tail].name;
-            notes.add(
-                Some(edge.line),
-                format!("the edge from \"{tail}\" to itself is not drawn (a line needs two ends)"),
-            );
-            continue;
-        }
         let count = pairs.entry((edge.tail, edge.head)).or_default();
         *count += 1;
         let fields = connection(

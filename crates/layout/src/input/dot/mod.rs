@@ -227,7 +227,6 @@ mod tests {
             .collect();
         for (line, words) in [
             (9, "more than one graph"),
-            (2, "to itself"),
             (3, "shape=star has no likeness"),
             (4, "shape=blob is not a Graphviz shape"),
             (5, "xlabel"),
