@@ -1,17 +1,17 @@
 //! The 3D picture: the scene in the isometric projection ([`crate::iso`]) as SVG. The floor is
 //! the 2D drawing of the areas, images, widgets, lines (their attached ends moved to the foot of
 //! their blocks, [`iso::on_floor`]) and icons, which lie flat, mapped onto the floor by one
-//! transform; then the blocks and walls in painter's order; then the titles that lie on a band
-//! of their own (create-diagram's group titles), band and title together, lying flat as in 2D
-//! but hung at [`SIGN_HEIGHT`] over where they lie, like a sign over their area, so that no
-//! block in front of them and no title over such a block hides them; then the other labels and
-//! the components' titles, facing the viewer over everything (labels keep their rotation on
-//! the screen), so that none is lost behind a block and all read as in 2D.
+//! transform; then the posts of the signs; then the blocks and walls in painter's order; then
+//! the signs: the titles that lie on a band of their own (create-diagram's group titles), band
+//! and title together, lying flat as in 2D but hung at [`SIGN_HEIGHT`] over where they lie, on
+//! posts, so that no block in front of them and no title over such a block hides them; then
+//! the other labels and the components' titles, facing the viewer over everything (labels keep
+//! their rotation on the screen), so that none is lost behind a block and all read as in 2D.
 
 use std::fmt::Write as _;
 
 use super::glyphs;
-use super::measure::LINE;
+use super::measure::{self, LINE};
 use super::svg::{
     self, Fit, GLYPH, PAPER, SMALLEST_GLYPH, TEXT, TITLE_SIZE, component_colours, escape,
     glyph_colour, halo, points,
@@ -21,6 +21,22 @@ use crate::{Component, Label, Point, Primitive, Rect, Rgb, Scene, Shape};
 
 /// The space between a block's top and its title, as a share of the title's size.
 pub(super) const TITLE_GAP: f64 = 0.35;
+
+/// The widest a component's title stands over its block, in grid units (two and a half
+/// blocks): longer lines are wrapped at spaces. In 2D a name has the room the layout kept under
+/// its box; in 3D the floor is seen at a slant, neighbours' titles come closer, and long ones
+/// would lie over each other.
+pub(super) const TITLE_WIDTH: f64 = 5.0;
+
+/// A component's title as it stands over its block: each line wrapped at spaces to
+/// [`TITLE_WIDTH`] (a word wider than that stands alone).
+fn upright(title: &str) -> String {
+    title
+        .lines()
+        .flat_map(|line| measure::wrap(line, TITLE_WIDTH / TITLE_SIZE))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
 
 /// How high a title on a band of its own hangs over the floor, in grid units: above the blocks
 /// (one unit) and the one-line titles over them, so that nothing on the floor in front of it
@@ -75,6 +91,7 @@ pub(super) fn svg(scene: &Scene, iso: &Iso, fit: Fit, width: u32, height: u32) -
         }
     }
     out.push_str("</g>\n");
+    posts(&mut out, iso, fit, &signs);
     let primitives = scene.primitives();
     for piece in &iso.pieces {
         let primitive = &primitives[piece.index];
@@ -127,6 +144,29 @@ pub(super) fn svg(scene: &Scene, iso: &Iso, fit: Fit, width: u32, height: u32) -
     svg::close(out, scene, height)
 }
 
+/// The posts a sign stands on: a thin line in its band's outline colour from each corner of
+/// the band on the floor up to the sign, so that a sign reads as its area's (a nested group's
+/// hangs over its parent's area). Drawn before the blocks, which stand in front of them.
+fn posts(out: &mut String, iso: &Iso, fit: Fit, signs: &[&Primitive]) {
+    for sign in signs {
+        let Shape::Area(band) = &sign.shape else {
+            continue;
+        };
+        let colour = band.line.or(band.fill).unwrap_or(TEXT);
+        for &corner in &band.corners {
+            let (x, y0) = fit.at(iso.projection.at(corner, 0.0));
+            let (_, y1) = fit.at(iso.projection.at(corner, SIGN_HEIGHT));
+            let _ = writeln!(
+                out,
+                "<line x1=\"{x:.2}\" y1=\"{y0:.2}\" x2=\"{x:.2}\" y2=\"{y1:.2}\" stroke=\"{}\" \
+                 stroke-width=\"{:.2}\"/>",
+                colour.hex(),
+                fit.stroke(0.025)
+            );
+        }
+    }
+}
+
 /// The rectangle around what the 3D picture draws, in the projection's units: the blocks,
 /// walls and floor, the components' titles above their blocks, which may be wider, and the
 /// signs hung over the floor (so that no title is cut at the picture's edge).
@@ -143,7 +183,7 @@ pub(super) fn bounds(scene: &Scene, iso: &Iso) -> Option<Rect> {
                     .map(|c| c.y)
                     .fold(f64::INFINITY, f64::min);
                 let x = iso.projection.at(component.centre, BLOCK_HEIGHT).x;
-                let (width, height) = svg::title_extent(&component.title);
+                let (width, height) = svg::title_extent(&upright(&component.title));
                 let height = height + TITLE_GAP * TITLE_SIZE;
                 Some(Rect::new(
                     Point::new(x - width / 2.0, highest - height),
@@ -241,10 +281,11 @@ fn title(out: &mut String, iso: &Iso, fit: Fit, piece: &Piece, component: &Compo
     let x = fit.at(iso.projection.at(component.centre, BLOCK_HEIGHT)).0;
     let (_, y) = fit.at(Point::new(0.0, highest));
     let style = format!("fill=\"{}\" {}", TEXT.hex(), halo(PAPER, size * 0.25));
-    let above = (component.title.lines().count().max(1) - 1) as f64 * size * LINE;
+    let title = upright(&component.title);
+    let above = (title.lines().count().max(1) - 1) as f64 * size * LINE;
     svg::text(
         out,
-        &component.title,
+        &title,
         (x, y - size * TITLE_GAP - above),
         size,
         "middle",

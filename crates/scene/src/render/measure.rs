@@ -82,7 +82,7 @@ pub(super) fn fit(text: &str, size: f64, width: f64, height: f64) -> Fitted {
 
 /// A line broken at spaces into lines at most `room` ems wide (a word wider than that stands
 /// alone).
-fn wrap(line: &str, room: f64) -> Vec<String> {
+pub(super) fn wrap(line: &str, room: f64) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut current = String::new();
     for word in line.split(' ').filter(|w| !w.is_empty()) {

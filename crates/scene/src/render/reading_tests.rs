@@ -399,10 +399,53 @@ fn markup_in_text_is_shown_as_text_and_never_read_as_markup() {
         assert!(!svg.contains("<b>") && !svg.contains("<script>") && !svg.contains("<br/>"));
         assert!(svg.contains("&lt;b&gt;Orders&lt;/b&gt; &amp; &lt;br/&gt;&quot;stock&quot;"));
         let found = texts(&laid_out(&svg));
+        // (A 3D title this long is wrapped over its block.)
         assert_eq!(
-            found.iter().filter(|(t, ..)| t == text).count(),
+            found
+                .iter()
+                .filter(|(t, ..)| t.replace('\n', " ") == text)
+                .count(),
             2,
             "{view}: {found:?}"
         );
     }
+}
+
+#[test]
+fn long_titles_are_wrapped_over_their_block_in_3d_so_that_neighbours_keep_apart() {
+    let long = "Combine pA and pB into policy pX by applying the merge strategy";
+    let next = "Pop two policies pA and pB";
+    let scene = scene(json!({
+        "a": {"type": "component", "data": {"componentId": "generic.server",
+            "position": {"x": 0, "y": 0}, "name": long}},
+        "b": {"type": "component", "data": {"componentId": "generic.server",
+            "position": {"x": 5, "y": 0}, "name": next}},
+    }));
+    let picture = Picture {
+        view: View::Isometric,
+        width: Some(1000),
+        ..Picture::default()
+    };
+    let iso = crate::iso::Iso::of(&scene, crate::iso::Projection::isometric());
+    let (_, _, fit) = picture.frame(isometric::bounds(&scene, &iso)).unwrap();
+    let found = texts(&laid_out(&svg_of(&scene, View::Isometric)));
+    let title = |name: &str| {
+        let (text, _, b) = found
+            .iter()
+            .find(|(t, ..)| t.replace('\n', " ") == name)
+            .unwrap_or_else(|| panic!("{name} is not drawn whole: {found:?}"));
+        (text.lines().count(), *b)
+    };
+    let (lines, a) = title(long);
+    assert!(lines > 1, "{long} stands on one line");
+    let widest = fit.len(isometric::TITLE_WIDTH) * 1.02;
+    assert!(
+        f64::from(a.width()) <= widest,
+        "{a:?} is wider than {widest}"
+    );
+    let (_, b) = title(next);
+    assert!(
+        a.bottom() <= b.top() || b.bottom() <= a.top() || a.right() <= b.left(),
+        "{long} {a:?} lies over {next} {b:?}"
+    );
 }
