@@ -1,9 +1,9 @@
 #!/bin/sh
-# Renders every Mermaid corpus file (../shared/mermaid, or $DIAGTUI_MERMAID_CORPUS) and every
-# DOT test file (crates/layout/tests/data/dot) in 2D and 3D, as create-diagram lays them out,
-# to look at: a `diagtui serve` on a free loopback port over a temp data dir, then for each
-# file `doc create-diagram` and `doc render --view 2d|3d --format png`. A file the server
-# refuses is named with its answer.
+# Renders every Mermaid corpus file (../shared/mermaid, or $DIAGTUI_MERMAID_CORPUS), every
+# DOT test file (crates/layout/tests/data/dot) and the README's examples (docs/examples) in 2D
+# and 3D, as create-diagram lays them out, to look at: a `diagtui serve` on a free loopback
+# port over a temp data dir, then for each file `doc create-diagram` and
+# `doc render --view 2d|3d --format png`. A file the server refuses is named with its answer.
 #
 # Usage: scripts/render-graphs.sh [OUT_DIR]   (default: target/graph-pictures)
 # The binary is $DIAGTUI, else target/debug/diagtui (`cargo build` first).
@@ -33,7 +33,7 @@ if [ -d "$corpus" ]; then
 else
   echo "note: $corpus is absent: only the DOT files" >&2
 fi
-files="$files $(ls "$root"/crates/layout/tests/data/dot/*)"
+files="$files $(ls "$root"/crates/layout/tests/data/dot/* "$root"/docs/examples/*)"
 drawn=0
 refused=0
 for file in $files; do
