@@ -8,6 +8,9 @@
 
 use super::cycles::back_edges;
 
+/// What two runs drawn on top of each other weigh against a crossing.
+const OVERLAP: usize = 4;
+
 /// One line's piece in a channel: where it leaves the upper layer and where it enters the
 /// lower one, across the flow.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -31,15 +34,17 @@ impl Bus {
     /// Crossings if this bus's track lies nearer the upper layer than `other`'s: `other`'s
     /// pieces from the upper layer pass this track, this bus's pieces to the lower layer pass
     /// `other`'s; and runs drawn on top of each other, where this bus's piece to the lower
-    /// layer and `other`'s from the upper one run at the same place across.
+    /// layer and `other`'s from the upper one run at the same place across (worse: they
+    /// weigh [`OVERLAP`] crossings).
     fn crossings_above(&self, other: &Bus) -> usize {
         other.uppers.iter().filter(|&&x| self.inside(x)).count()
             + self.lowers.iter().filter(|&&x| other.inside(x)).count()
-            + self
-                .lowers
-                .iter()
-                .filter(|x| other.uppers.contains(x))
-                .count()
+            + OVERLAP
+                * self
+                    .lowers
+                    .iter()
+                    .filter(|x| other.uppers.contains(x))
+                    .count()
     }
 
     fn inside(&self, x: f64) -> bool {

@@ -244,6 +244,32 @@ impl<'a> Layout<'a> {
             real,
             is_group: &is_group,
         };
+        // Where a line to a member of a group item meets it across the flow: the member's
+        // middle, for now (each end: upper, lower).
+        let mut member: Vec<[Option<f64>; 2]> = vec![[None; 2]; routes.len()];
+        for (e, r) in routes.iter().enumerate() {
+            let link = &self.model.links[edges[e].link];
+            let (upper_end, lower_end) = if reversed[e] {
+                (link.to, link.from)
+            } else {
+                (link.from, link.to)
+            };
+            for (k, v, end) in [(0, r[0], upper_end), (1, r[r.len() - 1], lower_end)] {
+                if !is_group[v] {
+                    continue;
+                }
+                let End::Component(c) = end else { continue };
+                if let Some(&(_, x, y)) = blocks[v].components.iter().find(|m| m.0 == c) {
+                    member[e][k] = Some(left[v] + if horizontal { y } else { x });
+                }
+            }
+        }
+        // Where node `w`, end `k` of edge `e` or a bend of it, lies across: a member's middle
+        // if the edge runs to one there.
+        let other_end = |e: usize, k: usize, w: usize| {
+            let at_end = w == routes[e][k * (routes[e].len() - 1)];
+            member[e][k].filter(|_| at_end).unwrap_or(ports.centre(w))
+        };
         // Each line's slot at each component it meets.
         let mut slot_at: Vec<[Slot; 2]> = vec![[Slot::default(); 2]; routes.len()];
         for v in 0..n {
@@ -252,8 +278,10 @@ impl<'a> Layout<'a> {
                     .iter()
                     .enumerate()
                     .filter_map(|(e, r)| match side {
-                        Side::Out if r[0] == v => Some((e, ports.centre(r[1]))),
-                        Side::In if r[r.len() - 1] == v => Some((e, ports.centre(r[r.len() - 2]))),
+                        Side::Out if r[0] == v => Some((e, other_end(e, 1, r[1]))),
+                        Side::In if r[r.len() - 1] == v => {
+                            Some((e, other_end(e, 0, r[r.len() - 2])))
+                        }
                         _ => None,
                     })
                     .unzip();
@@ -267,6 +295,25 @@ impl<'a> Layout<'a> {
                 };
                 for (e, slot) in meets.into_iter().zip(got) {
                     slot_at[e][usize::from(side == Side::In)] = slot;
+                }
+            }
+        }
+        // A line to a member of a group item runs in straight at the member's corner nearest
+        // the line's other end, where no other line of that side of the group does.
+        let mut taken: Vec<Vec<f64>> = vec![Vec::new(); 2 * n];
+        for (e, r) in routes.iter().enumerate() {
+            for (k, v, toward) in [(0, r[0], r[1]), (1, r[r.len() - 1], r[r.len() - 2])] {
+                let Some(centre) = member[e][k] else { continue };
+                let half = crate::geometry::COMPONENT_SIDE / 2.0;
+                let corner = if ports.centre(toward) < centre {
+                    centre - half
+                } else {
+                    centre + half
+                };
+                let side_taken = &mut taken[2 * v + k];
+                if !side_taken.contains(&corner) {
+                    side_taken.push(corner);
+                    slot_at[e][k].at = Some(corner);
                 }
             }
         }

@@ -19,12 +19,15 @@ pub(crate) enum Side {
 }
 
 /// A line's slot at an item: at the corner low or high across the flow, and which one (at a
-/// group, the line's place among the `of` lines meeting that side, which are spread across it).
+/// group, the line's place among the `of` lines meeting that side, which are spread across it,
+/// unless it runs straight in to a member).
 #[derive(Clone, Copy, PartialEq, Debug, Default)]
 pub(crate) struct Slot {
     pub high: bool,
     pub k: usize,
     pub of: usize,
+    /// At a group, the place across where the line runs in to its member, if it has one.
+    pub at: Option<f64>,
 }
 
 /// The distance between neighbouring slots' tracks.
@@ -99,9 +102,9 @@ pub(crate) fn group_slots(others: &[f64]) -> Vec<Slot> {
     let mut out = vec![Slot::default(); m];
     for (rank, i) in sorted(others).into_iter().enumerate() {
         out[i] = Slot {
-            high: false,
             k: rank,
             of: m,
+            ..Slot::default()
         };
     }
     out
@@ -138,15 +141,16 @@ pub(crate) fn slots(
     for (rank, &i) in order.iter().enumerate() {
         out[i] = if rank < lows {
             Slot {
-                high: false,
                 k: (lows - 1 - rank).min(low_cap),
                 of: m,
+                ..Slot::default()
             }
         } else {
             Slot {
                 high: true,
                 k: (rank - lows).min(high_cap),
                 of: m,
+                ..Slot::default()
             }
         };
     }
@@ -211,6 +215,9 @@ impl Ports<'_> {
             return self.left[v];
         }
         if self.is_group[v] {
+            if let Some(at) = slot.at {
+                return at;
+            }
             let share = self.breadth[v] * (slot.k + 1) as f64 / (slot.of + 1) as f64;
             return crate::geometry::round_half(self.left[v] + share);
         }
