@@ -5,7 +5,9 @@
 //!   with metrics on, pinned to core 0; `wrk` (one thread, 32 connections) on core 1; GET and
 //!   update of one object, the two servers interleaved run by run (A B A B), rounds set by
 //!   `DIAGTUI_OPS_ROUNDS` (default 5); the rates, the servers' own CPU per request (from
-//!   /proc) and the ratios on/off printed. Needs `wrk` (`scripts/ceiling.sh` installs it).
+//!   /proc) and the ratios on/off printed. Then as many rounds head to head: both servers
+//!   loaded at once, sharing the core, which other load on the machine disturbs less. Needs
+//!   `wrk` (`scripts/ceiling.sh` installs it).
 //! - `scrape`: `/metrics` with 10,000 documents of 10 objects cached: the time to answer.
 //! - `soak`: `DIAGTUI_SOAK_UPDATES` (default 1,000,000) single-object updates at full rate (32
 //!   connections) on a 500-object document. The WAL's size sampled every 100 ms; the update
@@ -260,6 +262,13 @@ async fn metrics_cost() {
             median(cpus.1),
             median(cpus.0),
         );
+        let together = head_to_head(&off, &on, script, rounds);
+        println!(
+            "{label:<18} head to head: on/off {:.3} (median of {rounds}; {:.3}-{:.3})",
+            median(together.clone()),
+            together.iter().copied().fold(f64::INFINITY, f64::min),
+            together.iter().copied().fold(0.0, f64::max),
+        );
     }
     let metrics = on.metrics.as_deref().expect("metrics on");
     let text = reqwest::get(format!("{metrics}/metrics"))
@@ -274,6 +283,33 @@ async fn metrics_cost() {
         .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
         .sum();
     println!("  (the metered server counted {counted:.0} requests)\n");
+}
+
+/// Both servers loaded at once, half the connections each, `rounds` times: they share the
+/// server core, so that other work on the machine slows both alike and the ratio of their
+/// rates is the inverse of their costs' (the wrk started first alternates). The ratios on/off.
+fn head_to_head(off: &Target, on: &Target, script: Option<&Path>, rounds: usize) -> Vec<f64> {
+    let half = Wrk {
+        connections: LOAD.connections / 2,
+        ..LOAD
+    };
+    (0..rounds)
+        .map(|round| {
+            let (first, second) = if round % 2 == 0 { (off, on) } else { (on, off) };
+            let (a, b) = std::thread::scope(|s| {
+                let a = s.spawn(|| half.run(&first.object, &first.key, script));
+                let b = s.spawn(|| half.run(&second.object, &second.key, script));
+                (a.join().expect("wrk"), b.join().expect("wrk"))
+            });
+            let (off_rate, on_rate) = if round % 2 == 0 {
+                (a.rate, b.rate)
+            } else {
+                (b.rate, a.rate)
+            };
+            println!("  head to head {round}: off {off_rate:>9.0}/s  on {on_rate:>9.0}/s");
+            on_rate / off_rate
+        })
+        .collect()
 }
 
 /// `/metrics` answered with [`SCRAPE_DOCS`] documents cached.
