@@ -3,6 +3,8 @@
 
 mod bulk;
 mod bulk_e2e;
+mod deleted_names;
+mod deleted_names_e2e;
 mod e2e;
 mod editing;
 mod embeds;
