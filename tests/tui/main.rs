@@ -25,6 +25,8 @@ mod map;
 mod merge;
 mod messages;
 mod messages_e2e;
+mod overlays_fit;
+mod overlays_fit_e2e;
 mod paths;
 mod pictures;
 mod pictures_e2e;

@@ -146,7 +146,7 @@ fn help_scrolls_when_it_does_not_fit() {
     assert!(bottom.contains("Esc / q / H"), "{bottom}");
     assert!(!bottom.contains("Objects pane [keys.objects]"), "{bottom}");
     assert!(
-        h.render(80, 24).contains("Keys ("),
+        h.render(80, 24).contains("╭ Keys "),
         "G scrolled rather than closed"
     );
 }

@@ -1299,6 +1299,22 @@ pub(super) const ROWS: &[Row] = &[
     },
     Row {
         context: X::Versions,
+        command: C::ScrollDown,
+        keys: &["J"],
+        label: "scroll changes",
+        description: "scroll what the highlighted version changed down a line (when it does not fit)",
+        footer: false,
+    },
+    Row {
+        context: X::Versions,
+        command: C::ScrollUp,
+        keys: &["K"],
+        label: "scroll changes up",
+        description: "scroll what the highlighted version changed up a line",
+        footer: false,
+    },
+    Row {
+        context: X::Versions,
         command: C::Close,
         keys: &["esc", "q", "H"],
         label: "close",
