@@ -9,6 +9,8 @@ mod e2e;
 mod editing;
 mod embeds;
 mod findable;
+mod folder_undo;
+mod folder_undo_e2e;
 mod folders;
 mod folders_e2e;
 mod follow;

@@ -338,6 +338,22 @@ pub(super) const ROWS: &[Row] = &[
         footer: false,
     },
     Row {
+        context: X::Documents,
+        command: C::Undo,
+        keys: &["u"],
+        label: "undo",
+        description: "undo the newest folder write of this session (new folder, rename, delete, move; asks)",
+        footer: false,
+    },
+    Row {
+        context: X::Documents,
+        command: C::History,
+        keys: &["U"],
+        label: "folder writes",
+        description: "the folder writes of this session (new folders, renames, deletes, moves): undo any of them",
+        footer: false,
+    },
+    Row {
         context: X::Objects,
         command: C::Activate,
         keys: &["enter"],
