@@ -42,7 +42,10 @@ async fn the_line_groups_of_a_deleted_component_keep_its_name_at_80x24() {
     session.keys(&["y"]);
     session.wait_for("deleted component orders-db");
     let content = client.content(&doc).await.unwrap();
-    assert!(!content.contains_key("0lqu5m2oa-ynk8w3tzp"), "deleted on the server");
+    assert!(
+        !content.contains_key("0lqu5m2oa-ynk8w3tzp"),
+        "deleted on the server"
+    );
     // The filter cleared and the tree zoomed to read its rows whole.
     session.keys(&["Escape"]);
     session.wait_for("line-group (6)");

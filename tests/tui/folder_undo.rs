@@ -136,11 +136,7 @@ fn u_undoes_a_rename_then_the_new_folder_and_capital_u_lists_them() {
     let list = h.overlay_text("Write history");
     assert_eq!(list.matches("(undone)").count(), 2, "{list}");
     h.press("Esc u");
-    assert!(
-        h.status().contains("nothing to undo"),
-        "{}",
-        h.status()
-    );
+    assert!(h.status().contains("nothing to undo"), "{}", h.status());
 }
 
 #[test]

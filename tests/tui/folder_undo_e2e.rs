@@ -14,8 +14,7 @@ async fn create_rename_undo_undo_in_the_binary() {
         server,
         client,
     } = Local::start().await;
-    let Some(session) = Tmux::start("tui-folder-undo", 80, 24, Some(&binary(&dir, &server)))
-    else {
+    let Some(session) = Tmux::start("tui-folder-undo", 80, 24, Some(&binary(&dir, &server))) else {
         return;
     };
     session.wait_for("My Documents (3)");
@@ -36,7 +35,10 @@ async fn create_rename_undo_undo_in_the_binary() {
     session.keys(&["C-u"]);
     session.type_line("Old things");
     session.wait_for("folder renamed to \"Old things\"");
-    assert_eq!(client.list_folders().await.unwrap()[&archive].title, "Old things");
+    assert_eq!(
+        client.list_folders().await.unwrap()[&archive].title,
+        "Old things"
+    );
 
     // u: the rename back, after its question.
     session.keys(&["u"]);
@@ -49,7 +51,10 @@ async fn create_rename_undo_undo_in_the_binary() {
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
-    assert_eq!(client.list_folders().await.unwrap()[&archive].title, "Archive");
+    assert_eq!(
+        client.list_folders().await.unwrap()[&archive].title,
+        "Archive"
+    );
 
     // u again: the new folder, deleted (it is empty).
     session.keys(&["u"]);

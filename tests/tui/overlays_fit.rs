@@ -82,7 +82,10 @@ fn history_of_eight() -> Harness {
     assert_eq!(objects.len(), 8);
     while h.asked(|r| matches!(r, Request::Version { .. })) {
         let (id, request) = h.take_request(|r| matches!(r, Request::Version { .. }));
-        let Request::Version { version: number, .. } = request else {
+        let Request::Version {
+            version: number, ..
+        } = request
+        else {
             unreachable!()
         };
         let details = VersionDetails {
@@ -90,7 +93,11 @@ fn history_of_eight() -> Harness {
                 3 => newest.clone(),
                 n => version(n, VersionKind::ObjectUpdated, 1),
             },
-            objects: if number == 3 { objects.clone() } else { Vec::new() },
+            objects: if number == 3 {
+                objects.clone()
+            } else {
+                Vec::new()
+            },
         };
         h.reply(id, Ok(Answer::Version(Box::new(details))));
     }
@@ -132,7 +139,12 @@ fn h_with_a_version_of_eight_objects_keeps_its_keys_and_scrolls_at_80x24_and_60x
     assert!(!text.contains("↓"), "{text}");
     assert!(text.contains("meta.tier: added"), "{text}");
     let last = h.render(60, 20);
-    let last_name = last.lines().filter(|l| l.contains("│~ ")).last().unwrap().to_string();
+    let last_name = last
+        .lines()
+        .filter(|l| l.contains("│~ "))
+        .last()
+        .unwrap()
+        .to_string();
     for _ in 0..30 {
         h.press("K");
     }

@@ -347,7 +347,10 @@ fn each_sample_documents_tree_at_80_by_24_and_120_by_40() {
 fn line_groups_of_a_deleted_component_at_80_by_24() {
     let mut h = crate::deleted_names::on_orders_db();
     h.press("d y");
-    h.answer(|r| matches!(r, Request::DeleteObject { .. }), Ok(Answer::Done));
+    h.answer(
+        |r| matches!(r, Request::DeleteObject { .. }),
+        Ok(Answer::Done),
+    );
     // The line groups in view (the cursor moved onto them), the pane zoomed to read them whole.
     h.press("G z");
     let frame = h.render(80, 24);

@@ -54,7 +54,11 @@ mod tests {
         assert_eq!(departed.title("c2"), Some("c2"));
         assert_eq!(departed.title("c3"), None);
         departed.note("c1", "renamed-db");
-        assert_eq!(departed.title("c1"), Some("renamed-db"), "the last name wins");
+        assert_eq!(
+            departed.title("c1"),
+            Some("renamed-db"),
+            "the last name wins"
+        );
         for i in 0..KEPT {
             departed.note(&format!("x{i}"), "x");
         }

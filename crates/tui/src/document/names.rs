@@ -319,7 +319,11 @@ impl<'a> Names<'a> {
         let group = model.get(id)?;
         let mut content = Content::new();
         let anchors = group.data.get("anchors").and_then(Value::as_array);
-        for end in anchors.into_iter().flatten().filter_map(|a| a.get("id")?.as_str()) {
+        for end in anchors
+            .into_iter()
+            .flatten()
+            .filter_map(|a| a.get("id")?.as_str())
+        {
             let object = match model.get(end) {
                 Some(object) => object.clone(),
                 None => {
@@ -517,9 +521,17 @@ mod tests {
         departed.note("c2", "aws ec2");
         let names = names.with_departed(&departed);
         assert_eq!(names.text("l1"), "CDN → (deleted) aws ec2");
-        assert_eq!(names.of("l1").detail, "", "the anchors' count is not the name");
+        assert_eq!(
+            names.of("l1").detail,
+            "",
+            "the anchors' count is not the name"
+        );
         let bare = Names::new(Some(&model), None).with_departed(&departed);
-        assert_eq!(bare.text("l1"), "2 anchors, 1 line", "no scene yet: the data");
+        assert_eq!(
+            bare.text("l1"),
+            "2 anchors, 1 line",
+            "no scene yet: the data"
+        );
     }
 
     #[test]

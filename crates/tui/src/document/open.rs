@@ -94,7 +94,11 @@ impl OpenDoc {
             keep[i] = false;
             any = true;
         }
-        let gone = keep.iter().enumerate().filter(|(_, k)| !**k).map(|(i, _)| i);
+        let gone = keep
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| !**k)
+            .map(|(i, _)| i);
         note_departed(&mut self.departed, model, gone);
         if any {
             model.retain(&keep);

@@ -87,10 +87,7 @@ impl Component for LogView {
         } else {
             format!(" Request log ({gone} older lines in the log file) ")
         };
-        let footer = vec![Line::styled(
-            format!("{close}: close"),
-            cx.style(Role::Dim),
-        )];
+        let footer = vec![Line::styled(format!("{close}: close"), cx.style(Role::Dim))];
         overlay_box(frame, area, &title, (lines, footer), BOX, cx.theme);
     }
 }

@@ -408,7 +408,9 @@ impl Component for VersionsView {
             .selected()
             .map_or(0, |v| wrapped_rows(&[VersionsView::heading(v, cx)], width));
         let used = wrapped_rows(&lines, width) + wrapped_rows(&footer, width) + heading + 2;
-        let room = usize::from(area.height).saturating_sub(used).min(CHANGE_LINES);
+        let room = usize::from(area.height)
+            .saturating_sub(used)
+            .min(CHANGE_LINES);
         lines.extend(self.change_part(inner, room, cx));
         let height = (lines.len() + footer.len()) as u16 + 2;
         let title = match self.shown {

@@ -21,8 +21,7 @@ use crate::requests::purpose::{DocAction, DocsWork, Purpose};
 use crate::widgets::fuzzy;
 use crate::widgets::input::Filter;
 use diagtui_model::{
-    Content, ContentReport, DocDetails, DocSummary, ErrorCode, FolderList, FolderRef,
-    check_content,
+    Content, ContentReport, DocDetails, DocSummary, ErrorCode, FolderList, FolderRef, check_content,
 };
 
 use super::doc_embeds::DocEmbeds;

@@ -397,7 +397,11 @@ pub fn scrolled_box(
     let below = layout.body_rows.saturating_sub(scroll + page);
     let markers = [
         (scroll > 0 && page > 1, 0, format!("↑ {} more", scroll + 1)),
-        (below > 0 && page > 0, page.saturating_sub(1), format!("↓ {} more", below + 1)),
+        (
+            below > 0 && page > 0,
+            page.saturating_sub(1),
+            format!("↓ {} more", below + 1),
+        ),
     ];
     for (shown, row, text) in markers {
         if !shown {

@@ -418,7 +418,9 @@ pub fn on_reply(
                 }
                 UndoWork::Replaced(_) => "the content is as it was".into(),
                 // Answered by `folder_undo::on_reply`.
-                UndoWork::FolderCheck(_) | UndoWork::Folder(_) => "the folders are as they were".into(),
+                UndoWork::FolderCheck(_) | UndoWork::Folder(_) => {
+                    "the folders are as they were".into()
+                }
             };
             let mut actions = vec![Action::error(format!(
                 "undo failed ({what}): {}",

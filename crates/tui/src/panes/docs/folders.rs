@@ -51,7 +51,11 @@ impl DocsPane {
                 PromptFor::NewFolder,
             ),
             Command::Mark => self.toggle_mark(cx),
-            Command::Undo => match cx.writes.of_doc(FOLDERS).find(|w| w.undone() != Undone::All) {
+            Command::Undo => match cx
+                .writes
+                .of_doc(FOLDERS)
+                .find(|w| w.undone() != Undone::All)
+            {
                 Some(write) => folder_undo::ask(write, cx),
                 None => vec![Action::info(
                     "nothing to undo: no folder write (new, rename, delete, move) in this session",
