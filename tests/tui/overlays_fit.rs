@@ -141,8 +141,7 @@ fn h_with_a_version_of_eight_objects_keeps_its_keys_and_scrolls_at_80x24_and_60x
     let last = h.render(60, 20);
     let last_name = last
         .lines()
-        .filter(|l| l.contains("│~ "))
-        .last()
+        .rfind(|l| l.contains("│~ "))
         .unwrap()
         .to_string();
     for _ in 0..30 {
