@@ -152,3 +152,35 @@ fn h_with_a_version_of_eight_objects_keeps_its_keys_and_scrolls_at_80x24_and_60x
     assert!(text.contains("~ CDN"), "{text}");
     assert!(!last_name.contains("CDN"), "{last_name}");
 }
+
+/// Every overlay, opened on the Web platform sample, at 80×24 and 60×20: its box shows the key
+/// that closes it (or cancels) at its foot, whatever its body.
+#[test]
+fn every_overlay_keeps_its_close_key_at_80x24_and_60x20() {
+    // (how it is opened, its title, a piece of its key line)
+    let overlays: [(&str, &str, &str); 11] = [
+        ("?", "Keys", "any other key closes"),
+        (":", "Commands", "Esc: close"),
+        ("L", "Request log", ": close"),
+        ("a", "New object: type", "Esc: cancel"),
+        ("a Enter", "New component", "Esc: cancel"),
+        ("U", "Write history", "Esc / q / U: close"),
+        ("w", "Selector", "Esc: close"),
+        ("V b", "Bulk edit", "close (the text is kept)"),
+        ("d", "Delete", "n / Esc"),
+        ("1 N", "New folder", "Esc: cancel"),
+        ("H", "History", "H: close"),
+    ];
+    for (keys, title, hint) in overlays {
+        for (w, ht) in SIZES {
+            let mut h = Harness::opened_on(web_platform());
+            h.press(keys);
+            let frame = h.render(w, ht);
+            let text = overlay_text(&frame, title);
+            assert!(
+                text.contains(hint),
+                "{keys} at {w}×{ht}: {title} lost {hint:?}:\n{frame}"
+            );
+        }
+    }
+}
