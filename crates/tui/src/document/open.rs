@@ -61,7 +61,8 @@ impl OpenDoc {
         }
         let (marks, preview) = match self.content.value() {
             Some(old) => {
-                let gone = (0..old.len()).filter(|&i| model.index_of(old.id(i)).is_none());
+                let gone = (0..old.len())
+                    .filter(|&i| old.kind(i) == "component" && model.index_of(old.id(i)).is_none());
                 note_departed(&mut self.departed, old, gone);
                 (
                     self.marks.carried(old, &model),
