@@ -10,22 +10,24 @@
 
 use std::ffi::OsStr;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 
-use diagtui_testkit::serve::{Served, start};
+use diagtui_testkit::serve::{Guard, Served, start};
+use diagtui_testkit::wrk::{self, Wrk};
 use serde_json::{Value, json};
 
 /// Set in the environment of the copy of this program that serves as the ceiling.
 const CEILING_ENV: &str = "DIAGTUI_CEILING_SERVER";
-/// Connections the load generator keeps open.
-const CONNECTIONS: usize = 32;
-/// Seconds per run.
-const SECONDS: u32 = 5;
 /// Rounds of the four runs.
 const ROUNDS: usize = 3;
-/// The core the servers run on, and the load generator's.
+/// The core the servers run on.
 const SERVER_CORE: &str = "0";
-const LOAD_CORE: &str = "1";
+/// The load generator: one thread, 32 keep-alive connections, 5 s runs, on the other core.
+const LOAD: Wrk = Wrk {
+    core: "1",
+    connections: 32,
+    seconds: 5,
+};
 
 /// The constant answer: about the size of one small component's.
 const CONSTANT: &str = r#"{"type":"component","data":{"componentId":"computation.aws-ec2","position":{"x":1,"y":2},"rotation":0,"opacity":1,"meta":{"kind":"node","status":"up","cpu":42}}}"#;
@@ -35,13 +37,11 @@ fn main() {
         serve_ceiling(&addr);
         return;
     }
-    for tool in ["wrk", "taskset"] {
-        if Command::new(tool).arg("--version").output().is_err() {
-            eprintln!(
-                "ceiling: `{tool}` is missing; scripts/ceiling.sh installs it (apt-get install wrk)"
-            );
-            std::process::exit(1);
-        }
+    if let Some(tool) = wrk::missing() {
+        eprintln!(
+            "ceiling: `{tool}` is missing; scripts/ceiling.sh installs it (apt-get install wrk)"
+        );
+        std::process::exit(1);
     }
     let dir = tempfile::tempdir().expect("temp dir");
     let this = std::env::current_exe().expect("this program");
@@ -60,11 +60,12 @@ fn main() {
     let object_path = one_object(&served.url, &key);
     let update = json!({"props": {"meta": {"kind": "node", "status": "up", "cpu": 42}}});
     let post_script = dir.path().join("post.lua");
-    std::fs::write(&post_script, wrk_post_script(&update.to_string())).expect("script");
+    std::fs::write(&post_script, wrk::post_script(&update.to_string())).expect("script");
 
     println!(
-        "ceiling: {CONNECTIONS} connections, {SECONDS} s per run, {ROUNDS} rounds; servers on core \
-         {SERVER_CORE}, wrk on core {LOAD_CORE}\n"
+        "ceiling: {} connections, {} s per run, {ROUNDS} rounds; servers on core {SERVER_CORE}, \
+         wrk on core {}\n",
+        LOAD.connections, LOAD.seconds, LOAD.core
     );
     let runs = [
         ("GET one object", None),
@@ -73,8 +74,12 @@ fn main() {
     let mut rates = vec![(Vec::new(), Vec::new()); runs.len()];
     for round in 1..=ROUNDS {
         for (i, (label, script)) in runs.iter().enumerate() {
-            let bare = wrk(&format!("{}{object_path}", ceiling.url), &key, *script);
-            let ours = wrk(&format!("{}{object_path}", served.url), &key, *script);
+            let bare = LOAD
+                .run(&format!("{}{object_path}", ceiling.url), &key, *script)
+                .rate;
+            let ours = LOAD
+                .run(&format!("{}{object_path}", served.url), &key, *script)
+                .rate;
             println!(
                 "round {round}  {label:<30} ceiling {bare:>9.0}/s   diagtui serve {ours:>9.0}/s   {:.2}x",
                 ours / bare
@@ -117,7 +122,7 @@ fn serve_ceiling(addr: &str) {
 
 /// A server process pinned to the server core, and its URL; killed on drop.
 struct Server {
-    child: Child,
+    _child: Guard,
     url: String,
 }
 
@@ -131,14 +136,7 @@ impl Server {
             command.env(name, value);
         }
         let Served { child, url } = start(command.stderr(Stdio::null()));
-        Server { child, url }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        Server { _child: child, url }
     }
 }
 
@@ -172,37 +170,6 @@ fn one_object(url: &str, key: &str) -> String {
             obj["objId"].as_str().expect("objId")
         )
     })
-}
-
-/// A wrk script that POSTs `body` as JSON.
-fn wrk_post_script(body: &str) -> String {
-    format!(
-        "wrk.method = \"POST\"\nwrk.body = '{}'\nwrk.headers[\"Content-Type\"] = \"application/json\"\n",
-        body.replace('\'', "\\'")
-    )
-}
-
-/// Runs wrk pinned to the load core; returns requests per second.
-fn wrk(url: &str, key: &str, script: Option<&Path>) -> f64 {
-    let mut command = Command::new("taskset");
-    command
-        .args(["-c", LOAD_CORE, "wrk", "-t1"])
-        .arg(format!("-c{CONNECTIONS}"))
-        .arg(format!("-d{SECONDS}s"))
-        .args(["-H", &format!("Authorization: Bearer {key}")]);
-    if let Some(script) = script {
-        command.arg("-s").arg(script);
-    }
-    let out = command.arg(url).output().expect("wrk runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        !text.contains("Non-2xx"),
-        "wrk saw failed requests against {url}:\n{text}"
-    );
-    text.lines()
-        .find_map(|line| line.strip_prefix("Requests/sec:"))
-        .and_then(|rate| rate.trim().parse().ok())
-        .unwrap_or_else(|| panic!("no rate in wrk's output:\n{text}"))
 }
 
 /// The median of some figures.

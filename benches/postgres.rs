@@ -11,14 +11,14 @@
 //! nothing to do with (`cargo bench --bench postgres -- team` runs these alone). The load
 //! generator runs in this process, on the same cores as the servers and the database.
 
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use diagtui_testkit::postgres as pg;
 use diagtui_testkit::quantiles::percentiles;
-use diagtui_testkit::serve::{Served, start};
+use diagtui_testkit::serve::{Guard, Served, start};
 use serde_json::{Value, json};
 
 /// Requests per latency figure.
@@ -39,7 +39,7 @@ const TEAM_WRITE_RATE: u32 = 420;
 /// A server under measurement, with a 100-object document and one of its objects.
 struct Target {
     name: &'static str,
-    child: Child,
+    child: Guard,
     /// The object's URL.
     url: String,
     key: String,
@@ -167,7 +167,7 @@ async fn paced(url: &str, key: &str, rate: u32, until: Instant) -> usize {
 }
 
 /// `diagtui serve` on the PostgreSQL database at `url`: the process and its address.
-fn serve_database(url: &str) -> (Child, String) {
+fn serve_database(url: &str) -> (Guard, String) {
     let Served {
         child,
         url: listening,
@@ -215,9 +215,9 @@ struct Database {
 /// document; the URLs of the object read through B, of the one written through A, and of the
 /// one written through C.
 struct Instances {
-    a: Child,
-    b: Child,
-    c: Child,
+    a: Guard,
+    b: Guard,
+    c: Guard,
     read: String,
     written: String,
     elsewhere: String,

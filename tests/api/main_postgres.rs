@@ -27,6 +27,7 @@ mod moves;
 mod objects;
 mod postgres;
 mod postgres_tls;
+mod proxy;
 mod selectors;
 mod stale;
 mod team_ops;

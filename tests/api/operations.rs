@@ -12,7 +12,7 @@ use diagtui_testkit::serve::{Served, key_of, start_metered};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::common::{assert_error, bin, send};
+use crate::common::{assert_error, bin, scrape, send, value_of};
 
 /// `serve --metrics-bind 127.0.0.1:0 ARGS` on `data`, its stderr to `stderr`: the server, its
 /// metrics URL and its key.
@@ -25,25 +25,6 @@ fn serve_metered(data: &Path, args: &[&str], stderr: Stdio) -> (Served, String, 
     let (served, metrics) = start_metered(&mut command);
     let key = key_of(data);
     (served, metrics, key)
-}
-
-/// The metrics text.
-async fn scrape(http: &reqwest::Client, metrics: &str) -> String {
-    let answer = http.get(format!("{metrics}/metrics")).send().await.unwrap();
-    assert_eq!(answer.status(), StatusCode::OK);
-    let kind = answer.headers()["content-type"]
-        .to_str()
-        .unwrap()
-        .to_owned();
-    assert!(kind.starts_with("application/openmetrics-text"), "{kind}");
-    answer.text().await.unwrap()
-}
-
-/// The value of the series line starting with `series` (name and labels), if present.
-fn value_of(text: &str, series: &str) -> Option<f64> {
-    text.lines()
-        .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
-        .map(|value| value.parse().unwrap())
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -386,4 +367,68 @@ async fn the_wal_stays_bounded_under_continuous_writes() {
     // and a batch's.
     assert!(largest <= 40 << 20, "the WAL reached {largest} bytes");
     server.shutdown().await;
+}
+
+/// The series of docs/server.md's metrics table: name and type, as the page writes them.
+fn documented_series() -> Vec<(String, String)> {
+    let page =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/server.md")).unwrap();
+    let rows: Vec<(String, String)> = page
+        .lines()
+        .filter_map(|line| {
+            let mut cells = line.strip_prefix("| `diagtui_")?.split('|');
+            let name = cells.next()?.trim().trim_end_matches('`');
+            let kind = cells.next()?.trim();
+            Some((format!("diagtui_{name}"), kind.to_owned()))
+        })
+        .collect();
+    assert!(
+        rows.len() > 10,
+        "the metrics table in docs/server.md: {rows:?}"
+    );
+    rows
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_documented_metrics_table_names_every_series_exported_and_no_other() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let (served, metrics, key) = serve_metered(&data, &[], Stdio::null());
+    let http = reqwest::Client::new();
+    let (status, _) = send(
+        http.get(format!("{}/api/v1/doc", served.url))
+            .bearer_auth(&key),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let text = scrape(&http, &metrics).await;
+    // Each family's `# TYPE name type` line; a sample's name adds `_total` to a counter's and
+    // `_info` to an info's.
+    let mut exported: Vec<(String, String)> = text
+        .lines()
+        .filter_map(|line| {
+            let (name, kind) = line.strip_prefix("# TYPE ")?.split_once(' ')?;
+            let suffix = match kind {
+                "counter" => "_total",
+                "info" => "_info",
+                _ => "",
+            };
+            Some((format!("{name}{suffix}"), kind.to_owned()))
+        })
+        .collect();
+    let mut documented = documented_series();
+    exported.sort();
+    documented.sort();
+    assert_eq!(
+        documented, exported,
+        "docs/server.md's table against /metrics"
+    );
+    // And each has its samples.
+    for (name, _) in &exported {
+        assert!(
+            text.lines()
+                .any(|line| line.starts_with(name.as_str()) && !line.starts_with('#')),
+            "no sample of {name} in {text}"
+        );
+    }
 }

@@ -20,7 +20,7 @@ use crate::events::Stream;
 const PATIENCE: Duration = Duration::from_secs(60);
 
 /// A new database with one account; its URL and the account's key.
-fn team_database() -> (String, String) {
+pub(crate) fn team_database() -> (String, String) {
     let url = shared().new_database();
     let location = Location::Postgres(PgOptions {
         url: url.clone(),

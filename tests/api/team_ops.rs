@@ -4,12 +4,12 @@
 //! database stops, and an instance's `readyz` turns 503 while `healthz` stays 200. Skipped with
 //! a note when Prometheus is not installed, except under CI.
 
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use diagtui_testkit::net::free_port;
 use diagtui_testkit::postgres::Cluster;
-use diagtui_testkit::serve::{Served, start_metered};
+use diagtui_testkit::serve::{Guard, Served, start_metered};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -35,16 +35,6 @@ fn prometheus() -> Option<String> {
     );
     eprintln!("note: prometheus is not installed: the team metrics test is skipped");
     None
-}
-
-/// A child process killed when dropped.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
 }
 
 /// `diagtui serve --database URL --metrics-bind 127.0.0.1:0`: the server and its metrics URL.
@@ -116,7 +106,6 @@ async fn prometheus_scrapes_a_team_and_readyz_follows_the_database() {
     let url = cluster.new_database();
     let (one, one_metrics) = serve_metered(&url);
     let (two, two_metrics) = serve_metered(&url);
-    let _servers = (Killed(one.child), Killed(two.child));
     let targets: Vec<String> = [&one_metrics, &two_metrics]
         .iter()
         .map(|m| m.trim_start_matches("http://").to_owned())
@@ -131,18 +120,18 @@ async fn prometheus_scrapes_a_team_and_readyz_follows_the_database() {
     // YAML is a superset of JSON.
     std::fs::write(&config, scrape.to_string()).unwrap();
     let port = free_port();
-    let server = Command::new(program)
-        .arg(format!("--config.file={}", config.display()))
-        .arg(format!(
-            "--storage.tsdb.path={}",
-            dir.path().join("tsdb").display()
-        ))
-        .arg(format!("--web.listen-address=127.0.0.1:{port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("prometheus starts");
-    let _prometheus = Killed(server);
+    let _prometheus = Guard::spawn(
+        Command::new(program)
+            .arg(format!("--config.file={}", config.display()))
+            .arg(format!(
+                "--storage.tsdb.path={}",
+                dir.path().join("tsdb").display()
+            ))
+            .arg(format!("--web.listen-address=127.0.0.1:{port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null()),
+    )
+    .expect("prometheus starts");
     let prometheus = format!("http://127.0.0.1:{port}");
     let http = reqwest::Client::new();
 

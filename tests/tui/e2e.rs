@@ -367,7 +367,7 @@ async fn the_palette_runs_actions_by_their_config_names_in_the_binary() {
     session.keys(&["2", ":"]);
     session.wait_for("mark_shown");
     session.type_line("help");
-    session.wait_for("Keys (");
+    session.wait_for("╭ Keys ");
     // q closes the help (Esc then : would arrive as Alt-:).
     session.keys(&["q", ":"]);
     session.type_line("mark_shown");

@@ -288,7 +288,7 @@ fn m_moves_the_selected_document_to_a_folder_picked_fuzzily() {
     h.reply(id, Ok(Answer::Done));
     assert!(
         h.status()
-            .contains("moved \"Network overview\" to \"Archive\" (M moves it back)"),
+            .contains("moved \"Network overview\" to \"Archive\" (u moves it back)"),
         "{}",
         h.status()
     );

@@ -164,7 +164,7 @@ fn the_palette_shows_and_runs_actions_by_their_config_names() {
     h.type_text("help");
     assert!(h.selected().contains("help"), "{}", h.selected());
     h.press("Enter");
-    h.expect("Keys (");
+    h.expect("╭ Keys ");
 
     let mut h = Harness::opened();
     h.press(":");
@@ -210,7 +210,7 @@ fn the_help_is_searched_with_slash() {
     h.press("Enter");
     h.expect("undo the latest write");
     h.press("Esc");
-    assert!(!h.shows("Keys ("));
+    assert!(!h.shows("╭ Keys "));
     // Esc while typing clears the search and keeps the help.
     h.press("? / x y z");
     h.expect("no key matches");

@@ -3,10 +3,14 @@
 
 mod bulk;
 mod bulk_e2e;
+mod deleted_names;
+mod deleted_names_e2e;
 mod e2e;
 mod editing;
 mod embeds;
 mod findable;
+mod folder_undo;
+mod folder_undo_e2e;
 mod folders;
 mod folders_e2e;
 mod follow;
@@ -23,6 +27,8 @@ mod map;
 mod merge;
 mod messages;
 mod messages_e2e;
+mod overlays_fit;
+mod overlays_fit_e2e;
 mod paths;
 mod pictures;
 mod pictures_e2e;

@@ -146,7 +146,7 @@ fn help_scrolls_when_it_does_not_fit() {
     assert!(bottom.contains("Esc / q / H"), "{bottom}");
     assert!(!bottom.contains("Objects pane [keys.objects]"), "{bottom}");
     assert!(
-        h.render(80, 24).contains("Keys ("),
+        h.render(80, 24).contains("╭ Keys "),
         "G scrolled rather than closed"
     );
 }
@@ -339,4 +339,21 @@ fn each_sample_documents_tree_at_80_by_24_and_120_by_40() {
         assert_snapshot!(format!("sample_{name}_80x24"), narrow);
         assert_snapshot!(format!("sample_{name}_120x40"), h.render(120, 40));
     }
+}
+
+/// The Web platform sample after orders-db was deleted, at 80 × 24: the line groups that ended
+/// at it keep their names, the deleted end named by the name it last had.
+#[test]
+fn line_groups_of_a_deleted_component_at_80_by_24() {
+    let mut h = crate::deleted_names::on_orders_db();
+    h.press("d y");
+    h.answer(
+        |r| matches!(r, Request::DeleteObject { .. }),
+        Ok(Answer::Done),
+    );
+    // The line groups in view (the cursor moved onto them), the pane zoomed to read them whole.
+    h.press("G z");
+    let frame = h.render(80, 24);
+    assert!(frame.contains("(deleted) orders-db"), "{frame}");
+    assert_snapshot!("line_groups_of_a_deleted_component_80x24", frame);
 }

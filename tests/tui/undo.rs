@@ -87,11 +87,17 @@ fn deleting_a_connected_component_names_its_line_groups_and_its_undo_points_them
     assert!(!broken.contains("web-1 →"), "{broken}");
 
     h.press("U Enter");
-    h.expect(
-        "Line groups attached to them: 2 anchors, 1 line (1e-wire), 2 anchors, 1 line (1f-tail)",
+    // Each named by its ends, the deleted one by the name it last had.
+    let asked = h.overlay_text("Undo");
+    assert!(
+        asked.contains("Line groups attached to them: (deleted) web-1 — database (1e-wire), (deleted) web-1 — (4, 4) (1f-tail)"),
+        "{asked}"
     );
-    h.expect("(to web-1).");
-    h.expect("one bulk update points these anchors at the");
+    assert!(asked.contains("(to web-1)."), "{asked}");
+    assert!(
+        asked.contains("one bulk update points these anchors at the"),
+        "{asked}"
+    );
     h.press("y");
     let (id, create) = h.take_request(is_create);
     assert_eq!(

@@ -98,7 +98,11 @@ async fn deleting_a_connected_component_and_undoing_it_restores_its_lines() {
         deleted["l-wire"], before["l-wire"],
         "the line stays, broken"
     );
-    assert_ne!(row(&live.screen(), "l-wire"), wire);
+    assert_eq!(
+        row(&live.screen(), "l-wire"),
+        "(deleted) api — db",
+        "named by the deleted end's last name"
+    );
 
     live.keys("U Enter y").await;
     let after = live.content().await;

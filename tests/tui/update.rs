@@ -857,7 +857,7 @@ fn ctrl_c_quits_from_an_overlay_and_a_second_one_answers_the_question() {
     h.press("?");
     assert!(h.press("C-c").is_empty(), "unsaved edits: it asks first");
     assert!(h.shows("Quit and lose the unsaved edits"));
-    assert!(!h.shows("Keys ("), "the help closed");
+    assert!(!h.shows("╭ Keys "), "the help closed");
     assert_eq!(h.press("C-c"), vec![Effect::Quit]);
 }
 

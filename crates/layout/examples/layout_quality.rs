@@ -83,7 +83,13 @@ fn main() {
         slowest = slowest.max(ms);
         let model = check::check(parsed.entries, parsed.direction.unwrap_or_default())
             .expect("laid out, so checked");
-        let ours = Drawing::of_objects(&model, &laid_out.objects).measure(&model);
+        let drawing = Drawing::of_objects(&model, &laid_out.objects);
+        let ours = drawing.measure(&model);
+        if let Some(dir) = std::env::var_os("LAYOUT_QUALITY_SVG") {
+            let out = Path::new(&dir).join(format!("{name}.svg"));
+            std::fs::write(&out, svg(&model, &drawing))
+                .unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+        }
         ours_sum.add(&ours);
         let (dot_text, dot_ms) = if has_dot {
             let started = Instant::now();
@@ -115,6 +121,56 @@ fn main() {
         }
     );
     println!("slowest layout: {slowest:.1} ms (a debug build is much slower than --release)");
+}
+
+/// A plain picture of a drawing (boxes, areas, lines, names), to look at what the measures
+/// count: written per file into the folder `LAYOUT_QUALITY_SVG` names, when set.
+fn svg(model: &Model, d: &Drawing) -> String {
+    const SCALE: f64 = 12.0;
+    let at = |v: f64| (v + 50.0) * SCALE;
+    let mut out = format!(
+        "<svg xmlns='http://www.w3.org/2000/svg' width='{0}' height='{0}' \
+         style='background:white;font:7px sans-serif'>\n",
+        100.0 * SCALE
+    );
+    let rect = |r: &Rect, style: &str| {
+        format!(
+            "<rect x='{}' y='{}' width='{}' height='{}' style='{style}'/>\n",
+            at(r.x0),
+            at(r.y0),
+            (r.x1 - r.x0) * SCALE,
+            (r.y1 - r.y0) * SCALE
+        )
+    };
+    for r in d.groups.iter().flatten() {
+        out += &rect(r, "fill:#eef;stroke:#99c");
+    }
+    for (c, r) in d.components.iter().enumerate() {
+        let Some(r) = r else { continue };
+        out += &rect(r, "fill:#ddd;stroke:#555");
+        let name = model.components[c].label.as_deref().unwrap_or("");
+        for (i, line) in name.lines().enumerate() {
+            let _ = writeln!(
+                out,
+                "<text x='{}' y='{}' text-anchor='middle'>{}</text>",
+                at((r.x0 + r.x1) / 2.0),
+                at(r.y1) + 8.0 * (i + 1) as f64,
+                line.replace('&', "&amp;").replace('<', "&lt;")
+            );
+        }
+    }
+    for line in d.links.iter().flatten() {
+        let points: Vec<String> = line
+            .iter()
+            .map(|p| format!("{},{}", at(p.0), at(p.1)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "<polyline points='{}' style='fill:none;stroke:#c06;stroke-width:1'/>",
+            points.join(" ")
+        );
+    }
+    out + "</svg>\n"
 }
 
 /// One row of measures.

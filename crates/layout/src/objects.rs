@@ -218,7 +218,7 @@ pub fn build(model: &Model, placement: &Placement) -> LayoutResult<Objects> {
                 End::Group(_) => None,
             })
             .collect();
-        let path = obstacles.route(a, b, bends, &ends);
+        let path = obstacles.route(a, b, bends, &ends, placement.planned[l]);
         let mut anchors = vec![first];
         anchors.extend(
             path[1..path.len().saturating_sub(1)]

@@ -34,6 +34,9 @@ pub struct Placement {
     pub label_spots: Vec<Option<Rect>>,
     /// Whether the layered layout made it (captions on a light band at the area's top).
     pub layered: bool,
+    /// Per link, whether its `bends` are a whole path planned on tracks of its own (the
+    /// layered layout's, when its gaps could hold them): their legs are taken as they are.
+    pub planned: Vec<bool>,
 }
 
 /// Where a group's caption goes.
@@ -65,11 +68,14 @@ pub(crate) struct Block {
     pub(crate) bends: Vec<(usize, Vec<Point>)>,
     /// Link index and the box kept for its label.
     pub(crate) label_spots: Vec<(usize, Rect)>,
+    /// Links whose planned tracks would run along another line's (routed by the search).
+    pub(crate) unplanned: Vec<usize>,
 }
 
 impl Block {
     /// Moves everything in `other` by (`dx`, `dy`) into this block.
     pub(crate) fn take(&mut self, other: Block, dx: f64, dy: f64) {
+        self.unplanned.extend(other.unplanned);
         self.bends
             .extend(other.bends.into_iter().map(|(i, points)| {
                 (
@@ -140,6 +146,7 @@ pub(crate) fn placement_of(model: &Model, mut root: Block, layered: bool) -> Pla
         bends: vec![Vec::new(); model.links.len()],
         label_spots: vec![None; model.links.len()],
         layered,
+        planned: vec![false; model.links.len()],
     };
     for (i, points) in all.bends {
         placement.bends[i] = points;

@@ -19,7 +19,7 @@ const BEND_COST: u32 = 8;
 /// What a step along a line routed before costs more.
 const ALONG_COST: u32 = 40;
 /// What crossing a line routed before costs more.
-const CROSS_COST: u32 = 3;
+const CROSS_COST: u32 = 80;
 /// How far (in half cells) beyond the rectangle of its two ends a path is looked for, first
 /// near, then further.
 const SEARCH_MARGINS: [usize; 3] = [6, 16, 48];
@@ -142,6 +142,12 @@ impl Obstacles {
                 .all(|w| !(self.uses(w[0], flag) && self.uses(w[1], flag)))
     }
 
+    /// Whether the straight segment from `a` to `b` passes no obstacle (lines aside).
+    fn unobstructed(&self, a: Point, b: Point, ends: Ends<'_>) -> bool {
+        Obstacles::segment(a, b)
+            .is_some_and(|(nodes, _)| nodes.iter().all(|&(x, y)| !self.is_blocked(x, y, ends)))
+    }
+
     fn uses(&self, (x, y): (usize, usize), flag: u8) -> bool {
         self.used[y * NODES + x] & flag != 0
     }
@@ -163,16 +169,32 @@ impl Obstacles {
     }
 
     /// A right-angled path from `a` to `b` through the points `via`, corners included,
-    /// repeated points removed; `ends` are the centres of the components it joins. The path
-    /// is recorded, so that later routes keep off it.
-    pub fn route(&mut self, a: Point, b: Point, via: &[Point], ends: Ends<'_>) -> Vec<Point> {
+    /// repeated points removed; `ends` are the centres of the components it joins. With
+    /// `planned`, a straight leg between two points is taken when no obstacle is in its way,
+    /// even along another line (the layered layout planned its lines' tracks, fans sharing
+    /// one). The path is recorded, so that later routes keep off it.
+    pub fn route(
+        &mut self,
+        a: Point,
+        b: Point,
+        via: &[Point],
+        ends: Ends<'_>,
+        planned: bool,
+    ) -> Vec<Point> {
         let stops: Vec<Point> = std::iter::once(a)
             .chain(via.iter().copied())
             .chain(std::iter::once(b))
             .collect();
         let mut path = vec![a];
         for leg in stops.windows(2) {
-            path.extend(self.leg(leg[0], leg[1], ends).into_iter().skip(1));
+            let (from, to) = (leg[0], leg[1]);
+            let as_planned = planned && (self.unobstructed(from, to, ends) || is_stub(from, to));
+            let piece = if as_planned {
+                vec![from, to]
+            } else {
+                self.leg(from, to, ends)
+            };
+            path.extend(piece.into_iter().skip(1));
         }
         let mut path = simplify(path);
         if path.len() < 2 {
@@ -183,7 +205,8 @@ impl Obstacles {
         path
     }
 
-    /// One leg of a route.
+    /// One leg of a route: the straight line, an L or a Z when one is clear, else the
+    /// cheapest path the search finds.
     fn leg(&self, a: Point, b: Point, ends: Ends<'_>) -> Vec<Point> {
         let mid_x = (a.0 + b.0).round() / 2.0;
         let mid_y = (a.1 + b.1).round() / 2.0;
@@ -194,14 +217,14 @@ impl Obstacles {
             vec![a, (mid_x, a.1), (mid_x, b.1), b],
             vec![a, (a.0, mid_y), (b.0, mid_y), b],
         ];
-        let simple = candidates
+        candidates
             .into_iter()
             .filter(|p| p.windows(2).all(|w| w[0].0 == w[1].0 || w[0].1 == w[1].1))
-            .find(|p| self.path_clear(p, ends));
-        simple
+            .find(|p| self.path_clear(p, ends))
             .or_else(|| self.search(a, b, ends))
             .unwrap_or_else(|| vec![a, (b.0, a.1), b])
     }
+
     /// The cheapest clear path: searched near the two ends first, then further (not over the
     /// whole grid: what is not found 24 cells around the two ends takes the L).
     fn search(&self, a: Point, b: Point, ends: Ends<'_>) -> Option<Vec<Point>> {
@@ -289,6 +312,13 @@ impl Obstacles {
         }
         None
     }
+}
+
+/// Whether a leg is a planned slanted stub: half a cell across and at most a cell along, out
+/// of a footprint's corner to a track beside it (the layered layout's slots).
+fn is_stub(a: Point, b: Point) -> bool {
+    let (dx, dy) = ((a.0 - b.0).abs(), (a.1 - b.1).abs());
+    dx > 0.0 && dy > 0.0 && dx.min(dy) <= 0.5 && dx.max(dy) <= 1.0
 }
 
 /// Drops repeated points and the middle of three points on one straight line.

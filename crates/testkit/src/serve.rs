@@ -1,7 +1,10 @@
 //! A server as a child process (`diagtui serve`, or another program that announces itself the
-//! same way): started, and its address read from its first line, `listening on URL`.
+//! same way): started, and its address read from its first line, `listening on URL`. The
+//! process is held in a [`Guard`], which kills it when dropped: a test that panics halfway
+//! leaves no server running.
 
 use std::io::{BufRead, BufReader};
+use std::ops::{Deref, DerefMut};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
@@ -10,10 +13,44 @@ use tempfile::TempDir;
 
 use crate::Bin;
 
-/// A started server process and the URL it listens on. The caller stops it.
+/// A child process killed and reaped when dropped (also while a panic unwinds); otherwise
+/// the [`Child`] it derefs to. Stopping it earlier (`kill`, or a signal and `wait`) is fine:
+/// killing a process already reaped does nothing.
+#[derive(Debug)]
+pub struct Guard(Child);
+
+impl Guard {
+    /// Spawns `command` and guards the process.
+    pub fn spawn(command: &mut Command) -> std::io::Result<Guard> {
+        command.spawn().map(Guard)
+    }
+}
+
+impl Deref for Guard {
+    type Target = Child;
+
+    fn deref(&self) -> &Child {
+        &self.0
+    }
+}
+
+impl DerefMut for Guard {
+    fn deref_mut(&mut self) -> &mut Child {
+        &mut self.0
+    }
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A started server process and the URL it listens on; the process is killed when dropped.
 pub struct Served {
     /// The process.
-    pub child: Child,
+    pub child: Guard,
     /// Where it listens: `http://127.0.0.1:PORT`.
     pub url: String,
 }
@@ -37,14 +74,11 @@ pub fn start_metered(command: &mut Command) -> (Served, String) {
 }
 
 /// Starts `command` (see [`start`]) and reads the first `count` lines of its stdout.
-fn announced(command: &mut Command, count: usize) -> (Child, Vec<String>) {
+fn announced(command: &mut Command, count: usize) -> (Guard, Vec<String>) {
     if command.get_envs().all(|(name, _)| name != "RUST_LOG") {
         command.env_remove("RUST_LOG");
     }
-    let mut child = command
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the server starts");
+    let mut child = Guard::spawn(command.stdout(Stdio::piped())).expect("the server starts");
     let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
     let lines = (0..count)
         .map(|_| {
@@ -74,8 +108,8 @@ pub fn serve(bin: &Bin, dir: &Path) -> Served {
 
 /// `diagtui serve` on a data dir with the default account's key; killed on drop.
 pub struct Server {
-    /// The process.
-    pub child: Child,
+    /// The process (dropped, so killed, before the temp dir is removed).
+    pub child: Guard,
     /// Where it listens.
     pub url: String,
     /// The data dir's API key.
@@ -113,13 +147,6 @@ impl Server {
         let mut all = vec!["--url", &self.url, "--api-key", &self.key];
         all.extend_from_slice(args);
         all
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.child.kill().ok();
-        self.child.wait().ok();
     }
 }
 

@@ -9,13 +9,17 @@ use crate::place::{Block, GroupLabelPlace, component_block, text_box};
 use crate::route::Point;
 
 use super::Gaps;
+use super::channels::{Piece, tracks};
 use super::coords::across;
 use super::cycles::back_edges;
 use super::layers::{Span, layers, layers_bounded};
 use super::order::Proper;
+use super::ports::{Demand, Ports, Side, Slot, group_slots, reach, slots};
 
 /// The room left and right of a group's title on its band.
 const TITLE_PADDING: f64 = 0.25;
+/// The distance between a channel's tracks, and between its outer tracks and its layers.
+const TRACK_GAP: f64 = 0.5;
 /// The room kept beside a long link's line for its label.
 const LABEL_OFFSET: f64 = 0.5;
 
@@ -170,14 +174,51 @@ impl<'a> Layout<'a> {
         }
         let gaps = self.gaps;
         let real = n;
+        // Each edge's nodes from its upper end down, and how many lines meet each component
+        // on each side (for the room their slots take beside it).
+        let routes: Vec<Vec<usize>> = proper
+            .chains
+            .iter()
+            .zip(&spans)
+            .map(|(chain, &(a, b, _))| {
+                std::iter::once(a)
+                    .chain(chain.iter().copied())
+                    .chain(std::iter::once(b))
+                    .collect()
+            })
+            .collect();
+        let mut meeting = vec![[0usize; 2]; n];
+        for r in &routes {
+            meeting[r[0]][1] += 1;
+            meeting[r[r.len() - 1]][0] += 1;
+        }
+        let demand: Vec<Demand> = meeting
+            .iter()
+            .map(|&[lines_in, lines_out]| Demand {
+                lines_in,
+                lines_out,
+            })
+            .collect();
+        let room: Vec<(f64, f64)> = (0..n)
+            .map(|v| {
+                if is_group[v] {
+                    (0.0, 0.0)
+                } else {
+                    reach(direction, demand[v])
+                }
+            })
+            .collect();
         let gap = |a: usize, b: usize| {
-            if a >= real || b >= real {
+            let base = if a >= real || b >= real {
                 gaps.line
             } else if is_group[a] || is_group[b] {
                 gaps.margin.max(gaps.node)
             } else {
                 gaps.node
-            }
+            };
+            let after = if a < real { room[a].1 } else { 0.0 };
+            let before = if b < real { room[b].0 } else { 0.0 };
+            base + after + before
         };
         let centres = across(&proper, &breadth, gap, self.gaps.bound);
         // Left edges on half cells, the gaps kept.
@@ -196,26 +237,177 @@ impl<'a> Layout<'a> {
         let least = left.iter().copied().fold(f64::INFINITY, f64::min);
         left.iter_mut().for_each(|l| *l -= least);
         let wide = (0..total).map(|v| left[v] + breadth[v]).fold(0.0, f64::max);
+        let ports = Ports {
+            direction,
+            left: &left,
+            breadth: &breadth,
+            real,
+            is_group: &is_group,
+        };
+        // Where a line to a member of a group item meets it across the flow: the member's
+        // middle, for now (each end: upper, lower).
+        let mut member: Vec<[Option<f64>; 2]> = vec![[None; 2]; routes.len()];
+        for (e, r) in routes.iter().enumerate() {
+            let link = &self.model.links[edges[e].link];
+            let (upper_end, lower_end) = if reversed[e] {
+                (link.to, link.from)
+            } else {
+                (link.from, link.to)
+            };
+            for (k, v, end) in [(0, r[0], upper_end), (1, r[r.len() - 1], lower_end)] {
+                if !is_group[v] {
+                    continue;
+                }
+                let End::Component(c) = end else { continue };
+                if let Some(&(_, x, y)) = blocks[v].components.iter().find(|m| m.0 == c) {
+                    member[e][k] = Some(left[v] + if horizontal { y } else { x });
+                }
+            }
+        }
+        // Where node `w`, end `k` of edge `e` or a bend of it, lies across: a member's middle
+        // if the edge runs to one there.
+        let other_end = |e: usize, k: usize, w: usize| {
+            let at_end = w == routes[e][k * (routes[e].len() - 1)];
+            member[e][k].filter(|_| at_end).unwrap_or(ports.centre(w))
+        };
+        // Each line's slot at each component it meets.
+        let mut slot_at: Vec<[Slot; 2]> = vec![[Slot::default(); 2]; routes.len()];
+        for v in 0..n {
+            for side in [Side::Out, Side::In] {
+                let (meets, others): (Vec<usize>, Vec<f64>) = routes
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(e, r)| match side {
+                        Side::Out if r[0] == v => Some((e, other_end(e, 1, r[1]))),
+                        Side::In if r[r.len() - 1] == v => {
+                            Some((e, other_end(e, 0, r[r.len() - 2])))
+                        }
+                        _ => None,
+                    })
+                    .unzip();
+                if meets.is_empty() {
+                    continue;
+                }
+                let got = if is_group[v] {
+                    group_slots(&others)
+                } else {
+                    slots(direction, side, &others, ports.middle(v), demand[v])
+                };
+                for (e, slot) in meets.into_iter().zip(got) {
+                    slot_at[e][usize::from(side == Side::In)] = slot;
+                }
+            }
+        }
+        // A line to a member of a group item runs in straight at the member's corner nearest
+        // the line's other end, where no other line of that side of the group does.
+        let mut taken: Vec<Vec<f64>> = vec![Vec::new(); 2 * n];
+        for (e, r) in routes.iter().enumerate() {
+            for (k, v, toward) in [(0, r[0], r[1]), (1, r[r.len() - 1], r[r.len() - 2])] {
+                let Some(centre) = member[e][k] else { continue };
+                let half = crate::geometry::COMPONENT_SIDE / 2.0;
+                let corner = if ports.centre(toward) < centre {
+                    centre - half
+                } else {
+                    centre + half
+                };
+                let side_taken = &mut taken[2 * v + k];
+                if !side_taken.contains(&corner) {
+                    side_taken.push(corner);
+                    slot_at[e][k].at = Some(corner);
+                }
+            }
+        }
+        // Each edge's pieces: (channel, where it leaves the upper layer and enters the lower,
+        // across the flow), from its upper end down.
+        let pieces: Vec<Vec<(usize, Piece)>> = routes
+            .iter()
+            .enumerate()
+            .map(|(e, nodes)| {
+                let last = nodes.len() - 2;
+                nodes
+                    .windows(2)
+                    .enumerate()
+                    .map(|(k, w)| {
+                        let out = if k == 0 {
+                            slot_at[e][0]
+                        } else {
+                            Slot::default()
+                        };
+                        let inn = if k == last {
+                            slot_at[e][1]
+                        } else {
+                            Slot::default()
+                        };
+                        let piece = Piece {
+                            upper: ports.across(w[0], Side::Out, out),
+                            lower: ports.across(w[1], Side::In, inn),
+                        };
+                        (proper.layer_of[w[0]], piece)
+                    })
+                    .collect()
+            })
+            .collect();
+        // Each channel's tracks.
+        let channels = proper.layers.len().saturating_sub(1);
+        let mut in_channel: Vec<Vec<(usize, usize)>> = vec![Vec::new(); channels];
+        for (e, ps) in pieces.iter().enumerate() {
+            for (k, &(c, _)) in ps.iter().enumerate() {
+                in_channel[c].push((e, k));
+            }
+        }
+        let mut track = vec![Vec::new(); edges.len()];
+        for (e, ps) in pieces.iter().enumerate() {
+            track[e] = vec![0; ps.len()];
+        }
+        let mut channel_gap = vec![gaps.layer; channels];
+        let mut block_unplanned = Vec::new();
+        for (c, members) in in_channel.iter().enumerate() {
+            let list: Vec<Piece> = members.iter().map(|&(e, k)| pieces[e][k].1).collect();
+            let (t, count) = tracks(&list);
+            for (&(e, k), t) in members.iter().zip(t) {
+                track[e][k] = t;
+            }
+            // Where no order of tracks keeps two runs along the flow apart (a piece ends where
+            // another starts, and that one ends where the first starts), the search routes
+            // one of the two lines.
+            for (i, &(e, k)) in members.iter().enumerate() {
+                for &(f, j) in &members[i + 1..] {
+                    let (p, q) = (pieces[e][k].1, pieces[f][j].1);
+                    let (tp, tq) = (track[e][k], track[f][j]);
+                    let bent = p.upper != p.lower && q.upper != q.lower;
+                    if bent && ((p.lower == q.upper && tp < tq) || (q.lower == p.upper && tq < tp))
+                    {
+                        block_unplanned.push(edges[f].link);
+                    }
+                }
+            }
+            channel_gap[c] = gaps
+                .layer
+                .max(TRACK_GAP * (count.min(gaps.tracks) + 1) as f64);
+        }
         let mut top = Vec::with_capacity(proper.layers.len());
         let mut thick = Vec::with_capacity(proper.layers.len());
         let mut at = 0.0;
-        for layer in &proper.layers {
+        for (l, layer) in proper.layers.iter().enumerate() {
             let t = ceil_half(layer.iter().map(|&v| depth[v]).fold(0.0, f64::max));
             top.push(at);
             thick.push(t);
-            at += t + gaps.layer;
+            at += t + channel_gap.get(l).copied().unwrap_or(0.0);
         }
-        let long = at - gaps.layer;
+        let long = at;
         let frame = Frame { direction, long };
         let mut block = Block {
             w: if horizontal { long } else { wide },
             h: if horizontal { wide } else { long },
+            unplanned: block_unplanned,
             ..Block::default()
         };
+        let along_of = |v: usize| {
+            let l = proper.layer_of[v];
+            top[l] + floor_half((thick[l] - depth[v]) / 2.0)
+        };
         for (i, b) in blocks.into_iter().enumerate() {
-            let l = proper.layer_of[i];
-            let along = top[l] + floor_half((thick[l] - depth[i]) / 2.0);
-            let r = frame.rect(left[i], along, breadth[i], depth[i]);
+            let r = frame.rect(left[i], along_of(i), breadth[i], depth[i]);
             block.take(b, r.x0, r.y0);
         }
         let middle = |v: usize| {
@@ -223,13 +415,23 @@ impl<'a> Layout<'a> {
             round_half(top[l] + thick[l] / 2.0)
         };
         for (e, edge) in edges.iter().enumerate() {
-            let chain = &proper.chains[e];
-            if chain.is_empty() {
-                continue;
+            let (a, b, _) = spans[e];
+            let ps = &pieces[e];
+            let mut points = ports.stub(a, Side::Out, slot_at[e][0], along_of(a), depth[a]);
+            for (k, &(c, piece)) in ps.iter().enumerate() {
+                // Without room for every track, the lines share the tracks there are.
+                let room = ((channel_gap[c] / TRACK_GAP) as usize).saturating_sub(1);
+                let t = track[e][k] % room.max(1);
+                let y = top[c] + thick[c] + TRACK_GAP * (t + 1) as f64;
+                points.push((piece.upper, y));
+                points.push((piece.lower, y));
             }
-            let mut points: Vec<Point> = chain
-                .iter()
-                .map(|&d| frame.point(left[d], middle(d)))
+            let mut entering = ports.stub(b, Side::In, slot_at[e][1], along_of(b), depth[b]);
+            entering.reverse();
+            points.extend(entering);
+            let mut points: Vec<Point> = points
+                .into_iter()
+                .map(|(across, along)| frame.point(across, along))
                 .collect();
             if reversed[e] {
                 points.reverse();

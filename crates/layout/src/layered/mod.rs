@@ -6,11 +6,13 @@
 //! groups inside their areas with their titles. When the diagram does not fit the grid the
 //! gaps shrink, step by step, before it is refused. The rules in words: docs/create-diagram.md.
 
+mod channels;
 mod clusters;
 mod coords;
 mod cycles;
 mod layers;
 mod order;
+mod ports;
 
 use crate::error::{LayoutError, LayoutResult};
 use crate::geometry::ceil_half;
@@ -35,29 +37,45 @@ pub(crate) struct Gaps {
     pub label_layers: bool,
     /// The most breadth (across the flow) a layer may hold, if bounded.
     pub bound: Option<f64>,
+    /// The most tracks a gap between layers grows to hold (each line crossing it gets one of
+    /// its own up to there; past it, lines share tracks).
+    pub tracks: usize,
 }
 
 /// One step of fitting the grid: the gaps' scale, whether labelled links get a layer for their
 /// label, the most breadth a layer may hold (too wide a diagram grows longer along its flow
-/// instead), and the least gap between layers (a cell leaves a line between them free of
-/// borders; half a cell only the line under the names).
-type Step = (f64, bool, Option<f64>, f64);
+/// instead), the least gap between layers (a cell leaves a line between them free of
+/// borders; half a cell only the line under the names), and whether each line gets a track
+/// of its own between layers.
+type Step = (f64, bool, Option<f64>, f64, usize);
 
-/// The steps tried in turn until the diagram fits.
-const STEPS: [Step; 12] = [
-    (1.0, true, None, 1.0),
-    (1.0, false, None, 1.0),
-    (0.6, false, None, 1.0),
-    (0.35, false, None, 1.0),
-    (0.0, false, None, 1.0),
-    (0.35, false, Some(90.0), 1.0),
-    (0.0, false, Some(90.0), 1.0),
-    (0.0, false, Some(75.0), 1.0),
-    (0.0, false, Some(90.0), 0.5),
-    (0.0, false, Some(75.0), 0.5),
-    (0.0, false, Some(60.0), 0.5),
-    (0.0, false, Some(45.0), 0.5),
+/// The steps tried in turn until the diagram fits: the gaps shrink, then the layers are
+/// bounded, and last the lines share the gaps between layers.
+const STEPS: [Step; 20] = [
+    (1.0, true, None, 1.0, ALL),
+    (1.0, false, None, 1.0, ALL),
+    (0.6, false, None, 1.0, ALL),
+    (0.35, false, None, 1.0, ALL),
+    (0.0, false, None, 1.0, ALL),
+    (0.35, false, Some(90.0), 1.0, ALL),
+    (0.0, false, Some(90.0), 1.0, ALL),
+    (0.0, false, Some(75.0), 1.0, ALL),
+    (0.0, false, Some(60.0), 1.0, ALL),
+    (0.0, false, Some(90.0), 1.0, 3),
+    (0.0, false, Some(75.0), 1.0, 3),
+    (0.0, false, Some(90.0), 1.0, 2),
+    (0.0, false, Some(75.0), 1.0, 2),
+    (0.0, false, Some(60.0), 1.0, 2),
+    (0.0, false, Some(90.0), 1.0, 1),
+    (0.0, false, Some(75.0), 1.0, 1),
+    (0.0, false, Some(90.0), 0.5, 0),
+    (0.0, false, Some(75.0), 0.5, 0),
+    (0.0, false, Some(60.0), 0.5, 0),
+    (0.0, false, Some(45.0), 0.5, 0),
 ];
+
+/// No bound on the tracks a gap between layers holds.
+const ALL: usize = usize::MAX;
 
 impl Gaps {
     /// The settings' gaps (`COMP_GAP`, `TIER_GAP`, `GROUP_MARGIN`, `GROUP_PADDING`) times
@@ -69,6 +87,7 @@ impl Gaps {
         label_layers: bool,
         bound: Option<f64>,
         least_layer: f64,
+        tracks: usize,
     ) -> Gaps {
         let g = |v: f64, least: f64| ceil_half(v * scale).max(least);
         Gaps {
@@ -79,6 +98,7 @@ impl Gaps {
             line: g(1.0, 0.5),
             label_layers,
             bound,
+            tracks,
         }
     }
 }
@@ -86,8 +106,8 @@ impl Gaps {
 /// Places a checked model in layers, shrinking the gaps until it fits the grid.
 pub fn place(model: &Model, settings: &Settings) -> LayoutResult<Placement> {
     let mut smallest = None;
-    for (scale, label_layers, bound, least_layer) in STEPS {
-        let gaps = Gaps::scaled(settings, scale, label_layers, bound, least_layer);
+    for (scale, label_layers, bound, least_layer, tracks) in STEPS {
+        let gaps = Gaps::scaled(settings, scale, label_layers, bound, least_layer, tracks);
         let placement = place_with(model, &gaps);
         check_by_hand(model, &placement)?;
         match bounds(&placement) {
@@ -108,13 +128,21 @@ pub fn place(model: &Model, settings: &Settings) -> LayoutResult<Placement> {
 /// Places a checked model in layers once, with the settings' gaps, whether it fits the grid or
 /// not (to measure the layout's phases alone; [`place`] is what create-diagram uses).
 pub fn place_once(model: &Model, settings: &Settings) -> Placement {
-    place_with(model, &Gaps::scaled(settings, 1.0, true, None, 1.0))
+    place_with(model, &Gaps::scaled(settings, 1.0, true, None, 1.0, ALL))
 }
 
 /// Places a checked model in layers with these gaps, whether it fits or not.
 fn place_with(model: &Model, gaps: &Gaps) -> Placement {
     let root = clusters::Layout::new(model, gaps).container(None);
-    placement_of(model, root, true)
+    let unplanned = root.unplanned.clone();
+    let mut placement = placement_of(model, root, true);
+    if gaps.tracks > 0 {
+        placement.planned.fill(true);
+        for l in unplanned {
+            placement.planned[l] = false;
+        }
+    }
+    placement
 }
 
 #[cfg(test)]

@@ -358,3 +358,51 @@ fn a_tall_diagram_shrinks_its_gaps_to_fit_and_a_huge_one_is_refused_by_its_size(
     );
     assert!(e.message.contains("split it"), "{}", e.message);
 }
+
+#[test]
+fn a_fan_out_of_one_component_leaves_by_slots_of_its_own() {
+    // One source linked to six targets on the layer below: no two lines share a piece, none
+    // crosses another, and each starts at a corner of the source.
+    let mut body = serde_json::Map::new();
+    body.insert("s".into(), component(&[]));
+    for i in 0..6 {
+        body.insert(format!("t{i}"), component(&[]));
+        body.insert(format!("l{i}"), link("s", &format!("t{i}")));
+    }
+    let body = Value::Object(body);
+    let m = measures(&body);
+    assert_eq!((m.crossings, m.along, m.through), (0, 0, 0), "{m:?}");
+    let objects = lay(&body);
+    for i in 0..6 {
+        let anchors = data(&objects, &format!("l{i}"))["anchors"]
+            .as_array()
+            .unwrap()
+            .clone();
+        assert_eq!(anchors[0]["type"], 1, "l{i} starts at a corner of s");
+        assert_eq!(anchors[0]["id"], "s");
+    }
+}
+
+#[test]
+fn a_line_to_a_member_of_a_group_runs_straight_in_at_its_corner() {
+    // a above a group holding b (untitled: a title's band at the top-left would stand in the
+    // way): the line's last piece runs down into b's top corner, and the whole line bends at
+    // most twice (down, across, down).
+    let body = json!({
+        "a": component(&[]),
+        "b": component(&["g"]),
+        "g": {"type": "group"},
+        "l": link("a", "b"),
+    });
+    let objects = lay(&body);
+    let points = line_points(&objects, data(&objects, "l"));
+    let (last, before) = (points[points.len() - 1], points[points.len() - 2]);
+    let b = centre(&objects, "b");
+    assert_eq!(
+        last.1,
+        b.1 - COMPONENT_SIDE / 2.0,
+        "ends on b's top: {points:?}"
+    );
+    assert_eq!(before.0, last.0, "runs down into b: {points:?}");
+    assert!(points.len() <= 4, "bends at most twice: {points:?}");
+}

@@ -15,7 +15,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rusqlite::Connection;
 
@@ -71,13 +71,21 @@ fn run(conn: &Connection, nudged: &Receiver<()>) {
 }
 
 /// Runs a checkpoint of this mode; a busy database (the restart's wait ran out) is no failure.
+/// Each is logged at debug level with its duration (`RUST_LOG=diagtui_store=debug`), which
+/// the soak bench reads to tell the updates answered during checkpoints.
 fn checkpoint(conn: &Connection, mode: &str) {
     let sql = format!("PRAGMA wal_checkpoint({mode})");
-    match conn.query_row(&sql, [], |row| row.get::<_, i64>(0)) {
-        Ok(_) => {}
-        Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy) => {}
-        Err(e) => tracing::warn!("a {mode} checkpoint failed: {e}"),
-    }
+    let began = Instant::now();
+    let busy = match conn.query_row(&sql, [], |row| row.get::<_, i64>(0)) {
+        Ok(busy) => busy != 0,
+        Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy) => true,
+        Err(e) => {
+            tracing::warn!("a {mode} checkpoint failed: {e}");
+            return;
+        }
+    };
+    let micros = u64::try_from(began.elapsed().as_micros()).unwrap_or(u64::MAX);
+    tracing::debug!(mode, micros, busy, "checkpoint");
 }
 
 /// The WAL file of a database file.

@@ -115,6 +115,8 @@ pub enum DocsCall {
     Move(Vec<DocSummary>, FolderRef),
     /// Delete this folder and these documents in it (confirmed).
     DeleteFolder(FolderRef, Vec<String>),
+    /// Read the documents and folders again (after a folder write's undo).
+    Refresh,
 }
 
 /// A call App forwards to the objects pane.

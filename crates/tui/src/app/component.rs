@@ -74,7 +74,11 @@ impl<'a> Cx<'a> {
     /// Names the open document's objects (`cx.names().of(id)`: the tree's row, a question's
     /// words, a message's title).
     pub fn names(&self) -> Names<'a> {
-        Names::new(self.doc.and_then(OpenDoc::model), self.scene)
+        let names = Names::new(self.doc.and_then(OpenDoc::model), self.scene);
+        match self.doc {
+            Some(doc) => names.with_departed(&doc.departed),
+            None => names,
+        }
     }
 
     /// How a message names object `id` of the open document: its title (`CDN`), else its id.

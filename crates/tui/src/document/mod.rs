@@ -9,6 +9,7 @@
 //! May import: `requests` (what is loading), `widgets` (text helpers), `theme`, and the model and
 //! scene crates; never `app`, `panes` or `overlays`.
 
+mod departed;
 mod filter;
 mod glance;
 mod marks;
@@ -23,6 +24,7 @@ pub mod scene_cache;
 pub(crate) mod summary;
 mod texts;
 
+pub use departed::Departed;
 pub use filter::Matches;
 pub use marks::Marks;
 pub use meta::{MetaIndex, MetaValues};

@@ -10,14 +10,16 @@
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
 
+use crate::document::Departed;
 use crate::document::row::STATUS_KEY;
 use crate::document::{ObjectModel, RowParts, row_text};
 use crate::theme::{Role, Theme};
 use crate::widgets::text_view;
 use crate::widgets::text_view::clip;
 use crate::widgets::words;
-use diagtui_model::DiagramObject;
-use diagtui_scene::{Primitive, Rgb, Scene, Shape, Status};
+use diagtui_model::{Content, DiagramObject};
+use diagtui_scene::{DEFAULT_STATUS_KEY, Primitive, Rgb, Scene, Shape, Status};
+use serde_json::{Value, json};
 
 /// Objects an area's name lists by name before it counts the rest (`around web-01, web-02 +3`).
 const AROUND: usize = 2;
@@ -181,12 +183,25 @@ fn status_in(detail: &str) -> Option<Status> {
 pub struct Names<'a> {
     model: Option<&'a ObjectModel>,
     scene: Option<&'a Scene>,
+    departed: Option<&'a Departed>,
 }
 
 impl<'a> Names<'a> {
     /// Names read from `model` and, where it has them, `scene`.
     pub fn new(model: Option<&'a ObjectModel>, scene: Option<&'a Scene>) -> Names<'a> {
-        Names { model, scene }
+        Names {
+            model,
+            scene,
+            departed: None,
+        }
+    }
+
+    /// These names, a line group's deleted ends named by the last names in `departed`.
+    pub fn with_departed(self, departed: &'a Departed) -> Names<'a> {
+        Names {
+            departed: Some(departed),
+            ..self
+        }
     }
 
     /// The name of the object at `index` of the model (the model must have it).
@@ -257,8 +272,14 @@ impl<'a> Names<'a> {
                     self.enclosed(scene, &mut name);
                 }
             }
-            ("line-group", Some((scene, _))) => {
-                if let Some(ends) = scene.ends(id) {
+            ("line-group", placed) => {
+                let ends = match placed {
+                    Some((scene, _)) => scene.ends(id),
+                    // Not drawn: maybe an end was deleted; named by what the TUI last saw.
+                    None if self.scene.is_some() => self.ends_without_scene(id),
+                    None => None,
+                };
+                if let Some(ends) = ends {
                     name.title = ends;
                     name.detail.clear();
                 }
@@ -287,6 +308,36 @@ impl<'a> Names<'a> {
             name.title = id.to_owned();
         }
         name
+    }
+
+    /// The ends of line group `id`, which the scene could not place (an end names an object
+    /// the document no longer has): read by the scene from the line group and the components
+    /// it names, each deleted one standing in as `(deleted) <its last name>` (`(missing) <id>`
+    /// when the TUI never saw it).
+    fn ends_without_scene(&self, id: &str) -> Option<String> {
+        let model = self.model?;
+        let group = model.get(id)?;
+        let mut content = Content::new();
+        let anchors = group.data.get("anchors").and_then(Value::as_array);
+        for end in anchors
+            .into_iter()
+            .flatten()
+            .filter_map(|a| a.get("id")?.as_str())
+        {
+            let object = match model.get(end) {
+                Some(object) => object.clone(),
+                None => {
+                    let name = match self.departed.and_then(|d| d.title(end)) {
+                        Some(title) => format!("(deleted) {title}"),
+                        None => format!("(missing) {end}"),
+                    };
+                    stand_in(&name)
+                }
+            };
+            content.insert(end.to_owned(), object);
+        }
+        content.insert(id.to_owned(), group.clone());
+        Scene::build(&content, DEFAULT_STATUS_KEY).ends(id)
     }
 
     /// An area's title and detail from what it encloses: without a name of its own, the labels
@@ -348,6 +399,17 @@ impl<'a> Names<'a> {
     }
 }
 
+/// A component named `name`, standing in for a deleted line end.
+fn stand_in(name: &str) -> DiagramObject {
+    DiagramObject {
+        kind: "component".to_owned(),
+        data: json!({"name": name, "position": {"x": 0, "y": 0}})
+            .as_object()
+            .cloned()
+            .unwrap_or_default(),
+    }
+}
+
 /// `text` on one line: its lines joined by spaces.
 fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -356,9 +418,6 @@ fn one_line(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use diagtui_model::Content;
-    use diagtui_scene::DEFAULT_STATUS_KEY;
-    use serde_json::json;
 
     fn square(x: f64, y: f64, half: f64) -> serde_json::Value {
         json!([
@@ -447,6 +506,32 @@ mod tests {
         assert_eq!(bare.text("l1"), "2 anchors, 1 line");
         assert_eq!(bare.text("a2"), "4 corners");
         assert_eq!(bare.of("c1").detail, "[status=up]");
+    }
+
+    #[test]
+    fn a_line_group_whose_end_was_deleted_names_it_by_its_last_name() {
+        let mut content = content();
+        content.remove("c2");
+        let model = ObjectModel::new(content.clone());
+        let scene = Scene::build(&content, DEFAULT_STATUS_KEY);
+        assert!(scene.get("l1").is_none(), "the scene cannot draw it");
+        let mut departed = Departed::default();
+        let names = Names::new(Some(&model), Some(&scene));
+        assert_eq!(names.text("l1"), "CDN → (missing) c2", "never seen: its id");
+        departed.note("c2", "aws ec2");
+        let names = names.with_departed(&departed);
+        assert_eq!(names.text("l1"), "CDN → (deleted) aws ec2");
+        assert_eq!(
+            names.of("l1").detail,
+            "",
+            "the anchors' count is not the name"
+        );
+        let bare = Names::new(Some(&model), None).with_departed(&departed);
+        assert_eq!(
+            bare.text("l1"),
+            "2 anchors, 1 line",
+            "no scene yet: the data"
+        );
     }
 
     #[test]

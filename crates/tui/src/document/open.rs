@@ -1,6 +1,8 @@
 //! The document open in the objects pane: its summary, its content as it loads, its marks and
 //! the selector preview's matches.
 
+use crate::document::departed::Departed;
+use crate::document::names::Names;
 use crate::document::{Entry, Marks, ObjectModel, Past};
 use crate::requests::call::RequestId;
 use crate::requests::load::Load;
@@ -23,6 +25,9 @@ pub struct OpenDoc {
     pub preview: Marks,
     /// The earlier version shown instead of the content now (read-only), if any.
     pub past: Option<Past>,
+    /// The last names of its components that went away: how a line group still names an end
+    /// that was deleted.
+    pub departed: Departed,
 }
 
 impl OpenDoc {
@@ -34,6 +39,7 @@ impl OpenDoc {
             marks: Marks::default(),
             preview: Marks::default(),
             past: None,
+            departed: Departed::default(),
         }
     }
 
@@ -54,10 +60,15 @@ impl OpenDoc {
             return false;
         }
         let (marks, preview) = match self.content.value() {
-            Some(old) => (
-                self.marks.carried(old, &model),
-                self.preview.carried(old, &model),
-            ),
+            Some(old) => {
+                let gone = (0..old.len())
+                    .filter(|&i| old.kind(i) == "component" && model.index_of(old.id(i)).is_none());
+                note_departed(&mut self.departed, old, gone);
+                (
+                    self.marks.carried(old, &model),
+                    self.preview.carried(old, &model),
+                )
+            }
             None => Default::default(),
         };
         self.content.settle(id, model);
@@ -84,6 +95,12 @@ impl OpenDoc {
             keep[i] = false;
             any = true;
         }
+        let gone = keep
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| !**k)
+            .map(|(i, _)| i);
+        note_departed(&mut self.departed, model, gone);
         if any {
             model.retain(&keep);
             self.marks = self.marks.retained(&keep);
@@ -221,5 +238,13 @@ impl OpenDoc {
 
     fn index_of(&self, obj: &str) -> Option<usize> {
         self.model().and_then(|m| m.index_of(obj))
+    }
+}
+
+/// Notes the last names of the components at `gone` in `model` (about to go away).
+fn note_departed(departed: &mut Departed, model: &ObjectModel, gone: impl Iterator<Item = usize>) {
+    let names = Names::new(Some(model), None);
+    for i in gone.filter(|&i| model.kind(i) == "component") {
+        departed.note(model.id(i), names.at(model, i).text());
     }
 }

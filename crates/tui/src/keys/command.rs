@@ -274,6 +274,10 @@ commands! {
     PageDown => "page_down",
     /// Move up a page.
     PageUp => "page_up",
+    /// Scroll the details under a list down a line.
+    ScrollDown => "scroll_down",
+    /// Scroll the details under a list up a line.
+    ScrollUp => "scroll_up",
     /// Move to the top.
     Top => "top",
     /// Move to the bottom.

@@ -151,12 +151,13 @@ impl Component for ConnectionsView {
             ),
             cx.theme,
         ));
-        let height = lines.len() as u16 + 2;
+        let footer = lines.split_off(lines.len() - 2);
+        let height = (lines.len() + footer.len()) as u16 + 2;
         overlay_box(
             frame,
             area,
             " Connections ",
-            lines,
+            (lines, footer),
             (WIDTH, height),
             cx.theme,
         );

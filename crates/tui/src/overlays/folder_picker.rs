@@ -166,19 +166,19 @@ impl Component for FolderPicker {
                 cx.style(Role::Dim),
             ));
         }
-        let title = format!(
-            " Move to folder ({}) ",
+        let footer = vec![Line::styled(
             cx.keys.hint(
                 Context::Search,
-                &[(Command::Pick, "picks"), (Command::Cancel, "cancels")]
-            )
-        );
+                &[(Command::Pick, "pick"), (Command::Cancel, "cancel")],
+            ),
+            cx.style(Role::Dim),
+        )];
         overlay_box(
             frame,
             area,
-            &title,
-            lines,
-            (WIDTH as u16 + 2, ROWS as u16 + 5),
+            " Move to folder ",
+            (lines, footer),
+            (WIDTH as u16 + 2, ROWS as u16 + 6),
             cx.theme,
         );
     }

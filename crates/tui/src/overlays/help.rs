@@ -15,7 +15,7 @@ use crate::keys::{Command, Context, KeyTable};
 use crate::theme::{Role, Theme};
 use crate::widgets::input::Filter;
 use crate::widgets::list::ListCursor;
-use crate::widgets::pieces::{filter_line, overlay_box};
+use crate::widgets::pieces::{filter_line, hint_line, scrolled_box, wrapped_rows};
 
 /// Width of the box.
 const WIDTH: u16 = 80;
@@ -229,25 +229,44 @@ impl Component for Help {
         let len = self.lines(&Theme::plain()).len();
         self.view.set_len(len);
         self.view
-            .set_rows(usize::from(area.height.saturating_sub(2)));
+            .set_rows(usize::from(area.height.saturating_sub(3)));
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
         let all = self.lines(cx.theme);
-        let height = all.len() as u16 + 2;
-        let shown: Vec<Line> = all.into_iter().skip(self.view.offset()).collect();
+        let height = all.len() as u16 + 3;
+        // The view counts lines; a long description wraps, so the box scrolls by the rows the
+        // lines above the view take, and at the last line it shows the end whole.
+        let inner = WIDTH.min(area.width).saturating_sub(2);
+        let offset = self.view.offset();
+        let scroll = if offset + self.view.visible().len() >= all.len() {
+            usize::MAX
+        } else {
+            wrapped_rows(&all[..offset.min(all.len())], inner)
+        };
         let close = cx
             .keys
             .binding(Context::Help, Command::Close)
             .map(|b| b.keys_text())
             .unwrap_or_default();
-        let title = format!(
-            " Keys ({close} or any other key closes; {} {} scroll; {} searches) ",
-            cx.key(Context::Move, Command::Down),
-            cx.key(Context::Move, Command::Up),
-            cx.key(Context::Help, Command::Filter)
+        let footer = vec![hint_line(
+            format!(
+                "{close} or any other key closes · {} {}: scroll · {}: search",
+                cx.key(Context::Move, Command::Down),
+                cx.key(Context::Move, Command::Up),
+                cx.key(Context::Help, Command::Filter)
+            ),
+            cx.theme,
+        )];
+        scrolled_box(
+            frame,
+            area,
+            " Keys ",
+            (all, footer),
+            (WIDTH, height),
+            scroll,
+            cx.theme,
         );
-        overlay_box(frame, area, &title, shown, (WIDTH, height), cx.theme);
     }
 }
 

@@ -83,11 +83,12 @@ impl Component for LogView {
             .unwrap_or_default();
         let gone = cx.requests.gone();
         let title = if gone == 0 {
-            format!(" Request log ({close} closes) ")
+            " Request log ".to_owned()
         } else {
-            format!(" Request log ({close} closes; {gone} older lines in the log file) ")
+            format!(" Request log ({gone} older lines in the log file) ")
         };
-        overlay_box(frame, area, &title, lines, BOX, cx.theme);
+        let footer = vec![Line::styled(format!("{close}: close"), cx.style(Role::Dim))];
+        overlay_box(frame, area, &title, (lines, footer), BOX, cx.theme);
     }
 }
 

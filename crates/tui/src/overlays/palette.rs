@@ -165,7 +165,15 @@ impl Component for Palette {
             ),
             cx.theme,
         ));
-        let height = lines.len() as u16 + 2;
-        overlay_box(frame, area, " Commands ", lines, (WIDTH, height), cx.theme);
+        let footer = lines.split_off(lines.len() - 1);
+        let height = (lines.len() + footer.len()) as u16 + 2;
+        overlay_box(
+            frame,
+            area,
+            " Commands ",
+            (lines, footer),
+            (WIDTH, height),
+            cx.theme,
+        );
     }
 }

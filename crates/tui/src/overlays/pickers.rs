@@ -105,7 +105,21 @@ impl Component for TypePicker {
                 )
             })
             .collect();
-        overlay_box(frame, area, " New object: type ", lines, (30, 9), cx.theme);
+        let footer = vec![Line::styled(
+            cx.keys.hint(
+                Context::Menu,
+                &[(Command::Pick, "pick"), (Command::Cancel, "cancel")],
+            ),
+            cx.style(Role::Dim),
+        )];
+        overlay_box(
+            frame,
+            area,
+            " New object: type ",
+            (lines, footer),
+            (30, 10),
+            cx.theme,
+        );
     }
 }
 
@@ -200,13 +214,20 @@ impl Component for ComponentPicker {
                 cx,
             ));
         }
-        let title = format!(
-            " New component ({}) ",
+        let footer = vec![Line::styled(
             cx.keys.hint(
                 Context::Search,
-                &[(Command::Pick, "picks"), (Command::Cancel, "cancels")]
-            )
+                &[(Command::Pick, "pick"), (Command::Cancel, "cancel")],
+            ),
+            cx.style(Role::Dim),
+        )];
+        overlay_box(
+            frame,
+            area,
+            " New component ",
+            (lines, footer),
+            (56, ROWS as u16 + 5),
+            cx.theme,
         );
-        overlay_box(frame, area, &title, lines, (56, ROWS as u16 + 4), cx.theme);
     }
 }

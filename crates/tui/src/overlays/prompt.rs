@@ -166,14 +166,13 @@ impl Component for Prompt {
         let lines = vec![
             Line::styled(self.label.clone(), cx.style(Role::Dim)),
             Line::from(input_spans(&self.input, field, cx.theme)),
-            Line::raw(""),
-            hint_line(hint, cx.theme),
         ];
+        let footer = vec![Line::raw(""), hint_line(hint, cx.theme)];
         overlay_box(
             frame,
             area,
             &format!(" {} ", self.title),
-            lines,
+            (lines, footer),
             (WIDTH, 6),
             cx.theme,
         );

@@ -25,7 +25,9 @@ use crate::requests::purpose::{BulkOwner, BulkWork, FormWork, Purpose};
 use crate::theme::Role;
 use crate::widgets::input::LineInput;
 use crate::widgets::json::Diff;
-use crate::widgets::pieces::{field_lines, hint_line, input_spans, overlay_box, selected_line};
+use crate::widgets::pieces::{
+    field_lines, hint_line, input_spans, overlay_box, selected_line, wrapped_rows,
+};
 use crate::widgets::props_field::PropsField;
 use crate::widgets::text_view::clip;
 use crate::widgets::typing::Typed;
@@ -45,6 +47,8 @@ use crate::overlays::{Body, Choice, Overlay, Question};
 const WIDTH: u16 = 102;
 /// Preview rows listed.
 const PREVIEW_ROWS: usize = 8;
+/// The lines of keys at the form's foot (a blank line, then two of keys), always shown.
+const FOOTER_LINES: usize = 3;
 /// Suggestions listed.
 const SUGGESTIONS: usize = 6;
 /// Columns of a row without the operator's meaning: number, key field, operator, the bar
@@ -814,15 +818,32 @@ impl Component for SelectorForm {
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
-        let lines = self.lines(cx, usize::from(WIDTH.min(area.width)).saturating_sub(2));
-        let height = lines.len() as u16 + 2;
-        overlay_box(frame, area, " Selector ", lines, (WIDTH, height), cx.theme);
+        let inner = WIDTH.min(area.width).saturating_sub(2);
+        // The preview lists as many matches as the screen leaves room for (the rest are ◇ in
+        // the tree), so the keys below it always show.
+        let lines = self.lines(cx, usize::from(inner), PREVIEW_ROWS);
+        let over = (wrapped_rows(&lines, inner) + 2).saturating_sub(usize::from(area.height));
+        let mut lines = match over {
+            0 => lines,
+            over => self.lines(cx, usize::from(inner), PREVIEW_ROWS.saturating_sub(over)),
+        };
+        let footer = lines.split_off(lines.len() - FOOTER_LINES);
+        let height = (lines.len() + footer.len()) as u16 + 2;
+        overlay_box(
+            frame,
+            area,
+            " Selector ",
+            (lines, footer),
+            (WIDTH, height),
+            cx.theme,
+        );
     }
 }
 
 impl SelectorForm {
-    /// The form, `inner` columns wide: rows, type-ahead, props, the preview or error, the keys.
-    fn lines(&self, cx: &Cx, inner: usize) -> Vec<Line<'static>> {
+    /// The form, `inner` columns wide: rows, type-ahead, props, the preview (at most `shown` of
+    /// its matches) or error, then the keys ([`FOOTER_LINES`] lines).
+    fn lines(&self, cx: &Cx, inner: usize, shown: usize) -> Vec<Line<'static>> {
         // The operator's meaning gets what the fields leave (the value field always shows).
         let meaning = inner.saturating_sub(ROW_FIELDS).min(MEANING);
         let dim = cx.style(Role::Dim);
@@ -926,12 +947,12 @@ impl SelectorForm {
                 preview
                     .matches
                     .iter()
-                    .take(PREVIEW_ROWS)
+                    .take(shown)
                     .map(|(id, object)| typed_line(&cx.names().of_object(id, object), inner, cx)),
             );
-            if n > PREVIEW_ROWS {
+            if n > shown {
                 lines.push(Line::styled(
-                    format!("  … and {} more (◇ in the tree)", n - PREVIEW_ROWS),
+                    format!("  … and {} more (◇ in the tree)", n - shown),
                     dim,
                 ));
             }

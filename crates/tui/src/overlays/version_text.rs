@@ -78,7 +78,10 @@ fn what(version: &Version, details: Option<&VersionDetails>, cx: &Cx) -> String 
         .join(" · ")
 }
 
-/// A version's row: number, when, who, kind, what.
+/// Below this width a version's row leaves out who wrote it.
+const NARROW: usize = 76;
+
+/// A version's row: number, when, who (where there is room), kind, what.
 pub fn row(
     version: &Version,
     details: Option<&VersionDetails>,
@@ -86,13 +89,23 @@ pub fn row(
     cx: &Cx,
 ) -> Line<'static> {
     let who = version.account.as_deref().unwrap_or("—");
-    let head = format!(
-        "{:>5}  {}  {:<22} {:<16} ",
-        version.version,
-        when(version),
-        clip(who, 22),
-        version.kind.as_str()
-    );
+    // Who is left out where the row would not leave room for what it changed.
+    let head = if width >= NARROW {
+        format!(
+            "{:>5}  {}  {:<22} {:<16} ",
+            version.version,
+            when(version),
+            clip(who, 22),
+            version.kind.as_str()
+        )
+    } else {
+        format!(
+            "{:>5}  {}  {:<16} ",
+            version.version,
+            when(version),
+            version.kind.as_str()
+        )
+    };
     let room = width.saturating_sub(head.chars().count());
     Line::from(vec![
         Span::styled(head, cx.style(Role::Strong)),

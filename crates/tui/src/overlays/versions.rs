@@ -18,7 +18,7 @@ use crate::requests::call::{Answer, Failure, Request, RequestId};
 use crate::requests::purpose::{Purpose, VersionsWork};
 use crate::theme::Role;
 use crate::widgets::list::ListCursor;
-use crate::widgets::pieces::{cursor_rows, hint_line, overlay_box};
+use crate::widgets::pieces::{cursor_rows, hint_line, overlay_box, wrapped_rows};
 use crate::writes::server_undo;
 use diagtui_model::ErrorCode;
 use diagtui_model::history::{Version, VersionDetails};
@@ -56,6 +56,8 @@ pub struct VersionsView {
     /// The version the past view shows, if any.
     shown: Option<u64>,
     cursor: ListCursor,
+    /// How far what the highlighted version changed is scrolled (`J`/`K`).
+    changes_scroll: usize,
 }
 
 impl VersionsView {
@@ -76,6 +78,7 @@ impl VersionsView {
             asked: HashSet::new(),
             shown,
             cursor,
+            changes_scroll: 0,
         }
     }
 
@@ -127,6 +130,7 @@ impl VersionsView {
 
     /// After the highlight moved: its details, and the next page when it reached the last row.
     fn moved(&mut self, cx: &Cx) -> Vec<Action> {
+        self.changes_scroll = 0;
         let mut actions = Vec::new();
         if let Some(version) = self.selected().map(|v| v.version) {
             actions.extend(self.details_of(version, cx));
@@ -207,19 +211,48 @@ impl VersionsView {
         }
     }
 
+    /// The `room` lines of `all` from `changes_scroll` on, the first or last one a marker
+    /// where more lies above or below (naming the keys that scroll).
+    fn window(&self, all: Vec<Line<'static>>, room: usize, cx: &Cx) -> Vec<Line<'static>> {
+        if all.len() <= room {
+            return all;
+        }
+        let scroll = self.changes_scroll.min(all.len() - room);
+        let keys = format!(
+            "{} {}: scroll",
+            cx.key(Context::Versions, Command::ScrollDown),
+            cx.key(Context::Versions, Command::ScrollUp)
+        );
+        let mut shown: Vec<Line<'static>> = all.into_iter().skip(scroll).collect();
+        let below = shown.len().saturating_sub(room);
+        shown.truncate(room);
+        let dim = cx.style(Role::Dim);
+        if below > 0 && room > 1 {
+            shown[room - 1] = Line::styled(format!("  ↓ {} more ({keys})", below + 1), dim);
+        }
+        if scroll > 0 && room > 2 {
+            shown[0] = Line::styled(format!("  ↑ {} more ({keys})", scroll + 1), dim);
+        }
+        shown
+    }
+
+    /// The versions listed at once on a screen `height` rows tall: fewer on a short screen,
+    /// to leave room for what the highlighted one changed.
+    fn list_rows(height: u16) -> usize {
+        ROWS.min(usize::from(height.saturating_sub(2) / 3)).max(3)
+    }
+
     /// Where the version the past view shows is in the list.
     fn shown_index(&self) -> Option<usize> {
         let shown = self.shown?;
         self.versions.iter().position(|v| v.version == shown)
     }
 
-    /// The lines under the list: the highlighted version and what it changed.
-    fn change_part(&self, width: usize, cx: &Cx) -> Vec<Line<'static>> {
-        let Some(version) = self.selected() else {
-            return Vec::new();
-        };
+    /// The heading of what the highlighted version changed: its number, kind, who, when and
+    /// how many objects.
+    fn heading(version: &Version, cx: &Cx) -> Line<'static> {
         let who = version.account.as_deref().unwrap_or("no account");
-        let mut lines = vec![Line::styled(
+        Line::styled(
             format!(
                 "Version {} · {} · {} · {} · {} object(s) changed",
                 version.version,
@@ -229,7 +262,17 @@ impl VersionsView {
                 version.changed
             ),
             cx.style(Role::Heading),
-        )];
+        )
+    }
+
+    /// The lines under the list: the highlighted version's heading, then what it changed in
+    /// at most `room` lines, scrolled to `changes_scroll`, a marker where it goes on
+    /// (`↓ 3 more`).
+    fn change_part(&self, width: usize, room: usize, cx: &Cx) -> Vec<Line<'static>> {
+        let Some(version) = self.selected() else {
+            return Vec::new();
+        };
+        let mut lines = vec![VersionsView::heading(version, cx)];
         match self.details.get(&version.version) {
             None => lines.push(Line::styled(
                 "reading what it changed…",
@@ -244,14 +287,7 @@ impl VersionsView {
             }
             Some(Ok(details)) => {
                 let all = change_lines(details, width, cx);
-                let more = all.len().saturating_sub(CHANGE_LINES);
-                lines.extend(all.into_iter().take(CHANGE_LINES));
-                if more > 0 {
-                    lines.push(Line::styled(
-                        format!("  … {more} more lines"),
-                        cx.style(Role::Dim),
-                    ));
-                }
+                lines.extend(self.window(all, room.max(1), cx));
             }
         }
         lines
@@ -289,16 +325,29 @@ impl Component for VersionsView {
                     cx.key(Context::Versions, Command::Undo)
                 ))],
             },
+            (Command::ScrollDown, _) => {
+                self.changes_scroll += 1;
+                Vec::new()
+            }
+            (Command::ScrollUp, _) => {
+                self.changes_scroll = self.changes_scroll.saturating_sub(1);
+                Vec::new()
+            }
             (Command::Present, _) => vec![Action::Close, Action::ShowVersion(None)],
             (Command::Close, _) => vec![Action::Close],
             _ => Vec::new(),
         }
     }
 
+    fn set_area(&mut self, area: Rect) {
+        self.cursor.set_rows(VersionsView::list_rows(area.height));
+    }
+
     fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
         let inner = usize::from(WIDTH.min(area.width)).saturating_sub(2);
         let mut cursor = self.cursor;
         cursor.set_len(self.versions.len());
+        cursor.set_rows(VersionsView::list_rows(area.height));
         let mut lines = vec![Line::styled(
             format!("The versions of \"{}\", newest first:", self.title),
             cx.style(Role::Strong),
@@ -339,9 +388,8 @@ impl Component for VersionsView {
             cx,
         ));
         lines.push(Line::raw(""));
-        lines.extend(self.change_part(inner, cx));
-        lines.push(Line::raw(""));
-        lines.push(hint_line(
+        let mut footer = vec![Line::raw("")];
+        footer.push(hint_line(
             cx.keys.hint(
                 Context::Versions,
                 &[
@@ -354,11 +402,28 @@ impl Component for VersionsView {
             ),
             cx.theme,
         ));
-        let height = lines.len() as u16 + 2;
+        // What the highlighted version changed gets the rows the list and the keys leave.
+        let width = u16::try_from(inner).unwrap_or(u16::MAX);
+        let heading = self
+            .selected()
+            .map_or(0, |v| wrapped_rows(&[VersionsView::heading(v, cx)], width));
+        let used = wrapped_rows(&lines, width) + wrapped_rows(&footer, width) + heading + 2;
+        let room = usize::from(area.height)
+            .saturating_sub(used)
+            .min(CHANGE_LINES);
+        lines.extend(self.change_part(inner, room, cx));
+        let height = (lines.len() + footer.len()) as u16 + 2;
         let title = match self.shown {
             Some(v) => format!(" History · showing version {v} "),
             None => " History ".to_owned(),
         };
-        overlay_box(frame, area, &title, lines, (WIDTH, height), cx.theme);
+        overlay_box(
+            frame,
+            area,
+            &title,
+            (lines, footer),
+            (WIDTH, height),
+            cx.theme,
+        );
     }
 }

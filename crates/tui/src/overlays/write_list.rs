@@ -14,7 +14,7 @@ use crate::theme::Role;
 use crate::widgets::list::ListCursor;
 use crate::widgets::pieces::{cursor_rows, hint_line, overlay_box};
 use crate::widgets::text_view::clip;
-use crate::writes::record::{Undone, Write};
+use crate::writes::record::{FOLDERS, Undone, Write};
 use crate::writes::undo;
 
 /// Width of the box.
@@ -93,13 +93,22 @@ impl Component for WritesView {
         let writes = self.writes(cx);
         let mut cursor = self.cursor;
         cursor.set_len(writes.len());
+        let folders = self.doc == FOLDERS;
         let mut lines = vec![Line::styled(
-            "The writes of this session to this document, newest first:",
+            if folders {
+                "The folder writes of this session, newest first:"
+            } else {
+                "The writes of this session to this document, newest first:"
+            },
             cx.style(Role::Strong),
         )];
         if writes.is_empty() {
             lines.push(Line::styled(
-                "none yet: saves, bulk edits, selector applies, deletes and imports show here",
+                if folders {
+                    "none yet: new folders, renames, deletes and moves show here"
+                } else {
+                    "none yet: saves, bulk edits, selector applies, deletes and imports show here"
+                },
                 cx.style(Role::Dim),
             ));
         }
@@ -127,12 +136,13 @@ impl Component for WritesView {
             ),
             cx.theme,
         ));
-        let height = lines.len() as u16 + 2;
+        let footer = lines.split_off(lines.len() - 2);
+        let height = (lines.len() + footer.len()) as u16 + 2;
         overlay_box(
             frame,
             area,
             " Write history ",
-            lines,
+            (lines, footer),
             (WIDTH, height),
             cx.theme,
         );

@@ -21,7 +21,7 @@ use crate::requests::purpose::{DocAction, DocsWork, Purpose};
 use crate::widgets::fuzzy;
 use crate::widgets::input::Filter;
 use diagtui_model::{
-    Content, ContentReport, DocDetails, DocSummary, ErrorCode, FolderList, check_content,
+    Content, ContentReport, DocDetails, DocSummary, ErrorCode, FolderList, FolderRef, check_content,
 };
 
 use super::doc_embeds::DocEmbeds;
@@ -40,7 +40,7 @@ use crate::widgets::pieces::{
 use crate::widgets::text_view::clip;
 use crate::widgets::titles;
 use crate::widgets::words;
-use crate::writes::record::{Replacement, WriteKind};
+use crate::writes::record::{FOLDERS, FolderChange, Replacement, WriteKind};
 
 /// One row of the list.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -442,6 +442,7 @@ impl DocsPane {
             }
             DocsCall::Move(docs, folder) => self.send_moves(docs, folder, cx),
             DocsCall::DeleteFolder(folder, docs) => self.delete_folder(folder, docs, cx),
+            DocsCall::Refresh => self.refresh(cx),
         }
     }
 
@@ -756,6 +757,18 @@ impl DocsPane {
                 Vec::new()
             }
             (DocsWork::Move { doc, folder }, outcome) => self.moved(doc, folder, outcome, cx),
+            (DocsWork::RenameFolder(folder), outcome) => {
+                let to = match &request {
+                    Request::RenameFolder { title, .. } => title.clone(),
+                    _ => String::new(),
+                };
+                let change = FolderChange::Renamed { folder, to };
+                self.folder_written((DocAction::RenameFolder, change), &request, outcome, cx)
+            }
+            (DocsWork::DeleteFolder(folder, docs), outcome) => {
+                let change = FolderChange::Deleted { folder, docs };
+                self.folder_written((DocAction::DeleteFolder, change), &request, outcome, cx)
+            }
             (DocsWork::Action(what), Ok(answer)) => self.action_done(what, &request, answer, cx),
             (DocsWork::Action(what), Err(failure)) => {
                 self.action_failed(what, &request, &failure, cx)
@@ -831,7 +844,23 @@ impl DocsPane {
                 format!("{}: \"{title}\" created", what.name())
             }
             (Request::CreateFolder { title }, Answer::Created(id)) => {
-                self.folder_created(id, title)
+                let folder = FolderRef {
+                    id: id.clone(),
+                    title: title.clone(),
+                };
+                let note = self.folder_created(id, title);
+                let mut actions = vec![
+                    Action::Record {
+                        doc: FOLDERS.to_owned(),
+                        kind: WriteKind::Folder {
+                            change: FolderChange::Created(folder),
+                            undone: false,
+                        },
+                    },
+                    Action::info(note),
+                ];
+                actions.extend(self.refresh(cx));
+                return actions;
             }
             (Request::RenameFolder { title, .. }, _) => format!("folder renamed to \"{title}\""),
             (Request::DeleteFolder { .. }, _) => "folder deleted with its documents".into(),

@@ -101,6 +101,11 @@ pub enum DocsWork {
     /// The write that replaces the content whole: set-content from an imported file, or
     /// emptying the document.
     Replace(DocSummary),
+    /// Renaming a folder (its title before, for the write history).
+    RenameFolder(FolderRef),
+    /// Deleting a folder, with the titles of the documents that go with it (for the write
+    /// history).
+    DeleteFolder(FolderRef, Vec<String>),
 }
 
 /// A document action, for the request's purpose and the messages about it.
@@ -239,6 +244,10 @@ pub enum UndoWork {
     Repoint(u64),
     /// Setting back the content an import or an empty replaced.
     Replaced(u64),
+    /// Before undoing the folder `write` made: the folders read, to delete it only if empty.
+    FolderCheck(u64),
+    /// A request undoing folder write `write`.
+    Folder(u64),
 }
 
 impl UndoWork {
@@ -250,7 +259,9 @@ impl UndoWork {
             | UndoWork::Recreate { write, .. }
             | UndoWork::Anchors(write)
             | UndoWork::Repoint(write)
-            | UndoWork::Replaced(write) => *write,
+            | UndoWork::Replaced(write)
+            | UndoWork::FolderCheck(write)
+            | UndoWork::Folder(write) => *write,
         }
     }
 }

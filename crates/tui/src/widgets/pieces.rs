@@ -278,30 +278,26 @@ pub fn hint_line(text: String, theme: &Theme) -> Line<'static> {
 }
 
 /// Draws an overlay: a box of at most `width` × `height`, centred in `area`, titled, holding
-/// `lines` (wrapped). The box grows when wrapping makes the text taller, so the hints at its
-/// bottom always show (up to the screen's height).
+/// `body` (wrapped) above `footer` (its key lines). The box grows when wrapping makes the text
+/// taller, up to the screen's height; the footer always shows, and a body that does not fit is
+/// cut with a marker saying how much more there is (`↓ 3 more`). An overlay whose body can
+/// scroll draws with [`scrolled_box`].
 pub fn overlay_box(
     frame: &mut Frame,
     area: Rect,
     title: &str,
-    lines: Vec<Line<'static>>,
-    (width, height): (u16, u16),
+    parts: (Vec<Line<'static>>, Vec<Line<'static>>),
+    size: (u16, u16),
     theme: &Theme,
 ) {
-    let width = width.min(area.width);
-    let block = Block::new()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(theme.of(Role::OverlayBorder))
-        .title(clip(title, usize::from(width.saturating_sub(2))));
-    let paragraph = Paragraph::new(lines)
+    scrolled_box(frame, area, title, parts, size, 0, theme);
+}
+
+/// How many rows `lines` take, wrapped to `width` columns.
+pub fn wrapped_rows(lines: &[Line<'static>], width: u16) -> usize {
+    Paragraph::new(lines.to_vec())
         .wrap(Wrap { trim: false })
-        .block(block);
-    let needed = u16::try_from(paragraph.line_count(width)).unwrap_or(u16::MAX);
-    let height = height.max(needed).min(area.height);
-    let rect = centered(area, width, height);
-    frame.render_widget(Clear, rect);
-    frame.render_widget(paragraph, rect);
+        .line_count(width)
 }
 
 /// Where a scrolled overlay's parts go: its box, its body's rows (all of them, wrapped), the rows
@@ -391,8 +387,37 @@ pub fn scrolled_box(
         ));
     frame.render_widget(Clear, layout.rect);
     frame.render_widget(block, layout.rect);
-    let scroll = u16::try_from(scroll).unwrap_or(u16::MAX);
-    frame.render_widget(body.scroll((scroll, 0)), layout.body);
+    let page = usize::from(layout.body.height);
+    let scroll = scroll.min(layout.body_rows.saturating_sub(page));
+    frame.render_widget(
+        body.scroll((u16::try_from(scroll).unwrap_or(u16::MAX), 0)),
+        layout.body,
+    );
+    // Where the body goes on beyond the box, a marker on its first or last row says how far.
+    let below = layout.body_rows.saturating_sub(scroll + page);
+    let markers = [
+        (scroll > 0 && page > 1, 0, format!("↑ {} more", scroll + 1)),
+        (
+            below > 0 && page > 0,
+            page.saturating_sub(1),
+            format!("↓ {} more", below + 1),
+        ),
+    ];
+    for (shown, row, text) in markers {
+        if !shown {
+            continue;
+        }
+        let rect = Rect {
+            y: layout.body.y + u16::try_from(row).unwrap_or(0),
+            height: 1,
+            ..layout.body
+        };
+        frame.render_widget(Clear, rect);
+        frame.render_widget(
+            Paragraph::new(Line::styled(text, theme.of(Role::Dim))),
+            rect,
+        );
+    }
     frame.render_widget(footer, layout.footer);
 }
 

@@ -1,5 +1,5 @@
 //! Writes and undo: [`record`] is the session's writes to each document (what undo needs),
-//! [`undo`] asks, checks and sends an undo, [`server_undo`] finds what to undo in the server's
+//! [`undo`] asks, checks and sends an undo, [`folder_undo`] the undo of a folder write, [`server_undo`] finds what to undo in the server's
 //! history (then undone by `undo` as a write), [`bulk`] checks and sends a selector update or a
 //! bulk edit, [`selectors`] keeps the selectors remembered.
 //!
@@ -8,6 +8,7 @@
 //! `runtime::transfer` (the selectors are kept in a file); never `app::update` or `panes`.
 
 pub(crate) mod bulk;
+pub(crate) mod folder_undo;
 pub(crate) mod record;
 pub mod selectors;
 pub(crate) mod server_undo;

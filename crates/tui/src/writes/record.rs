@@ -2,8 +2,9 @@
 //! bulk edits, selector applies, deletes, imports, empties), each with what is needed to undo
 //! it and nothing more: the values an update replaced (never a copy of the document), a deleted
 //! object as it was with the line groups attached to it, the content an import or an empty
-//! replaced. App keeps it; `u` and `U` read it through `Cx` (see `undo.rs`), and an undo marks
-//! what it put back.
+//! replaced; and the writes to the account's folders (under [`FOLDERS`]: made, renamed,
+//! deleted, documents moved). App keeps it; `u` and `U` read it through `Cx` (see `undo.rs`,
+//! `folder_undo.rs`), and an undo marks what it put back.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -14,7 +15,7 @@ use crate::document::ObjectModel;
 use crate::document::names::{Name, Names};
 use crate::widgets::json::Diff;
 use crate::widgets::words;
-use diagtui_model::{DiagramObject, Props};
+use diagtui_model::{DiagramObject, DocSummary, FolderRef, Props};
 
 /// What wrote properties.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -203,6 +204,13 @@ pub enum WriteKind {
     },
     /// Objects deleted.
     Delete(Vec<Removed>),
+    /// A write to the account's folders (kept under [`FOLDERS`], not under a document).
+    Folder {
+        /// What it changed.
+        change: FolderChange,
+        /// Whether it was undone.
+        undone: bool,
+    },
     /// The content replaced whole: by an import, or emptied.
     Replace {
         /// What replaced it.
@@ -212,6 +220,73 @@ pub enum WriteKind {
         /// Whether the previous content was set back.
         undone: bool,
     },
+}
+
+/// Where the write history keeps the folder writes (in place of a document's id).
+pub const FOLDERS: &str = "";
+
+/// What a folder write changed, with what its undo needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FolderChange {
+    /// A folder was made (its undo deletes it, if it is still empty).
+    Created(FolderRef),
+    /// A folder was renamed.
+    Renamed {
+        /// The folder, with its title before.
+        folder: FolderRef,
+        /// Its new title.
+        to: String,
+    },
+    /// A folder was deleted, with the documents it held (these titles): the API deletes them
+    /// with it, and has no way to bring a document back.
+    Deleted {
+        /// The folder.
+        folder: FolderRef,
+        /// The titles of the documents deleted with it.
+        docs: Vec<String>,
+    },
+    /// Documents were moved to folder `to`, each from the folder given with it.
+    Moved {
+        /// Each document moved and the folder it was in.
+        docs: Vec<(DocSummary, FolderRef)>,
+        /// The folder they went to.
+        to: FolderRef,
+    },
+}
+
+impl FolderChange {
+    /// Its name in lists and messages.
+    pub fn name(&self) -> &'static str {
+        match self {
+            FolderChange::Created(_) => "new folder",
+            FolderChange::Renamed { .. } => "folder rename",
+            FolderChange::Deleted { .. } => "folder delete",
+            FolderChange::Moved { .. } => "move",
+        }
+    }
+
+    /// What it did, in a few words.
+    pub fn summary(&self) -> String {
+        match self {
+            FolderChange::Created(folder) => format!("\"{}\"", folder.title),
+            FolderChange::Renamed { folder, to } => format!("\"{}\" → \"{to}\"", folder.title),
+            FolderChange::Deleted { folder, docs } => match docs.len() {
+                0 => format!("\"{}\" (empty)", folder.title),
+                n => format!(
+                    "\"{}\" with {}",
+                    folder.title,
+                    words::count(n, "document", "documents")
+                ),
+            },
+            FolderChange::Moved { docs, to } => {
+                let whom = match docs.as_slice() {
+                    [(doc, _)] => format!("\"{}\"", doc.title),
+                    many => words::count(many.len(), "document", "documents"),
+                };
+                format!("{whom} to \"{}\"", to.title)
+            }
+        }
+    }
 }
 
 /// What replaced a document's content whole.
@@ -240,6 +315,7 @@ impl Write {
         match &self.kind {
             WriteKind::Update { source, .. } => source.name(),
             WriteKind::Delete(_) => "delete",
+            WriteKind::Folder { change, .. } => change.name(),
             WriteKind::Replace {
                 by: Replacement::Import(_),
                 ..
@@ -278,6 +354,7 @@ impl Write {
                     many[0].name(names).described()
                 ),
             },
+            WriteKind::Folder { change, .. } => change.summary(),
             WriteKind::Replace { by, previous, .. } => match by {
                 Replacement::Import(imported) => format!(
                     "{} replaced the {} before",
@@ -299,7 +376,9 @@ impl Write {
                 removed.iter().filter(|r| r.again.is_some()).count(),
                 removed.len(),
             ),
-            WriteKind::Replace { undone, .. } => (usize::from(*undone), 1),
+            WriteKind::Replace { undone, .. } | WriteKind::Folder { undone, .. } => {
+                (usize::from(*undone), 1)
+            }
         };
         match done {
             0 => Undone::No,
@@ -349,6 +428,8 @@ pub enum UndoneMark {
     },
     /// The content an import or an empty replaced was set back.
     Replaced(u64),
+    /// Folder write `write` was undone.
+    Folder(u64),
 }
 
 /// Every write of the session, oldest first; and whether the server keeps histories (then undo
@@ -424,7 +505,8 @@ impl WriteHistory {
         let id = match &mark {
             UndoneMark::Objects { write, .. }
             | UndoneMark::Recreated { write, .. }
-            | UndoneMark::Replaced(write) => *write,
+            | UndoneMark::Replaced(write)
+            | UndoneMark::Folder(write) => *write,
         };
         let Some(write) = id
             .checked_sub(1)
@@ -443,7 +525,8 @@ impl WriteHistory {
                     r.again = Some(new);
                 }
             }
-            (WriteKind::Replace { undone, .. }, UndoneMark::Replaced(_)) => *undone = true,
+            (WriteKind::Replace { undone, .. }, UndoneMark::Replaced(_))
+            | (WriteKind::Folder { undone, .. }, UndoneMark::Folder(_)) => *undone = true,
             _ => {}
         }
     }

@@ -24,6 +24,7 @@ use crate::requests::call::{Answer, Failure, Request};
 use crate::requests::purpose::{Purpose, Sent, UndoWork};
 use crate::widgets::json::BulkChange;
 use crate::widgets::words;
+use crate::writes::folder_undo;
 use crate::writes::record::{ObjectWrite, UndoneMark, Write, WriteKind, repointed};
 use diagtui_model::{DiagramObject, Props};
 
@@ -66,6 +67,7 @@ pub fn ask_write(id: u64, cx: &Cx) -> Vec<Action> {
             ask_update(write, parts, cx)
         }
         WriteKind::Delete(_) => ask_recreate(write, cx),
+        WriteKind::Folder { .. } => folder_undo::ask(write, cx),
         WriteKind::Replace {
             previous, undone, ..
         } => ask_replaced(write, previous, *undone, cx),
@@ -324,6 +326,9 @@ pub fn on_reply(
     outcome: Result<Answer, Failure>,
     cx: &Cx,
 ) -> Vec<Action> {
+    if matches!(work, UndoWork::FolderCheck(_) | UndoWork::Folder(_)) {
+        return folder_undo::on_reply(work, request, outcome, cx);
+    }
     let doc = cx
         .writes
         .get(work.write())
@@ -412,6 +417,10 @@ pub fn on_reply(
                     "pointing the line groups at the new ids; they still name the old ids".into()
                 }
                 UndoWork::Replaced(_) => "the content is as it was".into(),
+                // Answered by `folder_undo::on_reply`.
+                UndoWork::FolderCheck(_) | UndoWork::Folder(_) => {
+                    "the folders are as they were".into()
+                }
             };
             let mut actions = vec![Action::error(format!(
                 "undo failed ({what}): {}",

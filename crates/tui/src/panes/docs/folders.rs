@@ -1,9 +1,11 @@
 //! The documents pane's folders: folding a heading, making, renaming and deleting a folder,
 //! marking documents and moving them (the selected one or the marked ones) to a folder picked
 //! from a list. Every write says what it will do first (a prompt, a question, the picker and
-//! its question). None of them enters the write history, which holds the open document's
-//! object writes: a move is undone by moving back (its message says how), and the server keeps
-//! it as a version of the document's history.
+//! its question), and once done enters the write history under `FOLDERS`: `u` here undoes the
+//! newest, `U` lists them (see `writes/folder_undo.rs`). The server also keeps a move as a
+//! version of the document's history.
+
+use std::collections::HashMap;
 
 use ratatui::text::{Line, Span};
 
@@ -11,12 +13,14 @@ use super::{DocRow, DocsPane, RowKey, SHARED};
 use crate::app::action::{Action, DocsCall, PromptFor};
 use crate::app::component::Cx;
 use crate::keys::{Command, Context};
-use crate::overlays::{Body, Choice, FolderPicker, Overlay, Question, docs_subject};
+use crate::overlays::{Body, Choice, FolderPicker, Overlay, Question, WritesView, docs_subject};
 use crate::requests::call::{Answer, Failure, Request};
 use crate::requests::purpose::{DocAction, DocsWork, Purpose};
 use crate::theme::Role;
 use crate::widgets::text_view::clip;
 use crate::widgets::words;
+use crate::writes::folder_undo;
+use crate::writes::record::{FOLDERS, FolderChange, Undone, WriteKind};
 use diagtui_model::{DocSummary, FolderEntry, FolderRef};
 
 /// How many documents a folder's delete question names before `+N`.
@@ -27,8 +31,10 @@ const NAMED: usize = 5;
 pub(super) struct Moving {
     /// Moves not yet answered.
     left: usize,
-    /// The titles of the documents moved so far.
-    moved: Vec<String>,
+    /// The documents moved so far, each with the folder it came from.
+    moved: Vec<(DocSummary, FolderRef)>,
+    /// The folder each document sent was in, by its id.
+    from: HashMap<String, FolderRef>,
 }
 
 impl DocsPane {
@@ -45,6 +51,17 @@ impl DocsPane {
                 PromptFor::NewFolder,
             ),
             Command::Mark => self.toggle_mark(cx),
+            Command::Undo => match cx
+                .writes
+                .of_doc(FOLDERS)
+                .find(|w| w.undone() != Undone::All)
+            {
+                Some(write) => folder_undo::ask(write, cx),
+                None => vec![Action::info(
+                    "nothing to undo: no folder write (new, rename, delete, move) in this session",
+                )],
+            },
+            Command::History => vec![Action::Open(Overlay::Writes(WritesView::new(FOLDERS)))],
             Command::MoveToFolder => self.ask_move(cx),
             Command::Fold => self.fold(Some(true), cx),
             Command::Unfold if heading => self.fold(Some(false), cx),
@@ -223,8 +240,14 @@ impl DocsPane {
         self.marked.clear();
         if let Some(folders) = self.folders.as_mut() {
             for doc in &docs {
-                for entry in folders.values_mut() {
-                    entry.docs.remove(&doc.id);
+                for (id, entry) in folders.iter_mut() {
+                    if entry.docs.remove(&doc.id).is_some() {
+                        let from = FolderRef {
+                            id: id.clone(),
+                            title: entry.title.clone(),
+                        };
+                        self.moving.from.insert(doc.id.clone(), from);
+                    }
                 }
                 if let Some(entry) = folders.get_mut(&folder.id) {
                     entry.docs.insert(doc.id.clone(), doc.title.clone());
@@ -260,7 +283,11 @@ impl DocsPane {
         self.moving.left = self.moving.left.saturating_sub(1);
         let mut actions = Vec::new();
         match outcome {
-            Ok(_) => self.moving.moved.push(doc.title),
+            Ok(_) => {
+                if let Some(from) = self.moving.from.remove(&doc.id) {
+                    self.moving.moved.push((doc, from));
+                }
+            }
             Err(failure) => actions.push(Action::error(format!(
                 "could not move \"{}\" to \"{}\": {}",
                 doc.title, folder.title, failure.message
@@ -270,12 +297,13 @@ impl DocsPane {
             return actions;
         }
         let moved = std::mem::take(&mut self.moving.moved);
-        let back = cx.key(Context::Documents, Command::MoveToFolder);
+        self.moving.from.clear();
+        let back = cx.key(Context::Documents, Command::Undo);
         let note = match moved.as_slice() {
             [] => None,
-            [one] => Some(format!(
-                "moved \"{one}\" to \"{}\" ({back} moves it back)",
-                folder.title
+            [(one, _)] => Some(format!(
+                "moved \"{}\" to \"{}\" ({back} moves it back)",
+                one.title, folder.title
             )),
             many => Some(format!(
                 "moved {} to \"{}\" ({back} moves them back)",
@@ -284,8 +312,45 @@ impl DocsPane {
             )),
         };
         actions.extend(note.map(Action::info));
+        if !moved.is_empty() {
+            actions.push(Action::Record {
+                doc: FOLDERS.to_owned(),
+                kind: WriteKind::Folder {
+                    change: FolderChange::Moved {
+                        docs: moved,
+                        to: folder,
+                    },
+                    undone: false,
+                },
+            });
+        }
         actions.extend(self.refresh(cx));
         actions
+    }
+
+    /// A folder write answered: said, and on success kept in the write history (`u` undoes
+    /// it).
+    pub(super) fn folder_written(
+        &mut self,
+        (what, change): (DocAction, FolderChange),
+        request: &Request,
+        outcome: Result<Answer, Failure>,
+        cx: &Cx,
+    ) -> Vec<Action> {
+        match outcome {
+            Ok(answer) => {
+                let mut actions = vec![Action::Record {
+                    doc: FOLDERS.to_owned(),
+                    kind: WriteKind::Folder {
+                        change,
+                        undone: false,
+                    },
+                }];
+                actions.extend(self.action_done(what, request, answer, cx));
+                actions
+            }
+            Err(failure) => self.action_failed(what, request, &failure, cx),
+        }
     }
 
     /// The question before a folder's delete, naming how many documents go with it; the last
@@ -357,6 +422,14 @@ impl DocsPane {
         if let Some(folders) = self.folders.as_mut() {
             folders.remove(&folder.id);
         }
+        let titles: Vec<String> = self
+            .list
+            .value()
+            .into_iter()
+            .flatten()
+            .filter(|d| docs.contains(&d.id))
+            .map(|d| d.title.clone())
+            .collect();
         if let Some(list) = self.list.value_mut() {
             list.retain(|d| !docs.contains(&d.id));
         }
@@ -366,8 +439,10 @@ impl DocsPane {
         self.rebuild(None);
         let mut actions: Vec<Action> = docs.into_iter().map(Action::DocDeleted).collect();
         actions.push(Action::Send(cx.send(
-            Request::DeleteFolder { folder: folder.id },
-            Purpose::Docs(DocsWork::Action(DocAction::DeleteFolder)),
+            Request::DeleteFolder {
+                folder: folder.id.clone(),
+            },
+            Purpose::Docs(DocsWork::DeleteFolder(folder, titles)),
         )));
         actions.extend(self.request_details(cx));
         actions
@@ -389,12 +464,12 @@ impl DocsPane {
         }
         self.rebuild(self.selected_key());
         let request = Request::RenameFolder {
-            folder: folder.id,
+            folder: folder.id.clone(),
             title,
         };
         vec![Action::Send(cx.send(
             request,
-            Purpose::Docs(DocsWork::Action(DocAction::RenameFolder)),
+            Purpose::Docs(DocsWork::RenameFolder(folder)),
         ))]
     }
 

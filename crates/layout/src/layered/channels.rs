@@ -1,0 +1,243 @@
+//! Tracks in the channel between two layers. A line crossing the channel runs along the flow
+//! from where it leaves the upper layer, across the flow on a track of the channel, then along
+//! the flow to where it enters the lower layer. Lines that share an end (a fan out of one
+//! corner, a fan into one) share a track, drawn as one bus; other lines whose pieces across
+//! would meet get tracks of their own, ordered so that they cross as few pieces along as the
+//! ends allow (none when the layers' order has no crossing), as the orthogonal routers of
+//! layered layouts do (hyperedge segments ordered by the crossings each order would make).
+
+use super::cycles::back_edges;
+
+/// What two runs drawn on top of each other weigh against a crossing.
+const OVERLAP: usize = 4;
+
+/// One line's piece in a channel: where it leaves the upper layer and where it enters the
+/// lower one, across the flow.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Piece {
+    /// Across the flow, at the upper layer.
+    pub upper: f64,
+    /// Across the flow, at the lower layer.
+    pub lower: f64,
+}
+
+/// Pieces that share a track: where they leave the upper layer, where they enter the lower
+/// one, and the stretch across the flow the track's line covers.
+struct Bus {
+    uppers: Vec<f64>,
+    lowers: Vec<f64>,
+    low: f64,
+    high: f64,
+}
+
+impl Bus {
+    /// Crossings if this bus's track lies nearer the upper layer than `other`'s: `other`'s
+    /// pieces from the upper layer pass this track, this bus's pieces to the lower layer pass
+    /// `other`'s; and runs drawn on top of each other, where this bus's piece to the lower
+    /// layer and `other`'s from the upper one run at the same place across (worse: they
+    /// weigh [`OVERLAP`] crossings).
+    fn crossings_above(&self, other: &Bus) -> usize {
+        other.uppers.iter().filter(|&&x| self.inside(x)).count()
+            + self.lowers.iter().filter(|&&x| other.inside(x)).count()
+            + OVERLAP
+                * self
+                    .lowers
+                    .iter()
+                    .filter(|x| other.uppers.contains(x))
+                    .count()
+    }
+
+    fn inside(&self, x: f64) -> bool {
+        x > self.low && x < self.high
+    }
+
+    fn meets(&self, other: &Bus) -> bool {
+        self.low <= other.high && other.low <= self.high
+    }
+}
+
+/// The track of each piece (0 nearest the upper layer), and how many tracks the channel
+/// needs. A piece straight along the flow needs none (its track is 0 and unused).
+pub(crate) fn tracks(pieces: &[Piece]) -> (Vec<usize>, usize) {
+    let n = pieces.len();
+    let bent: Vec<usize> = (0..n)
+        .filter(|&i| pieces[i].upper != pieces[i].lower)
+        .collect();
+    // Pieces sharing an end share a bus.
+    let mut bus_of: Vec<usize> = (0..n).collect();
+    fn root(bus_of: &mut [usize], mut i: usize) -> usize {
+        while bus_of[i] != i {
+            bus_of[i] = bus_of[bus_of[i]];
+            i = bus_of[i];
+        }
+        i
+    }
+    for (k, &i) in bent.iter().enumerate() {
+        for &j in &bent[k + 1..] {
+            if pieces[i].upper == pieces[j].upper || pieces[i].lower == pieces[j].lower {
+                let (a, b) = (root(&mut bus_of, i), root(&mut bus_of, j));
+                bus_of[a] = b;
+            }
+        }
+    }
+    let mut index = vec![usize::MAX; n];
+    let mut buses: Vec<Bus> = Vec::new();
+    for &i in &bent {
+        let r = root(&mut bus_of, i);
+        if index[r] == usize::MAX {
+            index[r] = buses.len();
+            buses.push(Bus {
+                uppers: Vec::new(),
+                lowers: Vec::new(),
+                low: f64::INFINITY,
+                high: f64::NEG_INFINITY,
+            });
+        }
+        let bus = &mut buses[index[r]];
+        let p = pieces[i];
+        if !bus.uppers.contains(&p.upper) {
+            bus.uppers.push(p.upper);
+        }
+        if !bus.lowers.contains(&p.lower) {
+            bus.lowers.push(p.lower);
+        }
+        bus.low = bus.low.min(p.upper).min(p.lower);
+        bus.high = bus.high.max(p.upper).max(p.lower);
+    }
+    // Buses that meet get different tracks, the one whose order crosses less nearer the
+    // upper layer (ties: the one starting further left, for a stable drawing).
+    let mut before: Vec<(usize, usize)> = Vec::new();
+    for a in 0..buses.len() {
+        for b in a + 1..buses.len() {
+            if !buses[a].meets(&buses[b]) {
+                continue;
+            }
+            let (ab, ba) = (
+                buses[a].crossings_above(&buses[b]),
+                buses[b].crossings_above(&buses[a]),
+            );
+            if ab < ba || (ab == ba && buses[a].low <= buses[b].low) {
+                before.push((a, b));
+            } else {
+                before.push((b, a));
+            }
+        }
+    }
+    let turned = back_edges(buses.len(), &before);
+    let mut above: Vec<Vec<usize>> = vec![Vec::new(); buses.len()];
+    for (&(a, b), t) in before.iter().zip(turned) {
+        if t {
+            above[a].push(b);
+        } else {
+            above[b].push(a);
+        }
+    }
+    let mut track: Vec<Option<usize>> = vec![None; buses.len()];
+    fn track_of(b: usize, above: &[Vec<usize>], track: &mut [Option<usize>]) -> usize {
+        if let Some(t) = track[b] {
+            return t;
+        }
+        let t = above[b]
+            .clone()
+            .into_iter()
+            .map(|a| track_of(a, above, track) + 1)
+            .max()
+            .unwrap_or(0);
+        track[b] = Some(t);
+        t
+    }
+    let mut count = 0;
+    for b in 0..buses.len() {
+        count = count.max(track_of(b, &above, &mut track) + 1);
+    }
+    let out = (0..n)
+        .map(|i| {
+            if index[root(&mut bus_of, i)] == usize::MAX {
+                0
+            } else {
+                track[index[root(&mut bus_of, i)]].unwrap_or(0)
+            }
+        })
+        .collect();
+    (out, count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn piece(upper: f64, lower: f64) -> Piece {
+        Piece { upper, lower }
+    }
+
+    /// Crossings of the pieces drawn on their tracks (further from the upper layer as the
+    /// track grows): a piece's runs along the flow against another's run across it.
+    fn crossings(pieces: &[Piece], track: &[usize]) -> usize {
+        let mut count = 0;
+        for (i, a) in pieces.iter().enumerate() {
+            if a.upper == a.lower {
+                continue;
+            }
+            let (lo, hi) = (a.upper.min(a.lower), a.upper.max(a.lower));
+            let inside = |x: f64| x > lo && x < hi;
+            for (j, b) in pieces.iter().enumerate() {
+                if i == j {
+                    continue;
+                }
+                if b.upper == b.lower {
+                    count += usize::from(inside(b.upper));
+                    continue;
+                }
+                count += usize::from(inside(b.upper) && track[j] > track[i]);
+                count += usize::from(inside(b.lower) && track[j] < track[i]);
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn a_piece_ending_where_another_starts_goes_below_it() {
+        // The first piece enters the lower layer at 4, where the second leaves the upper one:
+        // with the first nearer the upper layer, their runs along the flow would overlap.
+        let (t, _) = tracks(&[piece(0.0, 4.0), piece(4.0, 9.0)]);
+        assert!(t[0] > t[1], "{t:?}");
+        let (t, _) = tracks(&[piece(4.0, 9.0), piece(0.0, 4.0)]);
+        assert!(t[1] > t[0], "{t:?}");
+    }
+
+    #[test]
+    fn straight_pieces_need_no_track() {
+        let (t, count) = tracks(&[piece(1.0, 1.0), piece(3.0, 3.0)]);
+        assert_eq!((t, count), (vec![0, 0], 0));
+    }
+
+    #[test]
+    fn pieces_that_do_not_meet_share_a_track() {
+        let (t, count) = tracks(&[piece(0.0, 2.0), piece(5.0, 8.0)]);
+        assert_eq!((t, count), (vec![0, 0], 1));
+    }
+
+    #[test]
+    fn a_fan_is_one_bus() {
+        let (t, count) = tracks(&[piece(5.0, 0.0), piece(5.0, 4.0), piece(5.0, 9.0)]);
+        assert_eq!((t, count), (vec![0, 0, 0], 1));
+    }
+
+    #[test]
+    fn pieces_in_order_are_tracked_without_crossings() {
+        // Three lines all going right, overlapping: the one leaving furthest right goes
+        // nearest the upper layer; and two going left.
+        let pieces = [
+            piece(0.0, 6.0),
+            piece(2.0, 8.0),
+            piece(4.0, 10.0),
+            piece(20.0, 12.0),
+            piece(22.0, 14.0),
+        ];
+        let (t, count) = tracks(&pieces);
+        assert_eq!(crossings(&pieces, &t), 0, "{t:?}");
+        assert_eq!(count, 3);
+        assert!(t[2] < t[1] && t[1] < t[0], "{t:?}");
+        assert!(t[3] < t[4], "{t:?}");
+    }
+}
