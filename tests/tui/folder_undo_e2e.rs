@@ -6,6 +6,7 @@ use diagtui_testkit::Local;
 use diagtui_testkit::tmux::Tmux;
 
 use crate::e2e::binary;
+use crate::folders_e2e::make_folder;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn create_rename_undo_undo_in_the_binary() {
@@ -18,16 +19,7 @@ async fn create_rename_undo_undo_in_the_binary() {
         return;
     };
     session.wait_for("My Documents (3)");
-    session.keys(&["N"]);
-    session.wait_for("New folder");
-    session.type_line("Archive");
-    session.wait_for("▾ Archive (0)");
-    let folders = client.list_folders().await.unwrap();
-    let (archive, _) = folders
-        .iter()
-        .find(|(_, f)| f.title == "Archive")
-        .expect("the folder was made");
-    let archive = archive.clone();
+    let archive = make_folder(&session, &client, "Archive").await;
 
     // The new folder is selected: r renames it.
     session.keys(&["r"]);

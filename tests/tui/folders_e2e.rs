@@ -3,10 +3,26 @@
 //! deletes it with its document after a question whose `Enter` keeps it. Each step is read back
 //! through the API.
 
+use diagtui_client::Client;
 use diagtui_testkit::Local;
 use diagtui_testkit::tmux::Tmux;
 
 use crate::e2e::binary;
+
+/// Makes a folder in the binary (`N`, its title) and returns its id, read through the API.
+pub async fn make_folder(session: &Tmux, client: &Client, title: &str) -> String {
+    session.keys(&["N"]);
+    session.wait_for("New folder");
+    session.type_line(title);
+    session.wait_for(&format!("\"{title}\" created"));
+    session.wait_for(&format!("▾ {title} (0)"));
+    let folders = client.list_folders().await.unwrap();
+    folders
+        .iter()
+        .find(|(_, f)| f.title == title)
+        .map(|(id, _)| id.clone())
+        .expect("the folder was made")
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn create_a_folder_move_a_document_into_it_and_delete_it_in_the_binary() {
@@ -22,18 +38,7 @@ async fn create_a_folder_move_a_document_into_it_and_delete_it_in_the_binary() {
     };
     session.wait_for("My Documents (3)");
 
-    // A folder: N, its title.
-    session.keys(&["N"]);
-    session.wait_for("New folder");
-    session.type_line("Archive");
-    session.wait_for("\"Archive\" created");
-    let folders = client.list_folders().await.unwrap();
-    let (archive, _) = folders
-        .iter()
-        .find(|(_, f)| f.title == "Archive")
-        .expect("the folder was made");
-    let archive = archive.clone();
-    session.wait_for("▾ Archive (0)");
+    let archive = make_folder(&session, &client, "Archive").await;
 
     // The first document (under the next heading) moves into it.
     session.keys(&["j", "j", "M"]);
