@@ -91,7 +91,11 @@ fn a_dot_file_is_read_as_dot() {
         "digraph deps {\n  node [shape=box]\n  web [label=\"Web\"]\n  db [shape=cylinder]\n  web -> db -> db\n}\n",
     );
     let out = env.run(&["doc", "create-diagram", &doc, &dot]).ok().json();
-    assert_eq!(out["notes"], serde_json::json!([]), "the loop is drawn: {out}");
+    assert_eq!(
+        out["notes"],
+        serde_json::json!([]),
+        "the loop is drawn: {out}"
+    );
     let content = env.run(&["doc", "content", &doc]).ok().json();
     assert_eq!(content["db->db"]["type"], "line-group", "db's loop");
     assert_eq!(content["db"]["data"]["componentId"], "generic.database");

@@ -13,7 +13,7 @@ use super::channels::{Piece, tracks};
 use super::coords::across;
 use super::cycles::back_edges;
 use super::layers::{Span, layers, layers_bounded};
-use super::order::Proper;
+use super::order::{Orders, Proper};
 use super::ports::{Demand, Ports, Side, Slot, group_slots, reach, slots};
 
 /// The room left and right of a group's title on its band.
@@ -27,6 +27,8 @@ const LABEL_OFFSET: f64 = 0.5;
 pub(crate) struct Layout<'a> {
     model: &'a Model,
     gaps: &'a Gaps,
+    /// The layers' orders found by earlier steps of fitting the grid.
+    orders: &'a Orders,
     /// Per container (0 the diagram, `g + 1` group `g`): its components laid out automatically.
     components_in: Vec<Vec<usize>>,
     /// Per container: its inner groups.
@@ -43,12 +45,13 @@ struct ItemEdge {
 }
 
 impl<'a> Layout<'a> {
-    /// Ready to lay out `model`'s containers with `gaps`.
-    pub(crate) fn new(model: &'a Model, gaps: &'a Gaps) -> Layout<'a> {
+    /// Ready to lay out `model`'s containers with `gaps`, reusing `orders`.
+    pub(crate) fn new(model: &'a Model, gaps: &'a Gaps, orders: &'a Orders) -> Layout<'a> {
         let n = model.groups.len();
         let mut layout = Layout {
             model,
             gaps,
+            orders,
             components_in: vec![Vec::new(); n + 1],
             groups_in: vec![Vec::new(); n + 1],
         };
@@ -153,7 +156,7 @@ impl<'a> Layout<'a> {
         };
         let upper_lower: Vec<(usize, usize)> = spans.iter().map(|&(a, b, _)| (a, b)).collect();
         let mut proper = Proper::new(n, &rank, &upper_lower);
-        proper.reduce_crossings();
+        proper.reduce_crossings_once(self.orders, &upper_lower);
         let total = proper.layer_of.len();
         let mut breadth = vec![0.0; total];
         let mut depth = vec![0.0; total];

@@ -19,6 +19,7 @@ use crate::geometry::ceil_half;
 use crate::model::Model;
 use crate::place::{GRID, Placement, bounds, check_by_hand, placement_of};
 use crate::settings::Settings;
+use order::Orders;
 
 /// The gaps a layout is made with, in cells (half cells at least).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -106,9 +107,10 @@ impl Gaps {
 /// Places a checked model in layers, shrinking the gaps until it fits the grid.
 pub fn place(model: &Model, settings: &Settings) -> LayoutResult<Placement> {
     let mut smallest = None;
+    let orders = Orders::default();
     for (scale, label_layers, bound, least_layer, tracks) in STEPS {
         let gaps = Gaps::scaled(settings, scale, label_layers, bound, least_layer, tracks);
-        let placement = place_with(model, &gaps);
+        let placement = place_with(model, &gaps, &orders);
         check_by_hand(model, &placement)?;
         match bounds(&placement) {
             Some(b) if !GRID.contains(&b) => smallest = Some(b),
@@ -128,12 +130,14 @@ pub fn place(model: &Model, settings: &Settings) -> LayoutResult<Placement> {
 /// Places a checked model in layers once, with the settings' gaps, whether it fits the grid or
 /// not (to measure the layout's phases alone; [`place`] is what create-diagram uses).
 pub fn place_once(model: &Model, settings: &Settings) -> Placement {
-    place_with(model, &Gaps::scaled(settings, 1.0, true, None, 1.0, ALL))
+    let gaps = Gaps::scaled(settings, 1.0, true, None, 1.0, ALL);
+    place_with(model, &gaps, &Orders::default())
 }
 
-/// Places a checked model in layers with these gaps, whether it fits or not.
-fn place_with(model: &Model, gaps: &Gaps) -> Placement {
-    let root = clusters::Layout::new(model, gaps).container(None);
+/// Places a checked model in layers with these gaps, whether it fits or not, reusing the
+/// layers' orders found before.
+fn place_with(model: &Model, gaps: &Gaps, orders: &Orders) -> Placement {
+    let root = clusters::Layout::new(model, gaps, orders).container(None);
     let unplanned = root.unplanned.clone();
     let mut placement = placement_of(model, root, true);
     if gaps.tracks > 0 {

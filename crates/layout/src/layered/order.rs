@@ -3,6 +3,17 @@
 //! just swept, and neighbours are swapped while that removes crossings (transposition); the
 //! order with the fewest crossings over the iterations is kept.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// The orders found so far, by what they were found from (each node's layer and the edges): the
+/// steps of fitting the grid that change only gaps lay out the same layered graphs again.
+#[derive(Default)]
+pub(crate) struct Orders(RefCell<HashMap<OrderKey, Vec<Vec<usize>>>>);
+
+/// What an order is found from: the real nodes' layers and the edges (upper, lower).
+type OrderKey = (Vec<usize>, Vec<(usize, usize)>);
+
 /// The most sweeps.
 const ITERATIONS: usize = 24;
 /// Sweeps without a better order before giving up.
@@ -114,6 +125,18 @@ impl Proper {
             }
         }
         count
+    }
+
+    /// Reorders the layers to cut crossings, or takes the order found before for the same
+    /// layers and edges.
+    pub(crate) fn reduce_crossings_once(&mut self, orders: &Orders, edges: &[(usize, usize)]) {
+        let key = (self.layer_of[..self.real].to_vec(), edges.to_vec());
+        if let Some(layers) = orders.0.borrow().get(&key) {
+            self.layers = layers.clone();
+            return;
+        }
+        self.reduce_crossings();
+        orders.0.borrow_mut().insert(key, self.layers.clone());
     }
 
     /// Reorders the layers to cut crossings.
@@ -239,6 +262,24 @@ mod tests {
         assert_eq!(p.crossings(), 1);
         p.reduce_crossings();
         assert_eq!(p.crossings(), 0);
+    }
+
+    #[test]
+    fn an_order_found_once_is_taken_again_for_the_same_layers_and_edges() {
+        let edges = [(0, 5), (1, 4), (2, 3), (5, 7), (4, 6), (3, 6), (0, 3)];
+        let rank = [0, 0, 0, 1, 1, 1, 2, 2];
+        let orders = Orders::default();
+        let mut first = Proper::new(8, &rank, &edges);
+        first.reduce_crossings_once(&orders, &edges);
+        assert_eq!(orders.0.borrow().len(), 1);
+        let mut again = Proper::new(8, &rank, &edges);
+        again.reduce_crossings_once(&orders, &edges);
+        assert_eq!(again.layers, first.layers);
+        assert_eq!(orders.0.borrow().len(), 1, "found once");
+        // Other edges: found anew.
+        let mut other = Proper::new(8, &rank, &edges[..6]);
+        other.reduce_crossings_once(&orders, &edges[..6]);
+        assert_eq!(orders.0.borrow().len(), 2);
     }
 
     #[test]
