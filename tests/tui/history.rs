@@ -15,7 +15,8 @@ use serde_json::json;
 
 use crate::harness::*;
 
-fn version(number: u64, kind: VersionKind, changed: u64) -> Version {
+/// A version of the history, numbered `number`, by ann, changing `changed` objects.
+pub fn version(number: u64, kind: VersionKind, changed: u64) -> Version {
     Version {
         version: number,
         at: format!("2026-11-2{number}T16:40:0{number}.000Z"),

@@ -3,15 +3,14 @@
 //! and of `H` with a version that changed 8 objects; the key lines offer only keys that work.
 
 use diagtui::model::Content;
-use diagtui::model::history::{
-    HistoryPage, ObjectChange, Version, VersionDetails, VersionKind, VersionNotes,
-};
+use diagtui::model::history::{HistoryPage, ObjectChange, VersionDetails, VersionKind};
 use diagtui::tui::{Answer, Request};
 use insta::assert_snapshot;
 use serde_json::json;
 
 use crate::deleted_names::web_platform;
 use crate::harness::*;
+use crate::history::version;
 
 /// The sizes every overlay is checked at.
 const SIZES: [(u16, u16); 2] = [(80, 24), (60, 20)];
@@ -30,17 +29,6 @@ fn form_with_preview() -> Harness {
     assert!(up.len() >= 7, "{}", up.len());
     h.answer(is_where, Ok(Answer::Content(up)));
     h
-}
-
-fn version(number: u64, kind: VersionKind, changed: u64) -> Version {
-    Version {
-        version: number,
-        at: format!("2026-11-2{number}T16:40:0{number}.000Z"),
-        account: Some("ann@example.com".into()),
-        kind,
-        changed,
-        notes: VersionNotes::default(),
-    }
 }
 
 /// The Web platform sample open, `H` listing three versions, the newest a bulk update that

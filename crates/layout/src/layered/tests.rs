@@ -360,7 +360,7 @@ fn a_tall_diagram_shrinks_its_gaps_to_fit_and_a_huge_one_is_refused_by_its_size(
 }
 
 #[test]
-fn a_fan_out_of_one_component_leaves_by_slots_of_its_own() {
+fn a_fan_out_of_one_component_neither_crosses_nor_shares_a_piece() {
     // One source linked to six targets on the layer below: no two lines share a piece, none
     // crosses another, and each starts at a corner of the source.
     let mut body = serde_json::Map::new();

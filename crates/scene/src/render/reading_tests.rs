@@ -16,6 +16,18 @@ fn scene(content: Value) -> Scene {
     Scene::build(&content, DEFAULT_STATUS_KEY)
 }
 
+/// The isometric projection of a scene and how its 1000-wide 3D picture fits it.
+fn iso_frame(scene: &Scene) -> (crate::iso::Iso, Fit) {
+    let picture = Picture {
+        view: View::Isometric,
+        width: Some(1000),
+        ..Picture::default()
+    };
+    let iso = crate::iso::Iso::of(scene, crate::iso::Projection::isometric());
+    let (_, _, fit) = picture.frame(isometric::bounds(scene, &iso)).unwrap();
+    (iso, fit)
+}
+
 fn svg_of(scene: &Scene, view: View) -> String {
     let picture = Picture {
         view,
@@ -132,13 +144,7 @@ fn group_titles_fit_their_band_and_read_on_it_in_2d() {
 fn group_titles_hang_on_their_band_in_3d_fitted_and_legible() {
     let title = "Production VPC in eu-west-1";
     let scene = scene(group(title, "#2CA02C", 4.0));
-    let picture = Picture {
-        view: View::Isometric,
-        width: Some(1000),
-        ..Picture::default()
-    };
-    let iso = crate::iso::Iso::of(&scene, crate::iso::Projection::isometric());
-    let (_, _, fit) = picture.frame(isometric::bounds(&scene, &iso)).unwrap();
+    let (iso, fit) = iso_frame(&scene);
     let svg = svg_of(&scene, View::Isometric);
     let found = texts(&laid_out(&svg));
     let (_, colour, bbox) = found
@@ -209,13 +215,7 @@ fn no_block_or_title_in_front_hides_a_group_title_in_3d() {
     }
     // And the blocks' titles stand clear of its text, hung over the floor on the picture: the
     // text's middle line, as wide as the text, across its band.
-    let picture = Picture {
-        view: View::Isometric,
-        width: Some(1000),
-        ..Picture::default()
-    };
-    let iso = crate::iso::Iso::of(&scene, crate::iso::Projection::isometric());
-    let (_, _, fit) = picture.frame(isometric::bounds(&scene, &iso)).unwrap();
+    let (iso, fit) = iso_frame(&scene);
     let half = super::measure::line_width(title) * 0.5 / 2.0;
     let found = texts(&laid_out(&svg));
     for name in ["Load balancer", "web-01"] {
@@ -421,13 +421,7 @@ fn long_titles_are_wrapped_over_their_block_in_3d_so_that_neighbours_keep_apart(
         "b": {"type": "component", "data": {"componentId": "generic.server",
             "position": {"x": 5, "y": 0}, "name": next}},
     }));
-    let picture = Picture {
-        view: View::Isometric,
-        width: Some(1000),
-        ..Picture::default()
-    };
-    let iso = crate::iso::Iso::of(&scene, crate::iso::Projection::isometric());
-    let (_, _, fit) = picture.frame(isometric::bounds(&scene, &iso)).unwrap();
+    let (_, fit) = iso_frame(&scene);
     let found = texts(&laid_out(&svg_of(&scene, View::Isometric)));
     let title = |name: &str| {
         let (text, _, b) = found
