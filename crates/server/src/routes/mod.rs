@@ -19,7 +19,6 @@ mod request_id;
 mod schemas;
 mod trace;
 
-use std::sync::Arc;
 use std::task::{Context, Poll};
 
 use axum::Router;
@@ -134,10 +133,7 @@ pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
         api
     };
     let api = match &state.metrics {
-        Some(metrics) => api.layer(axum::middleware::from_fn_with_state(
-            Arc::clone(metrics),
-            crate::metrics::count,
-        )),
+        Some(metrics) => api.layer(metrics.layer()),
         None => api,
     };
     let api = if trace::enabled() {

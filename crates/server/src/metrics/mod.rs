@@ -6,14 +6,14 @@
 //! counts as `unmatched`. What is a state rather than a count (the cache's bytes, the pool, the
 //! open streams, the disk) is read when scraped.
 
+mod layer;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Instant;
 
 use axum::Router;
-use axum::extract::{MatchedPath, Request, State};
+use axum::extract::State;
 use axum::http::{HeaderValue, header};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use prometheus_client::encoding::EncodeLabelSet;
@@ -28,6 +28,8 @@ use super::error::ApiError;
 use super::routes::health;
 use super::state::AppState;
 use diagtui_store::{AnyEngine, DB_FILE, Store};
+pub use layer::CountLayer;
+use layer::RequestSeries;
 
 /// The OpenMetrics text format's content type.
 const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
@@ -35,15 +37,15 @@ const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset
 /// A request's labels.
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
-    route: String,
-    method: String,
+    route: Arc<String>,
+    method: &'static str,
     status: u16,
 }
 
 /// A route's labels.
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RouteLabels {
-    route: String,
+    route: Arc<String>,
 }
 
 /// The latency histogram of one route: 100 µs to about 6.5 s.
@@ -55,8 +57,8 @@ fn latency_histogram() -> Histogram {
 #[derive(Debug)]
 pub struct Metrics {
     registry: Registry,
-    requests: Family<RequestLabels, Counter>,
-    latency: Family<RouteLabels, Histogram, fn() -> Histogram>,
+    /// The request series, filled by [`CountLayer`].
+    requests: Arc<RequestSeries>,
     cache_bytes: Gauge,
     pool_in_use: Gauge,
     pool_waiting: Gauge,
@@ -146,8 +148,7 @@ impl Metrics {
         );
         Metrics {
             registry,
-            requests,
-            latency,
+            requests: Arc::new(RequestSeries::new(requests, latency)),
             cache_bytes,
             pool_in_use,
             pool_waiting,
@@ -159,20 +160,9 @@ impl Metrics {
         }
     }
 
-    /// Counts an answered request.
-    fn record(&self, route: &str, method: &str, status: u16, seconds: f64) {
-        self.requests
-            .get_or_create(&RequestLabels {
-                route: route.to_owned(),
-                method: method.to_owned(),
-                status,
-            })
-            .inc();
-        self.latency
-            .get_or_create(&RouteLabels {
-                route: route.to_owned(),
-            })
-            .observe(seconds);
+    /// The layer that counts and times every request of the routes it wraps.
+    pub fn layer(&self) -> CountLayer {
+        CountLayer::new(Arc::clone(&self.requests))
     }
 
     /// Reads the states (memory, pool, streams, disk) and encodes every series.
@@ -206,20 +196,6 @@ fn dir_bytes(dir: &Path) -> u64 {
             .map(|m| m.len())
             .sum()
     })
-}
-
-/// Middleware counting and timing each request by its route template.
-pub async fn count(State(metrics): State<Arc<Metrics>>, request: Request, next: Next) -> Response {
-    let route = request
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or_else(|| "unmatched".to_owned(), |m| m.as_str().to_owned());
-    let method = request.method().as_str().to_owned();
-    let started = Instant::now();
-    let response = next.run(request).await;
-    let seconds = started.elapsed().as_secs_f64();
-    metrics.record(&route, &method, response.status().as_u16(), seconds);
-    response
 }
 
 /// `GET /metrics`, on the metrics listener only.
