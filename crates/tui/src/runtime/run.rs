@@ -17,6 +17,7 @@ use crate::runtime::clipboard;
 use crate::runtime::follow::Followers;
 use crate::runtime::graphics;
 use crate::runtime::liveness::TICK;
+use crate::runtime::memory::give_back_freed_memory;
 use crate::runtime::terminal;
 use crate::runtime::transfer;
 use crate::runtime::worker;
@@ -95,6 +96,7 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
                         let built = scene_tx.clone();
                         // The app may have quit meanwhile; then nobody wants the scene.
                         tokio::task::spawn_blocking(move || {
+                            give_back_freed_memory();
                             let scene = job.run();
                             give_back_freed_memory();
                             built.send(scene)
@@ -163,20 +165,6 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
 fn waiting<T>(rx: &mut mpsc::UnboundedReceiver<T>) -> impl Iterator<Item = T> + '_ {
     let now = rx.len();
     std::iter::from_fn(move || rx.try_recv().ok()).take(now)
-}
-
-/// Hands the memory the allocator keeps after a large job back to the system. glibc keeps what
-/// other threads freed in their arenas: after a scene build of a 100,000-object document (what
-/// placing used on the way, then dropped; and the model's texts, if a change made the model copy
-/// them during the build) the app would otherwise stay larger than what it uses (about 60 MB,
-/// measured when the job still held a copy of the model).
-fn give_back_freed_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: malloc_trim only releases memory that is free; it may be called at any time,
-    // from any thread.
-    unsafe {
-        libc::malloc_trim(0);
-    }
 }
 
 #[cfg(test)]
