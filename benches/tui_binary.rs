@@ -76,12 +76,17 @@ fn main() {
         let settled = runs.iter().map(|r| r.settled_mb).fold(0.0, f64::max);
         let peak = runs.iter().map(|r| r.peak_mb).fold(0.0, f64::max);
         println!(
-            "{label:<28} Enter -> tree: median {:>8.0?} (min {:.0?}, max {:.0?}); RSS {rss:>4.0} MB, settled {settled:>4.0} MB, peak {peak:>4.0} MB",
-            times[times.len() / 2],
-            times[0],
-            times[times.len() - 1],
+            "{label:<28} Enter -> tree: median {:>5.0} ms (min {:.0}, max {:.0}); RSS {rss:>4.0} MB, settled {settled:>4.0} MB, peak {peak:>4.0} MB",
+            ms(times[times.len() / 2]),
+            ms(times[0]),
+            ms(times[times.len() - 1]),
         );
     }
+}
+
+/// A duration in milliseconds.
+fn ms(time: Duration) -> f64 {
+    time.as_secs_f64() * 1000.0
 }
 
 /// `RUNS` openings with each binary, interleaved, in one mode.
