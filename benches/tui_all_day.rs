@@ -6,7 +6,8 @@
 //! memory (`VmRSS` from `/proc`), printed at the start and after every tenth of the writes,
 //! stays flat. Run with `cargo bench --bench tui_all_day` (Linux, tmux).
 //!
-//! To see what grows, `DIAGTUI_BENCH_WRAP` puts a command before the binary, e.g.
+//! `DIAGTUI_BENCH_BINARY=/path/to/another/diagtui` runs that binary instead of this build's (a
+//! before/after). To see what grows, `DIAGTUI_BENCH_WRAP` puts a command before the binary, e.g.
 //! `DIAGTUI_BENCH_WRAP="heaptrack -o /tmp/all-day"` (then the memory printed is the wrapper's,
 //! and the bench waits for the wrapper to finish writing after `q`).
 
@@ -42,7 +43,8 @@ fn main() {
                 .unwrap();
             ids.push(id);
         }
-        let bin = Bin::new(env!("CARGO_BIN_EXE_diagtui"));
+        let bin = std::env::var_os("DIAGTUI_BENCH_BINARY")
+            .map_or_else(|| Bin::new(env!("CARGO_BIN_EXE_diagtui")), Bin::new);
         let tui_dir = local.dir.path().join("tui");
         let wrap = std::env::var("DIAGTUI_BENCH_WRAP").ok();
         let line = format!(
