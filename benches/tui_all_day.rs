@@ -5,6 +5,11 @@
 //! the TUI keeps of it (the request log's lines, the change marks) is bounded, so its resident
 //! memory (`VmRSS` from `/proc`), printed at the start and after every tenth of the writes,
 //! stays flat. Run with `cargo bench --bench tui_all_day` (Linux, tmux).
+//!
+//! `DIAGTUI_BENCH_BINARY=/path/to/another/diagtui` runs that binary instead of this build's (a
+//! before/after). To see what grows, `DIAGTUI_BENCH_WRAP` puts a command before the binary, e.g.
+//! `DIAGTUI_BENCH_WRAP="heaptrack -o /tmp/all-day"` (then the memory printed is the wrapper's,
+//! and the bench waits for the wrapper to finish writing after `q`).
 
 use std::time::{Duration, Instant};
 
@@ -38,11 +43,14 @@ fn main() {
                 .unwrap();
             ids.push(id);
         }
-        let bin = Bin::new(env!("CARGO_BIN_EXE_diagtui"));
+        let bin = std::env::var_os("DIAGTUI_BENCH_BINARY")
+            .map_or_else(|| Bin::new(env!("CARGO_BIN_EXE_diagtui")), Bin::new);
         let tui_dir = local.dir.path().join("tui");
+        let wrap = std::env::var("DIAGTUI_BENCH_WRAP").ok();
         let line = format!(
             "exec env -u DIAGTUI_URL -u DIAGTUI_API_KEY -u DIAGTUI_DATA_DIR \
-             DIAGTUI_CONFIG=/dev/null '{}' --url '{}' --api-key '{}' --data-dir '{}'",
+             DIAGTUI_CONFIG=/dev/null {} '{}' --url '{}' --api-key '{}' --data-dir '{}'",
+            wrap.as_deref().unwrap_or_default(),
             bin.path().display(),
             local.server.url(),
             local.server.api_key(),
@@ -102,5 +110,14 @@ fn main() {
             }
         }
         session.keys(&["q"]);
+        if wrap.is_some() {
+            // The wrapper writes its findings once the app is gone.
+            let waited = Instant::now();
+            while std::path::Path::new(&format!("/proc/{pid}")).exists()
+                && waited.elapsed() < Duration::from_secs(120)
+            {
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        }
     });
 }

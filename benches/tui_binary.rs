@@ -2,14 +2,16 @@
 //! document (the seven types, meta on components), in remote mode against a loopback
 //! `diagtui serve` and in local mode (the server in-process on the same data dir): the time from
 //! `Enter` to the tree on the screen (polling the screen, so a few milliseconds coarse), and the
-//! resident memory of the TUI's process once it shows (`VmRSS`) and at its peak (`VmHWM`), from
-//! `/proc`. Run with `cargo bench --bench tui_binary` (Linux, tmux); prints the figures.
+//! resident memory of the TUI's process once it shows (`VmRSS`), four seconds later once the
+//! map's scene is built (settled) and at its peak (`VmHWM`), from `/proc`; each the largest of
+//! the runs. Run with `cargo bench --bench tui_binary` (Linux, tmux); prints the figures.
 //!
 //! `DIAGTUI_BENCH_BASELINE=/path/to/another/diagtui` runs the same with that binary too,
 //! interleaved with this one, for a before/after measured under the same load.
 
 use std::time::{Duration, Instant};
 
+use diagtui_testkit::memory::memory;
 use diagtui_testkit::serve::Server;
 use diagtui_testkit::tmux::Tmux;
 use diagtui_testkit::{Bin, generated};
@@ -17,6 +19,8 @@ use serde_json::Value;
 
 const OBJECTS: usize = 100_000;
 const RUNS: usize = 3;
+/// How long after the tree the resident size is read again, the scene built.
+const SETTLE: Duration = Duration::from_secs(4);
 /// What the objects pane's title says once the tree is there.
 const LOADED: &str = "Bench (100000)";
 
@@ -24,6 +28,7 @@ const LOADED: &str = "Bench (100000)";
 struct Opened {
     time: Duration,
     rss_mb: f64,
+    settled_mb: f64,
     peak_mb: f64,
 }
 
@@ -68,14 +73,20 @@ fn main() {
         let mut times: Vec<Duration> = runs.iter().map(|r| r.time).collect();
         times.sort();
         let rss = runs.iter().map(|r| r.rss_mb).fold(0.0, f64::max);
+        let settled = runs.iter().map(|r| r.settled_mb).fold(0.0, f64::max);
         let peak = runs.iter().map(|r| r.peak_mb).fold(0.0, f64::max);
         println!(
-            "{label:<28} Enter -> tree: median {:>8.0?} (min {:.0?}, max {:.0?}); RSS {rss:>4.0} MB, peak {peak:>4.0} MB",
-            times[times.len() / 2],
-            times[0],
-            times[times.len() - 1],
+            "{label:<28} Enter -> tree: median {:>5.0} ms (min {:.0}, max {:.0}); RSS {rss:>4.0} MB, settled {settled:>4.0} MB, peak {peak:>4.0} MB",
+            ms(times[times.len() / 2]),
+            ms(times[0]),
+            ms(times[times.len() - 1]),
         );
     }
+}
+
+/// A duration in milliseconds.
+fn ms(time: Duration) -> f64 {
+    time.as_secs_f64() * 1000.0
 }
 
 /// `RUNS` openings with each binary, interleaved, in one mode.
@@ -126,19 +137,15 @@ fn open(tag: &str, bin: &Bin, args: &[&str]) -> Option<Opened> {
     let time = started.elapsed();
     // Let what the load freed go back before reading the resident size.
     std::thread::sleep(Duration::from_millis(500));
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    let field = |name: &str| -> f64 {
-        let line = status
-            .lines()
-            .find(|l| l.starts_with(name))
-            .unwrap_or_else(|| panic!("no {name} in {status}"));
-        let kib: f64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
-        kib / 1024.0
-    };
+    let mb = |field: &str| memory(pid, field) as f64 / 1024.0;
+    let rss_mb = mb("VmRSS");
+    // Once the map's scene is built (about a second after the tree on these cores).
+    std::thread::sleep(SETTLE);
     let opened = Opened {
         time,
-        rss_mb: field("VmRSS:"),
-        peak_mb: field("VmHWM:"),
+        rss_mb,
+        settled_mb: mb("VmRSS"),
+        peak_mb: mb("VmHWM"),
     };
     session.keys(&["q"]);
     Some(opened)

@@ -269,6 +269,7 @@ fn run_tui(args: &ConnectionArgs, config: Option<&ConfigPath>, data_dir: &Path) 
             data_dir.display()
         );
     }
+    diagtui::tui::runtime::memory::bound_malloc_arenas();
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(e) => {

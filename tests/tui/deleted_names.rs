@@ -7,10 +7,12 @@
 use diagtui::client::{DocStreamEvent, Watched};
 use diagtui::model::Content;
 use diagtui::model::events::DocChangeEvent;
+use diagtui::model::history::{HistoryPage, ObjectChange, VersionDetails, VersionKind};
 use diagtui::tui::runtime::liveness::Live;
 use diagtui::tui::{Answer, Msg, Request};
 
 use crate::harness::*;
+use crate::history::version;
 
 /// orders-db in the sample.
 const ORDERS_DB: &str = "0lqu5m2oa-ynk8w3tzp";
@@ -98,10 +100,66 @@ fn an_end_deleted_by_another_client_keeps_the_name_last_seen() {
     h.expect("(deleted) orders-db → orders-db replica");
 }
 
+/// The newest version that changed orders-db: its delete, version 7.
+fn orders_db_deleted() -> HistoryPage {
+    HistoryPage {
+        versions: vec![version(7, VersionKind::ObjectDeleted, 1)],
+        head: 7,
+        oldest: 1,
+        next_before: None,
+    }
+}
+
+/// Version 7: orders-db deleted, as it was before.
+fn deleting_orders_db() -> VersionDetails {
+    VersionDetails {
+        version: version(7, VersionKind::ObjectDeleted, 1),
+        objects: vec![ObjectChange {
+            obj_id: ORDERS_DB.into(),
+            before: Some(web_platform()[ORDERS_DB].clone()),
+            after: None,
+        }],
+    }
+}
+
 #[test]
-fn an_end_the_app_never_saw_is_named_missing_by_its_id() {
+fn an_end_deleted_before_the_session_is_named_from_the_servers_history_and_asked_once() {
     let mut gone = web_platform();
     gone.remove(ORDERS_DB);
-    let mut h = Harness::opened_on(gone);
+    let mut h = Harness::opened_on(gone.clone());
+    // Until the server's history answers, the end is named by its id.
     h.expect(&format!("web-01, web-02, web-03 → (missing) {ORDERS_DB}"));
+    h.answer(
+        |r| matches!(r, Request::ObjectHistory { obj, .. } if obj == ORDERS_DB),
+        Ok(Answer::History(orders_db_deleted())),
+    );
+    h.answer(
+        |r| matches!(r, Request::Version { version: 7, .. }),
+        Ok(Answer::Version(Box::new(deleting_orders_db()))),
+    );
+    h.expect("web-01, web-02, web-03 → (deleted) orders-db");
+    h.expect("(deleted) orders-db → orders-db replica");
+    assert!(!h.shows("(missing)"), "{}", h.screen());
+    // Read again: the name stays, and nothing is asked again.
+    h.press("R");
+    h.answer_all_with(gone);
+    h.expect("web-01, web-02, web-03 → (deleted) orders-db");
+    assert!(
+        !h.asked(|r| matches!(r, Request::ObjectHistory { .. } | Request::Version { .. })),
+        "asked again"
+    );
+}
+
+#[test]
+fn an_end_deleted_before_the_session_stays_missing_against_a_server_without_history() {
+    let mut gone = web_platform();
+    gone.remove(ORDERS_DB);
+    let mut h = Harness::opened_on(gone.clone());
+    h.no_history();
+    h.expect(&format!("web-01, web-02, web-03 → (missing) {ORDERS_DB}"));
+    assert!(!h.status().contains("error"), "{}", h.status());
+    // A server without history is not asked again.
+    h.press("R");
+    h.answer_all_with(gone);
+    assert!(!h.asked(|r| matches!(r, Request::ObjectHistory { .. })));
 }

@@ -1,6 +1,7 @@
 //! Names survive a delete in the real binary (tmux, 80×24) against the local server: in the
 //! Web platform sample, orders-db deleted, the line groups that ended at it read
-//! `web-01, web-02, web-03 → (deleted) orders-db` and `(deleted) orders-db → orders-db replica`.
+//! `web-01, web-02, web-03 → (deleted) orders-db` and `(deleted) orders-db → orders-db replica`,
+//! and again after the app is quit and started again (the name read from the server's history).
 
 use diagtui_testkit::Local;
 use diagtui_testkit::tmux::Tmux;
@@ -8,7 +9,7 @@ use diagtui_testkit::tmux::Tmux;
 use crate::e2e::binary;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_line_groups_of_a_deleted_component_keep_its_name_at_80x24() {
+async fn the_line_groups_of_a_deleted_component_keep_its_name_at_80x24_also_after_a_restart() {
     let Local {
         dir,
         server,
@@ -56,6 +57,24 @@ async fn the_line_groups_of_a_deleted_component_keep_its_name_at_80x24() {
         "{screen}"
     );
     assert!(!screen.contains("anchors,"), "{screen}");
+    session.keys(&["q"]);
+    drop(session);
+
+    // Started again: this session never saw orders-db, the server's history names it.
+    let session = Tmux::start("deleted-names-again", 80, 24, Some(&binary(&dir, &server)))
+        .expect("tmux, as before");
+    session.wait_for("Web platfor");
+    session.keys(&["/"]);
+    session.type_line("Web platform");
+    session.keys(&["Enter"]);
+    session.wait_for("line-group (6)");
+    session.keys(&["z", "G"]);
+    let screen = session.wait_for("web-01, web-02, web-03 → (deleted) orders-db");
+    assert!(
+        screen.contains("(deleted) orders-db → orders-db replica"),
+        "{screen}"
+    );
+    assert!(!screen.contains("(missing)"), "{screen}");
     session.keys(&["q"]);
     drop(session);
     server.shutdown().await;

@@ -5,6 +5,7 @@
 //! [`status`] keeps the status bar's message and draws the bar; [`notification`] is a message
 //! for the user; `past` is App's part of the document's history (the read-only view of a
 //! version, the restore), `from_file` a new document made from a file of create-diagram entries,
+//! `departed` the last names of deleted line ends read from the server's history,
 //! `selection` the rule that holds the properties pane and the tree to one selection.
 //!
 //! `update` may import every other room: it is the top of the TUI, imported only by the runtime
@@ -14,6 +15,7 @@
 
 pub(crate) mod action;
 pub(crate) mod component;
+mod departed;
 mod from_file;
 pub(crate) mod layout;
 pub(crate) mod notification;

@@ -308,8 +308,11 @@ impl App {
                 self.props.on_editor_done(result, &cx)
             }
             Msg::Scene(built) => {
-                self.scene.settle(built, self.doc.as_ref());
-                Vec::new()
+                if self.scene.settle(built, self.doc.as_ref()) {
+                    self.ask_departed()
+                } else {
+                    Vec::new()
+                }
             }
             Msg::Picture(drawn) => {
                 self.map.settle_picture(drawn);
@@ -683,6 +686,7 @@ impl App {
             }
             Purpose::Versions(work) => self.versions_answered(work, id, request, outcome),
             Purpose::FromFile(work) => self.file_diagram_answered(work, request, outcome),
+            Purpose::Departed(obj) => self.departed_answered(&obj, request, outcome),
             Purpose::ServerUndo(work) => {
                 if outcome.is_ok() {
                     self.writes.set_server_keeps(true);

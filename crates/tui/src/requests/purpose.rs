@@ -35,6 +35,8 @@ pub enum Purpose {
     ServerUndo(ServerUndoWork),
     /// A new document made from a file of entries (`app/from_file.rs`).
     FromFile(FromFileWork),
+    /// The last name of this deleted line end, from the server's history (`app/departed.rs`).
+    Departed(String),
 }
 
 /// The steps of a new document made from a file of entries.

@@ -17,6 +17,7 @@ use crate::runtime::clipboard;
 use crate::runtime::follow::Followers;
 use crate::runtime::graphics;
 use crate::runtime::liveness::TICK;
+use crate::runtime::memory::give_back_freed_memory;
 use crate::runtime::terminal;
 use crate::runtime::transfer;
 use crate::runtime::worker;
@@ -95,6 +96,7 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
                         let built = scene_tx.clone();
                         // The app may have quit meanwhile; then nobody wants the scene.
                         tokio::task::spawn_blocking(move || {
+                            give_back_freed_memory();
                             let scene = job.run();
                             give_back_freed_memory();
                             built.send(scene)
@@ -142,6 +144,10 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
         while let Ok(reply) = reply_rx.try_recv() {
             pending.extend(app.update(Msg::Api(reply)));
         }
+        // And the news that waits, drawn once.
+        for news in waiting(&mut news_rx) {
+            pending.extend(app.update(Msg::Live(news)));
+        }
     }
     drop(guard);
     drop(followers);
@@ -151,23 +157,35 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Hands the memory the allocator keeps after a large job back to the system. glibc keeps what
-/// other threads freed in their arenas: after a scene build of a 100,000-object document (what
-/// placing used on the way, then dropped; and the model's texts, if a change made the model copy
-/// them during the build) the app would otherwise stay larger than what it uses (about 60 MB,
-/// measured when the job still held a copy of the model).
-fn give_back_freed_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: malloc_trim only releases memory that is free; it may be called at any time,
-    // from any thread.
-    unsafe {
-        libc::malloc_trim(0);
-    }
+/// The messages waiting in `rx` now (not those sent meanwhile, so that a sender faster than
+/// the loop cannot keep it from drawing). The change events are taken so: one frame per event
+/// made the loop slower than a busy document's writes, and the events waiting grew without end
+/// (about 0.3 KB each, `benches/tui_all_day.rs`); taken together, the objects they name are
+/// read once (`requests::fresh`) and the screen is drawn once.
+fn waiting<T>(rx: &mut mpsc::UnboundedReceiver<T>) -> impl Iterator<Item = T> + '_ {
+    let now = rx.len();
+    std::iter::from_fn(move || rx.try_recv().ok()).take(now)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn waiting_takes_what_waits_now_and_leaves_what_comes_meanwhile() {
+        let (tx, mut rx) = mpsc::unbounded_channel();
+        for n in 0..3 {
+            tx.send(n).unwrap();
+        }
+        let mut taken = Vec::new();
+        for n in waiting(&mut rx) {
+            tx.send(n + 10).unwrap();
+            taken.push(n);
+        }
+        assert_eq!(taken, [0, 1, 2]);
+        assert_eq!(waiting(&mut rx).collect::<Vec<_>>(), [10, 11, 12]);
+        assert_eq!(waiting(&mut rx).count(), 0);
+    }
 
     #[cfg(unix)]
     #[test]
