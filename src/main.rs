@@ -67,7 +67,28 @@ enum Command {
     Api(diagtui::cli::ApiCommand),
 }
 
+/// How many malloc arenas the process's threads share (glibc).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+const MALLOC_ARENAS: libc::c_int = 2;
+
+/// Bounds glibc's malloc arenas to [`MALLOC_ARENAS`], unless `MALLOC_ARENA_MAX` sets them;
+/// called first, before any thread starts. By default glibc gives threads up to eight arenas
+/// per core, and each kept what its threads freed: under many clients `serve`'s resident size
+/// crept up (with two it stays flat, `cargo bench --bench load`), and the TUI with 100,000
+/// objects open in local mode settled at 174 MB (157 MB with two; `tui_binary`). Figures in
+/// BENCHMARKS.md.
+fn bound_malloc_arenas() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    if std::env::var_os("MALLOC_ARENA_MAX").is_none() {
+        // SAFETY: mallopt only sets one of malloc's tunables; it takes no pointers.
+        unsafe {
+            libc::mallopt(libc::M_ARENA_MAX, MALLOC_ARENAS);
+        }
+    }
+}
+
 fn main() -> ExitCode {
+    bound_malloc_arenas();
     let parsed = command()
         .try_get_matches()
         .and_then(|matches| Cli::from_arg_matches(&matches).map(|cli| (cli, matches)))
@@ -269,7 +290,6 @@ fn run_tui(args: &ConnectionArgs, config: Option<&ConfigPath>, data_dir: &Path) 
             data_dir.display()
         );
     }
-    diagtui::tui::runtime::memory::bound_malloc_arenas();
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(e) => {

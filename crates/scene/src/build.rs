@@ -189,8 +189,11 @@ pub fn readable_component_id(component_id: &str) -> impl Iterator<Item = char> +
 fn component(data: &Fields<'_>) -> Result<Component, Problem> {
     let (centre, corners) = footprint(data)?;
     let component_id = read::text_or(&data.component_id, "");
+    let named_empty = data.name.as_ref().and_then(read::Text::as_str) == Some("");
     let title = match read::non_empty(&data.name) {
         Some(name) => name.to_owned(),
+        // A name given as "" asks for no title (a DOT `shape=point` junction).
+        None if named_empty => String::new(),
         None => match readable_component_id(&component_id).collect::<String>() {
             slug if slug.trim().is_empty() => "component".to_owned(),
             slug => slug,

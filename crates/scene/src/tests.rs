@@ -43,6 +43,8 @@ fn a_component_is_a_titled_footprint_with_a_status() {
               "position": {"x": 0, "y": 0}, "meta": {"status": "degraded"}}},
         "c": {"type": "component", "data": {"position": {"x": 0, "y": 0}, "meta": {"status": "healthy"}}},
         "d": {"type": "component", "data": {"position": {"x": 0, "y": 0}, "meta": {"status": 1}}},
+        "e": {"type": "component", "data": {"componentId": "generic.circle", "name": "",
+              "position": {"x": 0, "y": 0}}},
     }));
     let Shape::Component(a) = shape(&s, "a") else {
         panic!()
@@ -66,6 +68,11 @@ fn a_component_is_a_titled_footprint_with_a_status() {
     assert_eq!(title_and_status("b"), ("redis".into(), Status::Warning));
     assert_eq!(title_and_status("c"), ("component".into(), Status::Good));
     assert_eq!(title_and_status("d").1, Status::Unknown);
+    assert_eq!(
+        title_and_status("e").0,
+        "",
+        "a name given as \"\" asks for no title"
+    );
 }
 
 #[test]

@@ -274,7 +274,6 @@ pub struct MigrateArgs {
 /// line on stdout, and with `--metrics-bind`, `metrics on http://HOST:PORT` as the second.
 /// Blocking: it builds its own runtime.
 pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
-    bound_malloc_arenas();
     init_logging(args.log_format);
     let options = args.options();
     let location = args.database.location(&data_dir, args.db_pool as usize);
@@ -359,25 +358,6 @@ fn serve_metrics(
         }
     });
     (stop, served)
-}
-
-/// How many malloc arenas the server's threads share (glibc).
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-const MALLOC_ARENAS: libc::c_int = 2;
-
-/// Bounds glibc's malloc arenas to [`MALLOC_ARENAS`], unless `MALLOC_ARENA_MAX` sets them.
-/// By default glibc gives threads up to eight arenas per core, and the blocking threads that
-/// answer from a large document come and go: under many clients each arena kept its own free
-/// memory and the resident size crept up; with two it stays flat (`cargo bench --bench load`,
-/// figures in BENCHMARKS.md). Called before the runtime starts its threads.
-fn bound_malloc_arenas() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    if std::env::var_os("MALLOC_ARENA_MAX").is_none() {
-        // SAFETY: mallopt only sets one of malloc's tunables; it takes no pointers.
-        unsafe {
-            libc::mallopt(libc::M_ARENA_MAX, MALLOC_ARENAS);
-        }
-    }
 }
 
 /// Runs an `account` command.

@@ -1,18 +1,18 @@
-//! Counting and timing every request without adding work to its path: a tower layer around each
-//! route (no boxed future, no clone of the inner service), whose future records when the answer's
-//! head is ready. Each route template's series are looked up once and kept ([`RouteSeries`]),
-//! so a request costs two uncontended read locks, an atomic add and a histogram observation, and
-//! allocates nothing after its route's first request.
+//! Counting and timing every request at little cost: one service around the whole router (not
+//! a layer on each route, which axum boxes and clones per request), which finds the request's
+//! route template itself in a table of the templates (`matchit`, as axum's router does) and
+//! records when the answer's head is ready. Each template's series are made once, when the
+//! table is built, so a request allocates nothing and hashes nothing: one match, one read lock
+//! over a few counters, an atomic add and a histogram observation. Measured per request with
+//! callgrind in BENCHMARKS.md ("Running as a service").
 
-use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, RwLock};
 use std::task::{Context, Poll};
 use std::time::Instant;
 
-use axum::extract::{MatchedPath, Request};
-use axum::http::Method;
+use axum::http::{Method, Request};
 use axum::response::Response;
 use pin_project_lite::pin_project;
 use prometheus_client::metrics::counter::Counter;
@@ -24,15 +24,15 @@ use super::{RequestLabels, RouteLabels};
 /// The route label of a request that matched no route.
 const UNMATCHED: &str = "unmatched";
 
-/// The request series, by route template, kept for the requests to come.
+/// The request series of an application's routes, and the table that finds a path's route.
 #[derive(Debug)]
-pub(super) struct RequestSeries {
+pub struct Counting {
     /// Requests by route template, method and status (the registered family).
     requests: Family<RequestLabels, Counter>,
-    /// Latency by route template (the registered family).
-    latency: Family<RouteLabels, Histogram, fn() -> Histogram>,
-    /// Each route template's series, made on its first request.
-    routes: RwLock<HashMap<Arc<str>, Arc<RouteSeries>>>,
+    /// The route templates, each to its index in `routes`.
+    table: matchit::Router<usize>,
+    /// Each template's series, and last the series of requests that matched none.
+    routes: Vec<RouteSeries>,
 }
 
 /// One route template's series: its latency histogram and its counters by method and status.
@@ -46,47 +46,52 @@ struct RouteSeries {
     counters: RwLock<Vec<(&'static str, u16, Counter)>>,
 }
 
-impl RequestSeries {
-    /// Series kept in these two registered families.
+impl Counting {
+    /// The series of these route templates (and of `unmatched`) in these registered families.
     pub(super) fn new(
         requests: Family<RequestLabels, Counter>,
-        latency: Family<RouteLabels, Histogram, fn() -> Histogram>,
-    ) -> RequestSeries {
-        RequestSeries {
-            requests,
-            latency,
-            routes: RwLock::new(HashMap::new()),
-        }
-    }
-
-    /// Counts an answered request and observes its time.
-    fn record(&self, route: &str, method: &'static str, status: u16, seconds: f64) {
-        let series = self.route(route);
-        series.latency.observe(seconds);
-        series.counter(&self.requests, method, status).inc();
-    }
-
-    /// The series of one route template, made on its first request.
-    fn route(&self, route: &str) -> Arc<RouteSeries> {
-        if let Some(series) = read(&self.routes).get(route) {
-            return Arc::clone(series);
-        }
-        let mut routes = self.routes.write().unwrap_or_else(|e| e.into_inner());
-        let series = routes.entry(Arc::from(route)).or_insert_with(|| {
-            let label = Arc::new(route.to_owned());
-            let latency = self
-                .latency
+        latency: &Family<RouteLabels, Histogram, fn() -> Histogram>,
+        templates: &[&str],
+    ) -> Counting {
+        let mut table = matchit::Router::new();
+        let mut routes = Vec::with_capacity(templates.len() + 1);
+        for template in templates.iter().copied().chain([UNMATCHED]) {
+            if template != UNMATCHED {
+                table
+                    .insert(template, routes.len())
+                    .expect("the router accepted the same templates");
+            }
+            let route = Arc::new(template.to_owned());
+            let latency = latency
                 .get_or_create(&RouteLabels {
-                    route: Arc::clone(&label),
+                    route: Arc::clone(&route),
                 })
                 .clone();
-            Arc::new(RouteSeries {
-                route: label,
+            routes.push(RouteSeries {
+                route,
                 latency,
                 counters: RwLock::new(Vec::new()),
-            })
-        });
-        Arc::clone(series)
+            });
+        }
+        Counting {
+            requests,
+            table,
+            routes,
+        }
+    }
+
+    /// The index of the series of the route this path matches (else of `unmatched`).
+    fn route_of(&self, path: &str) -> usize {
+        self.table
+            .at(path)
+            .map_or(self.routes.len() - 1, |matched| *matched.value)
+    }
+
+    /// Counts an answered request of the route at `route` and observes its time.
+    fn record(&self, route: usize, method: &'static str, status: u16, seconds: f64) {
+        let series = &self.routes[route];
+        series.latency.observe(seconds);
+        series.counter(&self.requests, method, status).inc();
     }
 }
 
@@ -104,7 +109,7 @@ impl RouteSeries {
                 .find(|(m, s, _)| *m == method && *s == status)
                 .map(|(_, _, counter)| counter.clone())
         };
-        if let Some(counter) = found(&read(&self.counters)) {
+        if let Some(counter) = found(&self.counters.read().unwrap_or_else(|e| e.into_inner())) {
             return counter;
         }
         let mut counters = self.counters.write().unwrap_or_else(|e| e.into_inner());
@@ -123,11 +128,6 @@ impl RouteSeries {
     }
 }
 
-/// A read lock that a panic elsewhere does not poison for good.
-fn read<T>(lock: &RwLock<T>) -> std::sync::RwLockReadGuard<'_, T> {
-    lock.read().unwrap_or_else(|e| e.into_inner())
-}
-
 /// A method as a label: the standard ones by name, any other as `other` (bounded cardinality).
 fn method_label(method: &Method) -> &'static str {
     match *method {
@@ -144,40 +144,24 @@ fn method_label(method: &Method) -> &'static str {
     }
 }
 
-/// The layer that counts and times the requests of the service it wraps.
-#[derive(Clone)]
-pub struct CountLayer {
-    series: Arc<RequestSeries>,
-}
-
-impl CountLayer {
-    /// A layer recording into these series.
-    pub(super) fn new(series: Arc<RequestSeries>) -> CountLayer {
-        CountLayer { series }
-    }
-}
-
-impl<S> tower::Layer<S> for CountLayer {
-    type Service = Count<S>;
-
-    fn layer(&self, inner: S) -> Count<S> {
-        Count {
-            inner,
-            series: Arc::clone(&self.series),
-        }
-    }
-}
-
-/// A service counted and timed by [`CountLayer`].
+/// A service whose requests are counted and timed when the metrics are on (else passed
+/// through as they are).
 #[derive(Clone)]
 pub struct Count<S> {
     inner: S,
-    series: Arc<RequestSeries>,
+    counting: Option<Arc<Counting>>,
 }
 
-impl<S> tower::Service<Request> for Count<S>
+impl<S> Count<S> {
+    /// `inner`, counted into `counting` when there is one.
+    pub fn new(inner: S, counting: Option<Arc<Counting>>) -> Count<S> {
+        Count { inner, counting }
+    }
+}
+
+impl<S, B> tower::Service<Request<B>> for Count<S>
 where
-    S: tower::Service<Request, Response = Response>,
+    S: tower::Service<Request<B>, Response = Response>,
 {
     type Response = Response;
     type Error = S::Error;
@@ -187,17 +171,26 @@ where
         self.inner.poll_ready(cx)
     }
 
-    fn call(&mut self, request: Request) -> Counted<S::Future> {
-        let route = request.extensions().get::<MatchedPath>().cloned();
-        let method = method_label(request.method());
+    fn call(&mut self, request: Request<B>) -> Counted<S::Future> {
+        let tally = self.counting.as_ref().map(|counting| Tally {
+            route: counting.route_of(request.uri().path()),
+            method: method_label(request.method()),
+            counting: Arc::clone(counting),
+            started: Instant::now(),
+        });
         Counted {
             inner: self.inner.call(request),
-            series: Arc::clone(&self.series),
-            route,
-            method,
-            started: Instant::now(),
+            tally,
         }
     }
+}
+
+/// What a counted request records when answered.
+struct Tally {
+    counting: Arc<Counting>,
+    route: usize,
+    method: &'static str,
+    started: Instant,
 }
 
 pin_project! {
@@ -205,10 +198,7 @@ pin_project! {
     pub struct Counted<F> {
         #[pin]
         inner: F,
-        series: Arc<RequestSeries>,
-        route: Option<MatchedPath>,
-        method: &'static str,
-        started: Instant,
+        tally: Option<Tally>,
     }
 }
 
@@ -221,12 +211,56 @@ where
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let this = self.project();
         let answer = std::task::ready!(this.inner.poll(cx));
-        if let Ok(response) = &answer {
-            let route = this.route.as_ref().map_or(UNMATCHED, MatchedPath::as_str);
-            let seconds = this.started.elapsed().as_secs_f64();
-            this.series
-                .record(route, this.method, response.status().as_u16(), seconds);
+        if let (Ok(response), Some(tally)) = (&answer, this.tally.take()) {
+            let seconds = tally.started.elapsed().as_secs_f64();
+            tally.counting.record(
+                tally.route,
+                tally.method,
+                response.status().as_u16(),
+                seconds,
+            );
         }
         Poll::Ready(answer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_is_counted_under_the_template_it_matches_else_unmatched() {
+        let latency =
+            Family::<RouteLabels, Histogram, fn() -> Histogram>::new_with_constructor(|| {
+                Histogram::new([1.0])
+            });
+        let counting = Counting::new(
+            Family::default(),
+            &latency,
+            &[
+                "/api/v1/doc/{doc_id}/obj/{obj_id}",
+                "/api/v1/doc/{doc_id}/obj/where/{*selector}",
+            ],
+        );
+        let route = |path: &str| {
+            counting.routes[counting.route_of(path)]
+                .route
+                .as_str()
+                .to_owned()
+        };
+        assert_eq!(
+            route("/api/v1/doc/d1/obj/o1"),
+            "/api/v1/doc/{doc_id}/obj/{obj_id}"
+        );
+        assert_eq!(
+            route("/api/v1/doc/d1/obj/where/%5B%22a%22/b"),
+            "/api/v1/doc/{doc_id}/obj/where/{*selector}"
+        );
+        assert_eq!(route("/api/v1/nothing"), UNMATCHED);
+        counting.record(counting.route_of("/api/v1/doc/d/obj/o"), "GET", 200, 0.5);
+        counting.record(counting.route_of("/api/v1/doc/d/obj/o"), "GET", 200, 0.5);
+        let counter = counting.routes[0].counter(&counting.requests, "GET", 200);
+        assert_eq!(counter.get(), 2);
+        assert_eq!(method_label(&Method::from_bytes(b"BREW").unwrap()), "other");
     }
 }

@@ -28,8 +28,7 @@ use super::error::ApiError;
 use super::routes::health;
 use super::state::AppState;
 use diagtui_store::{AnyEngine, DB_FILE, Store};
-pub use layer::CountLayer;
-use layer::RequestSeries;
+pub use layer::{Count, Counting};
 
 /// The OpenMetrics text format's content type.
 const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
@@ -57,8 +56,10 @@ fn latency_histogram() -> Histogram {
 #[derive(Debug)]
 pub struct Metrics {
     registry: Registry,
-    /// The request series, filled by [`CountLayer`].
-    requests: Arc<RequestSeries>,
+    /// Requests by route template, method and status.
+    requests: Family<RequestLabels, Counter>,
+    /// Latency by route template.
+    latency: Family<RouteLabels, Histogram, fn() -> Histogram>,
     cache_bytes: Gauge,
     pool_in_use: Gauge,
     pool_waiting: Gauge,
@@ -148,7 +149,8 @@ impl Metrics {
         );
         Metrics {
             registry,
-            requests: Arc::new(RequestSeries::new(requests, latency)),
+            requests,
+            latency,
             cache_bytes,
             pool_in_use,
             pool_waiting,
@@ -160,9 +162,13 @@ impl Metrics {
         }
     }
 
-    /// The layer that counts and times every request of the routes it wraps.
-    pub fn layer(&self) -> CountLayer {
-        CountLayer::new(Arc::clone(&self.requests))
+    /// The counting of the requests of an application with these route templates ([`Count`]).
+    pub fn counting(&self, templates: &[&str]) -> Arc<Counting> {
+        Arc::new(Counting::new(
+            self.requests.clone(),
+            &self.latency,
+            templates,
+        ))
     }
 
     /// Reads the states (memory, pool, streams, disk) and encodes every series.

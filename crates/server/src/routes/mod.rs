@@ -24,12 +24,13 @@ use std::task::{Context, Poll};
 use axum::Router;
 use axum::http::{HeaderValue, Method, Request, Uri, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{MethodRouter, get, post};
 use bytes::Bytes;
 use tower::util::Either;
 use tower_http::cors::{AllowOrigin, Cors as CorsService, CorsLayer};
 
 use super::error::{method_not_allowed, not_found};
+use super::metrics::Count;
 use super::state::AppState;
 
 /// Who may call the API from a web page.
@@ -45,13 +46,13 @@ pub enum Cors {
 }
 
 /// The application as a service: routes behind trailing-slash folding, behind CORS when it is on.
-pub type App = Either<CorsService<TrimSlash<Router>>, TrimSlash<Router>>;
+pub type App = Either<CorsService<TrimSlash<Count<Router>>>, TrimSlash<Count<Router>>>;
 
 /// The whole application: routes (the event streams only when `events`), fallbacks, request
 /// counting (when the metrics are on), request logging (when `info` is enabled at start), the
 /// request id, CORS and trailing-slash folding.
 pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
-    let api = Router::new()
+    let routes = Routes::default()
         .route("/api/v1/openapi.json", get(openapi::document))
         .route("/api/v1/me", get(folders::me))
         .route("/api/v1/folder/list", get(folders::list))
@@ -122,20 +123,23 @@ pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
         .route("/app/embed.svg", get(embed_pages::live_picture))
         .route("/app/embed-live.js", get(embed_pages::script))
         .route("/healthz", get(health::healthz))
-        .route("/readyz", get(health::readyz))
-        .fallback(not_found)
-        .method_not_allowed_fallback(method_not_allowed);
-    let api = if events {
-        api.route("/api/v1/doc/{doc_id}/events", get(events::doc))
+        .route("/readyz", get(health::readyz));
+    let routes = if events {
+        routes
+            .route("/api/v1/doc/{doc_id}/events", get(events::doc))
             .route("/app/embed-events", get(embed_pages::live_events))
             .route("/api/v1/events", get(events::account))
     } else {
-        api
+        routes
     };
-    let api = match &state.metrics {
-        Some(metrics) => api.layer(metrics.layer()),
-        None => api,
-    };
+    let counting = state
+        .metrics
+        .as_ref()
+        .map(|metrics| metrics.counting(&routes.templates));
+    let api = routes
+        .router
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed);
     let api = if trace::enabled() {
         api.layer(trace::layer())
     } else {
@@ -143,11 +147,30 @@ pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
     };
     // Outside the log line's span, which reads the id.
     let api = api.layer(axum::middleware::from_fn(request_id::request_id));
+    // Counted outside the router, once, by the template the path matches.
+    let counted = Count::new(api.with_state(state), counting);
     // Routing happens inside, after the slash is folded and CORS preflights are answered.
-    let routed = TrimSlash(api.with_state(state));
+    let routed = TrimSlash(counted);
     match cors_layer(cors) {
         Some(layer) => Either::Left(tower::Layer::layer(&layer, routed)),
         None => Either::Right(routed),
+    }
+}
+
+/// The router being built, and the template of every route it is given: the route labels of
+/// the request counting ([`crate::metrics`]).
+#[derive(Default)]
+struct Routes {
+    router: Router<AppState>,
+    templates: Vec<&'static str>,
+}
+
+impl Routes {
+    /// Adds a route, as [`Router::route`] does, and keeps its template.
+    fn route(mut self, template: &'static str, handler: MethodRouter<AppState>) -> Routes {
+        self.router = self.router.route(template, handler);
+        self.templates.push(template);
+        self
     }
 }
 

@@ -463,6 +463,9 @@ fn component(
     ]);
     if !label.is_empty() {
         fields.insert("label".into(), json!(label));
+    } else if shape_name.eq_ignore_ascii_case("point") {
+        // An empty name: the pictures draw a point with no title (not its type's name).
+        fields.insert("name".into(), json!(""));
     }
     if styles
         .iter()

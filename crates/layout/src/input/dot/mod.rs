@@ -261,6 +261,20 @@ mod tests {
     }
 
     #[test]
+    fn a_point_is_named_empty_so_that_it_has_no_title() {
+        let parsed =
+            parse_dot(b"digraph { j [shape=point]; k [shape=point, label=K]; j -> k }").unwrap();
+        let get = |id: &str| &parsed.entries.iter().find(|e| e.id == id).unwrap().fields;
+        assert_eq!(get("j").get("name"), Some(&json!("")));
+        assert_eq!(get("j").get("label"), None);
+        assert_eq!(
+            get("k").get("name"),
+            Some(&json!("")),
+            "a point draws no label"
+        );
+    }
+
+    #[test]
     fn styles_colours_and_arrows() {
         let parsed = parse_dot(
             b"digraph { rankdir=BT\n subgraph cluster_x { label=<<b>X</b>>; style=\"filled,dashed\"; fillcolor=\"#abc\"; color=red; fontcolor=navy; penwidth=2; a }\n \
