@@ -980,6 +980,66 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_conditional_plan_made_from_memory_before_another_write_is_decided_by_the_writer() {
+        let (_dir, store, me) = store().await;
+        let doc = store.create_doc(&me, "Raced", None).await.unwrap();
+        let mut ids = Vec::new();
+        for n in 0..20 {
+            let text = props(json!({ "text": n.to_string() }));
+            ids.push(
+                store
+                    .create_object(&me, &doc, "label", &text)
+                    .await
+                    .unwrap(),
+            );
+        }
+        let objects: BTreeMap<String, Props> = ids
+            .iter()
+            .map(|(id, _)| (id.clone(), props(json!({"text": "bulk"}))))
+            .collect();
+        let read: BTreeMap<String, u64> = ids.iter().cloned().collect();
+        let update = Arc::new(ObjectUpdate::Each {
+            objects: objects.clone(),
+            labelled: true,
+            if_versions: read
+                .iter()
+                .map(|(id, v)| (id.clone(), VersionCondition::OneOf(vec![*v])))
+                .collect(),
+        });
+        // The plan is made while the versions hold in memory ...
+        let cached = store.doc(&me, &doc).await.unwrap();
+        let stale = {
+            let state = cached.read();
+            let (objects, before) = plan::plan_cached(&update, &state.objects).unwrap();
+            Plan {
+                version: state.version,
+                objects,
+                before,
+                doc_len: state.objects.len(),
+            }
+        };
+        // ... then another write changes one of the objects.
+        let (changed, _) = &ids[7];
+        let theirs = store
+            .update_object(&me, &doc, changed, props(json!({"text": "theirs"})), None)
+            .await
+            .unwrap();
+        let answer = store.write_update(&me, &doc, &update, Some(stale)).await;
+        assert!(matches!(answer, Err(StoreError::Conflict)), "{answer:?}");
+        let refused = store.bulk_update(&me, &doc, objects, read).await;
+        let Err(StoreError::PreconditionFailed(failed)) = refused else {
+            panic!("refused: {refused:?}");
+        };
+        assert_eq!(failed.document_version, theirs);
+        let listed = failed.objects.as_ref().unwrap();
+        assert_eq!(listed.len(), 1);
+        assert_eq!(&listed[0].0, changed);
+        let kept = store.object(&me, &doc, changed).await.unwrap();
+        assert!(kept.data().contains("theirs"), "nothing written");
+        assert_eq!(kept.version(), theirs);
+    }
+
+    #[tokio::test]
     async fn another_processs_commits_are_seen_at_once() {
         let (dir, store, me) = store().await;
         let doc = store.create_doc(&me, "Shared dir", None).await.unwrap();
