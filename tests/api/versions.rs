@@ -826,3 +826,59 @@ async fn change_events_carry_the_version_and_the_new_objects_up_to_a_size() {
     assert_eq!(retitled["document"], "retitled");
     assert_eq!(retitled["version"], deleted.doc_version() + 1);
 }
+
+#[tokio::test]
+async fn every_write_to_a_document_answers_its_version() {
+    let h = Harness::new().await;
+    let doc = h.new_doc("Written").await;
+    let post = |path: &str, body: Value| {
+        let path = path.to_owned();
+        let h = &h;
+        async move { send(h, Method::POST, &path, &[], Some(body)).await }
+    };
+    let diagram = post(
+        &format!("/api/v1/create-diagram/{doc}"),
+        json!([{"id": "a", "type": "component", "componentType": "generic.server"}]),
+    )
+    .await;
+    assert_eq!(diagram.status, StatusCode::OK, "{}", diagram.body);
+    assert_eq!(diagram.doc_version(), 2);
+    let titled = post(
+        "/api/v1/doc/change-title",
+        json!({"docId": doc, "title": "Retitled"}),
+    )
+    .await;
+    assert_eq!(titled.doc_version(), 3);
+    let folder = h
+        .post_ok("/api/v1/folder/create", json!({"title": "Elsewhere"}))
+        .await["folderId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let moved = post(
+        "/api/v1/doc/move",
+        json!({"docId": doc, "folderId": folder}),
+    )
+    .await;
+    assert_eq!(moved.doc_version(), 4);
+    let again = post(
+        "/api/v1/doc/move",
+        json!({"docId": doc, "folderId": folder}),
+    )
+    .await;
+    assert_eq!(
+        again.doc_version(),
+        4,
+        "no move, no version: the current one"
+    );
+    diagtui::server::create_account(h.server.location(), "friend@example.com").unwrap();
+    let shared = post(
+        "/api/v1/doc/add-collaborator",
+        json!({"docId": doc, "email": "friend@example.com"}),
+    )
+    .await;
+    assert_eq!(shared.status, StatusCode::OK, "{}", shared.body);
+    assert_eq!(shared.doc_version(), 4, "sharing makes no version");
+    let emptied = post("/api/v1/doc/empty", json!({"docId": doc})).await;
+    assert_eq!(emptied.doc_version(), 5);
+}
