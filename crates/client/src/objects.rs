@@ -55,6 +55,7 @@ impl Client {
     ) -> Result<(), ApiError> {
         let body = BulkUpdateRequest {
             objects: objects.clone(),
+            if_versions: None,
         };
         self.post_ok(self.url(&["doc", doc]), Some(&body)).await
     }
@@ -69,6 +70,7 @@ impl Client {
         let body = SelectorUpdateRequest {
             selector: selector.clone(),
             props: props.clone(),
+            if_versions: None,
         };
         self.post(self.url(&["doc", doc, "obj", "where"]), Some(&body))
             .await
