@@ -468,7 +468,7 @@ impl Harness {
                     embeds: Vec::new(),
                 }),
                 Request::Content { .. } => objects(content.clone()),
-                Request::GetObject { obj, .. } => Answer::Object(content[obj].clone()),
+                Request::GetObject { obj, .. } => Answer::Object(content[obj].clone().into()),
                 other => panic!("answer_all only answers reads, got {other:?}"),
             };
             self.reply(id, Ok(answer));
@@ -665,6 +665,7 @@ pub fn failure(status: Option<u16>, code: Option<&str>, message: &str) -> Failur
         status,
         code: code.map(diagtui::model::ErrorCode::from),
         message: message.into(),
+        stale: None,
     }
 }
 

@@ -73,7 +73,9 @@ impl Client {
 
     /// `POST /doc/{docId}/obj/{objId}`: merges `props` into the object (non-recursively).
     pub async fn update_object(&self, doc: &str, obj: &str, props: &Props) -> Result<(), ApiError> {
-        self.update_object_if(doc, obj, props, None).await.map(|_| ())
+        self.update_object_if(doc, obj, props, None)
+            .await
+            .map(|_| ())
     }
 
     /// [`Client::update_object`] with `If-Match: "<version>"` when `if_match` is given: the

@@ -100,9 +100,14 @@ impl VersionedContent {
             .collect()
     }
 
-    /// Whether the server gave versions (every object has one, and the document its own).
+    /// Whether the server gave versions: every object has one (with no objects, whether the
+    /// document has its own).
     pub fn has_versions(&self) -> bool {
-        self.document.is_some() && self.objects.values().all(|o| o.version.is_some())
+        if self.objects.is_empty() {
+            self.document.is_some()
+        } else {
+            self.objects.values().all(|o| o.version.is_some())
+        }
     }
 
     /// The objects without their versions.
@@ -115,7 +120,9 @@ impl VersionedContent {
 }
 
 /// A version given as a JSON number or a string holding one (`12`, `"12"`, `"\"12\""`).
-fn lenient_version<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Version>, D::Error> {
+fn lenient_version<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Version>, D::Error> {
     match Option::<Value>::deserialize(deserializer)? {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Number(n)) => n

@@ -856,7 +856,10 @@ impl App {
             .selected_id()
             .and_then(|id| Some((id, model.get(id)?)));
         match (object, self.objects.selected_heading(model)) {
-            (Some((id, object)), _) => self.props.show(doc.id(), id, object),
+            (Some((id, object)), _) => {
+                let version = model.server_version_of(id);
+                self.props.show(doc.id(), id, object, version);
+            }
             (None, Some((kind, shown))) => self
                 .props
                 .show_type(TypeSummary::of(model, kind, shown, &doc.marks)),
@@ -1042,9 +1045,14 @@ impl App {
                     self.show_selected();
                 }
             }
-            Action::ObjectData { doc, obj, data } => {
+            Action::ObjectData {
+                doc,
+                obj,
+                data,
+                version,
+            } => {
                 if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) {
-                    open.replace_data(&obj, data);
+                    open.replace_data(&obj, data, version);
                     let cx = cx!(self, None);
                     self.objects.sync(&cx);
                 }
@@ -1129,6 +1137,12 @@ impl App {
                 let cx = cx!(self, self.props.unsaved());
                 if let Some(form) = find_form(&mut self.overlays, &mut self.kept_form) {
                     return form.apply_confirmed(&cx);
+                }
+            }
+            Action::PreviewSelectorAgain => {
+                let cx = cx!(self, self.props.unsaved());
+                if let Some(form) = find_form(&mut self.overlays, &mut self.kept_form) {
+                    return form.apply(&cx);
                 }
             }
             Action::Bulk(owner, call) => {
