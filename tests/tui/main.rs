@@ -42,3 +42,4 @@ mod snapshots;
 mod undo;
 mod undo_e2e;
 mod update;
+mod versions;
