@@ -239,6 +239,10 @@ pub enum Request {
         doc: String,
         /// The version.
         version: u64,
+        /// The document's version it must be at (`If-Match`): the newest the restore's
+        /// question was worked out against, so that a write made since makes the server
+        /// restore nothing (412).
+        if_match: Option<u64>,
     },
 }
 

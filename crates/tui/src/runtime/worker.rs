@@ -210,7 +210,11 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
                     .collect(),
             )
         }
-        Request::Restore { doc, version } => Answer::Restored(client.restore(&doc, version).await?),
+        Request::Restore {
+            doc,
+            version,
+            if_match,
+        } => Answer::Restored(client.restore_if(&doc, version, if_match).await?),
     })
 }
 
