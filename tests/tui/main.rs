@@ -43,3 +43,4 @@ mod undo;
 mod undo_e2e;
 mod update;
 mod versions;
+mod versions_e2e;
