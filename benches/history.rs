@@ -46,7 +46,7 @@ fn main() {
             writers.push(tokio::spawn(async move {
                 for id in part {
                     let props = json!({"opacity": 0.5}).as_object().unwrap().clone();
-                    store.update_object(&me, &doc, &id, props).await.unwrap();
+                    store.update_object(&me, &doc, &id, props, None).await.unwrap();
                 }
             }));
         }
@@ -95,7 +95,7 @@ fn main() {
         for round in 0..3u64 {
             let (to, expected) = if round % 2 == 0 { (back, OBJECTS) } else { (head, OBJECTS) };
             let started = Instant::now();
-            let restored = store.restore(&me, &doc, to).await.unwrap();
+            let restored = store.restore(&me, &doc, to, None).await.unwrap();
             times.push(started.elapsed());
             assert_eq!(restored.changed as usize, expected);
         }

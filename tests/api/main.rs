@@ -29,4 +29,5 @@ mod operations;
 mod privacy;
 mod selectors;
 mod stale;
+mod versions;
 mod web;

@@ -31,4 +31,5 @@ mod proxy;
 mod selectors;
 mod stale;
 mod team_ops;
+mod versions;
 mod web;

@@ -209,7 +209,8 @@ async fn commit_reports_reach_the_other_instances_listeners() {
             &json!({"meta": big}).as_object().unwrap().clone(),
         )
         .await
-        .unwrap();
+        .unwrap()
+        .0;
     let first = tokio::time::timeout(PATIENCE, reports.recv())
         .await
         .unwrap()
@@ -772,13 +773,14 @@ async fn an_instance_keeps_its_cache_when_another_commits() {
     let obj = here
         .create_object(&me, &doc, "label", &label("before"))
         .await
-        .unwrap();
+        .unwrap()
+        .0;
     there.authenticate(&key).await.unwrap().unwrap();
     assert!(there.object(&me, &doc, &obj).await.is_ok());
     let mut reports = there.commits();
     let cached = there.cached_bytes();
     assert!(cached > 0, "loaded into memory");
-    here.update_object(&me, &doc, &obj, label("after"))
+    here.update_object(&me, &doc, &obj, label("after"), None)
         .await
         .unwrap();
     // The next read through `there` sees the write, from memory kept and updated in place.
@@ -896,7 +898,8 @@ async fn a_batch_whose_first_request_fails_still_takes_a_generation_of_its_own()
     let obj = maker
         .create_object(&me, &doc, "label", &label("before"))
         .await
-        .unwrap();
+        .unwrap()
+        .0;
     // A new instance, none of whose connections has written yet, keeping the document.
     let fresh = open_store(&url).await;
     fresh.authenticate(&key).await.unwrap().unwrap();
@@ -906,7 +909,7 @@ async fn a_batch_whose_first_request_fails_still_takes_a_generation_of_its_own()
         .await;
     assert!(failed.is_err(), "a document that does not exist");
     fresh
-        .update_object(&me, &doc, &obj, label("after"))
+        .update_object(&me, &doc, &obj, label("after"), None)
         .await
         .unwrap();
     fresh.authenticate(&key).await.unwrap().unwrap();

@@ -117,6 +117,7 @@ impl Client {
     ) -> Result<Versions, ApiError> {
         let body = BulkUpdateRequest {
             objects: objects.clone(),
+            if_versions: None,
         };
         let body = WithVersions {
             body: &body,
@@ -150,6 +151,7 @@ impl Client {
         let body = SelectorUpdateRequest {
             selector: selector.clone(),
             props: props.clone(),
+            if_versions: None,
         };
         let body = WithVersions {
             body: &body,

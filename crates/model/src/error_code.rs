@@ -45,6 +45,9 @@ pub enum ErrorCode {
     RequestTimeout,
     /// 409: an account with this e-mail exists already.
     EmailTaken,
+    /// 412: a write's condition (`If-Match`, `ifVersions`) no longer holds; nothing was
+    /// written (our extension).
+    PreconditionFailed,
     /// 413: the body is over the server's limit.
     PayloadTooLarge,
     /// 414: the URI is longer than the server accepts.
@@ -65,7 +68,7 @@ pub enum ErrorCode {
 }
 
 /// Every known code with its text, in one table that both directions read.
-const KNOWN: [(ErrorCode, &str); 24] = [
+const KNOWN: [(ErrorCode, &str); 25] = [
     (ErrorCode::BadRequest, "BAD_REQUEST"),
     (ErrorCode::InvalidJson, "INVALID_JSON"),
     (ErrorCode::ValidationError, "VALIDATION_ERROR"),
@@ -83,6 +86,7 @@ const KNOWN: [(ErrorCode, &str); 24] = [
     (ErrorCode::MethodNotAllowed, "METHOD_NOT_ALLOWED"),
     (ErrorCode::RequestTimeout, "REQUEST_TIMEOUT"),
     (ErrorCode::EmailTaken, "EMAIL_TAKEN"),
+    (ErrorCode::PreconditionFailed, "PRECONDITION_FAILED"),
     (ErrorCode::PayloadTooLarge, "PAYLOAD_TOO_LARGE"),
     (ErrorCode::UriTooLong, "URI_TOO_LONG"),
     (ErrorCode::UnsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE"),
@@ -127,6 +131,7 @@ impl ErrorCode {
             ErrorCode::MethodNotAllowed => 405,
             ErrorCode::RequestTimeout => 408,
             ErrorCode::EmailTaken => 409,
+            ErrorCode::PreconditionFailed => 412,
             ErrorCode::PayloadTooLarge => 413,
             ErrorCode::UriTooLong => 414,
             ErrorCode::UnsupportedMediaType => 415,

@@ -13,6 +13,7 @@ pub mod merge;
 pub mod private_files;
 pub mod props;
 pub mod selector;
+pub mod versions;
 mod wire;
 
 pub use content_check::{ContentProblem, ContentReport, check_content};

@@ -113,6 +113,14 @@ pub struct BulkUpdateRequest {
     /// Object id to the properties to merge into it.
     #[schema(value_type = BTreeMap<String, Object>)]
     pub objects: BTreeMap<String, Props>,
+    /// Our extension: object id (each one of `objects`) to the version it must be at, else
+    /// 412 and nothing is written.
+    #[serde(
+        rename = "ifVersions",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub if_versions: Option<BTreeMap<String, super::versions::Version>>,
 }
 
 /// `POST …/obj/where`: update every object matching a selector.
@@ -122,6 +130,14 @@ pub struct SelectorUpdateRequest {
     pub selector: Selector,
     /// The properties to merge into each.
     pub props: Props,
+    /// Our extension: exactly the objects previewed, each at its version; the update goes
+    /// through only if the selector matches exactly those now, else 412.
+    #[serde(
+        rename = "ifVersions",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub if_versions: Option<BTreeMap<String, super::versions::Version>>,
 }
 
 /// `POST /api/v1/doc/create`.

@@ -2,9 +2,10 @@
 //! with a fitting status.
 
 use axum::Json;
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+use diagtui_model::versions::DOCUMENT_VERSION_HEADER;
 use diagtui_model::{ErrorBody, ErrorCode};
 use diagtui_store::StoreError;
 
@@ -15,6 +16,10 @@ pub struct ApiError {
     message: String,
     /// The connection closes after the answer (`Connection: close`).
     closes: bool,
+    /// Members the body adds to the contract's three, as JSON text (a 412's versions).
+    extra: Option<String>,
+    /// The document's version, sent as `X-Document-Version` (a 412).
+    document_version: Option<u64>,
 }
 
 impl ApiError {
@@ -24,6 +29,8 @@ impl ApiError {
             code,
             message: message.into(),
             closes: false,
+            extra: None,
+            document_version: None,
         }
     }
 
@@ -95,6 +102,13 @@ impl From<StoreError> for ApiError {
             StoreError::InvalidSelector(_) => ErrorCode::InvalidSelector,
             StoreError::Forbidden(_) => ErrorCode::Forbidden,
             StoreError::EmailTaken(_) => ErrorCode::EmailTaken,
+            StoreError::PreconditionFailed(failed) => {
+                return ApiError {
+                    extra: Some(failed.json_members()),
+                    document_version: Some(failed.document_version),
+                    ..ApiError::new(ErrorCode::PreconditionFailed, message)
+                };
+            }
             StoreError::Unavailable(_) => return ApiError::unavailable(message),
             StoreError::DiskFull(_) => return ApiError::disk_full(message),
             StoreError::Internal(_) | StoreError::Conflict => return ApiError::internal(message),
@@ -112,11 +126,29 @@ impl IntoResponse for ApiError {
             error: self.code,
             message: self.message,
         };
-        if self.closes {
-            let close = [(header::CONNECTION, "close")];
-            return (status, close, Json(body)).into_response();
+        let mut response = match self.extra {
+            None => (status, Json(body)).into_response(),
+            Some(extra) => {
+                let mut text = serde_json::to_string(&body).expect("an error body serialises");
+                text.pop();
+                text.push(',');
+                text.push_str(&extra);
+                text.push('}');
+                let json = [(header::CONTENT_TYPE, "application/json")];
+                (status, json, text).into_response()
+            }
+        };
+        if let Some(version) = self.document_version {
+            response
+                .headers_mut()
+                .insert(DOCUMENT_VERSION_HEADER, HeaderValue::from(version));
         }
-        (status, Json(body)).into_response()
+        if self.closes {
+            response
+                .headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        }
+        response
     }
 }
 

@@ -33,6 +33,8 @@ pub struct LoadedDoc {
     pub collaborators: Vec<String>,
     /// Its objects, by id.
     pub objects: BTreeMap<String, Arc<StoredObject>>,
+    /// Its version: its history's head (0 before its history began).
+    pub doc_version: u64,
 }
 
 /// A cached document's state.
@@ -46,6 +48,9 @@ pub struct DocState {
     pub collaborators: Vec<String>,
     /// Its objects, by id.
     pub objects: BTreeMap<String, Arc<StoredObject>>,
+    /// The document's own version (its history's head, on the wire): not `version`, which
+    /// counts the cache's writes.
+    pub doc_version: u64,
     /// About how many bytes it holds.
     bytes: usize,
 }
@@ -303,6 +308,7 @@ impl DocCache {
                 owner_id: loaded.owner_id,
                 collaborators: loaded.collaborators,
                 objects: loaded.objects,
+                doc_version: loaded.doc_version,
                 bytes,
             }),
             last_used: AtomicU64::new(self.clock.fetch_add(1, Ordering::Relaxed)),
@@ -355,6 +361,9 @@ impl DocCache {
         let mut state = doc.state.write().unwrap_or_else(|e| e.into_inner());
         let before = state.bytes;
         state.version = self.versions.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(version) = change.version {
+            state.doc_version = version;
+        }
         match &change.event {
             Some(DocEvent::Emptied) => {
                 replaced.extend(std::mem::take(&mut state.objects).into_values());
@@ -439,6 +448,7 @@ mod tests {
             owner_id: "me".into(),
             collaborators: Vec::new(),
             objects,
+            doc_version: 0,
             bytes,
         }
     }
@@ -448,6 +458,7 @@ mod tests {
             owner_id: "me".into(),
             collaborators: Vec::new(),
             objects: BTreeMap::from([("x".to_string(), object(text))]),
+            doc_version: 0,
         }
     }
 

@@ -57,6 +57,16 @@ pub struct DocChange {
     pub deleted: Vec<String>,
     /// What happened to the document as a whole, if anything.
     pub event: Option<DocEvent>,
+    /// The document's version after the write (its history's head), when the write recorded
+    /// one; the version of every object in `changed`.
+    pub version: Option<u64>,
+}
+
+impl Committed {
+    /// The document version the write recorded, if it recorded one.
+    pub fn version(&self) -> Option<u64> {
+        self.docs.iter().find_map(|change| change.version)
+    }
 }
 
 impl DocChange {
@@ -68,6 +78,15 @@ impl DocChange {
             changed: Vec::new(),
             deleted: Vec::new(),
             event: None,
+            version: None,
+        }
+    }
+
+    /// The same change, made by the write of document version `version`.
+    pub fn at(self, version: u64) -> DocChange {
+        DocChange {
+            version: Some(version),
+            ..self
         }
     }
 

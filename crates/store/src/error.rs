@@ -42,6 +42,9 @@ pub enum StoreError {
     /// The e-mail address already has an account.
     #[error("an account with the e-mail address {0} already exists")]
     EmailTaken(String),
+    /// A write's condition (`If-Match`, `ifVersions`) does not hold: nothing was written.
+    #[error("{0}")]
+    PreconditionFailed(std::sync::Arc<crate::condition::Failed>),
     /// A write prepared on a snapshot of a document that changed before it could commit; the
     /// store prepares it again. Never reaches a client.
     #[error("the document changed while the write was prepared")]

@@ -28,6 +28,7 @@ mod any;
 mod batch;
 mod cache;
 pub mod change;
+pub mod condition;
 pub mod content;
 pub mod embeds;
 mod engine;
@@ -64,13 +65,15 @@ use self::change::Committed;
 use self::content::ContentUpload;
 use self::engine::CommitObserver;
 use self::keys::{KeyCache, hash_key};
-use self::object::{StoredObject, content_json};
+pub use self::object::StoredObject;
+use self::object::content_json;
 use self::rules::{
     check_email, check_email_length, check_object_id, check_props_by_name, check_props_for,
     check_title,
 };
 use self::write::{ObjectUpdate, Outcome, Plan, WriteOp};
 use diagtui_model::props::new_object_data;
+use diagtui_model::versions::VersionCondition;
 use diagtui_model::{DocDetails, DocSummary, FolderList, ObjectType, Props, Selector};
 
 pub use self::any::{AnyEngine, DEFAULT_POOL, Location, PoolStatus};
@@ -268,12 +271,64 @@ where
 
 /// A cached document's whole content as a JSON map, objects in id order.
 async fn state_json(doc: Arc<CachedDoc>) -> StoreResult<Bytes> {
-    with_state(doc, |state| {
-        Ok(content_json(
-            state.objects.iter().map(|(id, o)| (id.as_str(), &**o)),
-        ))
+    match read_state(doc, ContentRead::default()).await? {
+        Read::Body { json, .. } => Ok(json),
+        Read::NotModified { .. } => unreachable!("a read with no condition has a body"),
+    }
+}
+
+/// A cached document's whole content read as `how` asks, with its version, in one look at
+/// its state (the body and the version always agree).
+async fn read_state(doc: Arc<CachedDoc>, how: ContentRead) -> StoreResult<Read> {
+    if let Some(unless) = &how.unless {
+        let version = doc.read().doc_version;
+        if unless.matches(Some(version)) {
+            return Ok(Read::NotModified { version });
+        }
+    }
+    with_state(doc, move |state| {
+        let json = content_json(
+            state
+                .objects
+                .iter()
+                .filter(|(_, o)| how.only.as_ref().is_none_or(|s| s.matches(o.meta())))
+                .map(|(id, o)| (id.as_str(), &**o)),
+            how.versions,
+        );
+        Ok(Read::Body {
+            json,
+            version: state.doc_version,
+        })
     })
     .await
+}
+
+/// How a content read answers.
+#[derive(Debug, Default)]
+pub struct ContentRead {
+    /// Each object with its version (`?versions=true`).
+    pub versions: bool,
+    /// No body when the document is at one of these versions (`If-None-Match`).
+    pub unless: Option<VersionCondition>,
+    /// Only the objects whose `meta` matches (a selector read).
+    pub only: Option<Selector>,
+}
+
+/// A content read's answer.
+#[derive(Debug)]
+pub enum Read {
+    /// The document is at a version the reader has (`If-None-Match` matched).
+    NotModified {
+        /// The document's version.
+        version: u64,
+    },
+    /// The content as a JSON map in id order, and the document's version it was read at.
+    Body {
+        /// The map.
+        json: Bytes,
+        /// The document's version.
+        version: u64,
+    },
 }
 
 impl<E: Engine> Store<E> {
@@ -400,120 +455,138 @@ impl<E: Engine> Store<E> {
         state_json(doc.ok_or_else(|| StoreError::DocNotFound(doc_id.to_owned()))?).await
     }
 
-    /// The objects whose `meta` matches the selector, as a JSON map in id order.
-    pub async fn select_json(
+    /// The content (or the objects a selector matches) as `how` asks, with the document's
+    /// version.
+    pub async fn read_content(
         &self,
         account: &Account,
         doc_id: &str,
-        selector: Selector,
-    ) -> StoreResult<Bytes> {
-        let doc = self.doc(account, doc_id).await?;
-        with_state(doc, move |state| {
-            Ok(content_json(
-                state
-                    .objects
-                    .iter()
-                    .filter(|(_, o)| selector.matches(o.meta()))
-                    .map(|(id, o)| (id.as_str(), &**o)),
-            ))
-        })
-        .await
+        how: ContentRead,
+    ) -> StoreResult<Read> {
+        read_state(self.doc(account, doc_id).await?, how).await
     }
 
     /// Creates an object of a type (wire name) from properties over the type's defaults;
-    /// returns its new id.
+    /// returns its new id and the document version the write made (the object's).
     pub async fn create_object(
         &self,
         account: &Account,
         doc_id: &str,
         kind: &str,
         props: &Props,
-    ) -> StoreResult<String> {
+    ) -> StoreResult<(String, u64)> {
         let kind: ObjectType = kind
             .parse()
             .map_err(|e: diagtui_model::PropertyProblem| StoreError::Invalid(e.to_string()))?;
         check_props_for(kind.as_str(), props, true).map_err(StoreError::Invalid)?;
         let data = serde_json::to_string(&new_object_data(kind, props))?;
         let object = Arc::new(StoredObject::created(kind, &data));
-        created(
-            self.engine
-                .write(WriteOp::CreateObject {
-                    account_id: account.id.clone(),
-                    doc_id: doc_id.to_owned(),
-                    object,
-                })
-                .await?,
-        )
+        let (outcome, version) = self
+            .engine
+            .write(WriteOp::CreateObject {
+                account_id: account.id.clone(),
+                doc_id: doc_id.to_owned(),
+                object,
+            })
+            .await?
+            .versioned();
+        Ok((created(outcome)?, version.unwrap_or(0)))
     }
 
-    /// Merges properties into one object.
+    /// Merges properties into one object, when it is at a version `if_match` names (if
+    /// given); returns the document version the write made (the object's).
     pub async fn update_object(
         &self,
         account: &Account,
         doc_id: &str,
         obj_id: &str,
         props: Props,
-    ) -> StoreResult<()> {
+        if_match: Option<VersionCondition>,
+    ) -> StoreResult<u64> {
         check_object_id("objId", obj_id)?;
         check_props_by_name(&props)?;
+        let if_versions = if_match
+            .map(|condition| BTreeMap::from([(obj_id.to_owned(), condition)]))
+            .unwrap_or_default();
         let objects = BTreeMap::from([(obj_id.to_owned(), props)]);
         let update = ObjectUpdate::Each {
             objects,
             labelled: false,
+            if_versions,
         };
-        self.update(account, doc_id, update, false).await?;
-        Ok(())
+        let (_, version) = self.update(account, doc_id, update, false).await?;
+        Ok(version)
     }
 
     /// Merges each object's own properties into it: all objects or none. An object id that
-    /// does not exist fails the whole request.
+    /// does not exist fails the whole request, and so does one not at the version
+    /// `if_versions` gives it (each key must be one of `objects`). Returns the document
+    /// version the write made.
     pub async fn bulk_update(
         &self,
         account: &Account,
         doc_id: &str,
         objects: BTreeMap<String, Props>,
-    ) -> StoreResult<()> {
+        if_versions: BTreeMap<String, u64>,
+    ) -> StoreResult<u64> {
         for (obj_id, props) in &objects {
             let label = format!("objects.{obj_id}");
             check_object_id(&label, obj_id)?;
             check_props_by_name(props).map_err(|e| StoreError::Invalid(format!("{label}: {e}")))?;
         }
+        if let Some(stray) = if_versions.keys().find(|id| !objects.contains_key(*id)) {
+            return Err(StoreError::Invalid(format!(
+                "ifVersions.{stray}: not among objects"
+            )));
+        }
         let ahead = objects.len() > PLAN_AHEAD_FROM;
         let update = ObjectUpdate::Each {
             objects,
             labelled: true,
+            if_versions: if_versions
+                .into_iter()
+                .map(|(id, version)| (id, VersionCondition::OneOf(vec![version])))
+                .collect(),
         };
-        self.update(account, doc_id, update, ahead).await?;
-        Ok(())
+        let (_, version) = self.update(account, doc_id, update, ahead).await?;
+        Ok(version)
     }
 
-    /// Merges properties into every object whose `meta` matches: all or none. Returns the
-    /// ids of the updated objects, in id order. The matching and the merging happen on a
-    /// cached copy of the document, outside the writer.
+    /// Merges properties into every object whose `meta` matches: all or none; with
+    /// `if_versions`, only if the selector matches exactly those objects, each at its version.
+    /// Returns the ids of the updated objects, in id order, and the document version the write
+    /// made. The matching and the merging happen on a cached copy of the document, outside the
+    /// writer.
     pub async fn selector_update(
         &self,
         account: &Account,
         doc_id: &str,
         selector: Selector,
         props: Props,
-    ) -> StoreResult<Vec<String>> {
+        if_versions: Option<BTreeMap<String, u64>>,
+    ) -> StoreResult<(Vec<String>, u64)> {
         // Props are checked by name up front, so that a selector matching nothing still
         // refuses bad props; the per-object check adds only the per-type rules.
         check_props_by_name(&props)?;
-        let update = ObjectUpdate::Matching { selector, props };
+        let update = ObjectUpdate::Matching {
+            selector,
+            props,
+            if_versions,
+        };
         self.update(account, doc_id, update, true).await
     }
 
     /// Runs an object update: planned from the cached document first when `ahead`, planned
     /// again when the document changed before the plan could commit, and left to the writer
-    /// to plan after [`PLAN_ATTEMPTS`].
+    /// to plan after [`PLAN_ATTEMPTS`], or at once when a condition failed on the cached
+    /// document (the writer decides on the document as it is, never on a stale copy).
     async fn update(
         &self,
         account: &Account,
         doc_id: &str,
         update: ObjectUpdate,
         ahead: bool,
-    ) -> StoreResult<Vec<String>> {
+    ) -> StoreResult<(Vec<String>, u64)> {
         let update = Arc::new(update);
         let attempts = if ahead { PLAN_ATTEMPTS } else { 0 };
         for _ in 0..attempts {
@@ -528,7 +601,12 @@ impl<E: Engine> Store<E> {
                     doc_len: state.objects.len(),
                 })
             })
-            .await?;
+            .await;
+            let plan = match plan {
+                Ok(plan) => plan,
+                Err(StoreError::PreconditionFailed(_)) => break,
+                Err(e) => return Err(e),
+            };
             match self
                 .write_update(account, doc_id, &update, Some(plan))
                 .await
@@ -547,50 +625,69 @@ impl<E: Engine> Store<E> {
         doc_id: &str,
         update: &Arc<ObjectUpdate>,
         plan: Option<Plan>,
-    ) -> StoreResult<Vec<String>> {
+    ) -> StoreResult<(Vec<String>, u64)> {
         let op = WriteOp::UpdateObjects {
             account_id: account.id.clone(),
             doc_id: doc_id.to_owned(),
             update: Arc::clone(update),
             plan,
         };
-        match self.engine.write(op).await? {
-            Outcome::Updated(ids) => Ok(ids),
-            other => Err(unexpected(&other)),
+        match self.engine.write(op).await?.versioned() {
+            (Outcome::Updated(ids), version) => Ok((ids, version.unwrap_or(0))),
+            (other, _) => Err(unexpected(&other)),
         }
     }
 
-    /// Deletes one object.
+    /// Deletes one object, when it is at a version `if_match` names (if given); returns the
+    /// document version the write made.
     pub async fn delete_object(
         &self,
         account: &Account,
         doc_id: &str,
         obj_id: &str,
-    ) -> StoreResult<()> {
+        if_match: Option<VersionCondition>,
+    ) -> StoreResult<u64> {
         check_object_id("objId", obj_id)?;
-        self.done(WriteOp::DeleteObject {
+        self.versioned(WriteOp::DeleteObject {
             account_id: account.id.clone(),
             doc_id: doc_id.to_owned(),
             obj_id: obj_id.to_owned(),
+            if_match,
         })
         .await
     }
 
     /// Replaces the whole content with an upload (stored as given: not validated or
-    /// completed, see [`ContentUpload::parse`]).
+    /// completed, see [`ContentUpload::parse`]), when the document is at a version `if_match`
+    /// names (if given); returns the document version the write made.
     pub async fn set_content(
         &self,
         account: &Account,
         doc_id: &str,
         content: ContentUpload,
-    ) -> StoreResult<()> {
-        self.done(WriteOp::SetContent {
+        if_match: Option<VersionCondition>,
+    ) -> StoreResult<u64> {
+        self.versioned(WriteOp::SetContent {
             account_id: account.id.clone(),
             doc_id: doc_id.to_owned(),
             content,
             restore: None,
+            if_match,
         })
         .await
+    }
+
+    /// Runs a write to a document that answers nothing but the version it made.
+    async fn versioned(&self, op: WriteOp) -> StoreResult<u64> {
+        match self.engine.write(op).await?.versioned() {
+            (Outcome::Done, version) => Ok(version.unwrap_or(0)),
+            (other, _) => Err(unexpected(&other)),
+        }
+    }
+
+    /// A document's current version, as kept in memory (loaded if need be).
+    pub async fn doc_version(&self, account: &Account, doc_id: &str) -> StoreResult<u64> {
+        Ok(self.doc(account, doc_id).await?.read().doc_version)
     }
 
     /// Creates an empty document in the given folder of the account, or its first folder.
@@ -745,9 +842,9 @@ impl<E: Engine> Store<E> {
 
     /// Runs a write that answers nothing but success.
     async fn done(&self, op: WriteOp) -> StoreResult<()> {
-        match self.engine.write(op).await? {
-            Outcome::Done => Ok(()),
-            other => Err(unexpected(&other)),
+        match self.engine.write(op).await?.versioned() {
+            (Outcome::Done, _) => Ok(()),
+            (other, _) => Err(unexpected(&other)),
         }
     }
 
@@ -777,7 +874,7 @@ impl<E: Engine> Store<E> {
 
 /// The id a creating write answered.
 fn created(outcome: Outcome) -> StoreResult<String> {
-    match outcome {
+    match outcome.versioned().0 {
         Outcome::Created(id) => Ok(id),
         other => Err(unexpected(&other)),
     }
@@ -812,13 +909,14 @@ mod tests {
         let obj = store
             .create_object(&me, &doc, "label", &props(json!({"text": "a"})))
             .await
-            .unwrap();
+            .unwrap()
+            .0;
         store
-            .update_object(&me, &doc, &obj, props(json!({"text": "b"})))
+            .update_object(&me, &doc, &obj, props(json!({"text": "b"})), None)
             .await
             .unwrap();
         store.change_doc_title(&me, &doc, "Renamed").await.unwrap();
-        store.delete_object(&me, &doc, &obj).await.unwrap();
+        store.delete_object(&me, &doc, &obj, None).await.unwrap();
 
         let created = commits.recv().await.unwrap();
         assert_eq!(created.docs[0].doc_id, doc);
@@ -841,10 +939,12 @@ mod tests {
         let a = store
             .create_object(&me, &doc, "label", &props(json!({"meta": {"k": 1}})))
             .await
-            .unwrap();
+            .unwrap()
+            .0;
         let update = Arc::new(ObjectUpdate::Matching {
             selector: rules::parse_selector(r#"["k","eq",1]"#).unwrap(),
             props: props(json!({"text": "matched"})),
+            if_versions: None,
         });
         let cached = store.doc(&me, &doc).await.unwrap();
         let stale = {
@@ -861,7 +961,8 @@ mod tests {
         let b = store
             .create_object(&me, &doc, "label", &props(json!({"meta": {"k": 1}})))
             .await
-            .unwrap();
+            .unwrap()
+            .0;
         let answer = store.write_update(&me, &doc, &update, Some(stale)).await;
         assert!(matches!(answer, Err(StoreError::Conflict)), "{answer:?}");
         let updated = store
@@ -870,9 +971,11 @@ mod tests {
                 &doc,
                 rules::parse_selector(r#"["k","eq",1]"#).unwrap(),
                 props(json!({"text": "matched"})),
+                None,
             )
             .await
-            .unwrap();
+            .unwrap()
+            .0;
         assert_eq!(updated, [a, b], "planned again on the document as it is");
     }
 
@@ -883,7 +986,8 @@ mod tests {
         let obj = store
             .create_object(&me, &doc, "label", &props(json!({"text": "mine"})))
             .await
-            .unwrap();
+            .unwrap()
+            .0;
         assert!(store.object(&me, &doc, &obj).await.is_ok(), "now cached");
 
         // Another store on the same database stands for another process.
@@ -892,7 +996,7 @@ mod tests {
         let other = Store::open(dir.path(), StoreOptions::default()).unwrap();
         let them = other.authenticate(&key).await.unwrap().unwrap();
         other
-            .update_object(&them, &doc, &obj, props(json!({"text": "theirs"})))
+            .update_object(&them, &doc, &obj, props(json!({"text": "theirs"})), None)
             .await
             .unwrap();
 

@@ -2,6 +2,7 @@
 //! parsed on first use, and the non-recursive merge done on the JSON text.
 
 use std::borrow::Cow;
+use std::fmt::Write as _;
 use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 
@@ -34,6 +35,9 @@ pub struct StoredObject {
     /// `Some(generic)` when the data is known to hold every default property of its type
     /// (with a generic component's when `generic`), as a merge or a create leaves it.
     complete: Option<bool>,
+    /// The document version of the write that last created or changed it (0: not since its
+    /// document's history began). Set by the writer once the write's version is known.
+    version: u64,
 }
 
 /// An object's answer being written: `{"type":…,"data":` so far; the data follows.
@@ -72,6 +76,7 @@ impl ObjectWriter {
             data_at: self.data_at,
             meta: OnceLock::new(),
             complete,
+            version: 0,
         }
     }
 }
@@ -130,6 +135,42 @@ impl StoredObject {
     /// The type's wire name.
     pub fn kind(&self) -> &str {
         &self.kind
+    }
+
+    /// The document version of the write that last created or changed it.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The same object at `version` (as read from its row).
+    pub fn at_version(mut self, version: u64) -> StoredObject {
+        self.version = version;
+        self
+    }
+
+    /// Sets the version of an object a write made: in place when the write holds the only
+    /// reference (as it does its plan's objects), else on a copy sharing the text.
+    pub fn set_version(object: &mut Arc<StoredObject>, version: u64) {
+        if let Some(only) = Arc::get_mut(object) {
+            only.version = version;
+            return;
+        }
+        let copy = StoredObject {
+            kind: Arc::clone(&object.kind),
+            json: Arc::clone(&object.json),
+            data_at: object.data_at,
+            meta: object.meta.clone(),
+            complete: object.complete,
+            version,
+        };
+        *object = Arc::new(copy);
+    }
+
+    /// The object with its version, `{"type":…,"data":…,"version":N}`, written to `out`.
+    pub fn push_versioned(&self, out: &mut String) {
+        out.push_str(&self.json[..self.json.len() - 1]);
+        out.push_str(",\"version\":");
+        let _ = write!(out, "{}}}", self.version);
     }
 
     /// The data as JSON text.
@@ -360,14 +401,15 @@ fn is_generic(component_id: &str) -> bool {
 }
 
 /// Writes `{"id":{…},…}` for `objects` (already in id order): the content map as the API
-/// answers it.
-pub fn content_json<'a, I>(objects: I) -> Bytes
+/// answers it; each object with its `version` when `versions`.
+pub fn content_json<'a, I>(objects: I, versions: bool) -> Bytes
 where
     I: Iterator<Item = (&'a str, &'a StoredObject)> + Clone,
 {
+    let extra = if versions { 32 } else { 4 };
     let size: usize = objects
         .clone()
-        .map(|(id, object)| id.len() + object.json.len() + 4)
+        .map(|(id, object)| id.len() + object.json.len() + extra)
         .sum();
     let mut out = String::with_capacity(size + 2);
     out.push('{');
@@ -377,7 +419,11 @@ where
         }
         push_json_string(&mut out, id);
         out.push(':');
-        out.push_str(object.json.as_str());
+        if versions {
+            object.push_versioned(&mut out);
+        } else {
+            out.push_str(object.json.as_str());
+        }
     }
     out.push('}');
     Bytes::from(out)
@@ -476,8 +522,15 @@ mod tests {
         );
         assert_eq!(object.meta().unwrap()["s"], "up");
         assert!(StoredObject::new(Arc::from("label"), "{}").meta().is_none());
-        let all = content_json([("a\"b", &object)].into_iter());
+        let all = content_json([("a\"b", &object)].into_iter(), false);
         let all: Value = serde_json::from_slice(&all).unwrap();
         assert_eq!(all["a\"b"]["data"]["x"], 1);
+        let object = object.at_version(12);
+        let versioned = content_json([("a", &object)].into_iter(), true);
+        let versioned: Value = serde_json::from_slice(&versioned).unwrap();
+        assert_eq!(
+            versioned,
+            json!({"a": {"type": "component", "data": {"meta": {"s": "up"}, "x": 1}, "version": 12}})
+        );
     }
 }

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use std::num::NonZeroUsize;
 use std::sync::Arc;
 
+use super::condition::{self, Fetched};
 use super::object::{PropsText, StoredObject, merged};
 use super::rules::check_props_for;
 use super::write::ObjectUpdate;
@@ -36,10 +37,21 @@ pub trait ObjectSource {
 }
 
 /// Plans `update` over the objects of `source`: each changed object's new state, and its state
-/// before.
+/// before; checks its conditions first (see [`condition`]).
 pub fn plan(
     update: &ObjectUpdate,
     source: &mut dyn ObjectSource,
+) -> StoreResult<(Planned, Before)> {
+    let fetched = condition::check(update, source)?;
+    plan_checked(update, source, fetched)
+}
+
+/// Plans `update` whose conditions were checked, taking the objects the check read from
+/// `fetched`.
+fn plan_checked(
+    update: &ObjectUpdate,
+    source: &mut dyn ObjectSource,
+    mut fetched: Fetched,
 ) -> StoreResult<(Planned, Before)> {
     let room = match update {
         ObjectUpdate::Each { objects, .. } => objects.len(),
@@ -48,11 +60,15 @@ pub fn plan(
     let mut planned = Vec::with_capacity(room);
     let mut before = Vec::with_capacity(room);
     match update {
-        ObjectUpdate::Each { objects, labelled } => {
+        ObjectUpdate::Each {
+            objects, labelled, ..
+        } => {
             for (obj_id, props) in objects {
-                let current = source
-                    .get(obj_id)?
-                    .ok_or_else(|| StoreError::ObjNotFound(obj_id.clone()))?;
+                let current = match fetched.remove(obj_id) {
+                    Some(current) => current,
+                    None => source.get(obj_id)?,
+                };
+                let current = current.ok_or_else(|| StoreError::ObjNotFound(obj_id.clone()))?;
                 let label = labelled.then(|| format!("objects.{obj_id}"));
                 check(current.kind(), props, label.as_deref())?;
                 let text = PropsText::new(props);
@@ -61,7 +77,9 @@ pub fn plan(
                 before.push(current);
             }
         }
-        ObjectUpdate::Matching { selector, props } => {
+        ObjectUpdate::Matching {
+            selector, props, ..
+        } => {
             let text = PropsText::new(props);
             let mut checked: Vec<String> = Vec::new();
             source.each(&mut |obj_id, current| {
@@ -122,6 +140,7 @@ pub fn plan_cached(
     objects: &BTreeMap<String, Arc<StoredObject>>,
 ) -> StoreResult<(Planned, Before)> {
     let all: Vec<(&String, &Arc<StoredObject>)> = objects.iter().collect();
+    let fetched = condition::check(update, &mut Slice(&all))?;
     // The count of cores is read from the system (cgroup files) on every call: asked only
     // of a large selector update, not of every small one.
     let large = matches!(update, ObjectUpdate::Matching { .. }) && all.len() >= PARALLEL_FROM;
@@ -130,12 +149,12 @@ pub fn plan_cached(
         false => 1,
     };
     if cores == 1 {
-        return plan(update, &mut Slice(&all));
+        return plan_checked(update, &mut Slice(&all), fetched);
     }
     std::thread::scope(|scope| {
         let runs: Vec<_> = all
             .chunks(all.len().div_ceil(cores))
-            .map(|run| scope.spawn(move || plan(update, &mut Slice(run))))
+            .map(|run| scope.spawn(move || plan_checked(update, &mut Slice(run), Fetched::new())))
             .collect();
         let runs = runs
             .into_iter()
@@ -193,6 +212,7 @@ mod tests {
         ObjectUpdate::Matching {
             selector: parse_selector(r#"["k","eq",1]"#).unwrap(),
             props: props.as_object().unwrap().clone(),
+            if_versions: None,
         }
     }
 

@@ -53,8 +53,8 @@ pub const TABLES: [Table; 10] = [
     },
     Table {
         name: "objects",
-        columns: &["doc_id", "obj_id", "type", "data"],
-        types: &[TEXT; 4],
+        columns: &["doc_id", "obj_id", "type", "data", "version"],
+        types: &[TEXT, TEXT, TEXT, TEXT, BIGINT],
         order: "doc_id, obj_id",
     },
     Table {

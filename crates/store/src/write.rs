@@ -12,6 +12,7 @@ use super::StoreResult;
 use super::content::ContentUpload;
 use super::embeds::{EmbedWrite, StoredEmbed};
 use super::object::StoredObject;
+use diagtui_model::versions::VersionCondition;
 use diagtui_model::{Props, Selector};
 
 /// A write request.
@@ -124,6 +125,8 @@ pub enum WriteOp {
         content: ContentUpload,
         /// The version it sets the content back to, when it is a restore.
         restore: Option<u64>,
+        /// The document version the content must be at (`If-Match`), else nothing is written.
+        if_match: Option<VersionCondition>,
     },
     /// Add an object under a new id.
     CreateObject {
@@ -172,6 +175,8 @@ pub enum WriteOp {
         doc_id: String,
         /// The object.
         obj_id: String,
+        /// The version the object must be at (`If-Match`), else nothing is written.
+        if_match: Option<VersionCondition>,
     },
 }
 
@@ -201,6 +206,9 @@ pub enum ObjectUpdate {
         objects: BTreeMap<String, Props>,
         /// Whether messages name the object (`objects.<id>: …`).
         labelled: bool,
+        /// The versions some of the objects must be at (`If-Match`, `ifVersions`), else
+        /// nothing is written.
+        if_versions: BTreeMap<String, VersionCondition>,
     },
     /// Every object whose `meta` matches takes the properties.
     Matching {
@@ -208,6 +216,9 @@ pub enum ObjectUpdate {
         selector: Selector,
         /// What to merge.
         props: Props,
+        /// The objects previewed, each at its version: the update goes through only if the
+        /// selector matches exactly these, at these versions (`ifVersions`).
+        if_versions: Option<BTreeMap<String, u64>>,
     },
 }
 
@@ -243,6 +254,18 @@ pub enum Outcome {
     Versioned(u64, u64),
     /// The embed a write made or changed.
     Embed(StoredEmbed),
+    /// A write's answer with the document version it made (every write that recorded one).
+    AtVersion(u64, Box<Outcome>),
+}
+
+impl Outcome {
+    /// The answer without its version, and the version (when the write recorded one).
+    pub fn versioned(self) -> (Outcome, Option<u64>) {
+        match self {
+            Outcome::AtVersion(version, outcome) => (*outcome, Some(version)),
+            outcome => (outcome, None),
+        }
+    }
 }
 
 /// A write request queued for an engine's writer, and where its answer goes.

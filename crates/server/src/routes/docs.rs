@@ -2,9 +2,13 @@
 
 use axum::Json;
 use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
 
-use super::OK;
-use super::schemas::{BodyErrors, Errors};
+use super::schemas::{BodyErrors, Errors, PreconditionFailed};
+use super::versions::{if_match, with_document_version};
+use super::{OK, json_bytes};
 use crate::error::ApiError;
 use crate::extract::{Body, Ids, JsonBytes, parse_off_thread};
 use crate::state::AppState;
@@ -15,55 +19,112 @@ use diagtui_model::{
 use diagtui_store::Account;
 use diagtui_store::content::ContentUpload;
 
-/// `GET /api/v1/doc`: the documents the account owns or shares, by title.
+/// `GET /api/v1/doc`: the documents the account owns or shares, by title. Our extension: an
+/// `ETag` (a hash of the answer) and 304 for an `If-None-Match` naming it.
 #[utoipa::path(get, operation_id = "listDocuments", path = "/api/v1/doc", tag = "documents",
-    responses((status = 200, description = "The documents", body = Vec<DocSummary>), Errors))]
+    params(("If-None-Match" = Option<String>, Header, description = "304 when the list's ETag is one of these (our extension)")),
+    responses((status = 200, description = "The documents", body = Vec<DocSummary>, headers(
+            ("ETag" = String, description = "A strong hash of the answer (our extension)"))),
+        (status = 304, description = "Not modified: the list's ETag is one given in If-None-Match"),
+        Errors))]
 pub async fn list(
     State(s): State<AppState>,
     me: Account,
-) -> Result<Json<Vec<DocSummary>>, ApiError> {
-    Ok(Json(s.store.list_docs(&me).await?))
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let docs = s.store.list_docs(&me).await?;
+    let body = serde_json::to_vec(&docs).map_err(ApiError::internal)?;
+    let tag = format!("\"{}\"", content_hash(&body));
+    let unchanged = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|given| {
+            given
+                .split(',')
+                .any(|one| one.trim() == tag || one.trim() == "*")
+        });
+    let mut response = if unchanged {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        json_bytes(Bytes::from(body))
+    };
+    if let Ok(value) = HeaderValue::from_str(&tag) {
+        response.headers_mut().insert(header::ETAG, value);
+    }
+    Ok(response)
 }
 
-/// `GET /api/v1/doc/{docId}`.
+/// A strong hash of an answer's bytes, as hex: SHA-256's first 128 bits.
+fn content_hash(body: &[u8]) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(body);
+    digest[..16].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// `GET /api/v1/doc/{docId}`. Our extension: `X-Document-Version`.
 #[utoipa::path(get, operation_id = "getDocument", path = "/api/v1/doc/{docId}", tag = "documents", params(("docId" = String, Path, description = "The document id")),
-    responses((status = 200, description = "The details", body = DocDetails), Errors))]
+    responses((status = 200, description = "The details", body = DocDetails, headers(
+            ("X-Document-Version" = u64, description = "The document's version (our extension)"))),
+        Errors))]
 pub async fn details(
     State(s): State<AppState>,
     me: Account,
     Ids(doc_id): Ids<String>,
-) -> Result<Json<DocDetails>, ApiError> {
-    Ok(Json(s.store.doc_details(&me, &doc_id).await?))
+) -> Result<Response, ApiError> {
+    let version = s.store.doc_version(&me, &doc_id).await?;
+    let details = s.store.doc_details(&me, &doc_id).await?;
+    Ok(with_document_version(
+        Json(details).into_response(),
+        version,
+    ))
 }
 
-/// `POST /api/v1/doc/{docId}`: the bulk update.
+/// `POST /api/v1/doc/{docId}`: the bulk update. Our extension: `ifVersions`, each named
+/// object's version, else 412 and nothing written.
 #[utoipa::path(post, operation_id = "updateObjectsInBulk", path = "/api/v1/doc/{docId}", tag = "objects", params(("docId" = String, Path, description = "The document id")),
     request_body = BulkUpdateRequest,
-    responses((status = 200, description = "Updated, all of them", body = Success), Errors, BodyErrors))]
+    responses((status = 200, description = "Updated, all of them", body = Success, headers(
+            ("X-Document-Version" = u64, description = "The version the write made (our extension)"))),
+        PreconditionFailed, Errors, BodyErrors))]
 pub async fn bulk_update(
     State(s): State<AppState>,
     me: Account,
     Ids(doc_id): Ids<String>,
     Body(req): Body<BulkUpdateRequest>,
-) -> Result<Json<Success>, ApiError> {
-    s.store.bulk_update(&me, &doc_id, req.objects).await?;
-    Ok(OK)
+) -> Result<Response, ApiError> {
+    let if_versions = req
+        .if_versions
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(id, version)| (id, version.0))
+        .collect();
+    let version = s
+        .store
+        .bulk_update(&me, &doc_id, req.objects, if_versions)
+        .await?;
+    Ok(with_document_version(OK.into_response(), version))
 }
 
 /// `POST /api/v1/doc/set-content/{docId}`: the body is checked and indexed as it is, each
-/// object's data passed through as the text it came as.
-#[utoipa::path(post, operation_id = "setContent", path = "/api/v1/doc/set-content/{docId}", tag = "documents", params(("docId" = String, Path, description = "The document id")),
+/// object's data passed through as the text it came as. Our extension: `If-Match` (the
+/// document's version), else 412 and nothing written.
+#[utoipa::path(post, operation_id = "setContent", path = "/api/v1/doc/set-content/{docId}", tag = "documents", params(("docId" = String, Path, description = "The document id"),
+        ("If-Match" = Option<String>, Header, description = "The document's version (\"12\", a list, or *): else 412 and nothing is written (our extension)")),
     request_body(content = BTreeMap<String, DiagramObject>, description = "The whole content: object id to object"),
-    responses((status = 200, description = "Replaced", body = Success), Errors, BodyErrors))]
+    responses((status = 200, description = "Replaced", body = Success, headers(
+            ("X-Document-Version" = u64, description = "The version the write made (our extension)"))),
+        PreconditionFailed, Errors, BodyErrors))]
 pub async fn set_content(
     State(s): State<AppState>,
     me: Account,
     Ids(doc_id): Ids<String>,
+    headers: HeaderMap,
     JsonBytes(body): JsonBytes,
-) -> Result<Json<Success>, ApiError> {
+) -> Result<Response, ApiError> {
+    let if_match = if_match(&headers)?;
     let content = parse_off_thread(body, |body| Ok(ContentUpload::parse(body)?)).await?;
-    s.store.set_content(&me, &doc_id, content).await?;
-    Ok(OK)
+    let version = s.store.set_content(&me, &doc_id, content, if_match).await?;
+    Ok(with_document_version(OK.into_response(), version))
 }
 
 /// `POST /api/v1/doc/create`.

@@ -7,9 +7,12 @@ use std::collections::BTreeMap;
 
 use axum::Json;
 use axum::extract::{FromRequestParts, Query, State};
+use axum::http::HeaderMap;
 use axum::http::request::Parts;
+use axum::response::{IntoResponse, Response};
 
-use super::schemas::{BodyErrors, Errors};
+use super::schemas::{BodyErrors, Errors, PreconditionFailed};
+use super::versions::{if_match, with_document_version};
 use crate::error::ApiError;
 use crate::extract::{Body, Ids};
 use crate::state::AppState;
@@ -43,6 +46,17 @@ impl Params {
     /// A whole number of at least 1, if the parameter is given; 400 naming it otherwise.
     pub fn number(&self, name: &str) -> Result<Option<u64>, ApiError> {
         self.0.get(name).map(|text| number(name, text)).transpose()
+    }
+
+    /// A flag: `true`, or `false` and absent; 400 naming it for any other value.
+    pub fn flag(&self, name: &str) -> Result<bool, ApiError> {
+        match self.0.get(name).map(String::as_str) {
+            None | Some("false") => Ok(false),
+            Some("true") => Ok(true),
+            Some(other) => Err(ApiError::validation(format!(
+                "{name}: must be true or false, got {other:?}"
+            ))),
+        }
     }
 }
 
@@ -141,20 +155,31 @@ pub async fn diff(
     Ok(Json(s.store.diff(&me, &doc_id, from, to).await?))
 }
 
-/// `POST …/restore`: the content set back as it was at a version, as a new version.
+/// `POST …/restore`: the content set back as it was at a version, as a new version. Our
+/// extension: `If-Match` (the document's version), else 412 and nothing written.
 #[utoipa::path(post, operation_id = "restoreVersion", path = "/api/v1/doc/{docId}/restore", tag = "history",
     extensions(("x-diagtui-extension" = json!(true))),
-    params(("docId" = String, Path, description = "The document id")),
+    params(("docId" = String, Path, description = "The document id"),
+        ("If-Match" = Option<String>, Header, description = "The document's version (\"12\", a list, or *): else 412 and nothing is written")),
     request_body = RestoreRequest,
-    responses((status = 200, description = "Restored, as a new version", body = Restored), Errors, BodyErrors))]
+    responses((status = 200, description = "Restored, as a new version", body = Restored, headers(
+            ("X-Document-Version" = u64, description = "The version the restore made"))),
+        PreconditionFailed, Errors, BodyErrors))]
 pub async fn restore(
     State(s): State<AppState>,
     me: Account,
     Ids(doc_id): Ids<String>,
+    headers: HeaderMap,
     Body(req): Body<RestoreRequest>,
-) -> Result<Json<Restored>, ApiError> {
+) -> Result<Response, ApiError> {
+    let if_match = if_match(&headers)?;
     if req.version == 0 {
         return Err(ApiError::validation("version: must be at least 1, got 0"));
     }
-    Ok(Json(s.store.restore(&me, &doc_id, req.version).await?))
+    let restored = s.store.restore(&me, &doc_id, req.version, if_match).await?;
+    let version = restored.version;
+    Ok(with_document_version(
+        Json(restored).into_response(),
+        version,
+    ))
 }

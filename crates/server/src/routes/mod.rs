@@ -18,6 +18,7 @@ pub(crate) mod openapi;
 mod request_id;
 mod schemas;
 mod trace;
+mod versions;
 
 use std::sync::Arc;
 use std::task::{Context, Poll};

@@ -12,6 +12,7 @@ use utoipa::{Modify, OpenApi};
 use super::json_bytes;
 use super::schemas::{Errors, SelectorSchema};
 use diagtui_model::events::{AccountEvent, DocChangeEvent, ResyncEvent};
+use diagtui_model::versions::{PreconditionFailedBody, Version, VersionedObject};
 use diagtui_model::{ErrorBody, ErrorCode, UserRef};
 
 /// Adds the two ways of sending the key: `Authorization: Bearer KEY` and `?key=KEY`.
@@ -86,7 +87,8 @@ impl Modify for Keys {
         document,
     ),
     components(schemas(
-        UserRef, SelectorSchema, ErrorBody, ErrorCode, DocChangeEvent, AccountEvent, ResyncEvent
+        UserRef, SelectorSchema, ErrorBody, ErrorCode, DocChangeEvent, AccountEvent, ResyncEvent,
+        PreconditionFailedBody, VersionedObject, Version
     )),
     modifiers(&Keys),
     security(("bearer" = []), ("key" = [])),

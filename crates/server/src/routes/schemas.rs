@@ -5,6 +5,7 @@
 use utoipa::{IntoResponses, PartialSchema, ToSchema};
 
 use diagtui_model::ErrorBody;
+use diagtui_model::versions::PreconditionFailedBody;
 use diagtui_store::rules::MAX_SELECTOR_CONDITIONS;
 
 /// The error answers any route may give: the HTTP layer's own rejections (400, 414, 431), a
@@ -72,6 +73,19 @@ pub enum BodyErrors {
     /// 415: the body is not sent as JSON.
     #[response(status = 415, description = "UNSUPPORTED_MEDIA_TYPE")]
     UnsupportedMediaType(ErrorBody),
+}
+
+/// The answer of a write whose condition failed (our extension).
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+pub enum PreconditionFailed {
+    /// 412: a version given no longer holds; nothing was written.
+    #[response(
+        status = 412,
+        description = "PRECONDITION_FAILED: a version given (If-Match, ifVersions) no longer holds; nothing was written (our extension)",
+        headers(("X-Document-Version" = u64, description = "The document's current version"))
+    )]
+    Failed(PreconditionFailedBody),
 }
 
 /// A selector: `[key, operator, value]`, or a list of them that must all match.

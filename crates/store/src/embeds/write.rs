@@ -97,7 +97,7 @@ pub(crate) async fn apply(
         } => {
             check_owner(s, account_id, doc_id).await?;
             let objects = s.current(doc_id, None).await?;
-            let content = content_json(objects.iter().map(|(id, o)| (id.as_str(), &**o)));
+            let content = content_json(objects.iter().map(|(id, o)| (id.as_str(), &**o)), false);
             let content = std::str::from_utf8(&content)
                 .map_err(|e| StoreError::Internal(format!("content JSON: {e}")))?;
             let embed = StoredEmbed {

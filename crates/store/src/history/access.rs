@@ -16,6 +16,7 @@ use crate::{Store, StoreError, StoreResult, unexpected};
 use diagtui_model::Content;
 use diagtui_model::history::{Diff, HistoryPage, Restored, VersionDetails, diff_contents};
 use diagtui_model::ids::format_timestamp;
+use diagtui_model::versions::VersionCondition;
 use time::OffsetDateTime;
 
 /// The most versions one page lists.
@@ -131,12 +132,14 @@ impl<E: Engine> Store<E> {
     }
 
     /// Sets the content back as it was at a version, as a new version (which can itself be
-    /// restored away); its change events are those of a set-content.
+    /// restored away), when the document is at a version `if_match` names (if given); its
+    /// change events are those of a set-content.
     pub async fn restore(
         &self,
         account: &Account,
         doc_id: &str,
         version: u64,
+        if_match: Option<VersionCondition>,
     ) -> StoreResult<Restored> {
         let (objects, head) = self.content_at(account, doc_id, version).await?;
         if version == head {
@@ -150,8 +153,9 @@ impl<E: Engine> Store<E> {
             doc_id: doc_id.to_owned(),
             content: ContentUpload::parse(body)?,
             restore: Some(version),
+            if_match,
         };
-        match self.engine.write(op).await? {
+        match self.engine.write(op).await?.versioned().0 {
             Outcome::Versioned(version, changed) => Ok(Restored {
                 success: true,
                 version,
@@ -188,7 +192,7 @@ impl<E: Engine> Store<E> {
 
 /// Objects as the JSON map `obj/all` answers.
 fn objects_json(objects: &Objects) -> Bytes {
-    content_json(objects.iter().map(|(id, o)| (id.as_str(), &**o)))
+    content_json(objects.iter().map(|(id, o)| (id.as_str(), &**o)), false)
 }
 
 /// Objects as the API shows them.

@@ -195,6 +195,19 @@ fn same(a: &StoredObject, b: &StoredObject) -> bool {
     a.kind() == b.kind() && a.data() == b.data()
 }
 
+/// How many of the planned objects' states differ from their states before (the length of
+/// [`updated`], counted before the objects take the write's version).
+pub(crate) fn updated_count(
+    before: &[Arc<StoredObject>],
+    after: &[(String, Arc<StoredObject>)],
+) -> usize {
+    after
+        .iter()
+        .zip(before)
+        .filter(|((_, new), old)| !same(old, new))
+        .count()
+}
+
 /// The changes of planned objects given their states before, in the plan's order: those whose
 /// state differs.
 pub(crate) fn updated(

@@ -91,24 +91,30 @@ async fn states_before_a_version_are_the_content_one_version_back() {
     };
     let body = bytes::Bytes::from(serde_json::to_vec(&labels("a")).unwrap());
     let upload = crate::content::ContentUpload::parse(body).unwrap();
-    store.set_content(&me, &doc, upload).await.unwrap(); // 2: 70 created
+    store.set_content(&me, &doc, upload, None).await.unwrap(); // 2: 70 created
     let props = |text: &str| json!({"text": text}).as_object().unwrap().clone();
     let each = (0..70)
         .map(|n| (format!("label{n:02}"), props("b")))
         .collect();
-    store.bulk_update(&me, &doc, each).await.unwrap(); // 3: 70 changed, read from the content
     store
-        .update_object(&me, &doc, "label05", props("c"))
+        .bulk_update(&me, &doc, each, Default::default())
+        .await
+        .unwrap(); // 3: 70 changed, read from the content
+    store
+        .update_object(&me, &doc, "label05", props("c"), None)
         .await
         .unwrap(); // 4: one, looked up
-    store.delete_object(&me, &doc, "label06").await.unwrap(); // 5: one, looked up
+    store
+        .delete_object(&me, &doc, "label06", None)
+        .await
+        .unwrap(); // 5: one, looked up
 
     assert_eq!(texts(&store, &me, &doc, 2).await, vec!["->a"; 70]);
     assert_eq!(texts(&store, &me, &doc, 3).await, vec!["a>b"; 70]);
     assert_eq!(texts(&store, &me, &doc, 4).await, ["b>c"]);
     assert_eq!(texts(&store, &me, &doc, 5).await, ["b>-"]);
     store
-        .update_object(&me, &doc, "label07", props("d"))
+        .update_object(&me, &doc, "label07", props("d"), None)
         .await
         .unwrap(); // 6: one never changed alone, from its last bulk change
     assert_eq!(texts(&store, &me, &doc, 6).await, ["b>d"]);

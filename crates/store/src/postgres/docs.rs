@@ -200,12 +200,23 @@ pub async fn clone_doc(
     let (id, change) = insert_doc(c, account_id, &folder_id, title, now).await?;
     execute(
         c,
-        "INSERT INTO objects (doc_id, obj_id, type, data) \
-         SELECT $1, obj_id, type, data FROM objects WHERE doc_id = $2",
+        "INSERT INTO objects (doc_id, obj_id, type, data, version) \
+         SELECT $1, obj_id, type, data, 1 FROM objects WHERE doc_id = $2",
         &[&id, &doc_id],
     )
     .await?;
     Ok((id, change))
+}
+
+/// A document's version: its history's head, 0 before its history began.
+pub async fn doc_version(c: &impl GenericClient, doc_id: &str) -> StoreResult<u64> {
+    let row = query_opt(
+        c,
+        "SELECT head FROM history_heads WHERE doc_id = $1",
+        &[&doc_id],
+    )
+    .await?;
+    Ok(row.map_or(0, |row| row.get::<_, i64>(0)) as u64)
 }
 
 /// Shares a document with the account that has this e-mail address. Sharing with the owner

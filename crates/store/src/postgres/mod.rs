@@ -191,11 +191,13 @@ impl Engine for PgEngine {
             return Ok(None);
         };
         let objects = objects::load_objects(&tx, &doc_id, None).await?;
+        let doc_version = docs::doc_version(&tx, &doc_id).await?;
         tx.commit().await?;
         Ok(Some(LoadedDoc {
             owner_id,
             collaborators,
             objects,
+            doc_version,
         }))
     }
 

@@ -77,6 +77,10 @@ struct WireDoc {
     changed: Vec<String>,
     deleted: Vec<String>,
     event: Option<DocEvent>,
+    /// The document's version after the write, when it recorded one (the changed objects'
+    /// version).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    version: Option<u64>,
     /// Each changed object's type and data, in the order of `changed`, when carried.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     carried: Option<Vec<(String, String)>>,
@@ -175,6 +179,7 @@ fn wire(report: &Committed, budget: &mut usize) -> Wire {
                 changed: change.changed.iter().map(|(id, _)| id.clone()).collect(),
                 deleted: change.deleted.clone(),
                 event: change.event.clone(),
+                version: change.version,
                 carried: carried(&change.changed, budget),
             })
             .collect(),
@@ -433,7 +438,9 @@ async fn received_report(
         let ids: Vec<&str> = doc.changed.iter().map(String::as_str).collect();
         let mut found = match doc.carried {
             _ if ids.is_empty() => Default::default(),
-            Some(carried) if carried.len() == ids.len() => unpack(&doc.changed, carried),
+            Some(carried) if carried.len() == ids.len() => {
+                unpack(&doc.changed, carried, doc.version.unwrap_or(0))
+            }
             _ => {
                 if client.is_none() {
                     *client = Some(pool.get().await?);
@@ -457,6 +464,7 @@ async fn received_report(
             changed,
             deleted,
             event: doc.event,
+            version: doc.version,
         });
     }
     Ok(Committed {
@@ -465,13 +473,20 @@ async fn received_report(
     })
 }
 
-/// Carried objects by id.
-fn unpack(ids: &[String], carried: Vec<(String, String)>) -> BTreeMap<String, Arc<StoredObject>> {
+/// Carried objects by id, at the version of the write that changed them.
+fn unpack(
+    ids: &[String],
+    carried: Vec<(String, String)>,
+    version: u64,
+) -> BTreeMap<String, Arc<StoredObject>> {
     let mut kinds = Kinds::default();
     ids.iter()
         .cloned()
         .zip(carried)
-        .map(|(id, (kind, data))| (id, Arc::new(StoredObject::new(kinds.get(&kind), &data))))
+        .map(|(id, (kind, data))| {
+            let object = StoredObject::new(kinds.get(&kind), &data).at_version(version);
+            (id, Arc::new(object))
+        })
         .collect()
 }
 
@@ -504,7 +519,8 @@ mod tests {
             "15 bytes do not fit in 5"
         );
         assert_eq!(budget, 5, "what is not carried costs nothing");
-        let unpacked = unpack(&["a".to_owned(), "b".to_owned()], taken);
+        let unpacked = unpack(&["a".to_owned(), "b".to_owned()], taken, 3);
+        assert_eq!(unpacked["b"].version(), 3);
         assert_eq!(unpacked["b"].data(), r#"{"n":22}"#);
         assert_eq!(unpacked["a"].kind(), "component");
     }

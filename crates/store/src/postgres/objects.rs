@@ -33,7 +33,7 @@ pub async fn load_objects(
         None => {
             query(
                 c,
-                "SELECT obj_id, type, data FROM objects WHERE doc_id = $1",
+                "SELECT obj_id, type, data, version FROM objects WHERE doc_id = $1",
                 &[&doc_id],
             )
             .await?
@@ -41,7 +41,8 @@ pub async fn load_objects(
         Some([id]) => {
             query(
                 c,
-                "SELECT obj_id, type, data FROM objects WHERE doc_id = $1 AND obj_id = $2",
+                "SELECT obj_id, type, data, version FROM objects \
+                 WHERE doc_id = $1 AND obj_id = $2",
                 &[&doc_id, id],
             )
             .await?
@@ -49,7 +50,8 @@ pub async fn load_objects(
         Some(ids) => {
             query(
                 c,
-                "SELECT obj_id, type, data FROM objects WHERE doc_id = $1 AND obj_id = ANY($2)",
+                "SELECT obj_id, type, data, version FROM objects \
+                 WHERE doc_id = $1 AND obj_id = ANY($2)",
                 &[&doc_id, &ids],
             )
             .await?
@@ -71,7 +73,7 @@ pub async fn load_visible(
     macro_rules! visible_with_head {
         ($objects:literal) => {
             concat!(
-                "SELECT o.obj_id, o.type, o.data, h.head, h.pending, h.snapshot_len, h.num \
+                "SELECT o.obj_id, o.type, o.data, o.version, h.head, h.pending, h.snapshot_len, h.num \
                  FROM documents d LEFT JOIN history_heads h ON h.doc_id = d.id \
                  LEFT JOIN objects o ON o.doc_id = d.id AND ",
                 $objects,
@@ -98,7 +100,7 @@ pub async fn load_visible(
     let Some(first) = rows.first() else {
         return Ok(None);
     };
-    let head = head_at(first, 3);
+    let head = head_at(first, 4);
     let found = rows
         .into_iter()
         .filter(|row| row.get::<_, Option<&str>>(0).is_some())
@@ -106,24 +108,28 @@ pub async fn load_visible(
     Ok(Some((objects(&found), head)))
 }
 
-/// Objects by id from rows of id, type and data.
+/// Objects by id from rows of id, type, data and version.
 fn objects(rows: &[Row]) -> Objects {
     let mut kinds = Kinds::default();
     rows.iter()
         .map(|row| {
             let kind = kinds.get(row.get(1));
-            let object = StoredObject::new(kind, row.get(2));
+            let version = row.get::<_, i64>(3) as u64;
+            let object = StoredObject::new(kind, row.get(2)).at_version(version);
             (row.get::<_, String>(0), Arc::new(object))
         })
         .collect()
 }
 
-/// Adds objects given as `(id, type, data)` rows.
+/// Adds objects given as `(id, type, data)` rows, made by the write of document version
+/// `version`.
 pub async fn insert_objects<'a>(
     c: &impl GenericClient,
     doc_id: &str,
     rows: impl Iterator<Item = (&'a str, &'a str, &'a str)>,
+    version: u64,
 ) -> StoreResult<()> {
+    let version = version as i64;
     let rows: Vec<_> = rows.collect();
     for chunk in rows.chunks(ROWS_PER_STATEMENT) {
         let ids: Vec<&str> = chunk.iter().map(|row| row.0).collect();
@@ -131,26 +137,27 @@ pub async fn insert_objects<'a>(
         let data: Vec<&str> = chunk.iter().map(|row| row.2).collect();
         execute(
             c,
-            "INSERT INTO objects (doc_id, obj_id, type, data) \
-             SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[])",
-            &[&doc_id, &ids, &kinds, &data],
+            "INSERT INTO objects (doc_id, obj_id, type, data, version) \
+             SELECT $1, *, $5 FROM unnest($2::text[], $3::text[], $4::text[])",
+            &[&doc_id, &ids, &kinds, &data, &version],
         )
         .await?;
     }
     Ok(())
 }
 
-/// Writes objects' new data.
+/// Writes objects' new data and version (one write's: the same for all).
 pub async fn save_objects(
     c: &impl GenericClient,
     doc_id: &str,
     objects: &[(String, Arc<StoredObject>)],
 ) -> StoreResult<()> {
+    let version = objects.first().map_or(0, |(_, object)| object.version()) as i64;
     if let [(id, object)] = objects {
         execute(
             c,
-            "UPDATE objects SET data = $3 WHERE doc_id = $1 AND obj_id = $2",
-            &[&doc_id, id, &object.data()],
+            "UPDATE objects SET data = $3, version = $4 WHERE doc_id = $1 AND obj_id = $2",
+            &[&doc_id, id, &object.data(), &version],
         )
         .await?;
         return Ok(());
@@ -160,10 +167,10 @@ pub async fn save_objects(
         let data: Vec<&str> = chunk.iter().map(|(_, object)| object.data()).collect();
         execute(
             c,
-            "UPDATE objects o SET data = n.data \
+            "UPDATE objects o SET data = n.data, version = $4 \
              FROM unnest($2::text[], $3::text[]) AS n(obj_id, data) \
              WHERE o.doc_id = $1 AND o.obj_id = n.obj_id",
-            &[&doc_id, &ids, &data],
+            &[&doc_id, &ids, &data, &version],
         )
         .await?;
     }

@@ -152,6 +152,10 @@ const MIGRATIONS: &[&str] = &[
      END $$;
      CREATE TRIGGER history_heads_gone AFTER DELETE ON history_heads
          FOR EACH ROW EXECUTE FUNCTION history_heads_gone();"#,
+    // 5: each object's version, the document version of the write that last created or
+    // changed it (issue 33's conditional writes); rows written before are at 0 (a constant
+    // default: no table rewrite).
+    "ALTER TABLE objects ADD COLUMN version BIGINT NOT NULL DEFAULT 0;",
 ];
 
 /// The schema version this build writes.

@@ -1,7 +1,7 @@
 //! The write requests' statements in PostgreSQL's SQL, for the shared write path (see
 //! [`writer`](crate::writer)).
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use deadpool_postgres::GenericClient;
 
@@ -20,6 +20,7 @@ use crate::change::DocChange;
 use crate::content::ContentUpload;
 use crate::history::Head;
 use crate::keys::Account;
+use crate::object::StoredObject;
 use crate::plan::{Before, Planned, plan_cached};
 use crate::write::{ObjectUpdate, WriteOp};
 use crate::writer::{Created, Moved, Statements};
@@ -194,12 +195,24 @@ impl<C: GenericClient + Sync> Statements for Writing<'_, C> {
         Ok(())
     }
 
-    async fn insert_content(&self, doc: &str, content: &ContentUpload) -> StoreResult<()> {
-        insert_objects(self.client, doc, content.rows()).await
+    async fn insert_content(
+        &self,
+        doc: &str,
+        content: &ContentUpload,
+        version: u64,
+    ) -> StoreResult<()> {
+        insert_objects(self.client, doc, content.rows(), version).await
     }
 
-    async fn insert_object(&self, doc: &str, obj: &str, kind: &str, data: &str) -> StoreResult<()> {
-        insert_objects(self.client, doc, std::iter::once((obj, kind, data))).await
+    async fn insert_object(&self, doc: &str, obj: &str, object: &StoredObject) -> StoreResult<()> {
+        let row = (obj, object.kind(), object.data());
+        insert_objects(self.client, doc, std::iter::once(row), object.version()).await
+    }
+
+    async fn object(&self, doc: &str, obj: &str) -> StoreResult<Option<Arc<StoredObject>>> {
+        Ok(load_objects(self.client, doc, Some(&[obj]))
+            .await?
+            .remove(obj))
     }
 
     /// Reads the named objects (unless read ahead), or all of them for a selector, and plans

@@ -179,11 +179,20 @@ pub fn clone_doc(
     };
     let (id, change) = insert_doc(conn, account_id, &folder_id, title, now)?;
     conn.execute(
-        "INSERT INTO objects (doc_id, obj_id, type, data) \
-         SELECT ?1, obj_id, type, data FROM objects WHERE doc_id = ?2",
+        "INSERT INTO objects (doc_id, obj_id, type, data, version) \
+         SELECT ?1, obj_id, type, data, 1 FROM objects WHERE doc_id = ?2",
         [&id, doc_id],
     )?;
     Ok((id, change))
+}
+
+/// A document's version: its history's head, 0 before its history began.
+pub fn doc_version(conn: &Connection, doc_id: &str) -> StoreResult<u64> {
+    let head: Option<i64> = conn
+        .prepare_cached("SELECT head FROM history_heads WHERE doc_id = ?1")?
+        .query_row([doc_id], |row| row.get(0))
+        .optional()?;
+    Ok(head.unwrap_or(0) as u64)
 }
 
 /// Shares a document with the account that has this e-mail address. Sharing with the owner

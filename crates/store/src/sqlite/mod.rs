@@ -154,6 +154,7 @@ impl Engine for SqliteEngine {
                 owner_id,
                 collaborators,
                 objects: objects::load_objects(conn, &doc_id)?,
+                doc_version: docs::doc_version(conn, &doc_id)?,
             }))
         })
         .await

@@ -20,11 +20,16 @@ pub fn load_object(
     obj_id: &str,
 ) -> StoreResult<Option<Arc<StoredObject>>> {
     Ok(conn
-        .prepare_cached("SELECT type, data FROM objects WHERE doc_id = ?1 AND obj_id = ?2")?
+        .prepare_cached(
+            "SELECT type, data, version FROM objects WHERE doc_id = ?1 AND obj_id = ?2",
+        )?
         .query_row([doc_id, obj_id], |row| {
             let kind = row.get_ref(0)?.as_str()?;
             let data = row.get_ref(1)?.as_str()?;
-            Ok(Arc::new(StoredObject::new(Arc::from(kind), data)))
+            let version = row.get::<_, i64>(2)? as u64;
+            Ok(Arc::new(
+                StoredObject::new(Arc::from(kind), data).at_version(version),
+            ))
         })
         .optional()?)
 }
@@ -36,13 +41,14 @@ pub fn each_object(
     f: &mut dyn FnMut(&str, &Arc<StoredObject>) -> StoreResult<()>,
 ) -> StoreResult<()> {
     let mut stmt = conn.prepare_cached(
-        "SELECT obj_id, type, data FROM objects WHERE doc_id = ?1 ORDER BY obj_id",
+        "SELECT obj_id, type, data, version FROM objects WHERE doc_id = ?1 ORDER BY obj_id",
     )?;
     let mut rows = stmt.query([doc_id])?;
     let mut kinds = Kinds::default();
     while let Some(row) = rows.next()? {
         let kind = kinds.get(row.get_ref(1)?.as_str()?);
-        let object = StoredObject::new(kind, row.get_ref(2)?.as_str()?);
+        let version = row.get::<_, i64>(3)? as u64;
+        let object = StoredObject::new(kind, row.get_ref(2)?.as_str()?).at_version(version);
         f(row.get_ref(0)?.as_str()?, &Arc::new(object))?;
     }
     Ok(())
@@ -61,18 +67,19 @@ pub fn load_objects(
     Ok(objects)
 }
 
-/// Adds one object.
+/// Adds one object, made by the write of document version `version`.
 pub fn insert_object(
     conn: &Connection,
     doc_id: &str,
     obj_id: &str,
     kind: &str,
     data: &str,
+    version: u64,
 ) -> StoreResult<()> {
     conn.prepare_cached(
-        "INSERT INTO objects (doc_id, obj_id, type, data) VALUES (?1, ?2, ?3, ?4)",
+        "INSERT INTO objects (doc_id, obj_id, type, data, version) VALUES (?1, ?2, ?3, ?4, ?5)",
     )?
-    .execute(params![doc_id, obj_id, kind, data])?;
+    .execute(params![doc_id, obj_id, kind, data, version as i64])?;
     Ok(())
 }
 
@@ -82,9 +89,9 @@ const SCAN_FROM: usize = 64;
 /// See [`SCAN_FROM`].
 const SCAN_SHARE: usize = 4;
 
-/// Writes planned objects' data (in id order, as plans are). `doc_len` is how many objects
-/// their document holds, when known: a large share of a document is written in one pass over
-/// its rows, fewer objects row by row.
+/// Writes planned objects' data and versions (in id order, as plans are). `doc_len` is how many
+/// objects their document holds, when known: a large share of a document is written in one
+/// pass over its rows, fewer objects row by row.
 pub fn save_objects(
     conn: &Connection,
     doc_id: &str,
@@ -95,18 +102,25 @@ pub fn save_objects(
     if objects.len() >= SCAN_FROM && dense && objects.is_sorted_by(|a, b| a.0 < b.0) {
         return save_in_one_pass(conn, doc_id, objects);
     }
-    let mut update =
-        conn.prepare_cached("UPDATE objects SET data = ?1 WHERE doc_id = ?2 AND obj_id = ?3")?;
+    let mut update = conn.prepare_cached(
+        "UPDATE objects SET data = ?1, version = ?4 WHERE doc_id = ?2 AND obj_id = ?3",
+    )?;
     for (obj_id, object) in objects.iter() {
-        update.execute(params![object.data(), doc_id, obj_id])?;
+        update.execute(params![
+            object.data(),
+            doc_id,
+            obj_id,
+            object.version() as i64
+        ])?;
     }
     Ok(())
 }
 
-/// Writes planned objects (sorted by id, each id once) in one statement that passes over the
-/// document's rows, asking two SQL functions of this connection, made for the statement, whether
-/// each row is planned and its new data.
+/// Writes planned objects (sorted by id, each id once, all of one write's version) in one
+/// statement that passes over the document's rows, asking two SQL functions of this connection,
+/// made for the statement, whether each row is planned and its new data.
 fn save_in_one_pass(conn: &Connection, doc_id: &str, objects: &mut Planned) -> StoreResult<()> {
+    let version = objects.first().map_or(0, |(_, object)| object.version()) as i64;
     const PLANNED: &str = "diagtui_planned";
     const PLANNED_DATA: &str = "diagtui_planned_data";
     let lookup = Arc::new(PlannedLookup {
@@ -125,10 +139,10 @@ fn save_in_one_pass(conn: &Connection, doc_id: &str, objects: &mut Planned) -> S
     })?;
     let written = conn
         .prepare(
-            "UPDATE objects SET data = diagtui_planned_data(obj_id) \
+            "UPDATE objects SET data = diagtui_planned_data(obj_id), version = ?2 \
              WHERE doc_id = ?1 AND diagtui_planned(obj_id)",
         )
-        .and_then(|mut update| update.execute([doc_id]));
+        .and_then(|mut update| update.execute(params![doc_id, version]));
     // Removing the functions drops their share of the plan, which goes back to the caller.
     conn.remove_function(PLANNED, 1)?;
     conn.remove_function(PLANNED_DATA, 1)?;
@@ -234,7 +248,7 @@ mod tests {
         migrate(&mut conn).unwrap();
         conn.pragma_update(None, "foreign_keys", "OFF").unwrap();
         for i in 0..n {
-            insert_object(&conn, "doc", &format!("{i:04}"), "label", "{}").unwrap();
+            insert_object(&conn, "doc", &format!("{i:04}"), "label", "{}", 0).unwrap();
         }
         conn
     }

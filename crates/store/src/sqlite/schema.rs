@@ -143,6 +143,9 @@ const MIGRATIONS: &[&str] = &[
          DELETE FROM history_versions WHERE id > old.num * 1099511627776
              AND id < (old.num + 1) * 1099511627776;
      END;",
+    // 6: each object's version, the document version of the write that last created or
+    // changed it (issue 33's conditional writes); rows written before are at 0.
+    "ALTER TABLE objects ADD COLUMN version INTEGER NOT NULL DEFAULT 0;",
 ];
 
 /// The schema version this build writes.

@@ -1,6 +1,8 @@
 //! The write requests' statements in SQLite, for the shared write path (see
 //! [`writer`](crate::writer)).
 
+use std::sync::Arc;
+
 use rusqlite::Connection;
 
 use super::accounts::{any_account, insert_account, rotate_key};
@@ -8,11 +10,12 @@ use super::docs::{
     clone_doc, delete_doc, empty_doc, insert_doc, move_doc, rename_doc, share, visible_doc,
 };
 use super::folders::{delete_folder, first_folder, insert_folder, own_folder, rename_folder};
-use super::objects::{DbObjects, delete_object, insert_object, save_objects};
+use super::objects::{DbObjects, delete_object, insert_object, load_object, save_objects};
 use crate::StoreResult;
 use crate::change::DocChange;
 use crate::content::ContentUpload;
 use crate::keys::Account;
+use crate::object::StoredObject;
 use crate::plan::{Before, Planned, plan};
 use crate::write::ObjectUpdate;
 use crate::writer::{Created, Moved, Statements};
@@ -97,15 +100,31 @@ impl Statements for Writing<'_> {
         Ok(())
     }
 
-    async fn insert_content(&self, doc: &str, content: &ContentUpload) -> StoreResult<()> {
+    async fn insert_content(
+        &self,
+        doc: &str,
+        content: &ContentUpload,
+        version: u64,
+    ) -> StoreResult<()> {
         for (obj, kind, data) in content.rows() {
-            insert_object(self.conn, doc, obj, kind, data)?;
+            insert_object(self.conn, doc, obj, kind, data, version)?;
         }
         Ok(())
     }
 
-    async fn insert_object(&self, doc: &str, obj: &str, kind: &str, data: &str) -> StoreResult<()> {
-        insert_object(self.conn, doc, obj, kind, data)
+    async fn insert_object(&self, doc: &str, obj: &str, object: &StoredObject) -> StoreResult<()> {
+        insert_object(
+            self.conn,
+            doc,
+            obj,
+            object.kind(),
+            object.data(),
+            object.version(),
+        )
+    }
+
+    async fn object(&self, doc: &str, obj: &str) -> StoreResult<Option<Arc<StoredObject>>> {
+        load_object(self.conn, doc, obj)
     }
 
     async fn plan_update(

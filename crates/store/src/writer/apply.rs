@@ -4,6 +4,7 @@
 use super::Statements;
 use crate::batch::{Batch, report};
 use crate::change::{Committed, DocChange, DocEvent};
+use crate::condition;
 use crate::content::ContentUpload;
 use crate::embeds;
 use crate::history::compact;
@@ -54,6 +55,18 @@ fn uploaded(content: &ContentUpload) -> Objects {
         .collect()
 }
 
+/// The document's version now (its history's head, as the batch advanced it; 0 before its
+/// history began).
+async fn document_version(
+    s: &impl Statements,
+    batch: &Batch<'_>,
+    doc_id: &str,
+) -> StoreResult<u64> {
+    Ok(record::head_now(s, batch, doc_id)
+        .await?
+        .map_or(0, |head| head.head))
+}
+
 /// Checks that the account may see the document, once per batch.
 async fn check_visible(
     batch: &mut Batch<'_>,
@@ -84,7 +97,7 @@ pub(crate) async fn apply(
             let folder = s.first_folder(&account.id).await?;
             for (title, content) in samples.iter() {
                 let (doc_id, _) = s.insert_doc(&account.id, &folder.id, title).await?;
-                s.insert_content(&doc_id, content).await?;
+                s.insert_content(&doc_id, content, 0).await?;
             }
             (Outcome::Initialised(Some(key)), Committed::default())
         }
@@ -137,7 +150,7 @@ pub(crate) async fn apply(
                 VersionNotes::default(),
             );
             record::start(s, &id, entry).await?;
-            (Outcome::Created(id), report(change))
+            (Outcome::Created(id), report(change.at(1)))
         }
         WriteOp::RenameDoc {
             account_id,
@@ -152,8 +165,8 @@ pub(crate) async fn apply(
             };
             let entry = entry(batch, account_id, VersionKind::TitleChange, notes);
             let recorded = record::record(s, doc_id, head, entry, Vec::new()).await?;
-            batch.keep_version(recorded);
-            (Outcome::Done, report(change))
+            let version = batch.keep_version(recorded);
+            (Outcome::Done, report(change.at(version)))
         }
         WriteOp::EmptyDoc { account_id, doc_id } => {
             check_visible(batch, s, account_id, doc_id).await?;
@@ -168,8 +181,8 @@ pub(crate) async fn apply(
                 VersionNotes::default(),
             );
             let recorded = record::record(s, doc_id, head, entry, changes).await?;
-            batch.keep_version(recorded);
-            (Outcome::Done, report(change))
+            let version = batch.keep_version(recorded);
+            (Outcome::Done, report(change.at(version)))
         }
         WriteOp::CloneDoc {
             account_id,
@@ -189,7 +202,7 @@ pub(crate) async fn apply(
             };
             let entry = entry(batch, account_id, VersionKind::Cloned, notes);
             record::start(s, &id, entry).await?;
-            (Outcome::Created(id), report(change))
+            (Outcome::Created(id), report(change.at(1)))
         }
         WriteOp::Share {
             account_id,
@@ -213,8 +226,8 @@ pub(crate) async fn apply(
                 };
                 let entry = entry(batch, account_id, VersionKind::Moved, notes);
                 let recorded = record::record(s, doc_id, head, entry, Vec::new()).await?;
-                batch.keep_version(recorded);
-                (Outcome::Done, report(change))
+                let version = batch.keep_version(recorded);
+                (Outcome::Done, report(change.at(version)))
             }
         },
         WriteOp::DeleteDoc { account_id, doc_id } => (
@@ -226,13 +239,20 @@ pub(crate) async fn apply(
             doc_id,
             content,
             restore,
+            if_match,
         } => {
             check_visible(batch, s, account_id, doc_id).await?;
+            if let Some(condition) = if_match {
+                let now = document_version(s, batch, doc_id).await?;
+                if !condition.matches(Some(now)) {
+                    return Err(condition::document_failed(now));
+                }
+            }
             let before = s.current(doc_id, None).await?;
             let changes = record::replaced(before, uploaded(content));
             let head = record::open(s, batch, doc_id, changes.len()).await?;
             s.delete_objects(doc_id).await?;
-            s.insert_content(doc_id, content).await?;
+            s.insert_content(doc_id, content, head.head).await?;
             let (kind, notes) = match restore {
                 Some(version) => (
                     VersionKind::Restore,
@@ -253,7 +273,7 @@ pub(crate) async fn apply(
                 Some(_) => Outcome::Versioned(version, changed),
                 None => Outcome::Done,
             };
-            (outcome, report(change))
+            (outcome, report(change.at(version)))
         }
         WriteOp::CreateObject {
             account_id,
@@ -262,13 +282,13 @@ pub(crate) async fn apply(
         } => {
             check_visible(batch, s, account_id, doc_id).await?;
             let id = new_object_id();
+            let head = record::open(s, batch, doc_id, 1).await?;
+            StoredObject::set_version(object, head.head);
             let changes = vec![Change {
                 obj_id: id.clone(),
                 after: Some(object.clone()),
             }];
-            let head = record::open(s, batch, doc_id, changes.len()).await?;
-            s.insert_object(doc_id, &id, object.kind(), object.data())
-                .await?;
+            s.insert_object(doc_id, &id, object).await?;
             let entry = entry(
                 batch,
                 account_id,
@@ -276,8 +296,8 @@ pub(crate) async fn apply(
                 VersionNotes::default(),
             );
             let recorded = record::record(s, doc_id, head, entry, changes).await?;
-            batch.keep_version(recorded);
-            let mut change = batch.objects_changed(doc_id);
+            let version = batch.keep_version(recorded);
+            let mut change = batch.objects_changed(doc_id).at(version);
             change.changed.push((id.clone(), object.clone()));
             (Outcome::Created(id), report(change))
         }
@@ -300,12 +320,12 @@ pub(crate) async fn apply(
             if *replace {
                 s.delete_objects(doc_id).await?;
             }
-            for (id, object) in objects.iter() {
+            for (id, object) in objects.iter_mut() {
                 if !*replace {
                     s.delete_object(doc_id, id).await?;
                 }
-                s.insert_object(doc_id, id, object.kind(), object.data())
-                    .await?;
+                StoredObject::set_version(object, head.head);
+                s.insert_object(doc_id, id, object).await?;
             }
             let entry = entry(
                 batch,
@@ -314,7 +334,7 @@ pub(crate) async fn apply(
                 VersionNotes::default(),
             );
             let recorded = record::record(s, doc_id, head, entry, changes).await?;
-            batch.keep_version(recorded);
+            let version = batch.keep_version(recorded);
             let change = if *replace {
                 DocChange::event(doc_id, Some(batch.now.clone()), DocEvent::ContentReplaced)
             } else {
@@ -322,7 +342,7 @@ pub(crate) async fn apply(
                 change.changed = std::mem::take(objects);
                 change
             };
-            (Outcome::Done, report(change))
+            (Outcome::Done, report(change.at(version)))
         }
         WriteOp::UpdateObjects {
             account_id,
@@ -336,15 +356,23 @@ pub(crate) async fn apply(
                     (planned.objects, planned.before, Some(planned.doc_len))
                 }
                 Some(_) => return Err(StoreError::Conflict),
-                None => {
-                    let (objects, before) = s.plan_update(doc_id, update).await?;
-                    (objects, before, None)
-                }
+                None => match s.plan_update(doc_id, update).await {
+                    Ok((objects, before)) => (objects, before, None),
+                    Err(e @ StoreError::PreconditionFailed(_)) => {
+                        let now = document_version(s, batch, doc_id).await?;
+                        return Err(condition::at_document_version(e, now));
+                    }
+                    Err(e) => return Err(e),
+                },
             };
             // The states before come with the plan: no read beyond the history's advance;
             // they tell which objects the update changes.
+            let changed = record::updated_count(&before, &objects);
+            let head = record::open(s, batch, doc_id, changed).await?;
+            for (_, object) in objects.iter_mut() {
+                StoredObject::set_version(object, head.head);
+            }
             let changes = record::updated(&before, &objects);
-            let head = record::open(s, batch, doc_id, changes.len()).await?;
             s.save(doc_id, &mut objects, doc_len).await?;
             let entry = entry(
                 batch,
@@ -353,9 +381,9 @@ pub(crate) async fn apply(
                 VersionNotes::default(),
             );
             let recorded = record::record(s, doc_id, head, entry, changes).await?;
-            batch.keep_version(recorded);
+            let version = batch.keep_version(recorded);
             let ids = objects.iter().map(|(id, _)| id.clone()).collect();
-            let mut change = batch.objects_changed(doc_id);
+            let mut change = batch.objects_changed(doc_id).at(version);
             change.changed = objects;
             (Outcome::Updated(ids), report(change))
         }
@@ -371,8 +399,16 @@ pub(crate) async fn apply(
             account_id,
             doc_id,
             obj_id,
+            if_match,
         } => {
             check_visible(batch, s, account_id, doc_id).await?;
+            if if_match.is_some() {
+                let current = s.object(doc_id, obj_id).await?;
+                if let Err(e) = condition::check_object(if_match.as_ref(), obj_id, current) {
+                    let now = document_version(s, batch, doc_id).await?;
+                    return Err(condition::at_document_version(e, now));
+                }
+            }
             let head = record::open(s, batch, doc_id, 1).await?;
             if !s.delete_object(doc_id, obj_id).await? {
                 return Err(StoreError::ObjNotFound(obj_id.clone()));
@@ -388,8 +424,8 @@ pub(crate) async fn apply(
                 VersionNotes::default(),
             );
             let recorded = record::record(s, doc_id, head, entry, changes).await?;
-            batch.keep_version(recorded);
-            let mut change = batch.objects_changed(doc_id);
+            let version = batch.keep_version(recorded);
+            let mut change = batch.objects_changed(doc_id).at(version);
             change.deleted.push(obj_id.clone());
             (Outcome::Done, report(change))
         }

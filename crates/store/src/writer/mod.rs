@@ -136,8 +136,12 @@ pub(crate) async fn run_batch(
     let mut reports = Vec::with_capacity(count);
     for result in results {
         answers.push(result.map(|(outcome, report)| {
+            let version = report.version();
             reports.push(report);
-            outcome
+            match version {
+                Some(version) => Outcome::AtVersion(version, Box::new(outcome)),
+                None => outcome,
+            }
         }));
     }
     let mut replaced = Vec::new();

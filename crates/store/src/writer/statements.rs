@@ -76,10 +76,18 @@ pub(crate) trait Statements: HistoryWrites + EmbedStatements {
     async fn move_doc(&self, account: &str, doc: &str, folder: &str) -> StoreResult<Moved>;
     /// Deletes every object of a document.
     async fn delete_objects(&self, doc: &str) -> StoreResult<()>;
-    /// Stores an upload's rows in a document that has no objects.
-    async fn insert_content(&self, doc: &str, content: &ContentUpload) -> StoreResult<()>;
-    /// Adds one object.
-    async fn insert_object(&self, doc: &str, obj: &str, kind: &str, data: &str) -> StoreResult<()>;
+    /// Stores an upload's rows in a document that has no objects, made by the write of
+    /// document version `version`.
+    async fn insert_content(
+        &self,
+        doc: &str,
+        content: &ContentUpload,
+        version: u64,
+    ) -> StoreResult<()>;
+    /// Adds one object (at its version).
+    async fn insert_object(&self, doc: &str, obj: &str, object: &StoredObject) -> StoreResult<()>;
+    /// One object as it is, if the document has it.
+    async fn object(&self, doc: &str, obj: &str) -> StoreResult<Option<Arc<StoredObject>>>;
     /// Plans an object update from the rows it reads: the objects' new states and their
     /// states before.
     async fn plan_update(&self, doc: &str, update: &ObjectUpdate)
