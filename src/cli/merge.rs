@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use futures_util::future::try_join_all;
 
 use super::Failure;
-use diagtui_client::{ApiError, Client, Version, VersionedContent};
+use diagtui_client::{ApiError, Client, VersionedContent, conflicting_ids};
 use diagtui_model::merge::{Nested, refusal, update_for};
 use diagtui_model::{Props, Selector, SelectorUpdated};
 
@@ -86,7 +86,7 @@ async fn send(
     if updates.is_empty() {
         return Ok(Some(updates));
     }
-    let versions: BTreeMap<String, Version> = updates
+    let versions: BTreeMap<String, u64> = updates
         .keys()
         .filter_map(|obj| Some((obj.clone(), read.objects.get(obj)?.version?)))
         .collect();
@@ -105,7 +105,7 @@ async fn send(
         Err(ApiError::PreconditionFailed(conflict)) if !last => {
             eprintln!(
                 "diagtui: {} changed since they were read; merging again into what is there now",
-                conflict.changed_ids().join(", ")
+                conflicting_ids(&conflict).join(", ")
             );
             Ok(None)
         }

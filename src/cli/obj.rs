@@ -8,7 +8,7 @@ use super::confirm::Yes;
 use super::input::{objects_arg, props_arg, selector_words};
 use super::output::Output;
 use super::{Failure, Session, json, merge, success};
-use diagtui_client::{Version, parse_etag};
+use diagtui_model::versions::parse_version;
 use diagtui_model::{ObjectCreated, ObjectType, Props};
 
 /// Examples shown under `diagtui obj --help`.
@@ -84,7 +84,7 @@ pub enum ObjCommand {
         /// Write only while the object is at this version (as `obj get` prints it; our server's
         /// extension, sent as If-Match): otherwise nothing is written and it fails with HTTP 412.
         #[arg(long, value_name = "V", value_parser = version_arg)]
-        if_version: Option<Version>,
+        if_version: Option<u64>,
     },
     /// Merge properties into many objects at once, each with its own.
     #[command(
@@ -220,8 +220,8 @@ impl ObjCommand {
 }
 
 /// A version as `obj get` prints it: `12` (or the ETag `"12"`).
-fn version_arg(text: &str) -> Result<Version, String> {
-    parse_etag(text).ok_or_else(|| format!("\"{text}\" is not a version (a whole number: 12)"))
+fn version_arg(text: &str) -> Result<u64, String> {
+    parse_version(text).ok_or_else(|| format!("\"{text}\" is not a version (a whole number: 12)"))
 }
 
 fn object_type(text: &str) -> Result<ObjectType, String> {

@@ -1,6 +1,6 @@
 //! The document routes (spec 4.2).
 
-use super::versions::{Version, VersionedContent};
+use super::versions::VersionedContent;
 use super::{AnswerBody, ApiError, Client, JsonBody};
 use diagtui_model::{
     AddCollaboratorRequest, Content, CreateDocRequest, DocCreated, DocDetails, DocIdRequest,
@@ -68,7 +68,7 @@ impl Client {
         &self,
         doc: &str,
         content: &Content,
-        if_match: Option<Version>,
+        if_match: Option<u64>,
     ) -> Result<(), ApiError> {
         let request = self.post_request(self.url(&["doc", "set-content", doc]), Some(content));
         self.send_ok(Client::if_match(request, if_match)).await

@@ -7,7 +7,9 @@ use serde_json::Value;
 
 use diagtui_model::ErrorCode;
 
-use crate::versions::Conflict;
+use diagtui_model::versions::PreconditionFailedBody;
+
+use crate::versions::read_conflict;
 
 /// Everything that can go wrong with a request. `Display` reads well on one line: the TUI's
 /// status bar and the CLI's stderr show it as it is.
@@ -41,8 +43,8 @@ pub enum ApiError {
     },
     /// The server answered 412 (our extension): the versions the write named are not the
     /// current ones, and nothing was written. It carries the current state.
-    #[error("HTTP 412 {}: {}", .0.code, .0.message)]
-    PreconditionFailed(Box<Conflict>),
+    #[error("HTTP 412 {}: {}", .0.error, .0.message)]
+    PreconditionFailed(Box<PreconditionFailedBody>),
     /// The answer was not the JSON expected.
     #[error("unexpected answer (HTTP {status}): {detail}; it began: {excerpt}")]
     Unexpected {
@@ -75,13 +77,13 @@ impl ApiError {
     pub fn code(&self) -> Option<&ErrorCode> {
         match self {
             ApiError::Status { code, .. } => code.as_ref(),
-            ApiError::PreconditionFailed(conflict) => Some(&conflict.code),
+            ApiError::PreconditionFailed(conflict) => Some(&conflict.error),
             _ => None,
         }
     }
 
     /// The current state a 412 answer carried, when this is one.
-    pub fn conflict(&self) -> Option<&Conflict> {
+    pub fn conflict(&self) -> Option<&PreconditionFailedBody> {
         match self {
             ApiError::PreconditionFailed(conflict) => Some(conflict),
             _ => None,
@@ -132,7 +134,7 @@ impl ApiError {
             };
         }
         if status == reqwest::StatusCode::PRECONDITION_FAILED
-            && let Some(conflict) = Conflict::read(body)
+            && let Some(conflict) = read_conflict(body)
         {
             return ApiError::PreconditionFailed(Box::new(conflict));
         }

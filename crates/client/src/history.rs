@@ -2,7 +2,6 @@
 
 use reqwest::Url;
 
-use super::versions::Version;
 use super::{AnswerBody, ApiError, Client};
 use diagtui_model::history::{Diff, HistoryPage, RestoreRequest, Restored, VersionDetails};
 
@@ -58,7 +57,7 @@ impl Client {
         &self,
         doc: &str,
         version: u64,
-        if_match: Option<Version>,
+        if_match: Option<u64>,
     ) -> Result<Restored, ApiError> {
         let body = RestoreRequest { version };
         let request = self.post_request(self.url(&["doc", doc, "restore"]), Some(&body));

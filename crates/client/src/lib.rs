@@ -34,10 +34,7 @@ pub use error::{ApiError, one_line};
 pub use json_body::{AnswerBody, JsonBody};
 pub use key::ApiKey;
 pub use sse::{SseEvent, SseItem, SseParser};
-pub use versions::{
-    Conflict, DOCUMENT_VERSION, Version, VersionedContent, VersionedObject, Versions, etag,
-    parse_etag,
-};
+pub use versions::{VersionedContent, VersionedObject, Versions, conflicting_ids};
 pub use watch::{
     AccountStreamEvent, Backoff, DocStreamEvent, FIRST_RETRY, LAST_RETRY, StreamEvent, Watch,
     Watched,
@@ -166,9 +163,12 @@ impl Client {
     }
 
     /// A request with `If-Match: "<version>"` when a version is given.
-    fn if_match(request: RequestBuilder, version: Option<Version>) -> RequestBuilder {
+    fn if_match(request: RequestBuilder, version: Option<u64>) -> RequestBuilder {
         match version {
-            Some(version) => request.header(reqwest::header::IF_MATCH, etag(version)),
+            Some(version) => request.header(
+                reqwest::header::IF_MATCH,
+                diagtui_model::versions::etag(version),
+            ),
             None => request,
         }
     }

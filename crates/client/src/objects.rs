@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use reqwest::Url;
 
-use super::versions::{Version, VersionedContent, VersionedObject, Versions, WithVersions};
+use super::versions::{VersionedContent, VersionedObject, Versions, if_versions};
 use super::{ApiError, Client};
 use diagtui_model::{
     BulkUpdateRequest, Content, CreateObjectRequest, DiagramObject, ObjectCreated, Props, Selector,
@@ -87,7 +87,7 @@ impl Client {
         doc: &str,
         obj: &str,
         props: &Props,
-        if_match: Option<Version>,
+        if_match: Option<u64>,
     ) -> Result<Versions, ApiError> {
         let body = UpdateObjectRequest {
             props: props.clone(),
@@ -113,15 +113,11 @@ impl Client {
         &self,
         doc: &str,
         objects: &BTreeMap<String, Props>,
-        if_versions: Option<&BTreeMap<String, Version>>,
+        versions: Option<&BTreeMap<String, u64>>,
     ) -> Result<Versions, ApiError> {
         let body = BulkUpdateRequest {
             objects: objects.clone(),
-            if_versions: None,
-        };
-        let body = WithVersions {
-            body: &body,
-            if_versions,
+            if_versions: if_versions(versions),
         };
         self.send_ok_versioned(self.post_request(self.url(&["doc", doc]), Some(&body)))
             .await
@@ -146,16 +142,12 @@ impl Client {
         doc: &str,
         selector: &Selector,
         props: &Props,
-        if_versions: Option<&BTreeMap<String, Version>>,
+        versions: Option<&BTreeMap<String, u64>>,
     ) -> Result<(SelectorUpdated, Versions), ApiError> {
         let body = SelectorUpdateRequest {
             selector: selector.clone(),
             props: props.clone(),
-            if_versions: None,
-        };
-        let body = WithVersions {
-            body: &body,
-            if_versions,
+            if_versions: if_versions(versions),
         };
         let url = self.url(&["doc", doc, "obj", "where"]);
         self.send_versioned(self.post_request(url, Some(&body)))
@@ -172,7 +164,7 @@ impl Client {
         &self,
         doc: &str,
         obj: &str,
-        if_match: Option<Version>,
+        if_match: Option<u64>,
     ) -> Result<Versions, ApiError> {
         let url = self.url(&["doc", doc, "obj", obj, "delete"]);
         let request = self.post_request::<()>(url, None);

@@ -14,8 +14,9 @@ use crate::app::update::{App, Effect, Msg};
 use crate::document::ObjectModel;
 use crate::requests::call::{Answer, Failure, Reply, Request, RequestId, Stale, Versioned};
 use crate::runtime::transfer;
-use diagtui_client::{AnswerBody, ApiError, Client, VersionedObject};
-use diagtui_model::ErrorCode;
+use diagtui_client::{AnswerBody, ApiError, Client};
+use diagtui_model::versions::VersionedObject;
+use diagtui_model::{DiagramObject, ErrorCode};
 
 /// What the loop asks of the worker.
 #[derive(Debug)]
@@ -266,7 +267,7 @@ async fn content_model(mut body: AnswerBody) -> Result<ObjectModel, ApiError> {
 }
 
 /// The app's view of an object read with its version.
-fn versioned(read: VersionedObject) -> Versioned {
+fn versioned(read: diagtui_client::VersionedObject) -> Versioned {
     Versioned {
         object: read.object,
         version: read.version,
@@ -280,12 +281,19 @@ fn failure(error: &ApiError) -> Failure {
         code: error.code().cloned(),
         message: error.to_string(),
         stale: error.conflict().map(|conflict| {
+            let now = |now: &VersionedObject| Versioned {
+                object: DiagramObject {
+                    kind: now.kind.clone(),
+                    data: now.data.clone(),
+                },
+                version: Some(now.version),
+            };
             Box::new(Stale {
-                objects: (conflict.objects.iter())
-                    .map(|(id, now)| (id.clone(), now.clone().map(versioned)))
+                objects: (conflict.objects.iter().flatten())
+                    .map(|(id, object)| (id.clone(), object.as_ref().map(now)))
                     .collect(),
-                now_match: conflict.now_match.clone(),
-                no_longer_match: conflict.no_longer_match.clone(),
+                now_match: conflict.now_match.clone().unwrap_or_default(),
+                no_longer_match: conflict.no_longer_match.clone().unwrap_or_default(),
             })
         }),
     }
