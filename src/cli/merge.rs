@@ -143,3 +143,63 @@ fn merged(
         ))))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use diagtui_testkit::Local;
+    use serde_json::json;
+
+    fn props(value: serde_json::Value) -> Props {
+        value.as_object().unwrap().clone()
+    }
+
+    /// A merge worked out from a read that another client's write made stale writes nothing
+    /// (the server checks the versions read) and asks to read again; the last try's refusal is
+    /// the error; worked out again, it keeps the other client's change.
+    #[tokio::test]
+    async fn a_merge_from_a_stale_read_writes_nothing_and_is_merged_again() {
+        let f = Local::start().await;
+        let c = &f.client;
+        let doc = c.create_doc("Merge", None).await.unwrap();
+        let obj = c
+            .create_object(
+                &doc,
+                "component",
+                &props(json!({"componentId": "generic.server", "meta": {"a": 1}})),
+            )
+            .await
+            .unwrap();
+        let selector = Selector::parse(r#"["a","eq",1]"#).unwrap();
+        let stale = c.objects_where_versioned(&doc, &selector).await.unwrap();
+        // Another client adds b meanwhile.
+        c.update_object(&doc, &obj, &props(json!({"meta": {"a": 1, "b": 2}})))
+            .await
+            .unwrap();
+        let given = props(json!({"meta": {"owner": "ops"}}));
+        let mine = || BTreeMap::from([(obj.clone(), given.clone())]);
+        assert_eq!(
+            send(c, &doc, &stale, mine(), false).await.unwrap(),
+            None,
+            "refused: read again"
+        );
+        let last = send(c, &doc, &stale, mine(), true).await.unwrap_err();
+        assert!(
+            last.to_string().starts_with("HTTP 412 PRECONDITION_FAILED"),
+            "{last}"
+        );
+        assert_eq!(
+            c.get_object(&doc, &obj).await.unwrap().data["meta"],
+            json!({"a": 1, "b": 2}),
+            "nothing written"
+        );
+        let updated = merge_where(c, &doc, &selector, &given).await.unwrap();
+        assert_eq!(updated.updated_object_ids, [obj.clone()]);
+        assert_eq!(
+            c.get_object(&doc, &obj).await.unwrap().data["meta"],
+            json!({"a": 1, "b": 2, "owner": "ops"}),
+            "the other client's b is kept"
+        );
+        f.server.shutdown().await;
+    }
+}

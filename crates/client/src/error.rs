@@ -245,19 +245,13 @@ mod tests {
             br#"{"success":false,"error":"PRECONDITION_FAILED","message":"1 object changed since the versions given: a (now 3)","documentVersion":3,"objects":{"a":{"type":"label","data":{"text":"new"},"version":3}}}"#,
         );
         assert_eq!(err.status(), Some(412));
-        assert_eq!(
-            err.code().map(ToString::to_string).as_deref(),
-            Some("PRECONDITION_FAILED")
-        );
+        assert_eq!(err.code(), Some(&ErrorCode::PreconditionFailed));
         assert_eq!(
             err.to_string(),
             "HTTP 412 PRECONDITION_FAILED: 1 object changed since the versions given: a (now 3)"
         );
-        let conflict = err.conflict().unwrap();
-        assert_eq!(
-            conflict.objects["a"].as_ref().unwrap().object.data["text"],
-            "new"
-        );
+        let objects = err.conflict().unwrap().objects.as_ref().unwrap();
+        assert_eq!(objects["a"].as_ref().unwrap().data["text"], "new");
         let plain = ApiError::from_error_answer(StatusCode::PRECONDITION_FAILED, b"");
         assert!(plain.conflict().is_none());
         assert_eq!(plain.status(), Some(412));
