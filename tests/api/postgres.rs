@@ -1008,3 +1008,96 @@ async fn a_history_written_before_keyed_versions_reads_the_same_after_the_migrat
     assert_eq!(text(&four["objects"][0]["after"]), "c");
     stop(served);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn conditional_writes_hold_across_instances() {
+    use crate::versions::request;
+    use reqwest::Method;
+    let Two {
+        key,
+        a,
+        b,
+        http,
+        doc,
+        ..
+    } = two_instances().await;
+    let made = request(
+        &http,
+        &a.url,
+        &key,
+        Method::POST,
+        &format!("/api/v1/doc/{doc}/obj"),
+        &[],
+        Some(json!({"type": "label", "props": {"text": "start"}})),
+    )
+    .await;
+    let obj = made.body["objId"].as_str().unwrap().to_owned();
+    let path = format!("/api/v1/doc/{doc}/obj/{obj}");
+    // One client reads through A, the other through B: the same version.
+    let through_a = request(&http, &a.url, &key, Method::GET, &path, &[], None).await;
+    let through_b = request(&http, &b.url, &key, Method::GET, &path, &[], None).await;
+    assert_eq!(through_a.etag(), made.etag());
+    assert_eq!(through_b.etag(), made.etag());
+    // Both write with it, each through the other instance: one 200, one 412, nothing lost.
+    let won = request(
+        &http,
+        &b.url,
+        &key,
+        Method::POST,
+        &path,
+        &[("if-match", &through_a.etag())],
+        Some(json!({"props": {"text": "through b"}})),
+    )
+    .await;
+    assert_eq!(won.status, StatusCode::OK, "{}", won.body);
+    let lost = request(
+        &http,
+        &a.url,
+        &key,
+        Method::POST,
+        &path,
+        &[("if-match", &through_b.etag())],
+        Some(json!({"props": {"meta": {"by": "a"}}})),
+    )
+    .await;
+    assert_eq!(
+        lost.status,
+        StatusCode::PRECONDITION_FAILED,
+        "{}",
+        lost.body
+    );
+    assert_eq!(lost.body["objects"][&obj]["data"]["text"], "through b");
+    assert_eq!(lost.body["documentVersion"], won.doc_version());
+    // A version read through B is good for a write through A.
+    let read = request(&http, &b.url, &key, Method::GET, &path, &[], None).await;
+    assert_eq!(read.etag(), won.etag());
+    let retried = request(
+        &http,
+        &a.url,
+        &key,
+        Method::POST,
+        &path,
+        &[("if-match", &read.etag())],
+        Some(json!({"props": {"meta": {"by": "a"}}})),
+    )
+    .await;
+    assert_eq!(retried.status, StatusCode::OK, "{}", retried.body);
+    for server in [&a, &b] {
+        let all = request(
+            &http,
+            &server.url,
+            &key,
+            Method::GET,
+            &format!("/api/v1/doc/{doc}/obj/all?versions=true"),
+            &[],
+            None,
+        )
+        .await;
+        assert_eq!(all.body[&obj]["data"]["text"], "through b");
+        assert_eq!(all.body[&obj]["data"]["meta"]["by"], "a");
+        assert_eq!(all.body[&obj]["version"], retried.doc_version());
+        assert_eq!(all.doc_version(), retried.doc_version());
+    }
+    stop(a);
+    stop(b);
+}

@@ -9,6 +9,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use crate::common::{Harness, assert_error};
+use crate::events::Stream;
 
 /// An answer: status, headers and JSON body (null when there is none, as for a 304).
 pub(crate) struct Answer {
@@ -725,4 +726,159 @@ async fn versions_survive_a_restart() {
     assert_eq!(read.etag(), "\"4\"");
     again.shutdown().await;
     drop(dir);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn change_events_carry_the_version_and_the_new_objects_up_to_a_size() {
+    let h = Harness::new().await;
+    let doc = h.new_doc("Watched").await;
+    let a = h.new_obj(&doc, "label", json!({"text": "a"})).await;
+    let path = format!("/api/v1/doc/{doc}/events");
+    let mut stream = Stream::open_at(&h.http, h.server.url(), &path, &h.key(), None).await;
+    let mut account =
+        Stream::open_at(&h.http, h.server.url(), "/api/v1/events", &h.key(), None).await;
+    account.expect("current").await;
+    let (_, current) = stream.expect("current").await;
+    assert_eq!(current["version"], 2);
+    assert!(current.get("objects").is_none());
+
+    let one = send(
+        &h,
+        Method::POST,
+        &format!("/api/v1/doc/{doc}/obj/{a}"),
+        &[],
+        Some(json!({"props": {"text": "b"}})),
+    )
+    .await;
+    let (_, change) = stream.expect("change").await;
+    assert_eq!(change["version"], one.doc_version());
+    assert_eq!(change["changed"], json!([&a]));
+    let carried = &change["objects"][&a];
+    assert_eq!(carried["version"], one.doc_version());
+    assert_eq!(carried["type"], "label");
+    assert_eq!(
+        carried["data"],
+        h.get_ok(&format!("/api/v1/doc/{doc}/obj/{a}")).await["data"]
+    );
+
+    // Past 64 KiB of objects, ids only.
+    let big = "x".repeat(1000);
+    let objects: serde_json::Map<String, Value> = (0..70)
+        .map(|n| {
+            (
+                format!("big{n:02}"),
+                json!({"type": "label", "data": {"text": big}}),
+            )
+        })
+        .collect();
+    let set = send(
+        &h,
+        Method::POST,
+        &format!("/api/v1/doc/set-content/{doc}"),
+        &[],
+        Some(Value::Object(objects.clone())),
+    )
+    .await;
+    let (_, replaced) = stream.expect("change").await;
+    assert_eq!(replaced["document"], "content-replaced");
+    assert_eq!(replaced["version"], set.doc_version());
+    assert!(
+        replaced.get("objects").is_none(),
+        "content-replaced carries none"
+    );
+    let bulk: serde_json::Map<String, Value> = objects
+        .keys()
+        .map(|id| (id.clone(), json!({"text": format!("{big}!")})))
+        .collect();
+    let updated = send(
+        &h,
+        Method::POST,
+        &format!("/api/v1/doc/{doc}"),
+        &[],
+        Some(json!({"objects": bulk})),
+    )
+    .await;
+    let (_, change) = stream.expect("change").await;
+    assert_eq!(change["changed"].as_array().unwrap().len(), 70);
+    assert_eq!(change["version"], updated.doc_version());
+    assert!(change.get("objects").is_none(), "over 64 KiB: ids only");
+    let deleted = send(
+        &h,
+        Method::POST,
+        &format!("/api/v1/doc/{doc}/obj/big00/delete"),
+        &[],
+        None,
+    )
+    .await;
+    let (_, change) = stream.expect("change").await;
+    assert_eq!(change["deleted"], json!(["big00"]));
+    assert_eq!(change["version"], deleted.doc_version());
+    assert!(change.get("objects").is_none());
+
+    h.post_ok(
+        "/api/v1/doc/change-title",
+        json!({"docId": doc, "title": "Renamed"}),
+    )
+    .await;
+    let (_, retitled) = account.expect("change").await;
+    assert_eq!(retitled["document"], "content-replaced");
+    let (_, retitled) = account.expect("change").await;
+    assert_eq!(retitled["document"], "retitled");
+    assert_eq!(retitled["version"], deleted.doc_version() + 1);
+}
+
+#[tokio::test]
+async fn every_write_to_a_document_answers_its_version() {
+    let h = Harness::new().await;
+    let doc = h.new_doc("Written").await;
+    let post = |path: &str, body: Value| {
+        let path = path.to_owned();
+        let h = &h;
+        async move { send(h, Method::POST, &path, &[], Some(body)).await }
+    };
+    let diagram = post(
+        &format!("/api/v1/create-diagram/{doc}"),
+        json!([{"id": "a", "type": "component", "componentType": "generic.server"}]),
+    )
+    .await;
+    assert_eq!(diagram.status, StatusCode::OK, "{}", diagram.body);
+    assert_eq!(diagram.doc_version(), 2);
+    let titled = post(
+        "/api/v1/doc/change-title",
+        json!({"docId": doc, "title": "Retitled"}),
+    )
+    .await;
+    assert_eq!(titled.doc_version(), 3);
+    let folder = h
+        .post_ok("/api/v1/folder/create", json!({"title": "Elsewhere"}))
+        .await["folderId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let moved = post(
+        "/api/v1/doc/move",
+        json!({"docId": doc, "folderId": folder}),
+    )
+    .await;
+    assert_eq!(moved.doc_version(), 4);
+    let again = post(
+        "/api/v1/doc/move",
+        json!({"docId": doc, "folderId": folder}),
+    )
+    .await;
+    assert_eq!(
+        again.doc_version(),
+        4,
+        "no move, no version: the current one"
+    );
+    diagtui::server::create_account(h.server.location(), "friend@example.com").unwrap();
+    let shared = post(
+        "/api/v1/doc/add-collaborator",
+        json!({"docId": doc, "email": "friend@example.com"}),
+    )
+    .await;
+    assert_eq!(shared.status, StatusCode::OK, "{}", shared.body);
+    assert_eq!(shared.doc_version(), 4, "sharing makes no version");
+    let emptied = post("/api/v1/doc/empty", json!({"docId": doc})).await;
+    assert_eq!(emptied.doc_version(), 5);
 }

@@ -87,6 +87,8 @@ fn an_end_deleted_by_another_client_keeps_the_name_last_seen() {
             changed: Vec::new(),
             deleted: vec![ORDERS_DB.into()],
             document: None,
+            version: None,
+            objects: None,
         })),
     }));
     h.answer(

@@ -28,6 +28,8 @@ fn change_event(h: &mut Harness, changed: &[&str], deleted: &[&str], stamp: &str
             changed: changed.iter().map(|s| s.to_string()).collect(),
             deleted: deleted.iter().map(|s| s.to_string()).collect(),
             document: None,
+            version: None,
+            objects: None,
         })),
     }));
 }

@@ -1,8 +1,12 @@
 //! The change events our server streams (an extension of the API, as Server-Sent Events): what
 //! each event's `data` holds, and the names of the events.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+
+use super::versions::VersionedObject;
 
 /// The SSE event name of the first event of a document's stream: its current state.
 pub const EVENT_CURRENT: &str = "current";
@@ -25,7 +29,19 @@ pub struct DocChangeEvent {
     pub deleted: Vec<String>,
     /// What happened to the document as a whole, if anything.
     pub document: Option<DocEventKind>,
+    /// Our extension (issue 33): the document's version after the write (on `current`, its
+    /// version now); absent from servers without versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<u64>,
+    /// Our extension (issue 33): the new state of every object in `changed`, with its
+    /// version, when their JSON adds up to at most [`EVENT_OBJECTS_BYTES`]; absent past it
+    /// (read them as before) and on `content-replaced`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objects: Option<BTreeMap<String, VersionedObject>>,
 }
+
+/// The most bytes of object JSON a `change` event carries in `objects`.
+pub const EVENT_OBJECTS_BYTES: usize = 64 * 1024;
 
 /// A change to a document as a whole.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -58,6 +74,9 @@ pub struct AccountEvent {
     pub last_change: Option<String>,
     /// What happened to it.
     pub document: DocEventKind,
+    /// Our extension (issue 33): the document's version after the change, when it made one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<u64>,
 }
 
 /// The data of a `resync` event: events were missed (the backlog no longer reaches back to

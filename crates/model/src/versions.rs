@@ -133,7 +133,7 @@ impl VersionCondition {
 
 /// An object with its version: `{type, data, version}` (`obj/all?versions=true`, the change
 /// events' `objects`, a 412's `objects`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct VersionedObject {
     /// The object type's wire name.
     #[serde(rename = "type")]

@@ -14,14 +14,14 @@ impl<E: Engine> Store<E> {
     /// Adds objects under their given ids, each completed with its type's defaults: all or
     /// none. An object whose id is already in the document takes its place; with `replace`,
     /// every object there is removed first. Each object is checked as on create; a problem
-    /// names its id (`objects.<id>: …`).
+    /// names its id (`objects.<id>: …`). Returns the document version the write made.
     pub async fn add_objects(
         &self,
         account: &Account,
         doc_id: &str,
         objects: Vec<(String, DiagramObject)>,
         replace: bool,
-    ) -> StoreResult<()> {
+    ) -> StoreResult<u64> {
         let mut stored = Vec::with_capacity(objects.len());
         for (id, object) in objects {
             let label = format!("objects.{id}");
@@ -35,12 +35,16 @@ impl<E: Engine> Store<E> {
             let data = serde_json::to_string(&new_object_data(kind, &object.data))?;
             stored.push((id, Arc::new(StoredObject::created(kind, &data))));
         }
-        self.done(WriteOp::AddObjects {
-            account_id: account.id.clone(),
-            doc_id: doc_id.to_owned(),
-            objects: stored,
-            replace,
-        })
+        self.doc_write(
+            account,
+            doc_id,
+            WriteOp::AddObjects {
+                account_id: account.id.clone(),
+                doc_id: doc_id.to_owned(),
+                objects: stored,
+                replace,
+            },
+        )
         .await
     }
 }

@@ -648,12 +648,16 @@ impl<E: Engine> Store<E> {
         if_match: Option<VersionCondition>,
     ) -> StoreResult<u64> {
         check_object_id("objId", obj_id)?;
-        self.versioned(WriteOp::DeleteObject {
-            account_id: account.id.clone(),
-            doc_id: doc_id.to_owned(),
-            obj_id: obj_id.to_owned(),
-            if_match,
-        })
+        self.doc_write(
+            account,
+            doc_id,
+            WriteOp::DeleteObject {
+                account_id: account.id.clone(),
+                doc_id: doc_id.to_owned(),
+                obj_id: obj_id.to_owned(),
+                if_match,
+            },
+        )
         .await
     }
 
@@ -667,20 +671,32 @@ impl<E: Engine> Store<E> {
         content: ContentUpload,
         if_match: Option<VersionCondition>,
     ) -> StoreResult<u64> {
-        self.versioned(WriteOp::SetContent {
-            account_id: account.id.clone(),
-            doc_id: doc_id.to_owned(),
-            content,
-            restore: None,
-            if_match,
-        })
+        self.doc_write(
+            account,
+            doc_id,
+            WriteOp::SetContent {
+                account_id: account.id.clone(),
+                doc_id: doc_id.to_owned(),
+                content,
+                restore: None,
+                if_match,
+            },
+        )
         .await
     }
 
-    /// Runs a write to a document that answers nothing but the version it made.
-    async fn versioned(&self, op: WriteOp) -> StoreResult<u64> {
+    /// Runs a write to a document that answers nothing but success; returns the document
+    /// version it made, or the current one when it made none (a share, a move into the folder
+    /// the document is in).
+    pub(crate) async fn doc_write(
+        &self,
+        account: &Account,
+        doc_id: &str,
+        op: WriteOp,
+    ) -> StoreResult<u64> {
         match self.engine.write(op).await?.versioned() {
-            (Outcome::Done, version) => Ok(version.unwrap_or(0)),
+            (Outcome::Done, Some(version)) => Ok(version),
+            (Outcome::Done, None) => self.doc_version(account, doc_id).await,
             (other, _) => Err(unexpected(&other)),
         }
     }
@@ -709,28 +725,36 @@ impl<E: Engine> Store<E> {
         )
     }
 
-    /// Renames a document.
+    /// Renames a document; returns the version it made.
     pub async fn change_doc_title(
         &self,
         account: &Account,
         doc_id: &str,
         title: &str,
-    ) -> StoreResult<()> {
+    ) -> StoreResult<u64> {
         check_title(title)?;
-        self.done(WriteOp::RenameDoc {
-            account_id: account.id.clone(),
-            doc_id: doc_id.to_owned(),
-            title: title.to_owned(),
-        })
+        self.doc_write(
+            account,
+            doc_id,
+            WriteOp::RenameDoc {
+                account_id: account.id.clone(),
+                doc_id: doc_id.to_owned(),
+                title: title.to_owned(),
+            },
+        )
         .await
     }
 
-    /// Removes every object of a document, keeping the document.
-    pub async fn empty_doc(&self, account: &Account, doc_id: &str) -> StoreResult<()> {
-        self.done(WriteOp::EmptyDoc {
-            account_id: account.id.clone(),
-            doc_id: doc_id.to_owned(),
-        })
+    /// Removes every object of a document, keeping the document; returns the version it made.
+    pub async fn empty_doc(&self, account: &Account, doc_id: &str) -> StoreResult<u64> {
+        self.doc_write(
+            account,
+            doc_id,
+            WriteOp::EmptyDoc {
+                account_id: account.id.clone(),
+                doc_id: doc_id.to_owned(),
+            },
+        )
         .await
     }
 
@@ -754,20 +778,25 @@ impl<E: Engine> Store<E> {
         )
     }
 
-    /// Shares a document with the account that has this e-mail address. Sharing with the
-    /// owner or with an account that already has it changes nothing.
+    /// Shares a document with the account that has this e-mail address (no version: returns
+    /// the current one). Sharing with the owner or with an account that already has it
+    /// changes nothing.
     pub async fn add_collaborator(
         &self,
         account: &Account,
         doc_id: &str,
         email: &str,
-    ) -> StoreResult<()> {
+    ) -> StoreResult<u64> {
         check_email_length(email)?;
-        self.done(WriteOp::Share {
-            account_id: account.id.clone(),
-            doc_id: doc_id.to_owned(),
-            email: email.to_owned(),
-        })
+        self.doc_write(
+            account,
+            doc_id,
+            WriteOp::Share {
+                account_id: account.id.clone(),
+                doc_id: doc_id.to_owned(),
+                email: email.to_owned(),
+            },
+        )
         .await
     }
 
@@ -780,19 +809,24 @@ impl<E: Engine> Store<E> {
         .await
     }
 
-    /// Moves a document into another of the account's folders. Only its owner may; moving it
-    /// into the folder it is in changes nothing.
+    /// Moves a document into another of the account's folders; returns the version it made.
+    /// Only its owner may; moving it into the folder it is in changes nothing (and returns the
+    /// current version).
     pub async fn move_doc(
         &self,
         account: &Account,
         doc_id: &str,
         folder_id: &str,
-    ) -> StoreResult<()> {
-        self.done(WriteOp::MoveDoc {
-            account_id: account.id.clone(),
-            doc_id: doc_id.to_owned(),
-            folder_id: folder_id.to_owned(),
-        })
+    ) -> StoreResult<u64> {
+        self.doc_write(
+            account,
+            doc_id,
+            WriteOp::MoveDoc {
+                account_id: account.id.clone(),
+                doc_id: doc_id.to_owned(),
+                folder_id: folder_id.to_owned(),
+            },
+        )
         .await
     }
 
@@ -977,6 +1011,66 @@ mod tests {
             .unwrap()
             .0;
         assert_eq!(updated, [a, b], "planned again on the document as it is");
+    }
+
+    #[tokio::test]
+    async fn a_conditional_plan_made_from_memory_before_another_write_is_decided_by_the_writer() {
+        let (_dir, store, me) = store().await;
+        let doc = store.create_doc(&me, "Raced", None).await.unwrap();
+        let mut ids = Vec::new();
+        for n in 0..20 {
+            let text = props(json!({ "text": n.to_string() }));
+            ids.push(
+                store
+                    .create_object(&me, &doc, "label", &text)
+                    .await
+                    .unwrap(),
+            );
+        }
+        let objects: BTreeMap<String, Props> = ids
+            .iter()
+            .map(|(id, _)| (id.clone(), props(json!({"text": "bulk"}))))
+            .collect();
+        let read: BTreeMap<String, u64> = ids.iter().cloned().collect();
+        let update = Arc::new(ObjectUpdate::Each {
+            objects: objects.clone(),
+            labelled: true,
+            if_versions: read
+                .iter()
+                .map(|(id, v)| (id.clone(), VersionCondition::OneOf(vec![*v])))
+                .collect(),
+        });
+        // The plan is made while the versions hold in memory ...
+        let cached = store.doc(&me, &doc).await.unwrap();
+        let stale = {
+            let state = cached.read();
+            let (objects, before) = plan::plan_cached(&update, &state.objects).unwrap();
+            Plan {
+                version: state.version,
+                objects,
+                before,
+                doc_len: state.objects.len(),
+            }
+        };
+        // ... then another write changes one of the objects.
+        let (changed, _) = &ids[7];
+        let theirs = store
+            .update_object(&me, &doc, changed, props(json!({"text": "theirs"})), None)
+            .await
+            .unwrap();
+        let answer = store.write_update(&me, &doc, &update, Some(stale)).await;
+        assert!(matches!(answer, Err(StoreError::Conflict)), "{answer:?}");
+        let refused = store.bulk_update(&me, &doc, objects, read).await;
+        let Err(StoreError::PreconditionFailed(failed)) = refused else {
+            panic!("refused: {refused:?}");
+        };
+        assert_eq!(failed.document_version, theirs);
+        let listed = failed.objects.as_ref().unwrap();
+        assert_eq!(listed.len(), 1);
+        assert_eq!(&listed[0].0, changed);
+        let kept = store.object(&me, &doc, changed).await.unwrap();
+        assert!(kept.data().contains("theirs"), "nothing written");
+        assert_eq!(kept.version(), theirs);
     }
 
     #[tokio::test]

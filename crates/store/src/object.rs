@@ -178,6 +178,11 @@ impl StoredObject {
         &self.json[self.data_at..self.json.len() - 1]
     }
 
+    /// The length of its answer's JSON, `{"type":…,"data":…}`.
+    pub fn json_len(&self) -> usize {
+        self.json.len()
+    }
+
     /// The object as the API answers it, as a response body (shared, not copied).
     pub fn json(&self) -> Bytes {
         Bytes::from_owner(SharedJson(Arc::clone(&self.json)))

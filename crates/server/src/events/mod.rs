@@ -12,7 +12,7 @@ mod channel;
 mod frame;
 mod subscription;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Duration;
 
@@ -21,11 +21,12 @@ use tokio::sync::{broadcast, watch};
 use self::channel::{Channel, Item};
 use self::frame::Frame;
 use diagtui_model::events::{
-    AccountEvent, DocChangeEvent, DocEventKind, EVENT_CHANGE, EVENT_RESYNC, ResyncEvent,
-    ResyncReason,
+    AccountEvent, DocChangeEvent, DocEventKind, EVENT_CHANGE, EVENT_OBJECTS_BYTES, EVENT_RESYNC,
+    ResyncEvent, ResyncReason,
 };
+use diagtui_model::versions::VersionedObject;
 use diagtui_store::change::{Committed, DocChange, DocEvent};
-use diagtui_store::{AnyEngine, Store};
+use diagtui_store::{AnyEngine, Store, StoredObject};
 
 pub use self::frame::EventId;
 pub use self::subscription::{AccountSubscription, DocSubscription, Visible};
@@ -253,6 +254,8 @@ impl Streams {
                 changed: change.changed.iter().map(|(id, _)| id.clone()).collect(),
                 deleted: change.deleted.clone(),
                 document: kind,
+                version: change.version,
+                objects: carried_objects(&change.changed),
             };
             let frame = Frame::new(&channel.next_id(), EVENT_CHANGE, &event);
             if kind == Some(DocEventKind::Deleted) {
@@ -269,6 +272,7 @@ impl Streams {
             doc_id: change.doc_id.clone(),
             last_change: change.last_change.clone(),
             document: kind,
+            version: change.version,
         };
         let account_id = match event {
             DocEvent::Created { owner_id, .. } => Some(owner_id.clone()),
@@ -316,6 +320,32 @@ impl Streams {
             self.docs.remove(&id);
         }
     }
+}
+
+/// The changed objects' new states for a `change` event, when their JSON adds up to at most
+/// [`EVENT_OBJECTS_BYTES`] (and there are any).
+fn carried_objects(
+    changed: &[(String, Arc<StoredObject>)],
+) -> Option<BTreeMap<String, VersionedObject>> {
+    let size: usize = changed
+        .iter()
+        .map(|(id, object)| id.len() + object.json_len() + 16)
+        .sum();
+    if changed.is_empty() || size > EVENT_OBJECTS_BYTES {
+        return None;
+    }
+    changed
+        .iter()
+        .map(|(id, object)| {
+            let data = serde_json::from_str(object.data()).ok()?;
+            let carried = VersionedObject {
+                kind: object.kind().to_owned(),
+                data,
+                version: object.version(),
+            };
+            Some((id.clone(), carried))
+        })
+        .collect()
 }
 
 /// What a store's change to a document as a whole is called on the wire.

@@ -139,12 +139,14 @@ pub struct DocSubscription(Subscription<Frame, WholeDoc>);
 
 impl DocSubscription {
     /// Subscribes to a document's stream from `start` (made with `receiver` by
-    /// [`Hub::subscribe_doc`]); `last_change` is the document's `lastChange` read after.
+    /// [`Hub::subscribe_doc`]); `last_change` is the document's `lastChange` read after, and
+    /// `version` its version (when the reader may know it).
     pub fn new(
         hub: &Arc<Hub>,
         doc_id: &str,
         (receiver, start): (broadcast::Receiver<Arc<Frame>>, Start<Frame>),
         last_change: &str,
+        version: Option<u64>,
     ) -> DocSubscription {
         let filter = WholeDoc {
             doc_id: doc_id.to_owned(),
@@ -157,6 +159,8 @@ impl DocSubscription {
                     changed: Vec::new(),
                     deleted: Vec::new(),
                     document: None,
+                    version,
+                    objects: None,
                 };
                 subscription.queue(&Frame::new(&id, EVENT_CURRENT, &current));
             }

@@ -13,6 +13,7 @@ use bytes::Bytes;
 
 use super::image::{PICTURE_PARAMS, draw, picture_params};
 use super::schemas::{BodyErrors, Errors};
+use super::versions::with_document_version;
 use crate::error::ApiError;
 use crate::extract::{Ids, read_body};
 use crate::state::AppState;
@@ -118,14 +119,16 @@ fn pairs(query: QueryPairs) -> Result<Vec<(String, String)>, ApiError> {
     ),
     request_body(description = "Entries: a JSON map of entry id to entry, CSV with a header row, a Mermaid flowchart, or a Graphviz DOT graph (docs/create-diagram.md)",
         content((Object = "application/json"), (String = "text/csv"), (String = "text/vnd.mermaid"), (String = "text/vnd.graphviz"))),
-    responses((status = 200, description = "Laid out and stored", body = DiagramCreated), Errors, BodyErrors))]
+    responses((status = 200, description = "Laid out and stored", body = DiagramCreated, headers(
+            ("X-Document-Version" = u64, description = "The version the write made (our extension)"))),
+        Errors, BodyErrors))]
 pub async fn create(
     State(s): State<AppState>,
     me: Account,
     Ids(doc_id): Ids<String>,
     query: QueryPairs,
     body: DiagramBody,
-) -> Result<Json<DiagramCreated>, ApiError> {
+) -> Result<Response, ApiError> {
     let query = pairs(query)?;
     let replace = match query.iter().rev().find(|(name, _)| name == "replace") {
         None => false,
@@ -137,8 +140,8 @@ pub async fn create(
     s.store.doc_details(&me, &doc_id).await?;
     let Laid { objects, notes } = lay_out(body, settings).await?;
     let object_count = objects.len();
-    s.store.add_objects(&me, &doc_id, objects, replace).await?;
-    Ok(Json(DiagramCreated {
+    let version = s.store.add_objects(&me, &doc_id, objects, replace).await?;
+    let answer = Json(DiagramCreated {
         success: true,
         object_count,
         notes: notes
@@ -148,7 +151,8 @@ pub async fn create(
                 text: note.text,
             })
             .collect(),
-    }))
+    });
+    Ok(with_document_version(answer.into_response(), version))
 }
 
 /// `POST /api/v1/image/create-from-diagram`: the picture of the laid-out entries (PNG, or SVG

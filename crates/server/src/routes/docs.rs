@@ -149,44 +149,46 @@ pub async fn create(
 /// `POST /api/v1/doc/empty`.
 #[utoipa::path(post, operation_id = "emptyDocument", path = "/api/v1/doc/empty", tag = "documents",
     request_body = DocIdRequest,
-    responses((status = 200, description = "Emptied", body = Success), Errors, BodyErrors))]
+    responses((status = 200, description = "Emptied", body = Success, headers(("X-Document-Version" = u64, description = "The document's version after the write (our extension)"))), Errors, BodyErrors))]
 pub async fn empty(
     State(s): State<AppState>,
     me: Account,
     Body(req): Body<DocIdRequest>,
-) -> Result<Json<Success>, ApiError> {
-    s.store.empty_doc(&me, &req.doc_id).await?;
-    Ok(OK)
+) -> Result<Response, ApiError> {
+    let version = s.store.empty_doc(&me, &req.doc_id).await?;
+    Ok(with_document_version(OK.into_response(), version))
 }
 
 /// `POST /api/v1/doc/add-collaborator`.
 #[utoipa::path(post, operation_id = "addCollaborator", path = "/api/v1/doc/add-collaborator", tag = "documents",
     request_body = AddCollaboratorRequest,
-    responses((status = 200, description = "Shared", body = Success), Errors, BodyErrors))]
+    responses((status = 200, description = "Shared", body = Success, headers(("X-Document-Version" = u64, description = "The document's version after the write (our extension)"))), Errors, BodyErrors))]
 pub async fn add_collaborator(
     State(s): State<AppState>,
     me: Account,
     Body(req): Body<AddCollaboratorRequest>,
-) -> Result<Json<Success>, ApiError> {
-    s.store
+) -> Result<Response, ApiError> {
+    let version = s
+        .store
         .add_collaborator(&me, &req.doc_id, &req.email)
         .await?;
-    Ok(OK)
+    Ok(with_document_version(OK.into_response(), version))
 }
 
 /// `POST /api/v1/doc/change-title`.
 #[utoipa::path(post, operation_id = "changeDocumentTitle", path = "/api/v1/doc/change-title", tag = "documents",
     request_body = DocTitleRequest,
-    responses((status = 200, description = "Retitled", body = Success), Errors, BodyErrors))]
+    responses((status = 200, description = "Retitled", body = Success, headers(("X-Document-Version" = u64, description = "The document's version after the write (our extension)"))), Errors, BodyErrors))]
 pub async fn change_title(
     State(s): State<AppState>,
     me: Account,
     Body(req): Body<DocTitleRequest>,
-) -> Result<Json<Success>, ApiError> {
-    s.store
+) -> Result<Response, ApiError> {
+    let version = s
+        .store
         .change_doc_title(&me, &req.doc_id, &req.title)
         .await?;
-    Ok(OK)
+    Ok(with_document_version(OK.into_response(), version))
 }
 
 /// `POST /api/v1/doc/clone`.
@@ -211,16 +213,16 @@ pub async fn clone(
     extensions(("x-diagtui-extension" = json!(true))),
     request_body = MoveDocRequest,
     responses(
-        (status = 200, description = "Moved (or in that folder already)", body = Success),
+        (status = 200, description = "Moved (or in that folder already)", body = Success, headers(("X-Document-Version" = u64, description = "The document's version after the write (our extension)"))),
         (status = 403, description = "FORBIDDEN: only the owner may move a document", body = ErrorBody),
         Errors, BodyErrors))]
 pub async fn move_doc(
     State(s): State<AppState>,
     me: Account,
     Body(req): Body<MoveDocRequest>,
-) -> Result<Json<Success>, ApiError> {
-    s.store.move_doc(&me, &req.doc_id, &req.folder_id).await?;
-    Ok(OK)
+) -> Result<Response, ApiError> {
+    let version = s.store.move_doc(&me, &req.doc_id, &req.folder_id).await?;
+    Ok(with_document_version(OK.into_response(), version))
 }
 
 /// `POST /api/v1/doc/delete`: owner only.

@@ -48,7 +48,14 @@ pub async fn doc(
         .subscribe_doc(&doc_id, last_event_id(&headers).as_ref());
     // Read after subscribing, so that no change falls between the two.
     let details = s.store.doc_details(&me, &doc_id).await?;
-    let subscription = DocSubscription::new(&s.hub, &doc_id, subscribed, &details.last_change);
+    let version = s.store.doc_version(&me, &doc_id).await?;
+    let subscription = DocSubscription::new(
+        &s.hub,
+        &doc_id,
+        subscribed,
+        &details.last_change,
+        Some(version),
+    );
     Ok(stream(Body::from_stream(subscription.into_stream())))
 }
 

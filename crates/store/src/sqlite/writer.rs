@@ -247,6 +247,77 @@ mod tests {
             .unwrap();
         assert_eq!(titles, ["first", "third"]);
     }
+
+    /// Two updates naming the object's version, committed in one batch (one transaction):
+    /// the second's check runs against what the first wrote, so it fails and writes nothing.
+    #[test]
+    fn two_updates_at_one_version_in_one_batch_commit_only_the_first() {
+        use crate::object::StoredObject;
+        use crate::write::ObjectUpdate;
+        use diagtui_model::props::ObjectType;
+        use diagtui_model::versions::VersionCondition;
+
+        let dir = tempfile::tempdir().unwrap();
+        let me = set_up(dir.path());
+        let create_doc = WriteOp::CreateDoc {
+            account_id: me.id.clone(),
+            title: "Raced".into(),
+            folder_id: None,
+        };
+        let Outcome::Created(doc) = write_once(dir.path(), create_doc).unwrap().versioned().0
+        else {
+            panic!("a document");
+        };
+        let object = StoredObject::created(ObjectType::Label, r#"{"text":"start"}"#);
+        let create = WriteOp::CreateObject {
+            account_id: me.id.clone(),
+            doc_id: doc.clone(),
+            object: Arc::new(object),
+        };
+        let (Outcome::Created(obj), Some(read)) =
+            write_once(dir.path(), create).unwrap().versioned()
+        else {
+            panic!("an object at a version");
+        };
+        let update = |text: &str| {
+            let props = serde_json::json!({ "text": text })
+                .as_object()
+                .unwrap()
+                .clone();
+            WriteOp::UpdateObjects {
+                account_id: me.id.clone(),
+                doc_id: doc.clone(),
+                update: Arc::new(ObjectUpdate::Each {
+                    objects: [(obj.clone(), props)].into(),
+                    labelled: false,
+                    if_versions: [(obj.clone(), VersionCondition::OneOf(vec![read]))].into(),
+                }),
+                plan: None,
+            }
+        };
+        let mut ops = [update("first"), update("second")];
+        let (_, mut conn) = open_migrated(dir.path()).unwrap();
+        let answers = run(&mut conn, &mut ops, &ALONE).answers;
+        let (_, written) = answers[0].clone().unwrap().versioned();
+        assert_eq!(written, Some(read + 1));
+        let Err(StoreError::PreconditionFailed(failed)) = &answers[1] else {
+            panic!("the second is refused: {:?}", answers[1]);
+        };
+        assert_eq!(failed.document_version, read + 1);
+        let current = failed.objects.as_ref().unwrap()[0].1.as_ref().unwrap();
+        assert_eq!(current.version(), read + 1);
+        assert!(current.data().contains("first"), "{}", current.data());
+        let (data, version): (String, i64) = conn
+            .query_row(
+                "SELECT data, version FROM objects WHERE obj_id = ?1",
+                [&obj],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .unwrap();
+        assert!(data.contains("first"), "{data}");
+        assert_eq!(version as u64, read + 1);
+    }
+
     /// The numbers a query answers for a document.
     fn numbers(conn: &Connection, sql: &str, doc: &str) -> Vec<i64> {
         conn.prepare(sql)

@@ -435,6 +435,8 @@ mod tests {
                 changed: changed.iter().map(|s| s.to_string()).collect(),
                 deleted: Vec::new(),
                 document,
+                version: None,
+                objects: None,
             })),
         }
     }
@@ -516,6 +518,8 @@ mod tests {
                 changed: vec!["a".into()],
                 deleted: vec!["b".into()],
                 document: None,
+                version: None,
+                objects: None,
             })),
         };
         assert_eq!(
@@ -537,6 +541,8 @@ mod tests {
                 changed: Vec::new(),
                 deleted: Vec::new(),
                 document: None,
+                version: None,
+                objects: None,
             })))
         };
         let mut live = Liveness::default();
@@ -563,6 +569,7 @@ mod tests {
                 doc_id: "other".into(),
                 last_change: None,
                 document: DocEventKind::Created,
+                version: None,
             },
         )));
         assert_eq!(live.on_live(event, 7), [Reaction::ReloadList]);

@@ -217,7 +217,7 @@ pub async fn live_events(
     let subscribed = s.hub.subscribe_doc(doc_id, None);
     // Read after subscribing, so that no change falls between the two.
     let details = s.store.live_embed_details(doc_id, key).await?;
-    let subscription = DocSubscription::new(&s.hub, doc_id, subscribed, &details.last_change);
+    let subscription = DocSubscription::new(&s.hub, doc_id, subscribed, &details.last_change, None);
     let revoked = key_revoked(s.clone(), doc_id.to_owned(), key.to_owned());
     let stream = subscription
         .into_stream()
