@@ -6,9 +6,13 @@
 
 use std::collections::BTreeMap;
 
+use diagtui::client::{DocStreamEvent, Watched};
+use diagtui::model::events::DocChangeEvent;
+use diagtui::model::versions::VersionedObject;
 use diagtui::model::{Content, Selector};
 use diagtui::tui::document::ObjectModel;
-use diagtui::tui::{Answer, Failure, Request};
+use diagtui::tui::runtime::liveness::Live;
+use diagtui::tui::{Answer, Failure, Msg, Request};
 use diagtui::tui::{Stale, Versioned};
 use serde_json::json;
 
@@ -375,4 +379,65 @@ fn an_undo_names_the_version_its_re_read_found() {
             if_match: Some(AT + 1),
         }
     );
+}
+
+/// A change event of document A that gives its objects (our server's, up to 64 KiB).
+fn change_giving(h: &mut Harness, changed: &[(&str, serde_json::Value, u64)], deleted: &[&str]) {
+    let objects = changed
+        .iter()
+        .map(|(id, data, version)| {
+            let state = VersionedObject {
+                kind: "label".into(),
+                data: data.as_object().unwrap().clone(),
+                version: *version,
+            };
+            (id.to_string(), state)
+        })
+        .collect();
+    h.send(Msg::Live(Live::Doc {
+        doc: DOC_A.into(),
+        watched: Watched::Event(DocStreamEvent::Change(DocChangeEvent {
+            last_change: Some("t9".into()),
+            changed: changed.iter().map(|(id, ..)| id.to_string()).collect(),
+            deleted: deleted.iter().map(|s| s.to_string()).collect(),
+            document: None,
+            version: changed.iter().map(|(.., v)| *v).max(),
+            objects: Some(objects),
+        })),
+    }));
+}
+
+#[test]
+fn a_change_event_that_gives_its_objects_is_applied_without_a_read() {
+    let mut h = opened_with_versions();
+    h.press("2 G");
+    change_giving(
+        &mut h,
+        &[("1c-title", label("Changed elsewhere"), AT + 1)],
+        &["1b-db"],
+    );
+    assert!(!read_any(&h), "nothing is read");
+    assert!(
+        !h.asked(|r| matches!(r, Request::Content { .. })),
+        "nor the content"
+    );
+    let screen = h.screen();
+    assert!(screen.contains("\"Changed elsewhere\""), "{screen}");
+    assert!(!screen.contains("1b-db"), "the deleted one goes: {screen}");
+    // The version came with it: a save names it.
+    edit_label(&mut h, "Mine");
+    h.press("C-s y");
+    let (id, request) = h.take_request(is_update);
+    assert!(
+        matches!(request, Request::UpdateObject { if_match: Some(v), .. } if v == AT + 1),
+        "{request:?}"
+    );
+    // Its own write's event, coming after the save's answer, changes nothing and reads nothing.
+    h.reply(id, Ok(Answer::Written(Some(AT + 2))));
+    change_giving(&mut h, &[("1c-title", label("Mine"), AT + 2)], &[]);
+    assert!(!read_any(&h));
+    assert!(h.shows("[VIEW] label 1c-title"), "saved, not unsaved");
+    // An older state arriving late is left out.
+    change_giving(&mut h, &[("1c-title", label("Stale"), AT + 1)], &[]);
+    assert!(!h.shows("\"Stale\""), "{}", h.screen());
 }

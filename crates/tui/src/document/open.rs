@@ -118,8 +118,18 @@ impl OpenDoc {
 
     /// Puts objects read again in place (changed, created or deleted elsewhere), with their
     /// versions: each one's data replaced, a new one added by id, one gone (`None`) taken out;
-    /// the marks stay on their objects.
-    pub fn apply_fresh(&mut self, fresh: Vec<(String, Option<Versioned>)>) {
+    /// the marks stay on their objects. A state older than the one kept (a read answered
+    /// after a newer change event was applied) is left out.
+    pub fn apply_fresh(&mut self, mut fresh: Vec<(String, Option<Versioned>)>) {
+        if let Some(model) = self.model() {
+            fresh.retain(|(obj, read)| {
+                let incoming = read.as_ref().and_then(|r| r.version);
+                match (incoming, model.server_version_of(obj)) {
+                    (Some(incoming), Some(kept)) => incoming >= kept,
+                    _ => true,
+                }
+            });
+        }
         let (present, gone): (Vec<_>, Vec<_>) =
             fresh.into_iter().partition(|(_, object)| object.is_some());
         let mut gone: Vec<String> = gone.into_iter().map(|(obj, _)| obj).collect();
