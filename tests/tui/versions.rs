@@ -411,6 +411,10 @@ fn change_giving(h: &mut Harness, changed: &[(&str, serde_json::Value, u64)], de
 fn a_change_event_that_gives_its_objects_is_applied_without_a_read() {
     let mut h = opened_with_versions();
     h.press("2 G");
+    h.send(Msg::Live(Live::Doc {
+        doc: DOC_A.into(),
+        watched: Watched::Connected,
+    }));
     change_giving(
         &mut h,
         &[("1c-title", label("Changed elsewhere"), AT + 1)],
@@ -426,14 +430,17 @@ fn a_change_event_that_gives_its_objects_is_applied_without_a_read() {
     assert!(!screen.contains("1b-db"), "the deleted one goes: {screen}");
     // The version came with it: a save names it.
     edit_label(&mut h, "Mine");
+    let sent = h.sent.len();
     h.press("C-s y");
     let (id, request) = h.take_request(is_update);
     assert!(
         matches!(request, Request::UpdateObject { if_match: Some(v), .. } if v == AT + 1),
         "{request:?}"
     );
-    // Its own write's event, coming after the save's answer, changes nothing and reads nothing.
+    // Its own write's event, coming after the save's answer, changes nothing and reads nothing:
+    // the save was one request (the details' `lastChange` comes with the event too).
     h.reply(id, Ok(Answer::Written(Some(AT + 2))));
+    assert_eq!(h.sent[sent..], [request], "one request a save");
     change_giving(&mut h, &[("1c-title", label("Mine"), AT + 2)], &[]);
     assert!(!read_any(&h));
     assert!(h.shows("[VIEW] label 1c-title"), "saved, not unsaved");

@@ -857,6 +857,7 @@ impl App {
                         .prepare(Request::Details { doc }, Purpose::Poll),
                 )),
                 Reaction::Note(note) => actions.push(Action::Notify(note)),
+                Reaction::LastChange(doc, at) => self.docs.heard_change(&doc, at),
             }
         }
         actions
@@ -1087,8 +1088,14 @@ impl App {
             Action::Written(doc) => {
                 if !self.requests.writing(&doc) {
                     let mut actions = self.relist_versions(&doc);
-                    let cx = cx!(self, self.props.unsaved());
-                    actions.extend(self.docs.refresh_details_of(&doc, &cx));
+                    // A followed document's write comes back as an event, which says its
+                    // `lastChange` (and the count is the model's): nothing to read.
+                    let heard = self.liveness.follows_open_doc()
+                        && self.doc.as_ref().is_some_and(|d| d.id() == doc);
+                    if !heard {
+                        let cx = cx!(self, self.props.unsaved());
+                        actions.extend(self.docs.refresh_details_of(&doc, &cx));
+                    }
                     return actions;
                 }
             }

@@ -64,6 +64,9 @@ pub(crate) enum Reaction {
     Poll(String),
     /// Put this in the status bar.
     Note(Notification),
+    /// A change event said this document last changed then (`lastChange`): the details say
+    /// so without being read again.
+    LastChange(String, String),
 }
 
 /// How one stream stands.
@@ -312,7 +315,12 @@ impl Liveness {
                 for obj in &change.changed {
                     self.recent.insert(obj.clone(), now);
                 }
-                object_reactions(doc, change)
+                let at = change.last_change.clone();
+                let mut reactions = object_reactions(doc, change);
+                if let Some(at) = at {
+                    reactions.push(Reaction::LastChange(doc.to_owned(), at));
+                }
+                reactions
             }
         }
     }
@@ -467,6 +475,13 @@ mod tests {
         }
     }
 
+    /// What `news` means, but the `lastChange` it told (checked on its own).
+    fn without_last_change(live: &mut Liveness, news: Live, now: u64) -> Vec<Reaction> {
+        let mut reactions = live.on_live(news, now);
+        reactions.retain(|r| !matches!(r, Reaction::LastChange(..)));
+        reactions
+    }
+
     fn doc_news(watched: Watched<DocStreamEvent>) -> Live {
         Live::Doc {
             doc: "d".into(),
@@ -487,7 +502,10 @@ mod tests {
         assert_eq!(live.opened(Some("d"), None), Follow::Doc(Some("d".into())));
         assert_eq!(
             live.on_live(change(&["a"], None), 10),
-            [Reaction::Refetch(vec!["a".into()])]
+            [
+                Reaction::Refetch(vec!["a".into()]),
+                Reaction::LastChange("d".into(), "t2".into())
+            ]
         );
         assert!(live.recently_changed("a", 10 + RECENT_TICKS - 1));
         assert!(!live.recently_changed("b", 10));
@@ -495,7 +513,8 @@ mod tests {
         live.tick(10 + RECENT_TICKS);
         assert!(!live.recently_changed("a", 10 + RECENT_TICKS));
         assert!(!live.redraws_on_tick());
-        let retitled = live.on_live(change(&[], Some(DocEventKind::Retitled)), 50);
+        let retitled =
+            without_last_change(&mut live, change(&[], Some(DocEventKind::Retitled)), 50);
         assert_eq!(retitled, [Reaction::ReloadList]);
         let resync = doc_news(Watched::Event(DocStreamEvent::Resync(ResyncEvent {
             reason: ResyncReason::Overflow,
@@ -504,7 +523,7 @@ mod tests {
             live.on_live(resync, 51),
             [Reaction::ReloadDoc, Reaction::ReloadList]
         );
-        let deleted = live.on_live(change(&[], Some(DocEventKind::Deleted)), 52);
+        let deleted = without_last_change(&mut live, change(&[], Some(DocEventKind::Deleted)), 52);
         assert_eq!(deleted[0], Reaction::DocGone("d".into()));
         let other = Live::Doc {
             doc: "other".into(),
@@ -549,13 +568,16 @@ mod tests {
             })),
         };
         assert_eq!(
-            live.on_live(deleted, 1),
+            without_last_change(&mut live, deleted, 1),
             [Reaction::Refetch(vec!["a".into(), "b".into()])]
         );
         let ids: Vec<String> = (0..=REFETCH_AT_MOST).map(|i| format!("o{i}")).collect();
         let names: Vec<&str> = ids.iter().map(String::as_str).collect();
-        assert_eq!(live.on_live(change(&names, None), 2), [Reaction::ReloadDoc]);
-        let emptied = live.on_live(change(&[], Some(DocEventKind::Emptied)), 3);
+        assert_eq!(
+            without_last_change(&mut live, change(&names, None), 2),
+            [Reaction::ReloadDoc]
+        );
+        let emptied = without_last_change(&mut live, change(&[], Some(DocEventKind::Emptied)), 3);
         assert_eq!(emptied, [Reaction::ReloadDoc]);
     }
 
@@ -582,7 +604,11 @@ mod tests {
                 objects,
             })),
         };
-        let applied = live.on_live(given(Some([("a".to_string(), state.clone())].into())), 1);
+        let applied = without_last_change(
+            &mut live,
+            given(Some([("a".to_string(), state.clone())].into())),
+            1,
+        );
         let [Reaction::Apply(objects)] = applied.as_slice() else {
             panic!("{applied:?}")
         };
@@ -596,7 +622,7 @@ mod tests {
         assert_eq!(objects[1], ("b".to_string(), None));
         // Past 64 KiB the event names ids only: they are read.
         assert_eq!(
-            live.on_live(given(None), 2),
+            without_last_change(&mut live, given(None), 2),
             [Reaction::Refetch(vec!["a".into(), "b".into()])]
         );
     }
