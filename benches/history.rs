@@ -31,7 +31,7 @@ fn main() {
         let ids: Vec<String> = content.keys().cloned().collect();
         let body = Bytes::from(serde_json::to_vec(&content).unwrap());
         store
-            .set_content(&me, &doc, ContentUpload::parse(body).unwrap())
+            .set_content(&me, &doc, ContentUpload::parse(body).unwrap(), None)
             .await
             .unwrap();
         drop(store);

@@ -1,5 +1,5 @@
 //! What running `diagtui serve` as a service costs: `cargo bench --bench operations [-- PART...]`
-//! with PART one of `metrics`, `scrape`, `soak` (all three when none is named).
+//! with PART one of `metrics`, `conditional`, `scrape`, `soak` (all four when none is named).
 //!
 //! - `metrics`: what `--metrics-bind` costs. Two `serve` processes on their own data dirs, one
 //!   with metrics on, pinned to core 0; `wrk` (one thread, 32 connections) on core 1; GET and
@@ -8,6 +8,11 @@
 //!   /proc) and the ratios on/off printed. Then as many rounds head to head: both servers
 //!   loaded at once, sharing the core, which other load on the machine disturbs less. Needs
 //!   `wrk` (`scripts/ceiling.sh` installs it).
+//! - `conditional`: what `If-Match` costs an update (issue 33). Two `serve` processes of the
+//!   same build on their own data dirs, loaded as in `metrics`, one with plain updates, the other
+//!   with the same updates sent with `If-Match: *` (every one checked by the writer against the
+//!   object's stored version, and every one passing, so that the two write alike); interleaved
+//!   runs, then head to head; the ratio If-Match/plain printed. Needs `wrk`.
 //! - `scrape`: `/metrics` with 10,000 documents of 10 objects cached: the time to answer.
 //! - `soak`: `DIAGTUI_SOAK_UPDATES` (default 1,000,000) single-object updates at full rate (32
 //!   connections) on a 500-object document. The WAL's size sampled every 100 ms; the update
@@ -68,6 +73,9 @@ async fn main() {
     if wanted("metrics") {
         metrics_cost().await;
     }
+    if wanted("conditional") {
+        conditional_cost().await;
+    }
     if wanted("scrape") {
         scrape_time().await;
     }
@@ -85,10 +93,10 @@ struct Target {
 }
 
 impl Target {
-    /// `serve` pinned to the server core on a data dir in `dir`, metrics on or off, with a
-    /// document holding one component.
-    async fn start(dir: &Path, metered: bool) -> Target {
-        let data = dir.join(if metered { "on" } else { "off" });
+    /// `serve` pinned to the server core on the data dir `name` in `dir`, metrics on or off,
+    /// with a document holding one component.
+    async fn start(dir: &Path, name: &str, metered: bool) -> Target {
+        let data = dir.join(name);
         let mut command = Command::new("taskset");
         command
             .args(["-c", SERVER_CORE])
@@ -185,6 +193,20 @@ fn median(mut figures: Vec<f64>) -> f64 {
     figures.get(figures.len() / 2).copied().unwrap_or(0.0)
 }
 
+/// A wrk script updating the object with a new value every request (so that every update
+/// writes), sending `headers` too.
+fn update_script(path: &Path, headers: &str) {
+    std::fs::write(
+        path,
+        format!(
+            "counter = 0\nwrk.method = \"POST\"\nwrk.headers[\"Content-Type\"] = \"application/json\"\n\
+             {headers}request = function()\n  counter = counter + 1\n  return wrk.format(nil, nil, nil, \
+             '{{\"props\":{{\"meta\":{{\"kind\":\"node\",\"cpu\":' .. counter .. '}}}}}}')\nend\n"
+        ),
+    )
+    .expect("script");
+}
+
 /// GET and update throughput and CPU per request with metrics on against off.
 async fn metrics_cost() {
     if let Some(tool) = wrk::missing() {
@@ -193,82 +215,25 @@ async fn metrics_cost() {
     }
     let rounds = setting("DIAGTUI_OPS_ROUNDS", 5);
     let dir = tempfile::tempdir().expect("temp dir");
-    let off = Target::start(dir.path(), false).await;
-    let on = Target::start(dir.path(), true).await;
-    // A new value every request, so that every update writes.
+    let off = Target::start(dir.path(), "off", false).await;
+    let on = Target::start(dir.path(), "on", true).await;
     let script = dir.path().join("update.lua");
-    std::fs::write(
-        &script,
-        "counter = 0\nwrk.method = \"POST\"\nwrk.headers[\"Content-Type\"] = \"application/json\"\n\
-         request = function()\n  counter = counter + 1\n  return wrk.format(nil, nil, nil, \
-         '{\"props\":{\"meta\":{\"kind\":\"node\",\"cpu\":' .. counter .. '}}}')\nend\n",
-    )
-    .expect("script");
+    update_script(&script, "");
     println!(
         "metrics: serve with --metrics-bind (on) and without (off) on core {SERVER_CORE}, wrk \
          with {} connections on core {}, {} s runs, {rounds} rounds interleaved",
         LOAD.connections, LOAD.core, LOAD.seconds
     );
-    let kinds = [
+    for (label, script) in [
         ("GET one object", None),
         ("update one object", Some(script.as_path())),
-    ];
-    for (label, script) in kinds {
-        let (mut rates, mut cpus) = ((Vec::new(), Vec::new()), (Vec::new(), Vec::new()));
-        for round in 1..=rounds {
-            // A B A B, the first of each round alternating.
-            let order = if round % 2 == 1 {
-                [&off, &on]
-            } else {
-                [&on, &off]
-            };
-            for target in order {
-                let (rate, cpu) = target.measure(script);
-                let metered = target.metrics.is_some();
-                let (r, c) = if metered {
-                    (&mut rates.1, &mut cpus.1)
-                } else {
-                    (&mut rates.0, &mut cpus.0)
-                };
-                r.push(rate);
-                c.push(cpu);
-                println!(
-                    "  round {round} {label:<18} metrics {:<3} {rate:>9.0}/s  {cpu:>6.1} µs CPU per request",
-                    if metered { "on" } else { "off" }
-                );
-            }
-        }
-        let ratios: Vec<f64> = rates
-            .1
-            .iter()
-            .zip(&rates.0)
-            .map(|(on, off)| on / off)
-            .collect();
-        let cpu_ratios: Vec<f64> = cpus
-            .1
-            .iter()
-            .zip(&cpus.0)
-            .map(|(on, off)| on / off)
-            .collect();
-        println!(
-            "{label:<18} off {:>9.0}/s  on {:>9.0}/s  on/off: rate {:.3} (median of rounds; \
-             {:.3}-{:.3}), CPU per request {:.3} ({:.1} against {:.1} µs)",
-            median(rates.0.clone()),
-            median(rates.1.clone()),
-            median(ratios.clone()),
-            ratios.iter().copied().fold(f64::INFINITY, f64::min),
-            ratios.iter().copied().fold(0.0, f64::max),
-            median(cpu_ratios),
-            median(cpus.1),
-            median(cpus.0),
-        );
-        let together = head_to_head(&off, &on, script, rounds);
-        println!(
-            "{label:<18} head to head: on/off {:.3} (median of {rounds}; {:.3}-{:.3})",
-            median(together.clone()),
-            together.iter().copied().fold(f64::INFINITY, f64::min),
-            together.iter().copied().fold(0.0, f64::max),
-        );
+    ] {
+        let side = |name, target| Side {
+            name,
+            target,
+            script,
+        };
+        compare(label, side("off", &off), side("on", &on), rounds);
     }
     let metrics = on.metrics.as_deref().expect("metrics on");
     let text = reqwest::get(format!("{metrics}/metrics"))
@@ -285,29 +250,136 @@ async fn metrics_cost() {
     println!("  (the metered server counted {counted:.0} requests)\n");
 }
 
-/// Both servers loaded at once, half the connections each, `rounds` times: they share the
+/// Update throughput and CPU per request with `If-Match` against without.
+async fn conditional_cost() {
+    if let Some(tool) = wrk::missing() {
+        println!("conditional: `{tool}` is missing (scripts/ceiling.sh installs wrk): skipped\n");
+        return;
+    }
+    let rounds = setting("DIAGTUI_OPS_ROUNDS", 5);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let plain = Target::start(dir.path(), "plain", false).await;
+    let checked = Target::start(dir.path(), "checked", false).await;
+    let (plain_script, checked_script) =
+        (dir.path().join("plain.lua"), dir.path().join("checked.lua"));
+    update_script(&plain_script, "");
+    update_script(&checked_script, "wrk.headers[\"If-Match\"] = \"*\"\n");
+    println!(
+        "conditional: two serve processes on core {SERVER_CORE}, updates without (plain) and with \
+         If-Match: * (If-Match), wrk with {} connections on core {}, {} s runs, {rounds} rounds \
+         interleaved",
+        LOAD.connections, LOAD.core, LOAD.seconds
+    );
+    let a = Side {
+        name: "plain",
+        target: &plain,
+        script: Some(&plain_script),
+    };
+    let b = Side {
+        name: "If-Match",
+        target: &checked,
+        script: Some(&checked_script),
+    };
+    compare("update one object", a, b, rounds);
+    println!();
+}
+
+/// One side of a comparison: a server and the wrk script it is loaded with.
+#[derive(Clone, Copy)]
+struct Side<'a> {
+    name: &'static str,
+    target: &'a Target,
+    script: Option<&'a Path>,
+}
+
+impl Side<'_> {
+    /// One wrk run on this side: its rate and the server's CPU per request in µs.
+    fn measure(&self) -> (f64, f64) {
+        self.target.measure(self.script)
+    }
+}
+
+/// Runs two sides interleaved (A B A B, the first of each round alternating) for `rounds`
+/// rounds, then as many rounds head to head; prints every run and the ratios b/a of the rates
+/// and of the CPU per request (medians of the rounds).
+fn compare(label: &str, a: Side<'_>, b: Side<'_>, rounds: usize) {
+    let (mut rates, mut cpus) = ((Vec::new(), Vec::new()), (Vec::new(), Vec::new()));
+    for round in 1..=rounds {
+        let order = if round % 2 == 1 { [a, b] } else { [b, a] };
+        for side in order {
+            let (rate, cpu) = side.measure();
+            let is_b = side.name == b.name;
+            let (r, c) = if is_b {
+                (&mut rates.1, &mut cpus.1)
+            } else {
+                (&mut rates.0, &mut cpus.0)
+            };
+            r.push(rate);
+            c.push(cpu);
+            println!(
+                "  round {round} {label:<18} {:<9} {rate:>9.0}/s  {cpu:>6.1} µs CPU per request",
+                side.name
+            );
+        }
+    }
+    let ratio =
+        |bs: &[f64], as_: &[f64]| -> Vec<f64> { bs.iter().zip(as_).map(|(b, a)| b / a).collect() };
+    let ratios = ratio(&rates.1, &rates.0);
+    let cpu_ratios = ratio(&cpus.1, &cpus.0);
+    println!(
+        "{label:<18} {} {:>9.0}/s  {} {:>9.0}/s  {}/{}: rate {:.3} (median of rounds; \
+         {:.3}-{:.3}), CPU per request {:.3} ({:.1} against {:.1} µs)",
+        a.name,
+        median(rates.0.clone()),
+        b.name,
+        median(rates.1.clone()),
+        b.name,
+        a.name,
+        median(ratios.clone()),
+        ratios.iter().copied().fold(f64::INFINITY, f64::min),
+        ratios.iter().copied().fold(0.0, f64::max),
+        median(cpu_ratios),
+        median(cpus.1),
+        median(cpus.0),
+    );
+    let together = head_to_head(a, b, rounds);
+    println!(
+        "{label:<18} head to head: {}/{} {:.3} (median of {rounds}; {:.3}-{:.3})",
+        b.name,
+        a.name,
+        median(together.clone()),
+        together.iter().copied().fold(f64::INFINITY, f64::min),
+        together.iter().copied().fold(0.0, f64::max),
+    );
+}
+
+/// Both sides loaded at once, half the connections each, `rounds` times: they share the
 /// server core, so that other work on the machine slows both alike and the ratio of their
-/// rates is the inverse of their costs' (the wrk started first alternates). The ratios on/off.
-fn head_to_head(off: &Target, on: &Target, script: Option<&Path>, rounds: usize) -> Vec<f64> {
+/// rates is the inverse of their costs' (the wrk started first alternates). The ratios b/a.
+fn head_to_head(a: Side<'_>, b: Side<'_>, rounds: usize) -> Vec<f64> {
     let half = Wrk {
         connections: LOAD.connections / 2,
         ..LOAD
     };
     (0..rounds)
         .map(|round| {
-            let (first, second) = if round % 2 == 0 { (off, on) } else { (on, off) };
-            let (a, b) = std::thread::scope(|s| {
-                let a = s.spawn(|| half.run(&first.object, &first.key, script));
-                let b = s.spawn(|| half.run(&second.object, &second.key, script));
-                (a.join().expect("wrk"), b.join().expect("wrk"))
+            let (first, second) = if round % 2 == 0 { (a, b) } else { (b, a) };
+            let run = |side: Side<'_>| half.run(&side.target.object, &side.target.key, side.script);
+            let (x, y) = std::thread::scope(|s| {
+                let x = s.spawn(|| run(first));
+                let y = s.spawn(|| run(second));
+                (x.join().expect("wrk"), y.join().expect("wrk"))
             });
-            let (off_rate, on_rate) = if round % 2 == 0 {
-                (a.rate, b.rate)
+            let (a_rate, b_rate) = if round % 2 == 0 {
+                (x.rate, y.rate)
             } else {
-                (b.rate, a.rate)
+                (y.rate, x.rate)
             };
-            println!("  head to head {round}: off {off_rate:>9.0}/s  on {on_rate:>9.0}/s");
-            on_rate / off_rate
+            println!(
+                "  head to head {round}: {} {a_rate:>9.0}/s  {} {b_rate:>9.0}/s",
+                a.name, b.name
+            );
+            b_rate / a_rate
         })
         .collect()
 }

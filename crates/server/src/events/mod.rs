@@ -427,7 +427,7 @@ mod tests {
         let doc = store.create_doc(&me, "Busy", None).await.unwrap();
         let hub = Hub::start(&store, Duration::from_secs(60));
         let subscribed = hub.subscribe_doc(&doc, None);
-        let mut slow = DocSubscription::new(&hub, &doc, subscribed, "then");
+        let mut slow = DocSubscription::new(&hub, &doc, subscribed, "then", None);
         let writes = channel::QUEUE as u64 + 10;
         for _ in 0..writes {
             store.empty_doc(&me, &doc).await.unwrap();
