@@ -194,7 +194,7 @@ mod tests {
             "nothing written"
         );
         let updated = merge_where(c, &doc, &selector, &given).await.unwrap();
-        assert_eq!(updated.updated_object_ids, [obj.clone()]);
+        assert_eq!(updated.updated_object_ids, std::slice::from_ref(&obj));
         assert_eq!(
             c.get_object(&doc, &obj).await.unwrap().data["meta"],
             json!({"a": 1, "b": 2, "owner": "ops"}),

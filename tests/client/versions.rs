@@ -107,7 +107,7 @@ async fn listings_carry_versions_and_bulk_and_selector_writes_are_all_or_nothing
         .unwrap_err();
     let body = conflict(&err);
     assert_eq!(body.no_longer_match.as_deref(), Some(&[b.clone()][..]));
-    assert_eq!(conflicting_ids(body), [b.clone()]);
+    assert_eq!(conflicting_ids(body), std::slice::from_ref(&b));
     let objects = BTreeMap::from([(a.clone(), red.clone()), (b.clone(), red.clone())]);
     let err = c
         .bulk_update_if(&doc, &objects, Some(&preview.versions()))
@@ -126,7 +126,7 @@ async fn listings_carry_versions_and_bulk_and_selector_writes_are_all_or_nothing
         .update_where_if(&doc, &selector, &red, Some(&again.versions()))
         .await
         .unwrap();
-    assert_eq!(updated.updated_object_ids, [a.clone()]);
+    assert_eq!(updated.updated_object_ids, std::slice::from_ref(&a));
     f.server.shutdown().await;
 }
 
