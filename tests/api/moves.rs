@@ -72,7 +72,12 @@ async fn the_owner_moves_a_document_as_a_version_and_a_change_event() {
     let (_, change) = account.expect("change").await;
     assert_eq!(
         change,
-        json!({"docId": doc, "lastChange": details["lastChange"], "document": "moved"})
+        json!({
+            "docId": doc,
+            "lastChange": details["lastChange"],
+            "document": "moved",
+            "version": before + 1,
+        })
     );
 
     // Into the folder it is in: nothing changes, no version.
