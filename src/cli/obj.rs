@@ -8,6 +8,7 @@ use super::confirm::Yes;
 use super::input::{objects_arg, props_arg, selector_words};
 use super::output::Output;
 use super::{Failure, Session, json, merge, success};
+use diagtui_model::versions::parse_version;
 use diagtui_model::{ObjectCreated, ObjectType, Props};
 
 /// Examples shown under `diagtui obj --help`.
@@ -29,7 +30,8 @@ after which nothing is read as a flag:
 /// The object commands.
 #[derive(Debug, Subcommand)]
 pub enum ObjCommand {
-    /// Print one object: {type, data}.
+    /// Print one object: {type, data, version} (version: our server's; absent from servers
+    /// without versions).
     #[command(after_help = "Example:\n  diagtui obj get DOC 1chsmqmgt-q6lfvkevo")]
     Get {
         /// The document id.
@@ -69,7 +71,7 @@ pub enum ObjCommand {
     },
     /// Merge properties into an object (non-recursively: a nested value is replaced whole).
     #[command(
-        after_help = "Example:\n  diagtui obj update DOC OBJ '{\"position\":{\"x\":4,\"y\":0}}'"
+        after_help = "Examples:\n  diagtui obj update DOC OBJ '{\"position\":{\"x\":4,\"y\":0}}'\n  diagtui obj update DOC OBJ '{\"text\":\"b\"}' --if-version 12"
     )]
     Update {
         /// The document id.
@@ -79,6 +81,10 @@ pub enum ObjCommand {
         /// The properties: JSON, @FILE or - for stdin.
         #[arg(value_name = "PROPS", value_parser = props_arg)]
         props: Props,
+        /// Write only while the object is at this version (as `obj get` prints it; our server's
+        /// extension, sent as If-Match): otherwise nothing is written and it fails with HTTP 412.
+        #[arg(long, value_name = "V", value_parser = version_arg)]
+        if_version: Option<u64>,
     },
     /// Merge properties into many objects at once, each with its own.
     #[command(
@@ -133,9 +139,13 @@ impl ObjCommand {
     /// Runs the command: one API call.
     pub(crate) async fn execute(self, session: &mut Session<'_>) -> Result<Output, Failure> {
         Ok(match self {
-            ObjCommand::Get { doc, obj } => {
-                json(session.client().await?.get_object(&doc, &obj).await?)
-            }
+            ObjCommand::Get { doc, obj } => json(
+                session
+                    .client()
+                    .await?
+                    .get_object_versioned(&doc, &obj)
+                    .await?,
+            ),
             ObjCommand::Where { doc, selector } => {
                 let selector = selector_words(&selector).map_err(Failure::Usage)?;
                 json(
@@ -154,11 +164,16 @@ impl ObjCommand {
                     obj_id: client.create_object(&doc, kind.as_str(), &props).await?,
                 })
             }
-            ObjCommand::Update { doc, obj, props } => {
+            ObjCommand::Update {
+                doc,
+                obj,
+                props,
+                if_version,
+            } => {
                 session
                     .client()
                     .await?
-                    .update_object(&doc, &obj, &props)
+                    .update_object_if(&doc, &obj, &props, if_version)
                     .await?;
                 success()
             }
@@ -202,6 +217,11 @@ impl ObjCommand {
             }
         })
     }
+}
+
+/// A version as `obj get` prints it: `12` (or the ETag `"12"`).
+fn version_arg(text: &str) -> Result<u64, String> {
+    parse_version(text).ok_or_else(|| format!("\"{text}\" is not a version (a whole number: 12)"))
 }
 
 fn object_type(text: &str) -> Result<ObjectType, String> {

@@ -303,3 +303,58 @@ fn merge_keeps_the_other_nested_keys_where_the_default_replaces_them() {
         .fails(1);
     assert!(out.stderr.contains("VALIDATION_ERROR"), "{out:?}");
 }
+
+#[test]
+fn get_prints_the_version_and_update_if_version_writes_only_at_it() {
+    let env = Env::start();
+    let doc = env.new_doc("Versions");
+    let created = env
+        .run(&["obj", "create", &doc, "label", r#"{"text":"a"}"#])
+        .ok()
+        .json();
+    let obj = created["objId"].as_str().unwrap().to_owned();
+    let read = env.run(&["obj", "get", &doc, &obj]).ok().json();
+    let v1 = read["version"]
+        .as_u64()
+        .expect("the version beside type and data");
+    assert_eq!(read["data"]["text"], "a");
+
+    env.run(&[
+        "obj",
+        "update",
+        &doc,
+        &obj,
+        r#"{"text":"b"}"#,
+        "--if-version",
+        &v1.to_string(),
+    ])
+    .ok();
+    let v2 = env.run(&["obj", "get", &doc, &obj]).ok().json()["version"]
+        .as_u64()
+        .unwrap();
+    assert!(v2 > v1);
+    // From the first read again: refused, nothing written.
+    let out = env
+        .run(&[
+            "obj",
+            "update",
+            &doc,
+            &obj,
+            r#"{"text":"c"}"#,
+            "--if-version",
+            &format!("\"{v1}\""),
+        ])
+        .fails(1);
+    assert!(
+        out.stderr
+            .starts_with("diagtui: HTTP 412 PRECONDITION_FAILED: "),
+        "{out:?}"
+    );
+    let now = env.run(&["obj", "get", &doc, &obj]).ok().json();
+    assert_eq!(now["data"]["text"], "b");
+    // Not a version: a usage error before anything is sent.
+    let out = env
+        .run(&["obj", "update", &doc, &obj, "{}", "--if-version", "x"])
+        .fails(2);
+    assert!(out.stderr.contains("\"x\" is not a version"), "{out:?}");
+}

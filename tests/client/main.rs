@@ -5,4 +5,5 @@
 mod errors;
 mod raw_content;
 mod routes;
+mod versions;
 mod watch;

@@ -154,7 +154,7 @@ fn preview_runs_the_selector_read_and_shows_the_matches_until_the_form_closes() 
     assert_eq!(doc, DOC_A);
     assert_eq!(selector.to_string(), r#"["status","eq","down"]"#);
     assert!(h.shows("running…"));
-    let effects = h.reply(id, Ok(Answer::Content(down_only())));
+    let effects = h.reply(id, Ok(Answer::Content(down_only(), Default::default())));
     assert!(h.shows("Preview: 1 object matches"));
     assert!(!h.shows("running…"));
     assert!(
@@ -186,7 +186,10 @@ fn selector_answers_for_a_document_left_behind_touch_nothing() {
     h.press("Esc 1 j Enter");
     h.answer_all();
     assert!(h.shows("2 Objects · Production cluster"));
-    let effects = h.reply(preview, Ok(Answer::Content(down_only())));
+    let effects = h.reply(
+        preview,
+        Ok(Answer::Content(down_only(), Default::default())),
+    );
     assert!(!h.shows("marked"), "no marks from document A");
     assert!(!effects.iter().any(|e| matches!(e, Effect::Request(..))));
 
@@ -194,7 +197,10 @@ fn selector_answers_for_a_document_left_behind_touch_nothing() {
     h.press("1 k Enter");
     h.answer_all();
     h.press("w C-s");
-    h.answer(is_where, Ok(Answer::Content(down_only())));
+    h.answer(
+        is_where,
+        Ok(Answer::Content(down_only(), Default::default())),
+    );
     h.press("y");
     let (apply, _) = h.take_request(is_update_where);
     h.press("Esc 1 j Enter");
@@ -216,7 +222,10 @@ fn apply_asks_naming_the_count_then_shows_the_answer_and_jumps() {
     fill_status_down(&mut h, r##"{"primaryColor": "#FF0000"}"##);
     // No preview yet: the apply previews first, to name the count.
     h.press("C-s");
-    h.answer(is_where, Ok(Answer::Content(down_only())));
+    h.answer(
+        is_where,
+        Ok(Answer::Content(down_only(), Default::default())),
+    );
     let screen = h.screen();
     assert!(screen.contains("Apply the selector"), "{screen}");
     assert!(
@@ -250,7 +259,7 @@ fn an_apply_always_asks_with_a_fresh_preview_and_a_declined_one_returns_to_the_f
     let mut h = Harness::opened();
     fill_status_down(&mut h, r##"{"primaryColor": "#FF0000"}"##);
     h.press("C-p");
-    h.answer(is_where, Ok(Answer::Content(content())));
+    h.answer(is_where, Ok(Answer::Content(content(), Default::default())));
     // Even with a preview of these rows, the apply previews again: the document may have
     // changed since, and the question names what the selector finds now.
     h.press("C-s");
@@ -258,7 +267,10 @@ fn an_apply_always_asks_with_a_fresh_preview_and_a_declined_one_returns_to_the_f
         !h.shows("Apply the selector"),
         "not before the fresh preview"
     );
-    h.answer(is_where, Ok(Answer::Content(down_only())));
+    h.answer(
+        is_where,
+        Ok(Answer::Content(down_only(), Default::default())),
+    );
     let screen = h.screen();
     assert!(screen.contains("Apply the selector"), "{screen}");
     assert!(screen.contains("on 1 object of"), "{screen}");
@@ -277,7 +289,10 @@ fn a_count_that_differs_from_the_preview_is_reported() {
     let mut h = Harness::opened();
     fill_status_down(&mut h, r##"{"primaryColor": "#FF0000"}"##);
     h.press("C-s");
-    h.answer(is_where, Ok(Answer::Content(down_only())));
+    h.answer(
+        is_where,
+        Ok(Answer::Content(down_only(), Default::default())),
+    );
     h.press("y");
     h.answer(is_update_where, Ok(updated(2, &["1a-web", "1b-db"])));
     assert!(h.shows("! the preview found 1 but 2 were updated"));
@@ -300,7 +315,10 @@ fn a_failure_keeps_the_form() {
     assert!(h.shows("✗ preview failed: bad selector"));
     assert!(!h.shows("running…"));
     h.press("C-s");
-    h.answer(is_where, Ok(Answer::Content(down_only())));
+    h.answer(
+        is_where,
+        Ok(Answer::Content(down_only(), Default::default())),
+    );
     h.press("y");
     h.answer(
         is_update_where,
@@ -325,7 +343,10 @@ fn selectors_are_remembered_in_the_data_dir_and_recalled() {
     let mut h = with_history();
     fill_status_down(&mut h, r##"{"primaryColor": "#FF0000"}"##);
     h.press("C-p");
-    let effects = h.answer(is_where, Ok(Answer::Content(down_only())));
+    let effects = h.answer(
+        is_where,
+        Ok(Answer::Content(down_only(), Default::default())),
+    );
     let job = effects
         .iter()
         .find_map(|e| match e {
@@ -402,7 +423,7 @@ fn bulk_edit_shows_the_diff_and_sends_one_bulk_update() {
     h.press("y");
     assert!(!h.shows("Bulk edit"), "the edit closed with the diff");
     let (id, request) = h.take_request(|r| matches!(r, Request::BulkUpdate { .. }));
-    let Request::BulkUpdate { doc, objects } = &request else {
+    let Request::BulkUpdate { doc, objects, .. } = &request else {
         unreachable!()
     };
     assert_eq!(doc, DOC_A);
@@ -620,7 +641,10 @@ fn snapshot_selector_preview() {
     let mut h = Harness::opened();
     fill_status_down(&mut h, "{\n  \"primaryColor\": \"#FF0000\"\n}");
     h.press("C-p");
-    h.answer(is_where, Ok(Answer::Content(down_only())));
+    h.answer(
+        is_where,
+        Ok(Answer::Content(down_only(), Default::default())),
+    );
     assert_snapshot!(h.render(120, 30));
 }
 

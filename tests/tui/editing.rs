@@ -263,12 +263,15 @@ fn save_label(h: &mut Harness, text: &str) {
     let json = h.json().replace("Front end", text);
     h.edit_json(&json);
     h.press("C-s Enter");
-    h.answer(is_get, Ok(Answer::Object(content()["1c-title"].clone())));
+    h.answer(
+        is_get,
+        Ok(Answer::Object(content()["1c-title"].clone().into())),
+    );
     h.answer(is_update, Ok(Answer::Done));
     // The re-read after the save.
     let mut saved = content()["1c-title"].clone();
     saved.data["text"] = json!(text);
-    h.answer(is_get, Ok(Answer::Object(saved)));
+    h.answer(is_get, Ok(Answer::Object(saved.into())));
     h.pending.clear();
 }
 
@@ -345,7 +348,7 @@ fn an_undo_checks_the_server_and_asks_when_the_object_changed_since() {
         "label",
         json!({"text": "Someone else", "color": "#333333", "fontSize": 0.5}),
     );
-    h.answer(is_get, Ok(Answer::Object(theirs)));
+    h.answer(is_get, Ok(Answer::Object(theirs.into())));
     let screen = h.screen();
     assert!(screen.contains("Changed on the server"), "{screen}");
     assert!(
@@ -377,7 +380,7 @@ fn the_write_history_lists_the_writes_newest_first_with_what_is_undone() {
     h.press("y");
     let mut now = content()["1a-web"].clone();
     now.data["meta"] = json!({"env": "test"});
-    h.answer(is_get, Ok(Answer::Object(now)));
+    h.answer(is_get, Ok(Answer::Object(now.into())));
     h.answer(is_update, Ok(Answer::Done));
     h.answer_all();
     // Delete the label.
@@ -410,7 +413,7 @@ fn a_selector_apply_is_in_the_history_with_the_values_its_preview_saw() {
     db.insert("1b-db".into(), content()["1b-db"].clone());
     h.answer(
         |r| matches!(r, Request::ObjectsWhere { .. }),
-        Ok(Answer::Content(db)),
+        Ok(Answer::Content(db, Default::default())),
     );
     h.press("y");
     h.answer(

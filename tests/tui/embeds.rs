@@ -104,6 +104,7 @@ fn another_document_shows_its_own_embeds_or_none() {
         status: Some(404),
         code: Some(diagtui::model::ErrorCode::NotFound),
         message: "no such route".into(),
+        stale: None,
     };
     h.answer(is_embeds, Err(failure));
     h.answer_all();

@@ -471,7 +471,7 @@ impl Harness {
                     embeds: Vec::new(),
                 }),
                 Request::Content { .. } => objects(content.clone()),
-                Request::GetObject { obj, .. } => Answer::Object(content[obj].clone()),
+                Request::GetObject { obj, .. } => Answer::Object(content[obj].clone().into()),
                 other => panic!("answer_all only answers reads, got {other:?}"),
             };
             self.reply(id, Ok(answer));
@@ -668,6 +668,7 @@ pub fn failure(status: Option<u16>, code: Option<&str>, message: &str) -> Failur
         status,
         code: code.map(diagtui::model::ErrorCode::from),
         message: message.into(),
+        stale: None,
     }
 }
 

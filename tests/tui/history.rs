@@ -369,6 +369,7 @@ fn r_asks_naming_how_many_objects_change_and_only_y_restores() {
             *r == Request::Restore {
                 doc: DOC_A.into(),
                 version: 1,
+                if_match: Some(since_one().to),
             }
         },
         Ok(Answer::Restored(Restored {
@@ -413,6 +414,43 @@ fn a_refused_restore_says_status_code_and_route() {
         status.contains(&format!(
             "restore to version 2 failed; nothing changed: HTTP 400 VALIDATION_ERROR version: 3 is the newest version (POST /api/v1/doc/{DOC_A}/restore)"
         )),
+        "{status}"
+    );
+}
+
+#[test]
+fn a_restore_names_the_version_its_question_saw_and_a_412_restores_nothing() {
+    let mut h = listed();
+    h.press("j r");
+    h.answer(
+        |r| matches!(r, Request::DiffSince { .. }),
+        Ok(Answer::Diff(Box::new(since_one()))),
+    );
+    h.press("y");
+    let (id, request) = h.take_request(|r| matches!(r, Request::Restore { .. }));
+    assert!(
+        matches!(
+            request,
+            Request::Restore {
+                if_match: Some(3),
+                ..
+            }
+        ),
+        "the newest version the diff was worked out against: {request:?}"
+    );
+    let mut refused = failure(
+        Some(412),
+        Some("PRECONDITION_FAILED"),
+        "the document is at version 4, not 3",
+    );
+    refused.stale = Some(Box::default());
+    h.reply(id, Err(refused));
+    let screen = h.render(400, 60);
+    let status = screen.lines().rev().nth(1).unwrap();
+    assert!(
+        status.contains(
+            "restore to version 2 refused: the document was written since the question was shown, so nothing changed; r in the history asks again"
+        ),
         "{status}"
     );
 }

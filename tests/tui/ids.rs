@@ -47,7 +47,9 @@ fn ids_of_any_form_are_listed_and_written_to() {
     h.press("C-s Enter");
     h.answer(
         |r| matches!(r, Request::GetObject { .. }),
-        Ok(Answer::Object(laid_out()["web server/1->db"].clone())),
+        Ok(Answer::Object(
+            laid_out()["web server/1->db"].clone().into(),
+        )),
     );
     let (_, update) = h.take_request(|r| matches!(r, Request::UpdateObject { .. }));
     let Request::UpdateObject { obj, props, .. } = update else {

@@ -42,3 +42,5 @@ mod snapshots;
 mod undo;
 mod undo_e2e;
 mod update;
+mod versions;
+mod versions_e2e;

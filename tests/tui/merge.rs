@@ -54,14 +54,20 @@ fn a_preview_never_changes_the_users_marks() {
     assert!(h.shows("1 marked"));
     fill_form(&mut h, "status", "gone", r#"{"name": "x"}"#);
     h.press("C-p");
-    h.answer(is_where, Ok(Answer::Content(Content::new())));
+    h.answer(
+        is_where,
+        Ok(Answer::Content(Content::new(), Default::default())),
+    );
     assert!(h.shows("Preview: 0 objects match"));
     assert!(h.shows("1 marked"), "the marks stay: {}", h.screen());
     // A preview that matches the db shows it ◇, beside the user's mark, and marks nothing.
     h.press("BackTab C-u");
     h.type_text("down");
     h.press("C-p");
-    h.answer(is_where, Ok(Answer::Content(down_only())));
+    h.answer(
+        is_where,
+        Ok(Answer::Content(down_only(), Default::default())),
+    );
     assert!(h.shows("1 marked"));
     assert!(
         tree_row(&mut h, "1b-db").contains('◇'),
@@ -86,7 +92,10 @@ fn after_a_preview_d_on_a_row_asks_about_that_row_only() {
     let mut h = Harness::opened();
     fill_form(&mut h, "env", "dev", r#"{"name": "x"}"#);
     h.press("C-p");
-    h.answer(is_where, Ok(Answer::Content(components())));
+    h.answer(
+        is_where,
+        Ok(Answer::Content(components(), Default::default())),
+    );
     h.press("Esc j d");
     let screen = h.screen();
     assert!(!screen.contains("marked objects"), "{screen}");
@@ -104,7 +113,10 @@ fn a_marked_preview_match_shows_both_and_a_key_marks_the_matches() {
     h.press("Esc Space");
     fill_form(&mut h, "env", "dev", r#"{"name": "x"}"#);
     h.press("C-p");
-    h.answer(is_where, Ok(Answer::Content(components())));
+    h.answer(
+        is_where,
+        Ok(Answer::Content(components(), Default::default())),
+    );
     assert!(
         tree_row(&mut h, "1a-web").contains('◈'),
         "marked and a match"
@@ -129,7 +141,10 @@ fn the_preview_style_shows_without_colours() {
     });
     fill_form(&mut h, "status", "down", r#"{"name": "x"}"#);
     h.press("C-p");
-    h.answer(is_where, Ok(Answer::Content(down_only())));
+    h.answer(
+        is_where,
+        Ok(Answer::Content(down_only(), Default::default())),
+    );
     let buffer = h.buffer(300, 50);
     let (x, y) = (0..buffer.area.height)
         .flat_map(|y| (0..buffer.area.width).map(move |x| (x, y)))
@@ -165,7 +180,10 @@ fn a_merge_from_the_form_rereads_then_sends_each_match_its_own_value() {
     let mut h = Harness::opened();
     fill_form(&mut h, "env", "dev", r#"{"meta": {"owner": "ops"}}"#);
     h.press("C-s");
-    h.answer(is_where, Ok(Answer::Content(components())));
+    h.answer(
+        is_where,
+        Ok(Answer::Content(components(), Default::default())),
+    );
     let screen = h.screen();
     assert!(
         screen.contains("2 objects change of the 2 matches"),
@@ -177,7 +195,10 @@ fn a_merge_from_the_form_rereads_then_sends_each_match_its_own_value() {
     // Yes reads the matches again (the save's conflict check), then sends.
     h.press("y");
     assert!(!h.asked(is_bulk), "not before the re-read");
-    h.answer(is_where, Ok(Answer::Content(components())));
+    h.answer(
+        is_where,
+        Ok(Answer::Content(components(), Default::default())),
+    );
     let (id, request) = h.take_request(is_bulk);
     let objects = bulk_objects(&request);
     assert_eq!(
@@ -235,7 +256,10 @@ fn replace_in_the_form_sends_the_selector_update_as_the_api_does() {
     let mut h = Harness::opened();
     fill_form(&mut h, "env", "dev", r#"{"meta": {"owner": "ops"}}"#);
     h.press("C-o C-s");
-    h.answer(is_where, Ok(Answer::Content(components())));
+    h.answer(
+        is_where,
+        Ok(Answer::Content(components(), Default::default())),
+    );
     assert!(h.shows("Apply the selector"));
     h.press("y");
     let (_, request) = h.take_request(|r| matches!(r, Request::UpdateWhere { .. }));
@@ -250,12 +274,18 @@ fn objects_changed_before_the_send_ask_and_can_be_merged_again() {
     let mut h = Harness::opened();
     fill_form(&mut h, "status", "down", r#"{"meta": {"owner": "ops"}}"#);
     h.press("C-s");
-    h.answer(is_where, Ok(Answer::Content(down_only())));
+    h.answer(
+        is_where,
+        Ok(Answer::Content(down_only(), Default::default())),
+    );
     h.press("y");
     // Someone added meta.zone to the db meanwhile.
     let mut changed = down_only();
     changed.get_mut("1b-db").unwrap().data["meta"]["zone"] = json!("z1");
-    h.answer(is_where, Ok(Answer::Content(changed.clone())));
+    h.answer(
+        is_where,
+        Ok(Answer::Content(changed.clone(), Default::default())),
+    );
     assert!(!h.asked(is_bulk));
     let screen = h.screen();
     assert!(screen.contains("Changed on the server"), "{screen}");
@@ -264,7 +294,7 @@ fn objects_changed_before_the_send_ask_and_can_be_merged_again() {
     h.press("r");
     assert!(h.shows("Against the values on the server now"));
     h.press("y");
-    h.answer(is_where, Ok(Answer::Content(changed)));
+    h.answer(is_where, Ok(Answer::Content(changed, Default::default())));
     let (_, request) = h.take_request(is_bulk);
     assert_eq!(
         bulk_objects(&request)["1b-db"]["meta"],
@@ -321,7 +351,7 @@ fn the_bulk_edit_merges_each_marked_objects_value_after_a_re_read() {
     assert_eq!(objs, &["1a-web", "1b-db"]);
     let fresh = components()
         .into_iter()
-        .map(|(obj, object)| (obj, Some(object)))
+        .map(|(obj, object)| (obj, Some(object.into())))
         .collect();
     h.reply(id, Ok(Answer::Fresh(fresh)));
     let (id, request) = h.take_request(is_bulk);
@@ -347,7 +377,7 @@ fn a_bulk_edit_object_gone_before_the_send_asks_first() {
     let (id, _) = h.take_request(|r| matches!(r, Request::GetObjects { .. }));
     let mut fresh: Vec<_> = components()
         .into_iter()
-        .map(|(obj, object)| (obj, Some(object)))
+        .map(|(obj, object)| (obj, Some(object.into())))
         .collect();
     fresh[1].1 = None;
     h.reply(id, Ok(Answer::Fresh(fresh)));

@@ -27,7 +27,7 @@ fn form_with_preview() -> Harness {
         .filter(|(_, o)| o.data.get("meta").and_then(|m| m.get("status")) == Some(&json!("up")))
         .collect();
     assert!(up.len() >= 7, "{}", up.len());
-    h.answer(is_where, Ok(Answer::Content(up)));
+    h.answer(is_where, Ok(Answer::Content(up, Default::default())));
     h
 }
 

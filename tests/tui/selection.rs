@@ -65,7 +65,7 @@ fn a_created_object_is_the_one_the_properties_show_and_i_edits() {
         fresh,
         Ok(Answer::Fresh(vec![(
             "1z-redis".into(),
-            Some(object("component", json!(props))),
+            Some(object("component", json!(props)).into()),
         )])),
     );
     h.reply(id, Ok(Answer::Created("1z-redis".into())));
@@ -223,12 +223,12 @@ impl Server {
             }),
             Request::Content { .. } => objects(self.content.clone()),
             Request::GetObject { obj, .. } => match self.content.get(obj) {
-                Some(object) => Answer::Object(object.clone()),
+                Some(object) => Answer::Object(object.clone().into()),
                 None => return gone(),
             },
             Request::GetObjects { objs, .. } => Answer::Fresh(
                 objs.iter()
-                    .map(|o| (o.clone(), self.content.get(o).cloned()))
+                    .map(|o| (o.clone(), self.content.get(o).cloned().map(Into::into)))
                     .collect(),
             ),
             Request::CreateObject { kind, props, .. } => {

@@ -93,7 +93,7 @@ fn u_undoes_the_newest_version_of_the_object_even_one_made_elsewhere() {
     // As every undo: the object is read again first, then the value put back.
     h.answer(
         |r| matches!(r, Request::GetObject { .. }),
-        Ok(Answer::Object(content()["1c-title"].clone())),
+        Ok(Answer::Object(content()["1c-title"].clone().into())),
     );
     let (_, update) = h.take_request(|r| matches!(r, Request::UpdateObject { .. }));
     assert_eq!(
@@ -101,7 +101,8 @@ fn u_undoes_the_newest_version_of_the_object_even_one_made_elsewhere() {
         Request::UpdateObject {
             doc: DOC_A.into(),
             obj: "1c-title".into(),
-            props: serde_json::from_value(json!({"text": "Old title"})).unwrap()
+            props: serde_json::from_value(json!({"text": "Old title"})).unwrap(),
+            if_match: None,
         }
     );
     // It is in the write history, named by its version.
@@ -162,7 +163,7 @@ fn u_in_the_history_undoes_the_highlighted_version() {
     h.press("y");
     h.answer(
         |r| matches!(r, Request::GetObject { .. }),
-        Ok(Answer::Object(content()["1c-title"].clone())),
+        Ok(Answer::Object(content()["1c-title"].clone().into())),
     );
     h.answer(
         |r| matches!(r, Request::UpdateObject { .. }),

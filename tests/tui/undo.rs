@@ -122,8 +122,8 @@ fn deleting_a_connected_component_names_its_line_groups_and_its_undo_points_them
     h.reply(
         id,
         Ok(Answer::Fresh(vec![
-            ("1e-wire".into(), Some(now["1e-wire"].clone())),
-            ("1f-tail".into(), Some(now["1f-tail"].clone())),
+            ("1e-wire".into(), Some(now["1e-wire"].clone().into())),
+            ("1f-tail".into(), Some(now["1f-tail"].clone().into())),
         ])),
     );
     // One bulk update points their anchors at the new id, corners kept.
@@ -145,6 +145,7 @@ fn deleting_a_connected_component_names_its_line_groups_and_its_undo_points_them
             ]
             .into_iter()
             .collect(),
+            if_versions: None,
         }
     );
     h.reply(id, Ok(Answer::Done));
@@ -220,8 +221,8 @@ fn deleting_several_connected_components_and_a_line_group_is_undone_in_one_bulk_
     h.reply(
         id,
         Ok(Answer::Fresh(vec![
-            ("1f-tail".into(), Some(was["1f-tail"].clone())),
-            ("9c-wire".into(), Some(was["1e-wire"].clone())),
+            ("1f-tail".into(), Some(was["1f-tail"].clone().into())),
+            ("9c-wire".into(), Some(was["1e-wire"].clone().into())),
         ])),
     );
     let (_, update) = h.take_request(|r| matches!(r, Request::BulkUpdate { .. }));
@@ -280,8 +281,8 @@ fn a_failed_recreate_still_points_the_others_line_groups_and_says_which_failed()
     h.reply(
         id,
         Ok(Answer::Fresh(vec![
-            ("1e-wire".into(), Some(was["1e-wire"].clone())),
-            ("1f-tail".into(), Some(was["1f-tail"].clone())),
+            ("1e-wire".into(), Some(was["1e-wire"].clone().into())),
+            ("1f-tail".into(), Some(was["1f-tail"].clone().into())),
         ])),
     );
     let (id, update) = h.take_request(|r| matches!(r, Request::BulkUpdate { .. }));

@@ -668,14 +668,15 @@ fn save_shows_the_diff_rereads_and_sends_only_changed_props() {
     h.press("Enter");
     assert!(h.shows("saving…"));
     let (id, _) = h.take_request(is_get);
-    h.reply(id, Ok(Answer::Object(content()["1c-title"].clone())));
+    h.reply(id, Ok(Answer::Object(content()["1c-title"].clone().into())));
     let (id, request) = h.take_request(is_update);
     assert_eq!(
         request,
         Request::UpdateObject {
             doc: DOC_A.into(),
             obj: "1c-title".into(),
-            props: serde_json::from_value(json!({"text": "Back end"})).unwrap()
+            props: serde_json::from_value(json!({"text": "Back end"})).unwrap(),
+            if_match: None,
         }
     );
     h.reply(id, Ok(Answer::Done));
@@ -711,7 +712,7 @@ fn in_conflict() -> Harness {
         "label",
         json!({"text": "Theirs", "color": "#333333", "fontSize": 0.5}),
     );
-    h.answer(is_get, Ok(Answer::Object(theirs)));
+    h.answer(is_get, Ok(Answer::Object(theirs.into())));
     h
 }
 
@@ -750,7 +751,10 @@ fn a_failed_save_keeps_the_buffer_and_says_why() {
     let mut h = Harness::opened();
     edit_label_text(&mut h, "Kept");
     h.press("C-s Enter");
-    h.answer(is_get, Ok(Answer::Object(content()["1c-title"].clone())));
+    h.answer(
+        is_get,
+        Ok(Answer::Object(content()["1c-title"].clone().into())),
+    );
     h.answer(
         is_update,
         Err(failure(
@@ -776,7 +780,10 @@ fn u_shows_the_undo_checks_the_server_then_puts_the_old_value_back() {
     let mut h = Harness::opened();
     edit_label_text(&mut h, "Back end");
     h.press("C-s Enter");
-    h.answer(is_get, Ok(Answer::Object(content()["1c-title"].clone())));
+    h.answer(
+        is_get,
+        Ok(Answer::Object(content()["1c-title"].clone().into())),
+    );
     h.answer(is_update, Ok(Answer::Done));
     h.pending.clear();
     h.press("u");
@@ -803,14 +810,15 @@ fn u_shows_the_undo_checks_the_server_then_puts_the_old_value_back() {
         "label",
         json!({"text": "Back end", "color": "#333333", "fontSize": 0.5}),
     );
-    h.answer(is_get, Ok(Answer::Object(saved)));
+    h.answer(is_get, Ok(Answer::Object(saved.into())));
     let (id, request) = h.take_request(is_update);
     assert_eq!(
         request,
         Request::UpdateObject {
             doc: DOC_A.into(),
             obj: "1c-title".into(),
-            props: serde_json::from_value(json!({"text": "Front end"})).unwrap()
+            props: serde_json::from_value(json!({"text": "Front end"})).unwrap(),
+            if_match: None,
         }
     );
     h.reply(id, Ok(Answer::Done));

@@ -1,5 +1,6 @@
 //! The document routes (spec 4.2).
 
+use super::versions::VersionedContent;
 use super::{AnswerBody, ApiError, Client, JsonBody};
 use diagtui_model::{
     AddCollaboratorRequest, Content, CreateDocRequest, DocCreated, DocDetails, DocIdRequest,
@@ -22,18 +23,55 @@ impl Client {
         self.get(self.url(&["doc", doc, "obj", "all"])).await
     }
 
+    /// `GET /doc/{docId}/obj/all?versions=true`: every object with its version, and the
+    /// document's version (all `None` from a server without versions).
+    pub async fn content_versioned(&self, doc: &str) -> Result<VersionedContent, ApiError> {
+        let mut url = self.url(&["doc", doc, "obj", "all"]);
+        url.query_pairs_mut().append_pair("versions", "true");
+        let (objects, versions) = self.send_versioned(self.http.get(url)).await?;
+        Ok(VersionedContent {
+            objects,
+            document: versions.document,
+        })
+    }
+
     /// `GET /doc/{docId}/obj/all` as JSON bytes: the answer's body, read as it arrives and not
     /// parsed, for content too big to hold as values.
     pub async fn content_body(&self, doc: &str) -> Result<AnswerBody, ApiError> {
-        let url = self.url(&["doc", doc, "obj", "all"]);
+        self.content_body_of(doc, false).await
+    }
+
+    /// [`Client::content_body`] with each entry's version (`?versions=true`:
+    /// `{type, data, version}`) and the document's in [`AnswerBody::versions`]; a server
+    /// without versions answers as `content_body`.
+    pub async fn content_body_versioned(&self, doc: &str) -> Result<AnswerBody, ApiError> {
+        self.content_body_of(doc, true).await
+    }
+
+    async fn content_body_of(&self, doc: &str, versions: bool) -> Result<AnswerBody, ApiError> {
+        let mut url = self.url(&["doc", doc, "obj", "all"]);
+        if versions {
+            url.query_pairs_mut().append_pair("versions", "true");
+        }
         let response = self.respond(self.http.get(url)).await?;
         Ok(AnswerBody::new(response, self.clone()))
     }
 
     /// `POST /doc/set-content/{docId}`: replaces all content (the server does not validate it).
     pub async fn set_content(&self, doc: &str, content: &Content) -> Result<(), ApiError> {
-        self.post_ok(self.url(&["doc", "set-content", doc]), Some(content))
-            .await
+        self.set_content_if(doc, content, None).await
+    }
+
+    /// [`Client::set_content`] with `If-Match: "<document version>"` when given: it replaces
+    /// the content only while the document is at that version.
+    pub async fn set_content_if(
+        &self,
+        doc: &str,
+        content: &Content,
+        if_match: Option<u64>,
+    ) -> Result<(), ApiError> {
+        let request = self.post_request(self.url(&["doc", "set-content", doc]), Some(content));
+        self.send_ok(Client::if_match(request, if_match)).await
     }
 
     /// `POST /doc/set-content/{docId}` with content given as JSON bytes, sent as they are: the

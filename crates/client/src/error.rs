@@ -7,6 +7,10 @@ use serde_json::Value;
 
 use diagtui_model::ErrorCode;
 
+use diagtui_model::versions::PreconditionFailedBody;
+
+use crate::versions::read_conflict;
+
 /// Everything that can go wrong with a request. `Display` reads well on one line: the TUI's
 /// status bar and the CLI's stderr show it as it is.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -37,6 +41,10 @@ pub enum ApiError {
         /// The body's message, or the status's reason phrase.
         message: String,
     },
+    /// The server answered 412 (our extension): the versions the write named are not the
+    /// current ones, and nothing was written. It carries the current state.
+    #[error("HTTP 412 {}: {}", .0.error, .0.message)]
+    PreconditionFailed(Box<PreconditionFailedBody>),
     /// The answer was not the JSON expected.
     #[error("unexpected answer (HTTP {status}): {detail}; it began: {excerpt}")]
     Unexpected {
@@ -60,6 +68,7 @@ impl ApiError {
     pub fn status(&self) -> Option<u16> {
         match self {
             ApiError::Status { status, .. } | ApiError::Unexpected { status, .. } => Some(*status),
+            ApiError::PreconditionFailed(_) => Some(412),
             _ => None,
         }
     }
@@ -68,6 +77,15 @@ impl ApiError {
     pub fn code(&self) -> Option<&ErrorCode> {
         match self {
             ApiError::Status { code, .. } => code.as_ref(),
+            ApiError::PreconditionFailed(conflict) => Some(&conflict.error),
+            _ => None,
+        }
+    }
+
+    /// The current state a 412 answer carried, when this is one.
+    pub fn conflict(&self) -> Option<&PreconditionFailedBody> {
+        match self {
+            ApiError::PreconditionFailed(conflict) => Some(conflict),
             _ => None,
         }
     }
@@ -114,6 +132,11 @@ impl ApiError {
                 code: None,
                 message: reason(),
             };
+        }
+        if status == reqwest::StatusCode::PRECONDITION_FAILED
+            && let Some(conflict) = read_conflict(body)
+        {
+            return ApiError::PreconditionFailed(Box::new(conflict));
         }
         match serde_json::from_slice::<Value>(body) {
             Ok(value) => {
@@ -213,6 +236,25 @@ mod tests {
         );
         let long = excerpt("é".repeat(200).as_bytes());
         assert_eq!(long.chars().count(), 81);
+    }
+
+    #[test]
+    fn a_412_carries_the_current_state() {
+        let err = ApiError::from_error_answer(
+            StatusCode::PRECONDITION_FAILED,
+            br#"{"success":false,"error":"PRECONDITION_FAILED","message":"1 object changed since the versions given: a (now 3)","documentVersion":3,"objects":{"a":{"type":"label","data":{"text":"new"},"version":3}}}"#,
+        );
+        assert_eq!(err.status(), Some(412));
+        assert_eq!(err.code(), Some(&ErrorCode::PreconditionFailed));
+        assert_eq!(
+            err.to_string(),
+            "HTTP 412 PRECONDITION_FAILED: 1 object changed since the versions given: a (now 3)"
+        );
+        let objects = err.conflict().unwrap().objects.as_ref().unwrap();
+        assert_eq!(objects["a"].as_ref().unwrap().data["text"], "new");
+        let plain = ApiError::from_error_answer(StatusCode::PRECONDITION_FAILED, b"");
+        assert!(plain.conflict().is_none());
+        assert_eq!(plain.status(), Some(412));
     }
 
     #[test]

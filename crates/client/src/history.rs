@@ -48,9 +48,20 @@ impl Client {
     /// `POST /doc/{docId}/restore`: the content set back as it was at a version, as a new
     /// version.
     pub async fn restore(&self, doc: &str, version: u64) -> Result<Restored, ApiError> {
+        self.restore_if(doc, version, None).await
+    }
+
+    /// [`Client::restore`] with `If-Match: "<document version>"` when given: it restores only
+    /// while the document is at that version (no write came since the caller looked).
+    pub async fn restore_if(
+        &self,
+        doc: &str,
+        version: u64,
+        if_match: Option<u64>,
+    ) -> Result<Restored, ApiError> {
         let body = RestoreRequest { version };
-        self.post(self.url(&["doc", doc, "restore"]), Some(&body))
-            .await
+        let request = self.post_request(self.url(&["doc", doc, "restore"]), Some(&body));
+        self.send(Client::if_match(request, if_match)).await
     }
 
     /// `GET /doc/{docId}/obj/all?version=V` as JSON bytes, read as they arrive.

@@ -6,6 +6,7 @@ use bytes::Bytes;
 use reqwest::Response;
 use tokio::io::{AsyncRead, AsyncReadExt};
 
+use super::versions::Versions;
 use super::{ApiError, Client};
 
 /// How much of a reader one piece of a streamed request body holds.
@@ -65,13 +66,23 @@ impl JsonBody {
 #[derive(Debug)]
 pub struct AnswerBody {
     response: Response,
+    versions: Versions,
     client: Client,
 }
 
 impl AnswerBody {
     /// Wraps an answer whose status was a success.
     pub(super) fn new(response: Response, client: Client) -> AnswerBody {
-        AnswerBody { response, client }
+        AnswerBody {
+            versions: Versions::of(response.headers()),
+            response,
+            client,
+        }
+    }
+
+    /// What the answer's headers say of versions (`obj/all`: the document's).
+    pub fn versions(&self) -> Versions {
+        self.versions
     }
 
     /// The next piece of the body; `None` once it is all read.

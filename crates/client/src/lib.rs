@@ -2,7 +2,9 @@
 //! tests. One method per route (in `documents`, `objects` and `folders`); every failure is one
 //! [`ApiError`]. Content, the one body that grows with a document, can also be sent and read as
 //! raw JSON bytes ([`JsonBody`], [`AnswerBody`]) without building it as values. Our server's
-//! change event streams are followed with [`Watch`] (`watch_doc`, `watch_account`).
+//! change event streams are followed with [`Watch`] (`watch_doc`, `watch_account`), and its
+//! versions read and named by the `*_versioned` reads and the `*_if` writes (a
+//! 412 is [`ApiError::PreconditionFailed`] with the current state).
 
 mod diagram;
 mod documents;
@@ -14,6 +16,7 @@ mod json_body;
 mod key;
 mod objects;
 mod sse;
+mod versions;
 mod watch;
 
 use std::sync::Arc;
@@ -31,6 +34,7 @@ pub use error::{ApiError, one_line};
 pub use json_body::{AnswerBody, JsonBody};
 pub use key::ApiKey;
 pub use sse::{SseEvent, SseItem, SseParser};
+pub use versions::{VersionedContent, VersionedObject, Versions, conflicting_ids};
 pub use watch::{
     AccountStreamEvent, Backoff, DocStreamEvent, FIRST_RETRY, LAST_RETRY, StreamEvent, Watch,
     Watched,
@@ -158,6 +162,17 @@ impl Client {
         self.send(self.post_request(url, body)).await
     }
 
+    /// A request with `If-Match: "<version>"` when a version is given.
+    fn if_match(request: RequestBuilder, version: Option<u64>) -> RequestBuilder {
+        match version {
+            Some(version) => request.header(
+                reqwest::header::IF_MATCH,
+                diagtui_model::versions::etag(version),
+            ),
+            None => request,
+        }
+    }
+
     /// `POST` a write whose answer is `{ success: true }`.
     async fn post_ok<B: Serialize + ?Sized>(
         &self,
@@ -169,9 +184,14 @@ impl Client {
 
     /// Sends a write whose answer is `{ success: true }`.
     async fn send_ok(&self, request: RequestBuilder) -> Result<(), ApiError> {
-        let answer: Success = self.send(request).await?;
+        self.send_ok_versioned(request).await.map(|_| ())
+    }
+
+    /// Sends a write whose answer is `{ success: true }`; what its headers say of versions.
+    async fn send_ok_versioned(&self, request: RequestBuilder) -> Result<Versions, ApiError> {
+        let (answer, versions): (Success, _) = self.send_versioned(request).await?;
         if answer.success {
-            Ok(())
+            Ok(versions)
         } else {
             Err(ApiError::unexpected(
                 200,
@@ -183,16 +203,26 @@ impl Client {
 
     /// Sends a request with the key and turns the answer into `T` or an [`ApiError`].
     async fn send<T: DeserializeOwned>(&self, request: RequestBuilder) -> Result<T, ApiError> {
+        Ok(self.send_versioned(request).await?.0)
+    }
+
+    /// [`Client::send`], with what the answer's headers say of versions.
+    async fn send_versioned<T: DeserializeOwned>(
+        &self,
+        request: RequestBuilder,
+    ) -> Result<(T, Versions), ApiError> {
         let response = self.respond(request).await?;
+        let versions = Versions::of(response.headers());
         let status = response.status();
         let body = response.bytes().await.map_err(|e| self.transport(&e))?;
-        serde_json::from_slice(&body).map_err(|e| {
+        let answer = serde_json::from_slice(&body).map_err(|e| {
             ApiError::unexpected(
                 status.as_u16(),
                 format!("not the JSON expected ({e})"),
                 &body,
             )
-        })
+        })?;
+        Ok((answer, versions))
     }
 
     /// Sends a request with the key: a success status gives the answer with its body unread,

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use reqwest::Url;
 
+use super::versions::{VersionedContent, VersionedObject, Versions, if_versions};
 use super::{ApiError, Client};
 use diagtui_model::{
     BulkUpdateRequest, Content, CreateObjectRequest, DiagramObject, ObjectCreated, Props, Selector,
@@ -13,12 +14,44 @@ use diagtui_model::{
 impl Client {
     /// `GET /doc/{docId}/obj/{objId}`.
     pub async fn get_object(&self, doc: &str, obj: &str) -> Result<DiagramObject, ApiError> {
-        self.get(self.url(&["doc", doc, "obj", obj])).await
+        Ok(self.get_object_versioned(doc, obj).await?.object)
+    }
+
+    /// `GET /doc/{docId}/obj/{objId}` with the object's version (its `ETag`; `None` from a
+    /// server without versions).
+    pub async fn get_object_versioned(
+        &self,
+        doc: &str,
+        obj: &str,
+    ) -> Result<VersionedObject, ApiError> {
+        let url = self.url(&["doc", doc, "obj", obj]);
+        let (object, versions) = self.send_versioned(self.http.get(url)).await?;
+        Ok(VersionedObject {
+            object,
+            version: versions.etag,
+        })
     }
 
     /// `GET /doc/{docId}/obj/where/{selector}`: the objects whose metadata matches.
     pub async fn objects_where(&self, doc: &str, selector: &Selector) -> Result<Content, ApiError> {
         self.get(self.where_url(doc, selector)).await
+    }
+
+    /// `GET /doc/{docId}/obj/where/{selector}?versions=true`: the matches with their versions
+    /// and the document's version (all `None` from a server without versions, which ignores
+    /// the query).
+    pub async fn objects_where_versioned(
+        &self,
+        doc: &str,
+        selector: &Selector,
+    ) -> Result<VersionedContent, ApiError> {
+        let mut url = self.where_url(doc, selector);
+        url.query_pairs_mut().append_pair("versions", "true");
+        let (objects, versions) = self.send_versioned(self.http.get(url)).await?;
+        Ok(VersionedContent {
+            objects,
+            document: versions.document,
+        })
     }
 
     /// `POST /doc/{docId}/obj/`: a new object of type `kind`. Returns its id.
@@ -40,10 +73,27 @@ impl Client {
 
     /// `POST /doc/{docId}/obj/{objId}`: merges `props` into the object (non-recursively).
     pub async fn update_object(&self, doc: &str, obj: &str, props: &Props) -> Result<(), ApiError> {
+        self.update_object_if(doc, obj, props, None)
+            .await
+            .map(|_| ())
+    }
+
+    /// [`Client::update_object`] with `If-Match: "<version>"` when `if_match` is given: the
+    /// server writes only while the object is at that version, else answers
+    /// [`ApiError::PreconditionFailed`] with its current state. The answer's versions: the
+    /// object's new one (`etag`) and the document's.
+    pub async fn update_object_if(
+        &self,
+        doc: &str,
+        obj: &str,
+        props: &Props,
+        if_match: Option<u64>,
+    ) -> Result<Versions, ApiError> {
         let body = UpdateObjectRequest {
             props: props.clone(),
         };
-        self.post_ok(self.url(&["doc", doc, "obj", obj]), Some(&body))
+        let request = self.post_request(self.url(&["doc", doc, "obj", obj]), Some(&body));
+        self.send_ok_versioned(Client::if_match(request, if_match))
             .await
     }
 
@@ -53,11 +103,24 @@ impl Client {
         doc: &str,
         objects: &BTreeMap<String, Props>,
     ) -> Result<(), ApiError> {
+        self.bulk_update_if(doc, objects, None).await.map(|_| ())
+    }
+
+    /// [`Client::bulk_update`] with `ifVersions` when given: each object named must be at its
+    /// version, else nothing is written ([`ApiError::PreconditionFailed`]). Objects not named
+    /// are merged unconditionally.
+    pub async fn bulk_update_if(
+        &self,
+        doc: &str,
+        objects: &BTreeMap<String, Props>,
+        versions: Option<&BTreeMap<String, u64>>,
+    ) -> Result<Versions, ApiError> {
         let body = BulkUpdateRequest {
             objects: objects.clone(),
-            if_versions: None,
+            if_versions: if_versions(versions),
         };
-        self.post_ok(self.url(&["doc", doc]), Some(&body)).await
+        self.send_ok_versioned(self.post_request(self.url(&["doc", doc]), Some(&body)))
+            .await
     }
 
     /// `POST /doc/{docId}/obj/where`: merges `props` into every object the selector matches.
@@ -67,18 +130,45 @@ impl Client {
         selector: &Selector,
         props: &Props,
     ) -> Result<SelectorUpdated, ApiError> {
+        Ok(self.update_where_if(doc, selector, props, None).await?.0)
+    }
+
+    /// [`Client::update_where`] with `ifVersions` when given: "exactly the objects I
+    /// previewed, at these versions". It goes through only if the selector matches exactly
+    /// those ids now, each at its version; else nothing is written
+    /// ([`ApiError::PreconditionFailed`], saying which match now or no longer).
+    pub async fn update_where_if(
+        &self,
+        doc: &str,
+        selector: &Selector,
+        props: &Props,
+        versions: Option<&BTreeMap<String, u64>>,
+    ) -> Result<(SelectorUpdated, Versions), ApiError> {
         let body = SelectorUpdateRequest {
             selector: selector.clone(),
             props: props.clone(),
-            if_versions: None,
+            if_versions: if_versions(versions),
         };
-        self.post(self.url(&["doc", doc, "obj", "where"]), Some(&body))
+        let url = self.url(&["doc", doc, "obj", "where"]);
+        self.send_versioned(self.post_request(url, Some(&body)))
             .await
     }
 
     /// `POST /doc/{docId}/obj/{objId}/delete`.
     pub async fn delete_object(&self, doc: &str, obj: &str) -> Result<(), ApiError> {
-        self.post_ok::<()>(self.url(&["doc", doc, "obj", obj, "delete"]), None)
+        self.delete_object_if(doc, obj, None).await.map(|_| ())
+    }
+
+    /// [`Client::delete_object`] with `If-Match: "<version>"` when given.
+    pub async fn delete_object_if(
+        &self,
+        doc: &str,
+        obj: &str,
+        if_match: Option<u64>,
+    ) -> Result<Versions, ApiError> {
+        let url = self.url(&["doc", doc, "obj", obj, "delete"]);
+        let request = self.post_request::<()>(url, None);
+        self.send_ok_versioned(Client::if_match(request, if_match))
             .await
     }
 

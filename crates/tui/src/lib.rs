@@ -30,5 +30,5 @@ pub mod writes;
 
 pub use app::update::{App, Effect, Msg, Setup};
 pub use app::view::view;
-pub use requests::call::{Answer, Failure, Reply, Request, RequestId};
+pub use requests::call::{Answer, Failure, Reply, Request, RequestId, Stale, Versioned};
 pub use runtime::run::{LOG_FILE, init_log, run};

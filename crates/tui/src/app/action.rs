@@ -7,15 +7,13 @@ use crate::app::notification::Notification;
 use crate::document::ObjectModel;
 use crate::keys::{Command, Context};
 use crate::overlays::Overlay;
-use crate::requests::call::Answer;
+use crate::requests::call::{Answer, Versioned};
 use crate::requests::purpose::{BulkOwner, Sent};
 use crate::runtime::transfer::{FileFor, FileJob};
 use crate::widgets::json::Diff;
 use crate::writes::record::{UndoneMark, WriteKind};
 use crate::writes::selectors::SavedSelector;
-use diagtui_model::{
-    Content, DiagramObject, DocSummary, FolderRef, ObjectType, Props, SelectorUpdated,
-};
+use diagtui_model::{Content, DocSummary, FolderRef, ObjectType, Props, SelectorUpdated};
 
 /// One of the three panes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,7 +150,7 @@ pub enum PropsCall {
     /// The conflict was settled by overwriting.
     Overwrite,
     /// The conflict was settled by taking the server's version.
-    Reload(DiagramObject),
+    Reload(Versioned),
     /// The conflict question was dismissed: no save.
     CancelSave,
 }
@@ -253,6 +251,8 @@ pub enum Action {
         obj: String,
         /// Its data.
         data: Props,
+        /// Its version on the server (`None`: the server gives none).
+        version: Option<u64>,
     },
     /// `w`: open the selector form on the open document.
     OpenForm,
@@ -273,6 +273,9 @@ pub enum Action {
     Props(PropsCall),
     /// The selector apply was confirmed.
     ApplySelector,
+    /// The selector apply was refused (the matches changed since the preview): preview
+    /// again, then ask to apply.
+    PreviewSelectorAgain,
     /// An answer to a bulk change's question, for its owner.
     Bulk(BulkOwner, BulkCall),
     /// A write to this document's objects was answered (its details are read again once the

@@ -272,6 +272,7 @@ impl App {
         let restore = Request::Restore {
             doc: doc.id().to_owned(),
             version,
+            if_match: Some(diff.to),
         };
         let sent = cx.send(restore, Purpose::Versions(VersionsWork::Restore(version)));
         let question = Question::new(
@@ -301,6 +302,14 @@ impl App {
         let restored = match outcome {
             Ok(Answer::Restored(restored)) => restored,
             Ok(answer) => return vec![Action::unexpected(&request, &answer)],
+            Err(failure) if failure.stale.is_some() => {
+                return vec![Action::error(format!(
+                    "restore to version {version} refused: the document was written since the \
+                     question was shown, so nothing changed; {} in the history asks again with \
+                     what it holds now",
+                    self.keys.key(Context::Versions, Command::Restore)
+                ))];
+            }
             Err(failure) => {
                 return vec![Action::error(format!(
                     "restore to version {version} failed; nothing changed: {}",

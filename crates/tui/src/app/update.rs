@@ -26,7 +26,7 @@ use crate::overlays::{
     SelectorResult,
 };
 use crate::panes::{DocsPane, MapPane, ObjectsPane, PropsPane, ask_to_drop_edits};
-use crate::requests::call::{Answer, Failure, Reply, Request, RequestId};
+use crate::requests::call::{Answer, Failure, Reply, Request, RequestId, Versioned};
 use crate::requests::fresh::FreshObjects;
 use crate::requests::ledger::Requests;
 use crate::requests::load::Load;
@@ -777,22 +777,41 @@ impl App {
         let Request::GetObjects { doc, .. } = request else {
             return Vec::new();
         };
-        let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) else {
+        if self.doc.as_ref().is_none_or(|d| d.id() != doc) {
             return Vec::new();
-        };
+        }
         match outcome {
-            Ok(Answer::Fresh(objects)) => {
-                open.apply_fresh(objects);
-                let n = open.model().map_or(0, ObjectModel::len);
-                self.docs.set_count(&doc, n);
-                let cx = cx!(self, None);
-                self.objects.sync_after_removal(&cx);
-                self.show_selected();
-                self.read_fresh()
-            }
+            Ok(Answer::Fresh(objects)) => self.take_fresh(objects),
             Ok(answer) => vec![Action::unexpected(&Purpose::Fresh, &answer)],
             // Read them with the rest: the reload says what went wrong, if it goes wrong too.
             Err(_) => vec![Action::ReloadContent],
+        }
+    }
+
+    /// Objects of the open document as the server has them now (read again, or given by a
+    /// change event), with their versions, put in place: the selection, the marks and the
+    /// filter stay; then the next ones that wait are read.
+    fn take_fresh(&mut self, objects: Vec<(String, Option<Versioned>)>) -> Vec<Action> {
+        let Some(open) = self.doc.as_mut() else {
+            return Vec::new();
+        };
+        open.apply_fresh(objects);
+        let n = open.model().map_or(0, ObjectModel::len);
+        let doc = open.id().to_owned();
+        self.docs.set_count(&doc, n);
+        let cx = cx!(self, None);
+        self.objects.sync_after_removal(&cx);
+        self.show_selected();
+        self.read_fresh()
+    }
+
+    /// Objects `objs` of the open document changed elsewhere: read them again (or the whole
+    /// content, when many wait).
+    fn refetch(&mut self, objs: Vec<String>) -> Vec<Action> {
+        if self.fresh.want(objs) {
+            self.read_fresh()
+        } else {
+            vec![Action::ReloadContent]
         }
     }
 
@@ -803,13 +822,21 @@ impl App {
         for reaction in reactions {
             match reaction {
                 // The past view shows a version that does not change: now is read on leaving it.
-                Reaction::ReloadDoc | Reaction::Refetch(_) if self.past().is_some() => {}
+                Reaction::ReloadDoc | Reaction::Refetch(_) | Reaction::Apply(_)
+                    if self.past().is_some() => {}
                 Reaction::ReloadDoc => actions.push(Action::ReloadContent),
-                Reaction::Refetch(objs) => {
-                    if self.fresh.want(objs) {
-                        actions.extend(self.read_fresh());
+                Reaction::Refetch(objs) => actions.extend(self.refetch(objs)),
+                Reaction::Apply(objects) => {
+                    let ready = self
+                        .doc
+                        .as_ref()
+                        .is_some_and(|d| d.model().is_some() && !d.content.is_loading());
+                    if ready {
+                        actions.extend(self.take_fresh(objects));
                     } else {
-                        actions.push(Action::ReloadContent);
+                        // The content on its way may be older than the event: read them after.
+                        actions
+                            .extend(self.refetch(objects.into_iter().map(|(id, _)| id).collect()));
                     }
                 }
                 Reaction::ReloadList => {
@@ -834,6 +861,7 @@ impl App {
                         .prepare(Request::Details { doc }, Purpose::Poll),
                 )),
                 Reaction::Note(note) => actions.push(Action::Notify(note)),
+                Reaction::LastChange(doc, at) => self.docs.heard_change(&doc, at),
             }
         }
         actions
@@ -860,7 +888,10 @@ impl App {
             .selected_id()
             .and_then(|id| Some((id, model.get(id)?)));
         match (object, self.objects.selected_heading(model)) {
-            (Some((id, object)), _) => self.props.show(doc.id(), id, object),
+            (Some((id, object)), _) => {
+                let version = model.server_version_of(id);
+                self.props.show(doc.id(), id, object, version);
+            }
             (None, Some((kind, shown))) => self
                 .props
                 .show_type(TypeSummary::of(model, kind, shown, &doc.marks)),
@@ -1046,9 +1077,14 @@ impl App {
                     self.show_selected();
                 }
             }
-            Action::ObjectData { doc, obj, data } => {
+            Action::ObjectData {
+                doc,
+                obj,
+                data,
+                version,
+            } => {
                 if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) {
-                    open.replace_data(&obj, data);
+                    open.replace_data(&obj, data, version);
                     let cx = cx!(self, None);
                     self.objects.sync(&cx);
                 }
@@ -1056,8 +1092,14 @@ impl App {
             Action::Written(doc) => {
                 if !self.requests.writing(&doc) {
                     let mut actions = self.relist_versions(&doc);
-                    let cx = cx!(self, self.props.unsaved());
-                    actions.extend(self.docs.refresh_details_of(&doc, &cx));
+                    // A followed document's write comes back as an event, which says its
+                    // `lastChange` (and the count is the model's): nothing to read.
+                    let heard = self.liveness.follows_open_doc()
+                        && self.doc.as_ref().is_some_and(|d| d.id() == doc);
+                    if !heard {
+                        let cx = cx!(self, self.props.unsaved());
+                        actions.extend(self.docs.refresh_details_of(&doc, &cx));
+                    }
                     return actions;
                 }
             }
@@ -1133,6 +1175,12 @@ impl App {
                 let cx = cx!(self, self.props.unsaved());
                 if let Some(form) = find_form(&mut self.overlays, &mut self.kept_form) {
                     return form.apply_confirmed(&cx);
+                }
+            }
+            Action::PreviewSelectorAgain => {
+                let cx = cx!(self, self.props.unsaved());
+                if let Some(form) = find_form(&mut self.overlays, &mut self.kept_form) {
+                    return form.apply(&cx);
                 }
             }
             Action::Bulk(owner, call) => {

@@ -1,7 +1,8 @@
 //! [`ObjectModel`]: a document's objects in a compact form, built once (in the worker, off the
 //! input loop) from the content's JSON: each object's data kept as its JSON text and parsed only
 //! when asked for, with its row text, its lowercase search text and its meta built in that one
-//! pass. A save, a removal and a filter work on it in place.
+//! pass, and its version on the server where the server gives versions (our extension: what a
+//! save names in `If-Match`). A save, a removal and a filter work on it in place.
 
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -151,6 +152,8 @@ pub struct ObjectModel {
     rows: Texts,
     search: Texts,
     meta: Texts,
+    /// Each object's version on the server ([`NO_VERSION`] where it gave none).
+    server_versions: Vec<u64>,
     /// The objects parsed so far (those shown in the properties, diffed, copied, ...).
     parsed: Vec<OnceLock<Box<DiagramObject>>>,
     groups: Vec<Group>,
@@ -208,6 +211,9 @@ fn entry<'a>(
     }
 }
 
+/// An object's version unknown: the server gives none (or the object was not read with it).
+const NO_VERSION: u64 = u64::MAX;
+
 /// Objects per thread, at least, when a content's JSON is read on several threads.
 const PER_THREAD: usize = 10_000;
 
@@ -236,13 +242,13 @@ impl ObjectModel {
         let mut model = ObjectModel::blank();
         for (id, object) in &content {
             let json = serde_json::to_string(&object.data).expect("a map serializes");
-            model.push(id, &object.kind, &json, &Glance::of(&object.data));
+            model.push(id, &object.kind, &json, &Glance::of(&object.data), None);
         }
         model.finish()
     }
 
-    /// The model of a content answer's JSON text (`{objectId: {type, data}}`), read in one
-    /// pass. Of two entries with one id, the later counts (as in any JSON map).
+    /// The model of a content answer's JSON text (`{objectId: {type, data}}`, each entry with
+    /// its `version` when read with `?versions=true`), read in one pass. Of two entries with one id, the later counts (as in any JSON map).
     pub fn from_json(json: &[u8]) -> Result<ObjectModel, serde_json::Error> {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
         ObjectModel::from_json_on(json, threads)
@@ -290,7 +296,7 @@ impl ObjectModel {
         let mut part = ObjectModel::blank();
         for (id, entry) in entries {
             let json = entry.data.get();
-            part.push(id, &entry.kind, json, &Glance::read(json)?);
+            part.push(id, &entry.kind, json, &Glance::read(json)?, entry.version);
         }
         Ok(part)
     }
@@ -305,12 +311,13 @@ impl ObjectModel {
         self.rows.append(&part.rows);
         self.search.append(&part.search);
         self.meta.append(&part.meta);
+        self.server_versions.extend(part.server_versions);
         self.parsed.extend(part.parsed);
         self.meta_index.merge(part.meta_index, &kinds);
     }
 
     /// Adds an object (after the others: callers give them in id order).
-    fn push(&mut self, id: &str, kind: &str, json: &str, data: &Glance) {
+    fn push(&mut self, id: &str, kind: &str, json: &str, data: &Glance, version: Option<u64>) {
         let kind_index = self.kind_index(kind);
         let row = glance_row(kind, data);
         Arc::make_mut(&mut self.ids).push(id);
@@ -321,6 +328,7 @@ impl ObjectModel {
         let meta = data.meta.as_deref().unwrap_or_default();
         self.meta.push_with(|out| write_meta_text(out, meta));
         self.meta_index.add(kind_index, meta);
+        self.server_versions.push(version.unwrap_or(NO_VERSION));
         self.parsed.push(OnceLock::new());
     }
 
@@ -353,6 +361,7 @@ impl ObjectModel {
             rows: Texts::default(),
             search: Texts::default(),
             meta: Texts::default(),
+            server_versions: Vec::new(),
             parsed: Vec::new(),
             groups: Vec::new(),
             meta_index: MetaIndexes::default(),
@@ -365,6 +374,7 @@ impl ObjectModel {
         for texts in self.texts_mut() {
             texts.shrink_to_fit();
         }
+        self.server_versions.shrink_to_fit();
         self.regroup();
         self.version = next_version();
         self
@@ -411,6 +421,24 @@ impl ObjectModel {
     /// Changes with every change of the objects, and differs from every other model's.
     pub fn version(&self) -> u64 {
         self.version
+    }
+
+    /// The version on the server of the object at `index`: the document version of the write
+    /// that last changed it, as last read or written; `None` from a server without versions.
+    pub fn server_version(&self, index: usize) -> Option<u64> {
+        Some(self.server_versions[index]).filter(|&v| v != NO_VERSION)
+    }
+
+    /// [`ObjectModel::server_version`] of object `obj`.
+    pub fn server_version_of(&self, obj: &str) -> Option<u64> {
+        self.server_version(self.index_of(obj)?)
+    }
+
+    /// Sets object `obj`'s version on the server (after a write or a read that told it).
+    pub fn set_server_version(&mut self, obj: &str, version: Option<u64>) {
+        if let Some(at) = self.index_of(obj) {
+            self.server_versions[at] = version.unwrap_or(NO_VERSION);
+        }
     }
 
     /// The id of the object at `index`.
@@ -631,9 +659,9 @@ impl ObjectModel {
         self.version = next_version();
     }
 
-    /// Adds object `obj` (one the model does not have) in its place by id, in place: its row,
-    /// its search text and the meta index follow. Returns its index.
-    pub fn insert(&mut self, obj: &str, kind: &str, data: &Props) -> usize {
+    /// Adds object `obj` (one the model does not have) at `version` in its place by id, in
+    /// place: its row, its search text and the meta index follow. Returns its index.
+    pub fn insert(&mut self, obj: &str, kind: &str, data: &Props, version: Option<u64>) -> usize {
         let at = self.ids_partition(obj);
         let kind_index = self.kind_index(kind);
         let glance = Glance::of(data);
@@ -651,6 +679,8 @@ impl ObjectModel {
         self.rows.insert(at, &row);
         self.search.insert(at, &search);
         self.meta.insert(at, &meta_text);
+        self.server_versions
+            .insert(at, version.unwrap_or(NO_VERSION));
         self.parsed.insert(at, OnceLock::new());
         self.regroup();
         self.version = next_version();
@@ -686,19 +716,21 @@ impl ObjectModel {
         for texts in self.texts_mut() {
             texts.retain(keep);
         }
-        let mut at = 0;
-        Arc::make_mut(&mut self.kind_of).retain(|_| {
-            at += 1;
-            keep[at - 1]
-        });
-        let mut at = 0;
-        self.parsed.retain(|_| {
-            at += 1;
-            keep[at - 1]
-        });
+        retain_kept(Arc::make_mut(&mut self.kind_of), keep);
+        retain_kept(&mut self.parsed, keep);
+        retain_kept(&mut self.server_versions, keep);
         self.regroup();
         self.version = next_version();
     }
+}
+
+/// Keeps the items at the indexes where `keep` is true, in order.
+fn retain_kept<T>(items: &mut Vec<T>, keep: &[bool]) {
+    let mut at = 0;
+    items.retain(|_| {
+        at += 1;
+        keep[at - 1]
+    });
 }
 
 impl fmt::Debug for ObjectModel {
@@ -735,6 +767,9 @@ struct ListedObject<'a> {
     kind: Cow<'a, str>,
     #[serde(borrow)]
     data: &'a RawValue,
+    /// With `?versions=true` (our extension).
+    #[serde(default)]
+    version: Option<u64>,
 }
 
 impl<'de: 'a, 'a> Deserialize<'de> for Listing<'a> {

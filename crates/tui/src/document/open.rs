@@ -4,9 +4,9 @@
 use crate::document::departed::Departed;
 use crate::document::names::Names;
 use crate::document::{Entry, Marks, ObjectModel, Past};
-use crate::requests::call::RequestId;
+use crate::requests::call::{ObjectVersions, RequestId, Versioned};
 use crate::requests::load::Load;
-use diagtui_model::{DiagramObject, DocSummary, Props};
+use diagtui_model::{DocSummary, Props};
 
 /// The document open in the objects pane.
 #[derive(Debug, Clone, PartialEq)]
@@ -108,17 +108,28 @@ impl OpenDoc {
         }
     }
 
-    /// Replaces object `obj`'s data, in place (after a save or a re-read).
-    pub fn replace_data(&mut self, obj: &str, data: Props) {
+    /// Replaces object `obj`'s data and version, in place (after a save or a re-read).
+    pub fn replace_data(&mut self, obj: &str, data: Props, version: Option<u64>) {
         if let Some(model) = self.content.value_mut() {
             model.replace_data(obj, data);
+            model.set_server_version(obj, version);
         }
     }
 
-    /// Puts objects read again in place (changed, created or deleted elsewhere): each one's
-    /// data replaced, a new one added by id, one gone (`None`) taken out; the marks stay on
-    /// their objects.
-    pub fn apply_fresh(&mut self, fresh: Vec<(String, Option<DiagramObject>)>) {
+    /// Puts objects read again in place (changed, created or deleted elsewhere), with their
+    /// versions: each one's data replaced, a new one added by id, one gone (`None`) taken out;
+    /// the marks stay on their objects. A state older than the one kept (a read answered
+    /// after a newer change event was applied) is left out.
+    pub fn apply_fresh(&mut self, mut fresh: Vec<(String, Option<Versioned>)>) {
+        if let Some(model) = self.model() {
+            fresh.retain(|(obj, read)| {
+                let incoming = read.as_ref().and_then(|r| r.version);
+                match (incoming, model.server_version_of(obj)) {
+                    (Some(incoming), Some(kept)) => incoming >= kept,
+                    _ => true,
+                }
+            });
+        }
         let (present, gone): (Vec<_>, Vec<_>) =
             fresh.into_iter().partition(|(_, object)| object.is_some());
         let mut gone: Vec<String> = gone.into_iter().map(|(obj, _)| obj).collect();
@@ -126,7 +137,7 @@ impl OpenDoc {
         if let Some(model) = self.model() {
             gone.extend(present.iter().filter_map(|(obj, object)| {
                 let at = model.index_of(obj)?;
-                let kind = &object.as_ref()?.kind;
+                let kind = &object.as_ref()?.object.kind;
                 (model.kind(at) != kind).then(|| obj.clone())
             }));
         }
@@ -134,12 +145,15 @@ impl OpenDoc {
         let Some(model) = self.content.value_mut() else {
             return;
         };
-        for (obj, object) in present {
-            let Some(object) = object else { continue };
+        for (obj, read) in present {
+            let Some(Versioned { object, version }) = read else {
+                continue;
+            };
             if model.index_of(&obj).is_some() {
                 model.replace_data(&obj, object.data);
+                model.set_server_version(&obj, version);
             } else {
-                let at = model.insert(&obj, &object.kind, &object.data);
+                let at = model.insert(&obj, &object.kind, &object.data, version);
                 self.marks = self.marks.inserted(at);
                 self.preview = self.preview.inserted(at);
             }
@@ -163,6 +177,17 @@ impl OpenDoc {
             .indexes()
             .chain(self.preview.indexes())
             .filter_map(move |i| model.map(|m| m.id(i)))
+    }
+
+    /// The versions on the server of the marked objects that have one (none from a server
+    /// without versions).
+    pub fn marked_versions(&self) -> ObjectVersions {
+        let Some(model) = self.model() else {
+            return ObjectVersions::new();
+        };
+        (self.marks.indexes())
+            .filter_map(|i| Some((model.id(i).to_owned(), model.server_version(i)?)))
+            .collect()
     }
 
     /// The marked objects, in id order, as they are kept (JSON text): a bulk edit of 20,000

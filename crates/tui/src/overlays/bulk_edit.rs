@@ -71,8 +71,9 @@ impl BulkEdit {
             return Vec::new();
         };
         let marked = doc.marked().map(|e| (e.id, e.kind, e.data_named(&props)));
+        let versions = doc.marked_versions();
         let plan = match Plan::new(doc.id(), &props, self.field.nested(), marked) {
-            Ok(plan) => plan,
+            Ok(plan) => plan.with_versions(&versions),
             Err(refused) => return vec![Action::error(format!("cannot apply: {refused}"))],
         };
         if plan.changes.is_empty() {

@@ -19,7 +19,7 @@ use crate::app::component::{Component, Cx};
 use crate::document::MetaIndex;
 use crate::document::names::Name;
 use crate::keys::{Command, Context};
-use crate::requests::call::{Answer, Failure, Request, RequestId};
+use crate::requests::call::{Answer, Failure, ObjectVersions, Request, RequestId, Stale};
 use crate::requests::load::Load;
 use crate::requests::purpose::{BulkOwner, BulkWork, FormWork, Purpose};
 use crate::theme::Role;
@@ -135,6 +135,10 @@ impl FormRow {
 struct Preview {
     selector: Selector,
     matches: Vec<(String, DiagramObject)>,
+    /// The matches' versions on the server: what an apply names (`ifVersions`), so that it
+    /// writes nothing unless the selector still matches exactly these, unchanged. `None` when
+    /// the server gave none, or nothing matched (then the apply is unconditional).
+    versions: Option<ObjectVersions>,
 }
 
 /// The form.
@@ -336,7 +340,7 @@ impl SelectorForm {
     }
 
     /// Checks the form, then previews afresh and asks with what the preview found.
-    fn apply(&mut self, cx: &Cx) -> Vec<Action> {
+    pub fn apply(&mut self, cx: &Cx) -> Vec<Action> {
         if self.busy() || self.checked_selector().is_none() {
             return Vec::new();
         }
@@ -395,7 +399,10 @@ impl SelectorForm {
             .iter()
             .map(|(id, o)| (id.as_str(), o.kind.as_str(), &o.data));
         let plan = match Plan::new(&self.doc, props, Nested::Merge, objects) {
-            Ok(plan) => plan,
+            Ok(plan) => match &preview.versions {
+                Some(versions) => plan.with_versions(versions),
+                None => plan,
+            },
             Err(refused) => {
                 self.error = Some(refused.clone());
                 return Action::error(format!("cannot apply: {refused}"));
@@ -486,17 +493,16 @@ impl SelectorForm {
                 return Vec::new();
             }
         };
-        let expected = self
-            .preview
-            .value()
-            .filter(|p| p.selector == selector)
-            .map(|p| p.matches.len());
+        let previewed = self.preview.value().filter(|p| p.selector == selector);
+        let expected = previewed.map(|p| p.matches.len());
+        let if_versions = previewed.and_then(|p| p.versions.clone());
         self.error = None;
         let sent = cx.send(
             Request::UpdateWhere {
                 doc: self.doc.clone(),
                 selector,
                 props,
+                if_versions,
             },
             Purpose::Form(FormWork::Apply { expected }),
         );
@@ -517,7 +523,7 @@ impl SelectorForm {
         // Answers for a document the user has left change nothing but the form's state.
         let open = cx.doc_id() == Some(self.doc.as_str());
         match (work, outcome) {
-            (FormWork::Preview { then_apply }, Ok(Answer::Content(content))) => {
+            (FormWork::Preview { then_apply }, Ok(Answer::Content(content, versions))) => {
                 let Request::ObjectsWhere { selector, .. } = request else {
                     return Vec::new();
                 };
@@ -529,7 +535,7 @@ impl SelectorForm {
                 let n = ids.len();
                 if !self
                     .preview
-                    .settle_dropping_elsewhere(id, preview(selector, content))
+                    .settle_dropping_elsewhere(id, preview(selector, content, versions))
                 {
                     return Vec::new();
                 }
@@ -570,6 +576,20 @@ impl SelectorForm {
                 }
                 actions
             }
+            (
+                FormWork::Apply { .. },
+                Err(Failure {
+                    stale: Some(stale),
+                    message,
+                    ..
+                }),
+            ) => {
+                if !self.apply.fail(id, message) {
+                    return Vec::new();
+                }
+                self.error = Some("apply refused: the matches changed since the preview".into());
+                vec![changed_since_preview(&stale, cx)]
+            }
             (work, Err(failure)) => {
                 let what = match work {
                     FormWork::Preview { .. } => {
@@ -598,6 +618,7 @@ impl SelectorForm {
             doc,
             selector,
             props,
+            ..
         } = request
         else {
             return None;
@@ -658,10 +679,62 @@ impl SelectorForm {
     }
 }
 
-fn preview(selector: Selector, content: Content) -> Preview {
+/// The question when an apply was refused because the matches changed since the preview
+/// (`stale`): which ones, and how; it offers to preview again.
+fn changed_since_preview(stale: &Stale, cx: &Cx) -> Action {
+    let names = cx.names();
+    let ids = stale.ids();
+    let rows = ids
+        .iter()
+        .take(PREVIEW_ROWS)
+        .map(|id| {
+            let how = if stale.now_match.contains(id) {
+                "matches now"
+            } else if stale.no_longer_match.contains(id) {
+                "no longer matches"
+            } else if stale
+                .objects
+                .iter()
+                .any(|(o, now)| o == id && now.is_none())
+            {
+                "deleted"
+            } else {
+                "changed"
+            };
+            format!("{}: {how}", names.of(id).words())
+        })
+        .collect();
+    Action::Open(Overlay::Question(
+        Question::new(
+            "Changed since the preview",
+            Body::Listed {
+                text: format!(
+                    "Nothing was written: {} changed on the server since the preview.",
+                    words::count(ids.len(), "object", "objects")
+                ),
+                rows,
+                more: ids.len().saturating_sub(PREVIEW_ROWS),
+                after: None,
+            },
+            vec![
+                Choice::new(
+                    Command::Reload,
+                    "preview again (then asks to apply)",
+                    vec![Action::PreviewSelectorAgain],
+                ),
+                Choice::new(Command::Cancel, "back to the form", Vec::new()),
+            ],
+        )
+        .in_context(Context::Conflict),
+    ))
+}
+
+fn preview(selector: Selector, content: Content, versions: ObjectVersions) -> Preview {
+    let versioned = !content.is_empty() && content.keys().all(|id| versions.contains_key(id));
     Preview {
         selector,
         matches: content.into_iter().collect(),
+        versions: versioned.then_some(versions),
     }
 }
 

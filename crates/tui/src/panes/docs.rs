@@ -198,6 +198,13 @@ impl DocsPane {
             .map(|details| details.last_change.clone())
     }
 
+    /// A change event said document `doc` last changed `at`: its details, if shown, say so.
+    pub fn heard_change(&mut self, doc: &str, at: String) {
+        if let Some(details) = self.details.value_mut().filter(|d| d.id == doc) {
+            details.last_change = at;
+        }
+    }
+
     /// Asks for the selected document's details.
     pub fn request_details(&mut self, cx: &Cx) -> Vec<Action> {
         let Some(doc) = self.selected_doc().map(|d| d.id.clone()) else {

@@ -3,8 +3,12 @@
 //! messages of the cursor's line in full). The cursor's line scrolls sideways to keep the
 //! cursor (in view mode, the line's end) in view, the others show from their start, each with
 //! a marker where it goes on; `W` wraps them instead. A selected type heading shows a summary of its objects. And the
-//! save: the diff, a re-read, the conflict choice, the update of the changed properties only
-//! (kept in the write history, which `u` undoes).
+//! save: the diff, then the update of the changed properties only (kept in the write history,
+//! which `u` undoes). Where the server gives versions (ours), the update names the version the
+//! edit started from (`If-Match`): one request, and the server refuses (412) if the object
+//! changed meanwhile, its answer holding the object now, which feeds the conflict choice.
+//! Against a server without versions, a re-read before the update finds such a change (not
+//! atomically: said once) and the object is read again after it.
 
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::Frame;
@@ -17,12 +21,12 @@ use ratatui_textarea::CursorMove;
 use crate::app::action::{Action, Pane, PropsCall};
 use crate::app::component::{Component, Cx};
 use crate::app::layout;
-use crate::app::notification::Level;
+use crate::app::notification::{Level, Notification};
 use crate::document::summary::{Listed, TypeSummary};
 use crate::keys::{Command, Context};
 use crate::overlays::{Body, Choice, Overlay, Question};
 use crate::panes::elsewhere::{Elsewhere, ServerSide};
-use crate::requests::call::{Answer, Failure, Request, RequestId};
+use crate::requests::call::{Answer, Failure, Request, RequestId, Stale, Versioned};
 use crate::requests::purpose::{PropsWork, Purpose};
 use crate::theme::Role;
 use crate::widgets::editor::Editor;
@@ -63,10 +67,11 @@ enum Save {
     /// No save under way.
     #[default]
     Idle,
-    /// Re-reading the object (request `id`) before sending `diff`.
+    /// Re-reading the object (request `id`) before sending `diff` (a server without versions).
     Checking { id: RequestId, diff: Diff },
-    /// It changed on the server meanwhile: the user chooses.
-    Conflict { diff: Diff },
+    /// It changed on the server meanwhile: the user chooses. An overwrite names `version`,
+    /// the one the user saw (`None`: a server without versions).
+    Conflict { diff: Diff, version: Option<u64> },
     /// Sending `diff` (request `id`).
     Sending { id: RequestId, diff: Diff },
 }
@@ -80,6 +85,10 @@ const NOTE_PREFIX: &str = "// diagtui: ";
 pub struct PropsPane {
     target: Option<Target>,
     original: Props,
+    /// The version on the server of `original` (`None`: the server gives none).
+    version: Option<u64>,
+    /// The app said that saves are not atomic on this server (it gives no versions).
+    told_not_atomic: bool,
     original_text: String,
     buffer: Editor,
     mode: Mode,
@@ -125,14 +134,15 @@ impl PropsPane {
             .flatten()
     }
 
-    /// Shows `object` in view mode.
-    pub fn show(&mut self, doc: &str, obj: &str, object: &DiagramObject) {
+    /// Shows `object`, at `version` on the server, in view mode.
+    pub fn show(&mut self, doc: &str, obj: &str, object: &DiagramObject, version: Option<u64>) {
         self.target = Some(Target {
             doc: doc.to_string(),
             obj: obj.to_string(),
             kind: object.kind.clone(),
         });
         self.original = object.data.clone();
+        self.version = version;
         self.original_text = pretty(&object.data);
         self.set_text(&self.original_text.clone());
         self.mode = Mode::View;
@@ -406,7 +416,11 @@ impl PropsPane {
             vec![
                 Choice::new(
                     Command::Yes,
-                    "save (re-reads the object first)",
+                    if self.version.is_some() {
+                        "save"
+                    } else {
+                        "save (re-reads the object first)"
+                    },
                     vec![Action::Props(PropsCall::ConfirmSave(diff))],
                 ),
                 Choice::new(Command::No, "keep editing", cancelled()),
@@ -421,6 +435,9 @@ impl PropsPane {
                 let Some(target) = self.target.clone() else {
                     return Vec::new();
                 };
+                if self.version.is_some() {
+                    return self.send_save(diff, self.version, cx);
+                }
                 let sent = cx.send(
                     Request::GetObject {
                         doc: target.doc,
@@ -429,26 +446,34 @@ impl PropsPane {
                     Purpose::Props(PropsWork::Check),
                 );
                 self.save = Save::Checking { id: sent.id, diff };
-                vec![Action::Send(sent)]
+                let mut actions = vec![Action::Send(sent)];
+                if !std::mem::replace(&mut self.told_not_atomic, true) {
+                    actions.push(Action::Notify(Notification::warning(
+                        "this server gives no versions: a save re-reads the object, then \
+                         writes, and a change made between the two is overwritten",
+                    )));
+                }
+                actions
             }
             PropsCall::Overwrite => match std::mem::take(&mut self.save) {
-                Save::Conflict { diff } => self.send_save(diff, cx),
+                Save::Conflict { diff, version } => self.send_save(diff, version, cx),
                 other => {
                     self.save = other;
                     Vec::new()
                 }
             },
-            PropsCall::Reload(object) => {
+            PropsCall::Reload(read) => {
                 self.save = Save::Idle;
                 let Some(target) = self.target.clone() else {
                     return Vec::new();
                 };
-                self.show(&target.doc, &target.obj, &object);
+                self.show(&target.doc, &target.obj, &read.object, read.version);
                 vec![
                     Action::ObjectData {
                         doc: target.doc,
                         obj: target.obj,
-                        data: object.data,
+                        data: read.object.data,
+                        version: read.version,
                     },
                     Action::info("reloaded the object from the server; your edit was dropped"),
                 ]
@@ -460,8 +485,9 @@ impl PropsPane {
         }
     }
 
-    /// Sends the changed properties of `diff`.
-    fn send_save(&mut self, diff: Diff, cx: &Cx) -> Vec<Action> {
+    /// Sends the changed properties of `diff`, naming the version the object must be at
+    /// (`None`: unconditional).
+    fn send_save(&mut self, diff: Diff, if_match: Option<u64>, cx: &Cx) -> Vec<Action> {
         let Some(target) = self.target.clone() else {
             return Vec::new();
         };
@@ -470,6 +496,7 @@ impl PropsPane {
                 doc: target.doc,
                 obj: target.obj,
                 props: diff.props(),
+                if_match,
             },
             Purpose::Props(PropsWork::Save),
         );
@@ -510,7 +537,10 @@ impl PropsPane {
                 )))]
             }
             (Command::Reload, Some(Elsewhere::Changed(server))) => {
-                self.show(&target.doc, &target.obj, &server);
+                let version = cx
+                    .doc
+                    .and_then(|d| d.model()?.server_version_of(&target.obj));
+                self.show(&target.doc, &target.obj, &server, version);
                 vec![Action::info(
                     "reloaded the object from the server; your edit was dropped",
                 )]
@@ -550,6 +580,71 @@ impl PropsPane {
         server_undo::ask_object(&target.doc, &target.obj, cx)
     }
 
+    /// The object changed on the server since the edit started (`now`): the question of what
+    /// to do with the edit (`diff`).
+    fn conflict(&mut self, diff: Diff, now: Versioned) -> Vec<Action> {
+        self.save = Save::Conflict {
+            diff,
+            version: now.version,
+        };
+        vec![Action::Open(Overlay::Question(
+            Question::new(
+                "Changed on the server",
+                Body::Text("This object changed on the server since you opened it.".into()),
+                vec![
+                    Choice::new(
+                        Command::Overwrite,
+                        "overwrite with your edit",
+                        vec![Action::Props(PropsCall::Overwrite)],
+                    ),
+                    Choice::new(
+                        Command::Reload,
+                        "reload it and lose your edit",
+                        vec![Action::Props(PropsCall::Reload(now))],
+                    ),
+                    Choice::new(
+                        Command::Cancel,
+                        "cancel the save, keep editing",
+                        vec![
+                            Action::Props(PropsCall::CancelSave),
+                            Action::info("save cancelled; the edit is kept"),
+                        ],
+                    ),
+                ],
+            )
+            .in_context(Context::Conflict)
+            .destructive(),
+        ))]
+    }
+
+    /// The server refused the save (412): the object is not at the version the edit started
+    /// from. Its answer holds the object now: the conflict question, or, when it was deleted,
+    /// the banner that offers to create it again. Nothing was written.
+    fn refused(&mut self, stale: Stale, cx: &Cx) -> Vec<Action> {
+        let Save::Sending { diff, .. } = std::mem::take(&mut self.save) else {
+            return Vec::new();
+        };
+        let Some(target) = self.target.clone() else {
+            return Vec::new();
+        };
+        let now = stale
+            .objects
+            .into_iter()
+            .find(|(id, _)| *id == target.obj)
+            .and_then(|(_, now)| now);
+        match now {
+            Some(now) => self.conflict(diff, now),
+            None => {
+                self.server.compare(&self.original, None);
+                vec![Action::error(format!(
+                    "not saved: the object was deleted on the server; your edit is kept ({} \
+                     creates it again from your edit)",
+                    cx.key(Context::Properties, Command::Recreate)
+                ))]
+            }
+        }
+    }
+
     /// The answer to one of its requests.
     pub fn on_reply(
         &mut self,
@@ -566,7 +661,7 @@ impl PropsPane {
             ))
         };
         match (work, outcome) {
-            (PropsWork::Check, Ok(Answer::Object(object))) => {
+            (PropsWork::Check, Ok(Answer::Object(read))) => {
                 let diff = match &self.save {
                     Save::Checking { id: awaited, diff }
                         if *awaited == id && self.holds_request(&request) =>
@@ -575,38 +670,20 @@ impl PropsPane {
                     }
                     _ => return Vec::new(),
                 };
-                if object.data == self.original {
-                    return self.send_save(diff, cx);
+                if read.object.data == self.original {
+                    return self.send_save(diff, None, cx);
                 }
-                self.save = Save::Conflict { diff };
-                vec![Action::Open(Overlay::Question(
-                    Question::new(
-                        "Changed on the server",
-                        Body::Text("This object changed on the server since you opened it.".into()),
-                        vec![
-                            Choice::new(
-                                Command::Overwrite,
-                                "overwrite with your edit",
-                                vec![Action::Props(PropsCall::Overwrite)],
-                            ),
-                            Choice::new(
-                                Command::Reload,
-                                "reload it and lose your edit",
-                                vec![Action::Props(PropsCall::Reload(object))],
-                            ),
-                            Choice::new(
-                                Command::Cancel,
-                                "cancel the save, keep editing",
-                                vec![
-                                    Action::Props(PropsCall::CancelSave),
-                                    Action::info("save cancelled; the edit is kept"),
-                                ],
-                            ),
-                        ],
-                    )
-                    .in_context(Context::Conflict)
-                    .destructive(),
-                ))]
+                self.conflict(diff, read)
+            }
+            (
+                PropsWork::Save,
+                Err(Failure {
+                    stale: Some(stale), ..
+                }),
+            ) if matches!(&self.save, Save::Sending { id: awaited, .. } if *awaited == id)
+                && self.holds_request(&request) =>
+            {
+                self.refused(*stale, cx)
             }
             (PropsWork::Check | PropsWork::Save, Err(failure)) => {
                 self.save = Save::Idle;
@@ -615,9 +692,21 @@ impl PropsPane {
                     failure.message
                 ))]
             }
-            (PropsWork::Save, Ok(_)) => {
-                let Request::UpdateObject { doc, obj, props } = request else {
+            (PropsWork::Save, Ok(answer)) => {
+                let Request::UpdateObject {
+                    doc,
+                    obj,
+                    props,
+                    if_match,
+                } = request
+                else {
                     return Vec::new();
+                };
+                // The object's new version; `None` from a server without versions, which
+                // answers `Done`.
+                let version = match answer {
+                    Answer::Written(version) => version,
+                    _ => None,
                 };
                 let diff = match std::mem::take(&mut self.save) {
                     Save::Sending { diff, .. } => diff,
@@ -635,6 +724,7 @@ impl PropsPane {
                     merge(&mut data, &props);
                     self.original_text = pretty(&data);
                     self.original = data.clone();
+                    self.version = version;
                     // The buffer now matches what was saved unless it was typed into meanwhile.
                     if check(&self.text()).1.as_ref() == Some(&self.original) {
                         let cursor = self.buffer.cursor();
@@ -646,6 +736,7 @@ impl PropsPane {
                         doc: doc.clone(),
                         obj: obj.clone(),
                         data,
+                        version,
                     });
                 }
                 actions.push(Action::info(format!(
@@ -653,10 +744,14 @@ impl PropsPane {
                     words::count(props.len(), "property", "properties"),
                     cx.key(Context::Properties, Command::Undo)
                 )));
-                actions.push(reread(doc, obj));
+                // A conditional write went through on the very version the edit started
+                // from: the object is what was merged here, nothing to read again.
+                if if_match.is_none() || version.is_none() {
+                    actions.push(reread(doc, obj));
+                }
                 actions
             }
-            (PropsWork::Reread, Ok(Answer::Object(object))) => {
+            (PropsWork::Reread, Ok(Answer::Object(read))) => {
                 let Request::GetObject { doc, obj } = request else {
                     return Vec::new();
                 };
@@ -664,7 +759,7 @@ impl PropsPane {
                     let cursor = self.buffer.cursor();
                     let mode = self.mode;
                     let save = std::mem::take(&mut self.save);
-                    self.show(&doc, &obj, &object);
+                    self.show(&doc, &obj, &read.object, read.version);
                     self.buffer
                         .move_cursor(CursorMove::Jump(cursor.0 as u16, cursor.1 as u16));
                     self.mode = mode;
@@ -674,7 +769,8 @@ impl PropsPane {
                 vec![Action::ObjectData {
                     doc,
                     obj,
-                    data: object.data,
+                    data: read.object.data,
+                    version: read.version,
                 }]
             }
             (PropsWork::Reread, Err(failure)) => vec![Action::error(format!(

@@ -12,6 +12,9 @@ use diagtui_model::{
     UserRef,
 };
 
+/// Object id to its version on the server (our extension), for the objects it gave one.
+pub type ObjectVersions = BTreeMap<String, u64>;
+
 /// Identifies one request; replies carry it back so stale ones can be dropped.
 pub type RequestId = u64;
 
@@ -34,7 +37,8 @@ pub enum Request {
         /// The document id.
         doc: String,
     },
-    /// `GET /api/v1/doc/{doc}/obj/all`.
+    /// `GET /api/v1/doc/{doc}/obj/all?versions=true`: the objects with their versions, when
+    /// the server gives them.
     Content {
         /// The document id.
         doc: String,
@@ -62,6 +66,9 @@ pub enum Request {
         obj: String,
         /// The properties to merge.
         props: Props,
+        /// The version the object must be at (`If-Match`, our server's extension): else
+        /// nothing is written and the failure is [`Stale`]. `None`: unconditional.
+        if_match: Option<u64>,
     },
     /// `POST /api/v1/doc/{doc}/obj/`.
     CreateObject {
@@ -79,7 +86,7 @@ pub enum Request {
         /// The object id.
         obj: String,
     },
-    /// `GET /api/v1/doc/{doc}/obj/where/{selector}`.
+    /// `GET /api/v1/doc/{doc}/obj/where/{selector}?versions=true`.
     ObjectsWhere {
         /// The document id.
         doc: String,
@@ -94,6 +101,10 @@ pub enum Request {
         selector: Selector,
         /// The properties to merge.
         props: Props,
+        /// "Exactly the objects previewed, at these versions" (`ifVersions`, our server's
+        /// extension): else nothing is written and the failure is [`Stale`]. `None`:
+        /// unconditional.
+        if_versions: Option<ObjectVersions>,
     },
     /// `POST /api/v1/doc/{doc}`: each object's own properties.
     BulkUpdate {
@@ -101,6 +112,9 @@ pub enum Request {
         doc: String,
         /// Object id to the properties to merge into it.
         objects: BTreeMap<String, Props>,
+        /// The versions the objects named must be at (`ifVersions`, our server's extension):
+        /// else nothing is written and the failure is [`Stale`]. `None`: unconditional.
+        if_versions: Option<ObjectVersions>,
     },
     /// `POST /api/v1/doc/set-content/{doc}`.
     SetContent {
@@ -225,6 +239,10 @@ pub enum Request {
         doc: String,
         /// The version.
         version: u64,
+        /// The document's version it must be at (`If-Match`): the newest the restore's
+        /// question was worked out against, so that a write made since makes the server
+        /// restore nothing (412).
+        if_match: Option<u64>,
     },
 }
 
@@ -253,7 +271,7 @@ impl Request {
             Request::Folders => ("GET", "/api/v1/folder/list".into()),
             Request::Details { doc } => ("GET", format!("/api/v1/doc/{doc}")),
             Request::Embeds { doc } => ("GET", format!("/api/v1/embed/list/{doc}")),
-            Request::Content { doc } => ("GET", format!("/api/v1/doc/{doc}/obj/all")),
+            Request::Content { doc } => ("GET", format!("/api/v1/doc/{doc}/obj/all?versions=true")),
             Request::GetObject { doc, obj } => ("GET", obj_path(doc, obj)),
             Request::GetObjects { doc, objs } => (
                 "GET",
@@ -266,7 +284,10 @@ impl Request {
             }
             Request::ObjectsWhere { doc, selector } => (
                 "GET",
-                format!("/api/v1/doc/{doc}/obj/where/{}", selector.to_path_segment()),
+                format!(
+                    "/api/v1/doc/{doc}/obj/where/{}?versions=true",
+                    selector.to_path_segment()
+                ),
             ),
             Request::UpdateWhere { doc, .. } => ("POST", format!("/api/v1/doc/{doc}/obj/where")),
             Request::BulkUpdate { doc, .. } => ("POST", format!("/api/v1/doc/{doc}")),
@@ -320,20 +341,24 @@ pub enum Answer {
     Details(DocDetails),
     /// One document's embeds.
     Embeds(EmbedList),
-    /// Objects as values: a selector read's matches.
-    Content(Content),
+    /// Objects as values: a selector read's matches, and the versions of those the server
+    /// gave one (none from a server without versions).
+    Content(Content, ObjectVersions),
     /// A document's content, read by the worker into the compact model.
     Objects(Box<ObjectModel>),
-    /// One object.
-    Object(DiagramObject),
-    /// Objects read again, by id: `None` for one that no longer exists.
-    Fresh(Vec<(String, Option<DiagramObject>)>),
+    /// One object, with its version.
+    Object(Versioned),
+    /// Objects read again, by id, with their versions: `None` for one that no longer exists.
+    Fresh(Vec<(String, Option<Versioned>)>),
     /// The id of something just created (document or object).
     Created(String),
     /// The answer of a selector update.
     Updated(SelectorUpdated),
     /// A write that returns nothing but success.
     Done,
+    /// An object update that went through, with the object's new version (`ETag`; `None`
+    /// from a server without versions).
+    Written(Option<u64>),
     /// A page of a document's versions.
     History(HistoryPage),
     /// One version with its changed objects.
@@ -347,8 +372,54 @@ pub enum Answer {
     DiagramCreated(usize, Vec<String>),
 }
 
+/// An object as read, with its version on the server (`None`: the server gives no versions).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Versioned {
+    /// The object.
+    pub object: DiagramObject,
+    /// Its version.
+    pub version: Option<u64>,
+}
+
+/// An object read from a server that gave no version.
+impl From<DiagramObject> for Versioned {
+    fn from(object: DiagramObject) -> Versioned {
+        Versioned {
+            object,
+            version: None,
+        }
+    }
+}
+
+/// What a conditional write found instead of the versions it named (a 412): nothing was
+/// written, and this is the state now, so nothing needs reading again to show it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Stale {
+    /// Each object whose version differed, as it is now (`None`: it is gone), and for a
+    /// selector update each object that matches now but was not named; in id order.
+    pub objects: Vec<(String, Option<Versioned>)>,
+    /// A selector update's: the ids that match now and were not named.
+    pub now_match: Vec<String>,
+    /// A selector update's: the ids named that no longer match.
+    pub no_longer_match: Vec<String>,
+}
+
+impl Stale {
+    /// Every id whose state is not what the write expected, in id order.
+    pub fn ids(&self) -> Vec<String> {
+        let mut ids: Vec<String> = (self.objects.iter().map(|(id, _)| id))
+            .chain(&self.now_match)
+            .chain(&self.no_longer_match)
+            .cloned()
+            .collect();
+        ids.sort();
+        ids.dedup();
+        ids
+    }
+}
+
 /// Why a request failed, as the app needs it: enough to explain and to branch on.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Failure {
     /// The HTTP status when the server answered.
     pub status: Option<u16>,
@@ -356,6 +427,8 @@ pub struct Failure {
     pub code: Option<diagtui_model::ErrorCode>,
     /// One readable line.
     pub message: String,
+    /// A refused conditional write's (412): the state now.
+    pub stale: Option<Box<Stale>>,
 }
 
 impl Failure {

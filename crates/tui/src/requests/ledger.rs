@@ -223,6 +223,7 @@ mod tests {
                 status: Some(500),
                 code: None,
                 message: "late".into(),
+                stale: None,
             }),
         };
         assert!(requests.answered(&reply).is_some());

@@ -1,15 +1,18 @@
 //! Keeping the screen current: what the server's change events (or, against a server without
 //! them, polls of the open document's details) mean for the app. Plain code: the events come
 //! in as [`Live`] messages, time as ticks; the answer is a list of [`Reaction`]s that `App`
-//! carries out (reloads in place, notes, the recent-change marks).
+//! carries out (reloads in place, notes, the recent-change marks). A change event that carries
+//! its objects' new states (our server's, up to 64 KiB of them) is applied as it is, without
+//! reading them; one that names ids only has them read again.
 
 use std::collections::HashMap;
 use std::time::Duration;
 
 use crate::app::notification::Notification;
+use crate::requests::call::Versioned;
 use diagtui_client::{AccountStreamEvent, ApiError, DocStreamEvent, Watched};
-use diagtui_model::ErrorCode;
 use diagtui_model::events::{DocChangeEvent, DocEventKind};
+use diagtui_model::{DiagramObject, ErrorCode};
 
 /// The runner's tick, which time is counted in.
 pub(crate) const TICK: Duration = Duration::from_millis(120);
@@ -50,6 +53,9 @@ pub(crate) enum Reaction {
     /// Read these objects of the open document again (changed, created or deleted elsewhere)
     /// and put them in place: a few objects of a large document, without reading it whole.
     Refetch(Vec<String>),
+    /// Put these objects of the open document in place as the event gave them, with their
+    /// versions (`None`: deleted): nothing to read.
+    Apply(Vec<(String, Option<Versioned>)>),
     /// Reload the document list (and the open document's details) in place.
     ReloadList,
     /// The open document was deleted elsewhere (App says so).
@@ -58,6 +64,9 @@ pub(crate) enum Reaction {
     Poll(String),
     /// Put this in the status bar.
     Note(Notification),
+    /// A change event said this document last changed then (`lastChange`): the details say
+    /// so without being read again.
+    LastChange(String, String),
 }
 
 /// How one stream stands.
@@ -306,7 +315,12 @@ impl Liveness {
                 for obj in &change.changed {
                     self.recent.insert(obj.clone(), now);
                 }
-                object_reactions(doc, change)
+                let at = change.last_change.clone();
+                let mut reactions = object_reactions(doc, change);
+                if let Some(at) = at {
+                    reactions.push(Reaction::LastChange(doc.to_owned(), at));
+                }
+                reactions
             }
         }
     }
@@ -336,6 +350,8 @@ fn object_reactions(doc: &str, change: DocChangeEvent) -> Vec<Reaction> {
         let named = change.changed.len() + change.deleted.len();
         if named == 0 {
             Vec::new()
+        } else if let Some(given) = given_objects(&change) {
+            vec![Reaction::Apply(given)]
         } else if named <= REFETCH_AT_MOST {
             let mut objs = change.changed.clone();
             objs.extend(change.deleted.iter().cloned());
@@ -355,6 +371,24 @@ fn object_reactions(doc: &str, change: DocChangeEvent) -> Vec<Reaction> {
         }
         Some(DocEventKind::Created | DocEventKind::Shared) | None => objects(),
     }
+}
+
+/// The objects a change event gives whole (each one in `changed` with its new state, each in
+/// `deleted` as gone), or `None` when it names some by id only.
+fn given_objects(change: &DocChangeEvent) -> Option<Vec<(String, Option<Versioned>)>> {
+    let objects = change.objects.as_ref()?;
+    let mut given = Vec::with_capacity(change.changed.len() + change.deleted.len());
+    for id in &change.changed {
+        let now = objects.get(id)?;
+        let object = DiagramObject {
+            kind: now.kind.clone(),
+            data: now.data.clone(),
+        };
+        let version = Some(now.version);
+        given.push((id.clone(), Some(Versioned { object, version })));
+    }
+    given.extend(change.deleted.iter().map(|id| (id.clone(), None)));
+    Some(given)
 }
 
 /// A stream's event, or its connection news without an event.
@@ -441,6 +475,13 @@ mod tests {
         }
     }
 
+    /// What `news` means, but the `lastChange` it told (checked on its own).
+    fn without_last_change(live: &mut Liveness, news: Live, now: u64) -> Vec<Reaction> {
+        let mut reactions = live.on_live(news, now);
+        reactions.retain(|r| !matches!(r, Reaction::LastChange(..)));
+        reactions
+    }
+
     fn doc_news(watched: Watched<DocStreamEvent>) -> Live {
         Live::Doc {
             doc: "d".into(),
@@ -461,7 +502,10 @@ mod tests {
         assert_eq!(live.opened(Some("d"), None), Follow::Doc(Some("d".into())));
         assert_eq!(
             live.on_live(change(&["a"], None), 10),
-            [Reaction::Refetch(vec!["a".into()])]
+            [
+                Reaction::Refetch(vec!["a".into()]),
+                Reaction::LastChange("d".into(), "t2".into())
+            ]
         );
         assert!(live.recently_changed("a", 10 + RECENT_TICKS - 1));
         assert!(!live.recently_changed("b", 10));
@@ -469,7 +513,8 @@ mod tests {
         live.tick(10 + RECENT_TICKS);
         assert!(!live.recently_changed("a", 10 + RECENT_TICKS));
         assert!(!live.redraws_on_tick());
-        let retitled = live.on_live(change(&[], Some(DocEventKind::Retitled)), 50);
+        let retitled =
+            without_last_change(&mut live, change(&[], Some(DocEventKind::Retitled)), 50);
         assert_eq!(retitled, [Reaction::ReloadList]);
         let resync = doc_news(Watched::Event(DocStreamEvent::Resync(ResyncEvent {
             reason: ResyncReason::Overflow,
@@ -478,7 +523,7 @@ mod tests {
             live.on_live(resync, 51),
             [Reaction::ReloadDoc, Reaction::ReloadList]
         );
-        let deleted = live.on_live(change(&[], Some(DocEventKind::Deleted)), 52);
+        let deleted = without_last_change(&mut live, change(&[], Some(DocEventKind::Deleted)), 52);
         assert_eq!(deleted[0], Reaction::DocGone("d".into()));
         let other = Live::Doc {
             doc: "other".into(),
@@ -523,14 +568,63 @@ mod tests {
             })),
         };
         assert_eq!(
-            live.on_live(deleted, 1),
+            without_last_change(&mut live, deleted, 1),
             [Reaction::Refetch(vec!["a".into(), "b".into()])]
         );
         let ids: Vec<String> = (0..=REFETCH_AT_MOST).map(|i| format!("o{i}")).collect();
         let names: Vec<&str> = ids.iter().map(String::as_str).collect();
-        assert_eq!(live.on_live(change(&names, None), 2), [Reaction::ReloadDoc]);
-        let emptied = live.on_live(change(&[], Some(DocEventKind::Emptied)), 3);
+        assert_eq!(
+            without_last_change(&mut live, change(&names, None), 2),
+            [Reaction::ReloadDoc]
+        );
+        let emptied = without_last_change(&mut live, change(&[], Some(DocEventKind::Emptied)), 3);
         assert_eq!(emptied, [Reaction::ReloadDoc]);
+    }
+
+    #[test]
+    fn a_change_that_gives_its_objects_is_applied_without_a_read() {
+        let mut live = Liveness::default();
+        live.opened(Some("d"), None);
+        let state = diagtui_model::versions::VersionedObject {
+            kind: "label".into(),
+            data: serde_json::json!({"text": "x"})
+                .as_object()
+                .unwrap()
+                .clone(),
+            version: 9,
+        };
+        let given = |objects| Live::Doc {
+            doc: "d".into(),
+            watched: Watched::Event(DocStreamEvent::Change(DocChangeEvent {
+                last_change: Some("t4".into()),
+                changed: vec!["a".into()],
+                deleted: vec!["b".into()],
+                document: None,
+                version: Some(9),
+                objects,
+            })),
+        };
+        let applied = without_last_change(
+            &mut live,
+            given(Some([("a".to_string(), state.clone())].into())),
+            1,
+        );
+        let [Reaction::Apply(objects)] = applied.as_slice() else {
+            panic!("{applied:?}")
+        };
+        assert_eq!(objects.len(), 2);
+        assert_eq!(objects[0].0, "a");
+        let a = objects[0].1.as_ref().unwrap();
+        assert_eq!(
+            (a.object.data["text"].as_str(), a.version),
+            (Some("x"), Some(9))
+        );
+        assert_eq!(objects[1], ("b".to_string(), None));
+        // Past 64 KiB the event names ids only: they are read.
+        assert_eq!(
+            without_last_change(&mut live, given(None), 2),
+            [Reaction::Refetch(vec!["a".into(), "b".into()])]
+        );
     }
 
     #[test]

@@ -12,9 +12,10 @@ use tokio::task::AbortHandle;
 
 use crate::app::update::{App, Effect, Msg};
 use crate::document::ObjectModel;
-use crate::requests::call::{Answer, Failure, Reply, Request, RequestId};
+use crate::requests::call::{Answer, Failure, Reply, Request, RequestId, Stale, Versioned};
 use crate::runtime::transfer;
 use diagtui_client::{AnswerBody, ApiError, Client};
+use diagtui_model::versions::VersionedObject;
 use diagtui_model::{DiagramObject, ErrorCode};
 
 /// What the loop asks of the worker.
@@ -111,28 +112,54 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
         Request::Details { doc } => Answer::Details(client.doc_details(&doc).await?),
         Request::Embeds { doc } => Answer::Embeds(client.embeds(&doc).await?),
         Request::Content { doc } => Answer::Objects(Box::new(
-            content_model(client.content_body(&doc).await?).await?,
+            content_model(client.content_body_versioned(&doc).await?).await?,
         )),
-        Request::GetObject { doc, obj } => Answer::Object(client.get_object(&doc, &obj).await?),
+        Request::GetObject { doc, obj } => {
+            Answer::Object(versioned(client.get_object_versioned(&doc, &obj).await?))
+        }
         Request::GetObjects { doc, objs } => {
             Answer::Fresh(fresh_objects(client, &doc, objs).await?)
         }
-        Request::UpdateObject { doc, obj, props } => {
-            done(client.update_object(&doc, &obj, &props).await?)
-        }
+        Request::UpdateObject {
+            doc,
+            obj,
+            props,
+            if_match,
+        } => Answer::Written(
+            client
+                .update_object_if(&doc, &obj, &props, if_match)
+                .await?
+                .etag,
+        ),
         Request::CreateObject { doc, kind, props } => {
             Answer::Created(client.create_object(&doc, &kind, &props).await?)
         }
         Request::DeleteObject { doc, obj } => done(client.delete_object(&doc, &obj).await?),
         Request::ObjectsWhere { doc, selector } => {
-            Answer::Content(client.objects_where(&doc, &selector).await?)
+            let read = client.objects_where_versioned(&doc, &selector).await?;
+            Answer::Content(read.content(), read.versions())
         }
         Request::UpdateWhere {
             doc,
             selector,
             props,
-        } => Answer::Updated(client.update_where(&doc, &selector, &props).await?),
-        Request::BulkUpdate { doc, objects } => done(client.bulk_update(&doc, &objects).await?),
+            if_versions,
+        } => Answer::Updated(
+            client
+                .update_where_if(&doc, &selector, &props, if_versions.as_ref())
+                .await?
+                .0,
+        ),
+        Request::BulkUpdate {
+            doc,
+            objects,
+            if_versions,
+        } => {
+            client
+                .bulk_update_if(&doc, &objects, if_versions.as_ref())
+                .await?;
+            Answer::Done
+        }
         Request::SetContent { doc, content } => done(client.set_content(&doc, &content).await?),
         Request::CreateDoc { title, folder } => {
             Answer::Created(client.create_doc(&title, folder.as_deref()).await?)
@@ -184,22 +211,26 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
                     .collect(),
             )
         }
-        Request::Restore { doc, version } => Answer::Restored(client.restore(&doc, version).await?),
+        Request::Restore {
+            doc,
+            version,
+            if_match,
+        } => Answer::Restored(client.restore_if(&doc, version, if_match).await?),
     })
 }
 
-/// Objects `objs` of `doc` as the server has them now, each read at once; `None` for an object
-/// that is gone.
+/// Objects `objs` of `doc` as the server has them now, with their versions, each read at once;
+/// `None` for an object that is gone.
 async fn fresh_objects(
     client: &Client,
     doc: &str,
     objs: Vec<String>,
-) -> Result<Vec<(String, Option<DiagramObject>)>, ApiError> {
+) -> Result<Vec<(String, Option<Versioned>)>, ApiError> {
     let mut reads = tokio::task::JoinSet::new();
     for obj in objs {
         let (client, doc) = (client.clone(), doc.to_owned());
         reads.spawn(async move {
-            let read = client.get_object(&doc, &obj).await;
+            let read = client.get_object_versioned(&doc, &obj).await;
             (obj, read)
         });
     }
@@ -209,7 +240,7 @@ async fn fresh_objects(
             detail: format!("reading an object stopped: {e}"),
         })?;
         match read {
-            Ok(object) => fresh.push((obj, Some(object))),
+            Ok(read) => fresh.push((obj, Some(versioned(read)))),
             Err(error) if error.code() == Some(&ErrorCode::ObjNotFound) => fresh.push((obj, None)),
             Err(error) => return Err(error),
         }
@@ -235,11 +266,35 @@ async fn content_model(mut body: AnswerBody) -> Result<ObjectModel, ApiError> {
     })?
 }
 
+/// The app's view of an object read with its version.
+fn versioned(read: diagtui_client::VersionedObject) -> Versioned {
+    Versioned {
+        object: read.object,
+        version: read.version,
+    }
+}
+
 /// The app's view of a client error.
 fn failure(error: &ApiError) -> Failure {
     Failure {
         status: error.status(),
         code: error.code().cloned(),
         message: error.to_string(),
+        stale: error.conflict().map(|conflict| {
+            let now = |now: &VersionedObject| Versioned {
+                object: DiagramObject {
+                    kind: now.kind.clone(),
+                    data: now.data.clone(),
+                },
+                version: Some(now.version),
+            };
+            Box::new(Stale {
+                objects: (conflict.objects.iter().flatten())
+                    .map(|(id, object)| (id.clone(), object.as_ref().map(now)))
+                    .collect(),
+                now_match: conflict.now_match.clone().unwrap_or_default(),
+                no_longer_match: conflict.no_longer_match.clone().unwrap_or_default(),
+            })
+        }),
     }
 }

@@ -2,9 +2,13 @@
 //! the bulk edit. The plan is worked out from the objects as read (each one's values merged
 //! or replaced as `nested: merge | replace` says, checked by the model's property rules) and
 //! shown as a diff by path; the yes sends one bulk update with each object's changed
-//! properties. When the values sent depend on what was read (a nested merge), the yes first
-//! reads the objects again, as a save does: if any changed meanwhile, a question offers to
-//! send anyway, to see the change against their values now, or to cancel.
+//! properties. Where the server gives versions (ours), it sends the versions the plan was
+//! worked out from (`ifVersions`), and the server writes nothing if any changed since: its
+//! 412 holds their state now, so the question that follows needs no read. Against a server
+//! without versions, when the values sent depend on what was read (a nested merge), the yes
+//! first reads the objects again, as a save does. Either way, if any changed meanwhile, a
+//! question offers to send anyway, to see the change against their values now (preview again),
+//! or to cancel.
 
 use std::borrow::Borrow;
 use std::sync::Arc;
@@ -13,7 +17,7 @@ use crate::app::action::{Action, BulkCall};
 use crate::app::component::Cx;
 use crate::keys::{Command, Context};
 use crate::overlays::{Body, Choice, Overlay, Question};
-use crate::requests::call::{Answer, Failure, Request, RequestId};
+use crate::requests::call::{Answer, Failure, ObjectVersions, Request, RequestId, Stale};
 use crate::requests::purpose::{BulkOwner, BulkWork, Purpose};
 use crate::widgets::json::{BulkChange, Diff};
 use crate::widgets::words;
@@ -32,6 +36,10 @@ pub struct Plan {
     pub nested: Nested,
     /// Each object it changes and how, in id order.
     pub changes: Arc<[BulkChange]>,
+    /// The versions on the server of the objects it changes, as they were read: sent as
+    /// `ifVersions`, so that nothing is written if one changed since. `None` when the server
+    /// gave none (or the plan is sent whatever changed).
+    pub versions: Option<ObjectVersions>,
 }
 
 impl Plan {
@@ -65,7 +73,54 @@ impl Plan {
             props: props.clone(),
             nested,
             changes: changes.into(),
+            versions: None,
         })
+    }
+
+    /// The plan sending the versions `read` gives its objects (when it gives each one a
+    /// version: else it stays unconditional).
+    pub fn with_versions(mut self, read: &ObjectVersions) -> Plan {
+        self.versions = (self.changes.iter())
+            .map(|c| Some((c.obj.clone(), *read.get(&c.obj)?)))
+            .collect();
+        self
+    }
+
+    /// The same change worked out again where a conditional write found objects changed
+    /// (`stale`: their state now), the others as they were: what would be sent now, at their
+    /// versions now.
+    pub fn refreshed(&self, stale: &Stale) -> Result<Plan, String> {
+        let now = stale.objects.iter().filter_map(|(obj, now)| {
+            let now = now.as_ref()?;
+            Some((obj.as_str(), now.object.kind.as_str(), &now.object.data))
+        });
+        let changed_now = Plan::new(&self.doc, &self.props, self.nested, now)?;
+        let is_stale = |obj: &str| stale.objects.iter().any(|(id, _)| id == obj);
+        let mut changes: Vec<BulkChange> = (self.changes.iter())
+            .filter(|c| !is_stale(&c.obj))
+            .chain(changed_now.changes.iter())
+            .cloned()
+            .collect();
+        changes.sort_by(|a, b| a.obj.cmp(&b.obj));
+        let mut versions = self.versions.clone().unwrap_or_default();
+        for (obj, now) in &stale.objects {
+            if let Some(version) = now.as_ref().and_then(|now| now.version) {
+                versions.insert(obj.clone(), version);
+            }
+        }
+        Ok(Plan {
+            changes: changes.into(),
+            ..self.clone()
+        }
+        .with_versions(&versions))
+    }
+
+    /// The plan sent whatever changed since it was worked out (no versions named).
+    fn unconditional(self) -> Plan {
+        Plan {
+            versions: None,
+            ..self
+        }
     }
 
     /// The same change worked out again on `content` (the objects as read now).
@@ -76,10 +131,13 @@ impl Plan {
         Plan::new(&self.doc, &self.props, self.nested, objects)
     }
 
-    /// Whether its values depend on what was read, so that a change meanwhile matters: a
-    /// nested merge of an object value.
+    /// Whether the objects are read again before it is sent: its values depend on what was
+    /// read (a nested merge of an object value), so that a change meanwhile matters, and it
+    /// names no versions for the server to check.
     pub fn reads_first(&self) -> bool {
-        self.nested == Nested::Merge && self.props.values().any(|v| v.is_object())
+        self.versions.is_none()
+            && self.nested == Nested::Merge
+            && self.props.values().any(|v| v.is_object())
     }
 
     /// The ids of the objects it changes.
@@ -96,6 +154,7 @@ impl Plan {
                 .iter()
                 .map(|c| (c.obj.clone(), c.diff.props()))
                 .collect(),
+            if_versions: self.versions.clone(),
         }
     }
 
@@ -111,25 +170,19 @@ impl Plan {
         }
     }
 
-    /// How many objects `fresh` changes differently (or not at all, or in addition).
-    fn differing(&self, fresh: &Plan) -> usize {
+    /// The objects `fresh` changes differently (or not at all, or in addition), in id order.
+    fn differing(&self, fresh: &Plan) -> Vec<String> {
         fn by_id<'p>(plan: &'p Plan, obj: &str) -> Option<&'p BulkChange> {
             plan.changes
                 .binary_search_by(|c| c.obj.as_str().cmp(obj))
                 .ok()
                 .map(|at| &plan.changes[at])
         }
-        let changed = self
-            .changes
-            .iter()
-            .filter(|c| by_id(fresh, &c.obj) != Some(*c))
-            .count();
-        let added = fresh
-            .changes
-            .iter()
-            .filter(|c| by_id(self, &c.obj).is_none())
-            .count();
-        changed + added
+        let changed = (self.changes.iter()).filter(|c| by_id(fresh, &c.obj) != Some(*c));
+        let added = (fresh.changes.iter()).filter(|c| by_id(self, &c.obj).is_none());
+        let mut ids: Vec<String> = changed.chain(added).map(|c| c.obj.clone()).collect();
+        ids.sort();
+        ids
     }
 }
 
@@ -238,8 +291,10 @@ impl BulkWrite {
                 self.stage = Stage::Checking { id: sent.id, plan };
                 vec![Action::Send(sent)]
             }
-            (BulkCall::Confirm, Stage::Asked(plan))
-            | (BulkCall::Overwrite, Stage::Conflict { plan, .. }) => self.send(plan, cx),
+            (BulkCall::Confirm, Stage::Asked(plan)) => self.send(plan, cx),
+            (BulkCall::Overwrite, Stage::Conflict { plan, .. }) => {
+                self.send(plan.unconditional(), cx)
+            }
             (BulkCall::Rebase, Stage::Conflict { fresh, .. }) => {
                 if fresh.changes.is_empty() {
                     return vec![Action::info(
@@ -283,6 +338,21 @@ impl BulkWrite {
         }
         let stage = std::mem::take(&mut self.stage);
         match (work, stage, outcome) {
+            (
+                BulkWork::Send,
+                Stage::Sending { plan, .. },
+                Err(Failure {
+                    stale: Some(stale), ..
+                }),
+            ) => {
+                let fresh = match plan.refreshed(&stale) {
+                    Ok(fresh) => fresh,
+                    Err(refused) => return Settled::Failed(refused),
+                };
+                let ids = stale.ids();
+                self.stage = Stage::Conflict { plan, fresh };
+                Settled::Pending(vec![self.conflict(&ids, cx)])
+            }
             (_, _, Err(failure)) => Settled::Failed(failure.message),
             (BulkWork::Send, Stage::Sending { plan, .. }, Ok(_)) => Settled::Done(plan),
             (BulkWork::Check, Stage::Checking { plan, .. }, Ok(answer)) => {
@@ -294,11 +364,11 @@ impl BulkWrite {
                     Err(refused) => return Settled::Failed(refused),
                 };
                 let differing = plan.differing(&fresh);
-                if differing == 0 {
+                if differing.is_empty() {
                     return Settled::Pending(self.send(plan, cx));
                 }
                 self.stage = Stage::Conflict { plan, fresh };
-                Settled::Pending(vec![self.conflict(differing)])
+                Settled::Pending(vec![self.conflict(&differing, cx)])
             }
             (work, stage, Ok(answer)) => {
                 self.stage = stage;
@@ -307,15 +377,24 @@ impl BulkWrite {
         }
     }
 
-    /// The question when `differing` objects changed on the server since the plan was made.
-    fn conflict(&self, differing: usize) -> Action {
+    /// The question when the objects `differing` changed on the server since the plan was
+    /// made (named, the first few).
+    fn conflict(&self, differing: &[String], cx: &Cx) -> Action {
+        let names = cx.names();
+        let mut named: Vec<String> = (differing.iter().take(NAMED))
+            .map(|id| names.of(id).words())
+            .collect();
+        if differing.len() > NAMED {
+            named.push(format!("{} more", differing.len() - NAMED));
+        }
         Action::Open(Overlay::Question(
             Question::new(
                 "Changed on the server",
                 Body::Text(format!(
                     "{} changed on the server since the diff was worked out (or no longer \
-                     match, or match now).",
-                    words::count(differing, "object", "objects")
+                     match, or match now): {}. Nothing was written.",
+                    words::count(differing.len(), "object", "objects"),
+                    named.join(", ")
                 )),
                 vec![
                     Choice::new(
@@ -325,7 +404,7 @@ impl BulkWrite {
                     ),
                     Choice::new(
                         Command::Reload,
-                        "show the change against their values now",
+                        "preview again: the change against their values now",
                         vec![self.call_action(BulkCall::Rebase)],
                     ),
                     Choice::new(
@@ -341,11 +420,14 @@ impl BulkWrite {
     }
 }
 
+/// How many of the objects that changed a conflict's question names.
+const NAMED: usize = 5;
+
 /// The objects a re-read found: a selector read's, those of a read by id still there, or the
 /// plan's objects in the whole content read again.
 fn read_again(answer: Answer, plan: &Plan) -> Option<Content> {
     match answer {
-        Answer::Content(content) => Some(content),
+        Answer::Content(content, _) => Some(content),
         Answer::Objects(model) => Some(
             plan.changes
                 .iter()
@@ -358,7 +440,7 @@ fn read_again(answer: Answer, plan: &Plan) -> Option<Content> {
         Answer::Fresh(fresh) => Some(
             fresh
                 .into_iter()
-                .filter_map(|(obj, object)| Some((obj, object?)))
+                .filter_map(|(obj, read)| Some((obj, read?.object)))
                 .collect(),
         ),
         _ => None,
@@ -433,9 +515,16 @@ mod tests {
             .into_iter()
             .map(|(o, kind, data)| (o, diagtui_model::DiagramObject { kind, data }))
             .collect();
-        assert_eq!(before.differing(&before.again(&content).unwrap()), 0);
+        assert!(
+            before
+                .differing(&before.again(&content).unwrap())
+                .is_empty()
+        );
         content.get_mut("a").unwrap().data["meta"] = json!({"owner": "dev", "zone": "z"});
         content.get_mut("b").unwrap().data["meta"] = json!({"owner": "x"});
-        assert_eq!(before.differing(&before.again(&content).unwrap()), 2);
+        assert_eq!(
+            before.differing(&before.again(&content).unwrap()),
+            ["a", "b"]
+        );
     }
 }

@@ -3,7 +3,8 @@
 //! cannot put back exactly (a property a write added: the update route cannot remove it; a
 //! write that only added properties asks whether to leave them), then checks on the server,
 //! like a save, that the objects still hold what the write wrote, and asks again when they do
-//! not. Updates put back the values they replaced; deleted objects are created again (with new
+//! not; where the server gives versions, the undo names the versions that re-read found, so
+//! that a change made between the re-read and the undo makes the server write nothing. Updates put back the values they replaced; deleted objects are created again (with new
 //! ids), then the line groups that were attached to them are read and pointed at the new ids in
 //! one bulk update; an import or an empty is undone by setting the previous content back. Only
 //! the API's routes are used, so an undo works against any server that speaks it.
@@ -20,13 +21,13 @@ use crate::document::ObjectModel;
 use crate::keys::Command;
 use crate::keys::Context;
 use crate::overlays::{Body, Choice, Overlay, Question};
-use crate::requests::call::{Answer, Failure, Request};
+use crate::requests::call::{Answer, Failure, ObjectVersions, Request, Versioned};
 use crate::requests::purpose::{Purpose, Sent, UndoWork};
 use crate::widgets::json::BulkChange;
 use crate::widgets::words;
 use crate::writes::folder_undo;
 use crate::writes::record::{ObjectWrite, UndoneMark, Write, WriteKind, repointed};
-use diagtui_model::{DiagramObject, Props};
+use diagtui_model::Props;
 
 /// Rows listed in a question about many objects.
 const ROWS: usize = 8;
@@ -337,22 +338,30 @@ pub fn on_reply(
     let open = cx.doc_id() == Some(doc.as_str());
     match (work, outcome) {
         (UndoWork::Check { write, objs }, Ok(answer)) => {
-            let current: BTreeMap<String, Props> = match (answer, &request) {
-                (Answer::Object(object), Request::GetObject { obj, .. }) => {
-                    [(obj.clone(), object.data)].into()
-                }
-                (Answer::Objects(model), _) => objs
-                    .iter()
-                    .filter_map(|obj| Some((obj.clone(), model.entry(model.index_of(obj)?).data())))
-                    .collect(),
-                (answer, _) => {
-                    return vec![Action::unexpected(
-                        &UndoWork::Check { write, objs },
-                        &answer,
-                    )];
-                }
-            };
-            checked(write, &objs, &current, cx)
+            let (current, versions): (BTreeMap<String, Props>, ObjectVersions) =
+                match (answer, &request) {
+                    (Answer::Object(read), Request::GetObject { obj, .. }) => (
+                        [(obj.clone(), read.object.data)].into(),
+                        read.version.map(|v| (obj.clone(), v)).into_iter().collect(),
+                    ),
+                    (Answer::Objects(model), _) => (
+                        (objs.iter())
+                            .filter_map(|obj| {
+                                Some((obj.clone(), model.entry(model.index_of(obj)?).data()))
+                            })
+                            .collect(),
+                        (objs.iter())
+                            .filter_map(|obj| Some((obj.clone(), model.server_version_of(obj)?)))
+                            .collect(),
+                    ),
+                    (answer, _) => {
+                        return vec![Action::unexpected(
+                            &UndoWork::Check { write, objs },
+                            &answer,
+                        )];
+                    }
+                };
+            checked(write, &objs, &current, &versions, cx)
         }
         (UndoWork::Update { write, objs }, Ok(_)) => {
             let name = cx.writes.get(write).map_or("write", Write::name);
@@ -532,7 +541,7 @@ fn attached_now(write: &Write, moved: &BTreeMap<String, String>) -> Vec<String> 
 
 /// The line groups attached to the objects `write` deleted were read again: one bulk update
 /// points each anchor that names an old id at its new one.
-fn repoint(write: u64, read: &[(String, Option<DiagramObject>)], cx: &Cx) -> Vec<Action> {
+fn repoint(write: u64, read: &[(String, Option<Versioned>)], cx: &Cx) -> Vec<Action> {
     let Some(w) = cx.writes.get(write) else {
         return Vec::new();
     };
@@ -540,7 +549,7 @@ fn repoint(write: u64, read: &[(String, Option<DiagramObject>)], cx: &Cx) -> Vec
     let objects: BTreeMap<String, Props> = read
         .iter()
         .filter_map(|(id, object)| {
-            let anchors = repointed(&object.as_ref()?.data, &moved)?;
+            let anchors = repointed(&object.as_ref()?.object.data, &moved)?;
             Some((
                 id.clone(),
                 [("anchors".to_string(), anchors)].into_iter().collect(),
@@ -565,20 +574,25 @@ fn repoint(write: u64, read: &[(String, Option<DiagramObject>)], cx: &Cx) -> Vec
         }
         return actions;
     }
+    let versions = (read.iter())
+        .filter_map(|(id, read)| Some((id.clone(), read.as_ref()?.version?)))
+        .collect();
     let update = Request::BulkUpdate {
         doc: w.doc.clone(),
+        if_versions: named_versions(&objects, &versions),
         objects,
     };
     actions.push(Action::Send(send(cx, update, UndoWork::Repoint(write))));
     actions
 }
 
-/// The objects were re-read: undo at once when they still hold what the write wrote, else ask
-/// whether to overwrite what changed since.
+/// The objects were re-read (at `versions`, where the server gives them): undo at once when
+/// they still hold what the write wrote, else ask whether to overwrite what changed since.
 fn checked(
     write_id: u64,
     objs: &[String],
     current: &BTreeMap<String, Props>,
+    versions: &ObjectVersions,
     cx: &Cx,
 ) -> Vec<Action> {
     let Some(write) = cx.writes.get(write_id) else {
@@ -627,7 +641,7 @@ fn checked(
     if objects.is_empty() {
         return actions;
     }
-    let update = update_request(&write.doc, objects);
+    let update = update_request(&write.doc, objects, versions);
     let work = UndoWork::Update {
         write: write_id,
         objs: update.0,
@@ -661,15 +675,22 @@ fn checked(
     actions
 }
 
-/// The request that puts `objects`' values back: one update for one object, else one bulk
-/// update; with the objects it names.
-fn update_request(doc: &str, objects: BTreeMap<String, Props>) -> (Vec<String>, Request) {
+/// The request that puts `objects`' values back, naming the `versions` they were read at
+/// (when each has one): one update for one object, else one bulk update; with the objects it
+/// names.
+fn update_request(
+    doc: &str,
+    objects: BTreeMap<String, Props>,
+    versions: &ObjectVersions,
+) -> (Vec<String>, Request) {
     let objs: Vec<String> = objects.keys().cloned().collect();
+    let if_versions = named_versions(&objects, versions);
     let request = match objects.len() {
         1 => {
             let (obj, props) = objects.into_iter().next().expect("one object");
             Request::UpdateObject {
                 doc: doc.to_string(),
+                if_match: if_versions.and_then(|v| v.get(&obj).copied()),
                 obj,
                 props,
             }
@@ -677,9 +698,21 @@ fn update_request(doc: &str, objects: BTreeMap<String, Props>) -> (Vec<String>, 
         _ => Request::BulkUpdate {
             doc: doc.to_string(),
             objects,
+            if_versions,
         },
     };
     (objs, request)
+}
+
+/// The versions of the objects a write sends, when `versions` has each one's (else the write
+/// names none: a server without versions).
+fn named_versions<T>(
+    objects: &BTreeMap<String, T>,
+    versions: &ObjectVersions,
+) -> Option<ObjectVersions> {
+    (objects.keys())
+        .map(|obj| Some((obj.clone(), *versions.get(obj)?)))
+        .collect()
 }
 
 #[cfg(test)]
@@ -690,12 +723,17 @@ mod tests {
     #[test]
     fn one_object_is_put_back_with_one_update_many_with_one_bulk_update() {
         let props: Props = serde_json::from_value(json!({"n": 1})).unwrap();
-        let (objs, request) = update_request("d", [("a".to_string(), props.clone())].into());
+        let (objs, request) = update_request(
+            "d",
+            [("a".to_string(), props.clone())].into(),
+            &Default::default(),
+        );
         assert_eq!(objs, vec!["a"]);
         assert!(matches!(request, Request::UpdateObject { .. }));
         let (objs, request) = update_request(
             "d",
             [("a".to_string(), props.clone()), ("b".to_string(), props)].into(),
+            &Default::default(),
         );
         assert_eq!(objs, vec!["a", "b"]);
         assert!(matches!(request, Request::BulkUpdate { .. }));
