@@ -448,3 +448,42 @@ fn a_change_event_that_gives_its_objects_is_applied_without_a_read() {
     change_giving(&mut h, &[("1c-title", label("Stale"), AT + 1)], &[]);
     assert!(!h.shows("\"Stale\""), "{}", h.screen());
 }
+
+#[test]
+fn a_delete_names_the_version_read_and_its_412_deletes_nothing_and_reads_again() {
+    let mut h = opened_with_versions();
+    h.press("d");
+    assert!(h.shows("Delete component web-1 (1a-web)"), "{}", h.screen());
+    h.press("y");
+    let (id, request) = h.take_request(|r| matches!(r, Request::DeleteObject { .. }));
+    assert_eq!(
+        request,
+        Request::DeleteObject {
+            doc: DOC_A.into(),
+            obj: "1a-web".into(),
+            if_match: Some(AT),
+        }
+    );
+    h.reply(id, Err(refused(vec![("1a-web", None)])));
+    assert!(
+        h.status()
+            .contains("deleted nothing: the object changed since it was read"),
+        "{}",
+        h.status()
+    );
+    assert!(
+        h.sent.iter().any(|r| matches!(r, Request::Content { .. })),
+        "the document is read again"
+    );
+}
+
+#[test]
+fn a_delete_against_a_server_without_versions_is_unconditional() {
+    let mut h = Harness::opened();
+    h.press("d y");
+    let (_, request) = h.take_request(|r| matches!(r, Request::DeleteObject { .. }));
+    assert!(
+        matches!(request, Request::DeleteObject { if_match: None, .. }),
+        "{request:?}"
+    );
+}

@@ -236,6 +236,7 @@ impl ObjectsPane {
                     Request::DeleteObject {
                         doc: doc.clone(),
                         obj: obj.clone(),
+                        if_match: server_version(cx, &obj),
                     },
                     Purpose::Objects(ObjectsWork::Delete),
                 );
@@ -256,6 +257,7 @@ impl ObjectsPane {
                             Request::DeleteObject {
                                 doc: doc.clone(),
                                 obj: obj.clone(),
+                                if_match: server_version(cx, obj),
                             },
                             Purpose::Objects(ObjectsWork::DeleteMarked),
                         )
@@ -397,7 +399,7 @@ impl ObjectsPane {
             ))],
             (ObjectsWork::Delete, Ok(_)) => {
                 let mut actions = Vec::new();
-                if let Request::DeleteObject { doc, obj } = request {
+                if let Request::DeleteObject { doc, obj, .. } = request {
                     let removed = self.removing.remove(&id);
                     let name = match &removed {
                         Some(r) => cx.names().of_object(&r.obj, &r.object).described(),
@@ -417,13 +419,17 @@ impl ObjectsPane {
             }
             (ObjectsWork::Delete, Err(failure)) => {
                 self.removing.remove(&id);
-                vec![
-                    Action::error(format!("could not delete the object: {}", failure.message)),
-                    Action::ReloadContent,
-                ]
+                let message = match failure.stale {
+                    Some(_) => "deleted nothing: the object changed since it was read (another \
+                                client wrote it); the document is read again, look and delete \
+                                again"
+                        .to_owned(),
+                    None => format!("could not delete the object: {}", failure.message),
+                };
+                vec![Action::error(message), Action::ReloadContent]
             }
             (ObjectsWork::DeleteMarked, outcome) => {
-                let Request::DeleteObject { doc, obj } = request else {
+                let Request::DeleteObject { doc, obj, .. } = request else {
                     return Vec::new();
                 };
                 let failed = outcome.err().map(|failure| (obj, failure.message));
@@ -1037,4 +1043,12 @@ impl Component for ObjectsPane {
         // Placeholders wrap; rows are cut to the width already.
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), list_area);
     }
+}
+
+/// The version of `obj` the open document holds from the server (what a delete names as
+/// `If-Match`); `None` from a server without versions.
+fn server_version(cx: &Cx, obj: &str) -> Option<u64> {
+    cx.doc
+        .and_then(|doc| doc.model())
+        .and_then(|model| model.server_version_of(obj))
 }

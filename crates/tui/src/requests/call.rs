@@ -85,6 +85,9 @@ pub enum Request {
         doc: String,
         /// The object id.
         obj: String,
+        /// The version the object must be at (`If-Match`, our server's extension): else
+        /// nothing is deleted and the failure is [`Stale`]. `None`: unconditional.
+        if_match: Option<u64>,
     },
     /// `GET /api/v1/doc/{doc}/obj/where/{selector}?versions=true`.
     ObjectsWhere {
@@ -279,7 +282,7 @@ impl Request {
             ),
             Request::UpdateObject { doc, obj, .. } => ("POST", obj_path(doc, obj)),
             Request::CreateObject { doc, .. } => ("POST", format!("/api/v1/doc/{doc}/obj/")),
-            Request::DeleteObject { doc, obj } => {
+            Request::DeleteObject { doc, obj, .. } => {
                 ("POST", format!("{}/delete", obj_path(doc, obj)))
             }
             Request::ObjectsWhere { doc, selector } => (

@@ -134,7 +134,10 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
         Request::CreateObject { doc, kind, props } => {
             Answer::Created(client.create_object(&doc, &kind, &props).await?)
         }
-        Request::DeleteObject { doc, obj } => done(client.delete_object(&doc, &obj).await?),
+        Request::DeleteObject { doc, obj, if_match } => {
+            client.delete_object_if(&doc, &obj, if_match).await?;
+            Answer::Done
+        }
         Request::ObjectsWhere { doc, selector } => {
             let read = client.objects_where_versioned(&doc, &selector).await?;
             Answer::Content(read.content(), read.versions())
