@@ -527,7 +527,7 @@ fn import_reports_problems_and_replaces_only_after_yes() {
         Ok(objects(content())),
     );
     let (id, request) = h.take_request(|r| matches!(r, Request::SetContent { .. }));
-    let Request::SetContent { doc, content } = &request else {
+    let Request::SetContent { doc, content, .. } = &request else {
         unreachable!()
     };
     assert_eq!(doc, DOC_A);

@@ -343,8 +343,10 @@ fn emptying_a_document_is_undone_by_setting_its_content_back() {
         Request::SetContent {
             doc: DOC_A.into(),
             content: connected(),
+            if_match: None,
         },
-        "the content read before the empty, ids and all"
+        "the content read before the empty, ids and all (a server without versions: no \
+         condition)"
     );
     h.reply(id, Ok(Answer::Done));
     assert!(
@@ -357,4 +359,47 @@ fn emptying_a_document_is_undone_by_setting_its_content_back() {
     h.expect("Network overview (6)");
     h.expect("web-1 — database 1e-wire");
     h.expect("(undone)");
+}
+
+#[test]
+fn an_empty_is_undone_only_over_the_version_it_made() {
+    let mut h = Harness::opened();
+    h.press("1 E");
+    h.answer(
+        |r| r == &Request::Content { doc: DOC_A.into() },
+        Ok(objects(connected())),
+    );
+    h.press("y");
+    // Our server answers the version the empty made.
+    h.answer(
+        |r| matches!(r, Request::EmptyDoc { .. }),
+        Ok(Answer::Written(Some(12))),
+    );
+    h.answer_all_with(Content::new());
+    h.press("2 U Enter y");
+    let (id, request) = h.take_request(|r| matches!(r, Request::SetContent { .. }));
+    assert!(
+        matches!(
+            request,
+            Request::SetContent {
+                if_match: Some(12),
+                ..
+            }
+        ),
+        "{request:?}"
+    );
+    // Somebody wrote after the empty: the server sets nothing back and says so.
+    let mut refused = failure(
+        Some(412),
+        Some("PRECONDITION_FAILED"),
+        "the document is at version 13, not the version given",
+    );
+    refused.stale = Some(Box::default());
+    h.reply(id, Err(refused));
+    assert!(
+        h.status()
+            .contains("the document was written after it, so nothing was set back"),
+        "{}",
+        h.status()
+    );
 }

@@ -1,6 +1,6 @@
 //! The document routes (spec 4.2).
 
-use super::versions::VersionedContent;
+use super::versions::{VersionedContent, Versions};
 use super::{AnswerBody, ApiError, Client, JsonBody};
 use diagtui_model::{
     AddCollaboratorRequest, Content, CreateDocRequest, DocCreated, DocDetails, DocIdRequest,
@@ -59,19 +59,21 @@ impl Client {
 
     /// `POST /doc/set-content/{docId}`: replaces all content (the server does not validate it).
     pub async fn set_content(&self, doc: &str, content: &Content) -> Result<(), ApiError> {
-        self.set_content_if(doc, content, None).await
+        self.set_content_if(doc, content, None).await.map(|_| ())
     }
 
     /// [`Client::set_content`] with `If-Match: "<document version>"` when given: it replaces
-    /// the content only while the document is at that version.
+    /// the content only while the document is at that version; what the answer says of versions
+    /// (the version the write made, from our server).
     pub async fn set_content_if(
         &self,
         doc: &str,
         content: &Content,
         if_match: Option<u64>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<Versions, ApiError> {
         let request = self.post_request(self.url(&["doc", "set-content", doc]), Some(content));
-        self.send_ok(Client::if_match(request, if_match)).await
+        self.send_ok_versioned(Client::if_match(request, if_match))
+            .await
     }
 
     /// `POST /doc/set-content/{docId}` with content given as JSON bytes, sent as they are: the
@@ -108,8 +110,14 @@ impl Client {
 
     /// `POST /doc/empty`: removes every object, keeps the document.
     pub async fn empty_doc(&self, doc: &str) -> Result<(), ApiError> {
-        self.post_ok(self.url(&["doc", "empty"]), Some(&doc_id(doc)))
-            .await
+        self.empty_doc_versioned(doc).await.map(|_| ())
+    }
+
+    /// [`Client::empty_doc`], with what the answer says of versions (the version the empty
+    /// made, from our server).
+    pub async fn empty_doc_versioned(&self, doc: &str) -> Result<Versions, ApiError> {
+        let request = self.post_request(self.url(&["doc", "empty"]), Some(&doc_id(doc)));
+        self.send_ok_versioned(request).await
     }
 
     /// `POST /doc/add-collaborator`: shares with the account of `email`.

@@ -488,6 +488,7 @@ impl DocsPane {
                 let request = Request::SetContent {
                     doc: doc.id.clone(),
                     content,
+                    if_match: None,
                 };
                 let sent = cx.send(request, Purpose::Docs(DocsWork::Replace(doc)));
                 self.replacing = Some(Replacing::Writing {
@@ -552,9 +553,10 @@ impl DocsPane {
             Request::SetContent { content, .. } => Replacement::Import(content.len()),
             _ => Replacement::Empty,
         };
-        let failure = match outcome {
-            Ok(_) => None,
-            Err(failure) => Some(failure.message),
+        let (failure, made) = match outcome {
+            Ok(Answer::Written(made)) => (None, made),
+            Ok(_) => (None, None),
+            Err(failure) => (Some(failure.message), None),
         };
         let mut actions = Vec::new();
         match (by, failure) {
@@ -565,6 +567,7 @@ impl DocsPane {
                     kind: WriteKind::Replace {
                         by,
                         previous,
+                        made,
                         undone: false,
                     },
                 }));

@@ -125,6 +125,9 @@ pub enum Request {
         doc: String,
         /// The new content, replacing all.
         content: Content,
+        /// The document version it must be at (`If-Match`, our server's extension): else
+        /// nothing is set and the failure is [`Stale`]. `None`: unconditional.
+        if_match: Option<u64>,
     },
     /// `POST /api/v1/doc/create`.
     CreateDoc {

@@ -163,14 +163,25 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
                 .await?;
             Answer::Done
         }
-        Request::SetContent { doc, content } => done(client.set_content(&doc, &content).await?),
+        Request::SetContent {
+            doc,
+            content,
+            if_match,
+        } => Answer::Written(
+            client
+                .set_content_if(&doc, &content, if_match)
+                .await?
+                .document,
+        ),
         Request::CreateDoc { title, folder } => {
             Answer::Created(client.create_doc(&title, folder.as_deref()).await?)
         }
         Request::RenameDoc { doc, title } => done(client.rename_doc(&doc, &title).await?),
         Request::CloneDoc { doc, title } => Answer::Created(client.clone_doc(&doc, &title).await?),
         Request::ShareDoc { doc, email } => done(client.share_doc(&doc, &email).await?),
-        Request::EmptyDoc { doc } => done(client.empty_doc(&doc).await?),
+        Request::EmptyDoc { doc } => {
+            Answer::Written(client.empty_doc_versioned(&doc).await?.document)
+        }
         Request::DeleteDoc { doc } => done(client.delete_doc(&doc).await?),
         Request::MoveDoc { doc, folder } => done(client.move_doc(&doc, &folder).await?),
         Request::CreateFolder { title } => Answer::Created(client.create_folder(&title).await?),

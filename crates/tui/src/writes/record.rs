@@ -217,6 +217,9 @@ pub enum WriteKind {
         by: Replacement,
         /// The content before (read just before the write).
         previous: Box<ObjectModel>,
+        /// The document version the write made (our server's; `None` from others): what its
+        /// undo names (`If-Match`), so that it sets nothing back over a later write.
+        made: Option<u64>,
         /// Whether the previous content was set back.
         undone: bool,
     },

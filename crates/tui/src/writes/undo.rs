@@ -295,9 +295,14 @@ fn ask_replaced(write: &Write, previous: &ObjectModel, undone: bool, cx: &Cx) ->
         .doc
         .filter(|d| d.id() == write.doc)
         .map_or(write.doc.clone(), |d| d.summary.title.clone());
+    let made = match &write.kind {
+        WriteKind::Replace { made, .. } => *made,
+        _ => None,
+    };
     let request = Request::SetContent {
         doc: write.doc.clone(),
         content: previous.to_content(),
+        if_match: made,
     };
     let name = write.name();
     vec![Action::Open(Overlay::Question(
@@ -424,6 +429,11 @@ pub fn on_reply(
                 }
                 UndoWork::Repoint(_) => {
                     "pointing the line groups at the new ids; they still name the old ids".into()
+                }
+                UndoWork::Replaced(_) if failure.stale.is_some() => {
+                    "the document was written after it, so nothing was set back over that \
+                     write; H shows its versions"
+                        .into()
                 }
                 UndoWork::Replaced(_) => "the content is as it was".into(),
                 // Answered by `folder_undo::on_reply`.
