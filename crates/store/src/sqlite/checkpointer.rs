@@ -6,15 +6,12 @@
 //!
 //! Under continuous writes a passive checkpoint never catches up with the writer, so the log
 //! is never started over and grows without bound (20,000 single-object updates left a 478 MB
-//! WAL). So once the WAL passes [`RESTART_FROM`], the checkpointer catches up first: passive
-//! checkpoints again, each copying what the writer added during the one before, until at most
-//! [`CAUGHT_UP`] frames are left (or [`CATCH_UP_PASSES`] were run). Then a restarting one waits
-//! for the writer to finish its transaction, copies the few frames left and makes the next
-//! commit start the log over, which then truncates the file to [`WAL_LIMIT`]
-//! (`journal_size_limit`). Writers wait only while it holds the log: the last few frames and
-//! one sync of the database file, not the copy of what a busy writer added during a long
-//! passive checkpoint. It waits at most [`RESTART_WAIT`] for the writer and readers, and tries
-//! again at the next interval when they are busy.
+//! WAL). So once the WAL passes [`RESTART_FROM`], the checkpointer follows its passive
+//! checkpoint (which copied nearly everything) with a restarting one: it waits for the writer
+//! to finish its transaction, copies the few frames left and makes the next commit start the
+//! log over, which then truncates the file to [`WAL_LIMIT`] (`journal_size_limit`). It waits
+//! at most [`RESTART_WAIT`] for the writer and readers, blocking new writes meanwhile, and
+//! tries again at the next interval when they are busy.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
@@ -32,10 +29,6 @@ pub const RESTART_FROM: u64 = 16 << 20;
 pub const WAL_LIMIT: i64 = 16 << 20;
 /// How long a restarting checkpoint waits for the writer and readers (writers wait meanwhile).
 const RESTART_WAIT: Duration = Duration::from_millis(20);
-/// Frames (pages) a restarting checkpoint may find still to copy: about 1 MiB at 4 KiB pages.
-const CAUGHT_UP: i64 = 256;
-/// The most passive checkpoints run to catch up before a restarting one.
-const CATCH_UP_PASSES: usize = 4;
 
 /// Wakes the checkpointer.
 pub struct Nudge(SyncSender<()>);
@@ -66,49 +59,33 @@ pub fn spawn(conn: Connection) -> StoreResult<Nudge> {
 fn run(conn: &Connection, nudged: &Receiver<()>) {
     let wal = conn.path().map(wal_path);
     while nudged.recv().is_ok() {
-        let mut left = checkpoint(conn, "PASSIVE");
+        checkpoint(conn, "PASSIVE");
         if wal
             .as_deref()
             .is_some_and(|wal| wal_bytes(wal) > RESTART_FROM)
         {
-            for _ in 1..CATCH_UP_PASSES {
-                if left.is_none_or(|frames| frames <= CAUGHT_UP) {
-                    break;
-                }
-                left = checkpoint(conn, "PASSIVE");
-            }
             checkpoint(conn, "RESTART");
         }
         std::thread::sleep(INTERVAL);
     }
 }
 
-/// Runs a checkpoint of this mode and answers how many frames of the log it left uncopied
-/// (`None` when that is not known: the database was busy, or the checkpoint failed); a busy
-/// database (the restart's wait ran out) is no failure. Each is logged at debug level with its
-/// duration (`RUST_LOG=diagtui_store=debug`), which the soak bench reads to tell the updates
-/// answered during checkpoints.
-fn checkpoint(conn: &Connection, mode: &str) -> Option<i64> {
+/// Runs a checkpoint of this mode; a busy database (the restart's wait ran out) is no failure.
+/// Each is logged at debug level with its duration (`RUST_LOG=diagtui_store=debug`), which
+/// the soak bench reads to tell the updates answered during checkpoints.
+fn checkpoint(conn: &Connection, mode: &str) {
     let sql = format!("PRAGMA wal_checkpoint({mode})");
     let began = Instant::now();
-    let answer = conn.query_row(&sql, [], |row| {
-        Ok((
-            row.get::<_, i64>(0)?,
-            row.get::<_, i64>(1)?,
-            row.get::<_, i64>(2)?,
-        ))
-    });
-    let (busy, left) = match answer {
-        Ok((busy, log, copied)) => (busy != 0, (busy == 0).then_some(log - copied)),
-        Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy) => (true, None),
+    let busy = match conn.query_row(&sql, [], |row| row.get::<_, i64>(0)) {
+        Ok(busy) => busy != 0,
+        Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy) => true,
         Err(e) => {
             tracing::warn!("a {mode} checkpoint failed: {e}");
-            return None;
+            return;
         }
     };
     let micros = u64::try_from(began.elapsed().as_micros()).unwrap_or(u64::MAX);
-    tracing::debug!(mode, micros, busy, left, "checkpoint");
-    left
+    tracing::debug!(mode, micros, busy, "checkpoint");
 }
 
 /// The WAL file of a database file.
