@@ -981,16 +981,7 @@ mod tests {
             if_versions: None,
         });
         let cached = store.doc(&me, &doc).await.unwrap();
-        let stale = {
-            let state = cached.read();
-            let (objects, before) = plan::plan_cached(&update, &state.objects).unwrap();
-            Plan {
-                version: state.version,
-                objects,
-                before,
-                doc_len: state.objects.len(),
-            }
-        };
+        let stale = plan_now(&cached, &update);
         // Another write makes `b` match too, after the plan was made.
         let b = store
             .create_object(&me, &doc, "label", &props(json!({"meta": {"k": 1}})))
@@ -1011,6 +1002,18 @@ mod tests {
             .unwrap()
             .0;
         assert_eq!(updated, [a, b], "planned again on the document as it is");
+    }
+
+    /// A plan of `update` made now from the cached document, as a request's own task makes it.
+    fn plan_now(cached: &Arc<CachedDoc>, update: &ObjectUpdate) -> Plan {
+        let state = cached.read();
+        let (objects, before) = plan::plan_cached(update, &state.objects).unwrap();
+        Plan {
+            version: state.version,
+            objects,
+            before,
+            doc_len: state.objects.len(),
+        }
     }
 
     #[tokio::test]
@@ -1042,16 +1045,7 @@ mod tests {
         });
         // The plan is made while the versions hold in memory ...
         let cached = store.doc(&me, &doc).await.unwrap();
-        let stale = {
-            let state = cached.read();
-            let (objects, before) = plan::plan_cached(&update, &state.objects).unwrap();
-            Plan {
-                version: state.version,
-                objects,
-                before,
-                doc_len: state.objects.len(),
-            }
-        };
+        let stale = plan_now(&cached, &update);
         // ... then another write changes one of the objects.
         let (changed, _) = &ids[7];
         let theirs = store
