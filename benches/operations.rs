@@ -6,8 +6,10 @@
 //!   update of one object, the two servers interleaved run by run (A B A B), rounds set by
 //!   `DIAGTUI_OPS_ROUNDS` (default 5); the rates, the servers' own CPU per request (from
 //!   /proc) and the ratios on/off printed. Then as many rounds head to head: both servers
-//!   loaded at once, sharing the core, which other load on the machine disturbs less. Needs
-//!   `wrk` (`scripts/ceiling.sh` installs it).
+//!   loaded at once, sharing the core, which other load on the machine disturbs less. Then
+//!   the same with a third server, metrics off too, in place of the metered one: the control,
+//!   what the method reads between two identical servers in the same run. Needs `wrk`
+//!   (`scripts/ceiling.sh` installs it).
 //! - `conditional`: what `If-Match` costs an update (issue 33). Two `serve` processes of the
 //!   same build on their own data dirs, loaded as in `metrics`, one with plain updates, the other
 //!   with the same updates sent with `If-Match: *` (every one checked by the writer against the
@@ -217,6 +219,7 @@ async fn metrics_cost() {
     let dir = tempfile::tempdir().expect("temp dir");
     let off = Target::start(dir.path(), "off", false).await;
     let on = Target::start(dir.path(), "on", true).await;
+    let control = Target::start(dir.path(), "control", false).await;
     let script = dir.path().join("update.lua");
     update_script(&script, "");
     println!(
@@ -234,6 +237,13 @@ async fn metrics_cost() {
             script,
         };
         compare(label, side("off", &off), side("on", &on), rounds);
+        let control_label = format!("{label}, control");
+        compare(
+            &control_label,
+            side("off", &off),
+            side("off again", &control),
+            rounds,
+        );
     }
     let metrics = on.metrics.as_deref().expect("metrics on");
     let text = reqwest::get(format!("{metrics}/metrics"))
