@@ -514,6 +514,25 @@ async fn a_bulk_update_with_one_stale_version_writes_nothing() {
     assert_eq!(done.doc_version(), refused.doc_version() + 1);
 }
 
+/// A selector preview with versions, as a client keeps it: each match's id to its version.
+async fn preview_versions(
+    h: &Harness,
+    doc: &str,
+    selector: &str,
+) -> serde_json::Map<String, Value> {
+    let preview = h
+        .get_ok(&format!(
+            "/api/v1/doc/{doc}/obj/where/{selector}?versions=true"
+        ))
+        .await;
+    preview
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(id, object)| (id.clone(), object["version"].clone()))
+        .collect()
+}
+
 #[tokio::test]
 async fn a_selector_apply_whose_matches_changed_after_the_preview_writes_nothing() {
     let h = Harness::new().await;
@@ -523,17 +542,7 @@ async fn a_selector_apply_whose_matches_changed_after_the_preview_writes_nothing
     let c = h.new_component(&doc, json!({"s": "up"})).await;
     let d = h.new_component(&doc, json!({"s": "down"})).await;
     let selector = "%5B%22s%22%2C%22eq%22%2C%22down%22%5D";
-    let preview = h
-        .get_ok(&format!(
-            "/api/v1/doc/{doc}/obj/where/{selector}?versions=true"
-        ))
-        .await;
-    let previewed: serde_json::Map<String, Value> = preview
-        .as_object()
-        .unwrap()
-        .iter()
-        .map(|(id, object)| (id.clone(), object["version"].clone()))
-        .collect();
+    let previewed = preview_versions(&h, &doc, selector).await;
     assert_eq!(previewed.len(), 3);
     // After the preview: c now matches, b no longer does, d changed but still matches.
     for (id, meta) in [(&c, "down"), (&b, "up")] {
@@ -573,17 +582,7 @@ async fn a_selector_apply_whose_matches_changed_after_the_preview_writes_nothing
         assert_ne!(all[id]["data"]["opacity"], 0.5, "nothing written");
     }
     // Previewed again, it goes through; a preview that matched nothing says so with {}.
-    let preview = h
-        .get_ok(&format!(
-            "/api/v1/doc/{doc}/obj/where/{selector}?versions=true"
-        ))
-        .await;
-    let previewed: serde_json::Map<String, Value> = preview
-        .as_object()
-        .unwrap()
-        .iter()
-        .map(|(id, object)| (id.clone(), object["version"].clone()))
-        .collect();
+    let previewed = preview_versions(&h, &doc, selector).await;
     let body = json!({"selector": ["s", "eq", "down"], "props": {"opacity": 0.5}, "ifVersions": previewed});
     let done = send(&h, Method::POST, &apply, &[], Some(body)).await;
     assert_eq!(done.status, StatusCode::OK, "{}", done.body);

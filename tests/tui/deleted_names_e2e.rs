@@ -6,7 +6,7 @@
 use diagtui_testkit::Local;
 use diagtui_testkit::tmux::Tmux;
 
-use crate::e2e::binary;
+use crate::e2e::{binary, open_doc};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_line_groups_of_a_deleted_component_keep_its_name_at_80x24_also_after_a_restart() {
@@ -26,11 +26,7 @@ async fn the_line_groups_of_a_deleted_component_keep_its_name_at_80x24_also_afte
     let Some(session) = Tmux::start("deleted-names", 80, 24, Some(&binary(&dir, &server))) else {
         return;
     };
-    session.wait_for("Web platfor");
-    session.keys(&["/"]);
-    session.type_line("Web platform");
-    session.keys(&["Enter"]);
-    session.wait_for("CDN");
+    open_doc(&session, "Web platform", "CDN");
     // The objects filtered down to orders-db (and its replica); the first one selected.
     session.keys(&["/"]);
     session.type_line("orders-db");
@@ -63,11 +59,7 @@ async fn the_line_groups_of_a_deleted_component_keep_its_name_at_80x24_also_afte
     // Started again: this session never saw orders-db, the server's history names it.
     let session = Tmux::start("deleted-names-again", 80, 24, Some(&binary(&dir, &server)))
         .expect("tmux, as before");
-    session.wait_for("Web platfor");
-    session.keys(&["/"]);
-    session.type_line("Web platform");
-    session.keys(&["Enter"]);
-    session.wait_for("line-group (6)");
+    open_doc(&session, "Web platform", "line-group (6)");
     session.keys(&["z", "G"]);
     let screen = session.wait_for("web-01, web-02, web-03 → (deleted) orders-db");
     assert!(

@@ -130,8 +130,8 @@ fn a_save_is_one_update_naming_the_version_and_reads_nothing_after() {
     );
 }
 
-#[test]
-fn a_refused_save_asks_with_the_object_now_and_no_read() {
+/// A save of "Mine" refused (412) because another client wrote "Theirs" at `AT + 1`.
+fn refused_by_theirs() -> Harness {
     let mut h = opened_with_versions();
     edit_label(&mut h, "Mine");
     h.press("C-s y");
@@ -140,6 +140,12 @@ fn a_refused_save_asks_with_the_object_now_and_no_read() {
         id,
         Err(refused(vec![("1c-title", Some((label("Theirs"), AT + 1)))])),
     );
+    h
+}
+
+#[test]
+fn a_refused_save_asks_with_the_object_now_and_no_read() {
+    let mut h = refused_by_theirs();
     assert!(h.shows("This object changed on the server since you opened it."));
     assert!(!read_any(&h), "the 412's object is used, not read");
     // Overwrite names the version the server answered with.
@@ -151,14 +157,7 @@ fn a_refused_save_asks_with_the_object_now_and_no_read() {
     );
 
     // Reload takes the 412's object: the edit goes, nothing is read.
-    let mut h = opened_with_versions();
-    edit_label(&mut h, "Mine");
-    h.press("C-s y");
-    let (id, _) = h.take_request(is_update);
-    h.reply(
-        id,
-        Err(refused(vec![("1c-title", Some((label("Theirs"), AT + 1)))])),
-    );
+    let mut h = refused_by_theirs();
     h.press("r");
     assert!(h.shows("[VIEW] label 1c-title"), "not unsaved any more");
     assert!(h.shows("\"Theirs\""), "{}", h.screen());
