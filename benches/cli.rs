@@ -10,8 +10,8 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use diagtui_testkit::serve::Server;
 use diagtui_testkit::{Bin, generated};
+use diagtui_testkit_server::serve::Server;
 use serde_json::Value;
 
 const OBJECTS: usize = 100_000;

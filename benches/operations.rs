@@ -29,9 +29,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant, SystemTime};
 
 use diagtui_testkit::quantiles::percentiles;
-use diagtui_testkit::serve::{Served, key_of, start, start_metered};
 use diagtui_testkit::wrk::{self, Wrk};
 use diagtui_testkit::{Bin, generated};
+use diagtui_testkit_server::serve::{Served, key_of, start, start_metered};
 use serde_json::{Value, json};
 
 /// The core the servers of the `metrics` part run on.

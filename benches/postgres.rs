@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use diagtui_testkit::postgres as pg;
 use diagtui_testkit::quantiles::percentiles;
-use diagtui_testkit::serve::{Guard, Served, start};
+use diagtui_testkit_server::serve::{Guard, Served, start};
 use serde_json::{Value, json};
 
 /// Requests per latency figure.

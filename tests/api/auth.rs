@@ -8,7 +8,7 @@ use crate::common::{Harness, assert_error};
 #[tokio::test(flavor = "multi_thread")]
 async fn accounts_see_only_their_own_and_shared_documents() {
     let h = Harness::new().await;
-    let other = diagtui::server::create_account(h.server.location(), "bob@example.com").unwrap();
+    let other = diagtui_server::create_account(h.server.location(), "bob@example.com").unwrap();
     let as_bob = |method: Method, path: &str, body: Option<serde_json::Value>| {
         let key = other.clone();
         let path = path.to_owned();
@@ -111,13 +111,13 @@ async fn accounts_see_only_their_own_and_shared_documents() {
 #[tokio::test(flavor = "multi_thread")]
 async fn an_email_has_one_account() {
     let h = Harness::new().await;
-    diagtui::server::create_account(h.server.location(), "carol@example.com").unwrap();
+    diagtui_server::create_account(h.server.location(), "carol@example.com").unwrap();
     let again =
-        diagtui::server::create_account(h.server.location(), "Carol@Example.com").unwrap_err();
+        diagtui_server::create_account(h.server.location(), "Carol@Example.com").unwrap_err();
     assert!(again.to_string().contains("already exists"), "{again}");
     let default =
-        diagtui::server::create_account(h.server.location(), h.server.email()).unwrap_err();
+        diagtui_server::create_account(h.server.location(), h.server.email()).unwrap_err();
     assert!(default.to_string().contains("already exists"), "{default}");
-    let bad = diagtui::server::create_account(h.server.location(), "no-at-sign").unwrap_err();
+    let bad = diagtui_server::create_account(h.server.location(), "no-at-sign").unwrap_err();
     assert!(bad.to_string().contains("not an e-mail address"), "{bad}");
 }

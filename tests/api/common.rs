@@ -2,8 +2,8 @@
 //! PostgreSQL cluster when the binary runs the suite on PostgreSQL (`crate::engine`), a few
 //! request helpers, and the binary.
 
-use diagtui::server::{LocalServer, ServerOptions};
-use diagtui::store::{Location, PgOptions};
+use diagtui_server::{LocalServer, ServerOptions};
+use diagtui_store::{Location, PgOptions};
 use diagtui_testkit::{Bin, postgres};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
@@ -158,8 +158,8 @@ impl Harness {
 /// `stranger@example.com`: their keys.
 pub async fn friend_and_stranger(h: &Harness, doc: &str) -> (String, String) {
     let location = h.server.location();
-    let friend = diagtui::server::create_account(location, "friend@example.com").unwrap();
-    let stranger = diagtui::server::create_account(location, "stranger@example.com").unwrap();
+    let friend = diagtui_server::create_account(location, "friend@example.com").unwrap();
+    let stranger = diagtui_server::create_account(location, "stranger@example.com").unwrap();
     h.post_ok(
         "/api/v1/doc/add-collaborator",
         json!({"docId": doc, "email": "friend@example.com"}),

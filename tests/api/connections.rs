@@ -5,8 +5,8 @@
 use std::process::Stdio;
 use std::time::Duration;
 
-use diagtui::server::ServerOptions;
-use diagtui_testkit::serve::start;
+use diagtui_server::ServerOptions;
+use diagtui_testkit_server::serve::start;
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -176,7 +176,7 @@ async fn the_http_layers_own_rejections_speak_the_error_contract() {
     // arrived in one read.
     let over_the_limit = format!(
         "GET /api/v1/doc HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n",
-        "a".repeat(diagtui::server::MAX_HEAD_BYTES + 2_000)
+        "a".repeat(diagtui_server::MAX_HEAD_BYTES + 2_000)
     );
     assert_contract(
         &exchange(&h, over_the_limit.as_bytes()).await,
@@ -200,7 +200,7 @@ async fn an_oversized_content_length_is_refused_before_the_body_is_sent() {
         "POST /api/v1/doc/set-content/{doc} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {}\r\n\
          Content-Type: application/json\r\nContent-Length: {}\r\nExpect: 100-continue\r\n\r\n",
         h.key(),
-        diagtui::server::DEFAULT_MAX_BODY + 1
+        diagtui_server::DEFAULT_MAX_BODY + 1
     );
     let mut stream = TcpStream::connect(h.addr()).await.unwrap();
     stream.write_all(request.as_bytes()).await.unwrap();

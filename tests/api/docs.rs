@@ -102,7 +102,7 @@ async fn every_write_bumps_last_change() {
             json!({"docId": doc, "email": "bump@example.com"}),
         ),
     ];
-    diagtui::server::create_account(h.server.location(), "bump@example.com").unwrap();
+    diagtui_server::create_account(h.server.location(), "bump@example.com").unwrap();
     let mut last = h.get_ok(&format!("/api/v1/doc/{doc}")).await["lastChange"].clone();
     for (path, body) in writes {
         // Timestamps have millisecond resolution: let one pass so a bump is visible.

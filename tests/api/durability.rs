@@ -5,8 +5,8 @@ use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use diagtui::server::LocalServer;
-use diagtui_testkit::serve::{key_of, serve};
+use diagtui_server::LocalServer;
+use diagtui_testkit_server::serve::{key_of, serve};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use diagtui::server::ServerOptions;
+use diagtui_server::ServerOptions;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 

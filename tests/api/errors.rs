@@ -104,7 +104,7 @@ async fn unknown_routes_and_wrong_methods() {
 async fn bodies_over_the_limit_are_refused_and_nothing_is_written() {
     let h = Harness::new().await;
     let doc = h.new_doc("Big").await;
-    let big = "x".repeat(diagtui::server::DEFAULT_MAX_BODY + 1);
+    let big = "x".repeat(diagtui_server::DEFAULT_MAX_BODY + 1);
     let body =
         format!(r#"{{"a0000000-aaaaaaaaa": {{"type": "label", "data": {{"text": "{big}"}}}}}}"#);
     let answer = send(

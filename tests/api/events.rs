@@ -4,8 +4,8 @@
 use std::collections::VecDeque;
 use std::time::Duration;
 
-use diagtui::client::{SseEvent, SseItem, SseParser};
-use diagtui::server::ServerOptions;
+use diagtui_client::{SseEvent, SseItem, SseParser};
+use diagtui_server::ServerOptions;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -196,7 +196,7 @@ async fn a_document_stream_has_one_event_per_write_request_in_commit_order() {
 #[tokio::test(flavor = "multi_thread")]
 async fn streams_are_scoped_like_every_route() {
     let h = Harness::new().await;
-    let bob = diagtui::server::create_account(h.server.location(), "bob@example.com").unwrap();
+    let bob = diagtui_server::create_account(h.server.location(), "bob@example.com").unwrap();
     let mine = h.new_doc("Mine").await;
     let path = format!("/api/v1/doc/{mine}/events");
     let (status, body) = h.call(reqwest::Method::GET, &path, Some(&bob), None).await;

@@ -5,7 +5,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use diagtui::store::{Store, StoreOptions};
+use diagtui_store::{Store, StoreOptions};
 
 use crate::common::{Harness, assert_error, friend_and_stranger, send};
 

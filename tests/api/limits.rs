@@ -139,9 +139,9 @@ async fn emails_are_capped_at_254_characters() {
         "VALIDATION_ERROR",
     );
     assert!(msg.starts_with("email:") && msg.contains("254"), "{msg}");
-    let err = diagtui::server::create_account(h.server.location(), &long).unwrap_err();
+    let err = diagtui_server::create_account(h.server.location(), &long).unwrap_err();
     assert!(err.to_string().contains("254"), "{err}");
-    diagtui::server::create_account(h.server.location(), &long[1..]).unwrap();
+    diagtui_server::create_account(h.server.location(), &long[1..]).unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -7,8 +7,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use diagtui::server::LocalServer;
-use diagtui_testkit::serve::{Served, key_of, start_metered};
+use diagtui_server::LocalServer;
+use diagtui_testkit_server::serve::{Served, key_of, start_metered};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -127,7 +127,7 @@ async fn the_json_log_has_one_object_a_line_with_the_request_id_and_never_the_ke
         .args(["--log-format", "json"])
         .env("RUST_LOG", "info")
         .stderr(Stdio::piped());
-    let mut served = diagtui_testkit::serve::start(&mut command);
+    let mut served = diagtui_testkit_server::serve::start(&mut command);
     let key = key_of(&data);
     let http = reqwest::Client::new();
     let url = format!("{}/api/v1/doc?key={key}", served.url);

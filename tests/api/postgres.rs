@@ -6,10 +6,10 @@ use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
-use diagtui::server::{LocalServer, ServerOptions};
-use diagtui::store::{Location, PgOptions, Store, StoreOptions};
+use diagtui_server::{LocalServer, ServerOptions};
+use diagtui_store::{Location, PgOptions, Store, StoreOptions};
 use diagtui_testkit::postgres::{Cluster, shared};
-use diagtui_testkit::serve::{Served, start};
+use diagtui_testkit_server::serve::{Served, start};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -26,7 +26,7 @@ pub(crate) fn team_database() -> (String, String) {
         url: url.clone(),
         pool_size: 2,
     });
-    let key = diagtui::server::create_account(&location, "team@example.com").unwrap();
+    let key = diagtui_server::create_account(&location, "team@example.com").unwrap();
     (url, key)
 }
 
@@ -63,7 +63,7 @@ async fn call(
 }
 
 /// A store on the database at `url`, in this process: an instance without its HTTP layer.
-async fn open_store(url: &str) -> Store<diagtui::store::AnyEngine> {
+async fn open_store(url: &str) -> Store<diagtui_store::AnyEngine> {
     let at = Location::Postgres(PgOptions {
         url: url.to_owned(),
         pool_size: 2,
@@ -923,7 +923,7 @@ async fn a_history_written_before_keyed_versions_reads_the_same_after_the_migrat
     // empty, created `x`, then set its content (`x` changed, `y` created).
     let url = shared().new_database();
     let db = crate::common::database_name(&url);
-    let old_schema = diagtui::store::pg_migrations()[..3].join(";\n");
+    let old_schema = diagtui_store::pg_migrations()[..3].join(";\n");
     shared().psql(
         db,
         &format!(
@@ -949,7 +949,7 @@ async fn a_history_written_before_keyed_versions_reads_the_same_after_the_migrat
         url: url.clone(),
         pool_size: 2,
     });
-    let key = diagtui::server::create_account(&location, "new@example.com").unwrap();
+    let key = diagtui_server::create_account(&location, "new@example.com").unwrap();
     shared().psql(
         db,
         "INSERT INTO collaborators SELECT 'd', id FROM accounts WHERE email = 'new@example.com'",

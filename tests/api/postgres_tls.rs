@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use diagtui::store::{Location, PgOptions, Store, StoreOptions};
+use diagtui_store::{Location, PgOptions, Store, StoreOptions};
 
 use diagtui_testkit::postgres::{Cluster, TEST_SETTINGS, run};
 

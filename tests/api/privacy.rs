@@ -5,7 +5,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use diagtui_testkit::serve::start;
+use diagtui_testkit_server::serve::start;
 
 use crate::common::bin;
 
@@ -22,7 +22,7 @@ fn mode(path: &Path) -> u32 {
 async fn a_new_data_dir_and_its_files_are_private() {
     let parent = tempfile::tempdir().unwrap();
     let dir = parent.path().join("new");
-    let server = diagtui::server::LocalServer::start(&dir).await.unwrap();
+    let server = diagtui_server::LocalServer::start(&dir).await.unwrap();
     reqwest::Client::new()
         .get(format!("{}/api/v1/doc", server.url()))
         .bearer_auth(server.api_key())

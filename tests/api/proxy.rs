@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use diagtui_testkit::net::free_port;
-use diagtui_testkit::serve::{Guard, Served, start_metered};
+use diagtui_testkit_server::serve::{Guard, Served, start_metered};
 use reqwest::StatusCode;
 
 use crate::common::{BIN, scrape, send, value_of};

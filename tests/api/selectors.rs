@@ -1,7 +1,7 @@
 //! Selectors, table-driven: every operator, type insensitivity, missing keys, lists (AND), both
 //! URL encodings of the path form, the body form, and malformed selectors.
 
-use diagtui::server::{LocalServer, ServerOptions};
+use diagtui_server::{LocalServer, ServerOptions};
 use percent_encoding::{AsciiSet, CONTROLS, NON_ALPHANUMERIC, utf8_percent_encode};
 use reqwest::StatusCode;
 use serde_json::{Map, Value, json};

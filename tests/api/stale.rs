@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use diagtui::server::{LocalServer, ServerOptions};
+use diagtui_server::{LocalServer, ServerOptions};
 use diagtui_testkit::soak::{self, Kind, Shape, Target};
 
 use crate::common::Harness;

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use diagtui_testkit::net::free_port;
 use diagtui_testkit::postgres::Cluster;
-use diagtui_testkit::serve::{Guard, Served, start_metered};
+use diagtui_testkit_server::serve::{Guard, Served, start_metered};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

@@ -3,7 +3,7 @@
 //! HTTP, on both engines. Clients are interleaved by the order of their requests (both read,
 //! then both write), never by timing.
 
-use diagtui::server::{LocalServer, ServerOptions};
+use diagtui_server::{LocalServer, ServerOptions};
 use reqwest::header::HeaderMap;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
@@ -870,7 +870,7 @@ async fn every_write_to_a_document_answers_its_version() {
         4,
         "no move, no version: the current one"
     );
-    diagtui::server::create_account(h.server.location(), "friend@example.com").unwrap();
+    diagtui_server::create_account(h.server.location(), "friend@example.com").unwrap();
     let shared = post(
         "/api/v1/doc/add-collaborator",
         json!({"docId": doc, "email": "friend@example.com"}),

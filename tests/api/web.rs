@@ -1,7 +1,7 @@
 //! What lets web pages and tools use the server: CORS for the origins given, and the OpenAPI
 //! description of every route.
 
-use diagtui::server::{Cors, ServerOptions};
+use diagtui_server::{Cors, ServerOptions};
 use reqwest::header::{
     ACCESS_CONTROL_ALLOW_HEADERS, ACCESS_CONTROL_ALLOW_METHODS, ACCESS_CONTROL_ALLOW_ORIGIN,
     ACCESS_CONTROL_REQUEST_HEADERS, ACCESS_CONTROL_REQUEST_METHOD, ORIGIN,
@@ -187,7 +187,7 @@ async fn the_server_describes_every_route_as_openapi_3_1() {
         }
     }
     // The documented caps are the enforced ones.
-    use diagtui::store::rules::{MAX_EMAIL_CHARS, MAX_OBJECT_ID_CHARS, MAX_TITLE_CHARS};
+    use diagtui_store::rules::{MAX_EMAIL_CHARS, MAX_OBJECT_ID_CHARS, MAX_TITLE_CHARS};
     let schemas = &doc["components"]["schemas"];
     assert_eq!(
         schemas["CreateDocRequest"]["properties"]["title"]["maxLength"],
@@ -207,7 +207,7 @@ async fn the_server_describes_every_route_as_openapi_3_1() {
         .unwrap();
     assert_eq!(obj_id["schema"]["maxLength"], MAX_OBJECT_ID_CHARS);
     let selector = &schemas["Selector"]["oneOf"][1]["maxItems"];
-    assert_eq!(*selector, diagtui::store::rules::MAX_SELECTOR_CONDITIONS);
+    assert_eq!(*selector, diagtui_store::rules::MAX_SELECTOR_CONDITIONS);
     let details = &doc["components"]["schemas"]["DocDetails"]["properties"];
     assert_eq!(details["objectCount"]["x-diagtui-extension"], true);
     let codes = doc["components"]["schemas"]["ErrorCode"]["enum"]

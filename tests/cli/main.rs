@@ -17,8 +17,9 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use diagtui::server::{LocalServer, ServerOptions};
-use diagtui_testkit::{Bin, Local};
+use diagtui_server::{LocalServer, ServerOptions};
+use diagtui_testkit::Bin;
+use diagtui_testkit_server::Local;
 use serde_json::Value;
 use tokio::runtime::Runtime;
 

@@ -4,7 +4,7 @@
 use std::io::{BufRead, BufReader, Lines};
 use std::process::{Child, ChildStdout, Stdio};
 
-use diagtui::server::ServerOptions;
+use diagtui_server::ServerOptions;
 use serde_json::Value;
 
 use crate::{Env, command};

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use diagtui::client::{ApiError, ApiKey, Client, ClientConfig};
+use diagtui_client::{ApiError, ApiKey, Client, ClientConfig};
 use diagtui_testkit::net::closed_url;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
@@ -151,7 +151,7 @@ async fn requests_carry_the_key_the_user_agent_and_an_encoded_selector() {
         body.len()
     );
     let (url, server) = answer_once(response).await;
-    let selector = diagtui::model::Selector::parse(r#"["a/b","eq","50% & é"]"#).unwrap();
+    let selector = diagtui_model::Selector::parse(r#"["a/b","eq","50% & é"]"#).unwrap();
     let found = client_for(&format!("{url}/"), Duration::from_secs(30))
         .objects_where("doc 1", &selector)
         .await

@@ -2,8 +2,8 @@
 //! by piece, against the real local server.
 
 use bytes::Bytes;
-use diagtui::client::{AnswerBody, ApiError, JsonBody};
-use diagtui_testkit::Local;
+use diagtui_client::{AnswerBody, ApiError, JsonBody};
+use diagtui_testkit_server::Local;
 use serde_json::{Value, json};
 
 /// The whole body, from its pieces.

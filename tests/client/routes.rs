@@ -2,10 +2,10 @@
 
 use std::collections::BTreeMap;
 
-use diagtui::client::ApiError;
-use diagtui::model::{Content, DiagramObject, Props, Selector};
-use diagtui_testkit::Local;
-use diagtui_testkit::local::client_with_key;
+use diagtui_client::ApiError;
+use diagtui_model::{Content, DiagramObject, Props, Selector};
+use diagtui_testkit_server::Local;
+use diagtui_testkit_server::local::client_with_key;
 use serde_json::{Value, json};
 
 fn props(value: Value) -> Props {
@@ -78,7 +78,7 @@ async fn sharing_needs_an_existing_account() {
         .unwrap_err();
     assert_status(err, 404, "USER_NOT_FOUND");
 
-    let bob_key = diagtui::server::create_account(f.server.location(), "bob@example.com").unwrap();
+    let bob_key = diagtui_server::create_account(f.server.location(), "bob@example.com").unwrap();
     let bob = client_with_key(&f.server, &bob_key);
     assert_eq!(bob.whoami().await.unwrap().email, "bob@example.com");
     assert_status(

@@ -3,16 +3,16 @@
 
 use std::collections::BTreeMap;
 
-use diagtui::client::{ApiError, conflicting_ids};
-use diagtui::model::{ErrorCode, Props, Selector};
-use diagtui_testkit::Local;
+use diagtui_client::{ApiError, conflicting_ids};
+use diagtui_model::{ErrorCode, Props, Selector};
+use diagtui_testkit_server::Local;
 use serde_json::{Value, json};
 
 fn props(value: Value) -> Props {
     value.as_object().unwrap().clone()
 }
 
-fn conflict(err: &ApiError) -> &diagtui::model::versions::PreconditionFailedBody {
+fn conflict(err: &ApiError) -> &diagtui_model::versions::PreconditionFailedBody {
     assert_eq!(err.status(), Some(412), "{err}");
     assert_eq!(err.code(), Some(&ErrorCode::PreconditionFailed), "{err}");
     err.conflict()

@@ -5,26 +5,26 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use diagtui::client::{AccountStreamEvent, DocStreamEvent, FIRST_RETRY, Watch, Watched};
-use diagtui::model::events::{DocEventKind, ResyncReason};
-use diagtui::server::{LocalServer, ServerOptions};
-use diagtui::store::Location;
-use diagtui_testkit::Local;
-use diagtui_testkit::local::client_with_key;
+use diagtui_client::{AccountStreamEvent, DocStreamEvent, FIRST_RETRY, Watch, Watched};
+use diagtui_model::events::{DocEventKind, ResyncReason};
+use diagtui_server::{LocalServer, ServerOptions};
+use diagtui_store::Location;
+use diagtui_testkit_server::Local;
+use diagtui_testkit_server::local::client_with_key;
 use serde_json::json;
 
 /// Longer than anything here should take.
 const PATIENCE: Duration = Duration::from_secs(30);
 
 /// The next thing the watch brings, in time.
-async fn next<T: diagtui::client::StreamEvent>(watch: &mut Watch<T>) -> Watched<T> {
+async fn next<T: diagtui_client::StreamEvent>(watch: &mut Watch<T>) -> Watched<T> {
     tokio::time::timeout(PATIENCE, watch.next())
         .await
         .expect("something in time")
         .expect("the watch goes on")
 }
 
-fn props(value: serde_json::Value) -> diagtui::model::Props {
+fn props(value: serde_json::Value) -> diagtui_model::Props {
     value.as_object().unwrap().clone()
 }
 

@@ -2,10 +2,10 @@
 //! preview, apply, count mismatch, failure, history), marks, bulk edit and delete, export and
 //! import; snapshots of the form, the preview, the result and the import report.
 
-use diagtui::model::{Content, SelectorUpdated};
-use diagtui::tui::runtime::transfer::{FileError, FileFor, FileJob, perform};
-use diagtui::tui::writes::selectors::SelectorHistory;
-use diagtui::tui::{Answer, Effect, Msg, Request, Setup};
+use diagtui_model::{Content, SelectorUpdated};
+use diagtui_tui::runtime::transfer::{FileError, FileFor, FileJob, perform};
+use diagtui_tui::writes::selectors::SelectorHistory;
+use diagtui_tui::{Answer, Effect, Msg, Request, Setup};
 use insta::assert_snapshot;
 use serde_json::json;
 

@@ -1,7 +1,7 @@
 //! Bulk work end to end: `App::update` plus the real worker (`tui::worker::settle`) and the
 //! real file jobs, against the local server on a temp data dir. No mock anywhere.
 
-use diagtui::model::{Content, DiagramObject};
+use diagtui_model::{Content, DiagramObject};
 use serde_json::{Value, json};
 
 use crate::live::Live;

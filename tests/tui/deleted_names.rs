@@ -4,12 +4,12 @@
 //! or another client's. `App::update` driven by keys, canned answers and change events on the
 //! Web platform sample.
 
-use diagtui::client::{DocStreamEvent, Watched};
-use diagtui::model::Content;
-use diagtui::model::events::DocChangeEvent;
-use diagtui::model::history::{HistoryPage, ObjectChange, VersionDetails, VersionKind};
-use diagtui::tui::runtime::liveness::Live;
-use diagtui::tui::{Answer, Msg, Request};
+use diagtui_client::{DocStreamEvent, Watched};
+use diagtui_model::Content;
+use diagtui_model::events::DocChangeEvent;
+use diagtui_model::history::{HistoryPage, ObjectChange, VersionDetails, VersionKind};
+use diagtui_tui::runtime::liveness::Live;
+use diagtui_tui::{Answer, Msg, Request};
 
 use crate::harness::*;
 use crate::history::version;

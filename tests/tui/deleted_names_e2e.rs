@@ -3,8 +3,8 @@
 //! `web-01, web-02, web-03 → (deleted) orders-db` and `(deleted) orders-db → orders-db replica`,
 //! and again after the app is quit and started again (the name read from the server's history).
 
-use diagtui_testkit::Local;
 use diagtui_testkit::tmux::Tmux;
+use diagtui_testkit_server::Local;
 
 use crate::e2e::{binary, open_doc};
 

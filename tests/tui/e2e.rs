@@ -6,12 +6,12 @@
 //! looks of a config file, with `NO_COLOR`, at 80×24; and undo: the delete of a connected
 //! component, and `E`.
 
-use diagtui::server::LocalServer;
-use diagtui_testkit::Local;
+use diagtui_server::LocalServer;
 use diagtui_testkit::tmux::Tmux;
+use diagtui_testkit_server::Local;
 use serde_json::{Value, json};
 
-use diagtui::client::Client;
+use diagtui_client::Client;
 
 use crate::undo_e2e::connected;
 
@@ -166,7 +166,7 @@ fn open_regions(
 }
 
 /// Three components in region `eu` (two) and `us`, each with `status` in its meta; their ids.
-async fn regions(client: &diagtui::client::Client, doc: &str) -> Vec<String> {
+async fn regions(client: &diagtui_client::Client, doc: &str) -> Vec<String> {
     let mut ids = Vec::new();
     for (name, region, status) in [
         ("web", "eu", "up"),
@@ -259,7 +259,7 @@ async fn a_nested_merge_in_the_binary_keeps_the_other_keys_and_is_undone() {
     assert!(screen.contains("meta.owner: added \"ops\""), "{screen}");
     session.keys(&["y"]);
     session.wait_for("updatedObjectCount: 2");
-    let meta = |data: &diagtui::model::Props| data["meta"].clone();
+    let meta = |data: &diagtui_model::Props| data["meta"].clone();
     let (web, db, edge) = (&ids[0], &ids[1], &ids[2]);
     let read = |obj: &String| {
         let client = client.clone();
@@ -566,9 +566,9 @@ async fn the_binary_follows_changes_made_elsewhere_and_finds_the_server_again() 
     session.wait_for("offline");
     let data = dir.path().join("data");
     let again = LocalServer::start_on(
-        diagtui::store::Location::DataDir(data),
+        diagtui_store::Location::DataDir(data),
         addr,
-        diagtui::server::ServerOptions::default(),
+        diagtui_server::ServerOptions::default(),
     )
     .await
     .unwrap();

@@ -5,9 +5,9 @@
 //! catalogue, the summary of a type, and messages with lifetimes; snapshots of the long-line
 //! editor, the nested diff and the write history.
 
-use diagtui::model::Content;
-use diagtui::tui::app::status::INFO_TICKS;
-use diagtui::tui::{Answer, Msg, Request};
+use diagtui_model::Content;
+use diagtui_tui::app::status::INFO_TICKS;
+use diagtui_tui::{Answer, Msg, Request};
 use insta::assert_snapshot;
 use serde_json::json;
 
@@ -418,7 +418,7 @@ fn a_selector_apply_is_in_the_history_with_the_values_its_preview_saw() {
     h.press("y");
     h.answer(
         |r| matches!(r, Request::UpdateWhere { .. }),
-        Ok(Answer::Updated(diagtui::model::SelectorUpdated {
+        Ok(Answer::Updated(diagtui_model::SelectorUpdated {
             success: true,
             updated_object_count: 1,
             updated_object_ids: vec!["1b-db".into()],
@@ -441,9 +441,9 @@ fn the_write_history_undoes_an_import_after_naming_the_count() {
     h.press("1 i");
     h.press("Enter");
     let file = json!({"n1": {"type": "label", "data": {"text": "new"}}});
-    let job = diagtui::tui::runtime::transfer::FileJob::Read("network-overview.json".into());
+    let job = diagtui_tui::runtime::transfer::FileJob::Read("network-overview.json".into());
     h.send(Msg::File(
-        diagtui::tui::runtime::transfer::FileFor::Import(docs()[0].clone()),
+        diagtui_tui::runtime::transfer::FileFor::Import(docs()[0].clone()),
         job,
         Ok(file.to_string()),
     ));

@@ -1,8 +1,8 @@
 //! The documents pane's embeds: the selected document's, in its details (live first, at most
 //! three lines), and `y` copying their URLs in turn (OSC 52).
 
-use diagtui::model::embeds::{Embed, EmbedKind, EmbedList};
-use diagtui::tui::{Answer, Effect, Failure, Request};
+use diagtui_model::embeds::{Embed, EmbedKind, EmbedList};
+use diagtui_tui::{Answer, Effect, Failure, Request};
 use insta::assert_snapshot;
 
 use crate::harness::*;
@@ -102,7 +102,7 @@ fn another_document_shows_its_own_embeds_or_none() {
     h.press("j j");
     let failure = Failure {
         status: Some(404),
-        code: Some(diagtui::model::ErrorCode::NotFound),
+        code: Some(diagtui_model::ErrorCode::NotFound),
         message: "no such route".into(),
         stale: None,
     };

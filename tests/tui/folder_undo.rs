@@ -4,8 +4,8 @@
 //! the documents that cannot come back), documents moved go back where they were. `App::update`
 //! driven by keys and canned answers.
 
-use diagtui::model::{FolderEntry, FolderList};
-use diagtui::tui::{Answer, Request};
+use diagtui_model::{FolderEntry, FolderList};
+use diagtui_tui::{Answer, Request};
 
 use crate::harness::*;
 

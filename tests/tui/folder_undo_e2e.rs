@@ -2,8 +2,8 @@
 //! a folder, `r` renames it, `u` renames it back, `u` again deletes it (it is empty). Each step
 //! is read back through the API.
 
-use diagtui_testkit::Local;
 use diagtui_testkit::tmux::Tmux;
+use diagtui_testkit_server::Local;
 
 use crate::e2e::binary;
 use crate::folders_e2e::make_folder;

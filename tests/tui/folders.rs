@@ -2,8 +2,8 @@
 //! renamed and deleted; documents (the selected one or the marked ones) move to a folder picked
 //! from a list. `App::update` driven by keys and canned answers, and the pane's frame.
 
-use diagtui::model::{FolderEntry, FolderList};
-use diagtui::tui::{Answer, Request};
+use diagtui_model::{FolderEntry, FolderList};
+use diagtui_tui::{Answer, Request};
 use insta::assert_snapshot;
 
 use crate::harness::*;

@@ -4,8 +4,8 @@
 //! through the API.
 
 use diagtui_client::Client;
-use diagtui_testkit::Local;
 use diagtui_testkit::tmux::Tmux;
+use diagtui_testkit_server::Local;
 
 use crate::e2e::binary;
 

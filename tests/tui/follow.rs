@@ -8,15 +8,15 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use diagtui::client::{ApiKey, Client, ClientConfig};
-use diagtui::server::{LocalServer, ServerOptions};
-use diagtui::store::Location;
-use diagtui::tui::requests::call::Request;
-use diagtui::tui::runtime::follow::Followers;
-use diagtui::tui::runtime::liveness::Live;
-use diagtui::tui::runtime::worker;
-use diagtui::tui::{App, Effect, Msg, Setup, view};
-use diagtui_testkit::Local;
+use diagtui_client::{ApiKey, Client, ClientConfig};
+use diagtui_server::{LocalServer, ServerOptions};
+use diagtui_store::Location;
+use diagtui_testkit_server::Local;
+use diagtui_tui::requests::call::Request;
+use diagtui_tui::runtime::follow::Followers;
+use diagtui_tui::runtime::liveness::Live;
+use diagtui_tui::runtime::worker;
+use diagtui_tui::{App, Effect, Msg, Setup, view};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use serde_json::json;
@@ -40,7 +40,7 @@ struct Following {
     /// How many times the app read the whole content so far.
     content_reads: usize,
     /// While set, what the app asks to follow waits here (a stream slow to start).
-    held: Option<Vec<diagtui::tui::runtime::liveness::Follow>>,
+    held: Option<Vec<diagtui_tui::runtime::liveness::Follow>>,
 }
 
 impl Following {

@@ -5,8 +5,8 @@
 
 use std::path::PathBuf;
 
-use diagtui::tui::runtime::transfer::{FileError, FileFor, FileJob};
-use diagtui::tui::{Answer, Effect, Msg, Request, RequestId};
+use diagtui_tui::runtime::transfer::{FileError, FileFor, FileJob};
+use diagtui_tui::{Answer, Effect, Msg, Request, RequestId};
 
 use crate::harness::*;
 

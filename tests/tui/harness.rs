@@ -5,13 +5,13 @@
 use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use diagtui::model::embeds::EmbedList;
-use diagtui::model::{
+use diagtui_model::embeds::EmbedList;
+use diagtui_model::{
     Content, DiagramObject, DocDetails, DocSummary, FolderEntry, FolderList, FolderRef, UserRef,
 };
-use diagtui::tui::document::ObjectModel;
-use diagtui::tui::document::scene_cache::SceneJob;
-use diagtui::tui::{Answer, App, Effect, Failure, Msg, Reply, Request, RequestId, Setup, view};
+use diagtui_tui::document::ObjectModel;
+use diagtui_tui::document::scene_cache::SceneJob;
+use diagtui_tui::{Answer, App, Effect, Failure, Msg, Reply, Request, RequestId, Setup, view};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -666,7 +666,7 @@ pub fn styled(buffer: &Buffer) -> String {
 pub fn failure(status: Option<u16>, code: Option<&str>, message: &str) -> Failure {
     Failure {
         status,
-        code: code.map(diagtui::model::ErrorCode::from),
+        code: code.map(diagtui_model::ErrorCode::from),
         message: message.into(),
         stale: None,
     }

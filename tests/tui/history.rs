@@ -5,12 +5,12 @@
 
 use std::collections::BTreeMap;
 
-use diagtui::model::Content;
-use diagtui::model::history::{
+use diagtui_model::Content;
+use diagtui_model::history::{
     Diff, HistoryPage, ObjectChange, PathChange, Restored, Version, VersionDetails, VersionKind,
     VersionNotes,
 };
-use diagtui::tui::{Answer, Request};
+use diagtui_tui::{Answer, Request};
 use serde_json::json;
 
 use crate::harness::*;
@@ -49,7 +49,7 @@ fn at_one() -> Content {
     c
 }
 
-fn cache() -> diagtui::model::DiagramObject {
+fn cache() -> diagtui_model::DiagramObject {
     object(
         "component",
         json!({"componentId": "cache.redis", "name": "session cache"}),
@@ -464,9 +464,9 @@ fn frame_of_the_history_with_a_versions_diff() {
 
 #[test]
 fn frame_of_the_document_as_it_was_under_no_color() {
-    let mut h = Harness::opened_with(diagtui::tui::Setup {
-        theme: diagtui::tui::theme::Theme::plain(),
-        ..diagtui::tui::Setup::new("local /data/diagtui")
+    let mut h = Harness::opened_with(diagtui_tui::Setup {
+        theme: diagtui_tui::theme::Theme::plain(),
+        ..diagtui_tui::Setup::new("local /data/diagtui")
     });
     h.press("H");
     h.answer(is_history, Ok(Answer::History(page())));

@@ -2,8 +2,8 @@
 //! `web server/1`, `web server/1->db`, `vpc:band`) are listed, named, selected and written to
 //! like any other.
 
-use diagtui::model::Content;
-use diagtui::tui::{Answer, Request};
+use diagtui_model::Content;
+use diagtui_tui::{Answer, Request};
 use serde_json::json;
 
 use crate::harness::*;

@@ -3,7 +3,7 @@
 //! scroll to keep the cursor in view; wide characters in their true columns; Space marking and
 //! moving on; the palette by the actions' names; the help searched.
 
-use diagtui::tui::{Effect, Request};
+use diagtui_tui::{Effect, Request};
 use insta::assert_snapshot;
 use ratatui::buffer::Buffer;
 use serde_json::json;

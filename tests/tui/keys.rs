@@ -5,8 +5,8 @@
 use std::path::Path;
 use std::process::Output;
 
-use diagtui::tui::keys::{Context, KeyTable};
 use diagtui_testkit::Bin;
+use diagtui_tui::keys::{Context, KeyTable};
 
 /// Runs the binary with `args` and the config file `config` (`DIAGTUI_CONFIG`).
 fn diagtui(args: &[&str], config: &Path) -> Output {

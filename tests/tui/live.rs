@@ -2,12 +2,12 @@
 //! the real file jobs, against the local server on a temp data dir. No mock anywhere.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use diagtui::client::Client;
-use diagtui::model::Content;
-use diagtui::server::LocalServer;
-use diagtui::tui::runtime::worker;
-use diagtui::tui::{App, Effect, Msg, Setup, view};
-use diagtui_testkit::Local;
+use diagtui_client::Client;
+use diagtui_model::Content;
+use diagtui_server::LocalServer;
+use diagtui_testkit_server::Local;
+use diagtui_tui::runtime::worker;
+use diagtui_tui::{App, Effect, Msg, Setup, view};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

@@ -3,7 +3,7 @@
 //! `App::update` driven by messages, and the frames it draws.
 
 use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use diagtui::tui::{Effect, Msg, Request, Setup};
+use diagtui_tui::{Effect, Msg, Request, Setup};
 use ratatui::style::{Color, Modifier};
 use serde_json::json;
 
@@ -294,7 +294,7 @@ fn the_scene_is_built_off_the_input_loop_once_per_change() {
     h.expect("loading…");
     let (id, _) = h.take_request(|r| matches!(r, Request::Content { .. }));
     // The reply asks for the scene; until it is built the map says so.
-    let effects = h.app.update(Msg::Api(diagtui::tui::Reply {
+    let effects = h.app.update(Msg::Api(diagtui_tui::Reply {
         id,
         latency: std::time::Duration::from_millis(3),
         outcome: Ok(objects(map_content())),
@@ -386,8 +386,8 @@ fn snapshot_map_at_120_by_40() {
 
 #[test]
 fn with_graphics_off_the_map_is_the_braille_one() {
-    use diagtui::tui::runtime::graphics::detect;
-    use diagtui::tui::settings::GraphicsSetting;
+    use diagtui_tui::runtime::graphics::detect;
+    use diagtui_tui::settings::GraphicsSetting;
     let graphics = detect(GraphicsSetting::Off);
     assert_eq!(graphics, None, "off asks the terminal nothing");
     let setup = Setup {
@@ -406,7 +406,7 @@ fn with_graphics_off_the_map_is_the_braille_one() {
 #[test]
 fn snapshot_map_zoomed_in_the_light_theme_with_styles() {
     let mut h = selected_and_marked(Setup {
-        theme: diagtui::tui::theme::Theme::light(),
+        theme: diagtui_tui::theme::Theme::light(),
         ..Setup::new("local /data/diagtui")
     });
     h.render(80, 24);
@@ -417,7 +417,7 @@ fn snapshot_map_zoomed_in_the_light_theme_with_styles() {
 #[test]
 fn snapshot_map_without_colour_keeps_every_distinction() {
     let mut h = selected_and_marked(Setup {
-        theme: diagtui::tui::theme::Theme::plain(),
+        theme: diagtui_tui::theme::Theme::plain(),
         ..Setup::new("local /data/diagtui")
     });
     let buffer = h.buffer(80, 24);
@@ -457,7 +457,7 @@ fn the_cross_never_hides_a_letter_of_a_title() {
             json!({"componentId": "cache.redis", "position": {"x": x, "y": 0}}),
         )
     };
-    let mut content = diagtui::model::Content::new();
+    let mut content = diagtui_model::Content::new();
     content.insert("c-left".into(), component(-10.0));
     content.insert("c-right".into(), component(10.0));
     content.insert(
@@ -506,7 +506,7 @@ fn snapshot_a_large_diagram_fitted_whole() {
     let buffer = h.buffer(80, 24);
     let marked = Setup::new("local")
         .theme
-        .of(diagtui::tui::theme::Role::MapMarked);
+        .of(diagtui_tui::theme::Role::MapMarked);
     assert!(
         buffer
             .content()
@@ -519,7 +519,7 @@ fn snapshot_a_large_diagram_fitted_whole() {
 
 #[test]
 fn a_title_of_several_lines_is_drawn_on_its_lines() {
-    let mut content = diagtui::model::Content::new();
+    let mut content = diagtui_model::Content::new();
     content.insert(
         "store".into(),
         object(

@@ -4,8 +4,8 @@
 //! reads the matches, sends each its own merged value in one bulk update after the save's
 //! conflict check, and is undone value by value.
 
-use diagtui::model::{Content, Props};
-use diagtui::tui::{Answer, Request};
+use diagtui_model::{Content, Props};
+use diagtui_tui::{Answer, Request};
 use serde_json::{Value, json};
 
 use crate::harness::*;
@@ -135,9 +135,9 @@ fn a_marked_preview_match_shows_both_and_a_key_marks_the_matches() {
 
 #[test]
 fn the_preview_style_shows_without_colours() {
-    let mut h = Harness::opened_with(diagtui::tui::Setup {
-        theme: diagtui::tui::theme::Theme::plain(),
-        ..diagtui::tui::Setup::new("local /data/diagtui")
+    let mut h = Harness::opened_with(diagtui_tui::Setup {
+        theme: diagtui_tui::theme::Theme::plain(),
+        ..diagtui_tui::Setup::new("local /data/diagtui")
     });
     fill_form(&mut h, "status", "down", r#"{"name": "x"}"#);
     h.press("C-p");

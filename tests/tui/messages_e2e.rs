@@ -2,8 +2,8 @@
 //! server: `n`, `Ctrl-O`, a bad `.mmd` file; the status bar says the code once, then the
 //! server's words with the line, broken between words.
 
-use diagtui_testkit::Local;
 use diagtui_testkit::tmux::Tmux;
+use diagtui_testkit_server::Local;
 
 use crate::e2e::binary;
 

@@ -2,9 +2,9 @@
 //! (`↓ 3 more`), and what does not fit scrolls. Snapshots of the selector form with a preview
 //! and of `H` with a version that changed 8 objects; the key lines offer only keys that work.
 
-use diagtui::model::Content;
-use diagtui::model::history::{HistoryPage, ObjectChange, VersionDetails, VersionKind};
-use diagtui::tui::{Answer, Request};
+use diagtui_model::Content;
+use diagtui_model::history::{HistoryPage, ObjectChange, VersionDetails, VersionKind};
+use diagtui_tui::{Answer, Request};
 use insta::assert_snapshot;
 use serde_json::json;
 

@@ -2,8 +2,8 @@
 //! form with a preview of the Web platform sample keeps its key line, the matches it has no
 //! room for counted (`… and 7 more`).
 
-use diagtui_testkit::Local;
 use diagtui_testkit::tmux::Tmux;
+use diagtui_testkit_server::Local;
 
 use crate::e2e::binary;
 use crate::harness::overlay_text;

@@ -4,8 +4,8 @@
 
 use std::path::PathBuf;
 
-use diagtui::tui::runtime::transfer::{FileFor, FileJob, Places};
-use diagtui::tui::{Effect, Msg, Request, Setup};
+use diagtui_tui::runtime::transfer::{FileFor, FileJob, Places};
+use diagtui_tui::{Effect, Msg, Request, Setup};
 
 use crate::harness::{Harness, content, objects};
 

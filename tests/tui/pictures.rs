@@ -3,9 +3,9 @@
 //! view, and `v` switches 2D and 3D. The picture itself is checked in a real terminal by
 //! `pictures_e2e.rs`.
 
-use diagtui::scene::render::View;
-use diagtui::tui::document::picture::{Graphics, PictureJob, PixelProtocol};
-use diagtui::tui::{Effect, Msg};
+use diagtui_scene::render::View;
+use diagtui_tui::document::picture::{Graphics, PictureJob, PixelProtocol};
+use diagtui_tui::{Effect, Msg};
 
 use crate::harness::*;
 

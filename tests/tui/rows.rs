@@ -2,9 +2,9 @@
 //! name, then its status and meta, then its componentId as room allows, the name in its
 //! status's style (`up`, `degraded`, `down`, anything else), with a glyph under `NO_COLOR`.
 
-use diagtui::model::Content;
-use diagtui::tui::Setup;
-use diagtui::tui::theme::Theme;
+use diagtui_model::Content;
+use diagtui_tui::Setup;
+use diagtui_tui::theme::Theme;
 use insta::assert_snapshot;
 use serde_json::json;
 

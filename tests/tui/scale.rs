@@ -2,7 +2,7 @@
 //! end through the real worker and the local server: what the filter finds as it narrows and
 //! widens, marks and the selection kept on their objects when a reload moves them.
 
-use diagtui::model::Content;
+use diagtui_model::Content;
 use diagtui_testkit::generated;
 use serde_json::Value;
 
@@ -37,7 +37,7 @@ fn heading(shown: usize, all: usize) -> String {
 
 /// The id of the component named `name` (its meta), of `content`.
 fn id_named(content: &Content, name: &str) -> String {
-    let named = |o: &&diagtui::model::DiagramObject| {
+    let named = |o: &&diagtui_model::DiagramObject| {
         o.data.get("meta").and_then(|m| m.get("name")) == Some(&Value::from(name))
     };
     content

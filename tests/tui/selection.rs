@@ -3,10 +3,10 @@
 //! reproduced (a created object selected by the tree while the properties still showed the
 //! object before), then the rule checked as a property over random sequences of actions.
 
-use diagtui::client::{DocStreamEvent, Watched};
-use diagtui::model::events::DocChangeEvent;
-use diagtui::tui::runtime::liveness::Live;
-use diagtui::tui::{Answer, Msg, Request};
+use diagtui_client::{DocStreamEvent, Watched};
+use diagtui_model::events::DocChangeEvent;
+use diagtui_tui::runtime::liveness::Live;
+use diagtui_tui::{Answer, Msg, Request};
 use serde_json::json;
 
 use crate::harness::*;
@@ -140,8 +140,8 @@ const KEYS: &[&str] = &[
 
 /// A document of a few named components, a label, a line between two components and an
 /// area around them.
-fn start_content() -> diagtui::model::Content {
-    let mut c = diagtui::model::Content::new();
+fn start_content() -> diagtui_model::Content {
+    let mut c = diagtui_model::Content::new();
     for (i, status) in ["up", "down", "degraded", "up", "up"].iter().enumerate() {
         c.insert(
             format!("o0{i}"),
@@ -173,7 +173,7 @@ fn start_content() -> diagtui::model::Content {
 /// The server the generator's app talks to: the document's content, the change events not yet
 /// delivered (in order), and every id it ever held.
 struct Server {
-    content: diagtui::model::Content,
+    content: diagtui_model::Content,
     events: Vec<(Vec<String>, Vec<String>)>,
     ids: std::collections::BTreeSet<String>,
     next: usize,
@@ -201,7 +201,7 @@ impl Server {
 
     /// Answers `request` as the server would (reads from the content; writes change it and
     /// queue their change event); what it does not keep (histories, selectors...) answers 404.
-    fn answer(&mut self, request: &Request) -> Result<Answer, diagtui::tui::Failure> {
+    fn answer(&mut self, request: &Request) -> Result<Answer, diagtui_tui::Failure> {
         let gone = || {
             Err(failure(
                 Some(404),
@@ -210,14 +210,14 @@ impl Server {
             ))
         };
         Ok(match request {
-            Request::WhoAmI => Answer::Me(diagtui::model::UserRef {
+            Request::WhoAmI => Answer::Me(diagtui_model::UserRef {
                 id: "u1".into(),
                 email: "me@example.com".into(),
             }),
             Request::ListDocs => Answer::Docs(docs()),
             Request::Folders => Answer::Folders(folders()),
             Request::Details { doc } => Answer::Details(details(doc)),
-            Request::Embeds { .. } => Answer::Embeds(diagtui::model::embeds::EmbedList {
+            Request::Embeds { .. } => Answer::Embeds(diagtui_model::embeds::EmbedList {
                 success: true,
                 embeds: Vec::new(),
             }),
@@ -233,7 +233,7 @@ impl Server {
             ),
             Request::CreateObject { kind, props, .. } => {
                 let id = self.new_id();
-                let object = diagtui::model::DiagramObject {
+                let object = diagtui_model::DiagramObject {
                     kind: kind.clone(),
                     data: props.clone(),
                 };

@@ -2,8 +2,8 @@
 //! Web platform sample, `g j` (CDN), `a`, `Enter` (component), `redis`, `Enter`, then `Enter`
 //! `i` edits the new object, not CDN, and `d` asks about that same object.
 
-use diagtui_testkit::Local;
 use diagtui_testkit::tmux::Tmux;
+use diagtui_testkit_server::Local;
 
 use crate::e2e::binary;
 

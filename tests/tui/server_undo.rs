@@ -3,10 +3,10 @@
 //! undoes its part as a write of the write history; `u` in the history overlay undoes a whole
 //! version; a version that created objects is not undone this way and says why.
 
-use diagtui::model::history::{
+use diagtui_model::history::{
     HistoryPage, ObjectChange, Version, VersionDetails, VersionKind, VersionNotes,
 };
-use diagtui::tui::{Answer, Request};
+use diagtui_tui::{Answer, Request};
 use serde_json::json;
 
 use crate::harness::*;

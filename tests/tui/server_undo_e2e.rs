@@ -1,8 +1,8 @@
 //! Undo after a restart, in the binary (tmux) against the local server: a save, quit, start
 //! again, and `u` undoes the save from the server's history.
 
-use diagtui_testkit::Local;
 use diagtui_testkit::tmux::Tmux;
+use diagtui_testkit_server::Local;
 use serde_json::{Value, json};
 
 use crate::e2e::{binary, open_doc};

@@ -2,10 +2,10 @@
 //! timestamps beyond the fixture's, the spinner only when a request is in flight at tick 0.
 //! Most are text; the `NO_COLOR` and light-theme ones carry the styles too (`styled`).
 
-use diagtui::model::Content;
-use diagtui::tui::keys::KeyTable;
-use diagtui::tui::theme::Theme;
-use diagtui::tui::{Answer, Msg, Request, Setup};
+use diagtui_model::Content;
+use diagtui_tui::keys::KeyTable;
+use diagtui_tui::theme::Theme;
+use diagtui_tui::{Answer, Msg, Request, Setup};
 use insta::assert_snapshot;
 use ratatui::style::{Color, Modifier};
 use serde_json::json;
@@ -181,7 +181,7 @@ fn error_state() {
     );
     h.answer(
         |r| r == &Request::WhoAmI,
-        Ok(Answer::Me(diagtui::model::UserRef {
+        Ok(Answer::Me(diagtui_model::UserRef {
             id: "u".into(),
             email: "me@example.com".into(),
         })),
@@ -229,11 +229,11 @@ fn palette_opens_a_document_by_title() {
 
 #[test]
 fn a_remapped_key_drives_dispatch_footer_help_and_palette() {
-    let settings = diagtui::config::UiSettings {
-        keys: vec![diagtui::config::KeySetting {
-            context: diagtui::config::Located::new("objects".into(), 1),
-            action: diagtui::config::Located::new("delete".into(), 2),
-            keys: diagtui::config::Located::new(vec!["x".into()], 2),
+    let settings = diagtui_cli::config::UiSettings {
+        keys: vec![diagtui_cli::config::KeySetting {
+            context: diagtui_cli::config::Located::new("objects".into(), 1),
+            action: diagtui_cli::config::Located::new("delete".into(), 2),
+            keys: diagtui_cli::config::Located::new(vec!["x".into()], 2),
         }],
         ..Default::default()
     };

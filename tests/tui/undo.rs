@@ -3,8 +3,8 @@
 //! update pointing the line groups at the new ids), and `E` and its undo (the content read
 //! first, set back whole).
 
-use diagtui::model::{Content, DiagramObject, Props};
-use diagtui::tui::{Answer, Request};
+use diagtui_model::{Content, DiagramObject, Props};
+use diagtui_tui::{Answer, Request};
 use serde_json::{Value, json};
 
 use crate::harness::*;

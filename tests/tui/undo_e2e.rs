@@ -3,7 +3,7 @@
 //! component and its undo (created again, then its line groups pointed at the new id), and `E`
 //! and its undo.
 
-use diagtui::model::{Content, DiagramObject};
+use diagtui_model::{Content, DiagramObject};
 use serde_json::{Value, json};
 
 use crate::harness::overlay_text;

@@ -2,9 +2,9 @@
 //! surface only: messages in; the requests made, the effects and the rendered screen out.
 
 use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use diagtui::model::{Content, DocSummary};
-use diagtui::tui::runtime::liveness::Follow;
-use diagtui::tui::{Answer, App, Effect, Msg, Request, Setup};
+use diagtui_model::{Content, DocSummary};
+use diagtui_tui::runtime::liveness::Follow;
+use diagtui_tui::{Answer, App, Effect, Msg, Request, Setup};
 use serde_json::json;
 
 use crate::harness::*;

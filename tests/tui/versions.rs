@@ -6,14 +6,14 @@
 
 use std::collections::BTreeMap;
 
-use diagtui::client::{DocStreamEvent, Watched};
-use diagtui::model::events::DocChangeEvent;
-use diagtui::model::versions::VersionedObject;
-use diagtui::model::{Content, Selector};
-use diagtui::tui::document::ObjectModel;
-use diagtui::tui::runtime::liveness::Live;
-use diagtui::tui::{Answer, Failure, Msg, Request};
-use diagtui::tui::{Stale, Versioned};
+use diagtui_client::{DocStreamEvent, Watched};
+use diagtui_model::events::DocChangeEvent;
+use diagtui_model::versions::VersionedObject;
+use diagtui_model::{Content, Selector};
+use diagtui_tui::document::ObjectModel;
+use diagtui_tui::runtime::liveness::Live;
+use diagtui_tui::{Answer, Failure, Msg, Request};
+use diagtui_tui::{Stale, Versioned};
 use serde_json::json;
 
 use crate::harness::*;

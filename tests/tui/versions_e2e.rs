@@ -3,8 +3,8 @@
 //! refused by the server (412, nothing written); the question that follows shows the other
 //! client's change, and reloading keeps it.
 
-use diagtui_testkit::Local;
 use diagtui_testkit::tmux::Tmux;
+use diagtui_testkit_server::Local;
 use serde_json::{Value, json};
 
 use crate::e2e::{binary, open_doc};

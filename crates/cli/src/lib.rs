@@ -1,18 +1,28 @@
-//! The `diagtui` binary, and the composition root: parses the command line, hands each command
-//! to its module, and for the TUI connects (starting the local server when no remote one is
-//! configured) and hands the TUI a ready client, so that the TUI never sees a server.
+//! diagtui's command line: parses it, hands each command to its module (`api` for the scripting
+//! commands, the server crate for `serve`, `account` and `migrate`), and for the TUI connects
+//! (starting the local server when no remote one is configured, `connect`) and hands the TUI a
+//! ready client with its settings from the config file (`config`), so that the TUI never sees a
+//! server. The binary (`src/main.rs`) calls [`main`].
+
+pub mod api;
+pub mod config;
+pub mod connect;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::config::{ConfigPath, ConnectionArgs, SettingError};
+use crate::connect::Mode;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
-use diagtui::config::{self, ConfigPath, ConnectionArgs, SettingError};
-use diagtui::connect::{self, Mode};
-use diagtui::tui::keys::KeyTable;
-use diagtui::tui::settings::GraphicsSetting;
-use diagtui::tui::theme::{self, Theme};
-use diagtui::tui::writes::selectors::SelectorHistory;
+use diagtui_tui::keys::KeyTable;
+use diagtui_tui::settings::GraphicsSetting;
+use diagtui_tui::theme::{self, Theme};
+use diagtui_tui::writes::selectors::SelectorHistory;
+
+/// What `diagtui --help` says diagtui is (the root package's description).
+const ABOUT: &str =
+    "A terminal diagram manager for the Diagram Document REST API, with a bundled local server";
 
 /// Examples shown under `diagtui --help`.
 const EXAMPLES: &str = "\
@@ -25,7 +35,7 @@ Exit codes: 0 done, 1 API or connection error, 2 usage error.";
 
 /// A terminal diagram manager for the Diagram Document REST API.
 #[derive(Debug, Parser)]
-#[command(name = "diagtui", version, about, after_help = EXAMPLES)]
+#[command(name = "diagtui", version, about = ABOUT, after_help = EXAMPLES)]
 struct Cli {
     /// The local data directory (default: DIAGTUI_DATA_DIR, else the platform data dir/diagtui).
     #[arg(long, global = true, env = "DIAGTUI_DATA_DIR", value_name = "DIR")]
@@ -39,12 +49,12 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Run the local API server on its own, headless.
-    Serve(diagtui::server::ServeArgs),
+    Serve(diagtui_server::ServeArgs),
     /// Manage the accounts of a local data dir or a PostgreSQL database.
     #[command(subcommand)]
-    Account(diagtui::server::AccountCommand),
+    Account(diagtui_server::AccountCommand),
     /// Copy a data dir (accounts, folders, documents, sharing) into a PostgreSQL database.
-    Migrate(diagtui::server::MigrateArgs),
+    Migrate(diagtui_server::MigrateArgs),
     /// Print the key table in force: the defaults with the `[keys]` of config.toml.
     Keys {
         /// As a Markdown table (the tables of docs/keys.md are this).
@@ -64,40 +74,20 @@ enum Command {
         dir: PathBuf,
     },
     #[command(flatten)]
-    Api(diagtui::cli::ApiCommand),
+    Api(crate::api::ApiCommand),
 }
 
-/// How many malloc arenas the process's threads share (glibc).
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-const MALLOC_ARENAS: libc::c_int = 2;
-
-/// Bounds glibc's malloc arenas to [`MALLOC_ARENAS`], unless `MALLOC_ARENA_MAX` sets them;
-/// called first, before any thread starts. By default glibc gives threads up to eight arenas
-/// per core, and each kept what its threads freed: under many clients `serve`'s resident size
-/// crept up (with two it stays flat, `cargo bench --bench load`), and the TUI with 100,000
-/// objects open in local mode settled at 174 MB (157 MB with two; `tui_binary`). Figures in
-/// BENCHMARKS.md.
-fn bound_malloc_arenas() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    if std::env::var_os("MALLOC_ARENA_MAX").is_none() {
-        // SAFETY: mallopt only sets one of malloc's tunables; it takes no pointers.
-        unsafe {
-            libc::mallopt(libc::M_ARENA_MAX, MALLOC_ARENAS);
-        }
-    }
-}
-
-fn main() -> ExitCode {
-    bound_malloc_arenas();
+/// Runs the command line of this process and returns its exit code.
+pub fn main() -> ExitCode {
     let parsed = command()
         .try_get_matches()
         .and_then(|matches| Cli::from_arg_matches(&matches).map(|cli| (cli, matches)))
         .and_then(|(cli, matches)| refuse_unused_connection_flags(&cli, &matches).map(|()| cli));
     let cli = match parsed {
         Ok(cli) => cli,
-        Err(err) => return diagtui::cli::parse_error(err),
+        Err(err) => return crate::api::parse_error(err),
     };
-    let data_dir = diagtui::server::data_dir::resolve(cli.data_dir);
+    let data_dir = diagtui_server::data_dir::resolve(cli.data_dir);
     // The commands that read the config file refuse one named that does not exist.
     let reads_config = matches!(
         cli.command,
@@ -123,18 +113,18 @@ fn main() -> ExitCode {
                     }
                 }
             }
-            diagtui::cli::report(diagtui::server::run_serve(args, data_dir))
+            crate::api::report(diagtui_server::run_serve(args, data_dir))
         }
         Some(Command::Account(cmd)) => {
-            diagtui::cli::report(diagtui::server::run_account(cmd, data_dir))
+            crate::api::report(diagtui_server::run_account(cmd, data_dir))
         }
         Some(Command::Migrate(args)) => {
-            diagtui::cli::report(diagtui::server::run_migrate(args, data_dir))
+            crate::api::report(diagtui_server::run_migrate(args, data_dir))
         }
         Some(Command::Keys { markdown }) => print_keys(markdown, config.as_ref()),
         Some(Command::Completions { shell }) => print_completions(shell),
-        Some(Command::Man { dir }) => diagtui::cli::report(write_man_pages(&dir)),
-        Some(Command::Api(command)) => diagtui::cli::run(command, &cli.connection, &data_dir),
+        Some(Command::Man { dir }) => crate::api::report(write_man_pages(&dir)),
+        Some(Command::Api(command)) => crate::api::run(command, &cli.connection, &data_dir),
         None => run_tui(&cli.connection, config.as_ref(), &data_dir),
     }
 }
@@ -235,7 +225,7 @@ fn ui_settings(
             )));
         }
         Some(key) => key.value.trim().to_string(),
-        None => diagtui::scene::DEFAULT_STATUS_KEY.to_string(),
+        None => diagtui_scene::DEFAULT_STATUS_KEY.to_string(),
     };
     let graphics = match settings.graphics {
         Some(graphics) => graphics
@@ -252,7 +242,7 @@ fn ui_settings(
 fn print_keys(markdown: bool, config: Option<&ConfigPath>) -> ExitCode {
     match ui_settings(config) {
         Ok((keys, ..)) if markdown => {
-            print!("{}", keys.to_markdown(&diagtui::tui::keys::Context::ALL));
+            print!("{}", keys.to_markdown(&diagtui_tui::keys::Context::ALL));
             ExitCode::SUCCESS
         }
         Ok((keys, ..)) => {
@@ -284,7 +274,7 @@ fn run_tui(args: &ConnectionArgs, config: Option<&ConfigPath>, data_dir: &Path) 
             return ExitCode::from(USAGE);
         }
     };
-    if let Err(e) = diagtui::tui::init_log(data_dir) {
+    if let Err(e) = diagtui_tui::init_log(data_dir) {
         eprintln!(
             "diagtui: cannot open the log file in {}: {e}",
             data_dir.display()
@@ -299,7 +289,7 @@ fn run_tui(args: &ConnectionArgs, config: Option<&ConfigPath>, data_dir: &Path) 
     };
     let result = runtime.block_on(async {
         let connection = connect::connect(args, data_dir).await?;
-        let setup = diagtui::tui::Setup {
+        let setup = diagtui_tui::Setup {
             mode: describe(&connection.mode),
             account: connection.local_email().map(str::to_string),
             keys,
@@ -309,9 +299,9 @@ fn run_tui(args: &ConnectionArgs, config: Option<&ConfigPath>, data_dir: &Path) 
             status_key,
             graphics,
             poll: connection.poll,
-            places: diagtui::tui::runtime::transfer::Places::here(),
+            places: diagtui_tui::runtime::transfer::Places::here(),
         };
-        let outcome = diagtui::tui::run(connection.client.clone(), setup).await;
+        let outcome = diagtui_tui::run(connection.client.clone(), setup).await;
         connection.close().await;
         outcome
     });

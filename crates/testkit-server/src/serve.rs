@@ -11,7 +11,7 @@ use std::process::{Child, Command, Stdio};
 use diagtui_server::data_dir::KEY_FILE;
 use tempfile::TempDir;
 
-use crate::Bin;
+use diagtui_testkit::Bin;
 
 /// A child process killed and reaped when dropped (also while a panic unwinds); otherwise
 /// the [`Child`] it derefs to. Stopping it earlier (`kill`, or a signal and `wait`) is fine:

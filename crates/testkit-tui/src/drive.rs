@@ -18,7 +18,8 @@ use serde_json::Value;
 use tempfile::TempDir;
 use tokio::task::JoinHandle;
 
-use crate::{Local, generated};
+use diagtui_testkit::generated;
+use diagtui_testkit_server::Local;
 
 /// The title of the document the bench opens.
 pub const TITLE: &str = "Bench";

@@ -147,7 +147,7 @@ fn merged(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use diagtui_testkit::Local;
+    use diagtui_testkit_server::Local;
     use serde_json::json;
 
     fn props(value: serde_json::Value) -> Props {
