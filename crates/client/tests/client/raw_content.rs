@@ -3,7 +3,7 @@
 
 use bytes::Bytes;
 use diagtui_client::{AnswerBody, ApiError, JsonBody};
-use diagtui_testkit_server::Local;
+use crate::Local;
 use serde_json::{Value, json};
 
 /// The whole body, from its pieces.

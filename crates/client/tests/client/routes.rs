@@ -4,8 +4,8 @@ use std::collections::BTreeMap;
 
 use diagtui_client::ApiError;
 use diagtui_model::{Content, DiagramObject, Props, Selector};
-use diagtui_testkit_server::Local;
-use diagtui_testkit_server::local::client_with_key;
+use crate::Local;
+use crate::client_with_key;
 use serde_json::{Value, json};
 
 fn props(value: Value) -> Props {

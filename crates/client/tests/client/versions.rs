@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use diagtui_client::{ApiError, conflicting_ids};
 use diagtui_model::{ErrorCode, Props, Selector};
-use diagtui_testkit_server::Local;
+use crate::Local;
 use serde_json::{Value, json};
 
 fn props(value: Value) -> Props {

@@ -9,8 +9,8 @@ use diagtui_client::{AccountStreamEvent, DocStreamEvent, FIRST_RETRY, Watch, Wat
 use diagtui_model::events::{DocEventKind, ResyncReason};
 use diagtui_server::{LocalServer, ServerOptions};
 use diagtui_store::Location;
-use diagtui_testkit_server::Local;
-use diagtui_testkit_server::local::client_with_key;
+use crate::Local;
+use crate::client_with_key;
 use serde_json::json;
 
 /// Longer than anything here should take.
