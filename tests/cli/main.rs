@@ -1,16 +1,20 @@
-//! The CLI end to end: the `diagtui` binary as a process against the local server on an
-//! ephemeral port (or in local mode on a temp data dir).
+//! The binary end to end: the `diagtui` binary as a process against the local server on an
+//! ephemeral port (or in local mode on a temp data dir): the scripting commands, `diagtui keys`,
+//! and the TUI where the binary's own parts reach it (the config file, local mode).
 
 mod create_diagram;
 mod docs;
 mod embeds;
 mod history;
+mod keys;
 mod objects;
 mod ops;
 mod render;
 mod settings;
 mod terminal;
 mod transfer;
+mod tui_config;
+mod tui_pictures;
 mod watch;
 
 use std::io::Write;

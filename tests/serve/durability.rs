@@ -11,7 +11,8 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
-use crate::common::{BIN, Harness, bin};
+use crate::common::Harness;
+use crate::{BIN, bin};
 
 async fn post(http: &reqwest::Client, url: &str, key: &str, body: Value) -> reqwest::Result<Value> {
     http.post(url)

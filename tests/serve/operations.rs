@@ -12,7 +12,9 @@ use diagtui_testkit_server::serve::{Served, key_of, start_metered};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::common::{assert_error, bin, scrape, send, value_of};
+use crate::bin;
+use crate::common::{assert_error, send};
+use crate::metrics::{scrape, value_of};
 
 /// `serve --metrics-bind 127.0.0.1:0 ARGS` on `data`, its stderr to `stderr`: the server, its
 /// metrics URL and its key.

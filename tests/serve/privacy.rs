@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 
 use diagtui_testkit_server::serve::start;
 
-use crate::common::bin;
+use crate::bin;
 
 /// A file's permission bits.
 fn mode(path: &Path) -> u32 {

@@ -13,8 +13,10 @@ use diagtui_testkit::net::free_port;
 use diagtui_testkit_server::serve::{Guard, Served, start_metered};
 use reqwest::StatusCode;
 
-use crate::common::{BIN, scrape, send, value_of};
-use crate::postgres::team_database;
+use crate::BIN;
+use crate::common::send;
+use crate::metrics::{scrape, value_of};
+use crate::team::team_database;
 
 /// A bound on waiting for what must happen far sooner, against hanging.
 const PATIENCE: Duration = Duration::from_secs(30);

@@ -13,7 +13,8 @@ use diagtui_testkit_server::serve::{Guard, Served, start_metered};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::common::{BIN, send};
+use crate::BIN;
+use crate::common::send;
 
 /// A bound on waiting for what must happen far sooner, against hanging.
 const PATIENCE: Duration = Duration::from_secs(60);

@@ -1,9 +1,9 @@
 //! Content as raw JSON bytes: set-content from bytes or from a reader, and obj/all read piece
 //! by piece, against the real local server.
 
+use crate::Local;
 use bytes::Bytes;
 use diagtui_client::{AnswerBody, ApiError, JsonBody};
-use crate::Local;
 use serde_json::{Value, json};
 
 /// The whole body, from its pieces.

@@ -2,10 +2,10 @@
 
 use std::collections::BTreeMap;
 
-use diagtui_client::ApiError;
-use diagtui_model::{Content, DiagramObject, Props, Selector};
 use crate::Local;
 use crate::client_with_key;
+use diagtui_client::ApiError;
+use diagtui_model::{Content, DiagramObject, Props, Selector};
 use serde_json::{Value, json};
 
 fn props(value: Value) -> Props {

@@ -3,9 +3,9 @@
 
 use std::collections::BTreeMap;
 
+use crate::Local;
 use diagtui_client::{ApiError, conflicting_ids};
 use diagtui_model::{ErrorCode, Props, Selector};
-use crate::Local;
 use serde_json::{Value, json};
 
 fn props(value: Value) -> Props {

@@ -5,12 +5,12 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use crate::Local;
+use crate::client_with_key;
 use diagtui_client::{AccountStreamEvent, DocStreamEvent, FIRST_RETRY, Watch, Watched};
 use diagtui_model::events::{DocEventKind, ResyncReason};
 use diagtui_server::{LocalServer, ServerOptions};
 use diagtui_store::Location;
-use crate::Local;
-use crate::client_with_key;
 use serde_json::json;
 
 /// Longer than anything here should take.

@@ -1,10 +1,10 @@
 //! The test harness: a server on a temp data dir, or on a new database of the test binary's
 //! PostgreSQL cluster when the binary runs the suite on PostgreSQL (`crate::engine`), a few
-//! request helpers, and the binary.
+//! request helpers. The binary's suite (`tests/serve`) includes this file too.
 
 use diagtui_server::{LocalServer, ServerOptions};
 use diagtui_store::{Location, PgOptions};
-use diagtui_testkit::{Bin, postgres};
+use diagtui_testkit::postgres;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use tempfile::TempDir;
@@ -198,31 +198,4 @@ pub async fn send(req: reqwest::RequestBuilder) -> (StatusCode, Value) {
     let value = serde_json::from_str(&text)
         .unwrap_or_else(|e| panic!("the answer is not JSON ({e}): {text}"));
     (status, value)
-}
-
-/// The diagtui binary.
-pub const BIN: &str = env!("CARGO_BIN_EXE_diagtui");
-
-/// The diagtui binary, for the test kit's helpers.
-pub fn bin() -> Bin {
-    Bin::new(BIN)
-}
-
-/// The metrics text of a metrics listener.
-pub async fn scrape(http: &reqwest::Client, metrics: &str) -> String {
-    let answer = http.get(format!("{metrics}/metrics")).send().await.unwrap();
-    assert_eq!(answer.status(), StatusCode::OK);
-    let kind = answer.headers()["content-type"]
-        .to_str()
-        .unwrap()
-        .to_owned();
-    assert!(kind.starts_with("application/openmetrics-text"), "{kind}");
-    answer.text().await.unwrap()
-}
-
-/// The value of the series line starting with `series` (name and labels), if present.
-pub fn value_of(text: &str, series: &str) -> Option<f64> {
-    text.lines()
-        .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
-        .map(|value| value.parse().unwrap())
 }

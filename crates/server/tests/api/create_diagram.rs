@@ -250,7 +250,7 @@ async fn from_diagram(h: &Harness, query: &str) -> (StatusCode, String, Vec<u8>)
         ))
         .bearer_auth(h.key())
         .header(reqwest::header::CONTENT_TYPE, "text/csv")
-        .body(include_str!("../../docs/examples/web-shop.csv"))
+        .body(include_str!("../../../../docs/examples/web-shop.csv"))
         .send()
         .await
         .unwrap();
@@ -304,17 +304,17 @@ async fn create_from_diagram_takes_view_and_component_size_like_from_document() 
 /// The three sample documents, each with its create-diagram file and its Mermaid file.
 const SAMPLES: [(&str, &str, &str); 3] = [
     (
-        include_str!("../../assets/samples/web-platform.json"),
+        include_str!("../../../../assets/samples/web-platform.json"),
         include_str!("samples/web-platform.csv"),
         include_str!("samples/web-platform.mmd"),
     ),
     (
-        include_str!("../../assets/samples/data-pipeline.json"),
+        include_str!("../../../../assets/samples/data-pipeline.json"),
         include_str!("samples/data-pipeline.csv"),
         include_str!("samples/data-pipeline.mmd"),
     ),
     (
-        include_str!("../../assets/samples/edge-network.json"),
+        include_str!("../../../../assets/samples/edge-network.json"),
         include_str!("samples/edge-network.csv"),
         include_str!("samples/edge-network.mmd"),
     ),

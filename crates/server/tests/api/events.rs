@@ -1,113 +1,18 @@
 //! The change event streams (our extension): a document's, the account's. Read over real HTTP
 //! with the client's SSE parser.
 
-use std::collections::VecDeque;
 use std::time::Duration;
 
-use diagtui_client::{SseEvent, SseItem, SseParser};
+use diagtui_client::SseItem;
 use diagtui_server::ServerOptions;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::common::{BIN, Harness, assert_error};
+use crate::common::{Harness, assert_error};
+use crate::stream::Stream;
 
 /// Longer than anything here should take: a hung stream fails the test instead of hanging it.
 const PATIENCE: Duration = Duration::from_secs(30);
-
-/// An open event stream.
-pub struct Stream {
-    response: reqwest::Response,
-    parser: SseParser,
-    ready: VecDeque<SseItem>,
-}
-
-impl Stream {
-    /// Opens a stream that must answer 200 with an event stream.
-    async fn open(h: &Harness, path: &str, key: &str, last: Option<&str>) -> Stream {
-        Stream::open_at(&h.http, h.server.url(), path, key, last).await
-    }
-
-    /// Opens a stream of the server at `base` (another instance, say).
-    pub async fn open_at(
-        http: &reqwest::Client,
-        base: &str,
-        path: &str,
-        key: &str,
-        last: Option<&str>,
-    ) -> Stream {
-        let mut request = http.get(format!("{base}{path}")).bearer_auth(key);
-        if let Some(last) = last {
-            request = request.header("Last-Event-ID", last);
-        }
-        let response = request.send().await.expect("the stream opens");
-        assert_eq!(response.status(), StatusCode::OK, "{path}");
-        assert_eq!(
-            response.headers()["content-type"],
-            "text/event-stream",
-            "{path}"
-        );
-        Stream {
-            response,
-            parser: SseParser::new(),
-            ready: VecDeque::new(),
-        }
-    }
-
-    /// A document's stream with the default key.
-    async fn doc(h: &Harness, doc: &str, last: Option<&str>) -> Stream {
-        Stream::open(h, &format!("/api/v1/doc/{doc}/events"), &h.key(), last).await
-    }
-
-    /// The next item; `None` when the stream ended (or its connection closed).
-    async fn item(&mut self) -> Option<SseItem> {
-        loop {
-            if let Some(item) = self.ready.pop_front() {
-                return Some(item);
-            }
-            let chunk = tokio::time::timeout(PATIENCE, self.response.chunk())
-                .await
-                .expect("an event in time");
-            // An error is the connection closed mid-stream: an end too.
-            self.ready.extend(self.parser.push(&chunk.ok()??));
-        }
-    }
-
-    /// The next event (comments skipped).
-    async fn event(&mut self) -> SseEvent {
-        loop {
-            match self.item().await.expect("an event, not the end") {
-                SseItem::Event(event) => return event,
-                SseItem::Comment(_) => {}
-            }
-        }
-    }
-
-    /// The next event named `name`, skipping the others: its data.
-    #[allow(dead_code)]
-    pub async fn until(&mut self, name: &str) -> Value {
-        loop {
-            let event = self.event().await;
-            if event.event == name {
-                return serde_json::from_str(&event.data).expect("JSON data");
-            }
-        }
-    }
-
-    /// The next event, which must be named `name`: its id and data.
-    pub async fn expect(&mut self, name: &str) -> (String, Value) {
-        let event = self.event().await;
-        assert_eq!(event.event, name, "{event:?}");
-        let data = serde_json::from_str(&event.data).expect("JSON data");
-        (event.id.expect("an id"), data)
-    }
-
-    /// The stream must end next (comments aside).
-    async fn ends(&mut self) {
-        while let Some(item) = self.item().await {
-            assert!(matches!(item, SseItem::Comment(_)), "{item:?}");
-        }
-    }
-}
 
 /// The place of an event id: ids grow within a stream.
 fn seq(id: &str) -> u64 {
@@ -334,30 +239,6 @@ async fn the_account_stream_resumes_and_resyncs_when_a_deletion_cannot_be_placed
     let mut unsure = Stream::open(&h, "/api/v1/events", &h.key(), Some(&created)).await;
     let (_, resync) = unsure.expect("resync").await;
     assert_eq!(resync["reason"], "backlog");
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn a_write_by_another_process_on_the_data_dir_is_a_resync() {
-    if crate::engine::POSTGRES {
-        eprintln!("skipped on PostgreSQL: there is no data dir (other instances: api/postgres.rs)");
-        return;
-    }
-    let h = Harness::new().await;
-    let doc = h.new_doc("Shared file").await;
-    let mut stream = Stream::doc(&h, &doc, None).await;
-    stream.expect("current").await;
-    let output = std::process::Command::new(BIN)
-        .args(["doc", "rename", &doc, "Renamed by the CLI", "--data-dir"])
-        .arg(h.dir.path())
-        .env_remove("DIAGTUI_URL")
-        .env_remove("DIAGTUI_API_KEY")
-        .env_remove("DIAGTUI_DATA_DIR")
-        .env("DIAGTUI_CONFIG", "/dev/null")
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{output:?}");
-    let (_, resync) = stream.expect("resync").await;
-    assert_eq!(resync["reason"], "elsewhere");
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -2,7 +2,9 @@
 //! loopback port with a temporary data dir, and the tests talk to it with reqwest. The same
 //! suite runs on PostgreSQL from `main_postgres.rs`.
 
+mod answer;
 mod common;
+mod stream;
 
 /// Which engine the suite runs on: this binary runs it on SQLite.
 mod engine {
@@ -14,7 +16,6 @@ mod browser;
 mod connections;
 mod create_diagram;
 mod docs;
-mod durability;
 mod embeds;
 mod errors;
 mod events;
@@ -25,8 +26,6 @@ mod image;
 mod limits;
 mod moves;
 mod objects;
-mod operations;
-mod privacy;
 mod selectors;
 mod stale;
 mod versions;

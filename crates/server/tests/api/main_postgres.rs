@@ -4,7 +4,10 @@
 //! modes, the key file, `kill -9` of a server on SQLite) stay in the SQLite run (`main.rs`);
 //! `postgres.rs` has this engine's own: several instances, the database restarting, `migrate`.
 
+mod answer;
 mod common;
+mod stream;
+mod team;
 
 /// Which engine the suite runs on: this binary runs it on PostgreSQL.
 mod engine {
@@ -27,9 +30,7 @@ mod moves;
 mod objects;
 mod postgres;
 mod postgres_tls;
-mod proxy;
 mod selectors;
 mod stale;
-mod team_ops;
 mod versions;
 mod web;

@@ -5,7 +5,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use crate::common::{Harness, assert_error, friend_and_stranger};
-use crate::events::Stream;
+use crate::stream::Stream;
 
 /// A new folder of the default account: its id.
 async fn new_folder(h: &Harness, title: &str) -> String {

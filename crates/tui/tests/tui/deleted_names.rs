@@ -24,7 +24,7 @@ const TO_REPLICA: &str = "0lqu5m2oi-wlecfpecx";
 /// The Web platform sample's content, as a fresh local server creates it.
 pub fn web_platform() -> Content {
     let sample: serde_json::Value =
-        serde_json::from_str(include_str!("../../assets/samples/web-platform.json")).unwrap();
+        serde_json::from_str(include_str!("../../../../assets/samples/web-platform.json")).unwrap();
     serde_json::from_value(sample["content"].clone()).unwrap()
 }
 

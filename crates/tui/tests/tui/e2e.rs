@@ -11,20 +11,54 @@ use diagtui_testkit::tmux::Tmux;
 use diagtui_testkit_server::Local;
 use serde_json::{Value, json};
 
-use diagtui_client::Client;
+use diagtui_client::{ApiKey, Client, ClientConfig};
+use diagtui_tui::Setup;
+use diagtui_tui::runtime::transfer::Places;
+use diagtui_tui::writes::selectors::SelectorHistory;
 
 use crate::undo_e2e::connected;
 
-/// The command line running the binary on `server`, without a config file, its data dir in
-/// `dir`.
+/// Set in the environment of this test binary when tmux runs it as the TUI (see [`binary`]):
+/// the server's URL and API key, a space between them.
+const TUI_CHILD: &str = "DIAGTUI_TEST_TUI";
+
+/// The command line running the TUI on `server` in a terminal, its data dir in `dir`: this
+/// test binary again, running only [`the_tui_in_a_terminal`], which then runs the TUI as the
+/// `diagtui` binary does with `--url` and `--api-key` and no config file (the config file and
+/// local mode are the binary's own, tested in the root's `tests/cli`).
 pub(crate) fn binary(dir: &tempfile::TempDir, server: &LocalServer) -> String {
     format!(
-        "DIAGTUI_CONFIG=/dev/null DIAGTUI_DATA_DIR='{}' '{}' --url '{}' --api-key '{}'",
-        dir.path().join("tui").display(),
-        env!("CARGO_BIN_EXE_diagtui"),
+        "{TUI_CHILD}='{} {}' DIAGTUI_DATA_DIR='{}' '{}' --ignored --exact --nocapture --quiet \
+         e2e::the_tui_in_a_terminal",
         server.url(),
-        server.api_key()
+        server.api_key(),
+        dir.path().join("tui").display(),
+        std::env::current_exe()
+            .expect("the test binary's path")
+            .display(),
     )
+}
+
+/// Not a test of its own: the TUI in the terminal of a tmux session, when [`binary`] runs this
+/// test binary for one; ignored in every other run.
+#[test]
+#[ignore = "the TUI of the end-to-end tests: they run it in tmux"]
+fn the_tui_in_a_terminal() {
+    let spec = std::env::var(TUI_CHILD).expect("run by `binary`, which sets DIAGTUI_TEST_TUI");
+    let (url, key) = spec.split_once(' ').expect("the URL and the key");
+    let data_dir =
+        std::path::PathBuf::from(std::env::var_os("DIAGTUI_DATA_DIR").expect("a data dir"));
+    diagtui_tui::init_log(&data_dir).expect("the log file");
+    let client = Client::new(ClientConfig::new(url, ApiKey::new(key))).expect("a client");
+    let setup = Setup {
+        history: SelectorHistory::load(&data_dir),
+        places: Places::here(),
+        ..Setup::new(url)
+    };
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    runtime
+        .block_on(diagtui_tui::run(client, setup))
+        .expect("the TUI runs and quits");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -379,70 +413,6 @@ async fn the_palette_runs_actions_by_their_config_names_in_the_binary() {
     session.type_line("mark_shown");
     session.wait_for("2 marked");
     session.keys(&["Escape", "q"]);
-    server.shutdown().await;
-}
-
-/// The SGR parameters of every escape sequence in `text` that sets a colour (30-37, 38, 40-47,
-/// 48, 90-97, 100-107); `39`/`49` (back to the default) do not count.
-fn colours(text: &str) -> Vec<String> {
-    text.split("\x1b[")
-        .skip(1)
-        .filter_map(|rest| rest.split_once('m').map(|(params, _)| params))
-        .filter(|params| {
-            params.split(';').any(|p| {
-                matches!(
-                    p.parse::<u16>(),
-                    Ok(30..=38 | 40..=48 | 90..=97 | 100..=107)
-                )
-            })
-        })
-        .map(str::to_string)
-        .collect()
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn keys_and_looks_from_the_config_and_no_color_reach_the_binary() {
-    assert_eq!(colours("\x1b[1;34mX\x1b[39;49m\x1b[7m"), vec!["1;34"]);
-    let Local {
-        dir,
-        server,
-        client,
-    } = Local::start().await;
-    client.create_doc("E2E doc", None).await.unwrap();
-    let config = dir.path().join("config.toml");
-    std::fs::write(
-        &config,
-        "theme = \"light\"\n[keys.global]\nquit = \"ctrl-q\"\n",
-    )
-    .unwrap();
-    let command = format!(
-        "NO_COLOR=1 DIAGTUI_CONFIG='{}' DIAGTUI_DATA_DIR='{}' '{}' --url '{}' --api-key '{}'; \
-         echo \"diagtui exited $?\"; sleep 60",
-        config.display(),
-        dir.path().join("tui").display(),
-        env!("CARGO_BIN_EXE_diagtui"),
-        server.url(),
-        server.api_key()
-    );
-    let Some(session) = Tmux::start("tui-e2e-config", 80, 24, Some(&command)) else {
-        return;
-    };
-    session.wait_for("Ctrl-Q quit");
-    session.wait_for("E2E doc");
-    let styled = session.run(&["capture-pane", "-p", "-e"]);
-    assert_eq!(colours(&styled), Vec::<String>::new(), "no colour at all");
-    assert!(
-        styled.contains("\x1b[7m") || styled.contains(";7m"),
-        "the selection shows in reverse video: {styled:?}"
-    );
-    // q is not quit any more: it does nothing, and the app takes the next key.
-    session.keys(&["q", "/"]);
-    session.wait_for("/▏");
-    // One key at a time: Esc and a key right after it read as Alt and that key.
-    session.keys(&["Escape"]);
-    session.wait_for("Enter open");
-    session.keys(&["C-q"]);
-    session.wait_for("diagtui exited 0");
     server.shutdown().await;
 }
 

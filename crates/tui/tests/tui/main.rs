@@ -1,5 +1,5 @@
-//! The TUI: `App::update` driven by messages, rendered frames as insta snapshots, and the
-//! real binary in a terminal.
+//! The TUI: `App::update` driven by messages, rendered frames as insta snapshots, and the TUI
+//! in a real terminal (tmux) against the real server (`e2e::binary`: this test binary runs it).
 
 mod bulk;
 mod bulk_e2e;
@@ -21,7 +21,6 @@ mod history;
 mod history_e2e;
 mod ids;
 mod input;
-mod keys;
 mod live;
 mod map;
 mod merge;
@@ -31,7 +30,6 @@ mod overlays_fit;
 mod overlays_fit_e2e;
 mod paths;
 mod pictures;
-mod pictures_e2e;
 mod rows;
 mod scale;
 mod selection;

@@ -229,11 +229,11 @@ fn palette_opens_a_document_by_title() {
 
 #[test]
 fn a_remapped_key_drives_dispatch_footer_help_and_palette() {
-    let settings = diagtui_cli::config::UiSettings {
-        keys: vec![diagtui_cli::config::KeySetting {
-            context: diagtui_cli::config::Located::new("objects".into(), 1),
-            action: diagtui_cli::config::Located::new("delete".into(), 2),
-            keys: diagtui_cli::config::Located::new(vec!["x".into()], 2),
+    let settings = diagtui_tui::settings::UiSettings {
+        keys: vec![diagtui_tui::settings::KeySetting {
+            context: diagtui_tui::settings::Located::new("objects".into(), 1),
+            action: diagtui_tui::settings::Located::new("delete".into(), 2),
+            keys: diagtui_tui::settings::Located::new(vec!["x".into()], 2),
         }],
         ..Default::default()
     };
@@ -307,15 +307,15 @@ fn no_color_shows_a_questions_highlighted_answer_reversed() {
 const SAMPLES: [(&str, &str); 3] = [
     (
         "web_platform",
-        include_str!("../../assets/samples/web-platform.json"),
+        include_str!("../../../../assets/samples/web-platform.json"),
     ),
     (
         "data_pipeline",
-        include_str!("../../assets/samples/data-pipeline.json"),
+        include_str!("../../../../assets/samples/data-pipeline.json"),
     ),
     (
         "edge_network",
-        include_str!("../../assets/samples/edge-network.json"),
+        include_str!("../../../../assets/samples/edge-network.json"),
     ),
 ];
 
