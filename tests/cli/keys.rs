@@ -144,7 +144,7 @@ fn keys_doc_regenerated(doc: &str) -> (String, Vec<Context>) {
 }
 
 /// The key reference is the key table: a binding changed without the docs fails here.
-/// `UPDATE_KEYS_DOC=1 cargo test --test tui keys_doc` rewrites the file's tables instead.
+/// `UPDATE_KEYS_DOC=1 cargo test --test cli keys_doc` rewrites the file's tables instead.
 #[test]
 fn the_keys_doc_is_the_key_table() {
     let doc = std::fs::read_to_string(KEYS_DOC).expect("docs/keys.md");
@@ -162,7 +162,7 @@ fn the_keys_doc_is_the_key_table() {
         assert!(
             doc == expected,
             "docs/keys.md is not the key table (first difference at line {}); \
-             run `UPDATE_KEYS_DOC=1 cargo test --test tui keys_doc` to rewrite it.\n\
+             run `UPDATE_KEYS_DOC=1 cargo test --test cli keys_doc` to rewrite it.\n\
              expected there: {:?}",
             differs + 1,
             expected
