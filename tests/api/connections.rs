@@ -301,6 +301,7 @@ async fn a_client_sending_more_after_a_refused_head_reads_the_414_and_431() {
 }
 
 /// Raises this process's limit on open files to its hard limit; returns it.
+#[allow(unsafe_code, reason = "FFI: getrlimit and setrlimit")]
 fn raise_file_limit() -> u64 {
     let mut limit = libc::rlimit {
         rlim_cur: 0,
