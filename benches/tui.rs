@@ -100,6 +100,7 @@ async fn open_parts(bench: &mut Bench) {
 }
 
 /// The CPU time this process has used, all threads together.
+#[allow(unsafe_code, reason = "FFI: clock_gettime")]
 fn process_cpu() -> Duration {
     let mut now = libc::timespec {
         tv_sec: 0,

@@ -13,6 +13,7 @@ const MALLOC_ARENAS: libc::c_int = 2;
 /// crept up (with two it stays flat, `cargo bench --bench load`), and the TUI with 100,000
 /// objects open in local mode settled at 174 MB (157 MB with two; `tui_binary`). Figures in
 /// BENCHMARKS.md.
+#[allow(unsafe_code, reason = "FFI: mallopt")]
 fn bound_malloc_arenas() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     if std::env::var_os("MALLOC_ARENA_MAX").is_none() {

@@ -9,6 +9,7 @@ use crate::bin;
 use diagtui_testkit_server::serve::start;
 
 /// Raises this process's limit on open files to its hard limit; returns it.
+#[allow(unsafe_code, reason = "FFI: getrlimit and setrlimit")]
 fn raise_file_limit() -> u64 {
     let mut limit = libc::rlimit {
         rlim_cur: 0,

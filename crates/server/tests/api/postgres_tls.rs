@@ -65,6 +65,7 @@ fn certificate(dir: &Path, name: &str, subject: &str, issuer: Option<&str>, exte
 }
 
 /// Makes a file the server's own (PostgreSQL refuses a key file it does not own).
+#[allow(unsafe_code, reason = "FFI: geteuid")]
 fn give_to_postgres(path: &Path) {
     // SAFETY: `geteuid` takes nothing and cannot fail.
     if unsafe { libc::geteuid() } == 0 {
