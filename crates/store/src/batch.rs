@@ -4,8 +4,8 @@
 use std::collections::{HashMap, HashSet};
 
 use super::change::{Committed, DocChange, DocEvent};
-use super::engine::CommitObserver;
 use super::history::{Head, Recorded};
+use super::observer::CommitObserver;
 
 /// What the requests of a batch share.
 pub struct Batch<'a> {

@@ -8,10 +8,10 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::sync::Arc;
 
+use super::error::{StoreError, StoreResult};
 use super::object::{StoredObject, push_json_string};
 use super::plan::ObjectSource;
 use super::write::ObjectUpdate;
-use super::{StoreError, StoreResult};
 use diagtui_model::versions::VersionCondition;
 
 /// Why a conditional write wrote nothing: what the client needs to decide again.

@@ -2,6 +2,9 @@
 
 use thiserror::Error;
 
+/// A result of a store operation.
+pub type StoreResult<T> = Result<T, StoreError>;
+
 /// A store failure. Every variant but `Internal`, `Unavailable`, `DiskFull` and `Conflict` is
 /// the caller's doing and is safe to show.
 #[derive(Debug, Clone, Error)]

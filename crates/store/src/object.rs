@@ -10,7 +10,7 @@ use bytes::Bytes;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::StoreResult;
+use super::error::StoreResult;
 use super::raw::{RawEntries, plain_entries};
 use diagtui_model::ObjectType;
 use diagtui_model::props::defaults;

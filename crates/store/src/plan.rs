@@ -8,10 +8,10 @@ use std::num::NonZeroUsize;
 use std::sync::Arc;
 
 use super::condition::{self, Fetched};
+use super::error::{StoreError, StoreResult};
 use super::object::{PropsText, StoredObject, merged};
 use super::rules::check_props_for;
 use super::write::ObjectUpdate;
-use super::{StoreError, StoreResult};
 
 /// The objects an update changes, each with its new state, in id order.
 pub type Planned = Vec<(String, Arc<StoredObject>)>;

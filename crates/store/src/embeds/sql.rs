@@ -48,3 +48,8 @@ mod tests {
         ]);
     }
 }
+
+/// The kind column's value for an embed.
+pub(crate) fn kind_text(live: bool) -> &'static str {
+    if live { LIVE } else { STATIC }
+}

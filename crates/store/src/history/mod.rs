@@ -14,7 +14,6 @@
 //! of kind `started` holding its content then. A document's history goes with it (the tables
 //! cascade).
 
-mod access;
 pub(crate) mod compact;
 pub(crate) mod read;
 pub(crate) mod record;
@@ -23,11 +22,10 @@ pub(crate) mod sql;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use crate::StoreResult;
+use crate::error::StoreResult;
 use crate::object::StoredObject;
 
-pub use self::access::MAX_PAGE;
-pub use self::read::{HistoryAnswer, HistoryQuery};
+pub use self::read::PageQuery;
 
 /// The fewest changed objects between two snapshots.
 pub(crate) const SNAPSHOT_EVERY: u64 = 1000;

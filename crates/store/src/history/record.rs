@@ -13,8 +13,8 @@ use super::{
     VersionRow,
 };
 use crate::batch::Batch;
+use crate::error::{StoreError, StoreResult};
 use crate::object::StoredObject;
-use crate::{StoreError, StoreResult};
 use diagtui_model::history::{VersionKind, VersionNotes};
 
 /// A version about to be recorded.

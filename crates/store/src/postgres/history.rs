@@ -10,7 +10,7 @@ use tokio_postgres::Row;
 use super::objects::load_objects;
 use super::sql::{execute, query, query_one, query_opt};
 use super::statements::Writing;
-use crate::StoreResult;
+use crate::error::StoreResult;
 use crate::history::sql::{
     CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, HEAD, HISTORIES,
     INSERT_VERSION, KEEP_FROM, LAST_CHANGE, LAST_SNAPSHOT, LOWEST_FREE_NUM, MARK_SNAPSHOT,

@@ -13,7 +13,7 @@ use tokio_postgres::Row;
 use super::docs::visible_to;
 use super::history::head_at;
 use super::sql::{execute, query};
-use crate::StoreResult;
+use crate::error::StoreResult;
 use crate::history::Head;
 use crate::object::{Kinds, StoredObject};
 

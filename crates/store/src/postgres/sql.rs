@@ -7,7 +7,7 @@ use tokio_postgres::Row;
 use tokio_postgres::error::SqlState;
 use tokio_postgres::types::ToSql;
 
-use crate::{StoreError, StoreResult};
+use crate::error::{StoreError, StoreResult};
 
 /// Parameters of a statement.
 pub type Params<'a> = &'a [&'a (dyn ToSql + Sync)];

@@ -3,10 +3,13 @@
 
 use std::sync::Arc;
 
-use super::object::StoredObject;
-use super::rules::{check_object_id, check_props_for};
-use super::write::WriteOp;
-use super::{Account, Engine, Store, StoreError, StoreResult};
+use super::Store;
+use crate::engine::Engine;
+use crate::error::{StoreError, StoreResult};
+use crate::keys::Account;
+use crate::object::StoredObject;
+use crate::rules::{check_object_id, check_props_for};
+use crate::writer::ops::content::AddObjects;
 use diagtui_model::props::new_object_data;
 use diagtui_model::{DiagramObject, ObjectType};
 
@@ -35,16 +38,12 @@ impl<E: Engine> Store<E> {
             let data = serde_json::to_string(&new_object_data(kind, &object.data))?;
             stored.push((id, Arc::new(StoredObject::created(kind, &data))));
         }
-        self.doc_write(
-            account,
-            doc_id,
-            WriteOp::AddObjects {
-                account_id: account.id.clone(),
-                doc_id: doc_id.to_owned(),
-                objects: stored,
-                replace,
-            },
-        )
+        self.write(AddObjects {
+            account_id: account.id.clone(),
+            doc_id: doc_id.to_owned(),
+            objects: stored,
+            replace,
+        })
         .await
     }
 }

@@ -1,0 +1,27 @@
+//! The history's write request: retention.
+
+use crate::batch::Batch;
+use crate::change::Committed;
+use crate::error::StoreResult;
+use crate::history::compact;
+use crate::writer::Statements;
+use crate::writer::request::Write;
+
+/// Compact every document's history to the versions written at or after a time.
+pub struct CompactHistory {
+    /// The cutoff: an ISO 8601 UTC time.
+    pub cutoff: String,
+}
+
+impl Write for CompactHistory {
+    type Answer = ();
+
+    async fn apply(
+        &mut self,
+        s: &impl Statements,
+        _batch: &mut Batch<'_>,
+    ) -> StoreResult<((), Committed)> {
+        compact::compact(s, &self.cutoff).await?;
+        Ok(((), Committed::default()))
+    }
+}

@@ -1,0 +1,108 @@
+//! A write request as the writer runs it: each kind of request is a type of its own
+//! ([`Write`]) with the type of its answer, so that a caller receives what its request
+//! answers, never an answer of another kind. A [`Request`] is the request with where its
+//! answer goes; the writer keeps the answer until the batch has committed.
+
+use tokio::sync::{mpsc, oneshot};
+
+use super::Statements;
+use super::jobs::Job;
+use crate::batch::Batch;
+use crate::change::Committed;
+use crate::error::{StoreError, StoreResult};
+
+/// One kind of write request: what it answers, and how it runs inside the writer's transaction.
+pub(crate) trait Write: Send + Sized + 'static {
+    /// What it answers once committed.
+    type Answer: Send + 'static;
+
+    /// Runs the request through an engine's statements; returns its answer and what it changed.
+    async fn apply(
+        &mut self,
+        s: &impl Statements,
+        batch: &mut Batch<'_>,
+    ) -> StoreResult<(Self::Answer, Committed)>;
+
+    /// Whether it stores a large upload, after which the memory the upload took is worth
+    /// giving back to the operating system.
+    fn is_bulky(&self) -> bool {
+        false
+    }
+}
+
+/// A kind of write request that the writer's queue takes (one [`Job`] variant each).
+pub(crate) trait Queue: Write {
+    /// The request, with where its answer goes, as the queue holds it.
+    fn queued(request: Request<Self>) -> Job;
+}
+
+/// A write request with where its answer goes.
+pub(crate) struct Request<W: Write> {
+    /// The request.
+    pub(crate) op: W,
+    /// Where its answer goes; `None` once answered.
+    reply: Option<oneshot::Sender<StoreResult<W::Answer>>>,
+    /// Its answer, kept from its run until the batch commits.
+    pub(super) answer: Option<W::Answer>,
+}
+
+impl<W: Write> Request<W> {
+    /// Runs the request, keeping its answer; returns what it changed.
+    pub(super) async fn apply(
+        &mut self,
+        s: &impl Statements,
+        batch: &mut Batch<'_>,
+    ) -> StoreResult<Committed> {
+        let (answer, report) = self.op.apply(s, batch).await?;
+        self.answer = Some(answer);
+        Ok(report)
+    }
+
+    /// Answers the request: its kept answer when its batch committed it, else the failure.
+    pub(super) fn answer(&mut self, result: StoreResult<()>) {
+        let answer = result.and_then(|()| {
+            self.answer
+                .take()
+                .ok_or_else(|| StoreError::Internal("a write kept no answer".into()))
+        });
+        if let Some(reply) = self.reply.take() {
+            let _ = reply.send(answer);
+        }
+    }
+}
+
+/// A request queued as a [`Job`], and where its answer arrives.
+pub(crate) fn request<W: Queue>(op: W) -> (Job, Answer<W::Answer>) {
+    let (reply, answer) = oneshot::channel();
+    let request = Request {
+        op,
+        reply: Some(reply),
+        answer: None,
+    };
+    (W::queued(request), Answer(answer))
+}
+
+/// Where a request's answer arrives.
+pub(crate) struct Answer<A>(oneshot::Receiver<StoreResult<A>>);
+
+impl<A> Answer<A> {
+    /// Waits for the answer.
+    pub async fn wait(self) -> StoreResult<A> {
+        self.0.await.map_err(|_| stopped())?
+    }
+
+    /// The answer of a request already answered (a batch run on this thread).
+    pub fn now(mut self) -> StoreResult<A> {
+        self.0.try_recv().map_err(|_| stopped())?
+    }
+}
+
+/// Hands a request to a writer's queue.
+pub(crate) async fn queue(writer: &mpsc::Sender<Job>, job: Job) -> StoreResult<()> {
+    writer.send(job).await.map_err(|_| stopped())
+}
+
+/// The failure of a request whose writer went away.
+fn stopped() -> StoreError {
+    StoreError::Internal("the writer has stopped".into())
+}
