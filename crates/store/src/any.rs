@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::cache::LoadedDoc;
 use super::embeds::StoredEmbed;
-use super::engine::{Engine, SchemaVersion};
+use super::engine::{Engine, PoolStatus, SchemaVersion};
 use super::error::{StoreError, StoreResult};
 use super::history::{Objects, PageQuery};
 use super::keys::{Account, KeyHash};
@@ -15,7 +15,7 @@ use super::keys::{Account, KeyHash};
 use super::postgres::{self, PgEngine, PgOptions};
 use super::sqlite::{self, SqliteEngine};
 use super::writer::Job;
-use super::writer::request::Queue;
+use super::writer::Queue;
 use diagtui_model::history::{HistoryPage, VersionDetails};
 use diagtui_model::{DocDetails, DocSummary, FolderList};
 
@@ -120,15 +120,6 @@ impl AnyEngine {
             AnyEngine::Postgres(engine) => Some(engine.pool_status()),
         }
     }
-}
-
-/// A connection pool's state now.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct PoolStatus {
-    /// Connections handed out.
-    pub in_use: usize,
-    /// Requests waiting for a connection.
-    pub waiting: usize,
 }
 
 /// Runs one write request outside a running store; stores running on the same database

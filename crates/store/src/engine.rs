@@ -131,3 +131,12 @@ pub enum NotReady {
     #[error("the disk is full")]
     DiskFull,
 }
+
+/// A connection pool's state now.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PoolStatus {
+    /// Connections handed out.
+    pub in_use: usize,
+    /// Requests waiting for a connection.
+    pub waiting: usize,
+}

@@ -47,7 +47,7 @@ pub enum StoreError {
     EmailTaken(String),
     /// A write's condition (`If-Match`, `ifVersions`) does not hold: nothing was written.
     #[error("{0}")]
-    PreconditionFailed(std::sync::Arc<crate::condition::Failed>),
+    PreconditionFailed(std::sync::Arc<crate::failed::Failed>),
     /// A write prepared on a snapshot of a document that changed before it could commit; the
     /// store prepares it again. Never reaches a client.
     #[error("the document changed while the write was prepared")]

@@ -33,6 +33,7 @@ pub mod content;
 pub mod embeds;
 mod engine;
 mod error;
+mod failed;
 mod generation;
 pub mod history;
 mod keys;
@@ -53,8 +54,8 @@ mod tables;
 mod write;
 mod writer;
 
-pub use self::any::{AnyEngine, DEFAULT_POOL, Location, PoolStatus};
-pub use self::engine::{Engine, NotReady, SchemaVersion};
+pub use self::any::{AnyEngine, DEFAULT_POOL, Location};
+pub use self::engine::{Engine, NotReady, PoolStatus, SchemaVersion};
 pub use self::error::{StoreError, StoreResult};
 pub use self::keys::{Account, DEFAULT_EMAIL};
 pub use self::metrics::StoreMetrics;

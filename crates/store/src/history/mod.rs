@@ -15,6 +15,7 @@
 //! cascade).
 
 pub(crate) mod compact;
+mod kept;
 pub(crate) mod read;
 pub(crate) mod record;
 pub(crate) mod sql;
@@ -25,6 +26,7 @@ use std::sync::Arc;
 use crate::error::StoreResult;
 use crate::object::StoredObject;
 
+pub(crate) use self::kept::Histories;
 pub use self::read::PageQuery;
 
 /// The fewest changed objects between two snapshots.

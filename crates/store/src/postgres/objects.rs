@@ -11,8 +11,7 @@ use deadpool_postgres::GenericClient;
 use tokio_postgres::Row;
 
 use super::docs::visible_to;
-use super::history::head_at;
-use super::sql::{execute, query};
+use super::sql::{execute, head_at, query};
 use crate::error::StoreResult;
 use crate::history::Head;
 use crate::object::{Kinds, StoredObject};

@@ -198,7 +198,7 @@ mod tests {
     use crate::writer::ops::docs::{CreateDoc, DeleteDoc};
     use crate::writer::ops::history::CompactHistory;
     use crate::writer::ops::objects::{CreateObject, DeleteObject, UpdateObjects};
-    use crate::writer::request::request;
+    use crate::writer::request;
 
     /// A writer that nobody observes or follows.
     const ALONE: Around = Around {

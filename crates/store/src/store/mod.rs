@@ -20,9 +20,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use tokio::sync::broadcast;
 
-use crate::any::{self, AnyEngine, Location, PoolStatus};
+use crate::any::{self, AnyEngine, Location};
 use crate::cache::{CachedDoc, DocCache, Lookup};
 use crate::change::Committed;
+use crate::engine::PoolStatus;
 use crate::engine::{Engine, NotReady};
 use crate::error::{StoreError, StoreResult};
 use crate::keys::{Account, KeyCache, hash_key};
@@ -32,7 +33,7 @@ use crate::observer::CommitObserver;
 #[cfg(feature = "postgres")]
 use crate::postgres::PgEngine;
 use crate::sqlite::SqliteEngine;
-use crate::writer::request::{Queue, request};
+use crate::writer::{Queue, request};
 
 pub use self::reads::{ContentRead, Read};
 pub use self::setup::{Sample, account_by_key, create_account, initialise, rotate_key};

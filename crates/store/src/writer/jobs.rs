@@ -10,10 +10,17 @@ use super::ops::embeds::{CreateStatic, DeleteStatic, DisableLive, EnableLive, Ro
 use super::ops::folders::{CreateFolder, DeleteFolder, RenameFolder};
 use super::ops::history::CompactHistory;
 use super::ops::objects::{CreateObject, DeleteObject, UpdateObjects};
-use super::request::{Queue, Request, Write};
+use super::request::{Answer, Request, Write, stopped};
 use crate::batch::Batch;
 use crate::change::Committed;
 use crate::error::StoreResult;
+use tokio::sync::{mpsc, oneshot};
+
+/// A kind of write request that the writer's queue takes (one [`Job`] variant each).
+pub(crate) trait Queue: Write {
+    /// The request, with where its answer goes, as the queue holds it.
+    fn queued(request: Request<Self>) -> Job;
+}
 
 /// A write request queued for the writer, with where its answer goes (an engine hands it on
 /// without looking inside).
@@ -92,4 +99,20 @@ jobs! {
     EnableLive,
     RotateLive,
     DisableLive,
+}
+
+/// A request queued as a [`Job`], and where its answer arrives.
+pub(crate) fn request<W: Queue>(op: W) -> (Job, Answer<W::Answer>) {
+    let (reply, answer) = oneshot::channel();
+    let request = Request {
+        op,
+        reply: Some(reply),
+        answer: None,
+    };
+    (W::queued(request), Answer(answer))
+}
+
+/// Hands a request to a writer's queue.
+pub(crate) async fn queue(writer: &mpsc::Sender<Job>, job: Job) -> StoreResult<()> {
+    writer.send(job).await.map_err(|_| stopped())
 }

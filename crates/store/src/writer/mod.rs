@@ -5,6 +5,13 @@
 //! (write-through, live events) first, in commit order. An engine supplies its transaction,
 //! its statements and its turns ([`statements`]) and runs [`run_batch`] its own way: SQLite on
 //! a thread of its own, PostgreSQL as a task.
+//!
+//! Each kind of write request is a type with its answer's type and its handler, in the file of
+//! its area under [`ops`] (see [`request::Write`]); [`jobs`] lists them all as the queue's
+//! [`Job`]. A new write is its type and handler there, a line in `jobs.rs`, the statements it
+//! needs (a [`Statements`] method, and each engine's: `sqlite/statements.rs` and the SQL in
+//! `sqlite/<area>.rs`, the same under `postgres/`) and the `Store`
+//! method that sends it (`store/<area>.rs`).
 
 mod jobs;
 pub(crate) mod ops;
@@ -24,7 +31,7 @@ use crate::error::{StoreError, StoreResult};
 use diagtui_model::ids::now_timestamp;
 
 pub use self::jobs::Job;
-pub(crate) use self::jobs::Op;
+pub(crate) use self::jobs::{Op, Queue, queue, request};
 pub(crate) use self::statements::{
     Closing, Created, Moved, Replaced, Statements, Transaction, Turns,
 };
@@ -159,13 +166,13 @@ async fn write(
     let count = jobs.len();
     let mut results = Vec::with_capacity(count);
     for (at, job) in jobs.iter_mut().enumerate() {
-        let mark = batch.mark();
+        let mark = batch.histories.mark();
         let result = AssertUnwindSafe(tx.apply(job, batch))
             .catch_unwind()
             .await
             .unwrap_or_else(|_| Err(StoreError::Internal("a write panicked".into())));
         if result.is_err() {
-            batch.forget_from(mark);
+            batch.histories.forget_from(mark);
         }
         tx.end_request(result.is_ok(), at + 1 < count).await?;
         if let Ok(report) = &result {
@@ -177,7 +184,7 @@ async fn write(
         .iter()
         .filter_map(|result| result.as_ref().ok())
         .collect();
-    let (versions, heads) = batch.take_histories(&docs_deleted(&reports));
+    let (versions, heads) = batch.histories.take(&docs_deleted(&reports));
     let closing = Closing {
         generation,
         touched: docs_to_touch(&reports),

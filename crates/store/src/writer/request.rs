@@ -1,12 +1,12 @@
 //! A write request as the writer runs it: each kind of request is a type of its own
 //! ([`Write`]) with the type of its answer, so that a caller receives what its request
 //! answers, never an answer of another kind. A [`Request`] is the request with where its
-//! answer goes; the writer keeps the answer until the batch has committed.
+//! answer goes; the writer keeps the answer until the batch has committed. The queue holds
+//! requests of every kind as `jobs::Job`.
 
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::oneshot;
 
 use super::Statements;
-use super::jobs::Job;
 use crate::batch::Batch;
 use crate::change::Committed;
 use crate::error::{StoreError, StoreResult};
@@ -30,18 +30,12 @@ pub(crate) trait Write: Send + Sized + 'static {
     }
 }
 
-/// A kind of write request that the writer's queue takes (one [`Job`] variant each).
-pub(crate) trait Queue: Write {
-    /// The request, with where its answer goes, as the queue holds it.
-    fn queued(request: Request<Self>) -> Job;
-}
-
 /// A write request with where its answer goes.
 pub(crate) struct Request<W: Write> {
     /// The request.
     pub(crate) op: W,
     /// Where its answer goes; `None` once answered.
-    reply: Option<oneshot::Sender<StoreResult<W::Answer>>>,
+    pub(super) reply: Option<oneshot::Sender<StoreResult<W::Answer>>>,
     /// Its answer, kept from its run until the batch commits.
     pub(super) answer: Option<W::Answer>,
 }
@@ -71,19 +65,8 @@ impl<W: Write> Request<W> {
     }
 }
 
-/// A request queued as a [`Job`], and where its answer arrives.
-pub(crate) fn request<W: Queue>(op: W) -> (Job, Answer<W::Answer>) {
-    let (reply, answer) = oneshot::channel();
-    let request = Request {
-        op,
-        reply: Some(reply),
-        answer: None,
-    };
-    (W::queued(request), Answer(answer))
-}
-
 /// Where a request's answer arrives.
-pub(crate) struct Answer<A>(oneshot::Receiver<StoreResult<A>>);
+pub(crate) struct Answer<A>(pub(super) oneshot::Receiver<StoreResult<A>>);
 
 impl<A> Answer<A> {
     /// Waits for the answer.
@@ -97,12 +80,7 @@ impl<A> Answer<A> {
     }
 }
 
-/// Hands a request to a writer's queue.
-pub(crate) async fn queue(writer: &mpsc::Sender<Job>, job: Job) -> StoreResult<()> {
-    writer.send(job).await.map_err(|_| stopped())
-}
-
 /// The failure of a request whose writer went away.
-fn stopped() -> StoreError {
+pub(super) fn stopped() -> StoreError {
     StoreError::Internal("the writer has stopped".into())
 }

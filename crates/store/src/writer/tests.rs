@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 
 use super::ops::folders::CreateFolder;
-use super::request::{Answer, request};
+use super::request::Answer;
 use super::*;
 use crate::observer::CommitObserver;
 

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::{BULKY_OBJECTS, check_visible, document_version, entry};
+use super::{BULKY_OBJECTS, Made, check_visible, document_version, record_version};
 use crate::batch::{Batch, report};
 use crate::change::{Committed, DocChange, DocEvent};
 use crate::condition;
@@ -38,16 +38,10 @@ impl Write for EmptyDoc {
         check_visible(batch, s, account_id, doc_id).await?;
         let before = s.current(doc_id, None).await?;
         let changes = record::replaced(before, Objects::new());
-        let head = record::open(s, batch, doc_id, changes.len()).await?;
+        let head = record::open(s, &mut batch.histories, &batch.now, doc_id, changes.len()).await?;
         let change = s.empty_doc(account_id, doc_id).await?;
-        let entry = entry(
-            batch,
-            account_id,
-            VersionKind::Empty,
-            VersionNotes::default(),
-        );
-        let recorded = record::record(s, doc_id, head, entry, changes).await?;
-        let version = batch.keep_version(recorded);
+        let made = Made::plain(account_id, VersionKind::Empty);
+        let version = record_version(s, batch, doc_id, head, made, changes).await?;
         Ok((version, report(change.at(version))))
     }
 }
@@ -93,7 +87,7 @@ impl Write for SetContent {
         }
         let before = s.current(doc_id, None).await?;
         let changes = record::replaced(before, uploaded(&self.content));
-        let head = record::open(s, batch, doc_id, changes.len()).await?;
+        let head = record::open(s, &mut batch.histories, &batch.now, doc_id, changes.len()).await?;
         s.delete_objects(doc_id).await?;
         s.insert_content(doc_id, &self.content, head.head).await?;
         let (kind, notes) = match self.restore {
@@ -106,10 +100,13 @@ impl Write for SetContent {
             ),
             None => (VersionKind::SetContent, VersionNotes::default()),
         };
-        let entry = entry(batch, account_id, kind, notes);
         let changed = changes.len() as u64;
-        let recorded = record::record(s, doc_id, head, entry, changes).await?;
-        let version = batch.keep_version(recorded);
+        let made = Made {
+            account: account_id,
+            kind,
+            notes,
+        };
+        let version = record_version(s, batch, doc_id, head, made, changes).await?;
         let change = DocChange::event(doc_id, Some(batch.now.clone()), DocEvent::ContentReplaced);
         Ok((ContentSet { version, changed }, report(change.at(version))))
     }
@@ -162,7 +159,7 @@ impl Write for AddObjects {
         };
         after.extend(self.objects.iter().cloned());
         let changes = record::replaced(before, after);
-        let head = record::open(s, batch, doc_id, changes.len()).await?;
+        let head = record::open(s, &mut batch.histories, &batch.now, doc_id, changes.len()).await?;
         if replace {
             s.delete_objects(doc_id).await?;
         }
@@ -173,14 +170,8 @@ impl Write for AddObjects {
             StoredObject::set_version(object, head.head);
             s.insert_object(doc_id, id, object).await?;
         }
-        let entry = entry(
-            batch,
-            account_id,
-            VersionKind::CreateDiagram,
-            VersionNotes::default(),
-        );
-        let recorded = record::record(s, doc_id, head, entry, changes).await?;
-        let version = batch.keep_version(recorded);
+        let made = Made::plain(account_id, VersionKind::CreateDiagram);
+        let version = record_version(s, batch, doc_id, head, made, changes).await?;
         let change = if replace {
             DocChange::event(doc_id, Some(batch.now.clone()), DocEvent::ContentReplaced)
         } else {

@@ -1,7 +1,7 @@
 //! The documents' write requests: creating, renaming, copying, sharing, moving and deleting
 //! one. Each that changes a document records its version.
 
-use super::entry;
+use super::{Made, record_version};
 use crate::batch::{Batch, report};
 use crate::change::Committed;
 use crate::error::StoreResult;
@@ -34,13 +34,8 @@ impl Write for CreateDoc {
             None => s.first_folder(account_id).await?,
         };
         let (id, change) = s.insert_doc(account_id, &folder.id, &self.title).await?;
-        let entry = entry(
-            batch,
-            account_id,
-            VersionKind::Created,
-            VersionNotes::default(),
-        );
-        record::start(s, &id, entry).await?;
+        let made = Made::plain(account_id, VersionKind::Created);
+        record::start(s, &id, made.at(&batch.now)).await?;
         Ok((id, report(change.at(1))))
     }
 }
@@ -65,14 +60,17 @@ impl Write for RenameDoc {
     ) -> StoreResult<(u64, Committed)> {
         let (account_id, doc_id) = (&self.account_id, &self.doc_id);
         let change = s.rename_doc(account_id, doc_id, &self.title).await?;
-        let head = record::open(s, batch, doc_id, 0).await?;
+        let head = record::open(s, &mut batch.histories, &batch.now, doc_id, 0).await?;
         let notes = VersionNotes {
             title: Some(self.title.clone()),
             ..VersionNotes::default()
         };
-        let entry = entry(batch, account_id, VersionKind::TitleChange, notes);
-        let recorded = record::record(s, doc_id, head, entry, Vec::new()).await?;
-        let version = batch.keep_version(recorded);
+        let made = Made {
+            account: account_id,
+            kind: VersionKind::TitleChange,
+            notes,
+        };
+        let version = record_version(s, batch, doc_id, head, made, Vec::new()).await?;
         Ok((version, report(change.at(version))))
     }
 }
@@ -99,7 +97,7 @@ impl Write for CloneDoc {
         let (id, change) = s.clone_doc(account_id, doc_id, &self.title).await?;
         let source = VersionSource {
             doc_id: doc_id.clone(),
-            version: record::head_now(s, batch, doc_id)
+            version: record::head_now(s, &batch.histories, doc_id)
                 .await?
                 .map(|head| head.head),
         };
@@ -107,8 +105,12 @@ impl Write for CloneDoc {
             source: Some(source),
             ..VersionNotes::default()
         };
-        let entry = entry(batch, account_id, VersionKind::Cloned, notes);
-        record::start(s, &id, entry).await?;
+        let made = Made {
+            account: account_id,
+            kind: VersionKind::Cloned,
+            notes,
+        };
+        record::start(s, &id, made.at(&batch.now)).await?;
         Ok((id, report(change.at(1))))
     }
 }
@@ -159,14 +161,17 @@ impl Write for MoveDoc {
         let Some((folder, change)) = s.move_doc(account_id, doc_id, &self.folder_id).await? else {
             return Ok((None, Committed::default()));
         };
-        let head = record::open(s, batch, doc_id, 0).await?;
+        let head = record::open(s, &mut batch.histories, &batch.now, doc_id, 0).await?;
         let notes = VersionNotes {
             folder: Some(folder),
             ..VersionNotes::default()
         };
-        let entry = entry(batch, account_id, VersionKind::Moved, notes);
-        let recorded = record::record(s, doc_id, head, entry, Vec::new()).await?;
-        let version = batch.keep_version(recorded);
+        let made = Made {
+            account: account_id,
+            kind: VersionKind::Moved,
+            notes,
+        };
+        let version = record_version(s, batch, doc_id, head, made, Vec::new()).await?;
         Ok((Some(version), report(change.at(version))))
     }
 }

@@ -14,24 +14,58 @@ use super::Statements;
 use crate::batch::Batch;
 use crate::error::StoreResult;
 use crate::history::record::{self, Entry};
+use crate::history::{Change, Head};
 use diagtui_model::history::{VersionKind, VersionNotes};
 
 /// Uploads of more objects than this count as bulky: after them the writer gives memory back.
 const BULKY_OBJECTS: usize = 1000;
 
-/// A version of the batch's time by the account.
-fn entry<'a>(
-    batch: &'a Batch<'_>,
+/// A request's version of a document, as it is recorded: by whom, of what kind, its notes.
+struct Made<'a> {
+    /// The account acting.
     account: &'a str,
+    /// The kind of change.
     kind: VersionKind,
+    /// What the version notes besides.
     notes: VersionNotes,
-) -> Entry<'a> {
-    Entry {
-        at: &batch.now,
-        account,
-        kind,
-        notes,
+}
+
+impl<'a> Made<'a> {
+    /// A version of this kind by the account, with nothing more to note.
+    fn plain(account: &'a str, kind: VersionKind) -> Made<'a> {
+        Made {
+            account,
+            kind,
+            notes: VersionNotes::default(),
+        }
     }
+
+    /// The version as the history records it, made at `at`.
+    fn at<'b>(self, at: &'b str) -> Entry<'b>
+    where
+        'a: 'b,
+    {
+        Entry {
+            at,
+            account: self.account,
+            kind: self.kind,
+            notes: self.notes,
+        }
+    }
+}
+
+/// Records a request's version of a document (its history opened at `head`), at the batch's
+/// time, and keeps it for the batch's commit; returns the version.
+async fn record_version(
+    s: &impl Statements,
+    batch: &mut Batch<'_>,
+    doc_id: &str,
+    head: Head,
+    made: Made<'_>,
+    changes: Vec<Change>,
+) -> StoreResult<u64> {
+    let recorded = record::record(s, doc_id, head, made.at(&batch.now), changes).await?;
+    Ok(batch.histories.keep_version(recorded))
 }
 
 /// The document's version now (its history's head, as the batch advanced it; 0 before its
@@ -41,7 +75,7 @@ async fn document_version(
     batch: &Batch<'_>,
     doc_id: &str,
 ) -> StoreResult<u64> {
-    Ok(record::head_now(s, batch, doc_id)
+    Ok(record::head_now(s, &batch.histories, doc_id)
         .await?
         .map_or(0, |head| head.head))
 }

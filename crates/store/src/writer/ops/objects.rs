@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::{check_visible, document_version, entry};
+use super::{Made, check_visible, document_version, record_version};
 use crate::batch::{Batch, report};
 use crate::change::Committed;
 use crate::condition;
@@ -14,7 +14,7 @@ use crate::object::StoredObject;
 use crate::write::{ObjectUpdate, Plan};
 use crate::writer::Statements;
 use crate::writer::request::Write;
-use diagtui_model::history::{VersionKind, VersionNotes};
+use diagtui_model::history::VersionKind;
 use diagtui_model::ids::new_object_id;
 use diagtui_model::versions::VersionCondition;
 
@@ -39,21 +39,15 @@ impl Write for CreateObject {
         let (account_id, doc_id, object) = (&self.account_id, &self.doc_id, &mut self.object);
         check_visible(batch, s, account_id, doc_id).await?;
         let id = new_object_id();
-        let head = record::open(s, batch, doc_id, 1).await?;
+        let head = record::open(s, &mut batch.histories, &batch.now, doc_id, 1).await?;
         StoredObject::set_version(object, head.head);
         let changes = vec![Change {
             obj_id: id.clone(),
             after: Some(object.clone()),
         }];
         s.insert_object(doc_id, &id, object).await?;
-        let entry = entry(
-            batch,
-            account_id,
-            VersionKind::ObjectCreated,
-            VersionNotes::default(),
-        );
-        let recorded = record::record(s, doc_id, head, entry, changes).await?;
-        let version = batch.keep_version(recorded);
+        let made = Made::plain(account_id, VersionKind::ObjectCreated);
+        let version = record_version(s, batch, doc_id, head, made, changes).await?;
         let mut change = batch.objects_changed(doc_id).at(version);
         change.changed.push((id.clone(), object.clone()));
         Ok(((id, version), report(change)))
@@ -101,20 +95,14 @@ impl Write for UpdateObjects {
         // The states before come with the plan: no read beyond the history's advance;
         // they tell which objects the update changes.
         let changed = record::updated_count(&before, &objects);
-        let head = record::open(s, batch, doc_id, changed).await?;
+        let head = record::open(s, &mut batch.histories, &batch.now, doc_id, changed).await?;
         for (_, object) in objects.iter_mut() {
             StoredObject::set_version(object, head.head);
         }
         let changes = record::updated(&before, &objects);
         s.save(doc_id, &mut objects, doc_len).await?;
-        let entry = entry(
-            batch,
-            account_id,
-            update_kind(update),
-            VersionNotes::default(),
-        );
-        let recorded = record::record(s, doc_id, head, entry, changes).await?;
-        let version = batch.keep_version(recorded);
+        let made = Made::plain(account_id, update_kind(update));
+        let version = record_version(s, batch, doc_id, head, made, changes).await?;
         let ids = objects.iter().map(|(id, _)| id.clone()).collect();
         let mut change = batch.objects_changed(doc_id).at(version);
         change.changed = objects;
@@ -162,7 +150,7 @@ impl Write for DeleteObject {
                 return Err(condition::at_document_version(e, now));
             }
         }
-        let head = record::open(s, batch, doc_id, 1).await?;
+        let head = record::open(s, &mut batch.histories, &batch.now, doc_id, 1).await?;
         if !s.delete_object(doc_id, obj_id).await? {
             return Err(StoreError::ObjNotFound(obj_id.clone()));
         }
@@ -170,14 +158,8 @@ impl Write for DeleteObject {
             obj_id: obj_id.clone(),
             after: None,
         }];
-        let entry = entry(
-            batch,
-            account_id,
-            VersionKind::ObjectDeleted,
-            VersionNotes::default(),
-        );
-        let recorded = record::record(s, doc_id, head, entry, changes).await?;
-        let version = batch.keep_version(recorded);
+        let made = Made::plain(account_id, VersionKind::ObjectDeleted);
+        let version = record_version(s, batch, doc_id, head, made, changes).await?;
         let mut change = batch.objects_changed(doc_id).at(version);
         change.deleted.push(obj_id.clone());
         Ok((version, report(change)))
