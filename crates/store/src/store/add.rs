@@ -1,5 +1,5 @@
-//! Adding many objects under ids the caller chose, in one transaction: what create-diagram
-//! stores.
+//! Adding many laid-out objects under ids the caller chose, in one transaction: what
+//! create-diagram stores.
 
 use std::sync::Arc;
 
@@ -8,16 +8,21 @@ use crate::engine::Engine;
 use crate::error::{StoreError, StoreResult};
 use crate::keys::Account;
 use crate::object::StoredObject;
-use crate::rules::{check_object_id, check_props_for};
+use crate::rules::check_object_id;
 use crate::writer::ops::content::AddObjects;
 use diagtui_model::props::new_object_data;
 use diagtui_model::{DiagramObject, ObjectType};
 
 impl<E: Engine> Store<E> {
-    /// Adds objects under their given ids, each completed with its type's defaults: all or
-    /// none. An object whose id is already in the document takes its place; with `replace`,
-    /// every object there is removed first. Each object is checked as on create; a problem
-    /// names its id (`objects.<id>: …`). Returns the document version the write made.
+    /// Adds laid-out objects under their given ids, each completed with its type's defaults:
+    /// all or none. An object whose id is already in the document takes its place; with
+    /// `replace`, every object there is removed first. Returns the document version the write
+    /// made.
+    ///
+    /// The objects' properties are not checked again: create-diagram's layout checked each
+    /// entry's (naming the entry and the field) and made the rest. Ids and types are checked
+    /// here, a problem naming the id (`objects.<id>: …`); whether the account may see the
+    /// document, by the writer.
     pub async fn add_objects(
         &self,
         account: &Account,
@@ -32,8 +37,6 @@ impl<E: Engine> Store<E> {
             let kind: ObjectType = object
                 .kind
                 .parse()
-                .map_err(|e| StoreError::Invalid(format!("{label}: {e}")))?;
-            check_props_for(kind.as_str(), &object.data, true)
                 .map_err(|e| StoreError::Invalid(format!("{label}: {e}")))?;
             let data = serde_json::to_string(&new_object_data(kind, &object.data))?;
             stored.push((id, Arc::new(StoredObject::created(kind, &data))));
