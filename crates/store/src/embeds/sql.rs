@@ -36,6 +36,11 @@ pub const LIVE: &str = "live";
 /// The kind column's value for a static embed.
 pub const STATIC: &str = "static";
 
+/// The kind column's value for an embed.
+pub(crate) fn kind_text(live: bool) -> &'static str {
+    if live { LIVE } else { STATIC }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -47,9 +52,4 @@ mod tests {
             DOC_OWNER, OWNER_OF, INSERT, ONE, OF_DOC, CONTENT, SET_KEY, DELETE,
         ]);
     }
-}
-
-/// The kind column's value for an embed.
-pub(crate) fn kind_text(live: bool) -> &'static str {
-    if live { LIVE } else { STATIC }
 }
