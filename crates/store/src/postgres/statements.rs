@@ -24,7 +24,8 @@ use crate::object::StoredObject;
 use crate::plan::{Before, Planned, plan_cached};
 use crate::write::ObjectUpdate;
 use crate::writer::ops::objects::UpdateObjects;
-use crate::writer::{Created, Job, Moved, Op, Statements};
+use crate::writer::jobs::Op;
+use crate::writer::{Created, Job, Moved, Statements};
 use diagtui_model::FolderRef;
 
 /// A connection inside the writer's transaction, at the batch's time, for one request.

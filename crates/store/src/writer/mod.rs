@@ -13,7 +13,7 @@
 //! `sqlite/<area>.rs`, the same under `postgres/`) and the `Store`
 //! method that sends it (`store/<area>.rs`).
 
-mod jobs;
+pub(crate) mod jobs;
 pub(crate) mod ops;
 pub(crate) mod request;
 mod statements;
@@ -31,7 +31,7 @@ use crate::error::{StoreError, StoreResult};
 use diagtui_model::ids::now_timestamp;
 
 pub use self::jobs::Job;
-pub(crate) use self::jobs::{Op, Queue, queue, request};
+pub(crate) use self::jobs::{Queue, queue, request};
 pub(crate) use self::statements::{
     Closing, Created, Moved, Replaced, Statements, Transaction, Turns,
 };

@@ -3,6 +3,7 @@
 use std::cell::RefCell;
 
 use super::ops::folders::CreateFolder;
+use super::jobs::Op;
 use super::request::Answer;
 use super::*;
 use crate::observer::CommitObserver;
