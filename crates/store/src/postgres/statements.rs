@@ -23,8 +23,8 @@ use crate::keys::Account;
 use crate::object::StoredObject;
 use crate::plan::{Before, Planned, plan_cached};
 use crate::write::ObjectUpdate;
-use crate::writer::ops::objects::UpdateObjects;
 use crate::writer::jobs::Op;
+use crate::writer::ops::objects::UpdateObjects;
 use crate::writer::{Created, Job, Moved, Statements};
 use diagtui_model::FolderRef;
 

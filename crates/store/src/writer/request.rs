@@ -11,17 +11,16 @@ use crate::batch::Batch;
 use crate::change::Committed;
 use crate::error::{StoreError, StoreResult};
 
+/// A request's answer and what it changed, or why it failed.
+pub(crate) type Applied<A> = StoreResult<(A, Committed)>;
+
 /// One kind of write request: what it answers, and how it runs inside the writer's transaction.
 pub(crate) trait Write: Send + Sized + 'static {
     /// What it answers once committed.
     type Answer: Send + 'static;
 
     /// Runs the request through an engine's statements; returns its answer and what it changed.
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        batch: &mut Batch<'_>,
-    ) -> StoreResult<(Self::Answer, Committed)>;
+    async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<Self::Answer>;
 
     /// Whether it stores a large upload, after which the memory the upload took is worth
     /// giving back to the operating system.

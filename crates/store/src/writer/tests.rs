@@ -2,8 +2,8 @@
 
 use std::cell::RefCell;
 
-use super::ops::folders::CreateFolder;
 use super::jobs::Op;
+use super::ops::folders::CreateFolder;
 use super::request::Answer;
 use super::*;
 use crate::observer::CommitObserver;

@@ -3,10 +3,9 @@
 use crate::batch::Batch;
 use crate::change::Committed;
 use crate::content::ContentUpload;
-use crate::error::StoreResult;
 use crate::keys::DEFAULT_EMAIL;
 use crate::writer::Statements;
-use crate::writer::request::Write;
+use crate::writer::request::{Applied, Write};
 
 /// Set up an empty database: the default account and the sample documents. Answers the
 /// default account's key, or `None` when the database was set up already.
@@ -22,7 +21,7 @@ impl Write for Initialise {
         &mut self,
         s: &impl Statements,
         _batch: &mut Batch<'_>,
-    ) -> StoreResult<(Option<String>, Committed)> {
+    ) -> Applied<Option<String>> {
         if s.any_account().await? {
             return Ok((None, Committed::default()));
         }
@@ -49,11 +48,7 @@ pub struct CreateAccount {
 impl Write for CreateAccount {
     type Answer = String;
 
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        _batch: &mut Batch<'_>,
-    ) -> StoreResult<(String, Committed)> {
+    async fn apply(&mut self, s: &impl Statements, _batch: &mut Batch<'_>) -> Applied<String> {
         let (_, key) = s.insert_account(&self.email).await?;
         Ok((key, Committed::default()))
     }
@@ -68,11 +63,7 @@ pub struct RotateKey {
 impl Write for RotateKey {
     type Answer = String;
 
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        _batch: &mut Batch<'_>,
-    ) -> StoreResult<(String, Committed)> {
+    async fn apply(&mut self, s: &impl Statements, _batch: &mut Batch<'_>) -> Applied<String> {
         let (account_id, key) = s.rotate_key(&self.email).await?;
         Ok((key, Committed::of_keys(vec![account_id])))
     }

@@ -6,15 +6,14 @@ use std::sync::Arc;
 
 use super::{BULKY_OBJECTS, Made, check_visible, document_version, record_version};
 use crate::batch::{Batch, report};
-use crate::change::{Committed, DocChange, DocEvent};
+use crate::change::{DocChange, DocEvent};
 use crate::condition;
 use crate::content::ContentUpload;
-use crate::error::StoreResult;
 use crate::history::Objects;
 use crate::history::record;
 use crate::object::{Kinds, StoredObject};
 use crate::writer::Statements;
-use crate::writer::request::Write;
+use crate::writer::request::{Applied, Write};
 use diagtui_model::history::{VersionKind, VersionNotes};
 use diagtui_model::versions::VersionCondition;
 
@@ -29,11 +28,7 @@ pub struct EmptyDoc {
 impl Write for EmptyDoc {
     type Answer = u64;
 
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        batch: &mut Batch<'_>,
-    ) -> StoreResult<(u64, Committed)> {
+    async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<u64> {
         let (account_id, doc_id) = (&self.account_id, &self.doc_id);
         check_visible(batch, s, account_id, doc_id).await?;
         let before = s.current(doc_id, None).await?;
@@ -72,11 +67,7 @@ pub struct ContentSet {
 impl Write for SetContent {
     type Answer = ContentSet;
 
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        batch: &mut Batch<'_>,
-    ) -> StoreResult<(ContentSet, Committed)> {
+    async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<ContentSet> {
         let (account_id, doc_id) = (&self.account_id, &self.doc_id);
         check_visible(batch, s, account_id, doc_id).await?;
         if let Some(condition) = &self.if_match {
@@ -144,11 +135,7 @@ pub struct AddObjects {
 impl Write for AddObjects {
     type Answer = u64;
 
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        batch: &mut Batch<'_>,
-    ) -> StoreResult<(u64, Committed)> {
+    async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<u64> {
         let (account_id, doc_id, replace) = (&self.account_id, &self.doc_id, self.replace);
         check_visible(batch, s, account_id, doc_id).await?;
         let before = s.current(doc_id, None).await?;

@@ -1,13 +1,12 @@
 //! The documents' write requests: creating, renaming, copying, sharing, moving and deleting
 //! one. Each that changes a document records its version.
 
-use super::{Made, record_version};
+use super::{Made, no_object_changed};
 use crate::batch::{Batch, report};
 use crate::change::Committed;
-use crate::error::StoreResult;
 use crate::history::record;
 use crate::writer::Statements;
-use crate::writer::request::Write;
+use crate::writer::request::{Applied, Write};
 use diagtui_model::history::{VersionKind, VersionNotes, VersionSource};
 
 /// Create an empty document; answers its id.
@@ -23,11 +22,7 @@ pub struct CreateDoc {
 impl Write for CreateDoc {
     type Answer = String;
 
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        batch: &mut Batch<'_>,
-    ) -> StoreResult<(String, Committed)> {
+    async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<String> {
         let account_id = &self.account_id;
         let folder = match &self.folder_id {
             Some(id) => s.own_folder(account_id, id).await?,
@@ -53,14 +48,9 @@ pub struct RenameDoc {
 impl Write for RenameDoc {
     type Answer = u64;
 
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        batch: &mut Batch<'_>,
-    ) -> StoreResult<(u64, Committed)> {
+    async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<u64> {
         let (account_id, doc_id) = (&self.account_id, &self.doc_id);
         let change = s.rename_doc(account_id, doc_id, &self.title).await?;
-        let head = record::open(s, &mut batch.histories, &batch.now, doc_id, 0).await?;
         let notes = VersionNotes {
             title: Some(self.title.clone()),
             ..VersionNotes::default()
@@ -70,8 +60,7 @@ impl Write for RenameDoc {
             kind: VersionKind::TitleChange,
             notes,
         };
-        let version = record_version(s, batch, doc_id, head, made, Vec::new()).await?;
-        Ok((version, report(change.at(version))))
+        no_object_changed(s, batch, made, change).await
     }
 }
 
@@ -88,11 +77,7 @@ pub struct CloneDoc {
 impl Write for CloneDoc {
     type Answer = String;
 
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        batch: &mut Batch<'_>,
-    ) -> StoreResult<(String, Committed)> {
+    async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<String> {
         let (account_id, doc_id) = (&self.account_id, &self.doc_id);
         let (id, change) = s.clone_doc(account_id, doc_id, &self.title).await?;
         let source = VersionSource {
@@ -128,11 +113,7 @@ pub struct Share {
 impl Write for Share {
     type Answer = ();
 
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        _batch: &mut Batch<'_>,
-    ) -> StoreResult<((), Committed)> {
+    async fn apply(&mut self, s: &impl Statements, _batch: &mut Batch<'_>) -> Applied<()> {
         let change = s.share(&self.account_id, &self.doc_id, &self.email).await?;
         Ok(((), report(change)))
     }
@@ -152,16 +133,11 @@ pub struct MoveDoc {
 impl Write for MoveDoc {
     type Answer = Option<u64>;
 
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        batch: &mut Batch<'_>,
-    ) -> StoreResult<(Option<u64>, Committed)> {
+    async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<Option<u64>> {
         let (account_id, doc_id) = (&self.account_id, &self.doc_id);
         let Some((folder, change)) = s.move_doc(account_id, doc_id, &self.folder_id).await? else {
             return Ok((None, Committed::default()));
         };
-        let head = record::open(s, &mut batch.histories, &batch.now, doc_id, 0).await?;
         let notes = VersionNotes {
             folder: Some(folder),
             ..VersionNotes::default()
@@ -171,8 +147,8 @@ impl Write for MoveDoc {
             kind: VersionKind::Moved,
             notes,
         };
-        let version = record_version(s, batch, doc_id, head, made, Vec::new()).await?;
-        Ok((Some(version), report(change.at(version))))
+        let (version, report) = no_object_changed(s, batch, made, change).await?;
+        Ok((Some(version), report))
     }
 }
 
@@ -187,11 +163,7 @@ pub struct DeleteDoc {
 impl Write for DeleteDoc {
     type Answer = ();
 
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        _batch: &mut Batch<'_>,
-    ) -> StoreResult<((), Committed)> {
+    async fn apply(&mut self, s: &impl Statements, _batch: &mut Batch<'_>) -> Applied<()> {
         let change = s.delete_doc(&self.account_id, &self.doc_id).await?;
         Ok(((), report(change)))
     }

@@ -10,7 +10,7 @@ use crate::error::{StoreError, StoreResult};
 use crate::keys::hex;
 use crate::object::content_json;
 use crate::writer::Statements;
-use crate::writer::request::Write;
+use crate::writer::request::{Applied, Write};
 use diagtui_model::ids::{new_uuid, random_bytes};
 
 /// Copy the document's content now into a new static embed; answers the embed.
@@ -26,11 +26,7 @@ pub struct CreateStatic {
 impl Write for CreateStatic {
     type Answer = StoredEmbed;
 
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        batch: &mut Batch<'_>,
-    ) -> StoreResult<(StoredEmbed, Committed)> {
+    async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<StoredEmbed> {
         check_owner(s, &self.account_id, &self.doc_id).await?;
         let objects = s.current(&self.doc_id, None).await?;
         let content = content_json(objects.iter().map(|(id, o)| (id.as_str(), &**o)), false);
@@ -60,11 +56,7 @@ pub struct DeleteStatic {
 impl Write for DeleteStatic {
     type Answer = ();
 
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        _batch: &mut Batch<'_>,
-    ) -> StoreResult<((), Committed)> {
+    async fn apply(&mut self, s: &impl Statements, _batch: &mut Batch<'_>) -> Applied<()> {
         let id = &self.id;
         let not_found = || StoreError::EmbedNotFound(format!("embed {id}"));
         let embed = s
@@ -94,11 +86,7 @@ pub struct EnableLive {
 impl Write for EnableLive {
     type Answer = StoredEmbed;
 
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        batch: &mut Batch<'_>,
-    ) -> StoreResult<(StoredEmbed, Committed)> {
+    async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<StoredEmbed> {
         check_owner(s, &self.account_id, &self.doc_id).await?;
         if let Some(live) = live_of(s, &self.doc_id).await? {
             return Ok((live, Committed::default()));
@@ -127,11 +115,7 @@ pub struct RotateLive {
 impl Write for RotateLive {
     type Answer = StoredEmbed;
 
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        batch: &mut Batch<'_>,
-    ) -> StoreResult<(StoredEmbed, Committed)> {
+    async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<StoredEmbed> {
         let doc_id = &self.doc_id;
         check_owner(s, &self.account_id, doc_id).await?;
         let mut live = existing_live(s, doc_id).await?;
@@ -154,11 +138,7 @@ pub struct DisableLive {
 impl Write for DisableLive {
     type Answer = ();
 
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        _batch: &mut Batch<'_>,
-    ) -> StoreResult<((), Committed)> {
+    async fn apply(&mut self, s: &impl Statements, _batch: &mut Batch<'_>) -> Applied<()> {
         check_owner(s, &self.account_id, &self.doc_id).await?;
         let live = existing_live(s, &self.doc_id).await?;
         s.delete_embed(&live.id).await?;

@@ -2,9 +2,8 @@
 
 use crate::batch::Batch;
 use crate::change::{Committed, DocChange, DocEvent};
-use crate::error::StoreResult;
 use crate::writer::Statements;
-use crate::writer::request::Write;
+use crate::writer::request::{Applied, Write};
 
 /// Add a folder to the account; answers its id.
 pub struct CreateFolder {
@@ -17,11 +16,7 @@ pub struct CreateFolder {
 impl Write for CreateFolder {
     type Answer = String;
 
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        _batch: &mut Batch<'_>,
-    ) -> StoreResult<(String, Committed)> {
+    async fn apply(&mut self, s: &impl Statements, _batch: &mut Batch<'_>) -> Applied<String> {
         let id = s.insert_folder(&self.account_id, &self.title).await?;
         Ok((id, Committed::default()))
     }
@@ -40,11 +35,7 @@ pub struct RenameFolder {
 impl Write for RenameFolder {
     type Answer = ();
 
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        _batch: &mut Batch<'_>,
-    ) -> StoreResult<((), Committed)> {
+    async fn apply(&mut self, s: &impl Statements, _batch: &mut Batch<'_>) -> Applied<()> {
         s.rename_folder(&self.account_id, &self.folder_id, &self.title)
             .await?;
         Ok(((), Committed::default()))
@@ -62,11 +53,7 @@ pub struct DeleteFolder {
 impl Write for DeleteFolder {
     type Answer = ();
 
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        _batch: &mut Batch<'_>,
-    ) -> StoreResult<((), Committed)> {
+    async fn apply(&mut self, s: &impl Statements, _batch: &mut Batch<'_>) -> Applied<()> {
         let docs = s
             .delete_folder(&self.account_id, &self.folder_id)
             .await?

@@ -2,10 +2,9 @@
 
 use crate::batch::Batch;
 use crate::change::Committed;
-use crate::error::StoreResult;
 use crate::history::compact;
 use crate::writer::Statements;
-use crate::writer::request::Write;
+use crate::writer::request::{Applied, Write};
 
 /// Compact every document's history to the versions written at or after a time.
 pub struct CompactHistory {
@@ -16,11 +15,7 @@ pub struct CompactHistory {
 impl Write for CompactHistory {
     type Answer = ();
 
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        _batch: &mut Batch<'_>,
-    ) -> StoreResult<((), Committed)> {
+    async fn apply(&mut self, s: &impl Statements, _batch: &mut Batch<'_>) -> Applied<()> {
         compact::compact(s, &self.cutoff).await?;
         Ok(((), Committed::default()))
     }

@@ -11,7 +11,9 @@ pub(crate) mod history;
 pub(crate) mod objects;
 
 use super::Statements;
-use crate::batch::Batch;
+use super::request::Applied;
+use crate::batch::{Batch, report};
+use crate::change::DocChange;
 use crate::error::StoreResult;
 use crate::history::record::{self, Entry};
 use crate::history::{Change, Head};
@@ -92,4 +94,18 @@ async fn check_visible(
         batch.found_visible(account_id, doc_id);
     }
     Ok(())
+}
+
+/// Records the version of a change to a document that changed none of its objects (its title,
+/// its folder); answers the version, with the change at it.
+async fn no_object_changed(
+    s: &impl Statements,
+    batch: &mut Batch<'_>,
+    made: Made<'_>,
+    change: DocChange,
+) -> Applied<u64> {
+    let doc_id = change.doc_id.clone();
+    let head = record::open(s, &mut batch.histories, &batch.now, &doc_id, 0).await?;
+    let version = record_version(s, batch, &doc_id, head, made, Vec::new()).await?;
+    Ok((version, report(change.at(version))))
 }

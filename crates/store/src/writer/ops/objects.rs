@@ -5,15 +5,14 @@ use std::sync::Arc;
 
 use super::{Made, check_visible, document_version, record_version};
 use crate::batch::{Batch, report};
-use crate::change::Committed;
 use crate::condition;
-use crate::error::{StoreError, StoreResult};
+use crate::error::StoreError;
 use crate::history::Change;
 use crate::history::record;
 use crate::object::StoredObject;
 use crate::write::{ObjectUpdate, Plan};
 use crate::writer::Statements;
-use crate::writer::request::Write;
+use crate::writer::request::{Applied, Write};
 use diagtui_model::history::VersionKind;
 use diagtui_model::ids::new_object_id;
 use diagtui_model::versions::VersionCondition;
@@ -35,7 +34,7 @@ impl Write for CreateObject {
         &mut self,
         s: &impl Statements,
         batch: &mut Batch<'_>,
-    ) -> StoreResult<((String, u64), Committed)> {
+    ) -> Applied<(String, u64)> {
         let (account_id, doc_id, object) = (&self.account_id, &self.doc_id, &mut self.object);
         check_visible(batch, s, account_id, doc_id).await?;
         let id = new_object_id();
@@ -75,7 +74,7 @@ impl Write for UpdateObjects {
         &mut self,
         s: &impl Statements,
         batch: &mut Batch<'_>,
-    ) -> StoreResult<((Vec<String>, u64), Committed)> {
+    ) -> Applied<(Vec<String>, u64)> {
         let (account_id, doc_id, update) = (&self.account_id, &self.doc_id, &self.update);
         check_visible(batch, s, account_id, doc_id).await?;
         let (mut objects, before, doc_len) = match self.plan.take() {
@@ -136,11 +135,7 @@ pub struct DeleteObject {
 impl Write for DeleteObject {
     type Answer = u64;
 
-    async fn apply(
-        &mut self,
-        s: &impl Statements,
-        batch: &mut Batch<'_>,
-    ) -> StoreResult<(u64, Committed)> {
+    async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<u64> {
         let (account_id, doc_id, obj_id) = (&self.account_id, &self.doc_id, &self.obj_id);
         check_visible(batch, s, account_id, doc_id).await?;
         if self.if_match.is_some() {
