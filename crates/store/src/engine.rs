@@ -2,7 +2,7 @@
 //! keeps documents and keys in memory and checks requests; an engine reads what is not in
 //! memory and commits writes. Handlers see only the store, never which engine runs.
 //!
-//! An engine tells a [`CommitObserver`] (the store) of every commit, in commit order, before it
+//! An engine tells a [`CommitObserver`](super::observer::CommitObserver) (the store) of every commit, in commit order, before it
 //! answers the request, of every other instance's commit it learns of, and of every change it
 //! notices that another process or instance made unreported, so that nothing kept in memory is
 //! older than the database.

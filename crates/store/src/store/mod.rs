@@ -218,7 +218,7 @@ impl<E: Engine> Store<E> {
     }
 
     /// A document the account may see, from memory or loaded into it: by this request, or
-    /// by the one already loading it (one load per document at a time, see [`cache`]).
+    /// by the one already loading it (one load per document at a time, see [`cache`](crate::cache)).
     async fn doc(&self, account: &Account, doc_id: &str) -> StoreResult<Arc<CachedDoc>> {
         match self.loaded(doc_id).await? {
             Some(doc) if doc.read().visible_to(&account.id) => Ok(doc),
