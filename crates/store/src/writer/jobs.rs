@@ -2,7 +2,6 @@
 //! request type (see [`ops`](super::ops)). A new kind of write is its type and handler in the
 //! `ops` file of its area, and a line here.
 
-use super::Statements;
 use super::ops::accounts::{CreateAccount, Initialise, RotateKey};
 use super::ops::content::{AddObjects, EmptyDoc, SetContent};
 use super::ops::docs::{CloneDoc, CreateDoc, DeleteDoc, MoveDoc, RenameDoc, Share};
@@ -11,6 +10,7 @@ use super::ops::folders::{CreateFolder, DeleteFolder, RenameFolder};
 use super::ops::history::CompactHistory;
 use super::ops::objects::{CreateObject, DeleteObject, UpdateObjects};
 use super::request::{Answer, Request, Write, stopped};
+use super::statements::Statements;
 use crate::batch::Batch;
 use crate::change::Committed;
 use crate::error::StoreResult;

@@ -6,7 +6,7 @@
 
 use tokio::sync::oneshot;
 
-use super::Statements;
+use super::statements::Statements;
 use crate::batch::Batch;
 use crate::change::Committed;
 use crate::error::{StoreError, StoreResult};

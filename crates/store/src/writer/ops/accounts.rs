@@ -4,8 +4,8 @@ use crate::batch::Batch;
 use crate::change::Committed;
 use crate::content::ContentUpload;
 use crate::keys::DEFAULT_EMAIL;
-use crate::writer::Statements;
 use crate::writer::request::{Applied, Write};
+use crate::writer::statements::Statements;
 
 /// Set up an empty database: the default account and the sample documents. Answers the
 /// default account's key, or `None` when the database was set up already.

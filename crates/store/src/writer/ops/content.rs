@@ -12,8 +12,8 @@ use crate::content::ContentUpload;
 use crate::history::Objects;
 use crate::history::record;
 use crate::object::{Kinds, StoredObject};
-use crate::writer::Statements;
 use crate::writer::request::{Applied, Write};
+use crate::writer::statements::Statements;
 use diagtui_model::history::{VersionKind, VersionNotes};
 use diagtui_model::versions::VersionCondition;
 

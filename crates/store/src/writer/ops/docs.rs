@@ -5,8 +5,8 @@ use super::{Made, no_object_changed};
 use crate::batch::{Batch, report};
 use crate::change::Committed;
 use crate::history::record;
-use crate::writer::Statements;
 use crate::writer::request::{Applied, Write};
+use crate::writer::statements::Statements;
 use diagtui_model::history::{VersionKind, VersionNotes, VersionSource};
 
 /// Create an empty document; answers its id.

@@ -9,8 +9,8 @@ use crate::embeds::{EmbedStatements, StoredEmbed};
 use crate::error::{StoreError, StoreResult};
 use crate::keys::hex;
 use crate::object::content_json;
-use crate::writer::Statements;
 use crate::writer::request::{Applied, Write};
+use crate::writer::statements::Statements;
 use diagtui_model::ids::{new_uuid, random_bytes};
 
 /// Copy the document's content now into a new static embed; answers the embed.

@@ -2,8 +2,8 @@
 
 use crate::batch::Batch;
 use crate::change::{Committed, DocChange, DocEvent};
-use crate::writer::Statements;
 use crate::writer::request::{Applied, Write};
+use crate::writer::statements::Statements;
 
 /// Add a folder to the account; answers its id.
 pub struct CreateFolder {

@@ -3,8 +3,8 @@
 use crate::batch::Batch;
 use crate::change::Committed;
 use crate::history::compact;
-use crate::writer::Statements;
 use crate::writer::request::{Applied, Write};
+use crate::writer::statements::Statements;
 
 /// Compact every document's history to the versions written at or after a time.
 pub struct CompactHistory {

@@ -10,13 +10,13 @@ pub(crate) mod folders;
 pub(crate) mod history;
 pub(crate) mod objects;
 
-use super::Statements;
 use super::request::Applied;
 use crate::batch::{Batch, report};
 use crate::change::DocChange;
 use crate::error::StoreResult;
 use crate::history::record::{self, Entry};
 use crate::history::{Change, Head};
+use crate::writer::statements::Statements;
 use diagtui_model::history::{VersionKind, VersionNotes};
 
 /// Uploads of more objects than this count as bulky: after them the writer gives memory back.
