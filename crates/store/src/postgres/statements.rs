@@ -23,8 +23,8 @@ use crate::keys::Account;
 use crate::object::StoredObject;
 use crate::plan::{Before, Planned, plan_cached};
 use crate::write::ObjectUpdate;
-use crate::writer::jobs::Op;
-use crate::writer::ops::objects::UpdateObjects;
+use crate::writer::jobs::Area;
+use crate::writer::ops::objects::{self, UpdateObjects};
 use crate::writer::{Created, Job, Moved, Statements};
 use diagtui_model::FolderRef;
 
@@ -97,7 +97,7 @@ pub struct ReadAhead {
 /// stands. `None` for another request, or a document the account may not see (left to the
 /// request's own check to answer).
 pub async fn read_ahead(client: &impl GenericClient, job: &Job) -> StoreResult<Option<ReadAhead>> {
-    let Job(Op::UpdateObjects(request)) = job else {
+    let Job(Area::Objects(objects::Op::UpdateObjects(request))) = job else {
         return Ok(None);
     };
     let UpdateObjects {

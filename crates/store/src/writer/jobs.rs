@@ -1,46 +1,51 @@
-//! Every kind of write request, as the writer's queue holds them: one [`Job`] variant per
-//! request type (see [`ops`](super::ops)). A new kind of write is its type and handler in the
-//! `ops` file of its area, and a line here.
+//! Every write request, as the writer's queue holds them: a [`Job`] holds a request of one
+//! area (see [`ops`](super::ops)), each area's `Op` a request of one type. A new kind of write
+//! is its type, handler and name in its area's file; a new area, a line here.
 
-use super::ops::accounts::{CreateAccount, Initialise, RotateKey};
-use super::ops::content::{AddObjects, EmptyDoc, SetContent};
-use super::ops::docs::{CloneDoc, CreateDoc, DeleteDoc, MoveDoc, RenameDoc, Share};
-use super::ops::embeds::{CreateStatic, DeleteStatic, DisableLive, EnableLive, RotateLive};
-use super::ops::folders::{CreateFolder, DeleteFolder, RenameFolder};
-use super::ops::history::CompactHistory;
-use super::ops::objects::{CreateObject, DeleteObject, UpdateObjects};
+use tokio::sync::{mpsc, oneshot};
+
+use super::ops::{accounts, content, docs, embeds, folders, history, objects};
 use super::request::{Answer, Request, Write, stopped};
 use super::statements::Statements;
 use crate::batch::Batch;
 use crate::change::Committed;
 use crate::error::StoreResult;
-use tokio::sync::{mpsc, oneshot};
 
-/// A kind of write request that the writer's queue takes (one [`Job`] variant each).
+/// A write request queued for the writer, with where its answer goes (an engine hands it on
+/// without looking inside).
+pub struct Job(pub(crate) Area);
+
+/// A kind of write request that the writer's queue takes (any [`Write`] of an area listed in
+/// [`Area`]).
 pub(crate) trait Queue: Write {
     /// The request, with where its answer goes, as the queue holds it.
     fn queued(request: Request<Self>) -> Job;
 }
 
-/// A write request queued for the writer, with where its answer goes (an engine hands it on
-/// without looking inside).
-pub struct Job(pub(crate) Op);
+impl<W: Write> Queue for W
+where
+    Job: From<W::Area>,
+{
+    fn queued(request: Request<Self>) -> Job {
+        Job::from(W::Area::from(request))
+    }
+}
 
-/// Declares [`Op`], a variant per request type, and what the writer asks of any job.
-macro_rules! jobs {
-    ($($op:ident,)*) => {
-        /// A write request of any kind, with where its answer goes.
-        pub(crate) enum Op {
+/// Declares [`Area`], a variant per area's `Op`, and what the writer asks of any job.
+macro_rules! areas {
+    ($($area:ident($op:ty),)*) => {
+        /// A write request of any area.
+        pub(crate) enum Area {
             $(
-                #[doc = concat!("A [`", stringify!($op), "`] request.")]
-                $op(Request<$op>),
+                #[doc = concat!("A request of `", stringify!($op), "`.")]
+                $area($op),
             )*
         }
 
         $(
-            impl Queue for $op {
-                fn queued(request: Request<Self>) -> Job {
-                    Job(Op::$op(request))
+            impl From<$op> for Job {
+                fn from(op: $op) -> Job {
+                    Job(Area::$area(op))
                 }
             }
         )*
@@ -53,52 +58,35 @@ macro_rules! jobs {
                 batch: &mut Batch<'_>,
             ) -> StoreResult<Committed> {
                 match &mut self.0 {
-                    $(Op::$op(request) => request.apply(s, batch).await,)*
+                    $(Area::$area(op) => op.apply(s, batch).await,)*
                 }
             }
 
             /// Answers the request: its answer when its batch committed it, else the failure.
             pub(crate) fn answer(&mut self, result: StoreResult<()>) {
                 match &mut self.0 {
-                    $(Op::$op(request) => request.answer(result),)*
+                    $(Area::$area(op) => op.answer(result),)*
                 }
             }
 
             /// Whether it stores a large upload (see [`Write::is_bulky`]).
             pub(crate) fn is_bulky(&self) -> bool {
                 match &self.0 {
-                    $(Op::$op(request) => request.op.is_bulky(),)*
+                    $(Area::$area(op) => op.is_bulky(),)*
                 }
             }
         }
     };
 }
 
-jobs! {
-    Initialise,
-    CreateAccount,
-    RotateKey,
-    CreateFolder,
-    RenameFolder,
-    DeleteFolder,
-    CreateDoc,
-    RenameDoc,
-    CloneDoc,
-    Share,
-    MoveDoc,
-    DeleteDoc,
-    EmptyDoc,
-    SetContent,
-    AddObjects,
-    CreateObject,
-    UpdateObjects,
-    DeleteObject,
-    CompactHistory,
-    CreateStatic,
-    DeleteStatic,
-    EnableLive,
-    RotateLive,
-    DisableLive,
+areas! {
+    Accounts(accounts::Op),
+    Folders(folders::Op),
+    Docs(docs::Op),
+    Content(content::Op),
+    Objects(objects::Op),
+    History(history::Op),
+    Embeds(embeds::Op),
 }
 
 /// A request queued as a [`Job`], and where its answer arrives.

@@ -7,11 +7,11 @@
 //! a thread of its own, PostgreSQL as a task.
 //!
 //! Each kind of write request is a type with its answer's type and its handler, in the file of
-//! its area under [`ops`] (see [`request::Write`]); [`jobs`] lists them all as the queue's
-//! [`Job`]. A new write is its type and handler there, a line in `jobs.rs`, the statements it
-//! needs (a [`Statements`] method, and each engine's: `sqlite/statements.rs` and the SQL in
-//! `sqlite/<area>.rs`, the same under `postgres/`) and the `Store`
-//! method that sends it (`store/<area>.rs`).
+//! its area under [`ops`] (see [`request::Write`]), which lists its area's requests
+//! (`area_ops!`); [`jobs`] holds any of them as the queue's [`Job`]. A new write is its type,
+//! handler and name in its area's file, the statements it needs (a [`Statements`] method, and
+//! each engine's: `sqlite/statements.rs` with the SQL in `sqlite/<area>.rs`, the same under
+//! `postgres/`) and the `Store` method that sends it (`store/<area>.rs`).
 
 pub(crate) mod jobs;
 pub(crate) mod ops;

@@ -2,8 +2,8 @@
 
 use std::cell::RefCell;
 
-use super::jobs::Op;
-use super::ops::folders::CreateFolder;
+use super::jobs::Area;
+use super::ops::folders::{self, CreateFolder};
 use super::request::Answer;
 use super::*;
 use crate::observer::CommitObserver;
@@ -30,7 +30,7 @@ impl Transaction for Tx<'_> {
     }
 
     async fn apply(&self, job: &mut Job, _batch: &mut Batch<'_>) -> StoreResult<Committed> {
-        let Job(Op::CreateFolder(request)) = job else {
+        let Job(Area::Folders(folders::Op::CreateFolder(request))) = job else {
             return Err(StoreError::Invalid("not a folder".into()));
         };
         let title = request.op.title.clone();

@@ -4,8 +4,14 @@ use crate::batch::Batch;
 use crate::change::Committed;
 use crate::content::ContentUpload;
 use crate::keys::DEFAULT_EMAIL;
-use crate::writer::request::{Applied, Write};
+use crate::writer::request::{Applied, Write, area_ops};
 use crate::writer::statements::Statements;
+
+area_ops! {
+    Initialise,
+    CreateAccount,
+    RotateKey,
+}
 
 /// Set up an empty database: the default account and the sample documents. Answers the
 /// default account's key, or `None` when the database was set up already.
@@ -16,6 +22,7 @@ pub struct Initialise {
 
 impl Write for Initialise {
     type Answer = Option<String>;
+    type Area = Op;
 
     async fn apply(
         &mut self,
@@ -47,6 +54,7 @@ pub struct CreateAccount {
 
 impl Write for CreateAccount {
     type Answer = String;
+    type Area = Op;
 
     async fn apply(&mut self, s: &impl Statements, _batch: &mut Batch<'_>) -> Applied<String> {
         let (_, key) = s.insert_account(&self.email).await?;
@@ -62,6 +70,7 @@ pub struct RotateKey {
 
 impl Write for RotateKey {
     type Answer = String;
+    type Area = Op;
 
     async fn apply(&mut self, s: &impl Statements, _batch: &mut Batch<'_>) -> Applied<String> {
         let (account_id, key) = s.rotate_key(&self.email).await?;

@@ -12,10 +12,16 @@ use crate::content::ContentUpload;
 use crate::history::Objects;
 use crate::history::record;
 use crate::object::{Kinds, StoredObject};
-use crate::writer::request::{Applied, Write};
+use crate::writer::request::{Applied, Write, area_ops};
 use crate::writer::statements::Statements;
 use diagtui_model::history::{VersionKind, VersionNotes};
 use diagtui_model::versions::VersionCondition;
+
+area_ops! {
+    EmptyDoc,
+    SetContent,
+    AddObjects,
+}
 
 /// Remove every object of a document; answers the version it made.
 pub struct EmptyDoc {
@@ -27,6 +33,7 @@ pub struct EmptyDoc {
 
 impl Write for EmptyDoc {
     type Answer = u64;
+    type Area = Op;
 
     async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<u64> {
         let (account_id, doc_id) = (&self.account_id, &self.doc_id);
@@ -66,6 +73,7 @@ pub struct ContentSet {
 
 impl Write for SetContent {
     type Answer = ContentSet;
+    type Area = Op;
 
     async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<ContentSet> {
         let (account_id, doc_id) = (&self.account_id, &self.doc_id);
@@ -134,6 +142,7 @@ pub struct AddObjects {
 
 impl Write for AddObjects {
     type Answer = u64;
+    type Area = Op;
 
     async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<u64> {
         let (account_id, doc_id, replace) = (&self.account_id, &self.doc_id, self.replace);

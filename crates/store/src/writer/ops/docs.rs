@@ -5,9 +5,18 @@ use super::{Made, no_object_changed};
 use crate::batch::{Batch, report};
 use crate::change::Committed;
 use crate::history::record;
-use crate::writer::request::{Applied, Write};
+use crate::writer::request::{Applied, Write, area_ops};
 use crate::writer::statements::Statements;
 use diagtui_model::history::{VersionKind, VersionNotes, VersionSource};
+
+area_ops! {
+    CreateDoc,
+    RenameDoc,
+    CloneDoc,
+    Share,
+    MoveDoc,
+    DeleteDoc,
+}
 
 /// Create an empty document; answers its id.
 pub struct CreateDoc {
@@ -21,6 +30,7 @@ pub struct CreateDoc {
 
 impl Write for CreateDoc {
     type Answer = String;
+    type Area = Op;
 
     async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<String> {
         let account_id = &self.account_id;
@@ -47,6 +57,7 @@ pub struct RenameDoc {
 
 impl Write for RenameDoc {
     type Answer = u64;
+    type Area = Op;
 
     async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<u64> {
         let (account_id, doc_id) = (&self.account_id, &self.doc_id);
@@ -76,6 +87,7 @@ pub struct CloneDoc {
 
 impl Write for CloneDoc {
     type Answer = String;
+    type Area = Op;
 
     async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<String> {
         let (account_id, doc_id) = (&self.account_id, &self.doc_id);
@@ -112,6 +124,7 @@ pub struct Share {
 
 impl Write for Share {
     type Answer = ();
+    type Area = Op;
 
     async fn apply(&mut self, s: &impl Statements, _batch: &mut Batch<'_>) -> Applied<()> {
         let change = s.share(&self.account_id, &self.doc_id, &self.email).await?;
@@ -132,6 +145,7 @@ pub struct MoveDoc {
 
 impl Write for MoveDoc {
     type Answer = Option<u64>;
+    type Area = Op;
 
     async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<Option<u64>> {
         let (account_id, doc_id) = (&self.account_id, &self.doc_id);
@@ -162,6 +176,7 @@ pub struct DeleteDoc {
 
 impl Write for DeleteDoc {
     type Answer = ();
+    type Area = Op;
 
     async fn apply(&mut self, s: &impl Statements, _batch: &mut Batch<'_>) -> Applied<()> {
         let change = s.delete_doc(&self.account_id, &self.doc_id).await?;

@@ -9,9 +9,17 @@ use crate::embeds::{EmbedStatements, StoredEmbed};
 use crate::error::{StoreError, StoreResult};
 use crate::keys::hex;
 use crate::object::content_json;
-use crate::writer::request::{Applied, Write};
+use crate::writer::request::{Applied, Write, area_ops};
 use crate::writer::statements::Statements;
 use diagtui_model::ids::{new_uuid, random_bytes};
+
+area_ops! {
+    CreateStatic,
+    DeleteStatic,
+    EnableLive,
+    RotateLive,
+    DisableLive,
+}
 
 /// Copy the document's content now into a new static embed; answers the embed.
 pub struct CreateStatic {
@@ -25,6 +33,7 @@ pub struct CreateStatic {
 
 impl Write for CreateStatic {
     type Answer = StoredEmbed;
+    type Area = Op;
 
     async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<StoredEmbed> {
         check_owner(s, &self.account_id, &self.doc_id).await?;
@@ -55,6 +64,7 @@ pub struct DeleteStatic {
 
 impl Write for DeleteStatic {
     type Answer = ();
+    type Area = Op;
 
     async fn apply(&mut self, s: &impl Statements, _batch: &mut Batch<'_>) -> Applied<()> {
         let id = &self.id;
@@ -85,6 +95,7 @@ pub struct EnableLive {
 
 impl Write for EnableLive {
     type Answer = StoredEmbed;
+    type Area = Op;
 
     async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<StoredEmbed> {
         check_owner(s, &self.account_id, &self.doc_id).await?;
@@ -114,6 +125,7 @@ pub struct RotateLive {
 
 impl Write for RotateLive {
     type Answer = StoredEmbed;
+    type Area = Op;
 
     async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<StoredEmbed> {
         let doc_id = &self.doc_id;
@@ -137,6 +149,7 @@ pub struct DisableLive {
 
 impl Write for DisableLive {
     type Answer = ();
+    type Area = Op;
 
     async fn apply(&mut self, s: &impl Statements, _batch: &mut Batch<'_>) -> Applied<()> {
         check_owner(s, &self.account_id, &self.doc_id).await?;

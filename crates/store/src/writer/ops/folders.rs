@@ -2,8 +2,14 @@
 
 use crate::batch::Batch;
 use crate::change::{Committed, DocChange, DocEvent};
-use crate::writer::request::{Applied, Write};
+use crate::writer::request::{Applied, Write, area_ops};
 use crate::writer::statements::Statements;
+
+area_ops! {
+    CreateFolder,
+    RenameFolder,
+    DeleteFolder,
+}
 
 /// Add a folder to the account; answers its id.
 pub struct CreateFolder {
@@ -15,6 +21,7 @@ pub struct CreateFolder {
 
 impl Write for CreateFolder {
     type Answer = String;
+    type Area = Op;
 
     async fn apply(&mut self, s: &impl Statements, _batch: &mut Batch<'_>) -> Applied<String> {
         let id = s.insert_folder(&self.account_id, &self.title).await?;
@@ -34,6 +41,7 @@ pub struct RenameFolder {
 
 impl Write for RenameFolder {
     type Answer = ();
+    type Area = Op;
 
     async fn apply(&mut self, s: &impl Statements, _batch: &mut Batch<'_>) -> Applied<()> {
         s.rename_folder(&self.account_id, &self.folder_id, &self.title)
@@ -52,6 +60,7 @@ pub struct DeleteFolder {
 
 impl Write for DeleteFolder {
     type Answer = ();
+    type Area = Op;
 
     async fn apply(&mut self, s: &impl Statements, _batch: &mut Batch<'_>) -> Applied<()> {
         let docs = s

@@ -3,8 +3,12 @@
 use crate::batch::Batch;
 use crate::change::Committed;
 use crate::history::compact;
-use crate::writer::request::{Applied, Write};
+use crate::writer::request::{Applied, Write, area_ops};
 use crate::writer::statements::Statements;
+
+area_ops! {
+    CompactHistory,
+}
 
 /// Compact every document's history to the versions written at or after a time.
 pub struct CompactHistory {
@@ -14,6 +18,7 @@ pub struct CompactHistory {
 
 impl Write for CompactHistory {
     type Answer = ();
+    type Area = Op;
 
     async fn apply(&mut self, s: &impl Statements, _batch: &mut Batch<'_>) -> Applied<()> {
         compact::compact(s, &self.cutoff).await?;

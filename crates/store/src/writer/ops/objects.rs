@@ -11,11 +11,17 @@ use crate::history::Change;
 use crate::history::record;
 use crate::object::StoredObject;
 use crate::write::{ObjectUpdate, Plan};
-use crate::writer::request::{Applied, Write};
+use crate::writer::request::{Applied, Write, area_ops};
 use crate::writer::statements::Statements;
 use diagtui_model::history::VersionKind;
 use diagtui_model::ids::new_object_id;
 use diagtui_model::versions::VersionCondition;
+
+area_ops! {
+    CreateObject,
+    UpdateObjects,
+    DeleteObject,
+}
 
 /// Add an object under a new id; answers the id and the version it made.
 pub struct CreateObject {
@@ -29,6 +35,7 @@ pub struct CreateObject {
 
 impl Write for CreateObject {
     type Answer = (String, u64);
+    type Area = Op;
 
     async fn apply(
         &mut self,
@@ -69,6 +76,7 @@ pub struct UpdateObjects {
 
 impl Write for UpdateObjects {
     type Answer = (Vec<String>, u64);
+    type Area = Op;
 
     async fn apply(
         &mut self,
@@ -134,6 +142,7 @@ pub struct DeleteObject {
 
 impl Write for DeleteObject {
     type Answer = u64;
+    type Area = Op;
 
     async fn apply(&mut self, s: &impl Statements, batch: &mut Batch<'_>) -> Applied<u64> {
         let (account_id, doc_id, obj_id) = (&self.account_id, &self.doc_id, &self.obj_id);
