@@ -10,13 +10,14 @@ use anyhow::Context;
 use axum::http::HeaderValue;
 use tokio::net::TcpListener;
 
+use super::application::{application, open_store};
 use super::options::{
     DEFAULT_BODY_TIMEOUT, DEFAULT_HEADER_TIMEOUT, DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_BODY,
     ServerOptions, days, default_max_connections,
 };
 use super::retention::DEFAULT_HISTORY_KEEP_DAYS;
 use super::routes::Cors;
-use super::{application, data_dir, http, open_store};
+use super::{data_dir, http};
 #[cfg(feature = "postgres")]
 use diagtui_store::PgOptions;
 use diagtui_store::{DEFAULT_CACHE_BYTES, DEFAULT_POOL, Location};
@@ -346,7 +347,7 @@ fn serve_metrics(
 ) {
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let served = tokio::spawn(async move {
-        let app = crate::metrics::app(state);
+        let app = crate::routes::listener::app(state);
         let stopped = async move {
             let _ = stopped.await;
         };

@@ -9,8 +9,9 @@ use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
+use super::application::{application, open_store};
 use super::options::ServerOptions;
-use super::{application, data_dir, http, open_store};
+use super::{data_dir, http};
 use diagtui_store::{self as store, DEFAULT_EMAIL, Location};
 
 /// An API server running inside this process, on 127.0.0.1 with an ephemeral port unless

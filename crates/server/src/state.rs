@@ -2,11 +2,11 @@
 //! whether the server is stopping and its metrics.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use super::events::Hub;
 use super::metrics::Metrics;
-use super::routes::health::Draining;
 use super::viewers::Viewers;
 use diagtui_store::{AnyEngine, Store};
 
@@ -36,4 +36,20 @@ pub struct BodyLimits {
     pub max_bytes: usize,
     /// How long a body may take to arrive, once its reading starts.
     pub timeout: Duration,
+}
+
+/// Whether the server is stopping: set when a stop is asked for, before it stops accepting.
+#[derive(Debug, Default)]
+pub struct Draining(AtomicBool);
+
+impl Draining {
+    /// Marks the server as stopping: `readyz` answers 503 from now on.
+    pub fn start(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the server is stopping.
+    pub fn is_set(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
 }

@@ -4,18 +4,19 @@
 //! served from memory touches the engine only for its freshness check.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use super::cache::LoadedDoc;
-use super::embeds::{EmbedAnswer, EmbedQuery};
-use super::engine::{CommitObserver, Engine, SchemaVersion};
-use super::history::{HistoryAnswer, HistoryQuery};
+use super::embeds::StoredEmbed;
+use super::engine::{Engine, PoolStatus, SchemaVersion};
+use super::error::{StoreError, StoreResult};
+use super::history::{Objects, PageQuery};
 use super::keys::{Account, KeyHash};
 #[cfg(feature = "postgres")]
 use super::postgres::{self, PgEngine, PgOptions};
 use super::sqlite::{self, SqliteEngine};
-use super::write::{Outcome, WriteOp};
-use super::{Store, StoreError, StoreOptions, StoreResult};
+use super::writer::Job;
+use super::writer::Queue;
+use diagtui_model::history::{HistoryPage, VersionDetails};
 use diagtui_model::{DocDetails, DocSummary, FolderList};
 
 /// The default number of pooled connections to a PostgreSQL database.
@@ -76,16 +77,32 @@ impl Engine for AnyEngine {
         on_engine!(self, engine => engine.list_folders(account_id))
     }
 
-    async fn history(&self, doc_id: String, query: HistoryQuery) -> StoreResult<HistoryAnswer> {
-        on_engine!(self, engine => engine.history(doc_id, query))
+    async fn history_page(&self, doc_id: String, query: PageQuery) -> StoreResult<HistoryPage> {
+        on_engine!(self, engine => engine.history_page(doc_id, query))
     }
 
-    async fn embeds(&self, query: EmbedQuery) -> StoreResult<EmbedAnswer> {
-        on_engine!(self, engine => engine.embeds(query))
+    async fn history_version(&self, doc_id: String, version: u64) -> StoreResult<VersionDetails> {
+        on_engine!(self, engine => engine.history_version(doc_id, version))
     }
 
-    async fn write(&self, op: WriteOp) -> StoreResult<Outcome> {
-        on_engine!(self, engine => engine.write(op))
+    async fn history_content(&self, doc_id: String, version: u64) -> StoreResult<(Objects, u64)> {
+        on_engine!(self, engine => engine.history_content(doc_id, version))
+    }
+
+    async fn embeds(&self, account_id: String, doc_id: String) -> StoreResult<Vec<StoredEmbed>> {
+        on_engine!(self, engine => engine.embeds(account_id, doc_id))
+    }
+
+    async fn static_embed(&self, id: String) -> StoreResult<Option<(StoredEmbed, String)>> {
+        on_engine!(self, engine => engine.static_embed(id))
+    }
+
+    async fn live_owner(&self, doc_id: String, key: String) -> StoreResult<Option<String>> {
+        on_engine!(self, engine => engine.live_owner(doc_id, key))
+    }
+
+    async fn write(&self, job: Job) -> StoreResult<()> {
+        on_engine!(self, engine => engine.write(job))
     }
 
     async fn schema_version(&self) -> StoreResult<SchemaVersion> {
@@ -105,41 +122,9 @@ impl AnyEngine {
     }
 }
 
-/// A connection pool's state now.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct PoolStatus {
-    /// Connections handed out.
-    pub in_use: usize,
-    /// Requests waiting for a connection.
-    pub waiting: usize,
-}
-
-impl Store<AnyEngine> {
-    /// Opens the store at a location: the data dir's SQLite database (created if needed), or
-    /// the PostgreSQL database (migrated if needed).
-    pub async fn open_at(location: &Location, options: StoreOptions) -> StoreResult<Self> {
-        let kept = Store::<AnyEngine>::kept(options);
-        let observer = Arc::clone(&kept) as Arc<dyn CommitObserver>;
-        let engine = match location {
-            Location::DataDir(dir) => {
-                let dir = dir.clone();
-                AnyEngine::Sqlite(blocking(move || SqliteEngine::open(&dir, observer)).await?)
-            }
-            #[cfg(feature = "postgres")]
-            Location::Postgres(pg) => AnyEngine::Postgres(PgEngine::open(pg, observer).await?),
-        };
-        Ok(Store { engine, kept })
-    }
-
-    /// The PostgreSQL pool's state now; `None` on SQLite.
-    pub fn pool_status(&self) -> Option<PoolStatus> {
-        self.engine.pool_status()
-    }
-}
-
 /// Runs one write request outside a running store; stores running on the same database
 /// notice it as another process's commit.
-pub async fn write_once(location: &Location, op: WriteOp) -> StoreResult<Outcome> {
+pub(crate) async fn write_once<W: Queue>(location: &Location, op: W) -> StoreResult<W::Answer> {
     match location {
         Location::DataDir(dir) => {
             let dir = dir.clone();
@@ -163,7 +148,7 @@ pub async fn account_by_key_once(location: &Location, key: &str) -> StoreResult<
 }
 
 /// Runs SQLite's blocking work on the blocking pool.
-async fn blocking<T: Send + 'static>(
+pub(crate) async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> StoreResult<T> + Send + 'static,
 ) -> StoreResult<T> {
     tokio::task::spawn_blocking(f)

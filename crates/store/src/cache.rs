@@ -19,8 +19,8 @@ use std::sync::{Arc, RwLock, RwLockReadGuard};
 
 use tokio::sync::watch;
 
-use super::StoreResult;
 use super::change::{DocChange, DocEvent};
+use super::error::StoreResult;
 use super::metrics::CacheCounters;
 use super::object::StoredObject;
 
@@ -431,7 +431,7 @@ impl DocCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::StoreError;
+    use crate::error::StoreError;
 
     fn object(text: &str) -> Arc<StoredObject> {
         Arc::new(StoredObject::new(Arc::from("label"), text))

@@ -9,9 +9,9 @@ use bytes::Bytes;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
+use super::error::{StoreError, StoreResult};
 use super::raw::{RawEntries, compact};
 use super::rules::check_object_id;
-use super::{StoreError, StoreResult};
 
 /// A content map `{objId: {type, data}}`, checked and ready to be stored.
 #[derive(Debug)]

@@ -2,22 +2,20 @@
 //! keeps documents and keys in memory and checks requests; an engine reads what is not in
 //! memory and commits writes. Handlers see only the store, never which engine runs.
 //!
-//! An engine tells a [`CommitObserver`] (the store) of every commit, in commit order, before it
+//! An engine tells a [`CommitObserver`](super::observer::CommitObserver) (the store) of every commit, in commit order, before it
 //! answers the request, of every other instance's commit it learns of, and of every change it
 //! notices that another process or instance made unreported, so that nothing kept in memory is
 //! older than the database.
 
 use std::future::Future;
-use std::sync::Arc;
 
 use super::cache::LoadedDoc;
-use super::change::Committed;
-use super::embeds::{EmbedAnswer, EmbedQuery};
-use super::history::{HistoryAnswer, HistoryQuery};
+use super::embeds::StoredEmbed;
+use super::error::{StoreError, StoreResult};
+use super::history::{Objects, PageQuery};
 use super::keys::{Account, KeyHash};
-use super::object::StoredObject;
-use super::write::{Outcome, WriteOp};
-use super::{StoreError, StoreMetrics, StoreResult};
+use super::writer::Job;
+use diagtui_model::history::{HistoryPage, VersionDetails};
 use diagtui_model::{DocDetails, DocSummary, FolderList};
 
 /// A database engine behind the store.
@@ -58,19 +56,53 @@ pub trait Engine: Send + Sync + 'static {
         account_id: String,
     ) -> impl Future<Output = StoreResult<FolderList>> + Send;
 
-    /// Answers a query about a document's history (see [`history`](super::history)), read in
-    /// one consistent view. The caller has checked that the account may see the document.
-    fn history(
+    /// A page of a document's versions (see [`history`](super::history)), read in one
+    /// consistent view, as every history read is. The caller has checked that the account may
+    /// see the document.
+    fn history_page(
         &self,
         doc_id: String,
-        query: HistoryQuery,
-    ) -> impl Future<Output = StoreResult<HistoryAnswer>> + Send;
+        query: PageQuery,
+    ) -> impl Future<Output = StoreResult<HistoryPage>> + Send;
 
-    /// Answers a read about embeds (see [`embeds`](super::embeds)), in one consistent view.
-    fn embeds(&self, query: EmbedQuery) -> impl Future<Output = StoreResult<EmbedAnswer>> + Send;
+    /// One version of a document with the objects it changed.
+    fn history_version(
+        &self,
+        doc_id: String,
+        version: u64,
+    ) -> impl Future<Output = StoreResult<VersionDetails>> + Send;
 
-    /// Commits a write request and answers it once committed (and reported).
-    fn write(&self, op: WriteOp) -> impl Future<Output = StoreResult<Outcome>> + Send;
+    /// A document's content as it was at a version, and its newest version.
+    fn history_content(
+        &self,
+        doc_id: String,
+        version: u64,
+    ) -> impl Future<Output = StoreResult<(Objects, u64)>> + Send;
+
+    /// A document's embeds, the live one first, for an account that may see it (see
+    /// [`embeds`](super::embeds)), read in one consistent view, as every embed read is.
+    fn embeds(
+        &self,
+        account_id: String,
+        doc_id: String,
+    ) -> impl Future<Output = StoreResult<Vec<StoredEmbed>>> + Send;
+
+    /// A static embed with its content (JSON text), if there is one with that id.
+    fn static_embed(
+        &self,
+        id: String,
+    ) -> impl Future<Output = StoreResult<Option<(StoredEmbed, String)>>> + Send;
+
+    /// The owner of the document, if it has a live embed with that key.
+    fn live_owner(
+        &self,
+        doc_id: String,
+        key: String,
+    ) -> impl Future<Output = StoreResult<Option<String>>> + Send;
+
+    /// Queues a write request for the engine's writer, which answers it through the request
+    /// once committed (and reported).
+    fn write(&self, job: Job) -> impl Future<Output = StoreResult<()>> + Send;
 
     /// The database's schema version and this build's, read from the database (a readiness
     /// check: it fails when the database does not answer).
@@ -100,26 +132,11 @@ pub enum NotReady {
     DiskFull,
 }
 
-/// Who learns of an engine's commits: the store, which writes them through to its cache and
-/// passes them on.
-pub trait CommitObserver: Send + Sync + 'static {
-    /// What the store counts, for the engines to count into.
-    fn metrics(&self) -> &StoreMetrics;
-
-    /// A write batch ended: whether it, or a request of it, found the disk full.
-    fn wrote(&self, disk_full: bool);
-
-    /// The version of a document as cached now, if it is; a plan made from another version
-    /// does not hold.
-    fn doc_version(&self, doc_id: &str) -> Option<u64>;
-
-    /// A write request committed: this process's, before the request is answered, or (on
-    /// PostgreSQL) another instance's, from its report; called in commit order. Returns the
-    /// objects the write replaced, for the engine to drop once the request is answered:
-    /// freeing them is no reason to keep a client waiting.
-    fn committed(&self, report: Arc<Committed>) -> Vec<Arc<StoredObject>>;
-
-    /// Another process or instance changed the database in ways not reported: forget
-    /// everything kept.
-    fn changed_elsewhere(&self);
+/// A connection pool's state now.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PoolStatus {
+    /// Connections handed out.
+    pub in_use: usize,
+    /// Requests waiting for a connection.
+    pub waiting: usize,
 }

@@ -2,6 +2,9 @@
 
 use thiserror::Error;
 
+/// A result of a store operation.
+pub type StoreResult<T> = Result<T, StoreError>;
+
 /// A store failure. Every variant but `Internal`, `Unavailable`, `DiskFull` and `Conflict` is
 /// the caller's doing and is safe to show.
 #[derive(Debug, Clone, Error)]
@@ -44,7 +47,7 @@ pub enum StoreError {
     EmailTaken(String),
     /// A write's condition (`If-Match`, `ifVersions`) does not hold: nothing was written.
     #[error("{0}")]
-    PreconditionFailed(std::sync::Arc<crate::condition::Failed>),
+    PreconditionFailed(std::sync::Arc<crate::failed::Failed>),
     /// A write prepared on a snapshot of a document that changed before it could commit; the
     /// store prepares it again. Never reaches a client.
     #[error("the document changed while the write was prepared")]

@@ -7,10 +7,10 @@
 
 use std::path::Path;
 
+use super::error::{StoreError, StoreResult};
 use super::postgres::{PgOptions, import};
 use super::sqlite::open_migrated;
 use super::tables::{Columns, TABLES};
-use super::{StoreError, StoreResult};
 
 pub use super::tables::Counts;
 

@@ -10,7 +10,6 @@ use bytes::Bytes;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::StoreResult;
 use super::raw::{RawEntries, plain_entries};
 use diagtui_model::ObjectType;
 use diagtui_model::props::defaults;
@@ -303,7 +302,7 @@ enum Entries<'a> {
 
 impl<'a> Entries<'a> {
     /// The entries of `data`.
-    fn of(data: &'a str) -> StoreResult<Entries<'a>> {
+    fn of(data: &'a str) -> serde_json::Result<Entries<'a>> {
         Ok(match plain_entries(data) {
             Some(entries) => Entries::Plain(entries),
             None => Entries::Parsed(serde_json::from_str::<RawEntries<'a>>(data)?.0),
@@ -329,7 +328,7 @@ impl<'a> Entries<'a> {
 /// lacks (for the seven known types): the text form of `model::props::merge` followed by
 /// `complete`. Untouched properties keep their text as stored; data in the plain form the store
 /// writes is copied around the values replaced rather than rewritten entry by entry.
-pub fn merged(current: &StoredObject, props: &PropsText) -> StoreResult<StoredObject> {
+pub fn merged(current: &StoredObject, props: &PropsText) -> serde_json::Result<StoredObject> {
     let data = current.data();
     let entries = Entries::of(data)?;
     let mut writer = ObjectWriter::new(Arc::clone(&current.kind), data.len() + 64);

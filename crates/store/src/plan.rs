@@ -7,11 +7,11 @@ use std::collections::BTreeMap;
 use std::num::NonZeroUsize;
 use std::sync::Arc;
 
-use super::condition::{self, Fetched};
+use super::condition::{self, Fetched, ObjectSource};
+use super::error::{StoreError, StoreResult};
 use super::object::{PropsText, StoredObject, merged};
 use super::rules::check_props_for;
 use super::write::ObjectUpdate;
-use super::{StoreError, StoreResult};
 
 /// The objects an update changes, each with its new state, in id order.
 pub type Planned = Vec<(String, Arc<StoredObject>)>;
@@ -19,22 +19,6 @@ pub type Planned = Vec<(String, Arc<StoredObject>)>;
 /// The states of a plan's objects before the update, in the plan's order: what the document's
 /// history records as each object's state before.
 pub type Before = Vec<Arc<StoredObject>>;
-
-/// Where a plan reads a document's objects from: a cached document, or the database.
-pub trait ObjectSource {
-    /// The object with this id, if any.
-    fn get(&mut self, obj_id: &str) -> StoreResult<Option<Arc<StoredObject>>>;
-    /// Calls `f` with each object, in id order, until it fails.
-    fn each(
-        &mut self,
-        f: &mut dyn FnMut(&str, &Arc<StoredObject>) -> StoreResult<()>,
-    ) -> StoreResult<()>;
-    /// How many objects it holds, when that is known without reading them: a plan makes room
-    /// for them all up front.
-    fn known_len(&self) -> Option<usize> {
-        None
-    }
-}
 
 /// Plans `update` over the objects of `source`: each changed object's new state, and its state
 /// before; checks its conditions first (see [`condition`]).

@@ -5,7 +5,7 @@
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
-use super::{StoreError, StoreResult};
+use super::error::{StoreError, StoreResult};
 use diagtui_model::props::validate_for;
 use diagtui_model::{Props, Selector};
 

@@ -20,7 +20,6 @@
 mod connections;
 mod io;
 mod linger;
-pub mod streaming;
 
 use std::convert::Infallible;
 use std::pin::Pin;
@@ -43,7 +42,7 @@ use super::routes::App;
 pub use self::connections::Timeouts;
 use self::connections::{Connection, Phase, Registered, Registry};
 use self::io::Stream;
-use self::streaming::Streaming;
+use crate::streaming::Streaming;
 
 /// The largest request head (request line and headers) accepted; a larger one is answered 431.
 /// Set explicitly: hyper's read buffer bound alone is not a limit, as a head that arrives in

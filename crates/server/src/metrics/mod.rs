@@ -4,18 +4,14 @@
 //! `/readyz`, so that the public port shows no internals. Series are labelled by route
 //! templates (`/api/v1/doc/{doc_id}`), never by ids or paths: a request that matches no route
 //! counts as `unmatched`. What is a state rather than a count (the cache's bytes, the pool, the
-//! open streams, the disk) is read when scraped.
+//! open streams, the disk) is read when scraped. The listener's routes are
+//! `routes/listener.rs`.
 
 mod layer;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use axum::Router;
-use axum::extract::State;
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
@@ -24,14 +20,11 @@ use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::metrics::info::Info;
 use prometheus_client::registry::{Registry, Unit};
 
-use super::error::ApiError;
-use super::routes::health;
-use super::state::AppState;
-use diagtui_store::{AnyEngine, DB_FILE, Store};
+use diagtui_store::{AnyEngine, DB_FILE, PoolStatus, Store};
 pub use layer::{Count, Counting};
 
 /// The OpenMetrics text format's content type.
-const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
+pub const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
 
 /// A request's labels.
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -171,15 +164,15 @@ impl Metrics {
         ))
     }
 
-    /// Reads the states (memory, pool, streams, disk) and encodes every series.
-    fn scrape(&self, state: &AppState) -> Result<String, std::fmt::Error> {
+    /// Sets the states read now (memory, pool, streams) and the disk's, and encodes every
+    /// series.
+    pub fn scrape(&self, now: &States) -> Result<String, std::fmt::Error> {
         let as_gauge = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
-        self.cache_bytes.set(as_gauge(state.store.cached_bytes()));
-        let pool = state.store.pool_status().unwrap_or_default();
-        self.pool_in_use.set(as_gauge(pool.in_use));
-        self.pool_waiting.set(as_gauge(pool.waiting));
-        self.event_streams.set(as_gauge(state.hub.subscribers()));
-        self.embed_viewers.set(as_gauge(state.viewers.count()));
+        self.cache_bytes.set(as_gauge(now.cache_bytes));
+        self.pool_in_use.set(as_gauge(now.pool.in_use));
+        self.pool_waiting.set(as_gauge(now.pool.waiting));
+        self.event_streams.set(as_gauge(now.event_streams));
+        self.embed_viewers.set(as_gauge(now.embed_viewers));
         if let Some(dir) = &self.data_dir {
             let wal = dir.join(format!("{DB_FILE}-wal"));
             self.wal_bytes
@@ -192,6 +185,19 @@ impl Metrics {
     }
 }
 
+/// What is a state rather than a count, read when scraped (see [`Metrics::scrape`]).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct States {
+    /// The bytes the document cache holds.
+    pub cache_bytes: usize,
+    /// The PostgreSQL pool (all 0 on SQLite).
+    pub pool: PoolStatus,
+    /// The open event streams.
+    pub event_streams: usize,
+    /// The open pages of live embeds.
+    pub embed_viewers: usize,
+}
+
 /// The bytes of the files directly in `dir`.
 fn dir_bytes(dir: &Path) -> u64 {
     std::fs::read_dir(dir).map_or(0, |entries| {
@@ -202,27 +208,4 @@ fn dir_bytes(dir: &Path) -> u64 {
             .map(|m| m.len())
             .sum()
     })
-}
-
-/// `GET /metrics`, on the metrics listener only.
-async fn metrics(State(state): State<AppState>) -> Result<Response, ApiError> {
-    let Some(metrics) = state.metrics.clone() else {
-        return Err(ApiError::internal("metrics asked for with metrics off"));
-    };
-    let text = metrics.scrape(&state).map_err(ApiError::internal)?;
-    let mut response = text.into_response();
-    response
-        .headers_mut()
-        .insert(header::CONTENT_TYPE, HeaderValue::from_static(CONTENT_TYPE));
-    Ok(response)
-}
-
-/// The metrics listener's application: `/metrics`, `/healthz`, `/readyz`.
-pub fn app(state: AppState) -> Router {
-    Router::new()
-        .route("/metrics", get(metrics))
-        .route("/healthz", get(health::healthz))
-        .route("/readyz", get(health::readyz))
-        .fallback(super::error::not_found)
-        .with_state(state)
 }

@@ -137,7 +137,9 @@ pub async fn create(
         })?,
     };
     let settings = settings(&query, &["replace"])?;
-    s.store.doc_details(&me, &doc_id).await?;
+    // The layout checks the entries (once: the store does not check the objects' properties
+    // again); the writer checks that the account may see the document (once, in the write's
+    // transaction).
     let Laid { objects, notes } = lay_out(body, settings).await?;
     let object_count = objects.len();
     let version = s.store.add_objects(&me, &doc_id, objects, replace).await?;

@@ -10,8 +10,8 @@ use super::schemas::Errors;
 use crate::error::ApiError;
 use crate::events::{AccountSubscription, DocSubscription, EventId, Visible};
 use crate::extract::Ids;
-use crate::http::streaming::Streaming;
 use crate::state::AppState;
+use crate::streaming::Streaming;
 use diagtui_store::Account;
 
 /// How many times the account stream tries to read the account's documents while no more

@@ -3,7 +3,6 @@
 //! read within [`READY_TIMEOUT`] with this build's schema, the last write not having found the
 //! disk full, and the server not draining (a graceful stop turns it 503 first).
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use axum::Json;
@@ -18,22 +17,6 @@ use diagtui_store::NotReady;
 
 /// How long the store may take to answer the readiness check's read.
 pub const READY_TIMEOUT: Duration = Duration::from_secs(2);
-
-/// Whether the server is stopping: set when a stop is asked for, before it stops accepting.
-#[derive(Debug, Default)]
-pub struct Draining(AtomicBool);
-
-impl Draining {
-    /// Marks the server as stopping: `readyz` answers 503 from now on.
-    pub fn start(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether the server is stopping.
-    pub fn is_set(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
 
 /// The answer of `healthz` and `readyz`.
 #[derive(Debug, Serialize, ToSchema)]

@@ -13,6 +13,7 @@ mod folders;
 pub(crate) mod health;
 mod history;
 mod image;
+pub(crate) mod listener;
 mod objects;
 pub(crate) mod openapi;
 mod request_id;
@@ -53,7 +54,43 @@ pub type App = Either<CorsService<TrimSlash<Count<Router>>>, TrimSlash<Count<Rou
 /// counting (when the metrics are on), request logging (when `info` is enabled at start), the
 /// request id, CORS and trailing-slash folding.
 pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
-    let routes = Routes::default()
+    let routes = pictures_and_pages(documents(Routes::default()));
+    let routes = if events {
+        routes
+            .route("/api/v1/doc/{doc_id}/events", get(events::doc))
+            .route("/app/embed-events", get(embed_pages::live_events))
+            .route("/api/v1/events", get(events::account))
+    } else {
+        routes
+    };
+    let counting = state
+        .metrics
+        .as_ref()
+        .map(|metrics| metrics.counting(&routes.templates));
+    let api = routes
+        .router
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed);
+    let api = if trace::enabled() {
+        api.layer(trace::layer())
+    } else {
+        api
+    };
+    // Outside the log line's span, which reads the id.
+    let api = api.layer(axum::middleware::from_fn(request_id::request_id));
+    // Counted outside the router, once, by the template the path matches.
+    let counted = Count::new(api.with_state(state), counting);
+    // Routing happens inside, after the slash is folded and CORS preflights are answered.
+    let routed = TrimSlash(counted);
+    match cors_layer(cors) {
+        Some(layer) => Either::Left(tower::Layer::layer(&layer, routed)),
+        None => Either::Right(routed),
+    }
+}
+
+/// The routes of folders, documents, objects and their history (and the API description).
+fn documents(routes: Routes) -> Routes {
+    routes
         .route("/api/v1/openapi.json", get(openapi::document))
         .route("/api/v1/me", get(folders::me))
         .route("/api/v1/folder/list", get(folders::list))
@@ -102,6 +139,11 @@ pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
             "/api/v1/doc/{doc_id}/obj/{obj_id}/history",
             get(history::object),
         )
+}
+
+/// The routes of pictures, create-diagram, embeds and their pages, and the health checks.
+fn pictures_and_pages(routes: Routes) -> Routes {
+    routes
         .route(
             "/api/v1/image/from-document/{doc_id}",
             get(image::from_document),
@@ -124,38 +166,7 @@ pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
         .route("/app/embed.svg", get(embed_pages::live_picture))
         .route("/app/embed-live.js", get(embed_pages::script))
         .route("/healthz", get(health::healthz))
-        .route("/readyz", get(health::readyz));
-    let routes = if events {
-        routes
-            .route("/api/v1/doc/{doc_id}/events", get(events::doc))
-            .route("/app/embed-events", get(embed_pages::live_events))
-            .route("/api/v1/events", get(events::account))
-    } else {
-        routes
-    };
-    let counting = state
-        .metrics
-        .as_ref()
-        .map(|metrics| metrics.counting(&routes.templates));
-    let api = routes
-        .router
-        .fallback(not_found)
-        .method_not_allowed_fallback(method_not_allowed);
-    let api = if trace::enabled() {
-        api.layer(trace::layer())
-    } else {
-        api
-    };
-    // Outside the log line's span, which reads the id.
-    let api = api.layer(axum::middleware::from_fn(request_id::request_id));
-    // Counted outside the router, once, by the template the path matches.
-    let counted = Count::new(api.with_state(state), counting);
-    // Routing happens inside, after the slash is folded and CORS preflights are answered.
-    let routed = TrimSlash(counted);
-    match cors_layer(cors) {
-        Some(layer) => Either::Left(tower::Layer::layer(&layer, routed)),
-        None => Either::Right(routed),
-    }
+        .route("/readyz", get(health::readyz))
 }
 
 /// The router being built, and the template of every route it is given: the route labels of

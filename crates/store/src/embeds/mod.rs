@@ -4,20 +4,16 @@
 //! a URL that carries its key. Embeds live in the `embeds` table and go with their document
 //! (the table cascades); `diagtui migrate` copies them.
 //!
-//! - [`write`]: the embed write requests, run by the writer like every other write;
 //! - [`read`]: the embed reads, in one consistent view;
-//! - [`sql`]: the statements both engines run, through an engine's [`EmbedStatements`];
-//! - `access`: the store's operations.
+//! - [`sql`]: the statements both engines run, through an engine's [`EmbedStatements`].
+//!
+//! The embed writes are the writer's (`writer/ops/embeds.rs`), like every other write; the
+//! store's operations are in `store/embeds.rs`.
 
-mod access;
 pub(crate) mod read;
 pub(crate) mod sql;
-pub(crate) mod write;
 
-use crate::StoreResult;
-
-pub use self::read::{EmbedAnswer, EmbedQuery};
-pub use self::write::EmbedWrite;
+use crate::error::StoreResult;
 
 /// One embed as stored (without a static embed's content).
 #[derive(Debug, Clone, PartialEq, Eq)]

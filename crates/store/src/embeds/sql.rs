@@ -36,6 +36,11 @@ pub const LIVE: &str = "live";
 /// The kind column's value for a static embed.
 pub const STATIC: &str = "static";
 
+/// The kind column's value for an embed.
+pub(crate) fn kind_text(live: bool) -> &'static str {
+    if live { LIVE } else { STATIC }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,7 +5,7 @@
 
 use super::HistoryWrites;
 use super::read::{content, states_before};
-use crate::StoreResult;
+use crate::error::StoreResult;
 
 /// Compacts every document's history to the versions written at or after `cutoff` (an ISO
 /// 8601 UTC time, as versions are stamped); returns how many documents lost versions. The

@@ -14,8 +14,8 @@
 //! of kind `started` holding its content then. A document's history goes with it (the tables
 //! cascade).
 
-mod access;
 pub(crate) mod compact;
+mod kept;
 pub(crate) mod read;
 pub(crate) mod record;
 pub(crate) mod sql;
@@ -23,11 +23,11 @@ pub(crate) mod sql;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use crate::StoreResult;
+use crate::error::StoreResult;
 use crate::object::StoredObject;
 
-pub use self::access::MAX_PAGE;
-pub use self::read::{HistoryAnswer, HistoryQuery};
+pub(crate) use self::kept::Histories;
+pub use self::read::PageQuery;
 
 /// The fewest changed objects between two snapshots.
 pub(crate) const SNAPSHOT_EVERY: u64 = 1000;

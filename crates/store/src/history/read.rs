@@ -10,104 +10,101 @@ use super::{Change, HistoryReads, Objects, VersionRow};
 
 /// The most changed objects whose states before a version are looked up one by one.
 const LOOKED_UP: usize = 64;
+use crate::error::{StoreError, StoreResult};
 use crate::object::StoredObject;
-use crate::{StoreError, StoreResult};
 use diagtui_model::DiagramObject;
 use diagtui_model::history::{
     HistoryPage, ObjectChange, Version, VersionDetails, VersionKind, VersionNotes,
 };
 
-/// What is asked of a document's history.
+/// A page of a document's versions, newest first.
 #[derive(Debug, Clone)]
-pub enum HistoryQuery {
-    /// A page of versions, newest first.
-    Page {
-        /// Only versions older than this; the newest when `None`.
-        before: Option<u64>,
-        /// At most this many.
-        limit: usize,
-        /// Only the versions that changed this object.
-        object: Option<String>,
-    },
-    /// One version with its changed objects.
-    Version(u64),
-    /// The content as it was at a version.
-    Content(u64),
+pub struct PageQuery {
+    /// Only versions older than this; the newest when `None`.
+    pub before: Option<u64>,
+    /// At most this many.
+    pub limit: usize,
+    /// Only the versions that changed this object.
+    pub object: Option<String>,
 }
 
-/// What the history answers.
-#[derive(Debug)]
-pub enum HistoryAnswer {
-    /// A page of versions.
-    Page(HistoryPage),
-    /// One version.
-    Version(VersionDetails),
-    /// The content at the version asked, and the newest version.
-    Content(Objects, u64),
-}
-
-/// Answers a query about a document's history, read through `r`.
-pub(crate) async fn answer(
-    r: &impl HistoryReads,
-    doc: &str,
-    query: HistoryQuery,
-) -> StoreResult<HistoryAnswer> {
+/// Where a document's history stands: its newest version and its oldest kept one (0 and 0
+/// before it began).
+async fn bounds(r: &impl HistoryReads, doc: &str) -> StoreResult<(u64, u64)> {
     let head = r.head(doc).await?.map_or(0, |head| head.head);
     let oldest = if head == 0 { 0 } else { r.oldest(doc).await? };
-    Ok(match query {
-        HistoryQuery::Page {
-            before,
-            limit,
-            object,
-        } => {
-            let before = before.unwrap_or(head + 1);
-            let rows = r.versions(doc, before, limit, object.as_deref()).await?;
-            let versions = rows
-                .into_iter()
-                .map(version)
-                .collect::<StoreResult<Vec<_>>>()?;
-            let next_before = match versions.last() {
-                Some(last) if versions.len() == limit && last.version > oldest => {
-                    Some(last.version)
-                }
-                _ => None,
-            };
-            HistoryAnswer::Page(HistoryPage {
-                versions,
-                head,
-                oldest,
-                next_before,
-            })
-        }
-        HistoryQuery::Version(at) => {
-            kept(at, head, oldest)?;
-            let row = r.versions(doc, at + 1, 1, None).await?.pop();
-            let row = row.ok_or(StoreError::VersionNotFound(at))?;
-            let changes = r.changes(doc, at).await?;
-            let mut before = states_before(r, doc, at, oldest, &changes).await?;
-            let objects = changes
-                .into_iter()
-                .map(|change| {
-                    let show = |side: Option<Arc<StoredObject>>| {
-                        side.as_deref().map(diagram_object).transpose()
-                    };
-                    Ok(ObjectChange {
-                        before: show(before.remove(&change.obj_id))?,
-                        after: show(change.after)?,
-                        obj_id: change.obj_id,
-                    })
-                })
-                .collect::<StoreResult<Vec<_>>>()?;
-            HistoryAnswer::Version(VersionDetails {
-                version: version(row)?,
-                objects,
-            })
-        }
-        HistoryQuery::Content(at) => {
-            kept(at, head, oldest)?;
-            HistoryAnswer::Content(content(r, doc, at).await?, head)
-        }
+    Ok((head, oldest))
+}
+
+/// A page of the document's versions, read through `r`.
+pub(crate) async fn page(
+    r: &impl HistoryReads,
+    doc: &str,
+    query: PageQuery,
+) -> StoreResult<HistoryPage> {
+    let (head, oldest) = bounds(r, doc).await?;
+    let PageQuery {
+        before,
+        limit,
+        object,
+    } = query;
+    let before = before.unwrap_or(head + 1);
+    let rows = r.versions(doc, before, limit, object.as_deref()).await?;
+    let versions = rows
+        .into_iter()
+        .map(version)
+        .collect::<StoreResult<Vec<_>>>()?;
+    let next_before = match versions.last() {
+        Some(last) if versions.len() == limit && last.version > oldest => Some(last.version),
+        _ => None,
+    };
+    Ok(HistoryPage {
+        versions,
+        head,
+        oldest,
+        next_before,
     })
+}
+
+/// One version of the document with its changed objects, read through `r`.
+pub(crate) async fn details(
+    r: &impl HistoryReads,
+    doc: &str,
+    at: u64,
+) -> StoreResult<VersionDetails> {
+    let (head, oldest) = bounds(r, doc).await?;
+    kept(at, head, oldest)?;
+    let row = r.versions(doc, at + 1, 1, None).await?.pop();
+    let row = row.ok_or(StoreError::VersionNotFound(at))?;
+    let changes = r.changes(doc, at).await?;
+    let mut before = states_before(r, doc, at, oldest, &changes).await?;
+    let objects = changes
+        .into_iter()
+        .map(|change| {
+            let show =
+                |side: Option<Arc<StoredObject>>| side.as_deref().map(diagram_object).transpose();
+            Ok(ObjectChange {
+                before: show(before.remove(&change.obj_id))?,
+                after: show(change.after)?,
+                obj_id: change.obj_id,
+            })
+        })
+        .collect::<StoreResult<Vec<_>>>()?;
+    Ok(VersionDetails {
+        version: version(row)?,
+        objects,
+    })
+}
+
+/// The document's content as it was at a version, and its newest version, read through `r`.
+pub(crate) async fn content_at(
+    r: &impl HistoryReads,
+    doc: &str,
+    at: u64,
+) -> StoreResult<(Objects, u64)> {
+    let (head, oldest) = bounds(r, doc).await?;
+    kept(at, head, oldest)?;
+    Ok((content(r, doc, at).await?, head))
 }
 
 /// The objects a version changed, as they were before it: looked up one by one when few (the

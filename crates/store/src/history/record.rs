@@ -9,12 +9,11 @@ use futures_util::future::try_join_all;
 use tokio::try_join;
 
 use super::{
-    Change, Head, HistoryWrites, KEY_SPAN, MAX_HISTORIES, Objects, Recorded, SNAPSHOT_EVERY,
-    VersionRow,
+    Change, Head, Histories, HistoryWrites, KEY_SPAN, MAX_HISTORIES, Objects, Recorded,
+    SNAPSHOT_EVERY, VersionRow,
 };
-use crate::batch::Batch;
+use crate::error::{StoreError, StoreResult};
 use crate::object::StoredObject;
-use crate::{StoreError, StoreResult};
 use diagtui_model::history::{VersionKind, VersionNotes};
 
 /// A version about to be recorded.
@@ -51,19 +50,21 @@ impl Entry<'_> {
 /// Opens the document's history for a write that changes `changed` objects, before the write:
 /// advances it to the write's version, starting it first (a `started` version holding the
 /// content as it is) when it has none; returns where it then stands. The head advances in the
-/// batch (see [`Batch::set_head`]), which writes it at its commit.
+/// batch's `histories` (see [`Histories::set_head`]), which its commit writes; `now` is the
+/// batch's time.
 pub(crate) async fn open(
     s: &impl HistoryWrites,
-    batch: &mut Batch<'_>,
+    histories: &mut Histories,
+    now: &str,
     doc: &str,
     changed: usize,
 ) -> StoreResult<Head> {
-    let head = match head_now(s, batch, doc).await? {
+    let head = match head_now(s, histories, doc).await? {
         Some(head) => head,
         None => {
             let row = VersionRow {
                 version: 1,
-                at: batch.now.clone(),
+                at: now.to_owned(),
                 account: None,
                 kind: VersionKind::Started.as_str().to_owned(),
                 changed: 0,
@@ -83,17 +84,17 @@ pub(crate) async fn open(
             head.head
         )));
     }
-    batch.set_head(doc, next);
+    histories.set_head(doc, next);
     Ok(next)
 }
 
 /// Where the document's history stands now: as the batch advanced it, else as stored.
 pub(crate) async fn head_now(
     s: &impl HistoryWrites,
-    batch: &Batch<'_>,
+    histories: &Histories,
     doc: &str,
 ) -> StoreResult<Option<Head>> {
-    match batch.head(doc) {
+    match histories.head(doc) {
         Some(head) => Ok(Some(head)),
         None => s.head(doc).await,
     }

@@ -1,6 +1,8 @@
 use serde_json::json;
 
-use crate::{DB_FILE, Location, Store, StoreOptions, initialise};
+use crate::any::Location;
+use crate::sqlite::DB_FILE;
+use crate::store::{Store, StoreOptions, initialise};
 
 /// How many rows of each history table belong to a document: its head, its versions (by
 /// their keys), those of its versions that keep their one changed object, its changes and its

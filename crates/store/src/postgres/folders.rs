@@ -3,7 +3,7 @@
 use deadpool_postgres::GenericClient;
 
 use super::sql::{execute, query, query_one, query_opt};
-use crate::{StoreError, StoreResult};
+use crate::error::{StoreError, StoreResult};
 use diagtui_model::ids::new_uuid;
 use diagtui_model::{FolderEntry, FolderList, FolderRef};
 

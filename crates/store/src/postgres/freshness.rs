@@ -16,8 +16,8 @@ use tokio::sync::{Notify, watch};
 
 use super::sequence::Sequence;
 use super::sql::query_one;
-use crate::engine::CommitObserver;
-use crate::{StoreError, StoreResult};
+use crate::error::{StoreError, StoreResult};
+use crate::observer::CommitObserver;
 
 /// The outcome of the last read of the counter: the tickets it covered, and its error.
 #[derive(Clone, Default)]

@@ -8,9 +8,9 @@ use deadpool_postgres::GenericClient;
 use tokio_postgres::Row;
 
 use super::objects::load_objects;
-use super::sql::{execute, query, query_one, query_opt};
+use super::sql::{execute, head_at, query, query_one, query_opt};
 use super::statements::Writing;
-use crate::StoreResult;
+use crate::error::StoreResult;
 use crate::history::sql::{
     CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, HEAD, HISTORIES,
     INSERT_VERSION, KEEP_FROM, LAST_CHANGE, LAST_SNAPSHOT, LOWEST_FREE_NUM, MARK_SNAPSHOT,
@@ -36,18 +36,6 @@ fn column(changes: &[Change], text: fn(&StoredObject) -> &str) -> Vec<Option<&st
         .iter()
         .map(|c| c.after.as_deref().map(text))
         .collect()
-}
-
-/// Where a history stands, from a row's head, pending, snapshot length and number from `at`;
-/// `None` when they are null (a row joined with no head).
-pub(super) fn head_at(row: &Row, at: usize) -> Option<Head> {
-    let number = |n: usize| row.get::<_, Option<i64>>(at + n).map(|v| v as u64);
-    Some(Head {
-        head: number(0)?,
-        pending: number(1)?,
-        snapshot_len: number(2)?,
-        num: number(3)?,
-    })
 }
 
 /// A change from a row of object id, type and data from `at`.

@@ -5,8 +5,8 @@ use super::freshness::bump_generation;
 use super::notify::send_unreported;
 use super::sql::{execute, query_one};
 use super::{PgOptions, connect};
+use crate::error::{StoreError, StoreResult};
 use crate::tables::{Columns, Counts, TABLES};
-use crate::{StoreError, StoreResult};
 
 /// Rows sent per statement.
 const ROWS_PER_STATEMENT: usize = 5000;

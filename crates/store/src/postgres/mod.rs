@@ -49,14 +49,19 @@ use tokio::task::JoinHandle;
 use self::freshness::{Freshness, read_generation};
 use self::sequence::Sequence;
 use self::writer::Around;
-use super::PoolStatus;
 use super::cache::LoadedDoc;
-use super::embeds::{EmbedAnswer, EmbedQuery};
-use super::engine::{CommitObserver, Engine, SchemaVersion};
-use super::history::{HistoryAnswer, HistoryQuery};
+use super::embeds::StoredEmbed;
+use super::embeds::read as embed_reads;
+use super::engine::PoolStatus;
+use super::engine::{Engine, SchemaVersion};
+use super::error::{StoreError, StoreResult};
+use super::history::read as history_reads;
+use super::history::{Objects, PageQuery};
 use super::keys::{Account, KeyHash};
-use super::write::{Job, Outcome, WriteOp, send_job};
-use super::{StoreError, StoreResult};
+use super::observer::CommitObserver;
+use super::writer::{self as write_path, Job};
+use super::writer::{Queue, queue, request};
+use diagtui_model::history::{HistoryPage, VersionDetails};
 use diagtui_model::{DocDetails, DocSummary, FolderList};
 
 /// How long connecting to the database may take before the request answers 503.
@@ -175,6 +180,19 @@ impl PgEngine {
     }
 }
 
+/// Runs a read (`$read`, an expression awaiting on the statements `$r`) in one read-only
+/// transaction that sees one snapshot of the database throughout.
+macro_rules! in_snapshot {
+    ($self:ident, $r:ident => $read:expr) => {{
+        let mut client = $self.pool.get().await?;
+        let tx = snapshot(&mut client).await?;
+        let $r = statements::Writing::new(&tx, "");
+        let answer = $read.await?;
+        tx.commit().await?;
+        Ok(answer)
+    }};
+}
+
 impl Engine for PgEngine {
     async fn check_fresh(&self) -> StoreResult<()> {
         self.freshness.check().await
@@ -217,26 +235,32 @@ impl Engine for PgEngine {
         Ok(list)
     }
 
-    async fn history(&self, doc_id: String, query: HistoryQuery) -> StoreResult<HistoryAnswer> {
-        let mut client = self.pool.get().await?;
-        let tx = snapshot(&mut client).await?;
-        let reading = statements::Writing::new(&tx, "");
-        let answer = crate::history::read::answer(&reading, &doc_id, query).await?;
-        tx.commit().await?;
-        Ok(answer)
+    async fn history_page(&self, doc_id: String, query: PageQuery) -> StoreResult<HistoryPage> {
+        in_snapshot!(self, r => history_reads::page(&r, &doc_id, query))
     }
 
-    async fn embeds(&self, query: EmbedQuery) -> StoreResult<EmbedAnswer> {
-        let mut client = self.pool.get().await?;
-        let tx = snapshot(&mut client).await?;
-        let reading = statements::Writing::new(&tx, "");
-        let answer = crate::embeds::read::answer(&reading, query).await?;
-        tx.commit().await?;
-        Ok(answer)
+    async fn history_version(&self, doc_id: String, version: u64) -> StoreResult<VersionDetails> {
+        in_snapshot!(self, r => history_reads::details(&r, &doc_id, version))
     }
 
-    async fn write(&self, op: WriteOp) -> StoreResult<Outcome> {
-        send_job(&self.writer, op).await
+    async fn history_content(&self, doc_id: String, version: u64) -> StoreResult<(Objects, u64)> {
+        in_snapshot!(self, r => history_reads::content_at(&r, &doc_id, version))
+    }
+
+    async fn embeds(&self, account_id: String, doc_id: String) -> StoreResult<Vec<StoredEmbed>> {
+        in_snapshot!(self, r => embed_reads::list(&r, &account_id, &doc_id))
+    }
+
+    async fn static_embed(&self, id: String) -> StoreResult<Option<(StoredEmbed, String)>> {
+        in_snapshot!(self, r => embed_reads::static_embed(&r, &id))
+    }
+
+    async fn live_owner(&self, doc_id: String, key: String) -> StoreResult<Option<String>> {
+        in_snapshot!(self, r => embed_reads::live_owner(&r, &doc_id, &key))
+    }
+
+    async fn write(&self, job: Job) -> StoreResult<()> {
+        queue(&self.writer, job).await
     }
 
     async fn schema_version(&self) -> StoreResult<SchemaVersion> {
@@ -260,7 +284,7 @@ async fn snapshot(client: &mut deadpool_postgres::Client) -> StoreResult<Transac
 
 /// Runs one write request on a connection of its own, outside a running store (`account
 /// create`, setting up a database). Running stores notice it as another instance's commit.
-pub async fn write_once(options: &PgOptions, op: WriteOp) -> StoreResult<Outcome> {
+pub async fn write_once<W: Queue>(options: &PgOptions, op: W) -> StoreResult<W::Answer> {
     let (pool, _) = connect(options).await?;
     let around = Around {
         sequence: None,
@@ -268,7 +292,11 @@ pub async fn write_once(options: &PgOptions, op: WriteOp) -> StoreResult<Outcome
         instance: diagtui_model::ids::new_uuid(),
         serial: AtomicU64::new(0),
     };
-    writer::run(&pool, &mut [op], &around).await.only_answer()
+    let (job, answer) = request(op);
+    let mut jobs = [job];
+    let done = writer::run(&pool, &mut jobs, &around).await;
+    write_path::answer(&mut jobs, done.results);
+    answer.wait().await
 }
 
 /// The account a key belongs to, read on a connection of its own, outside a running store.

@@ -32,10 +32,10 @@ use super::freshness::read_generation;
 use super::objects::load_objects;
 use super::sequence::Sequence;
 use super::sql::execute;
-use crate::StoreResult;
 use crate::change::{Committed, DocChange, DocEvent};
-use crate::engine::CommitObserver;
+use crate::error::StoreResult;
 use crate::object::{Kinds, StoredObject};
+use crate::observer::CommitObserver;
 
 /// The channel commit reports travel on.
 const CHANNEL: &str = "diagtui";

@@ -11,9 +11,8 @@ use deadpool_postgres::GenericClient;
 use tokio_postgres::Row;
 
 use super::docs::visible_to;
-use super::history::head_at;
-use super::sql::{execute, query};
-use crate::StoreResult;
+use super::sql::{execute, head_at, query};
+use crate::error::StoreResult;
 use crate::history::Head;
 use crate::object::{Kinds, StoredObject};
 

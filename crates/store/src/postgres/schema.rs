@@ -4,7 +4,7 @@
 
 use deadpool_postgres::{Client, GenericClient};
 
-use crate::{StoreError, StoreResult};
+use crate::error::{StoreError, StoreResult};
 
 /// The advisory lock key migrations take (`diagtui` in ASCII).
 const MIGRATION_LOCK: i64 = 0x0064_6961_6774_7569;

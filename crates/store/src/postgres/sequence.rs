@@ -10,7 +10,7 @@
 //! kept is dropped instead ([`CommitObserver::changed_elsewhere`]) and the sequence moves past
 //! it ([`Sequence::skip_to`]).
 //!
-//! [`CommitObserver::changed_elsewhere`]: crate::engine::CommitObserver::changed_elsewhere
+//! [`CommitObserver::changed_elsewhere`]: crate::observer::CommitObserver::changed_elsewhere
 
 use std::time::Duration;
 

@@ -7,7 +7,8 @@ use tokio_postgres::Row;
 use tokio_postgres::error::SqlState;
 use tokio_postgres::types::ToSql;
 
-use crate::{StoreError, StoreResult};
+use crate::error::{StoreError, StoreResult};
+use crate::history::Head;
 
 /// Parameters of a statement.
 pub type Params<'a> = &'a [&'a (dyn ToSql + Sync)];
@@ -96,4 +97,16 @@ impl From<deadpool_postgres::PoolError> for StoreError {
             other => StoreError::Unavailable(format!("postgres pool: {other}")),
         }
     }
+}
+
+/// Where a history stands, from a row's head, pending, snapshot length and number from `at`;
+/// `None` when they are null (a row joined with no head).
+pub(super) fn head_at(row: &Row, at: usize) -> Option<Head> {
+    let number = |n: usize| row.get::<_, Option<i64>>(at + n).map(|v| v as u64);
+    Some(Head {
+        head: number(0)?,
+        pending: number(1)?,
+        snapshot_len: number(2)?,
+        num: number(3)?,
+    })
 }

@@ -14,16 +14,18 @@ use super::objects::{
     Objects, delete_object, insert_objects, load_objects, load_visible, save_objects,
 };
 use super::sql::execute;
-use crate::StoreResult;
 use crate::batch::Batch;
 use crate::change::DocChange;
 use crate::content::ContentUpload;
+use crate::error::StoreResult;
 use crate::history::Head;
 use crate::keys::Account;
 use crate::object::StoredObject;
 use crate::plan::{Before, Planned, plan_cached};
-use crate::write::{ObjectUpdate, WriteOp};
-use crate::writer::{Created, Moved, Statements};
+use crate::write::ObjectUpdate;
+use crate::writer::jobs::Area;
+use crate::writer::ops::objects::{self, UpdateObjects};
+use crate::writer::{Created, Job, Moved, Statements};
 use diagtui_model::FolderRef;
 
 /// A connection inside the writer's transaction, at the batch's time, for one request.
@@ -94,16 +96,16 @@ pub struct ReadAhead {
 /// whether the account may see the document, the objects as they are, and where its history
 /// stands. `None` for another request, or a document the account may not see (left to the
 /// request's own check to answer).
-pub async fn read_ahead(
-    client: &impl GenericClient,
-    op: &WriteOp,
-) -> StoreResult<Option<ReadAhead>> {
-    let WriteOp::UpdateObjects {
+pub async fn read_ahead(client: &impl GenericClient, job: &Job) -> StoreResult<Option<ReadAhead>> {
+    let Job(Area::Objects(objects::Op::UpdateObjects(request))) = job else {
+        return Ok(None);
+    };
+    let UpdateObjects {
         account_id,
         doc_id,
         update,
         plan: None,
-    } = op
+    } = &request.op
     else {
         return Ok(None);
     };

@@ -28,7 +28,7 @@ use rustls::{
 use rustls_platform_verifier::Verifier;
 use tokio_postgres_rustls::MakeRustlsConnect;
 
-use crate::{StoreError, StoreResult};
+use crate::error::{StoreError, StoreResult};
 
 /// The settings tokio-postgres reads itself, passed on as given.
 const PASSED_ON: &[&str] = &[

@@ -23,11 +23,11 @@ use super::notify;
 use super::sequence::Sequence;
 use super::statements::{ReadAhead, Writing, read_ahead};
 use crate::batch::Batch;
-use crate::engine::CommitObserver;
+use crate::change::Committed;
+use crate::error::{StoreError, StoreResult};
 use crate::history::record;
-use crate::write::{Job, WriteOp};
-use crate::writer::{Applied, Closing, Done, QUEUE, Queued, Transaction, Turns, apply, run_batch};
-use crate::{StoreError, StoreResult};
+use crate::observer::CommitObserver;
+use crate::writer::{Closing, Done, Job, QUEUE, Transaction, Turns, answer, gather, run_batch};
 
 /// What surrounds a writer: where its commits take their turn among every instance's, whom it
 /// tells of its own, and the name it signs its reports with. A one-off write has no sequence
@@ -81,12 +81,12 @@ pub fn spawn(pool: Pool, around: Around) -> mpsc::Sender<Job> {
     let around = Arc::new(around);
     tokio::spawn(async move {
         while let Some(first) = queue.recv().await {
-            let mut queued = Queued::gather(first, &mut queue);
+            let mut jobs = gather(first, &mut queue);
             let (pool, around) = (pool.clone(), Arc::clone(&around));
             let batch = tokio::spawn(async move {
-                let done = run(&pool, &mut queued.ops, &around).await;
-                let ops = queued.answer(done.answers);
-                drop((ops, done.replaced));
+                let done = run(&pool, &mut jobs, &around).await;
+                answer(&mut jobs, done.results);
+                drop((jobs, done.replaced));
             });
             if let Err(e) = batch.await {
                 tracing::error!("a write batch failed: {e}");
@@ -97,7 +97,7 @@ pub fn spawn(pool: Pool, around: Around) -> mpsc::Sender<Job> {
 }
 
 /// Runs write requests in one transaction on a pooled connection.
-pub async fn run(pool: &Pool, ops: &mut [WriteOp], around: &Around) -> Done {
+pub async fn run(pool: &Pool, jobs: &mut [Job], around: &Around) -> Done {
     match pool.get().await {
         Ok(client) => {
             let tx = Tx {
@@ -105,9 +105,9 @@ pub async fn run(pool: &Pool, ops: &mut [WriteOp], around: &Around) -> Done {
                 around,
                 first_ahead: Mutex::new(None),
             };
-            run_batch(tx, ops, around).await
+            run_batch(tx, jobs, around).await
         }
-        Err(e) => Done::failed(ops.len(), &e.into()),
+        Err(e) => Done::failed(jobs.len(), &e.into()),
     }
 }
 
@@ -145,7 +145,7 @@ impl Transaction for Tx<'_> {
     /// next batch took the same value, and its commit was never applied to what the instance
     /// keeps.) The first request's read ahead travels in the same round trip, sent once the
     /// start is, so that it reads inside the transaction, after the bump.
-    async fn begin(&mut self, first: &WriteOp) -> StoreResult<i64> {
+    async fn begin(&mut self, first: &Job) -> StoreResult<i64> {
         let sql = format!("BEGIN; {BUMP}; SAVEPOINT request");
         let client = self.client();
         // Sends the start without waiting for its answers.
@@ -163,16 +163,16 @@ impl Transaction for Tx<'_> {
             .ok_or_else(|| StoreError::Internal("the generation counter is missing".into()))
     }
 
-    async fn apply(&self, op: &mut WriteOp, batch: &mut Batch<'_>) -> StoreResult<Applied> {
+    async fn apply(&self, job: &mut Job, batch: &mut Batch<'_>) -> StoreResult<Committed> {
         let now = batch.now.clone();
         let writing = Writing::new(self.client(), &now);
         let first_ahead = self.first_ahead.lock().expect("not poisoned").take();
         let ahead = match first_ahead {
             Some(read) => read?,
-            None => read_ahead(self.client(), op).await?,
+            None => read_ahead(self.client(), job).await?,
         };
         writing.take_ahead(ahead, batch);
-        apply(&writing, op, batch).await
+        job.apply(&writing, batch).await
     }
 
     /// At most one round trip: the request's end with the next one's start. The last request

@@ -3,8 +3,8 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::folders::insert_folder;
+use crate::error::{StoreError, StoreResult};
 use crate::keys::{Account, FIRST_FOLDER_TITLE, KeyHash, hash_key, hex, new_key};
-use crate::{StoreError, StoreResult};
 use diagtui_model::ids::{new_uuid, now_timestamp};
 
 /// Adds an account with its first folder; returns it and its new key.

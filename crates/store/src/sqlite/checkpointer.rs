@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use rusqlite::Connection;
 
-use crate::{StoreError, StoreResult};
+use crate::error::{StoreError, StoreResult};
 
 /// The least time between two checkpoints.
 const INTERVAL: Duration = Duration::from_millis(250);

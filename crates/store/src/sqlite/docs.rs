@@ -7,7 +7,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use super::accounts::account_by_email;
 use super::folders::{first_folder, own_folder};
 use crate::change::{DocChange, DocEvent};
-use crate::{StoreError, StoreResult};
+use crate::error::{StoreError, StoreResult};
 use diagtui_model::ids::new_uuid;
 use diagtui_model::{DocDetails, DocSummary, FolderRef, UserRef};
 

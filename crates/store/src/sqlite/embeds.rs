@@ -4,12 +4,12 @@
 use rusqlite::{OptionalExtension, Row, params};
 
 use super::statements::Writing;
-use crate::StoreResult;
+use crate::embeds::sql::kind_text;
 use crate::embeds::sql::{
     CONTENT, DELETE, DOC_OWNER, INSERT, LIVE, OF_DOC, ONE, OWNER_OF, SET_KEY,
 };
-use crate::embeds::write::kind_text;
 use crate::embeds::{EmbedStatements, StoredEmbed};
+use crate::error::StoreResult;
 
 /// An embed's row: id, document, kind, title, key, created.
 fn embed_row(row: &Row<'_>) -> rusqlite::Result<StoredEmbed> {

@@ -2,7 +2,7 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::{StoreError, StoreResult};
+use crate::error::{StoreError, StoreResult};
 use diagtui_model::ids::new_uuid;
 use diagtui_model::{FolderEntry, FolderList, FolderRef};
 

@@ -17,7 +17,7 @@ use std::sync::Mutex;
 
 use rusqlite::Connection;
 
-use crate::StoreResult;
+use crate::error::StoreResult;
 use crate::generation::Generations;
 
 /// Bytes of the WAL index header compared.

@@ -9,7 +9,7 @@ use rusqlite::{OptionalExtension, Row, params};
 
 use super::objects::{load_object, load_objects};
 use super::statements::Writing;
-use crate::StoreResult;
+use crate::error::StoreResult;
 use crate::history::sql::{
     CHANGES, CHANGES_BETWEEN, DROP_CHANGES, DROP_SNAPSHOTS, DROP_VERSIONS, HEAD, HISTORIES,
     INSERT_CHANGE, INSERT_SNAPSHOT_ROW, INSERT_VERSION, KEEP_FROM, LAST_CHANGE, LAST_SNAPSHOT,

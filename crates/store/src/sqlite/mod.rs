@@ -32,14 +32,19 @@ use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 use tokio::sync::mpsc;
 
 use self::freshness::Freshness;
-use self::writer::Around;
+use self::writer::{Around, block_on};
 use super::cache::LoadedDoc;
-use super::embeds::{EmbedAnswer, EmbedQuery};
-use super::engine::{CommitObserver, Engine, SchemaVersion};
-use super::history::{HistoryAnswer, HistoryQuery};
+use super::embeds::StoredEmbed;
+use super::embeds::read as embed_reads;
+use super::engine::{Engine, SchemaVersion};
+use super::error::{StoreError, StoreResult};
+use super::history::read as history_reads;
+use super::history::{Objects, PageQuery};
 use super::keys::{Account, KeyHash};
-use super::write::{Job, Outcome, WriteOp, send_job};
-use super::{StoreError, StoreResult};
+use super::observer::CommitObserver;
+use super::writer::{self as write_path, Job};
+use super::writer::{Queue, queue, request};
+use diagtui_model::history::{HistoryPage, VersionDetails};
 use diagtui_model::private_files;
 use diagtui_model::{DocDetails, DocSummary, FolderList};
 
@@ -175,29 +180,38 @@ impl Engine for SqliteEngine {
             .await
     }
 
-    async fn history(&self, doc_id: String, query: HistoryQuery) -> StoreResult<HistoryAnswer> {
-        self.read(move |conn| {
-            writer::block_on(crate::history::read::answer(
-                &statements::Writing { conn, now: "" },
-                &doc_id,
-                query,
-            ))
-        })
-        .await
+    async fn history_page(&self, doc_id: String, query: PageQuery) -> StoreResult<HistoryPage> {
+        self.read(move |conn| block_on(history_reads::page(&reading(conn), &doc_id, query)))
+            .await
     }
 
-    async fn embeds(&self, query: EmbedQuery) -> StoreResult<EmbedAnswer> {
-        self.read(move |conn| {
-            writer::block_on(crate::embeds::read::answer(
-                &statements::Writing { conn, now: "" },
-                query,
-            ))
-        })
-        .await
+    async fn history_version(&self, doc_id: String, version: u64) -> StoreResult<VersionDetails> {
+        self.read(move |conn| block_on(history_reads::details(&reading(conn), &doc_id, version)))
+            .await
     }
 
-    async fn write(&self, op: WriteOp) -> StoreResult<Outcome> {
-        send_job(&self.writer, op).await
+    async fn history_content(&self, doc_id: String, version: u64) -> StoreResult<(Objects, u64)> {
+        self.read(move |conn| block_on(history_reads::content_at(&reading(conn), &doc_id, version)))
+            .await
+    }
+
+    async fn embeds(&self, account_id: String, doc_id: String) -> StoreResult<Vec<StoredEmbed>> {
+        self.read(move |conn| block_on(embed_reads::list(&reading(conn), &account_id, &doc_id)))
+            .await
+    }
+
+    async fn static_embed(&self, id: String) -> StoreResult<Option<(StoredEmbed, String)>> {
+        self.read(move |conn| block_on(embed_reads::static_embed(&reading(conn), &id)))
+            .await
+    }
+
+    async fn live_owner(&self, doc_id: String, key: String) -> StoreResult<Option<String>> {
+        self.read(move |conn| block_on(embed_reads::live_owner(&reading(conn), &doc_id, &key)))
+            .await
+    }
+
+    async fn write(&self, job: Job) -> StoreResult<()> {
+        queue(&self.writer, job).await
     }
 
     async fn schema_version(&self) -> StoreResult<SchemaVersion> {
@@ -211,17 +225,26 @@ impl Engine for SqliteEngine {
     }
 }
 
+/// The statements of a read on a reader connection.
+fn reading(conn: &Connection) -> statements::Writing<'_> {
+    statements::Writing { conn, now: "" }
+}
+
 /// Runs one write request on a connection of its own, outside a running store (setting up a
 /// data dir, `account create`). A store running on the same database notices it as another
 /// process's commit.
-pub fn write_once(data_dir: &Path, op: WriteOp) -> StoreResult<Outcome> {
+pub fn write_once<W: Queue>(data_dir: &Path, op: W) -> StoreResult<W::Answer> {
     let (_, mut conn) = open_migrated(data_dir)?;
     let around = Around {
         freshness: None,
         observer: None,
         checkpoints: None,
     };
-    writer::run(&mut conn, &mut [op], &around).only_answer()
+    let (job, answer) = request(op);
+    let mut jobs = [job];
+    let done = writer::run(&mut conn, &mut jobs, &around);
+    write_path::answer(&mut jobs, done.results);
+    answer.now()
 }
 
 /// The account a key belongs to, read on a connection of its own, outside a running store.

@@ -9,9 +9,10 @@ use rusqlite::functions::FunctionFlags;
 use rusqlite::types::{ToSql, ToSqlOutput, ValueRef};
 use rusqlite::{Connection, OptionalExtension, params};
 
+use crate::condition::ObjectSource;
+use crate::error::{StoreError, StoreResult};
 use crate::object::{Kinds, StoredObject};
-use crate::plan::{ObjectSource, Planned};
-use crate::{StoreError, StoreResult};
+use crate::plan::Planned;
 
 /// One object, if the document has it.
 pub fn load_object(

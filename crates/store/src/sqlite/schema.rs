@@ -2,7 +2,7 @@
 
 use rusqlite::{Connection, TransactionBehavior};
 
-use crate::{StoreError, StoreResult};
+use crate::error::{StoreError, StoreResult};
 
 /// Each migration takes the schema from version `index` to `index + 1`.
 const MIGRATIONS: &[&str] = &[

@@ -11,9 +11,9 @@ use super::docs::{
 };
 use super::folders::{delete_folder, first_folder, insert_folder, own_folder, rename_folder};
 use super::objects::{DbObjects, delete_object, insert_object, load_object, save_objects};
-use crate::StoreResult;
 use crate::change::DocChange;
 use crate::content::ContentUpload;
+use crate::error::StoreResult;
 use crate::keys::Account;
 use crate::object::StoredObject;
 use crate::plan::{Before, Planned, plan};

@@ -15,11 +15,11 @@ use super::docs::touch;
 use super::freshness::{Freshness, bump_generation};
 use super::statements::Writing;
 use crate::batch::Batch;
-use crate::engine::CommitObserver;
+use crate::change::Committed;
+use crate::error::{StoreError, StoreResult};
 use crate::history::record;
-use crate::write::{Job, WriteOp};
-use crate::writer::{Applied, Closing, Done, QUEUE, Queued, Transaction, Turns, apply, run_batch};
-use crate::{StoreError, StoreResult};
+use crate::observer::CommitObserver;
+use crate::writer::{Closing, Done, Job, QUEUE, Transaction, Turns, answer, gather, run_batch};
 
 /// What surrounds a writer: how it notices other processes' commits and whom it tells of its
 /// own. A one-off write outside a running store has neither.
@@ -81,14 +81,14 @@ pub fn spawn(mut conn: Connection, around: Around) -> StoreResult<mpsc::Sender<J
                 if queue.is_empty() {
                     std::thread::yield_now();
                 }
-                let mut queued = Queued::gather(first, &mut queue);
-                let bulky = queued.ops.iter().any(WriteOp::is_bulky);
-                let done = run(&mut conn, &mut queued.ops, &around);
-                let ops = queued.answer(done.answers);
+                let mut jobs = gather(first, &mut queue);
+                let bulky = jobs.iter().any(Job::is_bulky);
+                let done = run(&mut conn, &mut jobs, &around);
+                answer(&mut jobs, done.results);
                 if let Some(checkpoints) = &around.checkpoints {
                     checkpoints.nudge();
                 }
-                drop((ops, done.replaced));
+                drop((jobs, done.replaced));
                 if bulky {
                     give_memory_back(&conn);
                 }
@@ -99,10 +99,10 @@ pub fn spawn(mut conn: Connection, around: Around) -> StoreResult<mpsc::Sender<J
 }
 
 /// Runs write requests in one transaction on this thread.
-pub fn run(conn: &mut Connection, ops: &mut [WriteOp], around: &Around) -> Done {
+pub fn run(conn: &mut Connection, jobs: &mut [Job], around: &Around) -> Done {
     match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
-        Ok(tx) => block_on(run_batch(Tx(tx), ops, around)),
-        Err(e) => Done::failed(ops.len(), &e.into()),
+        Ok(tx) => block_on(run_batch(Tx(tx), jobs, around)),
+        Err(e) => Done::failed(jobs.len(), &e.into()),
     }
 }
 
@@ -118,19 +118,19 @@ impl Tx<'_> {
 }
 
 impl Transaction for Tx<'_> {
-    async fn begin(&mut self, _first: &WriteOp) -> StoreResult<i64> {
+    async fn begin(&mut self, _first: &Job) -> StoreResult<i64> {
         let generation = bump_generation(&self.0)?;
         self.run("SAVEPOINT request")?;
         Ok(generation)
     }
 
-    async fn apply(&self, op: &mut WriteOp, batch: &mut Batch<'_>) -> StoreResult<Applied> {
+    async fn apply(&self, job: &mut Job, batch: &mut Batch<'_>) -> StoreResult<Committed> {
         let now = batch.now.clone();
         let writing = Writing {
             conn: &self.0,
             now: &now,
         };
-        apply(&writing, op, batch).await
+        job.apply(&writing, batch).await
     }
 
     async fn end_request(&mut self, keep: bool, next: bool) -> StoreResult<()> {
@@ -195,7 +195,11 @@ mod tests {
     use super::*;
     use crate::keys::Account;
     use crate::sqlite::{account_by_key_once, open_migrated, write_once};
-    use crate::write::Outcome;
+    use crate::writer::ops::accounts::Initialise;
+    use crate::writer::ops::docs::{CreateDoc, DeleteDoc};
+    use crate::writer::ops::history::CompactHistory;
+    use crate::writer::ops::objects::{CreateObject, DeleteObject, UpdateObjects};
+    use crate::writer::request;
 
     /// A writer that nobody observes or follows.
     const ALONE: Around = Around {
@@ -206,39 +210,44 @@ mod tests {
 
     /// A data dir set up in `dir` with no samples; its account.
     fn set_up(dir: &std::path::Path) -> Account {
-        let op = WriteOp::Initialise {
+        let op = Initialise {
             samples: Vec::new(),
         };
-        let Outcome::Initialised(Some(key)) = write_once(dir, op).unwrap() else {
-            panic!("set up");
-        };
+        let key = write_once(dir, op).unwrap().expect("set up");
         account_by_key_once(dir, &key).unwrap().unwrap()
+    }
+
+    /// Runs requests in one batch on `conn`, unobserved, and answers them.
+    fn run_answered(conn: &mut Connection, mut jobs: Vec<Job>) {
+        let done = run(conn, &mut jobs, &ALONE);
+        answer(&mut jobs, done.results);
     }
 
     #[test]
     fn a_failed_request_leaves_the_others_of_its_batch_in() {
         let dir = tempfile::tempdir().unwrap();
         let me = set_up(dir.path());
-        let create = |title: &str| WriteOp::CreateDoc {
-            account_id: me.id.clone(),
-            title: title.into(),
-            folder_id: None,
-        };
-        let mut ops = [
-            create("first"),
-            WriteOp::DeleteDoc {
+        let create = |title: &str| {
+            request(CreateDoc {
                 account_id: me.id.clone(),
-                doc_id: "no such document".into(),
-            },
-            create("third"),
-        ];
+                title: title.into(),
+                folder_id: None,
+            })
+        };
+        let (first, first_answer) = create("first");
+        let (delete, delete_answer) = request(DeleteDoc {
+            account_id: me.id.clone(),
+            doc_id: "no such document".into(),
+        });
+        let (third, third_answer) = create("third");
         let (_, mut conn) = open_migrated(dir.path()).unwrap();
-        let around = ALONE;
-        let answers = run(&mut conn, &mut ops, &around).answers;
-        let created = |answer: &StoreResult<Outcome>| matches!(answer, Ok(outcome) if matches!(outcome.clone().versioned().0, Outcome::Created(_)));
-        assert!(created(&answers[0]));
-        assert!(matches!(answers[1], Err(StoreError::DocNotFound(_))));
-        assert!(created(&answers[2]));
+        run_answered(&mut conn, vec![first, delete, third]);
+        assert!(first_answer.now().is_ok());
+        assert!(matches!(
+            delete_answer.now(),
+            Err(StoreError::DocNotFound(_))
+        ));
+        assert!(third_answer.now().is_ok());
         let titles: Vec<String> = conn
             .prepare("SELECT title FROM documents ORDER BY title")
             .unwrap()
@@ -260,32 +269,25 @@ mod tests {
 
         let dir = tempfile::tempdir().unwrap();
         let me = set_up(dir.path());
-        let create_doc = WriteOp::CreateDoc {
+        let create_doc = CreateDoc {
             account_id: me.id.clone(),
             title: "Raced".into(),
             folder_id: None,
         };
-        let Outcome::Created(doc) = write_once(dir.path(), create_doc).unwrap().versioned().0
-        else {
-            panic!("a document");
-        };
+        let doc = write_once(dir.path(), create_doc).unwrap();
         let object = StoredObject::created(ObjectType::Label, r#"{"text":"start"}"#);
-        let create = WriteOp::CreateObject {
+        let create = CreateObject {
             account_id: me.id.clone(),
             doc_id: doc.clone(),
             object: Arc::new(object),
         };
-        let (Outcome::Created(obj), Some(read)) =
-            write_once(dir.path(), create).unwrap().versioned()
-        else {
-            panic!("an object at a version");
-        };
+        let (obj, read) = write_once(dir.path(), create).unwrap();
         let update = |text: &str| {
             let props = serde_json::json!({ "text": text })
                 .as_object()
                 .unwrap()
                 .clone();
-            WriteOp::UpdateObjects {
+            request(UpdateObjects {
                 account_id: me.id.clone(),
                 doc_id: doc.clone(),
                 update: Arc::new(ObjectUpdate::Each {
@@ -294,15 +296,17 @@ mod tests {
                     if_versions: [(obj.clone(), VersionCondition::OneOf(vec![read]))].into(),
                 }),
                 plan: None,
-            }
+            })
         };
-        let mut ops = [update("first"), update("second")];
+        let (first, first_answer) = update("first");
+        let (second, second_answer) = update("second");
         let (_, mut conn) = open_migrated(dir.path()).unwrap();
-        let answers = run(&mut conn, &mut ops, &ALONE).answers;
-        let (_, written) = answers[0].clone().unwrap().versioned();
-        assert_eq!(written, Some(read + 1));
-        let Err(StoreError::PreconditionFailed(failed)) = &answers[1] else {
-            panic!("the second is refused: {:?}", answers[1]);
+        run_answered(&mut conn, vec![first, second]);
+        let (_, written) = first_answer.now().unwrap();
+        assert_eq!(written, read + 1);
+        let refused = second_answer.now();
+        let Err(StoreError::PreconditionFailed(failed)) = &refused else {
+            panic!("the second is refused: {refused:?}");
         };
         assert_eq!(failed.document_version, read + 1);
         let current = failed.objects.as_ref().unwrap()[0].1.as_ref().unwrap();
@@ -371,59 +375,49 @@ mod tests {
 
         let dir = tempfile::tempdir().unwrap();
         let me = set_up(dir.path());
-        let create_doc = |title: &str| WriteOp::CreateDoc {
+        let create_doc = |title: &str| CreateDoc {
             account_id: me.id.clone(),
             title: title.into(),
             folder_id: None,
         };
-        let Outcome::Created(kept) = write_once(dir.path(), create_doc("kept"))
-            .unwrap()
-            .versioned()
-            .0
-        else {
-            panic!("a document");
+        let kept = write_once(dir.path(), create_doc("kept")).unwrap();
+        let gone = write_once(dir.path(), create_doc("gone")).unwrap();
+        let label = |doc: &str| {
+            request(CreateObject {
+                account_id: me.id.clone(),
+                doc_id: doc.to_owned(),
+                object: Arc::new(StoredObject::created(ObjectType::Label, r#"{"text":"a"}"#)),
+            })
         };
-        let Outcome::Created(gone) = write_once(dir.path(), create_doc("gone"))
-            .unwrap()
-            .versioned()
-            .0
-        else {
-            panic!("a document");
+        let compact = || {
+            request(CompactHistory {
+                cutoff: "9999-01-01T00:00:00.000Z".into(),
+            })
         };
-        let label = |doc: &str| WriteOp::CreateObject {
+        let (label_1, label_1_answer) = label(&kept);
+        let (missing, missing_answer) = request(DeleteObject {
             account_id: me.id.clone(),
-            doc_id: doc.to_owned(),
-            object: Arc::new(StoredObject::created(ObjectType::Label, r#"{"text":"a"}"#)),
-        };
-        let compact = || WriteOp::CompactHistory {
-            cutoff: "9999-01-01T00:00:00.000Z".into(),
-        };
-        let mut ops = [
-            label(&kept),
-            WriteOp::DeleteObject {
-                account_id: me.id.clone(),
-                doc_id: kept.clone(),
-                obj_id: "nosuchobject".into(),
-                if_match: None,
-            },
-            label(&kept),
-            label(&gone),
-            WriteOp::DeleteDoc {
-                account_id: me.id.clone(),
-                doc_id: gone.clone(),
-            },
-            compact(),
-        ];
+            doc_id: kept.clone(),
+            obj_id: "nosuchobject".into(),
+            if_match: None,
+        });
+        let (label_2, label_2_answer) = label(&kept);
+        let (label_3, label_3_answer) = label(&gone);
+        let (delete, delete_answer) = request(DeleteDoc {
+            account_id: me.id.clone(),
+            doc_id: gone.clone(),
+        });
+        let (compacted, compacted_answer) = compact();
         let (_, mut conn) = open_migrated(dir.path()).unwrap();
-        let around = ALONE;
-        let answers = run(&mut conn, &mut ops, &around).answers;
-        assert!(matches!(answers[1], Err(StoreError::ObjNotFound(_))));
-        assert!(
-            answers
-                .iter()
-                .enumerate()
-                .all(|(at, a)| at == 1 || a.is_ok())
-        );
+        let jobs = vec![label_1, missing, label_2, label_3, delete, compacted];
+        run_answered(&mut conn, jobs);
+        assert!(matches!(
+            missing_answer.now(),
+            Err(StoreError::ObjNotFound(_))
+        ));
+        assert!(label_1_answer.now().is_ok() && label_2_answer.now().is_ok());
+        assert!(label_3_answer.now().is_ok() && delete_answer.now().is_ok());
+        assert!(compacted_answer.now().is_ok());
         assert_eq!(versions_of(&conn, &kept, false), [1, 2, 3]);
         assert_eq!(
             versions_of(&conn, &kept, true),
@@ -441,8 +435,9 @@ mod tests {
 
         // Compacted in a batch of its own, the history keeps its newest version as a snapshot
         // of the content then: both labels.
-        let answers = run(&mut conn, &mut [compact()], &around).answers;
-        assert!(answers[0].is_ok());
+        let (compacted, compacted_answer) = compact();
+        run_answered(&mut conn, vec![compacted]);
+        assert!(compacted_answer.now().is_ok());
         assert_eq!(versions_of(&conn, &kept, false), [3]);
         assert_eq!(snapshots_of(&conn, &kept), [3, 3]);
     }

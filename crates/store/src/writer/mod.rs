@@ -5,8 +5,17 @@
 //! (write-through, live events) first, in commit order. An engine supplies its transaction,
 //! its statements and its turns ([`statements`]) and runs [`run_batch`] its own way: SQLite on
 //! a thread of its own, PostgreSQL as a task.
+//!
+//! Each kind of write request is a type with its answer's type and its handler, in the file of
+//! its area under [`ops`] (see [`request::Write`]), which lists its area's requests
+//! (`area_ops!`); [`jobs`] holds any of them as the queue's [`Job`]. A new write is its type,
+//! handler and name in its area's file, the statements it needs (a [`Statements`] method, and
+//! each engine's: `sqlite/statements.rs` with the SQL in `sqlite/<area>.rs`, the same under
+//! `postgres/`) and the `Store` method that sends it (`store/<area>.rs`).
 
-mod apply;
+pub(crate) mod jobs;
+pub(crate) mod ops;
+pub(crate) mod request;
 mod statements;
 
 use std::panic::AssertUnwindSafe;
@@ -14,17 +23,17 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use futures_util::FutureExt;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
 use crate::batch::{Batch, docs_deleted, docs_to_touch};
 use crate::change::Committed;
-use crate::write::{Job, Outcome, WriteOp};
-use crate::{StoreError, StoreResult};
+use crate::error::{StoreError, StoreResult};
 use diagtui_model::ids::now_timestamp;
 
-pub(crate) use self::apply::apply;
+pub use self::jobs::Job;
+pub(crate) use self::jobs::{Queue, queue, request};
 pub(crate) use self::statements::{
-    Applied, Closing, Created, Moved, Replaced, Statements, Transaction, Turns,
+    Closing, Created, Moved, Replaced, Statements, Transaction, Turns,
 };
 
 /// The most write requests committed in one transaction.
@@ -32,43 +41,32 @@ const MAX_BATCH: usize = 128;
 /// How many write requests may wait for a writer before senders wait too.
 pub(crate) const QUEUE: usize = 1024;
 
-/// A batch taken from the queue: its requests, and where each one's answer goes.
-pub(crate) struct Queued {
-    /// The requests, in order.
-    pub ops: Vec<WriteOp>,
-    /// Their answers' receivers, in the same order.
-    replies: Vec<oneshot::Sender<StoreResult<Outcome>>>,
+/// The first request and those queued behind it, up to a batch's worth.
+pub(crate) fn gather(first: Job, queue: &mut mpsc::Receiver<Job>) -> Vec<Job> {
+    // Room for all that waits, made once: a batch of large requests is not moved as it grows.
+    let mut jobs = Vec::with_capacity(MAX_BATCH.min(queue.len() + 1));
+    jobs.push(first);
+    while jobs.len() < MAX_BATCH {
+        match queue.try_recv() {
+            Ok(job) => jobs.push(job),
+            Err(_) => break,
+        }
+    }
+    jobs
 }
 
-impl Queued {
-    /// The first request and those queued behind it, up to a batch's worth.
-    pub fn gather(first: Job, queue: &mut mpsc::Receiver<Job>) -> Queued {
-        // Room for all that waits, made once: a batch of large requests is not moved as it grows.
-        let mut jobs = Vec::with_capacity(MAX_BATCH.min(queue.len() + 1));
-        jobs.push(first);
-        while jobs.len() < MAX_BATCH {
-            match queue.try_recv() {
-                Ok(job) => jobs.push(job),
-                Err(_) => break,
-            }
-        }
-        let (ops, replies) = jobs.into_iter().map(|job| (job.op, job.reply)).unzip();
-        Queued { ops, replies }
-    }
-
-    /// Answers each request; returns the requests, to be dropped after.
-    pub fn answer(self, answers: Vec<StoreResult<Outcome>>) -> Vec<WriteOp> {
-        for (reply, answer) in self.replies.into_iter().zip(answers) {
-            let _ = reply.send(answer);
-        }
-        self.ops
+/// Answers each request of a batch with its result (the requests are dropped after, by the
+/// caller: freeing them is no reason to keep a client waiting).
+pub(crate) fn answer(jobs: &mut [Job], results: Vec<StoreResult<()>>) {
+    for (job, result) in jobs.iter_mut().zip(results) {
+        job.answer(result);
     }
 }
 
 /// What a batch did.
 pub(crate) struct Done {
-    /// Each request's answer, in order.
-    pub answers: Vec<StoreResult<Outcome>>,
+    /// Each request's result, in order (its answer is kept in its [`Job`]).
+    pub results: Vec<StoreResult<()>>,
     /// The objects the writes replaced, to drop once the requests are answered.
     pub replaced: Replaced,
 }
@@ -77,7 +75,7 @@ impl Done {
     /// The same failure for every request of a batch: unavailable when the database is, disk
     /// full when the disk is, else internal.
     pub fn failed(count: usize, error: &StoreError) -> Done {
-        let answers = (0..count)
+        let results = (0..count)
             .map(|_| {
                 Err(match error {
                     StoreError::Unavailable(e) => StoreError::Unavailable(e.clone()),
@@ -87,28 +85,23 @@ impl Done {
             })
             .collect();
         Done {
-            answers,
+            results,
             replaced: Vec::new(),
         }
-    }
-
-    /// The answer of a batch of one request.
-    pub fn only_answer(mut self) -> StoreResult<Outcome> {
-        self.answers.pop().expect("one answer per request")
     }
 }
 
 /// Runs write requests in one transaction, `tx`, just begun; answers each, in order.
 pub(crate) async fn run_batch(
     mut tx: impl Transaction,
-    ops: &mut [WriteOp],
+    jobs: &mut [Job],
     turns: &impl Turns,
 ) -> Done {
-    let count = ops.len();
-    let Some(first) = ops.first() else {
+    let count = jobs.len();
+    let Some(first) = jobs.first() else {
         // Nothing to write, nothing to answer.
         return Done {
-            answers: Vec::new(),
+            results: Vec::new(),
             replaced: Vec::new(),
         };
     };
@@ -119,7 +112,7 @@ pub(crate) async fn run_batch(
     let began = Instant::now();
     let elsewhere = turns.missed_before(generation).await;
     let mut batch = Batch::new(now_timestamp(), elsewhere, turns.observer());
-    let written = write(tx, generation, ops, &mut batch).await;
+    let written = write(tx, generation, jobs, &mut batch).await;
     turns.ended(written.is_ok());
     let (results, versions) = match written {
         Ok(written) => written,
@@ -132,18 +125,11 @@ pub(crate) async fn run_batch(
         metrics.batch_seconds.observe(began.elapsed().as_secs_f64());
         metrics.versions_written.inc_by(versions as u64);
     }
-    let mut answers = Vec::with_capacity(count);
     let mut reports = Vec::with_capacity(count);
-    for result in results {
-        answers.push(result.map(|(outcome, report)| {
-            let version = report.version();
-            reports.push(report);
-            match version {
-                Some(version) => Outcome::AtVersion(version, Box::new(outcome)),
-                None => outcome,
-            }
-        }));
-    }
+    let results = results
+        .into_iter()
+        .map(|result| result.map(|report| reports.push(report)))
+        .collect();
     let mut replaced = Vec::new();
     if let Some(observer) = turns.observer() {
         turns.in_turn(generation, || {
@@ -152,7 +138,7 @@ pub(crate) async fn run_batch(
             }
         });
     }
-    Done { answers, replaced }
+    Done { results, replaced }
 }
 
 /// Whether a result is a full disk's failure.
@@ -174,31 +160,31 @@ fn failed(turns: &impl Turns, count: usize, error: &StoreError) -> Done {
 async fn write(
     mut tx: impl Transaction,
     generation: i64,
-    ops: &mut [WriteOp],
+    jobs: &mut [Job],
     batch: &mut Batch<'_>,
-) -> StoreResult<(Vec<StoreResult<Applied>>, usize)> {
-    let count = ops.len();
+) -> StoreResult<(Vec<StoreResult<Committed>>, usize)> {
+    let count = jobs.len();
     let mut results = Vec::with_capacity(count);
-    for (at, op) in ops.iter_mut().enumerate() {
-        let mark = batch.mark();
-        let result = AssertUnwindSafe(tx.apply(op, batch))
+    for (at, job) in jobs.iter_mut().enumerate() {
+        let mark = batch.histories.mark();
+        let result = AssertUnwindSafe(tx.apply(job, batch))
             .catch_unwind()
             .await
             .unwrap_or_else(|_| Err(StoreError::Internal("a write panicked".into())));
         if result.is_err() {
-            batch.forget_from(mark);
+            batch.histories.forget_from(mark);
         }
         tx.end_request(result.is_ok(), at + 1 < count).await?;
-        if let Ok((_, report)) = &result {
+        if let Ok(report) = &result {
             batch.record(report);
         }
         results.push(result);
     }
     let reports: Vec<&Committed> = results
         .iter()
-        .filter_map(|result| result.as_ref().ok().map(|(_, report)| report))
+        .filter_map(|result| result.as_ref().ok())
         .collect();
-    let (versions, heads) = batch.take_histories(&docs_deleted(&reports));
+    let (versions, heads) = batch.histories.take(&docs_deleted(&reports));
     let closing = Closing {
         generation,
         touched: docs_to_touch(&reports),

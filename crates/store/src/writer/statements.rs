@@ -4,17 +4,18 @@
 
 use std::sync::Arc;
 
-use crate::StoreResult;
+use super::Job;
 use crate::batch::Batch;
 use crate::change::{Committed, DocChange};
 use crate::content::ContentUpload;
 use crate::embeds::EmbedStatements;
-use crate::engine::CommitObserver;
+use crate::error::StoreResult;
 use crate::history::{Head, HistoryWrites, Recorded};
 use crate::keys::Account;
 use crate::object::StoredObject;
+use crate::observer::CommitObserver;
 use crate::plan::{Before, Planned};
-use crate::write::{ObjectUpdate, Outcome, WriteOp};
+use crate::write::ObjectUpdate;
 use diagtui_model::FolderRef;
 
 /// One write transaction of an engine, as the write path drives it: every request of a batch
@@ -23,11 +24,11 @@ pub(crate) trait Transaction: Sized {
     /// Bumps the `generation` counter and opens the first request's savepoint; returns the
     /// counter's new value. `first` is the batch's first request, which an engine may start
     /// reading for in the same round trip.
-    async fn begin(&mut self, first: &WriteOp) -> StoreResult<i64>;
+    async fn begin(&mut self, first: &Job) -> StoreResult<i64>;
 
-    /// Runs one write request (the engine's [`Statements`] through [`apply`](super::apply));
-    /// returns its answer and what it changed.
-    async fn apply(&self, op: &mut WriteOp, batch: &mut Batch<'_>) -> StoreResult<Applied>;
+    /// Runs one write request (through the engine's [`Statements`], see [`Job::apply`]),
+    /// keeping its answer; returns what it changed.
+    async fn apply(&self, job: &mut Job, batch: &mut Batch<'_>) -> StoreResult<Committed>;
 
     /// Ends the request's savepoint, keeping its changes (`keep`) or rolling them back, and
     /// opens the next request's savepoint when `next`.
@@ -117,9 +118,6 @@ pub(crate) trait Turns {
     /// `generation`.
     fn in_turn(&self, generation: i64, report: impl FnOnce());
 }
-
-/// A request's answer and what it changed.
-pub(crate) type Applied = (Outcome, Committed);
 
 /// What the commit of a batch adds to its requests' own changes.
 pub(crate) struct Closing<'a> {

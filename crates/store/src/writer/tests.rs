@@ -2,8 +2,11 @@
 
 use std::cell::RefCell;
 
+use super::jobs::Area;
+use super::ops::folders::{self, CreateFolder};
+use super::request::Answer;
 use super::*;
-use crate::engine::CommitObserver;
+use crate::observer::CommitObserver;
 
 /// Folders' titles in memory, written by `CreateFolder` requests; a title `panic` panics
 /// half-way through its request.
@@ -21,18 +24,20 @@ struct Folders {
 struct Tx<'a>(&'a RefCell<Folders>);
 
 impl Transaction for Tx<'_> {
-    async fn begin(&mut self, _first: &WriteOp) -> StoreResult<i64> {
+    async fn begin(&mut self, _first: &Job) -> StoreResult<i64> {
         self.0.borrow_mut().savepoint = 0;
         Ok(1)
     }
 
-    async fn apply(&self, op: &mut WriteOp, _batch: &mut Batch<'_>) -> StoreResult<Applied> {
-        let WriteOp::CreateFolder { title, .. } = op else {
+    async fn apply(&self, job: &mut Job, _batch: &mut Batch<'_>) -> StoreResult<Committed> {
+        let Job(Area::Folders(folders::Op::CreateFolder(request))) = job else {
             return Err(StoreError::Invalid("not a folder".into()));
         };
+        let title = request.op.title.clone();
         self.0.borrow_mut().rows.push(title.clone());
         assert_ne!(title, "panic", "a bug in a request");
-        Ok((Outcome::Created(title.clone()), Committed::default()))
+        request.answer = Some(title);
+        Ok(Committed::default())
     }
 
     async fn end_request(&mut self, keep: bool, _next: bool) -> StoreResult<()> {
@@ -71,25 +76,34 @@ impl Turns for Alone {
     }
 }
 
-fn create(title: &str) -> WriteOp {
-    WriteOp::CreateFolder {
+/// A folder's creation queued, and where its answer arrives.
+fn create(title: &str) -> (Job, Answer<String>) {
+    request(CreateFolder {
         account_id: "me".into(),
         title: title.into(),
-    }
+    })
 }
 
 #[tokio::test]
 async fn a_request_that_panics_fails_alone_and_leaves_nothing_behind() {
     let folders = RefCell::new(Folders::default());
-    let mut ops = [create("first"), create("panic"), create("third")];
-    let done = run_batch(Tx(&folders), &mut ops, &Alone).await;
-    assert!(matches!(&done.answers[0], Ok(Outcome::Created(id)) if id == "first"));
+    let (answers, mut jobs): (Vec<_>, Vec<_>) = ["first", "panic", "third"]
+        .into_iter()
+        .map(|title| {
+            let (job, answer) = create(title);
+            (answer, job)
+        })
+        .unzip();
+    let done = run_batch(Tx(&folders), &mut jobs, &Alone).await;
+    answer(&mut jobs, done.results);
+    let answers: Vec<StoreResult<String>> = answers.into_iter().map(Answer::now).collect();
+    assert!(matches!(&answers[0], Ok(id) if id == "first"));
     assert!(
-        matches!(&done.answers[1], Err(StoreError::Internal(e)) if e.contains("panicked")),
+        matches!(&answers[1], Err(StoreError::Internal(e)) if e.contains("panicked")),
         "{:?}",
-        done.answers[1]
+        answers[1]
     );
-    assert!(matches!(&done.answers[2], Ok(Outcome::Created(id)) if id == "third"));
+    assert!(matches!(&answers[2], Ok(id) if id == "third"));
     assert_eq!(
         folders.borrow().committed.as_deref(),
         Some(&["first".to_owned(), "third".to_owned()][..])

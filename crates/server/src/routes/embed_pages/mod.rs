@@ -25,8 +25,8 @@ use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 
 use self::page::{Kind, message, page, with_headers};
 use crate::events::DocSubscription;
-use crate::http::streaming::Streaming;
 use crate::state::AppState;
+use crate::streaming::Streaming;
 use crate::viewers::MAX_VIEWERS;
 use diagtui_model::Content;
 use diagtui_scene::render::{self, Format, Picture, View};

@@ -4,15 +4,17 @@
 
 use bytes::Bytes;
 
-use super::read::diagram_object;
-use super::{HistoryAnswer, HistoryQuery, Objects};
+use super::Store;
 use crate::content::ContentUpload;
 use crate::engine::Engine;
+use crate::error::{StoreError, StoreResult};
+use crate::history::read::diagram_object;
+use crate::history::{Objects, PageQuery};
 use crate::keys::Account;
 use crate::object::content_json;
 use crate::rules::check_object_id;
-use crate::write::{Outcome, WriteOp};
-use crate::{Store, StoreError, StoreResult, unexpected};
+use crate::writer::ops::content::SetContent;
+use crate::writer::ops::history::CompactHistory;
 use diagtui_model::Content;
 use diagtui_model::history::{Diff, HistoryPage, Restored, VersionDetails, diff_contents};
 use diagtui_model::ids::format_timestamp;
@@ -20,7 +22,7 @@ use diagtui_model::versions::VersionCondition;
 use time::OffsetDateTime;
 
 /// The most versions one page lists.
-pub const MAX_PAGE: usize = 1000;
+const MAX_PAGE: usize = 1000;
 
 impl<E: Engine> Store<E> {
     /// A page of the document's versions, newest first: those older than `before` (all when
@@ -41,15 +43,13 @@ impl<E: Engine> Store<E> {
         if let Some(obj_id) = object {
             check_object_id("objId", obj_id)?;
         }
-        let query = HistoryQuery::Page {
+        let query = PageQuery {
             before,
             limit,
             object: object.map(str::to_owned),
         };
-        match self.ask_history(account, doc_id, query).await? {
-            HistoryAnswer::Page(page) => Ok(page),
-            other => Err(unexpected_answer(&other)),
-        }
+        self.visible(account, doc_id).await?;
+        self.engine.history_page(doc_id.to_owned(), query).await
     }
 
     /// One version with the objects it changed.
@@ -59,13 +59,10 @@ impl<E: Engine> Store<E> {
         doc_id: &str,
         version: u64,
     ) -> StoreResult<VersionDetails> {
-        match self
-            .ask_history(account, doc_id, HistoryQuery::Version(version))
-            .await?
-        {
-            HistoryAnswer::Version(details) => Ok(details),
-            other => Err(unexpected_answer(&other)),
-        }
+        self.visible(account, doc_id).await?;
+        self.engine
+            .history_version(doc_id.to_owned(), version)
+            .await
     }
 
     /// The content as it was at a version, and the newest version.
@@ -75,13 +72,10 @@ impl<E: Engine> Store<E> {
         doc_id: &str,
         version: u64,
     ) -> StoreResult<(Objects, u64)> {
-        match self
-            .ask_history(account, doc_id, HistoryQuery::Content(version))
-            .await?
-        {
-            HistoryAnswer::Content(objects, head) => Ok((objects, head)),
-            other => Err(unexpected_answer(&other)),
-        }
+        self.visible(account, doc_id).await?;
+        self.engine
+            .history_content(doc_id.to_owned(), version)
+            .await
     }
 
     /// The whole content as it was at a version, as the JSON map `obj/all` answers.
@@ -148,45 +142,35 @@ impl<E: Engine> Store<E> {
             )));
         }
         let body = objects_json(&objects);
-        let op = WriteOp::SetContent {
-            account_id: account.id.clone(),
-            doc_id: doc_id.to_owned(),
-            content: ContentUpload::parse(body)?,
-            restore: Some(version),
-            if_match,
-        };
-        match self.engine.write(op).await?.versioned().0 {
-            Outcome::Versioned(version, changed) => Ok(Restored {
-                success: true,
-                version,
-                changed,
-            }),
-            other => Err(unexpected(&other)),
-        }
+        let set = self
+            .write(SetContent {
+                account_id: account.id.clone(),
+                doc_id: doc_id.to_owned(),
+                content: ContentUpload::parse(body)?,
+                restore: Some(version),
+                if_match,
+            })
+            .await?;
+        Ok(Restored {
+            success: true,
+            version: set.version,
+            changed: set.changed,
+        })
     }
 
     /// Compacts every document's history to the versions of the last `keep` (see
-    /// [`compact`](super::compact)).
+    /// `history::compact`).
     pub async fn compact_history(&self, keep: std::time::Duration) -> StoreResult<()> {
         let cutoff = OffsetDateTime::now_utc() - keep;
-        let op = WriteOp::CompactHistory {
+        self.write(CompactHistory {
             cutoff: format_timestamp(cutoff),
-        };
-        match self.engine.write(op).await? {
-            Outcome::Done => Ok(()),
-            other => Err(unexpected(&other)),
-        }
+        })
+        .await
     }
 
-    /// Asks the engine about a document's history, once the account may see it.
-    async fn ask_history(
-        &self,
-        account: &Account,
-        doc_id: &str,
-        query: HistoryQuery,
-    ) -> StoreResult<HistoryAnswer> {
-        self.doc(account, doc_id).await?;
-        self.engine.history(doc_id.to_owned(), query).await
+    /// Checks that the account may see the document (its history is read from the engine).
+    async fn visible(&self, account: &Account, doc_id: &str) -> StoreResult<()> {
+        self.doc(account, doc_id).await.map(drop)
     }
 }
 
@@ -201,9 +185,4 @@ fn shown(objects: &Objects) -> StoreResult<Content> {
         .iter()
         .map(|(id, object)| Ok((id.clone(), diagram_object(object)?)))
         .collect()
-}
-
-/// The error for an engine answering a history query with the wrong kind of answer.
-fn unexpected_answer(answer: &HistoryAnswer) -> StoreError {
-    StoreError::Internal(format!("unexpected history answer: {answer:?}"))
 }

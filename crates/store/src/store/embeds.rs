@@ -4,12 +4,13 @@
 
 use bytes::Bytes;
 
-use super::{EmbedAnswer, EmbedQuery, EmbedWrite, StoredEmbed};
+use super::Store;
+use crate::embeds::StoredEmbed;
 use crate::engine::Engine;
+use crate::error::{StoreError, StoreResult};
 use crate::keys::Account;
 use crate::rules::check_title;
-use crate::write::{Outcome, WriteOp};
-use crate::{Store, StoreError, StoreResult, unexpected};
+use crate::writer::ops::embeds::{CreateStatic, DeleteStatic, DisableLive, EnableLive, RotateLive};
 use diagtui_model::DocDetails;
 
 impl<E: Engine> Store<E> {
@@ -23,7 +24,7 @@ impl<E: Engine> Store<E> {
         if let Some(title) = title {
             check_title(title)?;
         }
-        self.embed_write(EmbedWrite::CreateStatic {
+        self.write(CreateStatic {
             account_id: account.id.clone(),
             doc_id: doc_id.to_owned(),
             title: title.map(str::to_owned),
@@ -33,14 +34,11 @@ impl<E: Engine> Store<E> {
 
     /// Deletes a static embed (its document's owner only).
     pub async fn delete_static_embed(&self, account: &Account, id: &str) -> StoreResult<()> {
-        let write = EmbedWrite::DeleteStatic {
+        self.write(DeleteStatic {
             account_id: account.id.clone(),
             id: id.to_owned(),
-        };
-        match self.engine.write(WriteOp::Embed(write)).await? {
-            Outcome::Done => Ok(()),
-            other => Err(unexpected(&other)),
-        }
+        })
+        .await
     }
 
     /// The document's live embed: made now, or the one it has (owner only).
@@ -49,7 +47,7 @@ impl<E: Engine> Store<E> {
         account: &Account,
         doc_id: &str,
     ) -> StoreResult<StoredEmbed> {
-        self.embed_write(EmbedWrite::EnableLive {
+        self.write(EnableLive {
             account_id: account.id.clone(),
             doc_id: doc_id.to_owned(),
         })
@@ -62,7 +60,7 @@ impl<E: Engine> Store<E> {
         account: &Account,
         doc_id: &str,
     ) -> StoreResult<StoredEmbed> {
-        self.embed_write(EmbedWrite::RotateLive {
+        self.write(RotateLive {
             account_id: account.id.clone(),
             doc_id: doc_id.to_owned(),
         })
@@ -71,50 +69,32 @@ impl<E: Engine> Store<E> {
 
     /// Turns the document's live embed off (owner only).
     pub async fn disable_live_embed(&self, account: &Account, doc_id: &str) -> StoreResult<()> {
-        let write = EmbedWrite::DisableLive {
+        self.write(DisableLive {
             account_id: account.id.clone(),
             doc_id: doc_id.to_owned(),
-        };
-        match self.engine.write(WriteOp::Embed(write)).await? {
-            Outcome::Done => Ok(()),
-            other => Err(unexpected(&other)),
-        }
+        })
+        .await
     }
 
     /// The document's embeds, the live one first (any account that may see the document).
     pub async fn embeds(&self, account: &Account, doc_id: &str) -> StoreResult<Vec<StoredEmbed>> {
-        let query = EmbedQuery::List {
-            account_id: account.id.clone(),
-            doc_id: doc_id.to_owned(),
-        };
-        match self.engine.embeds(query).await? {
-            EmbedAnswer::List(embeds) => Ok(embeds),
-            other => Err(unexpected_answer(&other)),
-        }
+        self.engine
+            .embeds(account.id.clone(), doc_id.to_owned())
+            .await
     }
 
     /// A static embed and its content (JSON text), for its page: no account asks.
     pub async fn static_embed(&self, id: &str) -> StoreResult<Option<(StoredEmbed, String)>> {
-        let query = EmbedQuery::Static { id: id.to_owned() };
-        match self.engine.embeds(query).await? {
-            EmbedAnswer::Static(found) => Ok(found),
-            other => Err(unexpected_answer(&other)),
-        }
+        self.engine.static_embed(id.to_owned()).await
     }
 
     /// The owner of a document whose live embed has this key; `EmbedNotFound` otherwise.
     async fn live_owner(&self, doc_id: &str, key: &str) -> StoreResult<String> {
-        let query = EmbedQuery::Live {
-            doc_id: doc_id.to_owned(),
-            key: key.to_owned(),
-        };
-        match self.engine.embeds(query).await? {
-            EmbedAnswer::Live(Some(owner)) => Ok(owner),
-            EmbedAnswer::Live(None) => Err(StoreError::EmbedNotFound(format!(
-                "document {doc_id}'s live embed"
-            ))),
-            other => Err(unexpected_answer(&other)),
-        }
+        let owner = self
+            .engine
+            .live_owner(doc_id.to_owned(), key.to_owned())
+            .await?;
+        owner.ok_or_else(|| StoreError::EmbedNotFound(format!("document {doc_id}'s live embed")))
     }
 
     /// The details of a document shown by its live embed, when `key` is the embed's key;
@@ -130,17 +110,4 @@ impl<E: Engine> Store<E> {
         self.live_owner(doc_id, key).await?;
         self.public_content_json(doc_id).await
     }
-
-    /// Runs an embed write that answers an embed.
-    async fn embed_write(&self, write: EmbedWrite) -> StoreResult<StoredEmbed> {
-        match self.engine.write(WriteOp::Embed(write)).await? {
-            Outcome::Embed(embed) => Ok(embed),
-            other => Err(unexpected(&other)),
-        }
-    }
-}
-
-/// The error for an engine answering an embed query with the wrong kind of answer.
-fn unexpected_answer(answer: &EmbedAnswer) -> StoreError {
-    StoreError::Internal(format!("unexpected embed answer: {answer:?}"))
 }
