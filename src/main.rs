@@ -12,7 +12,7 @@ use diagtui::connect::{self, Mode};
 use diagtui::tui::keys::KeyTable;
 use diagtui::tui::settings::GraphicsSetting;
 use diagtui::tui::theme::{self, Theme};
-use diagtui::tui::writes::selectors::SelectorHistory;
+use diagtui::tui::session::selectors::SelectorHistory;
 
 /// Examples shown under `diagtui --help`.
 const EXAMPLES: &str = "\
@@ -309,7 +309,7 @@ fn run_tui(args: &ConnectionArgs, config: Option<&ConfigPath>, data_dir: &Path) 
             status_key,
             graphics,
             poll: connection.poll,
-            places: diagtui::tui::runtime::transfer::Places::here(),
+            places: diagtui::tui::transfer::Places::here(),
         };
         let outcome = diagtui::tui::run(connection.client.clone(), setup).await;
         connection.close().await;

@@ -8,7 +8,7 @@ use diagtui::client::{DocStreamEvent, Watched};
 use diagtui::model::Content;
 use diagtui::model::events::DocChangeEvent;
 use diagtui::model::history::{HistoryPage, ObjectChange, VersionDetails, VersionKind};
-use diagtui::tui::runtime::liveness::Live;
+use diagtui::tui::requests::liveness::Live;
 use diagtui::tui::{Answer, Msg, Request};
 
 use crate::harness::*;

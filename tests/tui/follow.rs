@@ -13,7 +13,7 @@ use diagtui::server::{LocalServer, ServerOptions};
 use diagtui::store::Location;
 use diagtui::tui::requests::call::Request;
 use diagtui::tui::runtime::follow::Followers;
-use diagtui::tui::runtime::liveness::Live;
+use diagtui::tui::requests::liveness::Live;
 use diagtui::tui::runtime::worker;
 use diagtui::tui::{App, Effect, Msg, Setup, view};
 use diagtui_testkit::Local;
@@ -40,7 +40,7 @@ struct Following {
     /// How many times the app read the whole content so far.
     content_reads: usize,
     /// While set, what the app asks to follow waits here (a stream slow to start).
-    held: Option<Vec<diagtui::tui::runtime::liveness::Follow>>,
+    held: Option<Vec<diagtui::tui::requests::liveness::Follow>>,
 }
 
 impl Following {

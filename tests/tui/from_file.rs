@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use diagtui::tui::runtime::transfer::{FileError, FileFor, FileJob};
+use diagtui::tui::transfer::{FileError, FileFor, FileJob};
 use diagtui::tui::{Answer, Effect, Msg, Request, RequestId};
 
 use crate::harness::*;

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use diagtui::tui::runtime::transfer::{FileFor, FileJob, Places};
+use diagtui::tui::transfer::{FileFor, FileJob, Places};
 use diagtui::tui::{Effect, Msg, Request, Setup};
 
 use crate::harness::{Harness, content, objects};

@@ -5,7 +5,7 @@
 
 use diagtui::client::{DocStreamEvent, Watched};
 use diagtui::model::events::DocChangeEvent;
-use diagtui::tui::runtime::liveness::Live;
+use diagtui::tui::requests::liveness::Live;
 use diagtui::tui::{Answer, Msg, Request};
 use serde_json::json;
 

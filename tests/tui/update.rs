@@ -3,7 +3,7 @@
 
 use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use diagtui::model::{Content, DocSummary};
-use diagtui::tui::runtime::liveness::Follow;
+use diagtui::tui::requests::liveness::Follow;
 use diagtui::tui::{Answer, App, Effect, Msg, Request, Setup};
 use serde_json::json;
 

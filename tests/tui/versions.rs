@@ -11,7 +11,7 @@ use diagtui::model::events::DocChangeEvent;
 use diagtui::model::versions::VersionedObject;
 use diagtui::model::{Content, Selector};
 use diagtui::tui::document::ObjectModel;
-use diagtui::tui::runtime::liveness::Live;
+use diagtui::tui::requests::liveness::Live;
 use diagtui::tui::{Answer, Failure, Msg, Request};
 use diagtui::tui::{Stale, Versioned};
 use serde_json::json;

@@ -23,12 +23,17 @@ pub(crate) mod overlays;
 pub(crate) mod panes;
 pub mod requests;
 pub mod runtime;
+pub mod session;
 pub mod settings;
+pub mod text;
 pub mod theme;
+pub mod transfer;
+pub mod vocab;
 pub(crate) mod widgets;
 pub mod writes;
 
 pub use app::update::{App, Effect, Msg, Setup};
 pub use app::view::view;
-pub use requests::call::{Answer, Failure, Reply, Request, RequestId, Stale, Versioned};
+pub use document::{RequestId, Versioned};
+pub use requests::call::{Answer, Failure, Reply, Request, Stale};
 pub use runtime::run::{LOG_FILE, init_log, run};

@@ -1,4 +1,5 @@
-//! No circle between the TUI's files: no file imports one that (through others) imports it back.
+//! No circle in the TUI: no file imports one that (through others) imports it back, and no two
+//! folders (rooms) import each other, directly or through others.
 //!
 //! The graph has one node per source file (a `mod.rs` stands for its directory) and an edge for
 //! every path naming another file's module: `crate::…`, `super::…` and `self::…`, in `use`
@@ -6,6 +7,12 @@
 //! (`crate::document::ObjectModel`, re-exported from `document/model.rs`) names the file that
 //! defines the item. A room's `mod` lines and its re-exports of its own children
 //! (`pub use child::Item`) list the room; they are not imports.
+//!
+//! The folder check draws the same graph once per depth of the tree, each file standing for the
+//! folder (or top file) that holds it at that depth: `app/update` is `app` at depth 1. An import
+//! of a folder's file from inside the same folder is no arrow at that depth.
+//!
+//! [`circles`] reads any crate: point it at another crate's `src` to check that crate.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -14,19 +21,77 @@ use std::path::Path;
 /// A module path inside the crate: `["app", "update"]`; the crate root is empty.
 type Module = Vec<String>;
 
+/// Which files import which.
+type Graph = BTreeMap<Module, BTreeSet<Module>>;
+
 #[test]
-fn the_tui_has_no_circle_between_files() {
+fn the_tui_has_no_circle_between_files_or_folders() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let found = circles(&src);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// Every circle found in the crate whose sources are under `src` (its `lib.rs` or `main.rs` at the
+/// top), one line each: the first circle between files, then the first between folders at each
+/// depth. Empty when there is none.
+fn circles(src: &Path) -> Vec<String> {
     let mut files = BTreeMap::new();
-    read_dir(&src, &src, &mut files);
-    assert!(files.len() > 50, "the sources were not found in {src:?}");
+    read_dir(src, src, &mut files);
+    assert!(!files.is_empty(), "no sources were found in {src:?}");
     let graph = graph(&files);
+    let mut found = Vec::new();
     if let Some(circle) = circle(&graph) {
-        panic!(
+        found.push(format!(
             "files import each other in a circle: {}",
             circle.join(" -> ")
-        );
+        ));
     }
+    let deepest = files.keys().map(Vec::len).max().unwrap_or(0);
+    for depth in 1..deepest {
+        if let Some(circle) = circle(&folders(&graph, depth)) {
+            found.push(format!(
+                "folders import each other in a circle (depth {depth}): {}; by {}",
+                circle.join(" -> "),
+                ties(&graph, &circle).join(", ")
+            ));
+        }
+    }
+    found
+}
+
+/// The file imports that make each arrow of a circle between folders: `writes/undo -> overlays`.
+fn ties(graph: &Graph, circle: &[String]) -> Vec<String> {
+    let within = |file: &Module, folder: &str| {
+        let folder = module(folder);
+        if folder.is_empty() {
+            return file.is_empty();
+        }
+        file.len() >= folder.len() && file[..folder.len()] == folder[..]
+    };
+    circle
+        .windows(2)
+        .flat_map(|pair| {
+            graph.iter().flat_map(move |(from, targets)| {
+                targets
+                    .iter()
+                    .filter(move |to| within(from, &pair[0]) && within(to, &pair[1]))
+                    .map(move |to| format!("{} -> {}", name(from), name(to)))
+            })
+        })
+        .collect()
+}
+
+/// `graph` with each file standing for the folder (or file) that holds it `depth` names down,
+/// and no edge from a folder to itself.
+fn folders(graph: &Graph, depth: usize) -> Graph {
+    let cut = |m: &Module| m[..m.len().min(depth)].to_vec();
+    let mut out = Graph::new();
+    for (from, targets) in graph {
+        let from = cut(from);
+        let entry = out.entry(from.clone()).or_default();
+        entry.extend(targets.iter().map(cut).filter(|to| *to != from));
+    }
+    out
 }
 
 #[test]
@@ -53,6 +118,31 @@ fn a_circle_through_three_files_is_found() {
             .map(|(m, s)| (m, s.replace("super::super::a::{A, self}", "std::fmt"))),
     );
     assert_eq!(circle(&graph(&without)), None);
+}
+
+#[test]
+fn two_folders_importing_each_other_are_a_circle() {
+    // No two files import each other, but the folder `a` imports `b` and `b` imports `a`.
+    let files = BTreeMap::from([
+        (module("lib"), "mod a;\nmod b;".to_string()),
+        (module("a"), "mod x;\nmod y;".to_string()),
+        (module("a/x"), "use crate::b::z::Z;".to_string()),
+        (module("a/y"), "pub struct Y;".to_string()),
+        (module("b"), "mod z;".to_string()),
+        (
+            module("b/z"),
+            "use crate::a::y::Y;\npub struct Z;".to_string(),
+        ),
+    ]);
+    let imports = graph(&files);
+    assert_eq!(circle(&imports), None);
+    let found = circle(&folders(&imports, 1)).expect("a circle between folders");
+    assert_eq!(found, ["a", "b", "a"]);
+    let inside = BTreeMap::from_iter(files.into_iter().map(|(m, s)| {
+        let s = s.replace("crate::a::y::Y", "std::fmt");
+        (m, s)
+    }));
+    assert_eq!(circle(&folders(&graph(&inside), 1)), None);
 }
 
 /// `"room/x"` as a module path (`"lib"` is the root).
@@ -87,7 +177,7 @@ fn read_dir(root: &Path, dir: &Path, files: &mut BTreeMap<Module, String>) {
 }
 
 /// Each file's imports of other files.
-fn graph(files: &BTreeMap<Module, String>) -> BTreeMap<Module, BTreeSet<Module>> {
+fn graph(files: &BTreeMap<Module, String>) -> Graph {
     let reexports = reexports(files);
     files
         .iter()
@@ -309,14 +399,14 @@ fn resolve(
 }
 
 /// A circle in `graph`, as the files around it (the first one again at the end), if any.
-fn circle(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Option<Vec<String>> {
+fn circle(graph: &Graph) -> Option<Vec<String>> {
     #[derive(Clone, Copy, PartialEq)]
     enum Mark {
         Open,
         Done,
     }
     fn visit(
-        graph: &BTreeMap<Module, BTreeSet<Module>>,
+        graph: &Graph,
         node: &Module,
         marks: &mut BTreeMap<Module, Mark>,
         stack: &mut Vec<Module>,
@@ -360,5 +450,26 @@ fn name(module: &Module) -> String {
         "lib".to_string()
     } else {
         module.join("/")
+    }
+}
+
+#[test]
+fn zz_dump() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = BTreeMap::new();
+    read_dir(&src, &src, &mut files);
+    let g = graph(&files);
+    for (f, ts) in &g {
+        for t in ts {
+            if f.first() != t.first() {
+                println!(
+                    "EDGE {} {} {} {}",
+                    f.first().map(String::as_str).unwrap_or("lib"),
+                    t.first().map(String::as_str).unwrap_or("lib"),
+                    name(f),
+                    name(t)
+                );
+            }
+        }
     }
 }

@@ -8,13 +8,13 @@
 
 use std::path::Path;
 
-use crate::app::action::Action;
-use crate::app::component::Cx;
 use crate::app::update::{App, cx};
 use crate::overlays::{Overlay, Prompt};
 use crate::requests::call::{Answer, Failure, Request};
 use crate::requests::purpose::{FromFileWork, Purpose};
-use crate::runtime::transfer::{FileError, FileJob, FileOutcome};
+use crate::transfer::{FileError, FileJob, FileOutcome};
+use crate::vocab::action::Action;
+use crate::vocab::component::Cx;
 use diagtui_model::DocSummary;
 
 /// The new document's title: the file's name without its extension.

@@ -13,12 +13,8 @@
 //! speak: the panes, overlays and writes import them, so they import no pane and no overlay's
 //! file but the `Overlay` list; `notification` imports nothing.
 
-pub(crate) mod action;
-pub(crate) mod component;
 mod departed;
 mod from_file;
-pub(crate) mod layout;
-pub(crate) mod notification;
 mod past;
 mod reach;
 mod selection;

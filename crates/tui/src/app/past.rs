@@ -3,15 +3,16 @@
 //! objects changed since marked, every write refused), going back to now, and the restore
 //! with its question. The overlay itself is `overlays/versions.rs`.
 
-use crate::app::action::Action;
-use crate::app::component::Cx;
-use crate::app::notification::Notification;
 use crate::app::update::{App, cx};
 use crate::document::Past;
+use crate::document::RequestId;
 use crate::keys::{Command, Context};
 use crate::overlays::{Body, Choice, Overlay, Question, VersionsView};
-use crate::requests::call::{Answer, Failure, Request, RequestId};
+use crate::requests::call::{Answer, Failure, Request};
 use crate::requests::purpose::{Purpose, VersionsWork};
+use crate::text::notification::Notification;
+use crate::vocab::action::Action;
+use crate::vocab::component::Cx;
 use diagtui_model::history::Diff;
 
 /// How many objects a restore question names.

@@ -10,8 +10,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::app::notification::{Level, Notification};
 use crate::keys::{Command, Context, KeyTable};
+use crate::text::notification::{Level, Notification};
 use crate::theme::{Role, Theme};
 
 /// Ticks an information shows: 40 of the runner's 120 ms ticks, about five seconds.

@@ -10,33 +10,34 @@ use std::time::Duration;
 use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
-use crate::app::action::{Action, BulkCall, MarksChange, Pane};
-use crate::app::component::{Component, Cx};
-use crate::app::layout::{self, Arrangement, Screen};
-use crate::app::notification::{Level, Notification};
 use crate::app::status::Bar;
 use crate::app::status::Status;
+use crate::document::load::Load;
 use crate::document::picture::{DrawnPicture, Graphics, PictureJob};
 use crate::document::scene_cache::{BuiltScene, SceneCache, SceneJob};
 use crate::document::summary::TypeSummary;
 use crate::document::{ObjectModel, OpenDoc};
+use crate::document::{RequestId, Versioned};
 use crate::keys::{Command, Context, KeyTable};
 use crate::overlays::{
     Body, BulkEdit, Choice, Entry, Help, LogView, Overlay, Palette, Question, SelectorForm,
     SelectorResult,
 };
 use crate::panes::{DocsPane, MapPane, ObjectsPane, PropsPane, ask_to_drop_edits};
-use crate::requests::call::{Answer, Failure, Reply, Request, RequestId, Versioned};
+use crate::requests::call::{Answer, Failure, Reply, Request};
 use crate::requests::fresh::FreshObjects;
 use crate::requests::ledger::Requests;
-use crate::requests::load::Load;
+use crate::requests::liveness::{Follow, Live, Liveness, Reaction};
 use crate::requests::purpose::{BulkOwner, Purpose};
-use crate::runtime::liveness::{Follow, Live, Liveness, Reaction};
-use crate::runtime::transfer::{FileFor, FileJob, FileOutcome, Places};
+use crate::session::record::WriteHistory;
+use crate::session::selectors::SelectorHistory;
 use crate::settings::GraphicsSetting;
+use crate::text::notification::{Level, Notification};
 use crate::theme::Theme;
-use crate::writes::record::WriteHistory;
-use crate::writes::selectors::SelectorHistory;
+use crate::transfer::{FileFor, FileJob, FileOutcome, Places};
+use crate::vocab::action::{Action, BulkCall, MarksChange, Pane};
+use crate::vocab::component::{Component, Cx};
+use crate::vocab::layout::{self, Arrangement, Screen};
 use crate::writes::{server_undo, undo};
 
 /// Something that happened: the app's only input.

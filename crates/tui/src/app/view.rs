@@ -6,12 +6,12 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::app::action::Pane;
-use crate::app::component::{Component, Cx};
 use crate::app::update::App;
 use crate::overlays::{Overlay, Shown};
+use crate::text::text_view::clip;
 use crate::theme::Role;
-use crate::widgets::text_view::clip;
+use crate::vocab::action::Pane;
+use crate::vocab::component::{Component, Cx};
 
 /// Draws the whole screen.
 pub fn view(app: &App, frame: &mut Frame) {

@@ -12,6 +12,7 @@
 mod departed;
 mod filter;
 mod glance;
+pub(crate) mod load;
 mod marks;
 mod meta;
 mod model;
@@ -23,12 +24,15 @@ mod row;
 pub mod scene_cache;
 pub(crate) mod summary;
 mod texts;
+mod versioned;
 
 pub use departed::Departed;
 pub use filter::Matches;
+pub use load::RequestId;
 pub use marks::Marks;
 pub use meta::{MetaIndex, MetaValues};
 pub use model::{Entry, Group, ObjectModel, ObjectTexts, TreeRow};
 pub use open::OpenDoc;
 pub use past::Past;
 pub use row::{RowParts, row_text, scalar_text};
+pub use versioned::{ObjectVersions, Versioned};

@@ -61,7 +61,7 @@ impl Entry<'_> {
 
     /// Of its data, only the properties `names` names, in their order in the data (the rest
     /// is skipped without being built): what a merge of `names` needs to know
-    /// ([`crate::widgets::json::Diff::of_merge`]).
+    /// ([`crate::text::json::Diff::of_merge`]).
     pub fn data_named(&self, names: &Props) -> Props {
         let mut json = serde_json::Deserializer::from_str(self.data_json);
         Named(names)

@@ -7,15 +7,15 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::app::action::{Action, ObjectsCall, Pane};
-use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
 use crate::overlays::Overlay;
+use crate::text::text_view::clip;
+use crate::text::words;
 use crate::theme::Role;
+use crate::vocab::action::{Action, ObjectsCall, Pane};
+use crate::vocab::component::{Component, Cx};
 use crate::widgets::list::ListCursor;
 use crate::widgets::pieces::{cursor_rows, hint_line, overlay_box};
-use crate::widgets::text_view::clip;
-use crate::widgets::words;
 use diagtui_scene::{Connection, Direction, Scene, Shape, Via};
 
 /// Width of the box.

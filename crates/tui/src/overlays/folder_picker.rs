@@ -6,15 +6,15 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::app::action::{Action, DocsCall};
-use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
 use crate::overlays::search::{Outcome, Search};
 use crate::overlays::{Body, Choice, Overlay, Question};
+use crate::text::text_view::clip;
+use crate::text::words;
 use crate::theme::Role;
+use crate::vocab::action::{Action, DocsCall};
+use crate::vocab::component::{Component, Cx};
 use crate::widgets::pieces::{highlighted, input_spans, overlay_box, selected_line};
-use crate::widgets::text_view::clip;
-use crate::widgets::words;
 use diagtui_model::{DocSummary, FolderRef};
 
 /// Rows the list shows.

@@ -1,7 +1,7 @@
 //! Each overlay as the component it holds, for App to route keys to it and draw it.
 
-use crate::app::component::Component;
 use crate::overlays::Overlay;
+use crate::vocab::component::Component;
 
 /// The component inside each variant, as `$convert` gives it from a box.
 macro_rules! inside {

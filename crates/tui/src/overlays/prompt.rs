@@ -8,12 +8,12 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use crate::app::action::{Action, DocsCall, PromptFor};
-use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
 use crate::overlays::Overlay;
-use crate::runtime::transfer::{FileFor, FileJob, FileOutcome};
 use crate::theme::Role;
+use crate::transfer::{FileFor, FileJob, FileOutcome};
+use crate::vocab::action::{Action, DocsCall, PromptFor};
+use crate::vocab::component::{Component, Cx};
 use crate::widgets::input::LineInput;
 use crate::widgets::pieces::{hint_line, input_spans, overlay_box};
 use crate::widgets::typing::Typed;

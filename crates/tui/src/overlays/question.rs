@@ -14,14 +14,14 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::app::action::Action;
-use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context, KeyTable};
+use crate::text::json::{BulkChange, Diff};
+use crate::text::text_view::clip;
 use crate::theme::Role;
-use crate::widgets::json::{BulkChange, Diff};
+use crate::vocab::action::Action;
+use crate::vocab::component::{Component, Cx};
 use crate::widgets::list::ListCursor;
 use crate::widgets::pieces::{diff_lines, hint_line, scroll_room, scrolled_box, sent_whole_note};
-use crate::widgets::text_view::clip;
 use diagtui_model::{ContentReport, DocSummary};
 
 /// Objects listed in a bulk diff (the rest are counted).

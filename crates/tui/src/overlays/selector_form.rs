@@ -14,27 +14,28 @@ use ratatui::text::{Line, Span};
 
 use std::collections::HashSet;
 
-use crate::app::action::{Action, Applied, BulkCall, MarksChange};
-use crate::app::component::{Component, Cx};
 use crate::document::MetaIndex;
+use crate::document::load::Load;
 use crate::document::names::Name;
+use crate::document::{ObjectVersions, RequestId};
 use crate::keys::{Command, Context};
-use crate::requests::call::{Answer, Failure, ObjectVersions, Request, RequestId, Stale};
-use crate::requests::load::Load;
+use crate::requests::call::{Answer, Failure, Request, Stale};
 use crate::requests::purpose::{BulkOwner, BulkWork, FormWork, Purpose};
+use crate::session::record::{ObjectWrite, Source, WriteKind};
+use crate::session::selectors::{SavedRow, SavedSelector};
+use crate::text::json::Diff;
+use crate::text::text_view::clip;
+use crate::text::words;
 use crate::theme::Role;
+use crate::vocab::action::{Action, Applied, BulkCall, MarksChange};
+use crate::vocab::component::{Component, Cx};
 use crate::widgets::input::LineInput;
-use crate::widgets::json::Diff;
 use crate::widgets::pieces::{
     field_lines, hint_line, input_spans, overlay_box, selected_line, wrapped_rows,
 };
 use crate::widgets::props_field::PropsField;
-use crate::widgets::text_view::clip;
 use crate::widgets::typing::Typed;
-use crate::widgets::words;
 use crate::writes::bulk::{BulkWrite, Plan, Settled};
-use crate::writes::record::{ObjectWrite, Source, WriteKind};
-use crate::writes::selectors::{SavedRow, SavedSelector};
 use diagtui_model::merge::Nested;
 use diagtui_model::{
     Condition, Content, DiagramObject, Operator, Props, Selector, SelectorUpdated,

@@ -14,10 +14,10 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::app::action::{Action, DocsCall, PromptFor};
-use crate::app::component::{Component, Cx};
 use crate::document::ObjectModel;
 use crate::requests::purpose::{DocAction, DocsWork, Purpose};
+use crate::vocab::action::{Action, DocsCall, PromptFor};
+use crate::vocab::component::{Component, Cx};
 use crate::widgets::fuzzy;
 use crate::widgets::input::Filter;
 use diagtui_model::{
@@ -25,22 +25,23 @@ use diagtui_model::{
 };
 
 use super::doc_embeds::DocEmbeds;
-use crate::app::layout;
+use crate::document::RequestId;
+use crate::document::load::Load;
 use crate::keys::{Command, Context};
 use crate::overlays::{Body, Choice, Overlay, Prompt, Question};
 use crate::panes::Filtered;
-use crate::requests::call::{Answer, Failure, Request, RequestId};
-use crate::requests::load::Load;
-use crate::runtime::transfer::{FileError, FileFor, FileJob, FileOutcome, export_name};
+use crate::requests::call::{Answer, Failure, Request};
+use crate::session::record::{FOLDERS, FolderChange, Replacement, WriteKind};
+use crate::text::text_view::clip;
+use crate::text::words;
 use crate::theme::Role;
+use crate::transfer::{FileError, FileFor, FileJob, FileOutcome, export_name};
+use crate::vocab::layout;
 use crate::widgets::list::{ListCursor, Pointer};
 use crate::widgets::pieces::{
     filter_line, highlighted, load_error_lines, pane_block, selected_line,
 };
-use crate::widgets::text_view::clip;
 use crate::widgets::titles;
-use crate::widgets::words;
-use crate::writes::record::{FOLDERS, FolderChange, Replacement, WriteKind};
 
 /// One row of the list.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -11,24 +11,25 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::app::action::{Action, MarksChange, ObjectsCall, Pane};
-use crate::app::component::{Component, Cx};
 use crate::document::{Marks, Matches, ObjectModel, OpenDoc, TreeRow};
 use crate::requests::purpose::{ObjectsWork, Purpose};
+use crate::vocab::action::{Action, MarksChange, ObjectsCall, Pane};
+use crate::vocab::component::{Component, Cx};
 use crate::widgets::input::Filter;
 use diagtui_model::{DiagramObject, ObjectType, Props};
 
-use crate::app::layout;
+use crate::document::RequestId;
 use crate::keys::{Command, Context};
 use crate::overlays::{Body, Choice, ConnectionsView, Overlay, Question, TypePicker, WritesView};
 use crate::panes::Filtered;
-use crate::requests::call::{Answer, Failure, Request, RequestId};
+use crate::requests::call::{Answer, Failure, Request};
+use crate::session::record::{Removed, WriteKind, attached_line_groups};
+use crate::text::text_view::clip;
+use crate::text::words;
 use crate::theme::Role;
+use crate::vocab::layout;
 use crate::widgets::list::{ListCursor, Pointer};
 use crate::widgets::pieces::{filter_line, load_error_lines, pane_block, selected_line};
-use crate::widgets::text_view::clip;
-use crate::widgets::words;
-use crate::writes::record::{Removed, WriteKind, attached_line_groups};
 use crate::writes::server_undo;
 
 /// The deletes of the marked objects, while they run.

@@ -4,19 +4,12 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use crate::document::ObjectModel;
+use crate::document::{ObjectModel, ObjectVersions, RequestId, Versioned};
 use diagtui_model::embeds::EmbedList;
 use diagtui_model::history::{Diff, HistoryPage, Restored, VersionDetails};
 use diagtui_model::{
-    Content, DiagramObject, DocDetails, DocSummary, FolderList, Props, Selector, SelectorUpdated,
-    UserRef,
+    Content, DocDetails, DocSummary, FolderList, Props, Selector, SelectorUpdated, UserRef,
 };
-
-/// Object id to its version on the server (our extension), for the objects it gave one.
-pub type ObjectVersions = BTreeMap<String, u64>;
-
-/// Identifies one request; replies carry it back so stale ones can be dropped.
-pub type RequestId = u64;
 
 /// One API call the app wants made.
 #[derive(Debug, Clone, PartialEq)]
@@ -376,25 +369,6 @@ pub enum Answer {
     /// How many objects a create-diagram stored, and its notes: what of the file could not be
     /// drawn as written (`line N: ...`).
     DiagramCreated(usize, Vec<String>),
-}
-
-/// An object as read, with its version on the server (`None`: the server gives no versions).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Versioned {
-    /// The object.
-    pub object: DiagramObject,
-    /// Its version.
-    pub version: Option<u64>,
-}
-
-/// An object read from a server that gave no version.
-impl From<DiagramObject> for Versioned {
-    fn from(object: DiagramObject) -> Versioned {
-        Versioned {
-            object,
-            version: None,
-        }
-    }
 }
 
 /// What a conditional write found instead of the versions it named (a 412): nothing was

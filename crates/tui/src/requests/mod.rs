@@ -9,5 +9,5 @@
 pub mod call;
 pub(crate) mod fresh;
 pub(crate) mod ledger;
-pub(crate) mod load;
+pub mod liveness;
 pub(crate) mod purpose;

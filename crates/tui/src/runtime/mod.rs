@@ -12,9 +12,7 @@
 pub(crate) mod clipboard;
 pub mod follow;
 pub mod graphics;
-pub mod liveness;
 pub mod memory;
 pub(crate) mod run;
 pub(crate) mod terminal;
-pub mod transfer;
 pub mod worker;

@@ -13,15 +13,15 @@ use tokio::sync::mpsc;
 
 use crate::app::update::{App, Effect, Msg, Setup};
 use crate::app::view::view;
+use crate::requests::liveness::TICK;
 use crate::runtime::clipboard;
 use crate::runtime::follow::Followers;
 use crate::runtime::graphics;
-use crate::runtime::liveness::TICK;
 use crate::runtime::memory::give_back_freed_memory;
 use crate::runtime::terminal;
-use crate::runtime::transfer;
 use crate::runtime::worker;
 use crate::runtime::worker::Job;
+use crate::transfer;
 use diagtui_client::Client;
 use diagtui_model::private_files;
 

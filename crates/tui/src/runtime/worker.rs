@@ -12,8 +12,9 @@ use tokio::task::AbortHandle;
 
 use crate::app::update::{App, Effect, Msg};
 use crate::document::ObjectModel;
-use crate::requests::call::{Answer, Failure, Reply, Request, RequestId, Stale, Versioned};
-use crate::runtime::transfer;
+use crate::document::{RequestId, Versioned};
+use crate::requests::call::{Answer, Failure, Reply, Request, Stale};
+use crate::transfer;
 use diagtui_client::{AnswerBody, ApiError, Client};
 use diagtui_model::versions::VersionedObject;
 use diagtui_model::{DiagramObject, ErrorCode};

@@ -3,16 +3,17 @@
 //! the other components what changed). Also the small vocabulary actions speak: panes, marks,
 //! prompts and the calls App forwards to one component.
 
-use crate::app::notification::Notification;
 use crate::document::ObjectModel;
+use crate::document::Versioned;
 use crate::keys::{Command, Context};
 use crate::overlays::Overlay;
-use crate::requests::call::{Answer, Versioned};
+use crate::requests::call::Answer;
 use crate::requests::purpose::{BulkOwner, Sent};
-use crate::runtime::transfer::{FileFor, FileJob};
-use crate::widgets::json::Diff;
-use crate::writes::record::{UndoneMark, WriteKind};
-use crate::writes::selectors::SavedSelector;
+use crate::session::record::{UndoneMark, WriteKind};
+use crate::session::selectors::SavedSelector;
+use crate::text::json::Diff;
+use crate::text::notification::Notification;
+use crate::transfer::{FileFor, FileJob};
 use diagtui_model::{Content, DocSummary, FolderRef, ObjectType, Props, SelectorUpdated};
 
 /// One of the three panes.

@@ -7,18 +7,18 @@ use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use crate::app::action::Action;
 use crate::document::OpenDoc;
 use crate::document::names::Names;
 use crate::keys::{Command, Context, KeyTable};
 use crate::requests::call::Request;
 use crate::requests::ledger::Requests;
+use crate::requests::liveness::Liveness;
 use crate::requests::purpose::{Purpose, Sent};
-use crate::runtime::liveness::Liveness;
-use crate::runtime::transfer::Places;
+use crate::session::record::WriteHistory;
+use crate::session::selectors::SelectorHistory;
 use crate::theme::{Role, Theme};
-use crate::writes::record::WriteHistory;
-use crate::writes::selectors::SelectorHistory;
+use crate::transfer::Places;
+use crate::vocab::action::Action;
 use diagtui_scene::Scene;
 use ratatui::style::Style;
 

@@ -10,11 +10,8 @@
 pub(crate) mod editor;
 pub(crate) mod fuzzy;
 pub(crate) mod input;
-pub(crate) mod json;
 pub(crate) mod list;
 pub(crate) mod pieces;
 pub(crate) mod props_field;
-pub(crate) mod text_view;
 pub(crate) mod titles;
 pub(crate) mod typing;
-pub(crate) mod words;

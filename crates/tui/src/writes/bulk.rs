@@ -13,15 +13,16 @@
 use std::borrow::Borrow;
 use std::sync::Arc;
 
-use crate::app::action::{Action, BulkCall};
-use crate::app::component::Cx;
+use crate::document::{ObjectVersions, RequestId};
 use crate::keys::{Command, Context};
 use crate::overlays::{Body, Choice, Overlay, Question};
-use crate::requests::call::{Answer, Failure, ObjectVersions, Request, RequestId, Stale};
+use crate::requests::call::{Answer, Failure, Request, Stale};
 use crate::requests::purpose::{BulkOwner, BulkWork, Purpose};
-use crate::widgets::json::{BulkChange, Diff};
-use crate::widgets::words;
-use crate::writes::record::{ObjectWrite, Source, WriteKind};
+use crate::session::record::{ObjectWrite, Source, WriteKind};
+use crate::text::json::{BulkChange, Diff};
+use crate::text::words;
+use crate::vocab::action::{Action, BulkCall};
+use crate::vocab::component::Cx;
 use diagtui_model::merge::{Nested, refusal, update_for};
 use diagtui_model::{Content, Props};
 

@@ -6,14 +6,14 @@
 //! (the API has no way to bring a document back); documents moved are moved back, each to the
 //! folder it came from. Every undo asks first; the documents pane reads the lists again after.
 
-use crate::app::action::{Action, DocsCall};
-use crate::app::component::Cx;
 use crate::keys::Command;
 use crate::overlays::{Body, Choice, Overlay, Question};
 use crate::requests::call::{Answer, Failure, Request};
 use crate::requests::purpose::{Purpose, UndoWork};
-use crate::widgets::words;
-use crate::writes::record::{FolderChange, UndoneMark, Write, WriteKind};
+use crate::session::record::{FolderChange, UndoneMark, Write, WriteKind};
+use crate::text::words;
+use crate::vocab::action::{Action, DocsCall};
+use crate::vocab::component::Cx;
 use diagtui_model::FolderRef;
 
 /// How many titles a question names before `+N`.

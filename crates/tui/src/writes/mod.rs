@@ -9,7 +9,5 @@
 
 pub(crate) mod bulk;
 pub(crate) mod folder_undo;
-pub(crate) mod record;
-pub mod selectors;
 pub(crate) mod server_undo;
 pub(crate) mod undo;

@@ -14,19 +14,20 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::app::action::Action;
-use crate::app::component::Cx;
-use crate::app::notification::Notification;
 use crate::document::ObjectModel;
+use crate::document::{ObjectVersions, Versioned};
 use crate::keys::Command;
 use crate::keys::Context;
 use crate::overlays::{Body, Choice, Overlay, Question};
-use crate::requests::call::{Answer, Failure, ObjectVersions, Request, Versioned};
+use crate::requests::call::{Answer, Failure, Request};
 use crate::requests::purpose::{Purpose, Sent, UndoWork};
-use crate::widgets::json::BulkChange;
-use crate::widgets::words;
+use crate::session::record::{ObjectWrite, UndoneMark, Write, WriteKind, repointed};
+use crate::text::json::BulkChange;
+use crate::text::notification::Notification;
+use crate::text::words;
+use crate::vocab::action::Action;
+use crate::vocab::component::Cx;
 use crate::writes::folder_undo;
-use crate::writes::record::{ObjectWrite, UndoneMark, Write, WriteKind, repointed};
 use diagtui_model::Props;
 
 /// Rows listed in a question about many objects.

@@ -10,17 +10,17 @@ use std::collections::HashMap;
 use ratatui::text::{Line, Span};
 
 use super::{DocRow, DocsPane, RowKey, SHARED};
-use crate::app::action::{Action, DocsCall, PromptFor};
-use crate::app::component::Cx;
 use crate::keys::{Command, Context};
 use crate::overlays::{Body, Choice, FolderPicker, Overlay, Question, WritesView, docs_subject};
 use crate::requests::call::{Answer, Failure, Request};
 use crate::requests::purpose::{DocAction, DocsWork, Purpose};
+use crate::session::record::{FOLDERS, FolderChange, Undone, WriteKind};
+use crate::text::text_view::clip;
+use crate::text::words;
 use crate::theme::Role;
-use crate::widgets::text_view::clip;
-use crate::widgets::words;
+use crate::vocab::action::{Action, DocsCall, PromptFor};
+use crate::vocab::component::Cx;
 use crate::writes::folder_undo;
-use crate::writes::record::{FOLDERS, FolderChange, Undone, WriteKind};
 use diagtui_model::{DocSummary, FolderEntry, FolderRef};
 
 /// How many documents a folder's delete question names before `+N`.
