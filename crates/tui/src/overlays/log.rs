@@ -7,7 +7,6 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use crate::app::status::look;
 use crate::keys::{Command, Context};
 use crate::requests::ledger::{LogEntry, LogLine};
 use crate::text::text_view::clip;
@@ -67,7 +66,7 @@ impl Component for LogView {
                 .map(|line| match line {
                     LogLine::Request(entry) => request_line(entry, (path, inner), cx),
                     LogLine::Message(message) => {
-                        let (mark, role) = look(message.level);
+                        let (mark, role) = message.level.look();
                         let mark = if mark.is_empty() { "·" } else { mark };
                         Line::styled(format!("{mark:<5} {}", message.text), cx.style(role))
                     }
