@@ -452,24 +452,3 @@ fn name(module: &Module) -> String {
         module.join("/")
     }
 }
-
-#[test]
-fn zz_dump() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = BTreeMap::new();
-    read_dir(&src, &src, &mut files);
-    let g = graph(&files);
-    for (f, ts) in &g {
-        for t in ts {
-            if f.first() != t.first() {
-                println!(
-                    "EDGE {} {} {} {}",
-                    f.first().map(String::as_str).unwrap_or("lib"),
-                    t.first().map(String::as_str).unwrap_or("lib"),
-                    name(f),
-                    name(t)
-                );
-            }
-        }
-    }
-}

@@ -7,12 +7,12 @@ use crate::app::update::{App, cx};
 use crate::document::Past;
 use crate::document::RequestId;
 use crate::keys::{Command, Context};
-use crate::overlays::{Body, Choice, Overlay, Question, VersionsView};
+use crate::overlays::VersionsView;
 use crate::requests::call::{Answer, Failure, Request};
 use crate::requests::purpose::{Purpose, VersionsWork};
 use crate::text::notification::Notification;
-use crate::vocab::action::Action;
-use crate::vocab::component::Cx;
+use crate::vocab::action::{Action, Ask, Choice, Cx, Overlay};
+use crate::vocab::calls::Body;
 use diagtui_model::history::Diff;
 
 /// How many objects a restore question names.
@@ -54,7 +54,7 @@ impl App {
             VersionsView::new(doc.id(), &doc.summary.title, self.past().map(|p| p.version));
         let cx = cx!(self, None);
         let page = view.next_page(&cx);
-        let mut actions = vec![Action::Open(Overlay::Versions(view))];
+        let mut actions = vec![Action::Open(Overlay::new(view))];
         actions.extend(page);
         actions
     }
@@ -64,10 +64,10 @@ impl App {
     pub(super) fn relist_versions(&mut self, doc: &str) -> Vec<Action> {
         let shown = self.past().map(|p| p.version);
         let cx = cx!(self, None);
-        let open = self.overlays.iter_mut().find_map(|o| match o {
-            Overlay::Versions(view) if view.doc() == doc => Some(view),
-            _ => None,
-        });
+        let open = self
+            .overlays
+            .iter_mut()
+            .find_map(|o| o.get_mut::<VersionsView>().filter(|view| view.doc() == doc));
         open.map(|view| view.relist(shown, &cx)).unwrap_or_default()
     }
 
@@ -170,10 +170,11 @@ impl App {
         match work {
             VersionsWork::Page | VersionsWork::Details => {
                 let cx = cx!(self, None);
-                match self.overlays.iter_mut().find_map(|o| match o {
-                    Overlay::Versions(view) => Some(view),
-                    _ => None,
-                }) {
+                match self
+                    .overlays
+                    .iter_mut()
+                    .find_map(Overlay::get_mut::<VersionsView>)
+                {
                     Some(view) => view.on_reply(work, id, request, outcome, &cx),
                     None => Vec::new(),
                 }
@@ -276,7 +277,7 @@ impl App {
             if_match: Some(diff.to),
         };
         let sent = cx.send(restore, Purpose::Versions(VersionsWork::Restore(version)));
-        let question = Question::new(
+        let question = Ask::new(
             "Restore",
             Body::Listed {
                 text,
@@ -290,7 +291,7 @@ impl App {
             ],
         )
         .destructive();
-        vec![Action::Open(Overlay::Question(question))]
+        vec![Action::Ask(question)]
     }
 
     /// The restore answered: the document shows as it is now, the history lists the new version.

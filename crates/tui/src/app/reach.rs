@@ -5,7 +5,8 @@
 use crate::app::update::App;
 use crate::keys::{Command, Context};
 use crate::text::notification::Notification;
-use crate::vocab::action::{Action, Pane};
+use crate::vocab::action::Action;
+use crate::vocab::calls::Pane;
 
 impl App {
     /// Runs `command` of `context` as the palette picked it: where it works, going to its pane

@@ -13,8 +13,7 @@
 
 use crate::app::update::{App, cx};
 use crate::keys::{Command, Context};
-use crate::vocab::action::Action;
-use crate::vocab::component::Cx;
+use crate::vocab::action::{Action, Cx};
 
 impl App {
     /// Holds the properties pane and the tree to one selection (see the module's doc); returns

@@ -20,8 +20,7 @@ use crate::document::{ObjectModel, OpenDoc};
 use crate::document::{RequestId, Versioned};
 use crate::keys::{Command, Context, KeyTable};
 use crate::overlays::{
-    Body, BulkEdit, Choice, Entry, Help, LogView, Overlay, Palette, Question, SelectorForm,
-    SelectorResult,
+    BulkEdit, Entry, Help, LogView, Palette, Prompt, Question, SelectorForm, SelectorResult,
 };
 use crate::panes::{DocsPane, MapPane, ObjectsPane, PropsPane, ask_to_drop_edits};
 use crate::requests::call::{Answer, Failure, Reply, Request};
@@ -35,8 +34,8 @@ use crate::settings::GraphicsSetting;
 use crate::text::notification::{Level, Notification};
 use crate::theme::Theme;
 use crate::transfer::{FileFor, FileJob, FileOutcome, Places};
-use crate::vocab::action::{Action, BulkCall, MarksChange, Pane};
-use crate::vocab::component::{Component, Cx};
+use crate::vocab::action::{Action, Ask, Choice, Component, Cx, Overlay};
+use crate::vocab::calls::{Body, BulkCall, MarksChange, Pane};
 use crate::vocab::layout::{self, Arrangement, Screen};
 use crate::writes::{server_undo, undo};
 
@@ -321,9 +320,13 @@ impl App {
             }
             Msg::File(what, job, outcome) => match what {
                 FileFor::Diagram { folder } => self.diagram_file_read(folder, &job, outcome),
-                FileFor::Complete(typed) => match self.overlays.last_mut() {
-                    Some(Overlay::Prompt(prompt)) => prompt.completed(&typed, outcome),
-                    _ => Vec::new(),
+                FileFor::Complete(typed) => match self
+                    .overlays
+                    .last_mut()
+                    .and_then(Overlay::get_mut::<Prompt>)
+                {
+                    Some(prompt) => prompt.completed(&typed, outcome),
+                    None => Vec::new(),
                 },
                 FileFor::History => {
                     if let Err(e) = outcome {
@@ -494,8 +497,11 @@ impl App {
     fn global(&mut self, command: Command) -> Vec<Action> {
         match command {
             Command::ForceQuit => {
-                let asking =
-                    matches!(self.overlays.last(), Some(Overlay::Question(q)) if q.is_quit());
+                let asking = self
+                    .overlays
+                    .last()
+                    .and_then(Overlay::get::<Question>)
+                    .is_some_and(Question::is_quit);
                 if asking {
                     return vec![Action::Quit];
                 }
@@ -505,14 +511,14 @@ impl App {
                 actions
             }
             Command::Quit => vec![Action::AskQuit],
-            Command::Help => vec![Action::Open(Overlay::Help(Help::new(
+            Command::Help => vec![Action::Open(Overlay::new(Help::new(
                 self.pane_context(),
                 &self.keys,
             )))],
-            Command::Palette => vec![Action::Open(Overlay::Palette(Palette::new(
+            Command::Palette => vec![Action::Open(Overlay::new(Palette::new(
                 self.palette_entries(),
             )))],
-            Command::Log => vec![Action::Open(Overlay::Log(LogView::default()))],
+            Command::Log => vec![Action::Open(Overlay::new(LogView::default()))],
             Command::Refresh => {
                 let mut actions = vec![Action::ClearError];
                 let cx = cx!(self, None);
@@ -620,7 +626,10 @@ impl App {
         request: Request,
         outcome: Result<Answer, Failure>,
     ) -> Vec<Action> {
-        let shown_form = matches!(self.overlays.last(), Some(Overlay::Form(_)));
+        let shown_form = self
+            .overlays
+            .last()
+            .is_some_and(Overlay::is::<SelectorForm>);
         match purpose {
             Purpose::Account => match outcome {
                 Ok(Answer::Me(user)) => {
@@ -914,6 +923,12 @@ impl App {
         effects
     }
 
+    /// Opens `overlay` on top, sized to the screen.
+    fn open(&mut self, mut overlay: Overlay) {
+        overlay.component_mut().set_area(self.size);
+        self.overlays.push(overlay);
+    }
+
     /// Carries out one action; returns the actions it leads to.
     fn carry_out(&mut self, action: Action, effects: &mut Vec<Effect>) -> Vec<Action> {
         match action {
@@ -932,12 +947,10 @@ impl App {
             Action::ClearError => self.status.clear_error(),
             Action::Focus(pane) => self.focus_on(pane),
             Action::ShowMap(show) => self.show_map(show),
-            Action::Open(mut overlay) => {
-                overlay.component_mut().set_area(self.size);
-                self.overlays.push(overlay);
-            }
-            Action::Close => match self.overlays.pop() {
-                Some(Overlay::Form(mut form)) => {
+            Action::Open(overlay) => self.open(overlay),
+            Action::Ask(ask) => self.open(Overlay::new(Question::from(ask))),
+            Action::Close => match self.overlays.pop().map(Overlay::take::<SelectorForm>) {
+                Some(Ok(mut form)) => {
                     // Closing the form ends its preview; the marks stay the user's.
                     form.end_preview();
                     self.kept_form = Some(form);
@@ -945,16 +958,20 @@ impl App {
                         doc.end_preview();
                     }
                 }
-                Some(Overlay::BulkEdit(bulk)) => self.kept_bulk = Some(bulk),
-                _ => {}
+                Some(Err(other)) => {
+                    if let Ok(bulk) = other.take::<BulkEdit>() {
+                        self.kept_bulk = Some(bulk);
+                    }
+                }
+                None => {}
             },
             Action::Quit => effects.push(Effect::Quit),
             Action::AskQuit => {
                 if !self.props.is_dirty() {
                     return vec![Action::Quit];
                 }
-                return vec![Action::Open(Overlay::Question(
-                    Question::new(
+                return vec![Action::Ask(
+                    Ask::new(
                         "Quit",
                         Body::Text(
                             "Quit and lose the unsaved edits in the properties pane?".into(),
@@ -965,7 +982,7 @@ impl App {
                         ],
                     )
                     .destructive(),
-                ))];
+                )];
             }
             Action::Copy(text) => effects.push(Effect::Copy(text)),
             Action::ExternalEditor(text) => effects.push(Effect::OpenEditor(text)),
@@ -1111,22 +1128,22 @@ impl App {
                         .take()
                         .filter(|f| f.doc() == doc.id())
                         .unwrap_or_else(|| Box::new(SelectorForm::new(doc.id())));
-                    return vec![Action::Open(Overlay::Form(form))];
+                    return vec![Action::Open(Overlay::boxed(form))];
                 }
             }
             Action::OpenBulkEdit(hidden) => {
                 let mut bulk = self.kept_bulk.take().unwrap_or_default();
                 bulk.set_hidden(hidden);
-                return vec![Action::Open(Overlay::BulkEdit(bulk))];
+                return vec![Action::Open(Overlay::boxed(bulk))];
             }
             Action::ShowSelectorResult(applied) => {
                 let mut actions = Vec::new();
                 match self.overlays.last() {
-                    Some(Overlay::Form(_)) => actions.push(Action::Close),
+                    Some(top) if top.is::<SelectorForm>() => actions.push(Action::Close),
                     None => {}
                     Some(_) => return Vec::new(),
                 }
-                actions.push(Action::Open(Overlay::Result(SelectorResult::new(applied))));
+                actions.push(Action::Open(Overlay::new(SelectorResult::new(applied))));
                 return actions;
             }
             Action::Remember(saved) => {
@@ -1188,7 +1205,7 @@ impl App {
                 // The bulk edit closes (its text kept) once its change is under way.
                 let closes = owner == BulkOwner::BulkEdit
                     && call == BulkCall::Confirm
-                    && matches!(self.overlays.last(), Some(Overlay::BulkEdit(_)));
+                    && self.overlays.last().is_some_and(Overlay::is::<BulkEdit>);
                 let cx = cx!(self, self.props.unsaved());
                 let mut actions = match owner {
                     BulkOwner::Form => find_form(&mut self.overlays, &mut self.kept_form)
@@ -1213,10 +1230,9 @@ fn find_form<'a>(
     overlays: &'a mut [Overlay],
     kept: &'a mut Option<Box<SelectorForm>>,
 ) -> Option<&'a mut SelectorForm> {
-    let open = overlays.iter_mut().find_map(|o| match o {
-        Overlay::Form(form) => Some(form.as_mut()),
-        _ => None,
-    });
+    let open = overlays
+        .iter_mut()
+        .find_map(Overlay::get_mut::<SelectorForm>);
     match open {
         Some(form) => Some(form),
         None => kept.as_deref_mut(),
@@ -1228,10 +1244,7 @@ fn find_bulk<'a>(
     overlays: &'a mut [Overlay],
     kept: &'a mut Option<Box<BulkEdit>>,
 ) -> &'a mut BulkEdit {
-    let open = overlays.iter_mut().find_map(|o| match o {
-        Overlay::BulkEdit(bulk) => Some(bulk.as_mut()),
-        _ => None,
-    });
+    let open = overlays.iter_mut().find_map(Overlay::get_mut::<BulkEdit>);
     match open {
         Some(bulk) => bulk,
         None => kept.get_or_insert_with(Box::default),

@@ -7,11 +7,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use crate::app::update::App;
-use crate::overlays::{Overlay, Shown};
+use crate::overlays::{Question, Shown};
 use crate::text::text_view::clip;
 use crate::theme::Role;
-use crate::vocab::action::Pane;
-use crate::vocab::component::{Component, Cx};
+use crate::vocab::action::{Component, Cx};
+use crate::vocab::calls::Pane;
 
 /// Draws the whole screen.
 pub fn view(app: &App, frame: &mut Frame) {
@@ -59,7 +59,7 @@ fn footer(app: &App, frame: &mut Frame, area: Rect) {
     let mut used = 0;
     let width = usize::from(area.width);
     let items: Vec<Shown> = match app.overlays.last() {
-        Some(Overlay::Question(question)) => question.keys_shown(&app.keys),
+        Some(top) if let Some(question) = top.get::<Question>() => question.keys_shown(&app.keys),
         _ => app
             .keys
             .footer(app.context())

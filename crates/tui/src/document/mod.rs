@@ -6,8 +6,10 @@
 //! ([`summary`]), the scene built off the loop ([`scene_cache`]) and the pictures of the map's
 //! view for terminals that show pixels ([`picture`]).
 //!
-//! May import: `requests` (what is loading), `widgets` (text helpers), `theme`, and the model and
-//! scene crates; never `app`, `panes` or `overlays`.
+//! Also [`load`]: where a request-backed value stands (what is loading), and `Versioned`, an
+//! object as the server has it.
+//!
+//! May import: `text`, `theme`, and the model and scene crates; nothing above.
 
 mod departed;
 mod filter;

@@ -11,8 +11,7 @@ use ratatui::text::{Line, Span};
 
 use crate::keys::{Command, Context, KeyTable};
 use crate::theme::{Role, Theme};
-use crate::vocab::action::Action;
-use crate::vocab::component::{Component, Cx};
+use crate::vocab::action::{Action, Component, Cx};
 use crate::widgets::input::Filter;
 use crate::widgets::list::ListCursor;
 use crate::widgets::pieces::{filter_line, hint_line, scrolled_box, wrapped_rows};

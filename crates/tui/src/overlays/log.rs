@@ -11,8 +11,7 @@ use crate::keys::{Command, Context};
 use crate::requests::ledger::{LogEntry, LogLine};
 use crate::text::text_view::clip;
 use crate::theme::Role;
-use crate::vocab::action::Action;
-use crate::vocab::component::{Component, Cx};
+use crate::vocab::action::{Action, Component, Cx};
 use crate::widgets::list::ListCursor;
 use crate::widgets::pieces::overlay_box;
 

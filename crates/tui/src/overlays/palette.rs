@@ -13,8 +13,7 @@ use ratatui::text::{Line, Span};
 use crate::keys::{Command, Context};
 use crate::overlays::search::{Outcome, Search};
 use crate::theme::Role;
-use crate::vocab::action::Action;
-use crate::vocab::component::{Component, Cx};
+use crate::vocab::action::{Action, Component, Cx};
 use crate::widgets::pieces::{highlighted, hint_line, input_spans, overlay_box, selected_line};
 use diagtui_model::DocSummary;
 

@@ -27,8 +27,8 @@ use crate::text::json::Diff;
 use crate::text::text_view::clip;
 use crate::text::words;
 use crate::theme::Role;
-use crate::vocab::action::{Action, Applied, BulkCall, MarksChange};
-use crate::vocab::component::{Component, Cx};
+use crate::vocab::action::{Action, Ask, Choice, Component, Cx};
+use crate::vocab::calls::{Applied, Body, BulkCall, MarksChange};
 use crate::widgets::input::LineInput;
 use crate::widgets::pieces::{
     field_lines, hint_line, input_spans, overlay_box, selected_line, wrapped_rows,
@@ -42,7 +42,6 @@ use diagtui_model::{
 };
 
 use crate::overlays::bulk_edit::nested_line;
-use crate::overlays::{Body, Choice, Overlay, Question};
 
 /// Width of the form's box (room for every operator's whole meaning).
 const WIDTH: u16 = 102;
@@ -366,7 +365,7 @@ impl SelectorForm {
             return self.ask_merge(&props, &title);
         }
         let keys: Vec<String> = props.keys().cloned().collect();
-        Action::Open(Overlay::Question(Question::new(
+        Action::Ask(Ask::new(
             "Apply the selector",
             Body::Listed {
                 text: format!(
@@ -387,7 +386,7 @@ impl SelectorForm {
                 Choice::new(Command::No, "back to the form", Vec::new()),
             ],
         )
-        .destructive_if(matches.len() > 1)))
+        .destructive_if(matches.len() > 1))
     }
 
     /// The question of a nested merge: what it changes in each match the preview just read.
@@ -705,8 +704,8 @@ fn changed_since_preview(stale: &Stale, cx: &Cx) -> Action {
             format!("{}: {how}", names.of(id).words())
         })
         .collect();
-    Action::Open(Overlay::Question(
-        Question::new(
+    Action::Ask(
+        Ask::new(
             "Changed since the preview",
             Body::Listed {
                 text: format!(
@@ -727,7 +726,7 @@ fn changed_since_preview(stale: &Stale, cx: &Cx) -> Action {
             ],
         )
         .in_context(Context::Conflict),
-    ))
+    )
 }
 
 fn preview(selector: Selector, content: Content, versions: ObjectVersions) -> Preview {

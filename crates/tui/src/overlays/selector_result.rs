@@ -8,9 +8,8 @@ use ratatui::text::{Line, Span};
 use crate::keys::{Command, Context};
 use crate::overlays::selector_form::typed_line;
 use crate::theme::Role;
-use crate::vocab::action::Applied;
-use crate::vocab::action::{Action, ObjectsCall};
-use crate::vocab::component::{Component, Cx};
+use crate::vocab::action::{Action, Component, Cx};
+use crate::vocab::calls::{Applied, ObjectsCall};
 use crate::widgets::list::ListCursor;
 use crate::widgets::pieces::{hint_line, overlay_box, selected_line};
 

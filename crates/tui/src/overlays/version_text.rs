@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use crate::text::text_view::clip;
 use crate::theme::Role;
-use crate::vocab::component::Cx;
+use crate::vocab::action::Cx;
 use diagtui_model::DiagramObject;
 use diagtui_model::history::{
     ObjectChange, PathChange, Version, VersionDetails, VersionKind, object_changes,

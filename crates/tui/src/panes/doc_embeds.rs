@@ -11,8 +11,7 @@ use crate::requests::call::Request;
 use crate::requests::purpose::{DocsWork, Purpose};
 use crate::text::text_view::clip;
 use crate::theme::Role;
-use crate::vocab::action::Action;
-use crate::vocab::component::Cx;
+use crate::vocab::action::{Action, Cx};
 use diagtui_model::embeds::{Embed, EmbedKind, EmbedList};
 
 /// The most embeds the details show; more are summed up on the last line.

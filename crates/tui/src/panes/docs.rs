@@ -16,8 +16,8 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::document::ObjectModel;
 use crate::requests::purpose::{DocAction, DocsWork, Purpose};
-use crate::vocab::action::{Action, DocsCall, PromptFor};
-use crate::vocab::component::{Component, Cx};
+use crate::vocab::action::{Action, Ask, Choice, Component, Cx, Overlay};
+use crate::vocab::calls::{Body, DocsCall, PromptFor};
 use crate::widgets::fuzzy;
 use crate::widgets::input::Filter;
 use diagtui_model::{
@@ -28,7 +28,7 @@ use super::doc_embeds::DocEmbeds;
 use crate::document::RequestId;
 use crate::document::load::Load;
 use crate::keys::{Command, Context};
-use crate::overlays::{Body, Choice, Overlay, Prompt, Question};
+use crate::overlays::Prompt;
 use crate::panes::Filtered;
 use crate::requests::call::{Answer, Failure, Request};
 use crate::session::record::{FOLDERS, FolderChange, Replacement, WriteKind};
@@ -345,7 +345,7 @@ impl DocsPane {
 
     /// A prompt prefilled with `text`, for `purpose`.
     fn prompt(title: &str, label: &str, text: &str, purpose: PromptFor) -> Vec<Action> {
-        vec![Action::Open(Overlay::Prompt(Prompt::new(
+        vec![Action::Open(Overlay::new(Prompt::new(
             title, label, text, purpose,
         )))]
     }
@@ -354,8 +354,8 @@ impl DocsPane {
     fn on_selected(&mut self, command: Command, doc: DocSummary, cx: &Cx) -> Vec<Action> {
         let title = doc.title.clone();
         let ask = |heading: &str, message: String, yes: &str, call: DocsCall| {
-            vec![Action::Open(Overlay::Question(
-                Question::new(
+            vec![Action::Ask(
+                Ask::new(
                     heading,
                     Body::Text(message),
                     vec![
@@ -364,7 +364,7 @@ impl DocsPane {
                     ],
                 )
                 .destructive(),
-            ))]
+            )]
         };
         match command {
             Command::Open => vec![Action::OpenDoc(doc)],
@@ -515,8 +515,8 @@ impl DocsPane {
                     kinds.join(" · "),
                     cx.key(Context::Objects, Command::History)
                 );
-                vec![Action::Open(Overlay::Question(
-                    Question::new(
+                vec![Action::Ask(
+                    Ask::new(
                         "Empty document",
                         Body::Text(text),
                         vec![
@@ -529,7 +529,7 @@ impl DocsPane {
                         ],
                     )
                     .destructive(),
-                ))]
+                )]
             }
         }
     }
@@ -925,8 +925,8 @@ impl DocsPane {
                     overwrite: true,
                 };
                 let title = doc.title.clone();
-                vec![Action::Open(Overlay::Question(
-                    Question::new(
+                vec![Action::Ask(
+                    Ask::new(
                         "File exists",
                         Body::Text(format!(
                             "{} already exists. Replace it with the export of \"{title}\"?",
@@ -946,7 +946,7 @@ impl DocsPane {
                         ],
                     )
                     .destructive(),
-                ))]
+                )]
             }
             (FileFor::Import(doc), Ok(text)) => import_report(doc, &job, &text),
             (FileFor::Export(_) | FileFor::Import(_), Err(e)) => {
@@ -996,9 +996,8 @@ fn import_report(doc: DocSummary, job: &FileJob, text: &str) -> Vec<Action> {
             cancel,
         )],
     };
-    let question =
-        Question::new("Import", Body::Import { doc, path, report }, choices).destructive();
-    actions.push(Action::Open(Overlay::Question(question)));
+    let question = Ask::new("Import", Body::Import { doc, path, report }, choices).destructive();
+    actions.push(Action::Ask(question));
     actions
 }
 

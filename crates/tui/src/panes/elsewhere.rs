@@ -3,7 +3,7 @@
 //! it was deleted) creating it again. The buffer is never touched without the user's key.
 
 use crate::keys::{Command, Context};
-use crate::vocab::component::Cx;
+use crate::vocab::action::Cx;
 use diagtui_model::{DiagramObject, Props};
 
 /// What happened to the object on the server.

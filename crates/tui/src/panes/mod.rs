@@ -20,8 +20,7 @@ pub use props::PropsPane;
 use crossterm::event::KeyEvent;
 
 use crate::keys::{Command, Context};
-use crate::vocab::action::Action;
-use crate::vocab::component::Cx;
+use crate::vocab::action::{Action, Cx};
 use crate::widgets::input::{Filter, FilterChange};
 
 /// A list pane with a filter: the filter's commands, keys and pastes work alike in both.

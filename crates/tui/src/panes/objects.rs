@@ -13,14 +13,14 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::document::{Marks, Matches, ObjectModel, OpenDoc, TreeRow};
 use crate::requests::purpose::{ObjectsWork, Purpose};
-use crate::vocab::action::{Action, MarksChange, ObjectsCall, Pane};
-use crate::vocab::component::{Component, Cx};
+use crate::vocab::action::{Action, Ask, Choice, Component, Cx, Overlay};
+use crate::vocab::calls::{Body, MarksChange, ObjectsCall, Pane};
 use crate::widgets::input::Filter;
 use diagtui_model::{DiagramObject, ObjectType, Props};
 
 use crate::document::RequestId;
 use crate::keys::{Command, Context};
-use crate::overlays::{Body, Choice, ConnectionsView, Overlay, Question, TypePicker, WritesView};
+use crate::overlays::{ConnectionsView, TypePicker, WritesView};
 use crate::panes::Filtered;
 use crate::requests::call::{Answer, Failure, Request};
 use crate::session::record::{Removed, WriteKind, attached_line_groups};
@@ -741,8 +741,8 @@ fn row_of(rows: &[TreeRow], model: &ObjectModel, obj: &str) -> Option<usize> {
 
 /// A yes/no question whose yes carries out `yes`.
 fn ask(title: &str, body: Body, yes_label: &str, yes: Action) -> Action {
-    Action::Open(Overlay::Question(
-        Question::new(
+    Action::Ask(
+        Ask::new(
             title,
             body,
             vec![
@@ -751,7 +751,7 @@ fn ask(title: &str, body: Body, yes_label: &str, yes: Action) -> Action {
             ],
         )
         .destructive(),
-    ))
+    )
 }
 
 /// A row changed elsewhere a moment ago: marked `↻` (unless marked by the user) and its text in
@@ -787,8 +787,8 @@ fn previewed_line(mut line: Line<'static>, marked: bool, cx: &Cx) -> Line<'stati
 pub fn ask_to_drop_edits(then: Vec<Action>, cx: &Cx) -> Action {
     let mut yes = vec![Action::DropEdits];
     yes.extend(then);
-    Action::Open(Overlay::Question(
-        Question::new(
+    Action::Ask(
+        Ask::new(
             "Unsaved edits",
             Body::Text(match cx.unsaved {
                 Some(obj) => format!(
@@ -803,7 +803,7 @@ pub fn ask_to_drop_edits(then: Vec<Action>, cx: &Cx) -> Action {
             ],
         )
         .destructive(),
-    ))
+    )
 }
 
 impl Filtered for ObjectsPane {
@@ -870,7 +870,7 @@ impl Component for ObjectsPane {
                 _ => vec![Action::Focus(Pane::Docs)],
             },
             Command::Add if cx.doc.is_some() => {
-                vec![Action::Open(Overlay::TypePicker(TypePicker::default()))]
+                vec![Action::Open(Overlay::new(TypePicker::default()))]
             }
             Command::Selector if cx.doc.is_some() => vec![Action::OpenForm],
             Command::Selector => vec![Action::error("open a document first")],
@@ -890,7 +890,7 @@ impl Component for ObjectsPane {
                 None => vec![Action::info("the connections are still being worked out")],
             },
             Command::History => match cx.doc_id() {
-                Some(doc) => vec![Action::Open(Overlay::Writes(WritesView::new(doc)))],
+                Some(doc) => vec![Action::Open(Overlay::new(WritesView::new(doc)))],
                 None => vec![Action::error("open a document first")],
             },
             _ => match cx.doc.and_then(|d| d.model()) {

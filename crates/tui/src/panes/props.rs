@@ -21,7 +21,6 @@ use ratatui_textarea::CursorMove;
 use crate::document::summary::{Listed, TypeSummary};
 use crate::document::{RequestId, Versioned};
 use crate::keys::{Command, Context};
-use crate::overlays::{Body, Choice, Overlay, Question};
 use crate::panes::elsewhere::{Elsewhere, ServerSide};
 use crate::requests::call::{Answer, Failure, Request, Stale};
 use crate::requests::purpose::{PropsWork, Purpose};
@@ -32,8 +31,8 @@ use crate::text::text_view::clip;
 use crate::text::text_view::{self, wrap_words};
 use crate::text::words;
 use crate::theme::Role;
-use crate::vocab::action::{Action, Pane, PropsCall};
-use crate::vocab::component::{Component, Cx};
+use crate::vocab::action::{Action, Ask, Choice, Component, Cx};
+use crate::vocab::calls::{Body, Pane, PropsCall};
 use crate::vocab::layout;
 use crate::widgets::editor::Editor;
 use crate::widgets::list::{ListCursor, Pointer};
@@ -406,7 +405,7 @@ impl PropsPane {
             return vec![Action::info("nothing to save")];
         }
         let cancelled = || vec![Action::info("save cancelled; the edit is kept")];
-        vec![Action::Open(Overlay::Question(Question::new(
+        vec![Action::Ask(Ask::new(
             "Save",
             Body::Diff {
                 heading: "What the save changes (only the changed top-level properties are sent):"
@@ -426,7 +425,7 @@ impl PropsPane {
                 ),
                 Choice::new(Command::No, "keep editing", cancelled()),
             ],
-        )))]
+        ))]
     }
 
     /// A call App forwards (a question's answer).
@@ -525,7 +524,7 @@ impl PropsPane {
                         "your edit is not valid JSON: fix it to see the diff",
                     )];
                 };
-                vec![Action::Open(Overlay::Question(Question::new(
+                vec![Action::Ask(Ask::new(
                     "Changed on the server",
                     Body::Diff {
                         heading:
@@ -535,7 +534,7 @@ impl PropsPane {
                         notes: Vec::new(),
                     },
                     vec![Choice::new(Command::No, "close", Vec::new())],
-                )))]
+                ))]
             }
             (Command::Reload, Some(Elsewhere::Changed(server))) => {
                 let version = cx
@@ -588,8 +587,8 @@ impl PropsPane {
             diff,
             version: now.version,
         };
-        vec![Action::Open(Overlay::Question(
-            Question::new(
+        vec![Action::Ask(
+            Ask::new(
                 "Changed on the server",
                 Body::Text("This object changed on the server since you opened it.".into()),
                 vec![
@@ -615,7 +614,7 @@ impl PropsPane {
             )
             .in_context(Context::Conflict)
             .destructive(),
-        ))]
+        )]
     }
 
     /// The server refused the save (412): the object is not at the version the edit started

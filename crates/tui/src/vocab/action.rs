@@ -1,182 +1,37 @@
-//! What components ask of the app: [`Action`]s. A component never changes another component;
-//! it returns actions, and `App` carries them out (sending requests, opening overlays, telling
-//! the other components what changed). Also the small vocabulary actions speak: panes, marks,
-//! prompts and the calls App forwards to one component.
+//! What components ask of the app and the shape they have. A component never changes another
+//! component; it returns [`Action`]s, and `App` carries them out (sending requests, opening
+//! overlays, asking questions, telling the other components what changed). [`Component`] is the
+//! shape every pane and overlay has and [`Cx`] what it may read of the app; an [`Overlay`] is a
+//! component drawn over the panes; [`Ask`] is a question, its answers each holding the actions
+//! it takes. These types name each other (an action opens an overlay, an overlay is a component,
+//! a component returns actions), so they share this file.
 
-use crate::document::ObjectModel;
-use crate::document::Versioned;
-use crate::keys::{Command, Context};
-use crate::overlays::Overlay;
-use crate::requests::call::Answer;
-use crate::requests::purpose::{BulkOwner, Sent};
-use crate::session::record::{UndoneMark, WriteKind};
-use crate::session::selectors::SavedSelector;
-use crate::text::json::Diff;
+use std::any::Any;
+use std::fmt;
+
+use crossterm::event::{KeyEvent, MouseEvent};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+
+use crate::document::OpenDoc;
+use crate::document::names::Names;
+
+use crate::keys::{Command, Context, KeyTable};
+use crate::requests::call::{Answer, Request};
+use crate::requests::ledger::Requests;
+use crate::requests::liveness::Liveness;
+use crate::requests::purpose::{BulkOwner, Purpose, Sent};
+use crate::session::record::{UndoneMark, WriteHistory, WriteKind};
+use crate::session::selectors::{SavedSelector, SelectorHistory};
 use crate::text::notification::Notification;
-use crate::transfer::{FileFor, FileJob};
-use diagtui_model::{Content, DocSummary, FolderRef, ObjectType, Props, SelectorUpdated};
-
-/// One of the three panes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Pane {
-    /// The documents list.
-    Docs,
-    /// The object tree.
-    Objects,
-    /// The properties.
-    Props,
-    /// The map, shown in place of the properties.
-    Map,
-}
-
-impl Pane {
-    /// The pane `Tab` moves to (App puts the map in the properties' place while it is shown).
-    pub fn next(self) -> Pane {
-        match self {
-            Pane::Docs => Pane::Objects,
-            Pane::Objects => Pane::Props,
-            Pane::Props | Pane::Map => Pane::Docs,
-        }
-    }
-
-    /// The pane `Shift-Tab` moves to.
-    pub fn prev(self) -> Pane {
-        self.next().next()
-    }
-}
-
-/// An answer to a bulk change's question, forwarded to its owner.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BulkCall {
-    /// Yes: check that the objects did not change meanwhile, then send.
-    Confirm,
-    /// They changed on the server: send what was shown anyway.
-    Overwrite,
-    /// They changed on the server: show the change against their values now.
-    Rebase,
-    /// No (or cancel after a conflict).
-    Cancel,
-}
-
-/// What a one-line prompt's text is for (all of them belong to the documents pane).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PromptFor {
-    /// The title of a new document.
-    NewDoc,
-    /// The file of create-diagram entries a new document is made from.
-    FromFile,
-    /// A document's new title.
-    Rename(DocSummary),
-    /// The title of a document's clone.
-    Clone(DocSummary),
-    /// The e-mail to share a document with.
-    Share(DocSummary),
-    /// The file to export a document to.
-    Export(DocSummary),
-    /// The file to import into a document.
-    Import(DocSummary),
-    /// The title of a new folder.
-    NewFolder,
-    /// A folder's new title.
-    RenameFolder(FolderRef),
-}
-
-/// A change to the marked objects of the open document.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum MarksChange {
-    /// Mark or unmark one object.
-    Toggle(String),
-    /// Mark these too, by their index in the open document's model (what the tree shows).
-    Add(Vec<usize>),
-    /// Unmark these, by their index in the open document's model.
-    Remove(Vec<usize>),
-    /// Mark these too, by id (those the document has).
-    AddIds(Vec<String>),
-    /// Mark nothing.
-    Clear,
-    /// Show exactly these as the selector preview's matches (a style of their own; the marks
-    /// stay as they are).
-    Preview(Vec<String>),
-}
-
-/// A call App forwards to the documents pane (a question's answer, a prompt's text).
-#[derive(Debug, Clone, PartialEq)]
-pub enum DocsCall {
-    /// A prompt was answered.
-    Submit(PromptFor, String),
-    /// Empty this document (confirmed), whose content was this (kept to undo the empty).
-    Empty(DocSummary, Box<ObjectModel>),
-    /// Delete this document (confirmed).
-    Delete(DocSummary),
-    /// Replace this document's content (confirmed after the import report).
-    Import(DocSummary, Content),
-    /// Move these documents into this folder (confirmed).
-    Move(Vec<DocSummary>, FolderRef),
-    /// Delete this folder and these documents in it (confirmed).
-    DeleteFolder(FolderRef, Vec<String>),
-    /// Read the documents and folders again (after a folder write's undo).
-    Refresh,
-}
-
-/// A call App forwards to the objects pane.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ObjectsCall {
-    /// Select this row (confirmed, when it meant dropping edits).
-    SelectRow(usize),
-    /// Delete this object (confirmed).
-    Delete {
-        /// Its document.
-        doc: String,
-        /// Its id.
-        obj: String,
-    },
-    /// Delete these marked objects (confirmed).
-    DeleteMarked {
-        /// Their document.
-        doc: String,
-        /// Their ids.
-        objs: Vec<String>,
-    },
-    /// Create an object of this type with these properties.
-    Create(ObjectType, Props),
-    /// Show this object in the tree (clearing the filter or unfolding when they hide it).
-    Jump(String),
-}
-
-/// A call App forwards to the properties pane.
-#[derive(Debug, Clone, PartialEq)]
-pub enum PropsCall {
-    /// The save diff was confirmed.
-    ConfirmSave(Diff),
-    /// The conflict was settled by overwriting.
-    Overwrite,
-    /// The conflict was settled by taking the server's version.
-    Reload(Versioned),
-    /// The conflict question was dismissed: no save.
-    CancelSave,
-}
-
-/// The answer of the selector form's apply, which the result overlay shows.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Applied {
-    /// The server's answer.
-    pub updated: SelectorUpdated,
-    /// How many the preview had found, when there was one for this selector.
-    pub expected: Option<usize>,
-}
-
-impl Applied {
-    /// The sentence that says when the count differs from the preview's.
-    pub fn mismatch(&self) -> Option<String> {
-        let expected = self.expected?;
-        let got = self.updated.updated_object_count;
-        (expected != got).then(|| {
-            format!(
-                "the preview found {expected} but {got} were updated: the document changed meanwhile"
-            )
-        })
-    }
-}
+use crate::theme::{Role, Theme};
+use crate::transfer::{FileFor, FileJob, Places};
+use crate::vocab::calls::{
+    Applied, Body, BulkCall, DocsCall, MarksChange, ObjectsCall, Pane, PropsCall,
+};
+use diagtui_model::{DocSummary, Props};
+use diagtui_scene::Scene;
 
 /// Something a component asks App to do.
 #[derive(Debug)]
@@ -191,6 +46,9 @@ pub enum Action {
     Focus(Pane),
     /// Open this overlay on top.
     Open(Overlay),
+    /// Ask this question: App opens it on top as the question overlay, and carries out the
+    /// actions of the answer given.
+    Ask(Ask),
     /// Close the overlay on top (the selector form and the bulk edit keep their content).
     Close,
     /// Leave the app.
@@ -332,5 +190,259 @@ impl Action {
     /// The error for an answer of the wrong kind to a request made for `work`.
     pub fn unexpected(work: &impl std::fmt::Debug, answer: &Answer) -> Action {
         Action::error(format!("unexpected answer {answer:?} for {work:?}"))
+    }
+}
+
+/// One answer: the command that gives it, what the answers line calls it, and what it does.
+#[derive(Debug)]
+pub struct Choice {
+    /// The command that gives it.
+    pub(crate) command: Command,
+    /// What the answers line calls it.
+    pub(crate) label: String,
+    /// What it does.
+    pub(crate) actions: Vec<Action>,
+}
+
+impl Choice {
+    /// An answer shown as `keys: label`.
+    pub fn new(command: Command, label: &str, actions: Vec<Action>) -> Choice {
+        Choice {
+            command,
+            label: label.to_string(),
+            actions,
+        }
+    }
+}
+
+/// A question: its title, its body, its answers, the key context they are read in and the answer
+/// `Enter` takes at first.
+#[derive(Debug)]
+pub struct Ask {
+    /// The box's title.
+    pub(crate) title: String,
+    /// What it shows above its answers.
+    pub(crate) body: Body,
+    /// Its answers.
+    pub(crate) choices: Vec<Choice>,
+    /// The key context its answers are read in.
+    pub(crate) context: Context,
+    /// The answer `Enter` takes (an index into `choices`).
+    pub(crate) highlighted: usize,
+}
+
+impl Ask {
+    /// A question answered with the keys of the `confirm` context, its first answer
+    /// highlighted.
+    pub fn new(title: &str, body: Body, choices: Vec<Choice>) -> Ask {
+        Ask {
+            title: title.to_string(),
+            body,
+            choices,
+            context: Context::Confirm,
+            highlighted: 0,
+        }
+    }
+
+    /// The same question answered with the keys of `context`.
+    pub fn in_context(self, context: Context) -> Ask {
+        Ask { context, ..self }
+    }
+
+    /// The same question as a destructive one (it deletes, empties, drops edits, overwrites or
+    /// writes to more than one object): its safe answer (no, cancel) is highlighted, so
+    /// `Enter` leaves everything as it is and only the yes key, or moving to yes, goes ahead.
+    pub fn destructive(self) -> Ask {
+        let safe = self
+            .choices
+            .iter()
+            .position(|c| matches!(c.command, Command::No | Command::Cancel))
+            .unwrap_or(self.choices.len().saturating_sub(1));
+        Ask {
+            highlighted: safe,
+            ..self
+        }
+    }
+
+    /// The same question, destructive when `destructive` is (see [`Ask::destructive`]).
+    pub fn destructive_if(self, destructive: bool) -> Ask {
+        if destructive {
+            self.destructive()
+        } else {
+            self
+        }
+    }
+}
+
+/// What a component may read of the app while it handles input or draws.
+pub struct Cx<'a> {
+    /// The key table (to name keys in hints and messages).
+    pub keys: &'a KeyTable,
+    /// The looks.
+    pub theme: &'a Theme,
+    /// The open document: its content and marks.
+    pub doc: Option<&'a OpenDoc>,
+    /// The object whose unsaved edits the properties pane holds, if any.
+    pub unsaved: Option<&'a str>,
+    /// The requests of the session (ids for new ones, the log).
+    pub requests: &'a Requests,
+    /// The selectors remembered.
+    pub history: &'a SelectorHistory,
+    /// The writes of the session (for undo).
+    pub writes: &'a WriteHistory,
+    /// The open document's scene (what the map draws, what connects to what), once built.
+    pub scene: Option<&'a Scene>,
+    /// What the change events said (which objects changed a moment ago).
+    pub liveness: &'a Liveness,
+    /// Where typed paths start (the working directory, `~`).
+    pub places: &'a Places,
+    /// The app's tick now.
+    pub now: u64,
+}
+
+impl<'a> Cx<'a> {
+    /// An action sending `request` for `purpose`, under a fresh id (read it from the result to
+    /// know the reply).
+    pub fn send(&self, request: Request, purpose: Purpose) -> Sent {
+        self.requests.prepare(request, purpose)
+    }
+
+    /// The first key of `command` in `context`, as shown (`R`).
+    pub fn key(&self, context: Context, command: Command) -> String {
+        self.keys.key(context, command)
+    }
+
+    /// The style of `role`.
+    pub fn style(&self, role: Role) -> Style {
+        self.theme.of(role)
+    }
+
+    /// Whether `id` (an object of the open document, or a document) changed elsewhere a
+    /// moment ago.
+    pub fn recently_changed(&self, id: &str) -> bool {
+        self.liveness.recently_changed(id, self.now)
+    }
+
+    /// Names the open document's objects (`cx.names().of(id)`: the tree's row, a question's
+    /// words, a message's title).
+    pub fn names(&self) -> Names<'a> {
+        let names = Names::new(self.doc.and_then(OpenDoc::model), self.scene);
+        match self.doc {
+            Some(doc) => names.with_departed(&doc.departed),
+            None => names,
+        }
+    }
+
+    /// How a message names object `id` of the open document: its title (`CDN`), else its id.
+    pub fn name_of(&self, id: &str) -> String {
+        self.names().text(id)
+    }
+
+    /// The open document's id.
+    pub fn doc_id(&self) -> Option<&str> {
+        self.doc.map(OpenDoc::id)
+    }
+
+    /// What a paste where no text field has the keys says: which key opens the field that
+    /// would take it (`command` of `context`, for `what`).
+    pub fn paste_elsewhere(&self, context: Context, command: Command, what: &str) -> Vec<Action> {
+        vec![Action::info(format!(
+            "paste goes into a text field: {} starts {what}",
+            self.key(context, command)
+        ))]
+    }
+}
+
+/// A pane or an overlay.
+pub trait Component {
+    /// The key context its keys are looked up in now (it may change with its state: a list
+    /// while its filter is typed, the properties pane in edit mode).
+    fn context(&self) -> Context;
+
+    /// Carries out a command of its context (or one it inherits that is not the app's).
+    fn command(&mut self, command: Command, cx: &Cx) -> Vec<Action>;
+
+    /// A key no command is bound to: a component with a text field types it.
+    fn key(&mut self, _key: KeyEvent, _cx: &Cx) -> Vec<Action> {
+        Vec::new()
+    }
+
+    /// Pasted text (bracketed paste), as one edit of the focused text field.
+    fn paste(&mut self, _text: &str, _cx: &Cx) -> Vec<Action> {
+        vec![Action::info("nothing here takes pasted text")]
+    }
+
+    /// A mouse event inside its area.
+    fn mouse(&mut self, _mouse: MouseEvent, _cx: &Cx) -> Vec<Action> {
+        Vec::new()
+    }
+
+    /// Where it is drawn now: a pane's rectangle, an overlay's screen (page sizes and clicks
+    /// follow it).
+    fn set_area(&mut self, _area: Rect) {}
+
+    /// Draws it into `area`; `focused` when it has the keys.
+    fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, focused: bool);
+}
+
+/// A component that can be shown over the panes: any component that can be printed.
+pub trait Overlaid: Component + Any + fmt::Debug {}
+
+impl<T: Component + Any + fmt::Debug> Overlaid for T {}
+
+/// An overlay: a component drawn over the panes.
+pub struct Overlay(Box<dyn Overlaid>);
+
+impl Overlay {
+    /// `component` as an overlay.
+    pub fn new(component: impl Overlaid) -> Overlay {
+        Overlay(Box::new(component))
+    }
+
+    /// A boxed component as an overlay (the box kept).
+    pub fn boxed<T: Overlaid>(component: Box<T>) -> Overlay {
+        Overlay(component)
+    }
+
+    /// It, as a component.
+    pub fn component(&self) -> &dyn Component {
+        &*self.0
+    }
+
+    /// It, as a component to change.
+    pub fn component_mut(&mut self) -> &mut dyn Component {
+        &mut *self.0
+    }
+
+    /// The component inside, when it is a `T`.
+    pub fn get<T: Overlaid>(&self) -> Option<&T> {
+        let any: &dyn Any = &*self.0;
+        any.downcast_ref()
+    }
+
+    /// The component inside, to change, when it is a `T`.
+    pub fn get_mut<T: Overlaid>(&mut self) -> Option<&mut T> {
+        let any: &mut dyn Any = &mut *self.0;
+        any.downcast_mut()
+    }
+
+    /// Whether the component inside is a `T`.
+    pub fn is<T: Overlaid>(&self) -> bool {
+        self.get::<T>().is_some()
+    }
+
+    /// The component inside, when it is a `T`; else the overlay back.
+    pub fn take<T: Overlaid>(self) -> Result<Box<T>, Overlay> {
+        if !self.is::<T>() {
+            return Err(self);
+        }
+        let any: Box<dyn Any> = self.0;
+        Ok(any.downcast().expect("checked to be a T"))
+    }
+}
+
+impl fmt::Debug for Overlay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
     }
 }

@@ -13,7 +13,7 @@ use crate::text::json::{Check, Diff, PathEdit, highlight};
 use crate::text::text_view;
 use crate::text::text_view::clip;
 use crate::theme::{Role, Theme};
-use crate::vocab::component::Cx;
+use crate::vocab::action::Cx;
 use crate::widgets::input::{Filter, LineInput};
 use crate::widgets::list::ListCursor;
 use crate::widgets::props_field::PropsField;

@@ -18,15 +18,14 @@ use crate::document::ObjectModel;
 use crate::document::{ObjectVersions, Versioned};
 use crate::keys::Command;
 use crate::keys::Context;
-use crate::overlays::{Body, Choice, Overlay, Question};
 use crate::requests::call::{Answer, Failure, Request};
 use crate::requests::purpose::{Purpose, Sent, UndoWork};
 use crate::session::record::{ObjectWrite, UndoneMark, Write, WriteKind, repointed};
 use crate::text::json::BulkChange;
 use crate::text::notification::Notification;
 use crate::text::words;
-use crate::vocab::action::Action;
-use crate::vocab::component::Cx;
+use crate::vocab::action::{Action, Ask, Choice, Cx};
+use crate::vocab::calls::Body;
 use crate::writes::folder_undo;
 use diagtui_model::Props;
 
@@ -149,8 +148,8 @@ fn ask_update(write: &Write, parts: Vec<&ObjectWrite>, cx: &Cx) -> Vec<Action> {
         write: write.id,
         objs,
     };
-    vec![Action::Open(Overlay::Question(
-        Question::new(
+    vec![Action::Ask(
+        Ask::new(
             "Undo",
             body,
             vec![
@@ -163,7 +162,7 @@ fn ask_update(write: &Write, parts: Vec<&ObjectWrite>, cx: &Cx) -> Vec<Action> {
             ],
         )
         .destructive_if(several),
-    ))]
+    )]
 }
 
 /// The question when undoing update `write` of `objs` can put nothing back: it only added
@@ -175,7 +174,7 @@ fn ask_leave_added(write: &Write, objs: Vec<String>, added: &[String], cx: &Cx) 
         many => words::objects(many.len()),
     };
     let note = format!("left the properties the {} added", write.name());
-    vec![Action::Open(Overlay::Question(Question::new(
+    vec![Action::Ask(Ask::new(
         "Undo cannot put it back",
         Body::Listed {
             text: format!(
@@ -203,7 +202,7 @@ fn ask_leave_added(write: &Write, objs: Vec<String>, added: &[String], cx: &Cx) 
             ),
             Choice::new(Command::No, "keep it as it is", Vec::new()),
         ],
-    )))]
+    ))]
 }
 
 /// The question before creating again the objects `write` deleted.
@@ -251,7 +250,7 @@ fn ask_recreate(write: &Write, cx: &Cx) -> Vec<Action> {
             ))
         })
         .collect();
-    vec![Action::Open(Overlay::Question(Question::new(
+    vec![Action::Ask(Ask::new(
         "Undo the delete",
         Body::Listed {
             text: format!(
@@ -270,7 +269,7 @@ fn ask_recreate(write: &Write, cx: &Cx) -> Vec<Action> {
             Choice::new(Command::Yes, "create them again", sends),
             Choice::new(Command::No, "keep them deleted", Vec::new()),
         ],
-    )))]
+    ))]
 }
 
 /// What undoing a write that is undone already says.
@@ -306,8 +305,8 @@ fn ask_replaced(write: &Write, previous: &ObjectModel, undone: bool, cx: &Cx) ->
         if_match: made,
     };
     let name = write.name();
-    vec![Action::Open(Overlay::Question(
-        Question::new(
+    vec![Action::Ask(
+        Ask::new(
             &format!("Undo the {name}"),
             Body::Text(format!(
                 "Set the content of \"{title}\" back to the {} it had before the {name}? This replaces ALL its content{now}.",
@@ -323,7 +322,7 @@ fn ask_replaced(write: &Write, previous: &ObjectModel, undone: bool, cx: &Cx) ->
             ],
         )
         .destructive(),
-    ))]
+    )]
 }
 
 /// The answer to an undo's request.
@@ -662,8 +661,8 @@ fn checked(
         actions.push(Action::Send(sent));
         return actions;
     }
-    actions.push(Action::Open(Overlay::Question(
-        Question::new(
+    actions.push(Action::Ask(
+        Ask::new(
             "Changed on the server",
             Body::Listed {
                 text: format!(
@@ -682,7 +681,7 @@ fn checked(
         )
         .in_context(Context::Conflict)
         .destructive(),
-    )));
+    ));
     actions
 }
 
