@@ -8,11 +8,15 @@
 //!
 //! May import every room but the runtime: only the runtime imports it.
 
+mod carry;
 mod departed;
 mod from_file;
+mod open_doc;
 mod past;
 mod reach;
+mod replies;
 mod selection;
+mod selector;
 pub mod status;
 pub(crate) mod update;
 pub(crate) mod view;

@@ -1,7 +1,8 @@
 //! The open document's history, App's part: opening the history overlay (`H`), showing the
 //! document as it was at a version (the past view: its content read at that version, the
 //! objects changed since marked, every write refused), going back to now, and the restore
-//! with its question. The overlay itself is `overlays/versions.rs`.
+//! with its question; undoing a version (as a write of the session's), or this session's writes
+//! only when the server keeps no history. The overlay itself is `overlays/versions.rs`.
 
 use crate::app::update::{App, cx};
 use crate::document::Past;
@@ -10,9 +11,11 @@ use crate::keys::{Command, Context};
 use crate::overlays::VersionsView;
 use crate::requests::call::{Answer, Failure, Request};
 use crate::requests::purpose::{Purpose, VersionsWork};
+use crate::session::record::WriteKind;
 use crate::text::notification::Notification;
 use crate::vocab::action::{Action, Ask, Choice, Cx, Overlay};
 use crate::vocab::calls::Body;
+use crate::writes::undo;
 use diagtui_model::history::Diff;
 
 /// How many objects a restore question names.
@@ -334,6 +337,32 @@ impl App {
             restored.changed,
             restored.version.saturating_sub(1)
         )));
+        actions
+    }
+
+    /// Undoes `version` of `doc` (the part of object `obj`, or all of it): keeps it in the
+    /// write history as the write `kind`, then asks to undo it as any write.
+    pub(super) fn undo_version(
+        &mut self,
+        doc: String,
+        version: u64,
+        obj: Option<String>,
+        kind: WriteKind,
+    ) -> Vec<Action> {
+        let id = self.writes.of_version(doc, version, obj, kind);
+        let cx = cx!(self, self.props.unsaved());
+        undo::ask_write(id, &cx)
+    }
+
+    /// The server keeps no history: says so once, then asks to undo the newest write of this
+    /// session to object `obj` of `doc`.
+    pub(super) fn no_server_history(&mut self, doc: &str, obj: &str) -> Vec<Action> {
+        self.writes.set_server_keeps(false);
+        let cx = cx!(self, self.props.unsaved());
+        let mut actions = vec![Action::Notify(Notification::warning(
+            "this server keeps no history of the documents: undo takes back this session's writes only",
+        ))];
+        actions.extend(undo::ask_object(doc, obj, &cx));
         actions
     }
 }
