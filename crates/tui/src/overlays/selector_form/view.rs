@@ -9,62 +9,13 @@ impl SelectorForm {
     pub(super) fn lines(&self, cx: &Cx, inner: usize, shown: usize) -> Vec<Line<'static>> {
         // The operator's meaning gets what the fields leave (the value field always shows).
         let meaning = inner.saturating_sub(ROW_FIELDS).min(MEANING);
-        let dim = cx.style(Role::Dim);
         let mut lines = vec![Line::styled(
             "Objects whose meta match every row:",
             cx.style(Role::Strong),
         )];
         let meta_index = self.meta_index(cx);
         for (i, row) in self.rows.iter().enumerate() {
-            let at = |f: Field| self.focus == FormFocus::Row(i, f);
-            let op_style = if at(Field::Op) {
-                cx.style(Role::FieldFocused)
-            } else {
-                cx.style(Role::Warning)
-                    .add_modifier(ratatui::style::Modifier::BOLD)
-            };
-            let mut spans = vec![Span::styled(format!("{:>2} key ", i + 1), dim)];
-            spans.extend(field(&row.key, at(Field::Key), 18, cx));
-            spans.extend([
-                Span::raw(" "),
-                Span::styled(format!(" {} ", row.op), op_style),
-                Span::styled(
-                    format!(" {:<meaning$}", clip(row.op.meaning(), meaning)),
-                    dim,
-                ),
-                Span::styled(" │ value ", dim),
-            ]);
-            spans.extend(field(&row.value, at(Field::Value), 18, cx));
-            lines.push(Line::from(spans));
-            let suggestions = if matches!(self.focus, FormFocus::Row(r, _) if r == i) {
-                self.suggestions(meta_index)
-            } else {
-                Vec::new()
-            };
-            if !suggestions.is_empty() {
-                let mut spans = vec![Span::styled("    ↳ ", dim)];
-                for (n, s) in suggestions.iter().take(SUGGESTIONS).enumerate() {
-                    let style = if self.suggestion == Some(n) {
-                        cx.style(Role::Selected)
-                    } else {
-                        cx.style(Role::Key)
-                    };
-                    spans.push(Span::styled(clip(s, 20), style));
-                    spans.push(Span::raw("  "));
-                }
-                if suggestions.len() > SUGGESTIONS {
-                    spans.push(Span::styled(
-                        format!("+{} more ", suggestions.len() - SUGGESTIONS),
-                        dim,
-                    ));
-                }
-                let pick = cx.keys.hint(
-                    Context::FormField,
-                    &[(Command::NextSuggestion, "next"), (Command::Take, "takes")],
-                );
-                spans.push(Span::styled(format!("({pick})"), dim));
-                lines.push(Line::from(spans));
-            }
+            lines.extend(self.row_lines(i, row, meaning, meta_index, cx));
         }
         lines.push(Line::raw(""));
         let props_focused = self.focus == FormFocus::Props;
@@ -89,6 +40,79 @@ impl SelectorForm {
         if let Some(error) = &self.error {
             lines.push(Line::styled(format!("✗ {error}"), cx.style(Role::Error)));
         }
+        lines.extend(self.preview_lines(inner, shown, cx));
+        lines.push(Line::raw(""));
+        lines.extend(footer_lines(cx));
+        lines
+    }
+
+    /// Row `i` of conditions, and the suggestions for its key or value while it has the focus.
+    fn row_lines(
+        &self,
+        i: usize,
+        row: &FormRow,
+        meaning: usize,
+        meta_index: Option<&MetaIndex>,
+        cx: &Cx,
+    ) -> Vec<Line<'static>> {
+        let dim = cx.style(Role::Dim);
+        let mut lines = Vec::new();
+        let at = |f: Field| self.focus == FormFocus::Row(i, f);
+        let op_style = if at(Field::Op) {
+            cx.style(Role::FieldFocused)
+        } else {
+            cx.style(Role::Warning)
+                .add_modifier(ratatui::style::Modifier::BOLD)
+        };
+        let mut spans = vec![Span::styled(format!("{:>2} key ", i + 1), dim)];
+        spans.extend(field(&row.key, at(Field::Key), 18, cx));
+        spans.extend([
+            Span::raw(" "),
+            Span::styled(format!(" {} ", row.op), op_style),
+            Span::styled(
+                format!(" {:<meaning$}", clip(row.op.meaning(), meaning)),
+                dim,
+            ),
+            Span::styled(" │ value ", dim),
+        ]);
+        spans.extend(field(&row.value, at(Field::Value), 18, cx));
+        lines.push(Line::from(spans));
+        let suggestions = if matches!(self.focus, FormFocus::Row(r, _) if r == i) {
+            self.suggestions(meta_index)
+        } else {
+            Vec::new()
+        };
+        if !suggestions.is_empty() {
+            let mut spans = vec![Span::styled("    ↳ ", dim)];
+            for (n, s) in suggestions.iter().take(SUGGESTIONS).enumerate() {
+                let style = if self.suggestion == Some(n) {
+                    cx.style(Role::Selected)
+                } else {
+                    cx.style(Role::Key)
+                };
+                spans.push(Span::styled(clip(s, 20), style));
+                spans.push(Span::raw("  "));
+            }
+            if suggestions.len() > SUGGESTIONS {
+                spans.push(Span::styled(
+                    format!("+{} more ", suggestions.len() - SUGGESTIONS),
+                    dim,
+                ));
+            }
+            let pick = cx.keys.hint(
+                Context::FormField,
+                &[(Command::NextSuggestion, "next"), (Command::Take, "takes")],
+            );
+            spans.push(Span::styled(format!("({pick})"), dim));
+            lines.push(Line::from(spans));
+        }
+        lines
+    }
+
+    /// The preview's count and at most `shown` of its matches, `inner` columns wide.
+    fn preview_lines(&self, inner: usize, shown: usize, cx: &Cx) -> Vec<Line<'static>> {
+        let dim = cx.style(Role::Dim);
+        let mut lines = Vec::new();
         if let Some(preview) = self.preview.value() {
             let n = preview.matches.len();
             let mut head = vec![Span::styled(
@@ -120,42 +144,47 @@ impl SelectorForm {
                 ));
             }
         }
-        lines.push(Line::raw(""));
-        lines.push(hint_line(
+        lines
+    }
+}
+
+/// The form's two lines of keys.
+fn footer_lines(cx: &Cx) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    lines.push(hint_line(
+        cx.keys.hint(
+            Context::Form,
+            &[
+                (Command::NextField, "next field"),
+                (Command::PrevField, "previous"),
+                (Command::AddRow, "add row"),
+                (Command::RemoveRow, "remove row"),
+                (Command::Erase, "clear"),
+            ],
+        ),
+        cx.theme,
+    ));
+    lines.push(hint_line(
+        format!(
+            "{} · {}",
+            cx.keys.hint(
+                Context::FormOperator,
+                &[(Command::NextOperator, "operator, or type it")],
+            ),
             cx.keys.hint(
                 Context::Form,
                 &[
-                    (Command::NextField, "next field"),
-                    (Command::PrevField, "previous"),
-                    (Command::AddRow, "add row"),
-                    (Command::RemoveRow, "remove row"),
-                    (Command::Erase, "clear"),
+                    (Command::Recall, "recall"),
+                    (Command::Preview, "preview"),
+                    (Command::MarkMatches, "mark the matches"),
+                    (Command::Apply, "apply"),
+                    (Command::Close, "close (kept)"),
                 ],
-            ),
-            cx.theme,
-        ));
-        lines.push(hint_line(
-            format!(
-                "{} · {}",
-                cx.keys.hint(
-                    Context::FormOperator,
-                    &[(Command::NextOperator, "operator, or type it")],
-                ),
-                cx.keys.hint(
-                    Context::Form,
-                    &[
-                        (Command::Recall, "recall"),
-                        (Command::Preview, "preview"),
-                        (Command::MarkMatches, "mark the matches"),
-                        (Command::Apply, "apply"),
-                        (Command::Close, "close (kept)"),
-                    ],
-                )
-            ),
-            cx.theme,
-        ));
-        lines
-    }
+            )
+        ),
+        cx.theme,
+    ));
+    lines
 }
 
 impl Component for SelectorForm {

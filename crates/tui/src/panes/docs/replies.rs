@@ -14,28 +14,7 @@ impl DocsPane {
         cx: &Cx,
     ) -> Vec<Action> {
         match (work, outcome) {
-            (DocsWork::List, Ok(Answer::Docs(docs))) => {
-                let before = self.selected_id();
-                // The first list selects the first document, not a heading shown before it.
-                let keep = self.list.value().and_then(|_| self.selected_key());
-                if !self.list.settle(id, docs) {
-                    return Vec::new();
-                }
-                let listed: HashSet<&str> = (self.list.value().into_iter().flatten())
-                    .map(|d| d.id.as_str())
-                    .collect();
-                self.marked.retain(|id| listed.contains(id.as_str()));
-                self.rebuild(keep);
-                let details_shown = self
-                    .details
-                    .value()
-                    .is_some_and(|d| Some(&d.id) == before.as_ref());
-                if self.selected_id() != before || !details_shown {
-                    self.request_details(cx)
-                } else {
-                    Vec::new()
-                }
-            }
+            (DocsWork::List, Ok(Answer::Docs(docs))) => self.listed(id, docs, cx),
             (DocsWork::List, Err(failure)) => {
                 let retry = cx.key(Context::Global, Command::Refresh);
                 if self.list.fail(id, failure.message.clone()) {
@@ -92,17 +71,7 @@ impl DocsPane {
                 self.action_failed(what, &request, &failure, cx)
             }
             (DocsWork::Export { doc, path }, Ok(Answer::Objects(model))) => {
-                match serde_json::to_string_pretty(&model) {
-                    Ok(text) => vec![Action::File(
-                        FileFor::Export(doc),
-                        FileJob::Write {
-                            path,
-                            text,
-                            overwrite: false,
-                        },
-                    )],
-                    Err(e) => vec![Action::error(format!("could not write the export: {e}"))],
-                }
+                Self::export_written(doc, path, &model)
             }
             (DocsWork::Export { doc, .. }, Err(failure)) => vec![Action::error(format!(
                 "could not read \"{}\" to export it: {}",
@@ -111,25 +80,68 @@ impl DocsPane {
             (DocsWork::Backup(doc), Ok(Answer::Objects(previous))) => {
                 self.replaced_read(doc, id, previous, cx)
             }
-            (DocsWork::Backup(doc), Err(failure)) => {
-                let what = match self.replacing.take() {
-                    Some(Replacing::Reading { read, next }) if read == id => match next {
-                        Next::Import(_) => "imported",
-                        Next::AskEmpty => "emptied",
-                    },
-                    other => {
-                        self.replacing = other;
-                        return Vec::new();
-                    }
-                };
-                vec![Action::error(format!(
-                    "could not read the content of \"{}\" to keep it for undo, so nothing was {what}: {}",
-                    doc.title, failure.message
-                ))]
-            }
+            (DocsWork::Backup(doc), Err(failure)) => self.backup_failed(doc, id, failure),
             (DocsWork::Replace(doc), outcome) => self.replaced(doc, id, &request, outcome, cx),
             (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
         }
+    }
+
+    /// The documents listed: the marks kept on those still there, the details read again when
+    /// the selection moved.
+    fn listed(&mut self, id: RequestId, docs: Vec<DocSummary>, cx: &Cx) -> Vec<Action> {
+        let before = self.selected_id();
+        // The first list selects the first document, not a heading shown before it.
+        let keep = self.list.value().and_then(|_| self.selected_key());
+        if !self.list.settle(id, docs) {
+            return Vec::new();
+        }
+        let listed: HashSet<&str> = (self.list.value().into_iter().flatten())
+            .map(|d| d.id.as_str())
+            .collect();
+        self.marked.retain(|id| listed.contains(id.as_str()));
+        self.rebuild(keep);
+        let details_shown = self
+            .details
+            .value()
+            .is_some_and(|d| Some(&d.id) == before.as_ref());
+        if self.selected_id() != before || !details_shown {
+            self.request_details(cx)
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The content of `doc` read to export: written to `path` (never over a file).
+    fn export_written(doc: DocSummary, path: PathBuf, model: &ObjectModel) -> Vec<Action> {
+        match serde_json::to_string_pretty(&model) {
+            Ok(text) => vec![Action::File(
+                FileFor::Export(doc),
+                FileJob::Write {
+                    path,
+                    text,
+                    overwrite: false,
+                },
+            )],
+            Err(e) => vec![Action::error(format!("could not write the export: {e}"))],
+        }
+    }
+
+    /// The content of `doc` could not be read to keep for undo: nothing is replaced.
+    fn backup_failed(&mut self, doc: DocSummary, id: RequestId, failure: Failure) -> Vec<Action> {
+        let what = match self.replacing.take() {
+            Some(Replacing::Reading { read, next }) if read == id => match next {
+                Next::Import(_) => "imported",
+                Next::AskEmpty => "emptied",
+            },
+            other => {
+                self.replacing = other;
+                return Vec::new();
+            }
+        };
+        vec![Action::error(format!(
+            "could not read the content of \"{}\" to keep it for undo, so nothing was {what}: {}",
+            doc.title, failure.message
+        ))]
     }
 
     /// A document action succeeded: say so and check the list against the server.

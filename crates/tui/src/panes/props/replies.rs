@@ -13,12 +13,6 @@ impl PropsPane {
         outcome: Result<Answer, Failure>,
         cx: &Cx,
     ) -> Vec<Action> {
-        let reread = |doc: String, obj: String| {
-            Action::Send(cx.send(
-                Request::GetObject { doc, obj },
-                Purpose::Props(PropsWork::Reread),
-            ))
-        };
         match (work, outcome) {
             (PropsWork::Check, Ok(Answer::Object(read))) => {
                 let diff = match &self.save {
@@ -51,87 +45,8 @@ impl PropsPane {
                     failure.message
                 ))]
             }
-            (PropsWork::Save, Ok(answer)) => {
-                let Request::UpdateObject {
-                    doc,
-                    obj,
-                    props,
-                    if_match,
-                } = request
-                else {
-                    return Vec::new();
-                };
-                // The object's new version; `None` from a server without versions, which
-                // answers `Done`.
-                let version = match answer {
-                    Answer::Written(version) => version,
-                    _ => None,
-                };
-                let diff = match std::mem::take(&mut self.save) {
-                    Save::Sending { diff, .. } => diff,
-                    _ => Diff::default(),
-                };
-                let mut actions = vec![Action::Record {
-                    doc: doc.clone(),
-                    kind: WriteKind::Update {
-                        source: Source::Save,
-                        objects: vec![ObjectWrite::from_diff(&obj, &diff)],
-                    },
-                }];
-                if self.holds(&doc, &obj) {
-                    let mut data = self.original.clone();
-                    merge(&mut data, &props);
-                    self.original_text = pretty(&data);
-                    self.original = data.clone();
-                    self.version = version;
-                    // The buffer now matches what was saved unless it was typed into meanwhile.
-                    if check(&self.text()).1.as_ref() == Some(&self.original) {
-                        let cursor = self.buffer.cursor();
-                        self.set_text(&self.original_text.clone());
-                        self.buffer
-                            .move_cursor(CursorMove::Jump(cursor.0 as u16, cursor.1 as u16));
-                    }
-                    actions.push(Action::ObjectData {
-                        doc: doc.clone(),
-                        obj: obj.clone(),
-                        data,
-                        version,
-                    });
-                }
-                actions.push(Action::info(format!(
-                    "saved {} ({} undoes)",
-                    words::count(props.len(), "property", "properties"),
-                    cx.key(Context::Properties, Command::Undo)
-                )));
-                // A conditional write went through on the very version the edit started
-                // from: the object is what was merged here, nothing to read again.
-                if if_match.is_none() || version.is_none() {
-                    actions.push(reread(doc, obj));
-                }
-                actions
-            }
-            (PropsWork::Reread, Ok(Answer::Object(read))) => {
-                let Request::GetObject { doc, obj } = request else {
-                    return Vec::new();
-                };
-                if self.holds(&doc, &obj) && !self.is_dirty() {
-                    let cursor = self.buffer.cursor();
-                    let mode = self.mode;
-                    let save = std::mem::take(&mut self.save);
-                    self.show(&doc, &obj, &read.object, read.version);
-                    self.buffer
-                        .move_cursor(CursorMove::Jump(cursor.0 as u16, cursor.1 as u16));
-                    self.mode = mode;
-                    self.save = save;
-                    self.fit();
-                }
-                vec![Action::ObjectData {
-                    doc,
-                    obj,
-                    data: read.object.data,
-                    version: read.version,
-                }]
-            }
+            (PropsWork::Save, Ok(answer)) => self.saved(request, answer, cx),
+            (PropsWork::Reread, Ok(Answer::Object(read))) => self.reread(request, read),
             (PropsWork::Reread, Err(failure)) => vec![Action::error(format!(
                 "could not re-read the object: {}",
                 failure.message
@@ -149,6 +64,95 @@ impl PropsPane {
             ))],
             (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
         }
+    }
+
+    /// A save went through (`answer`: the object's new version, if the server gives one):
+    /// recorded for undo, the pane's original moved on, read again unless the version says.
+    fn saved(&mut self, request: Request, answer: Answer, cx: &Cx) -> Vec<Action> {
+        let Request::UpdateObject {
+            doc,
+            obj,
+            props,
+            if_match,
+        } = request
+        else {
+            return Vec::new();
+        };
+        // The object's new version; `None` from a server without versions, which
+        // answers `Done`.
+        let version = match answer {
+            Answer::Written(version) => version,
+            _ => None,
+        };
+        let diff = match std::mem::take(&mut self.save) {
+            Save::Sending { diff, .. } => diff,
+            _ => Diff::default(),
+        };
+        let mut actions = vec![Action::Record {
+            doc: doc.clone(),
+            kind: WriteKind::Update {
+                source: Source::Save,
+                objects: vec![ObjectWrite::from_diff(&obj, &diff)],
+            },
+        }];
+        if self.holds(&doc, &obj) {
+            let mut data = self.original.clone();
+            merge(&mut data, &props);
+            self.original_text = pretty(&data);
+            self.original = data.clone();
+            self.version = version;
+            // The buffer now matches what was saved unless it was typed into meanwhile.
+            if check(&self.text()).1.as_ref() == Some(&self.original) {
+                let cursor = self.buffer.cursor();
+                self.set_text(&self.original_text.clone());
+                self.buffer
+                    .move_cursor(CursorMove::Jump(cursor.0 as u16, cursor.1 as u16));
+            }
+            actions.push(Action::ObjectData {
+                doc: doc.clone(),
+                obj: obj.clone(),
+                data,
+                version,
+            });
+        }
+        actions.push(Action::info(format!(
+            "saved {} ({} undoes)",
+            words::count(props.len(), "property", "properties"),
+            cx.key(Context::Properties, Command::Undo)
+        )));
+        // A conditional write went through on the very version the edit started
+        // from: the object is what was merged here, nothing to read again.
+        if if_match.is_none() || version.is_none() {
+            actions.push(Action::Send(cx.send(
+                Request::GetObject { doc, obj },
+                Purpose::Props(PropsWork::Reread),
+            )));
+        }
+        actions
+    }
+
+    /// The object read again after a save: shown unless the pane holds edits.
+    fn reread(&mut self, request: Request, read: Versioned) -> Vec<Action> {
+        let Request::GetObject { doc, obj } = request else {
+            return Vec::new();
+        };
+        if self.holds(&doc, &obj) && !self.is_dirty() {
+            let cursor = self.buffer.cursor();
+            let mode = self.mode;
+            let save = std::mem::take(&mut self.save);
+            self.show(&doc, &obj, &read.object, read.version);
+            self.buffer
+                .move_cursor(CursorMove::Jump(cursor.0 as u16, cursor.1 as u16));
+            self.mode = mode;
+            self.save = save;
+            self.fit();
+        }
+        vec![Action::ObjectData {
+            doc,
+            obj,
+            data: read.object.data,
+            version: read.version,
+        }]
     }
 
     /// The object changed on the server since the edit started (`now`): the question of what
