@@ -343,30 +343,7 @@ pub fn on_reply(
     let open = cx.doc_id() == Some(doc.as_str());
     match (work, outcome) {
         (UndoWork::Check { write, objs }, Ok(answer)) => {
-            let (current, versions): (BTreeMap<String, Props>, ObjectVersions) =
-                match (answer, &request) {
-                    (Answer::Object(read), Request::GetObject { obj, .. }) => (
-                        [(obj.clone(), read.object.data)].into(),
-                        read.version.map(|v| (obj.clone(), v)).into_iter().collect(),
-                    ),
-                    (Answer::Objects(model), _) => (
-                        (objs.iter())
-                            .filter_map(|obj| {
-                                Some((obj.clone(), model.entry(model.index_of(obj)?).data()))
-                            })
-                            .collect(),
-                        (objs.iter())
-                            .filter_map(|obj| Some((obj.clone(), model.server_version_of(obj)?)))
-                            .collect(),
-                    ),
-                    (answer, _) => {
-                        return vec![Action::unexpected(
-                            &UndoWork::Check { write, objs },
-                            &answer,
-                        )];
-                    }
-                };
-            checked(write, &objs, &current, &versions, cx)
+            check_answered(write, objs, answer, &request, cx)
         }
         (UndoWork::Update { write, objs }, Ok(_)) => {
             let name = cx.writes.get(write).map_or("write", Write::name);
@@ -419,46 +396,80 @@ pub fn on_reply(
                 Action::ContentReplaced(doc),
             ]
         }
-        (work, Err(failure)) => {
-            let what = match &work {
-                UndoWork::Check { .. } => "the re-read; nothing was changed".to_string(),
-                UndoWork::Update { .. } => "nothing was changed".into(),
-                UndoWork::Recreate { old, .. } => format!("{old} was not created again"),
-                UndoWork::Anchors(_) => {
-                    "reading the attached line groups; they still name the old ids".into()
-                }
-                UndoWork::Repoint(_) => {
-                    "pointing the line groups at the new ids; they still name the old ids".into()
-                }
-                UndoWork::Replaced(_) if failure.stale.is_some() => {
-                    "the document was written after it, so nothing was set back over that \
-                     write; H shows its versions"
-                        .into()
-                }
-                UndoWork::Replaced(_) => "the content is as it was".into(),
-                // Answered by `folder_undo::on_reply`.
-                UndoWork::FolderCheck(_) | UndoWork::Folder(_) => {
-                    "the folders are as they were".into()
-                }
-            };
-            let mut actions = vec![Action::error(format!(
-                "undo failed ({what}): {}",
-                failure.message
-            ))];
-            match work {
-                // The other objects of the delete go on: the last answer points the line
-                // groups of those created at their new ids.
-                UndoWork::Recreate { write, old } => {
-                    actions.extend(recreated(write, old, None, cx));
-                }
-                UndoWork::Check { .. } => {}
-                _ if open => actions.push(Action::ReloadContent),
-                _ => {}
-            }
-            actions
-        }
+        (work, Err(failure)) => failed(work, failure, open, cx),
         (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
     }
+}
+
+/// The objects of `write` read again before its undo (`answer` to `request`): checked against
+/// what the write left.
+fn check_answered(
+    write: u64,
+    objs: Vec<String>,
+    answer: Answer,
+    request: &Request,
+    cx: &Cx,
+) -> Vec<Action> {
+    let (current, versions): (BTreeMap<String, Props>, ObjectVersions) = match (answer, &request) {
+        (Answer::Object(read), Request::GetObject { obj, .. }) => (
+            [(obj.clone(), read.object.data)].into(),
+            read.version.map(|v| (obj.clone(), v)).into_iter().collect(),
+        ),
+        (Answer::Objects(model), _) => (
+            (objs.iter())
+                .filter_map(|obj| Some((obj.clone(), model.entry(model.index_of(obj)?).data())))
+                .collect(),
+            (objs.iter())
+                .filter_map(|obj| Some((obj.clone(), model.server_version_of(obj)?)))
+                .collect(),
+        ),
+        (answer, _) => {
+            return vec![Action::unexpected(
+                &UndoWork::Check { write, objs },
+                &answer,
+            )];
+        }
+    };
+    checked(write, &objs, &current, &versions, cx)
+}
+
+/// An undo's request failed: what was and was not done, and what goes on (`open`: the
+/// document is open).
+fn failed(work: UndoWork, failure: Failure, open: bool, cx: &Cx) -> Vec<Action> {
+    let what = match &work {
+        UndoWork::Check { .. } => "the re-read; nothing was changed".to_string(),
+        UndoWork::Update { .. } => "nothing was changed".into(),
+        UndoWork::Recreate { old, .. } => format!("{old} was not created again"),
+        UndoWork::Anchors(_) => {
+            "reading the attached line groups; they still name the old ids".into()
+        }
+        UndoWork::Repoint(_) => {
+            "pointing the line groups at the new ids; they still name the old ids".into()
+        }
+        UndoWork::Replaced(_) if failure.stale.is_some() => {
+            "the document was written after it, so nothing was set back over that \
+                 write; H shows its versions"
+                .into()
+        }
+        UndoWork::Replaced(_) => "the content is as it was".into(),
+        // Answered by `folder_undo::on_reply`.
+        UndoWork::FolderCheck(_) | UndoWork::Folder(_) => "the folders are as they were".into(),
+    };
+    let mut actions = vec![Action::error(format!(
+        "undo failed ({what}): {}",
+        failure.message
+    ))];
+    match work {
+        // The other objects of the delete go on: the last answer points the line
+        // groups of those created at their new ids.
+        UndoWork::Recreate { write, old } => {
+            actions.extend(recreated(write, old, None, cx));
+        }
+        UndoWork::Check { .. } => {}
+        _ if open => actions.push(Action::ReloadContent),
+        _ => {}
+    }
+    actions
 }
 
 /// The creation again of object `old`, deleted by `write`, was answered (`created`: its new

@@ -1,6 +1,8 @@
 //! The documents pane's answers: the list and the folders read, a document's details, and each
 //! write's answer (done or failed) said and followed up.
 
+use std::path::PathBuf;
+
 use super::*;
 
 impl DocsPane {
