@@ -54,50 +54,7 @@ impl ObjectsPane {
                 let note = format!("marked {} shown", words::objects(shown.len()));
                 vec![Action::Marks(MarksChange::Add(shown)), Action::info(note)]
             }
-            Command::Delete => match (cx.doc, selected) {
-                (Some(open), _) if !open.marks.is_empty() => {
-                    let doc = open.summary.clone();
-                    let objs: Vec<String> = open.marked_ids().map(String::from).collect();
-                    let hidden = self.hidden(open);
-                    let text = format!(
-                        "Delete the {} from \"{}\"?",
-                        words::count(objs.len(), "marked object", "marked objects"),
-                        doc.title,
-                    );
-                    let mut undo = format!(
-                        "{} in the objects creates them again, with new ids.",
-                        cx.key(Context::Objects, Command::History)
-                    );
-                    if let Some(note) = attached_note(model, &objs, cx) {
-                        undo = format!("{note} {undo}");
-                    }
-                    vec![ask(
-                        "Delete marked objects",
-                        marked_rows(text, &objs, &hidden, model, undo, cx),
-                        "delete them",
-                        Action::Objects(ObjectsCall::DeleteMarked { doc: doc.id, objs }),
-                    )]
-                }
-                (Some(open), Some(i)) => {
-                    let (doc, id) = (open.summary.clone(), model.id(i));
-                    let name = cx.names().at(model, i);
-                    let mut message =
-                        format!("Delete {} ({id}) from \"{}\"?", name.described(), doc.title);
-                    if let Some(note) = attached_note(model, &[id.to_string()], cx) {
-                        message = format!("{message} {note}");
-                    }
-                    vec![ask(
-                        "Delete object",
-                        Body::Text(message),
-                        "delete it",
-                        Action::Objects(ObjectsCall::Delete {
-                            doc: doc.id,
-                            obj: id.to_string(),
-                        }),
-                    )]
-                }
-                _ => Vec::new(),
-            },
+            Command::Delete => self.ask_delete(selected, model, cx),
             Command::Undo => match (cx.doc_id(), selected) {
                 (Some(doc), Some(i)) => server_undo::ask_object(doc, model.id(i), cx),
                 _ => vec![Action::info("select an object to undo a write to it")],
@@ -121,6 +78,54 @@ impl ObjectsPane {
                     ]
                 })
                 .unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// `d`: asks to delete the marked objects, else the `selected` one.
+    fn ask_delete(&self, selected: Option<usize>, model: &ObjectModel, cx: &Cx) -> Vec<Action> {
+        match (cx.doc, selected) {
+            (Some(open), _) if !open.marks.is_empty() => {
+                let doc = open.summary.clone();
+                let objs: Vec<String> = open.marked_ids().map(String::from).collect();
+                let hidden = self.hidden(open);
+                let text = format!(
+                    "Delete the {} from \"{}\"?",
+                    words::count(objs.len(), "marked object", "marked objects"),
+                    doc.title,
+                );
+                let mut undo = format!(
+                    "{} in the objects creates them again, with new ids.",
+                    cx.key(Context::Objects, Command::History)
+                );
+                if let Some(note) = attached_note(model, &objs, cx) {
+                    undo = format!("{note} {undo}");
+                }
+                vec![ask(
+                    "Delete marked objects",
+                    marked_rows(text, &objs, &hidden, model, undo, cx),
+                    "delete them",
+                    Action::Objects(ObjectsCall::DeleteMarked { doc: doc.id, objs }),
+                )]
+            }
+            (Some(open), Some(i)) => {
+                let (doc, id) = (open.summary.clone(), model.id(i));
+                let name = cx.names().at(model, i);
+                let mut message =
+                    format!("Delete {} ({id}) from \"{}\"?", name.described(), doc.title);
+                if let Some(note) = attached_note(model, &[id.to_string()], cx) {
+                    message = format!("{message} {note}");
+                }
+                vec![ask(
+                    "Delete object",
+                    Body::Text(message),
+                    "delete it",
+                    Action::Objects(ObjectsCall::Delete {
+                        doc: doc.id,
+                        obj: id.to_string(),
+                    }),
+                )]
+            }
             _ => Vec::new(),
         }
     }

@@ -95,21 +95,7 @@ impl Component for ObjectsPane {
     fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, focused: bool) {
         let model = cx.doc.and_then(|d| d.model());
         let count = model.map_or(0, ObjectModel::len);
-        let title = match cx.doc {
-            Some(doc) if let Some(past) = doc.past => format!(
-                " 2 Objects · {} · {} ({count}){} ",
-                past.title(),
-                doc.summary.title,
-                past.changed_note()
-            ),
-            Some(doc) if !doc.marks.is_empty() => format!(
-                " 2 Objects · {} marked · {} ({count}) ",
-                doc.marks.len(),
-                doc.summary.title,
-            ),
-            Some(doc) => format!(" 2 Objects · {} ({count}) ", doc.summary.title),
-            None => " 2 Objects ".to_string(),
-        };
+        let title = title(cx.doc, count);
         let block = pane_block(&title, area.width, focused, cx.theme);
         let inner = block.inner(area);
         frame.render_widget(block, area);
@@ -160,59 +146,93 @@ impl Component for ObjectsPane {
                 vec![Line::styled("nothing matches the filter", dim)]
             }
             (Some(doc), Some(model)) => {
-                let width = usize::from(list_area.width);
-                let names = cx.names();
-                let selected = if focused {
-                    cx.style(Role::Selected)
-                } else {
-                    cx.style(Role::SelectedUnfocused)
-                };
-                self.cursor
-                    .visible()
-                    .map(|i| {
-                        let line = match self.rows[i] {
-                            TreeRow::Group(g, shown) => {
-                                let group = &model.groups()[g];
-                                let arrow = if self.folded.contains(&group.kind) {
-                                    "▸"
-                                } else {
-                                    "▾"
-                                };
-                                let count = if shown == group.members.len() {
-                                    shown.to_string()
-                                } else {
-                                    format!("{shown}/{}", group.members.len())
-                                };
-                                Line::styled(
-                                    clip(&format!("{arrow} {} ({count})", group.kind), width),
-                                    cx.style(Role::Heading),
-                                )
-                            }
-                            TreeRow::Object(o) => {
-                                let id = model.id(o);
-                                let marked = doc.marks.contains(o);
-                                let mut line = names.at(model, o).row(width, marked, cx.theme);
-                                if doc.preview.contains(o) {
-                                    line = previewed_line(line, marked, cx);
-                                }
-                                if cx.recently_changed(id) {
-                                    changed_line(line, marked, cx)
-                                } else {
-                                    line
-                                }
-                            }
-                        };
-                        if i == self.cursor.selected() {
-                            selected_line(line, width, selected)
-                        } else {
-                            line
-                        }
-                    })
-                    .collect()
+                self.row_lines(doc, model, usize::from(list_area.width), focused, cx)
             }
         };
         // Placeholders wrap; rows are cut to the width already.
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), list_area);
+    }
+}
+
+impl ObjectsPane {
+    /// The tree's visible rows, `width` columns wide: the groups with their counts, the
+    /// objects marked, previewed or changed elsewhere, the selected one highlighted.
+    fn row_lines(
+        &self,
+        doc: &OpenDoc,
+        model: &ObjectModel,
+        width: usize,
+        focused: bool,
+        cx: &Cx,
+    ) -> Vec<Line<'static>> {
+        let names = cx.names();
+        let selected = if focused {
+            cx.style(Role::Selected)
+        } else {
+            cx.style(Role::SelectedUnfocused)
+        };
+        self.cursor
+            .visible()
+            .map(|i| {
+                let line = match self.rows[i] {
+                    TreeRow::Group(g, shown) => {
+                        let group = &model.groups()[g];
+                        let arrow = if self.folded.contains(&group.kind) {
+                            "▸"
+                        } else {
+                            "▾"
+                        };
+                        let count = if shown == group.members.len() {
+                            shown.to_string()
+                        } else {
+                            format!("{shown}/{}", group.members.len())
+                        };
+                        Line::styled(
+                            clip(&format!("{arrow} {} ({count})", group.kind), width),
+                            cx.style(Role::Heading),
+                        )
+                    }
+                    TreeRow::Object(o) => {
+                        let id = model.id(o);
+                        let marked = doc.marks.contains(o);
+                        let mut line = names.at(model, o).row(width, marked, cx.theme);
+                        if doc.preview.contains(o) {
+                            line = previewed_line(line, marked, cx);
+                        }
+                        if cx.recently_changed(id) {
+                            changed_line(line, marked, cx)
+                        } else {
+                            line
+                        }
+                    }
+                };
+                if i == self.cursor.selected() {
+                    selected_line(line, width, selected)
+                } else {
+                    line
+                }
+            })
+            .collect()
+    }
+}
+
+/// The pane's title: the open document (`doc`), its `count` of objects, its marks, or the
+/// version shown.
+fn title(doc: Option<&OpenDoc>, count: usize) -> String {
+    match doc {
+        Some(doc) if let Some(past) = doc.past => format!(
+            " 2 Objects · {} · {} ({count}){} ",
+            past.title(),
+            doc.summary.title,
+            past.changed_note()
+        ),
+        Some(doc) if !doc.marks.is_empty() => format!(
+            " 2 Objects · {} marked · {} ({count}) ",
+            doc.marks.len(),
+            doc.summary.title,
+        ),
+        Some(doc) => format!(" 2 Objects · {} ({count}) ", doc.summary.title),
+        None => " 2 Objects ".to_string(),
     }
 }
 
