@@ -4,6 +4,69 @@
 use super::*;
 
 impl DocsPane {
+    /// The list's visible rows, `width` columns wide: the folders, the documents (open,
+    /// marked, changed elsewhere, their titles told apart), the selected one highlighted.
+    fn row_lines(&self, width: usize, focused: bool, cx: &Cx) -> Vec<Line<'static>> {
+        let selected = if focused {
+            cx.style(Role::Selected)
+        } else {
+            cx.style(Role::SelectedUnfocused)
+        };
+        self.cursor
+            .visible()
+            .map(|i| match &self.rows[i] {
+                DocRow::Folder {
+                    folder,
+                    title,
+                    count,
+                } => {
+                    let sign = if self.folded.contains(folder) && self.filter.text().is_empty() {
+                        "▸"
+                    } else {
+                        "▾"
+                    };
+                    let line = Line::styled(
+                        clip(&format!("{sign} {title} ({count})"), width),
+                        cx.style(Role::Heading),
+                    );
+                    if i == self.cursor.selected() {
+                        selected_line(line, width, selected)
+                    } else {
+                        line
+                    }
+                }
+                DocRow::Doc(d, positions) => {
+                    let doc = &self.docs()[*d];
+                    let open = cx.doc_id() == Some(doc.id.as_str());
+                    let marked = self.marked.contains(&doc.id);
+                    let mut spans = vec![match (marked, open, cx.recently_changed(&doc.id)) {
+                        (true, _, _) => Span::styled("◆ ", cx.style(Role::Marked)),
+                        (false, true, _) => Span::raw("● "),
+                        (false, false, true) => Span::styled("↻ ", cx.style(Role::Changed)),
+                        (false, false, false) => Span::raw("  "),
+                    }];
+                    let fitted = titles::fit(
+                        &doc.title,
+                        self.docs().iter().map(|d| d.title.as_str()),
+                        width.saturating_sub(2),
+                    );
+                    spans.extend(highlighted(
+                        &fitted.text,
+                        &fitted.moved(positions),
+                        width.saturating_sub(2),
+                        cx.theme,
+                    ));
+                    let line = Line::from(spans);
+                    if i == self.cursor.selected() {
+                        selected_line(line, width, selected)
+                    } else {
+                        line
+                    }
+                }
+            })
+            .collect()
+    }
+
     /// The details' height: the layout's, and a line per embed shown when there is room.
     pub(super) fn details_height(&self) -> u16 {
         match layout::details_height(self.area) {
@@ -152,65 +215,7 @@ impl Component for DocsPane {
         } else if self.rows.is_empty() {
             vec![Line::styled("nothing matches the filter", dim)]
         } else {
-            let selected = if focused {
-                cx.style(Role::Selected)
-            } else {
-                cx.style(Role::SelectedUnfocused)
-            };
-            self.cursor
-                .visible()
-                .map(|i| match &self.rows[i] {
-                    DocRow::Folder {
-                        folder,
-                        title,
-                        count,
-                    } => {
-                        let sign = if self.folded.contains(folder) && self.filter.text().is_empty()
-                        {
-                            "▸"
-                        } else {
-                            "▾"
-                        };
-                        let line = Line::styled(
-                            clip(&format!("{sign} {title} ({count})"), width),
-                            cx.style(Role::Heading),
-                        );
-                        if i == self.cursor.selected() {
-                            selected_line(line, width, selected)
-                        } else {
-                            line
-                        }
-                    }
-                    DocRow::Doc(d, positions) => {
-                        let doc = &self.docs()[*d];
-                        let open = cx.doc_id() == Some(doc.id.as_str());
-                        let marked = self.marked.contains(&doc.id);
-                        let mut spans = vec![match (marked, open, cx.recently_changed(&doc.id)) {
-                            (true, _, _) => Span::styled("◆ ", cx.style(Role::Marked)),
-                            (false, true, _) => Span::raw("● "),
-                            (false, false, true) => Span::styled("↻ ", cx.style(Role::Changed)),
-                            (false, false, false) => Span::raw("  "),
-                        }];
-                        let fitted = titles::fit(
-                            &doc.title,
-                            self.docs().iter().map(|d| d.title.as_str()),
-                            width.saturating_sub(2),
-                        );
-                        spans.extend(highlighted(
-                            &fitted.text,
-                            &fitted.moved(positions),
-                            width.saturating_sub(2),
-                            cx.theme,
-                        ));
-                        let line = Line::from(spans);
-                        if i == self.cursor.selected() {
-                            selected_line(line, width, selected)
-                        } else {
-                            line
-                        }
-                    }
-                })
-                .collect()
+            self.row_lines(width, focused, cx)
         };
         // Placeholders wrap; rows are cut to the width already.
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), list_area);
