@@ -107,7 +107,7 @@ impl App {
 
     /// Document `doc`'s content was replaced (an import): read again if it is open.
     pub(super) fn content_replaced(&mut self, doc: &str) -> Vec<Action> {
-        if !self.doc.as_ref().is_some_and(|d| d.id() == doc) {
+        if self.doc.as_ref().is_none_or(|d| d.id() != doc) {
             return Vec::new();
         }
         if !self.props.is_dirty() {
