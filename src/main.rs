@@ -10,9 +10,9 @@ use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 use diagtui::config::{self, ConfigPath, ConnectionArgs, SettingError};
 use diagtui::connect::{self, Mode};
 use diagtui::tui::keys::KeyTable;
+use diagtui::tui::session::selectors::SelectorHistory;
 use diagtui::tui::settings::GraphicsSetting;
 use diagtui::tui::theme::{self, Theme};
-use diagtui::tui::session::selectors::SelectorHistory;
 
 /// Examples shown under `diagtui --help`.
 const EXAMPLES: &str = "\

@@ -3,8 +3,8 @@
 //! import; snapshots of the form, the preview, the result and the import report.
 
 use diagtui::model::{Content, SelectorUpdated};
-use diagtui::tui::transfer::{FileError, FileFor, FileJob, perform};
 use diagtui::tui::session::selectors::SelectorHistory;
+use diagtui::tui::transfer::{FileError, FileFor, FileJob, perform};
 use diagtui::tui::{Answer, Effect, Msg, Request, Setup};
 use insta::assert_snapshot;
 use serde_json::json;
