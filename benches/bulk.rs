@@ -8,11 +8,11 @@
 use std::time::Duration;
 
 use crossterm::event::KeyCode;
-use diagtui::tui::runtime::worker;
-use diagtui::tui::{Msg, Request};
+use diagtui_tui::runtime::worker;
+use diagtui_tui::{Msg, Request};
 use tokio::runtime::Runtime;
 
-use diagtui_testkit::drive::{Bench, char, ctrl, key, report};
+use diagtui_testkit_tui::drive::{Bench, char, ctrl, key, report};
 
 const OBJECTS: usize = 100_000;
 const RUNS: usize = 5;
@@ -56,9 +56,7 @@ async fn preview(bench: &mut Bench) {
         let (id, request) = effects
             .into_iter()
             .find_map(|e| match e {
-                diagtui::tui::Effect::Request(id, r @ Request::ObjectsWhere { .. }) => {
-                    Some((id, r))
-                }
+                diagtui_tui::Effect::Request(id, r @ Request::ObjectsWhere { .. }) => Some((id, r)),
                 _ => None,
             })
             .expect("the preview reads the selector");

@@ -12,8 +12,8 @@ use std::ffi::OsStr;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use diagtui_testkit::serve::{Guard, Served, start};
 use diagtui_testkit::wrk::{self, Wrk};
+use diagtui_testkit_server::serve::{Guard, Served, start};
 use serde_json::{Value, json};
 
 /// Set in the environment of the copy of this program that serves as the ceiling.

@@ -10,8 +10,8 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use diagtui_testkit::serve::Server;
 use diagtui_testkit::{Bin, generated};
+use diagtui_testkit_server::serve::Server;
 use serde_json::Value;
 
 const OBJECTS: usize = 100_000;
@@ -33,6 +33,7 @@ struct Run {
 
 /// Runs `bin ARGS` to its end (stdout to /dev/null: not a terminal, so JSON is compact) and
 /// measures it. The peak resident memory is the child's own, from `wait4`.
+#[allow(unsafe_code, reason = "FFI: wait4")]
 fn run(bin: &Bin, args: &[&str]) -> Run {
     let start = Instant::now();
     #[expect(

@@ -11,7 +11,7 @@
 use std::time::{Duration, Instant};
 
 use diagtui_layout::{Format, Settings};
-use diagtui_testkit::Local;
+use diagtui_testkit_server::Local;
 use serde_json::{Map, Value, json};
 use tokio::runtime::Runtime;
 

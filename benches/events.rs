@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use diagtui_testkit::Bin;
 use diagtui_testkit::memory;
-use diagtui_testkit::serve::Server;
+use diagtui_testkit_server::serve::Server;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;

@@ -7,14 +7,14 @@
 use std::time::{Duration, Instant};
 
 use crossterm::event::KeyCode;
-use diagtui::tui::Msg;
-use diagtui::tui::runtime::follow::Followers;
-use diagtui::tui::runtime::liveness::Follow;
+use diagtui_tui::Msg;
+use diagtui_tui::requests::liveness::Follow;
+use diagtui_tui::runtime::follow::Followers;
 use serde_json::json;
 use tokio::runtime::Runtime;
 use tokio::sync::mpsc;
 
-use diagtui_testkit::drive::{Bench, key, report};
+use diagtui_testkit_tui::drive::{Bench, key, report};
 
 /// Document sizes, and how many writes each.
 const RUNS: [(usize, usize); 3] = [(1_000, 20), (10_000, 10), (100_000, 5)];

@@ -10,8 +10,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
-use diagtui::store::content::ContentUpload;
-use diagtui::store::{Account, Location, Store, StoreOptions, initialise};
+use diagtui_store::content::ContentUpload;
+use diagtui_store::{Account, Location, Store, StoreOptions, initialise};
 use serde_json::json;
 
 const OBJECTS: usize = 10_000;
@@ -115,7 +115,7 @@ async fn open(dir: &Path, key: &str) -> (Store, Account) {
 /// the pages in use (free pages, which later writes reuse, not counted); and the bytes of each
 /// history table.
 fn stored_bytes(dir: &Path) -> u64 {
-    let conn = rusqlite::Connection::open(dir.join(diagtui::store::DB_FILE)).unwrap();
+    let conn = rusqlite::Connection::open(dir.join(diagtui_store::DB_FILE)).unwrap();
     conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
         .unwrap();
     let pragma = |name: &str| -> u64 {

@@ -20,7 +20,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use diagtui_layout::{Format, Settings};
-use diagtui_testkit::Local;
+use diagtui_testkit_server::Local;
 use tokio::runtime::Runtime;
 
 /// Runs of each corpus diagram.

@@ -18,8 +18,8 @@ use std::time::{Duration, Instant};
 use diagtui_testkit::Bin;
 use diagtui_testkit::memory;
 use diagtui_testkit::quantiles::percentiles;
-use diagtui_testkit::serve::Server;
 use diagtui_testkit::soak::{self, Kind, Shape, Target};
+use diagtui_testkit_server::serve::Server;
 
 /// How often the server's resident memory is read.
 const EVERY: Duration = Duration::from_secs(2);

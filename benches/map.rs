@@ -11,19 +11,19 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use crossterm::event::KeyCode;
-use diagtui::client::Client;
-use diagtui::tui::document::ObjectModel;
-use diagtui::tui::document::picture::{Graphics, PictureJob, PixelProtocol};
-use diagtui::tui::runtime::worker;
-use diagtui::tui::{App, Effect, Msg, Setup, view};
+use diagtui_client::Client;
+use diagtui_tui::document::ObjectModel;
+use diagtui_tui::document::picture::{Graphics, PictureJob, PixelProtocol};
+use diagtui_tui::runtime::worker;
+use diagtui_tui::{App, Effect, Msg, Setup, view};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use tokio::runtime::Runtime;
 
-use diagtui_testkit::Local;
 use diagtui_testkit::diagram::document;
-use diagtui_testkit::drive::{drive, key, type_text};
 use diagtui_testkit::timing::measure;
+use diagtui_testkit_server::Local;
+use diagtui_testkit_tui::drive::{drive, key, type_text};
 
 const WIDTH: u16 = 200;
 const HEIGHT: u16 = 60;

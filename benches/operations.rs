@@ -29,9 +29,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant, SystemTime};
 
 use diagtui_testkit::quantiles::percentiles;
-use diagtui_testkit::serve::{Served, key_of, start, start_metered};
 use diagtui_testkit::wrk::{self, Wrk};
 use diagtui_testkit::{Bin, generated};
+use diagtui_testkit_server::serve::{Served, key_of, start, start_metered};
 use serde_json::{Value, json};
 
 /// The core the servers of the `metrics` part run on.
@@ -151,6 +151,7 @@ impl Target {
     }
 
     /// The server's CPU time so far (user and system), in seconds.
+    #[allow(unsafe_code, reason = "FFI: sysconf")]
     fn cpu(&self) -> f64 {
         let pid = self.served.child.id();
         let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("/proc/PID/stat");
@@ -561,6 +562,7 @@ fn dir_bytes(dir: &Path) -> u64 {
 
 /// The soak: updates at full rate, the WAL sampled, checkpoints' latency, a restart after
 /// `kill -9`.
+#[allow(unsafe_code, reason = "FFI: kill")]
 async fn soak() {
     let updates = setting("DIAGTUI_SOAK_UPDATES", 1_000_000) as u64;
     let dir = tempfile::tempdir().expect("temp dir");

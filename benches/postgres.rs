@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use diagtui_testkit::postgres as pg;
 use diagtui_testkit::quantiles::percentiles;
-use diagtui_testkit::serve::{Guard, Served, start};
+use diagtui_testkit_server::serve::{Guard, Served, start};
 use serde_json::{Value, json};
 
 /// Requests per latency figure.
@@ -314,6 +314,7 @@ async fn team(team: &Database, other: &Database) {
 }
 
 /// The cores this process may run on.
+#[allow(unsafe_code, reason = "FFI: sched_getaffinity")]
 fn allowed_cores() -> Vec<usize> {
     // SAFETY: `cpu_set_t` is plain data, filled in by the call.
     let set = unsafe {
@@ -322,12 +323,16 @@ fn allowed_cores() -> Vec<usize> {
         set
     };
     (0..libc::CPU_SETSIZE as usize)
-        .filter(|&core| unsafe { libc::CPU_ISSET(core, &set) })
+        .filter(|&core| {
+            // SAFETY: `CPU_ISSET` only reads the set, and `core` is below `CPU_SETSIZE`.
+            unsafe { libc::CPU_ISSET(core, &set) }
+        })
         .collect()
 }
 
 /// Pins thread `tid` (0: the calling thread) to `cores`; a thread gone meanwhile is of no
 /// matter.
+#[allow(unsafe_code, reason = "FFI: sched_setaffinity")]
 fn pin_thread(tid: libc::pid_t, cores: &[usize]) {
     // SAFETY: `cpu_set_t` is plain data, filled in here and read by the call.
     unsafe {

@@ -7,8 +7,8 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use diagtui::render::{self, Format};
-use diagtui::scene::{DEFAULT_STATUS_KEY, Point, Rect, Scene};
+use diagtui_scene::render::{self, Format};
+use diagtui_scene::{DEFAULT_STATUS_KEY, Point, Rect, Scene};
 
 use diagtui_testkit::diagram::document;
 use diagtui_testkit::timing::measure;

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use diagtui_testkit::Bin;
 use diagtui_testkit::memory;
 use diagtui_testkit::quantiles::percentiles;
-use diagtui_testkit::serve::Server;
+use diagtui_testkit_server::serve::Server;
 use serde_json::{Map, Value, json};
 
 /// Requests per latency sample.

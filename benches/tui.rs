@@ -9,11 +9,11 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use crossterm::event::KeyCode;
-use diagtui::tui::document::ObjectModel;
+use diagtui_tui::document::ObjectModel;
 use tokio::runtime::Runtime;
 
-use diagtui_testkit::drive::{Bench, Split, char, ctrl, key, report};
 use diagtui_testkit::timing::measure;
+use diagtui_testkit_tui::drive::{Bench, Split, char, ctrl, key, report};
 
 const OBJECTS: usize = 100_000;
 const OPEN_RUNS: usize = 5;
@@ -100,6 +100,7 @@ async fn open_parts(bench: &mut Bench) {
 }
 
 /// The CPU time this process has used, all threads together.
+#[allow(unsafe_code, reason = "FFI: clock_gettime")]
 fn process_cpu() -> Duration {
     let mut now = libc::timespec {
         tv_sec: 0,

@@ -13,9 +13,10 @@
 
 use std::time::{Duration, Instant};
 
+use diagtui_testkit::Bin;
 use diagtui_testkit::memory::memory;
 use diagtui_testkit::tmux::Tmux;
-use diagtui_testkit::{Bin, Local};
+use diagtui_testkit_server::Local;
 use serde_json::json;
 
 /// Components in the document.

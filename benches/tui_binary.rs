@@ -12,9 +12,9 @@
 use std::time::{Duration, Instant};
 
 use diagtui_testkit::memory::memory;
-use diagtui_testkit::serve::Server;
 use diagtui_testkit::tmux::Tmux;
 use diagtui_testkit::{Bin, generated};
+use diagtui_testkit_server::serve::Server;
 use serde_json::Value;
 
 const OBJECTS: usize = 100_000;

@@ -12,15 +12,15 @@ use std::collections::VecDeque;
 use std::time::Instant;
 
 use crossterm::event::KeyCode;
-use diagtui::client::{Client, DocStreamEvent, Watched};
-use diagtui::tui::runtime::liveness::Live;
-use diagtui::tui::runtime::worker;
-use diagtui::tui::{App, Effect, Msg};
+use diagtui_client::{Client, DocStreamEvent, Watched};
+use diagtui_tui::requests::liveness::Live;
+use diagtui_tui::runtime::worker;
+use diagtui_tui::{App, Effect, Msg};
 use serde_json::{Map, Value};
 use tokio::runtime::Runtime;
 use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 
-use diagtui_testkit::drive::{Bench, char, ctrl, key, report};
+use diagtui_testkit_tui::drive::{Bench, char, ctrl, key, report};
 
 const OBJECTS: usize = 1_000;
 const SAVES: usize = 200;

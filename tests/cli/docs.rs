@@ -113,7 +113,7 @@ fn sharing_reports_an_unknown_account() {
         out.stderr.starts_with("diagtui: HTTP 404 USER_NOT_FOUND: "),
         "{out:?}"
     );
-    diagtui::server::create_account(env.server().location(), "bob@example.com").unwrap();
+    diagtui_server::create_account(env.server().location(), "bob@example.com").unwrap();
     env.run(&["doc", "share", &doc, "bob@example.com"]).ok();
 }
 

@@ -4,7 +4,7 @@
 use std::process::Stdio;
 
 use diagtui_testkit::Bin;
-use diagtui_testkit::serve::Server;
+use diagtui_testkit_server::serve::Server;
 
 use crate::{Env, run};
 

@@ -1,24 +1,29 @@
-//! The CLI end to end: the `diagtui` binary as a process against the local server on an
-//! ephemeral port (or in local mode on a temp data dir).
+//! The binary end to end: the `diagtui` binary as a process against the local server on an
+//! ephemeral port (or in local mode on a temp data dir): the scripting commands, `diagtui keys`,
+//! and the TUI where the binary's own parts reach it (the config file, local mode).
 
 mod create_diagram;
 mod docs;
 mod embeds;
 mod history;
+mod keys;
 mod objects;
 mod ops;
 mod render;
 mod settings;
 mod terminal;
 mod transfer;
+mod tui_config;
+mod tui_pictures;
 mod watch;
 
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use diagtui::server::{LocalServer, ServerOptions};
-use diagtui_testkit::{Bin, Local};
+use diagtui_server::{LocalServer, ServerOptions};
+use diagtui_testkit::Bin;
+use diagtui_testkit_server::Local;
 use serde_json::Value;
 use tokio::runtime::Runtime;
 

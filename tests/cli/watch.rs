@@ -4,7 +4,7 @@
 use std::io::{BufRead, BufReader, Lines};
 use std::process::{Child, ChildStdout, Stdio};
 
-use diagtui::server::ServerOptions;
+use diagtui_server::ServerOptions;
 use serde_json::Value;
 
 use crate::{Env, command};
@@ -63,6 +63,7 @@ fn watch_prints_each_event_as_a_line_and_once_stops_at_the_first_change() {
 }
 
 #[test]
+#[allow(unsafe_code, reason = "FFI: kill")]
 fn watch_runs_until_interrupted_and_exits_0() {
     let env = Env::start();
     let doc = env.new_doc("Watched");

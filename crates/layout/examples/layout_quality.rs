@@ -23,21 +23,7 @@ fn main() {
         eprintln!("usage: layout_quality FILES|DIRS");
         std::process::exit(2);
     }
-    let mut files: Vec<PathBuf> = Vec::new();
-    for a in &args {
-        let p = PathBuf::from(a);
-        if p.is_dir() {
-            let mut inside: Vec<PathBuf> = std::fs::read_dir(&p)
-                .unwrap_or_else(|e| panic!("{a}: {e}"))
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| format_of(p).is_some() || is_dot(p))
-                .collect();
-            inside.sort();
-            files.extend(inside);
-        } else {
-            files.push(p);
-        }
-    }
+    let files = files_of(&args);
     let has_dot = Command::new("dot")
         .arg("-V")
         .stderr(Stdio::null())
@@ -121,6 +107,26 @@ fn main() {
         }
     );
     println!("slowest layout: {slowest:.1} ms (a debug build is much slower than --release)");
+}
+
+/// The files the arguments name: a file itself, a folder its files of a known format, by name.
+fn files_of(args: &[String]) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = Vec::new();
+    for a in args {
+        let p = PathBuf::from(a);
+        if p.is_dir() {
+            let mut inside: Vec<PathBuf> = std::fs::read_dir(&p)
+                .unwrap_or_else(|e| panic!("{a}: {e}"))
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| format_of(p).is_some() || is_dot(p))
+                .collect();
+            inside.sort();
+            files.extend(inside);
+        } else {
+            files.push(p);
+        }
+    }
+    files
 }
 
 /// A plain picture of a drawing (boxes, areas, lines, names), to look at what the measures

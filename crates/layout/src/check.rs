@@ -446,9 +446,9 @@ impl Builder {
         }
     }
 
-    /// Builds the links: from `connections` lists, then from connection entries.
-    fn links(&mut self, connections: Vec<Fields>) -> LayoutResult<()> {
-        let mut by_pair: BTreeMap<(End, End), usize> = BTreeMap::new();
+    /// The links of the entries' `connections` lists, with the arrow tips their `arrowsTo`
+    /// asks for.
+    fn listed_links(&mut self, by_pair: &mut BTreeMap<(End, End), usize>) -> LayoutResult<()> {
         for d in std::mem::take(&mut self.declared) {
             let targets: Vec<End> = d
                 .connections
@@ -479,7 +479,7 @@ impl Builder {
                     ArrowsTo::All => true,
                     ArrowsTo::These(ids) => ids.contains(id),
                 };
-                let link = self.link(&mut by_pair, d.source, target);
+                let link = self.link(by_pair, d.source, target);
                 if self.model.links[link].from == d.source {
                     self.model.links[link].arrow_end |= arrow;
                 } else {
@@ -487,6 +487,13 @@ impl Builder {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Builds the links: from `connections` lists, then from connection entries.
+    fn links(&mut self, connections: Vec<Fields>) -> LayoutResult<()> {
+        let mut by_pair: BTreeMap<(End, End), usize> = BTreeMap::new();
+        self.listed_links(&mut by_pair)?;
         let mut described: HashSet<usize> = HashSet::new();
         for mut f in connections {
             let entry = f.entry().to_owned();

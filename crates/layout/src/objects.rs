@@ -112,6 +112,21 @@ pub fn build(model: &Model, placement: &Placement) -> LayoutResult<Objects> {
         objects: Vec::new(),
         owners: HashMap::new(),
     };
+    push_groups(&mut out, model, placement)?;
+    for (i, c) in model.components.iter().enumerate() {
+        let mut data = c.props.clone();
+        data.insert("position".into(), point(placement.components[i]));
+        if let Some(text) = &c.label {
+            data.entry("name").or_insert_with(|| json!(text));
+        }
+        out.push(c.id.clone(), &c.id, "component", data)?;
+    }
+    push_lines(&mut out, model, placement)?;
+    Ok(out.objects)
+}
+
+/// Each group's area, outer groups first, with its title (and the title's band).
+fn push_groups(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResult<()> {
     let mut order: Vec<usize> = (0..model.groups.len()).collect();
     order.sort_by_key(|g| depth(model, *g));
     for g in order {
@@ -154,14 +169,12 @@ pub fn build(model: &Model, placement: &Placement) -> LayoutResult<Objects> {
             out.push(format!("{}:label", group.id), &group.id, "label", data)?;
         }
     }
-    for (i, c) in model.components.iter().enumerate() {
-        let mut data = c.props.clone();
-        data.insert("position".into(), point(placement.components[i]));
-        if let Some(text) = &c.label {
-            data.entry("name").or_insert_with(|| json!(text));
-        }
-        out.push(c.id.clone(), &c.id, "component", data)?;
-    }
+    Ok(())
+}
+
+/// Each link's line group, routed clear of the boxes and titles drawn, its label where there
+/// is room; then each link from a component to itself, beside it.
+fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResult<()> {
     let mut obstacles = Obstacles::new(&placement.components);
     // Boxes no line enters and no link's label covers.
     let mut taken: Vec<Rect> = placement
@@ -227,7 +240,7 @@ pub fn build(model: &Model, placement: &Placement) -> LayoutResult<Objects> {
         );
         anchors.push(last);
         let spot = placement.label_spots[l].filter(|r| !taken.iter().any(|t| t.overlaps(r)));
-        line_group(&mut out, link, anchors, &path, spot, &mut taken)?;
+        line_group(out, link, anchors, &path, spot, &mut taken)?;
         routed.push(path);
     }
     // Links from a component to itself, beside it, clear of what is drawn where there is room.
@@ -245,10 +258,10 @@ pub fn build(model: &Model, placement: &Placement) -> LayoutResult<Objects> {
         );
         anchors.push(corner(drawn.corners.1));
         taken.push(drawn.strip);
-        line_group(&mut out, link, anchors, &drawn.path, None, &mut taken)?;
+        line_group(out, link, anchors, &drawn.path, None, &mut taken)?;
         routed.push(drawn.path);
     }
-    Ok(out.objects)
+    Ok(())
 }
 
 /// A link's line group along `path` (its `anchors`, the ends attached to their components),

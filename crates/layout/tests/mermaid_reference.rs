@@ -123,7 +123,7 @@ fn every_corpus_file_reads_as_mermaid_reads_it() {
 fn own_files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    for dir in ["tests/data/mermaid", "../../tests/api/samples"] {
+    for dir in ["tests/data/mermaid", "../server/tests/api/samples"] {
         let mut found: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
             .unwrap()
             .map(|e| e.unwrap().path())

@@ -3,29 +3,34 @@
 //! carries its key.
 
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
 /// `POST /api/v1/embed/create-static`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CreateStaticEmbedRequest {
     /// The document to copy.
     pub doc_id: String,
     /// A title for the embed list (and the page's title); the document's title when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(min_length = 1, max_length = 1000, pattern = "\\S")]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 1, max_length = 1000, pattern = "\\S")
+    )]
     pub title: Option<String>,
 }
 
 /// `POST /api/v1/embed/delete-static`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct EmbedIdRequest {
     /// The static embed's id, as create-static answered it.
     pub id: String,
 }
 
 /// The answer to create-static.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct StaticEmbedCreated {
     /// Always true.
     pub success: bool,
@@ -36,7 +41,8 @@ pub struct StaticEmbedCreated {
 }
 
 /// The answer to enable-live and rotate-live.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LiveEmbedKey {
     /// Always true.
     pub success: bool,
@@ -47,7 +53,8 @@ pub struct LiveEmbedKey {
 }
 
 /// Which kind an embed is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum EmbedKind {
     /// A frozen copy of the document as it was when made.
@@ -57,7 +64,8 @@ pub enum EmbedKind {
 }
 
 /// One of a document's embeds, as the list shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Embed {
     /// Static or live.
@@ -74,7 +82,8 @@ pub struct Embed {
 }
 
 /// The answer to `GET /api/v1/embed/list/{docId}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct EmbedList {
     /// Always true.
     pub success: bool,

@@ -182,6 +182,7 @@ impl<'de> Deserialize<'de> for ErrorCode {
     }
 }
 
+#[cfg(feature = "openapi")]
 impl utoipa::PartialSchema for ErrorCode {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         utoipa::openapi::schema::ObjectBuilder::new()
@@ -192,6 +193,7 @@ impl utoipa::PartialSchema for ErrorCode {
     }
 }
 
+#[cfg(feature = "openapi")]
 impl utoipa::ToSchema for ErrorCode {}
 
 #[cfg(test)]

@@ -4,7 +4,6 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
 use super::versions::VersionedObject;
 
@@ -17,7 +16,8 @@ pub const EVENT_RESYNC: &str = "resync";
 
 /// What one committed write request did to a document (a `change` event of its stream), or
 /// the document's state when the stream opens (the `current` event: no ids, no `document`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct DocChangeEvent {
     /// The document's `lastChange` after the write; null once it is deleted.
@@ -44,7 +44,8 @@ pub struct DocChangeEvent {
 pub const EVENT_OBJECTS_BYTES: usize = 64 * 1024;
 
 /// A change to a document as a whole.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum DocEventKind {
     /// It was created (also by a clone).
@@ -65,7 +66,8 @@ pub enum DocEventKind {
 
 /// A change to one of the account's documents as a whole (a `change` event of the account's
 /// stream, `GET /api/v1/events`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct AccountEvent {
     /// The document.
@@ -82,7 +84,8 @@ pub struct AccountEvent {
 /// The data of a `resync` event: events were missed (the backlog no longer reaches back to
 /// the `Last-Event-ID`, the subscriber fell behind, or the database was changed by another
 /// process). Reload what the stream covers; the stream goes on from here.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ResyncEvent {
     /// Why events were missed.
@@ -90,7 +93,8 @@ pub struct ResyncEvent {
 }
 
 /// Why a stream asks its subscriber to reload.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum ResyncReason {
     /// The `Last-Event-ID` is older than the backlog, or from another run of the server.

@@ -6,12 +6,12 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use utoipa::ToSchema;
 
 use super::wire::{Content, DiagramObject};
 
 /// What kind of write made a version.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum VersionKind {
     /// The history began with the content as it was (a document older than its history).
@@ -82,7 +82,8 @@ impl VersionKind {
 }
 
 /// The document (and its version) a clone was copied from.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct VersionSource {
     /// The document copied.
@@ -93,7 +94,8 @@ pub struct VersionSource {
 }
 
 /// One version of a document: who made it, when, how, and how many objects it changed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Version {
     /// Its number: every write adds one, never reused.
@@ -114,7 +116,8 @@ pub struct Version {
 }
 
 /// What a version says beyond its kind, each absent where it does not apply.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct VersionNotes {
     /// The new title, for a title change.
@@ -132,7 +135,8 @@ pub struct VersionNotes {
 }
 
 /// `GET …/history`: a page of versions, newest first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct HistoryPage {
     /// The versions, newest first.
@@ -147,7 +151,8 @@ pub struct HistoryPage {
 }
 
 /// One object's data before and after a version (absent: it did not exist).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ObjectChange {
     /// The object id.
@@ -161,7 +166,8 @@ pub struct ObjectChange {
 }
 
 /// `GET …/history/{version}`: one version with its changed objects, in id order.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct VersionDetails {
     /// The version.
@@ -172,7 +178,8 @@ pub struct VersionDetails {
 
 /// One property that differs, by its path (`meta.status`); a side is absent where the property
 /// is.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PathChange {
     /// The property's path: names joined by dots (`type` for the object's type).
     pub path: String,
@@ -185,7 +192,8 @@ pub struct PathChange {
 }
 
 /// `GET …/diff?from&to`: the objects added, removed and changed between two versions.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Diff {
     /// The older version.
     pub from: u64,
@@ -200,14 +208,16 @@ pub struct Diff {
 }
 
 /// `POST …/restore`: which version to set the content back to.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RestoreRequest {
     /// The version whose content becomes the document's content again.
     pub version: u64,
 }
 
 /// What a restore answers.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Restored {
     /// Always `true`.

@@ -10,7 +10,6 @@ use std::fmt;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
-use utoipa::ToSchema;
 
 /// The header that carries a document's version on reads and writes.
 pub const DOCUMENT_VERSION_HEADER: &str = "x-document-version";
@@ -50,6 +49,7 @@ impl<'de> Deserialize<'de> for Version {
     }
 }
 
+#[cfg(feature = "openapi")]
 impl utoipa::PartialSchema for Version {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
@@ -71,7 +71,8 @@ impl utoipa::PartialSchema for Version {
     }
 }
 
-impl ToSchema for Version {}
+#[cfg(feature = "openapi")]
+impl utoipa::ToSchema for Version {}
 
 /// A version's text, as a number or as its ETag: `12`, `"12"`; `None` for anything else.
 pub fn parse_version(text: &str) -> Option<u64> {
@@ -133,7 +134,8 @@ impl VersionCondition {
 
 /// An object with its version: `{type, data, version}` (`obj/all?versions=true`, the change
 /// events' `objects`, a 412's `objects`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct VersionedObject {
     /// The object type's wire name.
     #[serde(rename = "type")]
@@ -146,7 +148,8 @@ pub struct VersionedObject {
 
 /// The answer to a write whose condition failed: 412 `PRECONDITION_FAILED`, the error contract
 /// plus what the client needs to decide again without another read.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PreconditionFailedBody {
     /// Always false.
@@ -161,7 +164,7 @@ pub struct PreconditionFailedBody {
     /// and for a selector update also of every object that now matches but was not
     /// previewed. Absent for a condition on the document's version (set-content, restore).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<BTreeMap<String, Object>>)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<BTreeMap<String, Object>>))]
     pub objects: Option<BTreeMap<String, Option<VersionedObject>>>,
     /// Selector update only: the ids that match now but were not previewed, in id order.
     #[serde(default, skip_serializing_if = "Option::is_none")]

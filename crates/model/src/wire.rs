@@ -4,13 +4,13 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use utoipa::ToSchema;
 
 use super::selector::Selector;
 
 /// An object as the API shows it: `{ type, data }`. The type is kept as text so that content
 /// stored through set-content (which is not validated) reads back exactly as it was given.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DiagramObject {
     /// The object type's wire name (`component`, `label`, ...).
     #[serde(rename = "type")]
@@ -26,7 +26,8 @@ pub type Content = BTreeMap<String, DiagramObject>;
 pub type Props = Map<String, Value>;
 
 /// One entry of the document list.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DocSummary {
     /// The document id (a UUID).
     pub id: String,
@@ -35,7 +36,8 @@ pub struct DocSummary {
 }
 
 /// An account as a document shows its owner.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct UserRef {
     /// The account id.
     pub id: String,
@@ -44,7 +46,8 @@ pub struct UserRef {
 }
 
 /// A folder as a document shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FolderRef {
     /// The folder id (a UUID).
     pub id: String,
@@ -53,7 +56,8 @@ pub struct FolderRef {
 }
 
 /// A document's details.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct DocDetails {
     /// The document id.
@@ -70,12 +74,13 @@ pub struct DocDetails {
     pub folder: FolderRef,
     /// How many objects it holds. An extension of ours: absent from servers that lack it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(extensions(("x-diagtui-extension" = json!(true))))]
+    #[cfg_attr(feature = "openapi", schema(extensions(("x-diagtui-extension" = json!(true)))))]
     pub object_count: Option<usize>,
 }
 
 /// One folder of the folder list.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FolderEntry {
     /// The folder title.
     pub title: String,
@@ -87,31 +92,37 @@ pub struct FolderEntry {
 pub type FolderList = BTreeMap<String, FolderEntry>;
 
 /// `POST …/obj/`: create an object.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CreateObjectRequest {
     /// The object type's wire name.
     #[serde(rename = "type")]
-    #[schema(pattern = "^(component|line-group|label|icon|area|widget|image)$")]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(pattern = "^(component|line-group|label|icon|area|widget|image)$")
+    )]
     pub kind: String,
     /// The properties; missing ones take their defaults.
     #[serde(default)]
-    #[schema(value_type = Object)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
     pub props: Props,
 }
 
 /// `POST …/obj/{objId}`: update one object.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct UpdateObjectRequest {
     /// The properties to merge.
-    #[schema(value_type = Object)]
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
     pub props: Props,
 }
 
 /// `POST /api/v1/doc/{docId}`: update many objects, each with its own properties.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BulkUpdateRequest {
     /// Object id to the properties to merge into it.
-    #[schema(value_type = BTreeMap<String, Object>)]
+    #[cfg_attr(feature = "openapi", schema(value_type = BTreeMap<String, Object>))]
     pub objects: BTreeMap<String, Props>,
     /// Our extension: object id (each one of `objects`) to the version it must be at, else
     /// 412 and nothing is written.
@@ -141,11 +152,15 @@ pub struct SelectorUpdateRequest {
 }
 
 /// `POST /api/v1/doc/create`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CreateDocRequest {
     /// The new document's title.
-    #[schema(min_length = 1, max_length = 1000, pattern = "\\S")]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 1, max_length = 1000, pattern = "\\S")
+    )]
     pub title: String,
     /// The folder to put it in; the account's first folder when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -153,7 +168,8 @@ pub struct CreateDocRequest {
 }
 
 /// A request naming one document (`empty`, `delete`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct DocIdRequest {
     /// The document id.
@@ -161,37 +177,50 @@ pub struct DocIdRequest {
 }
 
 /// A request naming a document and a title (`change-title`, `clone`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct DocTitleRequest {
     /// The document id.
     pub doc_id: String,
     /// The (new) title.
-    #[schema(min_length = 1, max_length = 1000, pattern = "\\S")]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 1, max_length = 1000, pattern = "\\S")
+    )]
     pub title: String,
 }
 
 /// `POST /api/v1/doc/add-collaborator`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct AddCollaboratorRequest {
     /// The document id.
     pub doc_id: String,
     /// The e-mail address of the account to share with.
-    #[schema(min_length = 3, max_length = 254, pattern = "^[^@\\s]+@[^@\\s]+$")]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 3, max_length = 254, pattern = "^[^@\\s]+@[^@\\s]+$")
+    )]
     pub email: String,
 }
 
 /// `POST /api/v1/folder/create`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CreateFolderRequest {
     /// The folder title.
-    #[schema(min_length = 1, max_length = 1000, pattern = "\\S")]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 1, max_length = 1000, pattern = "\\S")
+    )]
     pub title: String,
 }
 
 /// A request naming one folder (`folder/delete`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct FolderIdRequest {
     /// The folder id.
@@ -199,7 +228,8 @@ pub struct FolderIdRequest {
 }
 
 /// `POST /api/v1/doc/move` (extension): a document into another of the account's folders.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct MoveDocRequest {
     /// The document id (one the account owns).
@@ -209,25 +239,31 @@ pub struct MoveDocRequest {
 }
 
 /// `POST /api/v1/folder/change-title`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct FolderTitleRequest {
     /// The folder id.
     pub folder_id: String,
     /// The new title.
-    #[schema(min_length = 1, max_length = 1000, pattern = "\\S")]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 1, max_length = 1000, pattern = "\\S")
+    )]
     pub title: String,
 }
 
 /// The answer to a write that creates nothing: `{ success: true }`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Success {
     /// Always true in a success answer.
     pub success: bool,
 }
 
 /// The answer to object create.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ObjectCreated {
     /// Always true.
@@ -237,7 +273,8 @@ pub struct ObjectCreated {
 }
 
 /// The answer to document create and clone.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct DocCreated {
     /// Always true.
@@ -247,7 +284,8 @@ pub struct DocCreated {
 }
 
 /// The answer to folder create.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct FolderCreated {
     /// Always true.
@@ -257,7 +295,8 @@ pub struct FolderCreated {
 }
 
 /// The answer to the selector update.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SelectorUpdated {
     /// Always true.
@@ -269,7 +308,8 @@ pub struct SelectorUpdated {
 }
 
 /// The body of every error answer: `{ success: false, error: CODE, message }`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ErrorBody {
     /// Always false.
     pub success: bool,
@@ -280,7 +320,8 @@ pub struct ErrorBody {
 }
 
 /// The answer to create-diagram (`POST /api/v1/create-diagram/{docId}`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct DiagramCreated {
     /// Always true.
@@ -288,17 +329,18 @@ pub struct DiagramCreated {
     /// How many objects were stored (components, areas, labels and line groups). An extension
     /// of ours.
     #[serde(default)]
-    #[schema(extensions(("x-diagtui-extension" = json!(true))))]
+    #[cfg_attr(feature = "openapi", schema(extensions(("x-diagtui-extension" = json!(true)))))]
     pub object_count: usize,
     /// What of the input could not be drawn as written, and what was done instead (empty when
     /// everything was). An extension of ours.
     #[serde(default)]
-    #[schema(extensions(("x-diagtui-extension" = json!(true))))]
+    #[cfg_attr(feature = "openapi", schema(extensions(("x-diagtui-extension" = json!(true)))))]
     pub notes: Vec<DiagramNote>,
 }
 
 /// Something in a create-diagram input that could not be drawn as written.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DiagramNote {
     /// The input's line (1-based), when the note concerns one.
     #[serde(default, skip_serializing_if = "Option::is_none")]

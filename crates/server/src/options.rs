@@ -122,6 +122,7 @@ pub fn default_max_connections() -> usize {
 }
 
 /// The process's (soft) limit on open files.
+#[allow(unsafe_code, reason = "FFI: getrlimit")]
 fn open_file_limit() -> Option<usize> {
     #[cfg(unix)]
     {

@@ -87,6 +87,7 @@ pub struct Page {
 }
 
 /// A pipe's two ends, read and write, closed on exec.
+#[allow(unsafe_code, reason = "FFI: pipe2, and descriptors from it")]
 fn pipe() -> (OwnedFd, OwnedFd) {
     let mut fds = [0; 2];
     // SAFETY: `pipe2` writes two new descriptors into the array it is given, which we own.
@@ -98,6 +99,7 @@ fn pipe() -> (OwnedFd, OwnedFd) {
 
 impl Page {
     /// Opens `url` in a new headless Chromium.
+    #[allow(unsafe_code, reason = "FFI: dup2 and fcntl between fork and exec")]
     pub fn open(chromium: &Path, url: &str) -> Page {
         use std::os::fd::AsRawFd;
         let profile = tempfile::tempdir().expect("temp dir");

@@ -59,6 +59,7 @@ fn client(bin: &Path, name: &str) -> Command {
 }
 
 /// Whether this process runs as root.
+#[allow(unsafe_code, reason = "FFI: geteuid")]
 fn is_root() -> bool {
     // SAFETY: `geteuid` takes nothing and cannot fail.
     unsafe { libc::geteuid() == 0 }

@@ -59,6 +59,15 @@ impl Bus {
 /// The track of each piece (0 nearest the upper layer), and how many tracks the channel
 /// needs. A piece straight along the flow needs none (its track is 0 and unused).
 pub(crate) fn tracks(pieces: &[Piece]) -> (Vec<usize>, usize) {
+    let (buses, bus_of) = buses(pieces);
+    let (track, count) = bus_tracks(&buses);
+    let out = bus_of.iter().map(|b| b.map_or(0, |b| track[b])).collect();
+    (out, count)
+}
+
+/// The buses of a channel: pieces across the flow that share an end share one. Also each
+/// piece's bus (none for a piece straight along the flow).
+fn buses(pieces: &[Piece]) -> (Vec<Bus>, Vec<Option<usize>>) {
     let n = pieces.len();
     let bent: Vec<usize> = (0..n)
         .filter(|&i| pieces[i].upper != pieces[i].lower)
@@ -104,6 +113,14 @@ pub(crate) fn tracks(pieces: &[Piece]) -> (Vec<usize>, usize) {
         bus.low = bus.low.min(p.upper).min(p.lower);
         bus.high = bus.high.max(p.upper).max(p.lower);
     }
+    let of = (0..n)
+        .map(|i| Some(index[root(&mut bus_of, i)]).filter(|&b| b != usize::MAX))
+        .collect();
+    (buses, of)
+}
+
+/// Each bus's track (0 nearest the upper layer), and how many tracks there are.
+fn bus_tracks(buses: &[Bus]) -> (Vec<usize>, usize) {
     // Buses that meet get different tracks, the one whose order crosses less nearer the
     // upper layer (ties: the one starting further left, for a stable drawing).
     let mut before: Vec<(usize, usize)> = Vec::new();
@@ -150,16 +167,7 @@ pub(crate) fn tracks(pieces: &[Piece]) -> (Vec<usize>, usize) {
     for b in 0..buses.len() {
         count = count.max(track_of(b, &above, &mut track) + 1);
     }
-    let out = (0..n)
-        .map(|i| {
-            if index[root(&mut bus_of, i)] == usize::MAX {
-                0
-            } else {
-                track[index[root(&mut bus_of, i)]].unwrap_or(0)
-            }
-        })
-        .collect();
-    (out, count)
+    (track.into_iter().map(|t| t.unwrap_or(0)).collect(), count)
 }
 
 #[cfg(test)]

@@ -44,6 +44,45 @@ struct ItemEdge {
     label: Option<(f64, f64)>,
 }
 
+/// A container's items in layers: what the steps after layering share.
+struct Layered {
+    /// Per item: whether it is an inner group (else a component).
+    is_group: Vec<bool>,
+    /// The container's direction.
+    direction: Direction,
+    /// The edges between items.
+    edges: Vec<ItemEdge>,
+    /// Per edge: whether it was turned to run with the flow.
+    reversed: Vec<bool>,
+    /// Per edge: its upper and lower item, and its least length in layers.
+    spans: Vec<Span>,
+    /// The layers, with a dummy node where a long edge crosses one.
+    proper: Proper,
+    /// Per node: its breadth across the flow.
+    breadth: Vec<f64>,
+    /// Per node: its depth along the flow.
+    depth: Vec<f64>,
+    /// Per edge: the dummy its label sits beside, with the label's breadth and depth.
+    label_dummy: Vec<Option<(usize, f64, f64)>>,
+    /// Per edge: its nodes from its upper end down.
+    routes: Vec<Vec<usize>>,
+    /// Per item: how many lines meet it on each side.
+    demand: Vec<Demand>,
+}
+
+/// The channels between a container's layers, and the edges' pieces in them.
+struct Channels {
+    /// Per edge: its pieces, (channel, where it leaves the upper layer and enters the lower),
+    /// from its upper end down.
+    pieces: Vec<Vec<(usize, Piece)>>,
+    /// Per edge, per piece: its track in its channel.
+    track: Vec<Vec<usize>>,
+    /// Per channel: its width along the flow.
+    gap: Vec<f64>,
+    /// The links whose lines the tracks cannot keep apart, left to the search.
+    unplanned: Vec<usize>,
+}
+
 impl<'a> Layout<'a> {
     /// Ready to lay out `model`'s containers with `gaps`, reusing `orders`.
     pub(crate) fn new(model: &'a Model, gaps: &'a Gaps, orders: &'a Orders) -> Layout<'a> {
@@ -92,6 +131,31 @@ impl<'a> Layout<'a> {
             return Block::default();
         }
         let is_group: Vec<bool> = (0..n).map(|i| i >= comps.len()).collect();
+        let edges = self.item_edges(container, comps, groups);
+        let direction = self.model.direction_in(container);
+        let layered = self.layered(&blocks, is_group, edges, direction);
+        let left = self.left_edges(&layered);
+        let ports = Ports {
+            direction,
+            left: &left,
+            breadth: &layered.breadth,
+            real: n,
+            is_group: &layered.is_group,
+        };
+        let slot_at = self.line_slots(&layered, &blocks, &ports);
+        let channels = self.channels(&layered, &ports, &slot_at);
+        self.assemble(blocks, &layered, &ports, &slot_at, channels)
+    }
+
+    /// The edges between the items of `container` (its components `comps`, then its inner
+    /// groups `groups`): a link whose ends lie in two of them, with its label's size when
+    /// labels take layers.
+    fn item_edges(
+        &self,
+        container: Option<usize>,
+        comps: &[usize],
+        groups: &[usize],
+    ) -> Vec<ItemEdge> {
         let item_of = |end: End| -> Option<usize> {
             match end {
                 End::Component(c) => {
@@ -112,8 +176,6 @@ impl<'a> Layout<'a> {
                 }
             }
         };
-        let direction = self.model.direction_in(container);
-        let horizontal = direction.is_horizontal();
         let mut edges = Vec::new();
         for (l, link) in self.model.links.iter().enumerate() {
             let (Some(from), Some(to)) = (item_of(link.from), item_of(link.to)) else {
@@ -136,6 +198,21 @@ impl<'a> Layout<'a> {
                 label,
             });
         }
+        edges
+    }
+
+    /// The items (`blocks`) in layers along `direction`: the edges turned to run with the flow,
+    /// the layers made proper with a dummy node per layer a long edge crosses and ordered, a
+    /// long link's label given room beside its middle dummy, and how many lines meet each item.
+    fn layered(
+        &self,
+        blocks: &[Block],
+        is_group: Vec<bool>,
+        edges: Vec<ItemEdge>,
+        direction: Direction,
+    ) -> Layered {
+        let n = blocks.len();
+        let horizontal = direction.is_horizontal();
         let size = |b: &Block| if horizontal { (b.h, b.w) } else { (b.w, b.h) };
         let pairs: Vec<(usize, usize)> = edges.iter().map(|e| (e.from, e.to)).collect();
         let reversed = back_edges(n, &pairs);
@@ -175,8 +252,6 @@ impl<'a> Layout<'a> {
                 label_dummy[e] = Some((d, lb, ld));
             }
         }
-        let gaps = self.gaps;
-        let real = n;
         // Each edge's nodes from its upper end down, and how many lines meet each component
         // on each side (for the room their slots take beside it).
         let routes: Vec<Vec<usize>> = proper
@@ -202,12 +277,41 @@ impl<'a> Layout<'a> {
                 lines_out,
             })
             .collect();
-        let room: Vec<(f64, f64)> = (0..n)
+        Layered {
+            is_group,
+            direction,
+            edges,
+            reversed,
+            spans,
+            proper,
+            breadth,
+            depth,
+            label_dummy,
+            routes,
+            demand,
+        }
+    }
+
+    /// Each node's left edge across the flow, on half cells, the least at 0: where
+    /// [`across`] centres it, moved on where that would narrow a gap (each gap leaves room
+    /// for the slots of the lines that meet a component there).
+    fn left_edges(&self, layered: &Layered) -> Vec<f64> {
+        let Layered {
+            is_group,
+            direction,
+            proper,
+            breadth,
+            demand,
+            ..
+        } = layered;
+        let gaps = self.gaps;
+        let real = is_group.len();
+        let room: Vec<(f64, f64)> = (0..real)
             .map(|v| {
                 if is_group[v] {
                     (0.0, 0.0)
                 } else {
-                    reach(direction, demand[v])
+                    reach(*direction, demand[v])
                 }
             })
             .collect();
@@ -223,9 +327,9 @@ impl<'a> Layout<'a> {
             let before = if b < real { room[b].0 } else { 0.0 };
             base + after + before
         };
-        let centres = across(&proper, &breadth, gap, self.gaps.bound);
+        let centres = across(proper, breadth, gap, self.gaps.bound);
         // Left edges on half cells, the gaps kept.
-        let mut left = vec![0.0; total];
+        let mut left = vec![0.0; proper.layer_of.len()];
         for layer in &proper.layers {
             let mut previous: Option<usize> = None;
             for &v in layer {
@@ -239,14 +343,23 @@ impl<'a> Layout<'a> {
         }
         let least = left.iter().copied().fold(f64::INFINITY, f64::min);
         left.iter_mut().for_each(|l| *l -= least);
-        let wide = (0..total).map(|v| left[v] + breadth[v]).fold(0.0, f64::max);
-        let ports = Ports {
+        left
+    }
+
+    /// Each edge's slot at its upper and its lower end: spread over the side of the component
+    /// it meets there, or, at a group item, straight in at the member it runs to.
+    fn line_slots(&self, layered: &Layered, blocks: &[Block], ports: &Ports) -> Vec<[Slot; 2]> {
+        let Layered {
+            is_group,
             direction,
-            left: &left,
-            breadth: &breadth,
-            real,
-            is_group: &is_group,
-        };
+            edges,
+            reversed,
+            routes,
+            demand,
+            ..
+        } = layered;
+        let n = is_group.len();
+        let horizontal = direction.is_horizontal();
         // Where a line to a member of a group item meets it across the flow: the member's
         // middle, for now (each end: upper, lower).
         let mut member: Vec<[Option<f64>; 2]> = vec![[None; 2]; routes.len()];
@@ -263,7 +376,7 @@ impl<'a> Layout<'a> {
                 }
                 let End::Component(c) = end else { continue };
                 if let Some(&(_, x, y)) = blocks[v].components.iter().find(|m| m.0 == c) {
-                    member[e][k] = Some(left[v] + if horizontal { y } else { x });
+                    member[e][k] = Some(ports.left[v] + if horizontal { y } else { x });
                 }
             }
         }
@@ -294,7 +407,7 @@ impl<'a> Layout<'a> {
                 let got = if is_group[v] {
                     group_slots(&others)
                 } else {
-                    slots(direction, side, &others, ports.middle(v), demand[v])
+                    slots(*direction, side, &others, ports.middle(v), demand[v])
                 };
                 for (e, slot) in meets.into_iter().zip(got) {
                     slot_at[e][usize::from(side == Side::In)] = slot;
@@ -320,6 +433,18 @@ impl<'a> Layout<'a> {
                 }
             }
         }
+        slot_at
+    }
+
+    /// Each edge cut into its pieces between layers, and each channel's tracks for them.
+    fn channels(&self, layered: &Layered, ports: &Ports, slot_at: &[[Slot; 2]]) -> Channels {
+        let Layered {
+            edges,
+            proper,
+            routes,
+            ..
+        } = layered;
+        let gaps = self.gaps;
         // Each edge's pieces: (channel, where it leaves the upper layer and enters the lower,
         // across the flow), from its upper end down.
         let pieces: Vec<Vec<(usize, Piece)>> = routes
@@ -362,8 +487,8 @@ impl<'a> Layout<'a> {
         for (e, ps) in pieces.iter().enumerate() {
             track[e] = vec![0; ps.len()];
         }
-        let mut channel_gap = vec![gaps.layer; channels];
-        let mut block_unplanned = Vec::new();
+        let mut gap = vec![gaps.layer; channels];
+        let mut unplanned = Vec::new();
         for (c, members) in in_channel.iter().enumerate() {
             let list: Vec<Piece> = members.iter().map(|&(e, k)| pieces[e][k].1).collect();
             let (t, count) = tracks(&list);
@@ -380,14 +505,49 @@ impl<'a> Layout<'a> {
                     let bent = p.upper != p.lower && q.upper != q.lower;
                     if bent && ((p.lower == q.upper && tp < tq) || (q.lower == p.upper && tq < tp))
                     {
-                        block_unplanned.push(edges[f].link);
+                        unplanned.push(edges[f].link);
                     }
                 }
             }
-            channel_gap[c] = gaps
+            gap[c] = gaps
                 .layer
                 .max(TRACK_GAP * (count.min(gaps.tracks) + 1) as f64);
         }
+        Channels {
+            pieces,
+            track,
+            gap,
+            unplanned,
+        }
+    }
+
+    /// The container's block: its layers one after the other along the flow with their
+    /// channels between them, each item in its layer, each edge's line from slot to slot
+    /// through its tracks, and each long link's label beside its middle dummy.
+    fn assemble(
+        &self,
+        blocks: Vec<Block>,
+        layered: &Layered,
+        ports: &Ports,
+        slot_at: &[[Slot; 2]],
+        channels: Channels,
+    ) -> Block {
+        let Layered {
+            direction,
+            edges,
+            reversed,
+            spans,
+            proper,
+            breadth,
+            depth,
+            label_dummy,
+            ..
+        } = layered;
+        let left = ports.left;
+        let horizontal = direction.is_horizontal();
+        let wide = (0..proper.layer_of.len())
+            .map(|v| left[v] + breadth[v])
+            .fold(0.0, f64::max);
         let mut top = Vec::with_capacity(proper.layers.len());
         let mut thick = Vec::with_capacity(proper.layers.len());
         let mut at = 0.0;
@@ -395,14 +555,17 @@ impl<'a> Layout<'a> {
             let t = ceil_half(layer.iter().map(|&v| depth[v]).fold(0.0, f64::max));
             top.push(at);
             thick.push(t);
-            at += t + channel_gap.get(l).copied().unwrap_or(0.0);
+            at += t + channels.gap.get(l).copied().unwrap_or(0.0);
         }
         let long = at;
-        let frame = Frame { direction, long };
+        let frame = Frame {
+            direction: *direction,
+            long,
+        };
         let mut block = Block {
             w: if horizontal { long } else { wide },
             h: if horizontal { wide } else { long },
-            unplanned: block_unplanned,
+            unplanned: channels.unplanned,
             ..Block::default()
         };
         let along_of = |v: usize| {
@@ -419,12 +582,12 @@ impl<'a> Layout<'a> {
         };
         for (e, edge) in edges.iter().enumerate() {
             let (a, b, _) = spans[e];
-            let ps = &pieces[e];
+            let ps = &channels.pieces[e];
             let mut points = ports.stub(a, Side::Out, slot_at[e][0], along_of(a), depth[a]);
             for (k, &(c, piece)) in ps.iter().enumerate() {
                 // Without room for every track, the lines share the tracks there are.
-                let room = ((channel_gap[c] / TRACK_GAP) as usize).saturating_sub(1);
-                let t = track[e][k] % room.max(1);
+                let room = ((channels.gap[c] / TRACK_GAP) as usize).saturating_sub(1);
+                let t = channels.track[e][k] % room.max(1);
                 let y = top[c] + thick[c] + TRACK_GAP * (t + 1) as f64;
                 points.push((piece.upper, y));
                 points.push((piece.lower, y));

@@ -41,6 +41,7 @@ pub async fn close(mut socket: TcpStream, refused: bool) {
 
 /// Whether bytes the server has not read wait on the socket.
 #[cfg(unix)]
+#[allow(unsafe_code, reason = "FFI: recv")]
 fn unread(socket: &TcpStream) -> bool {
     use std::os::fd::AsRawFd;
     let mut byte = 0u8;

@@ -180,6 +180,7 @@ pub(super) fn block_on<T>(future: impl Future<Output = T>) -> T {
 
 /// Gives the memory a bulky write took back to the operating system: the writer's page cache,
 /// and the pages the allocator keeps free.
+#[allow(unsafe_code, reason = "FFI: malloc_trim")]
 fn give_memory_back(conn: &Connection) {
     let _ = conn.execute_batch("PRAGMA shrink_memory");
     #[cfg(all(target_os = "linux", target_env = "gnu"))]

@@ -14,6 +14,11 @@
 //! map stays braille unless the setting names a protocol; with it, the query and the pictures
 //! go through to the terminal tmux runs in.
 
+#![allow(
+    unsafe_code,
+    reason = "FFI: select, tcflush and ioctl on the terminal; openpty in the tests"
+)]
+
 use std::fs::File;
 #[cfg(unix)]
 use std::io::{Read, Write};

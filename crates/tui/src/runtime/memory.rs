@@ -10,6 +10,7 @@
 /// measured when the job still held a copy of the model). Called before a scene build too, so
 /// that what the document's load freed (its JSON, the parse's working memory; in local mode the
 /// server's answer) is not kept beside the build's own peak.
+#[allow(unsafe_code, reason = "FFI: malloc_trim")]
 pub(crate) fn give_back_freed_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only releases memory that is free; it may be called at any time,

@@ -116,6 +116,13 @@ pub fn entries(graph: &Graph, notes: &mut Notes) -> (Vec<RawEntry>, Option<Direc
         });
         entries.push(entry(&id, fields));
     }
+    let direction = direction(graph, notes);
+    (entries, direction)
+}
+
+/// The graph's flow (`rankdir`), noting what of the graph's own settings is not kept (`rank`,
+/// its title) and a `rankdir` that is no direction.
+fn direction(graph: &Graph, notes: &mut Notes) -> Option<Direction> {
     for &line in &graph.ranks {
         notes.once(
             "rank",
@@ -139,7 +146,7 @@ pub fn entries(graph: &Graph, notes: &mut Notes) -> (Vec<RawEntry>, Option<Direc
             ),
         );
     }
-    let direction = graph.attrs.text("rankdir").and_then(|r| {
+    graph.attrs.text("rankdir").and_then(|r| {
         let d = Direction::from_name(r);
         if d.is_none() {
             let line = graph.attr_lines.get("rankdir").copied().unwrap_or(1);
@@ -150,8 +157,7 @@ pub fn entries(graph: &Graph, notes: &mut Notes) -> (Vec<RawEntry>, Option<Direc
             );
         }
         d
-    });
-    (entries, direction)
+    })
 }
 
 fn entry(id: &str, fields: Map<String, Value>) -> RawEntry {

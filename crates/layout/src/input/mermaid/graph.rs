@@ -365,31 +365,7 @@ impl Graph {
         let mut subgraphs: Vec<&Subgraph> = self.subgraphs.iter().collect();
         subgraphs.sort_by_key(|s| s.order);
         for s in subgraphs {
-            let mut fields = Map::from_iter([("type".to_owned(), json!("group"))]);
-            let title = s.title.as_ref().map(|t| text::plain(t).text);
-            if let Some(title) = title.filter(|t| !t.is_empty()) {
-                fields.insert("label".into(), json!(title));
-            }
-            if let Some(d) = s.direction {
-                fields.insert("direction".into(), json!(direction_name(d)));
-            }
-            let outer = chain(&s.id);
-            if !outer.is_empty() {
-                fields.insert("groups".into(), json!(outer));
-            }
-            let style = self
-                .classes_style(&Style::default(), &s.classes)
-                .and(&s.style);
-            for (name, value) in [
-                ("fillColor", style.fill),
-                ("lineColor", style.stroke),
-                ("labelFontColor", style.color),
-            ] {
-                if let Some(value) = value {
-                    fields.insert(name.into(), json!(value));
-                }
-            }
-            entries.push(entry(&s.id, fields));
+            entries.push(self.group_entry(s, chain(&s.id)));
         }
         let mut taken: HashSet<String> = entries.iter().map(|e| e.id.clone()).collect();
         for e in &self.edges {
@@ -400,23 +376,39 @@ impl Graph {
                     text: note,
                 });
             }
-            let id = match &e.link.id {
-                Some(id) => id.clone(),
-                None => {
-                    let base = format!("{}->{}", e.from, e.to);
-                    let mut id = base.clone();
-                    let mut n = 1;
-                    while taken.contains(&id) {
-                        n += 1;
-                        id = format!("{base}#{n}");
-                    }
-                    id
-                }
-            };
+            let id = connection_id(e, &taken);
             taken.insert(id.clone());
             entries.push(entry(&id, fields));
         }
         (entries, notes)
+    }
+
+    /// A subgraph's group entry, inside the groups `outer` (outermost first).
+    fn group_entry(&self, s: &Subgraph, outer: Vec<String>) -> RawEntry {
+        let mut fields = Map::from_iter([("type".to_owned(), json!("group"))]);
+        let title = s.title.as_ref().map(|t| text::plain(t).text);
+        if let Some(title) = title.filter(|t| !t.is_empty()) {
+            fields.insert("label".into(), json!(title));
+        }
+        if let Some(d) = s.direction {
+            fields.insert("direction".into(), json!(direction_name(d)));
+        }
+        if !outer.is_empty() {
+            fields.insert("groups".into(), json!(outer));
+        }
+        let style = self
+            .classes_style(&Style::default(), &s.classes)
+            .and(&s.style);
+        for (name, value) in [
+            ("fillColor", style.fill),
+            ("lineColor", style.stroke),
+            ("labelFontColor", style.color),
+        ] {
+            if let Some(value) = value {
+                fields.insert(name.into(), json!(value));
+            }
+        }
+        entry(&s.id, fields)
     }
 
     /// The style of `classes` (in order, the later winning) over `base`.
@@ -499,6 +491,24 @@ fn direction_name(d: Direction) -> &'static str {
         Direction::BottomTop => "BT",
         Direction::LeftRight => "LR",
         Direction::RightLeft => "RL",
+    }
+}
+
+/// An edge's entry id: its own (`A e1@--> B`), else `FROM->TO`, numbered `#2`, `#3`... after
+/// the first when the id is `taken`.
+fn connection_id(e: &Edge, taken: &HashSet<String>) -> String {
+    match &e.link.id {
+        Some(id) => id.clone(),
+        None => {
+            let base = format!("{}->{}", e.from, e.to);
+            let mut id = base.clone();
+            let mut n = 1;
+            while taken.contains(&id) {
+                n += 1;
+                id = format!("{base}#{n}");
+            }
+            id
+        }
     }
 }
 

@@ -1,0 +1,44 @@
+//! The TUI: `App::update` driven by messages, rendered frames as insta snapshots, and the TUI
+//! in a real terminal (tmux) against the real server (`e2e::binary`: this test binary runs it).
+
+mod bulk;
+mod bulk_e2e;
+mod deleted_names;
+mod deleted_names_e2e;
+mod e2e;
+mod editing;
+mod embeds;
+mod findable;
+mod folder_undo;
+mod folder_undo_e2e;
+mod folders;
+mod folders_e2e;
+mod follow;
+mod from_file;
+mod from_file_e2e;
+mod harness;
+mod history;
+mod history_e2e;
+mod ids;
+mod input;
+mod live;
+mod map;
+mod merge;
+mod messages;
+mod messages_e2e;
+mod overlays_fit;
+mod overlays_fit_e2e;
+mod paths;
+mod pictures;
+mod rows;
+mod scale;
+mod selection;
+mod selection_e2e;
+mod server_undo;
+mod server_undo_e2e;
+mod snapshots;
+mod undo;
+mod undo_e2e;
+mod update;
+mod versions;
+mod versions_e2e;
