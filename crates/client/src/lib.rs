@@ -291,6 +291,28 @@ mod tests {
     }
 
     #[test]
+    fn urls_encode_the_segments_and_carry_the_query() {
+        let client = Client::new(ClientConfig::new("http://h", ApiKey::new("k"))).unwrap();
+        assert_eq!(
+            client.url_of(&route::content("a b", true)).as_str(),
+            "http://h/api/v1/doc/a%20b/obj/all?versions=true"
+        );
+        let settings = [("direction".to_string(), "LR".to_string())];
+        assert_eq!(
+            client
+                .url_of(&route::create_diagram("d", &settings, true))
+                .as_str(),
+            "http://h/api/v1/create-diagram/d?direction=LR&replace=true"
+        );
+        assert_eq!(
+            client
+                .url_of(&route::create_diagram("d", &[], false))
+                .as_str(),
+            "http://h/api/v1/create-diagram/d"
+        );
+    }
+
+    #[test]
     fn urls_encode_each_segment() {
         let c = client("http://127.0.0.1:8737/").unwrap();
         assert_eq!(c.base_url(), "http://127.0.0.1:8737");

@@ -258,7 +258,6 @@ pub fn events() -> Route {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{ApiKey, Client, ClientConfig};
 
     #[test]
     fn paths_read_as_the_log_shows_them() {
@@ -283,25 +282,5 @@ mod tests {
             "/api/v1/create-diagram/D"
         );
         assert_eq!(delete_object("D", "O").method, Method::Post);
-    }
-
-    #[test]
-    fn urls_encode_the_segments_and_carry_the_query() {
-        let client = Client::new(ClientConfig::new("http://h", ApiKey::new("k"))).unwrap();
-        assert_eq!(
-            client.url_of(&content("a b", true)).as_str(),
-            "http://h/api/v1/doc/a%20b/obj/all?versions=true"
-        );
-        let settings = [("direction".to_string(), "LR".to_string())];
-        assert_eq!(
-            client
-                .url_of(&create_diagram("d", &settings, true))
-                .as_str(),
-            "http://h/api/v1/create-diagram/d?direction=LR&replace=true"
-        );
-        assert_eq!(
-            client.url_of(&create_diagram("d", &[], false)).as_str(),
-            "http://h/api/v1/create-diagram/d"
-        );
     }
 }

@@ -31,13 +31,19 @@ fn the_tui_has_no_circle_between_files_or_folders() {
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
-/// Every circle found in the crate whose sources are under `src` (its `lib.rs` or `main.rs` at the
-/// top), one line each: the first circle between files, then the first between folders at each
+/// Every circle found in the crate whose sources are under `src` (its root `lib.rs`, else
+/// `main.rs`), one line each: the first circle between files, then the first between folders at each
 /// depth. Empty when there is none.
 fn circles(src: &Path) -> Vec<String> {
     let mut files = BTreeMap::new();
     read_dir(src, src, &mut files);
     assert!(!files.is_empty(), "no sources were found in {src:?}");
+    // A binary crate's root is its `main.rs`.
+    if !files.contains_key(&Vec::new())
+        && let Some(main) = files.remove(&module("main"))
+    {
+        files.insert(Vec::new(), main);
+    }
     let graph = graph(&files);
     let mut found = Vec::new();
     if let Some(circle) = circle(&graph) {
@@ -242,6 +248,32 @@ fn code_only(text: &str) -> String {
                 }
                 i += 2;
             }
+            ('r', Some('#' | '"'))
+                if i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_') =>
+            {
+                // A raw string: `r"…"`, `r#"…"#`; it ends at a quote followed by as many `#`.
+                let hashes = chars[i + 1..].iter().take_while(|c| **c == '#').count();
+                let mut j = i + 1 + hashes;
+                if chars.get(j) != Some(&'"') {
+                    out.push('r');
+                    i += 1;
+                    continue;
+                }
+                j += 1;
+                while j < chars.len()
+                    && !(chars[j] == '"'
+                        && chars[j + 1..]
+                            .iter()
+                            .take(hashes)
+                            .filter(|c| **c == '#')
+                            .count()
+                            == hashes)
+                {
+                    j += 1;
+                }
+                i = j + 1 + hashes;
+                out.push_str("\"\"");
+            }
             ('"', _) => {
                 i += 1;
                 while i < chars.len() && chars[i] != '"' {
@@ -273,13 +305,13 @@ fn paths(code: &str) -> Vec<(Vec<String>, String)> {
     let tokens = tokens(code);
     let mut found = Vec::new();
     let mut inline: Vec<(String, usize)> = Vec::new();
-    let mut depth = 0;
+    let mut depth: usize = 0;
     let mut i = 0;
     while i < tokens.len() {
         match tokens[i].as_str() {
             "{" => depth += 1,
             "}" => {
-                depth -= 1;
+                depth = depth.saturating_sub(1);
                 if inline.last().is_some_and(|(_, d)| *d == depth) {
                     inline.pop();
                 }
