@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::KeyCode;
 use diagtui_tui::Msg;
+use diagtui_tui::requests::liveness::Follow;
 use diagtui_tui::runtime::follow::Followers;
-use diagtui_tui::runtime::liveness::Follow;
 use serde_json::json;
 use tokio::runtime::Runtime;
 use tokio::sync::mpsc;

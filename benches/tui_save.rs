@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use crossterm::event::KeyCode;
 use diagtui_client::{Client, DocStreamEvent, Watched};
-use diagtui_tui::runtime::liveness::Live;
+use diagtui_tui::requests::liveness::Live;
 use diagtui_tui::runtime::worker;
 use diagtui_tui::{App, Effect, Msg};
 use serde_json::{Map, Value};

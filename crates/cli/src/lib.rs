@@ -16,9 +16,9 @@ use crate::connect::Mode;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 use diagtui_tui::keys::KeyTable;
+use diagtui_tui::session::selectors::SelectorHistory;
 use diagtui_tui::settings::GraphicsSetting;
 use diagtui_tui::theme::{self, Theme};
-use diagtui_tui::writes::selectors::SelectorHistory;
 
 /// What `diagtui --help` says diagtui is (the root package's description).
 const ABOUT: &str =
@@ -299,7 +299,7 @@ fn run_tui(args: &ConnectionArgs, config: Option<&ConfigPath>, data_dir: &Path) 
             status_key,
             graphics,
             poll: connection.poll,
-            places: diagtui_tui::runtime::transfer::Places::here(),
+            places: diagtui_tui::transfer::Places::here(),
         };
         let outcome = diagtui_tui::run(connection.client.clone(), setup).await;
         connection.close().await;

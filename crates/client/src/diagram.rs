@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use super::{ApiError, Client};
+use crate::route;
 use diagtui_model::DiagramCreated;
 
 /// The media type of a file of entries (what [`Client::create_diagram`] sends it as): by its
@@ -69,22 +70,8 @@ impl Client {
         settings: &[(String, String)],
         replace: bool,
     ) -> Result<DiagramCreated, ApiError> {
-        let mut url = self.url(&["create-diagram", doc]);
-        {
-            let mut query = url.query_pairs_mut();
-            for (name, value) in settings {
-                query.append_pair(name, value);
-            }
-            if replace {
-                query.append_pair("replace", "true");
-            }
-        }
-        if url.query() == Some("") {
-            url.set_query(None);
-        }
         let request = self
-            .http
-            .post(url)
+            .request(&route::create_diagram(doc, settings, replace))
             .header(reqwest::header::CONTENT_TYPE, content_type)
             .body(body);
         self.send(request).await

@@ -2,6 +2,7 @@
 
 use super::versions::{VersionedContent, Versions};
 use super::{AnswerBody, ApiError, Client, JsonBody};
+use crate::route;
 use diagtui_model::{
     AddCollaboratorRequest, Content, CreateDocRequest, DocCreated, DocDetails, DocIdRequest,
     DocSummary, DocTitleRequest, MoveDocRequest,
@@ -10,25 +11,24 @@ use diagtui_model::{
 impl Client {
     /// `GET /doc`: every document of the account.
     pub async fn list_docs(&self) -> Result<Vec<DocSummary>, ApiError> {
-        self.get(self.url(&["doc"])).await
+        self.get(&route::docs()).await
     }
 
     /// `GET /doc/{docId}`: a document's details.
     pub async fn doc_details(&self, doc: &str) -> Result<DocDetails, ApiError> {
-        self.get(self.url(&["doc", doc])).await
+        self.get(&route::doc(doc)).await
     }
 
     /// `GET /doc/{docId}/obj/all`: every object of a document.
     pub async fn content(&self, doc: &str) -> Result<Content, ApiError> {
-        self.get(self.url(&["doc", doc, "obj", "all"])).await
+        self.get(&route::content(doc, false)).await
     }
 
     /// `GET /doc/{docId}/obj/all?versions=true`: every object with its version, and the
     /// document's version (all `None` from a server without versions).
     pub async fn content_versioned(&self, doc: &str) -> Result<VersionedContent, ApiError> {
-        let mut url = self.url(&["doc", doc, "obj", "all"]);
-        url.query_pairs_mut().append_pair("versions", "true");
-        let (objects, versions) = self.send_versioned(self.http.get(url)).await?;
+        let request = self.request(&route::content(doc, true));
+        let (objects, versions) = self.send_versioned(request).await?;
         Ok(VersionedContent {
             objects,
             document: versions.document,
@@ -49,11 +49,9 @@ impl Client {
     }
 
     async fn content_body_of(&self, doc: &str, versions: bool) -> Result<AnswerBody, ApiError> {
-        let mut url = self.url(&["doc", doc, "obj", "all"]);
-        if versions {
-            url.query_pairs_mut().append_pair("versions", "true");
-        }
-        let response = self.respond(self.http.get(url)).await?;
+        let response = self
+            .respond(self.request(&route::content(doc, versions)))
+            .await?;
         Ok(AnswerBody::new(response, self.clone()))
     }
 
@@ -71,7 +69,7 @@ impl Client {
         content: &Content,
         if_match: Option<u64>,
     ) -> Result<Versions, ApiError> {
-        let request = self.post_request(self.url(&["doc", "set-content", doc]), Some(content));
+        let request = self.post_request(&route::set_content(doc), Some(content));
         self.send_ok_versioned(Client::if_match(request, if_match))
             .await
     }
@@ -79,8 +77,8 @@ impl Client {
     /// `POST /doc/set-content/{docId}` with content given as JSON bytes, sent as they are: the
     /// caller checks them (neither the client nor the server does).
     pub async fn set_content_body(&self, doc: &str, content: JsonBody) -> Result<(), ApiError> {
-        let url = self.url(&["doc", "set-content", doc]);
-        self.send_ok(content.attach(self.http.post(url))).await
+        let request = self.request(&route::set_content(doc));
+        self.send_ok(content.attach(request)).await
     }
 
     /// `POST /doc/create`: a new empty document, in `folder` or the account's first folder.
@@ -90,21 +88,20 @@ impl Client {
             title: title.to_owned(),
             folder_id: folder.map(str::to_owned),
         };
-        let created: DocCreated = self.post(self.url(&["doc", "create"]), Some(&body)).await?;
+        let created: DocCreated = self.post(&route::create_doc(), Some(&body)).await?;
         Ok(created.doc_id)
     }
 
     /// `POST /doc/change-title`.
     pub async fn rename_doc(&self, doc: &str, title: &str) -> Result<(), ApiError> {
         let body = doc_title(doc, title);
-        self.post_ok(self.url(&["doc", "change-title"]), Some(&body))
-            .await
+        self.post_ok(&route::rename_doc(), Some(&body)).await
     }
 
     /// `POST /doc/clone`: a copy under a new title. Returns the new document's id.
     pub async fn clone_doc(&self, doc: &str, title: &str) -> Result<String, ApiError> {
         let body = doc_title(doc, title);
-        let created: DocCreated = self.post(self.url(&["doc", "clone"]), Some(&body)).await?;
+        let created: DocCreated = self.post(&route::clone_doc(), Some(&body)).await?;
         Ok(created.doc_id)
     }
 
@@ -116,7 +113,7 @@ impl Client {
     /// [`Client::empty_doc`], with what the answer says of versions (the version the empty
     /// made, from our server).
     pub async fn empty_doc_versioned(&self, doc: &str) -> Result<Versions, ApiError> {
-        let request = self.post_request(self.url(&["doc", "empty"]), Some(&doc_id(doc)));
+        let request = self.post_request(&route::empty_doc(), Some(&doc_id(doc)));
         self.send_ok_versioned(request).await
     }
 
@@ -126,8 +123,7 @@ impl Client {
             doc_id: doc.to_owned(),
             email: email.to_owned(),
         };
-        self.post_ok(self.url(&["doc", "add-collaborator"]), Some(&body))
-            .await
+        self.post_ok(&route::share_doc(), Some(&body)).await
     }
 
     /// `POST /doc/move` (our extension): the document into another of the account's folders.
@@ -136,13 +132,12 @@ impl Client {
             doc_id: doc.to_owned(),
             folder_id: folder.to_owned(),
         };
-        self.post_ok(self.url(&["doc", "move"]), Some(&body)).await
+        self.post_ok(&route::move_doc(), Some(&body)).await
     }
 
     /// `POST /doc/delete`: removes the document and all its content, irrevocably.
     pub async fn delete_doc(&self, doc: &str) -> Result<(), ApiError> {
-        self.post_ok(self.url(&["doc", "delete"]), Some(&doc_id(doc)))
-            .await
+        self.post_ok(&route::delete_doc(), Some(&doc_id(doc))).await
     }
 }
 

@@ -1,6 +1,7 @@
 //! The embed routes (see `docs/embeds.md`): static embeds, a document's live embed, the list.
 
 use super::{ApiError, Client};
+use crate::route;
 use diagtui_model::DocIdRequest;
 use diagtui_model::embeds::{
     CreateStaticEmbedRequest, EmbedIdRequest, EmbedList, LiveEmbedKey, StaticEmbedCreated,
@@ -17,14 +18,13 @@ impl Client {
             doc_id: doc.to_owned(),
             title: title.map(str::to_owned),
         };
-        self.post(self.url(&["embed", "create-static"]), Some(&body))
-            .await
+        self.post(&route::embed("create-static"), Some(&body)).await
     }
 
     /// `POST /embed/delete-static`: deletes a static embed.
     pub async fn delete_static_embed(&self, id: &str) -> Result<(), ApiError> {
         let body = EmbedIdRequest { id: id.to_owned() };
-        self.post_ok(self.url(&["embed", "delete-static"]), Some(&body))
+        self.post_ok(&route::embed("delete-static"), Some(&body))
             .await
     }
 
@@ -32,19 +32,18 @@ impl Client {
     /// key and page.
     pub async fn live_embed(&self, doc: &str, rotate: bool) -> Result<LiveEmbedKey, ApiError> {
         let route = if rotate { "rotate-live" } else { "enable-live" };
-        self.post(self.url(&["embed", route]), Some(&doc_id(doc)))
-            .await
+        self.post(&route::embed(route), Some(&doc_id(doc))).await
     }
 
     /// `POST /embed/disable-live`: turns the document's live embed off.
     pub async fn disable_live_embed(&self, doc: &str) -> Result<(), ApiError> {
-        self.post_ok(self.url(&["embed", "disable-live"]), Some(&doc_id(doc)))
+        self.post_ok(&route::embed("disable-live"), Some(&doc_id(doc)))
             .await
     }
 
     /// `GET /embed/list/{docId}`: the document's embeds, the live one first.
     pub async fn embeds(&self, doc: &str) -> Result<EmbedList, ApiError> {
-        self.get(self.url(&["embed", "list", doc])).await
+        self.get(&route::embeds(doc)).await
     }
 }
 

@@ -1,6 +1,7 @@
 //! The folder routes and the account route: extensions beyond the spec (see api-notes.md).
 
 use super::{ApiError, Client};
+use crate::route;
 use diagtui_model::{
     CreateFolderRequest, FolderCreated, FolderIdRequest, FolderList, FolderTitleRequest, UserRef,
 };
@@ -8,7 +9,7 @@ use diagtui_model::{
 impl Client {
     /// `GET /folder/list`: folder id to `{title, docs}`.
     pub async fn list_folders(&self) -> Result<FolderList, ApiError> {
-        self.get(self.url(&["folder", "list"])).await
+        self.get(&route::folders()).await
     }
 
     /// `POST /folder/create`. Returns the new folder's id.
@@ -16,9 +17,7 @@ impl Client {
         let body = CreateFolderRequest {
             title: title.to_owned(),
         };
-        let created: FolderCreated = self
-            .post(self.url(&["folder", "create"]), Some(&body))
-            .await?;
+        let created: FolderCreated = self.post(&route::create_folder(), Some(&body)).await?;
         Ok(created.folder_id)
     }
 
@@ -28,8 +27,7 @@ impl Client {
             folder_id: folder.to_owned(),
             title: title.to_owned(),
         };
-        self.post_ok(self.url(&["folder", "change-title"]), Some(&body))
-            .await
+        self.post_ok(&route::rename_folder(), Some(&body)).await
     }
 
     /// `POST /folder/delete`: removes the folder together with all its documents.
@@ -37,12 +35,11 @@ impl Client {
         let body = FolderIdRequest {
             folder_id: folder.to_owned(),
         };
-        self.post_ok(self.url(&["folder", "delete"]), Some(&body))
-            .await
+        self.post_ok(&route::delete_folder(), Some(&body)).await
     }
 
     /// `GET /me`: the account the key belongs to.
     pub async fn whoami(&self) -> Result<UserRef, ApiError> {
-        self.get(self.url(&["me"])).await
+        self.get(&route::me()).await
     }
 }

@@ -15,10 +15,12 @@ mod history;
 mod json_body;
 mod key;
 mod objects;
+pub mod route;
 mod sse;
 mod versions;
 mod watch;
 
+use crate::route::{Method, Route};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -139,14 +141,41 @@ impl Client {
         url
     }
 
-    /// `GET` a path and decode the answer.
-    async fn get<T: DeserializeOwned>(&self, url: Url) -> Result<T, ApiError> {
-        self.send(self.http.get(url)).await
+    /// The URL of `route`: its segments percent-encoded, then its query.
+    fn url_of(&self, route: &Route) -> Url {
+        let segments: Vec<&str> = route.segments.iter().map(String::as_str).collect();
+        let mut url = self.url(&segments);
+        if let Some(encoded) = &route.encoded {
+            let path = format!("{}/{encoded}", url.path());
+            url.set_path(&path);
+        }
+        if !route.query.is_empty() {
+            url.query_pairs_mut().extend_pairs(&route.query);
+        }
+        url
+    }
+
+    /// A request of `route` (its method, its URL), to send.
+    fn request(&self, route: &Route) -> RequestBuilder {
+        let method = match route.method {
+            Method::Get => reqwest::Method::GET,
+            Method::Post => reqwest::Method::POST,
+        };
+        self.http.request(method, self.url_of(route))
+    }
+
+    /// `GET` a route and decode the answer.
+    async fn get<T: DeserializeOwned>(&self, route: &Route) -> Result<T, ApiError> {
+        self.send(self.request(route)).await
     }
 
     /// A `POST` with a JSON body (or none).
-    fn post_request<B: Serialize + ?Sized>(&self, url: Url, body: Option<&B>) -> RequestBuilder {
-        let request = self.http.post(url);
+    fn post_request<B: Serialize + ?Sized>(
+        &self,
+        route: &Route,
+        body: Option<&B>,
+    ) -> RequestBuilder {
+        let request = self.request(route);
         match body {
             Some(body) => request.json(body),
             None => request,
@@ -156,10 +185,10 @@ impl Client {
     /// `POST` a JSON body (or none) and decode the answer.
     async fn post<B: Serialize + ?Sized, T: DeserializeOwned>(
         &self,
-        url: Url,
+        route: &Route,
         body: Option<&B>,
     ) -> Result<T, ApiError> {
-        self.send(self.post_request(url, body)).await
+        self.send(self.post_request(route, body)).await
     }
 
     /// A request with `If-Match: "<version>"` when a version is given.
@@ -176,10 +205,10 @@ impl Client {
     /// `POST` a write whose answer is `{ success: true }`.
     async fn post_ok<B: Serialize + ?Sized>(
         &self,
-        url: Url,
+        route: &Route,
         body: Option<&B>,
     ) -> Result<(), ApiError> {
-        self.send_ok(self.post_request(url, body)).await
+        self.send_ok(self.post_request(route, body)).await
     }
 
     /// Sends a write whose answer is `{ success: true }`.
@@ -259,6 +288,28 @@ mod tests {
 
     fn client(base: &str) -> Result<Client, ApiError> {
         Client::new(ClientConfig::new(base, ApiKey::new("k")))
+    }
+
+    #[test]
+    fn urls_encode_the_segments_and_carry_the_query() {
+        let client = Client::new(ClientConfig::new("http://h", ApiKey::new("k"))).unwrap();
+        assert_eq!(
+            client.url_of(&route::content("a b", true)).as_str(),
+            "http://h/api/v1/doc/a%20b/obj/all?versions=true"
+        );
+        let settings = [("direction".to_string(), "LR".to_string())];
+        assert_eq!(
+            client
+                .url_of(&route::create_diagram("d", &settings, true))
+                .as_str(),
+            "http://h/api/v1/create-diagram/d?direction=LR&replace=true"
+        );
+        assert_eq!(
+            client
+                .url_of(&route::create_diagram("d", &[], false))
+                .as_str(),
+            "http://h/api/v1/create-diagram/d"
+        );
     }
 
     #[test]

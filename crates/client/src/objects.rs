@@ -2,10 +2,9 @@
 
 use std::collections::BTreeMap;
 
-use reqwest::Url;
-
 use super::versions::{VersionedContent, VersionedObject, Versions, if_versions};
 use super::{ApiError, Client};
+use crate::route;
 use diagtui_model::{
     BulkUpdateRequest, Content, CreateObjectRequest, DiagramObject, ObjectCreated, Props, Selector,
     SelectorUpdateRequest, SelectorUpdated, UpdateObjectRequest,
@@ -24,8 +23,8 @@ impl Client {
         doc: &str,
         obj: &str,
     ) -> Result<VersionedObject, ApiError> {
-        let url = self.url(&["doc", doc, "obj", obj]);
-        let (object, versions) = self.send_versioned(self.http.get(url)).await?;
+        let request = self.request(&route::object(doc, obj));
+        let (object, versions) = self.send_versioned(request).await?;
         Ok(VersionedObject {
             object,
             version: versions.etag,
@@ -34,7 +33,7 @@ impl Client {
 
     /// `GET /doc/{docId}/obj/where/{selector}`: the objects whose metadata matches.
     pub async fn objects_where(&self, doc: &str, selector: &Selector) -> Result<Content, ApiError> {
-        self.get(self.where_url(doc, selector)).await
+        self.get(&route::objects_where(doc, selector, false)).await
     }
 
     /// `GET /doc/{docId}/obj/where/{selector}?versions=true`: the matches with their versions
@@ -45,9 +44,8 @@ impl Client {
         doc: &str,
         selector: &Selector,
     ) -> Result<VersionedContent, ApiError> {
-        let mut url = self.where_url(doc, selector);
-        url.query_pairs_mut().append_pair("versions", "true");
-        let (objects, versions) = self.send_versioned(self.http.get(url)).await?;
+        let request = self.request(&route::objects_where(doc, selector, true));
+        let (objects, versions) = self.send_versioned(request).await?;
         Ok(VersionedContent {
             objects,
             document: versions.document,
@@ -65,9 +63,7 @@ impl Client {
             kind: kind.to_owned(),
             props: props.clone(),
         };
-        let created: ObjectCreated = self
-            .post(self.url(&["doc", doc, "obj", ""]), Some(&body))
-            .await?;
+        let created: ObjectCreated = self.post(&route::create_object(doc), Some(&body)).await?;
         Ok(created.obj_id)
     }
 
@@ -92,7 +88,7 @@ impl Client {
         let body = UpdateObjectRequest {
             props: props.clone(),
         };
-        let request = self.post_request(self.url(&["doc", doc, "obj", obj]), Some(&body));
+        let request = self.post_request(&route::update_object(doc, obj), Some(&body));
         self.send_ok_versioned(Client::if_match(request, if_match))
             .await
     }
@@ -119,7 +115,7 @@ impl Client {
             objects: objects.clone(),
             if_versions: if_versions(versions),
         };
-        self.send_ok_versioned(self.post_request(self.url(&["doc", doc]), Some(&body)))
+        self.send_ok_versioned(self.post_request(&route::bulk_update(doc), Some(&body)))
             .await
     }
 
@@ -149,8 +145,8 @@ impl Client {
             props: props.clone(),
             if_versions: if_versions(versions),
         };
-        let url = self.url(&["doc", doc, "obj", "where"]);
-        self.send_versioned(self.post_request(url, Some(&body)))
+        let route = route::update_where(doc);
+        self.send_versioned(self.post_request(&route, Some(&body)))
             .await
     }
 
@@ -166,18 +162,9 @@ impl Client {
         obj: &str,
         if_match: Option<u64>,
     ) -> Result<Versions, ApiError> {
-        let url = self.url(&["doc", doc, "obj", obj, "delete"]);
-        let request = self.post_request::<()>(url, None);
+        let request = self.post_request::<()>(&route::delete_object(doc, obj), None);
         self.send_ok_versioned(Client::if_match(request, if_match))
             .await
-    }
-
-    /// `…/obj/where/{selector}` with the selector fully percent-encoded in the last segment.
-    fn where_url(&self, doc: &str, selector: &Selector) -> Url {
-        let mut url = self.url(&["doc", doc, "obj", "where"]);
-        let path = format!("{}/{}", url.path(), selector.to_path_segment());
-        url.set_path(&path);
-        url
     }
 }
 
@@ -190,7 +177,7 @@ mod tests {
     fn selectors_travel_fully_encoded_in_one_segment() {
         let client = Client::new(ClientConfig::new("http://h", ApiKey::new("k"))).unwrap();
         let selector = Selector::parse(r#"["a/b","eq","50% & \"q\" é?#"]"#).unwrap();
-        let url = client.where_url("d", &selector);
+        let url = client.url_of(&route::objects_where("d", &selector, false));
         let segment = url.path().rsplit('/').next().unwrap();
         assert_eq!(segment, selector.to_path_segment());
         assert_eq!(url.query(), None);

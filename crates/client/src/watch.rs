@@ -10,6 +10,7 @@ use reqwest::{Response, Url};
 
 use super::sse::{SseEvent, SseItem, SseParser};
 use super::{ApiError, Client};
+use crate::route;
 use diagtui_model::ErrorCode;
 use diagtui_model::events::{
     AccountEvent, DocChangeEvent, EVENT_CHANGE, EVENT_CURRENT, EVENT_RESYNC, ResyncEvent,
@@ -158,12 +159,12 @@ pub struct Watch<T> {
 impl Client {
     /// Follows a document's change events (`GET /doc/{docId}/events`, our extension).
     pub fn watch_doc(&self, doc: &str) -> Watch<DocStreamEvent> {
-        Watch::new(self.clone(), self.url(&["doc", doc, "events"]))
+        Watch::new(self.clone(), self.url_of(&route::doc_events(doc)))
     }
 
     /// Follows the account's change events (`GET /events`, our extension).
     pub fn watch_account(&self) -> Watch<AccountStreamEvent> {
-        Watch::new(self.clone(), self.url(&["events"]))
+        Watch::new(self.clone(), self.url_of(&route::events()))
     }
 }
 

@@ -1,4 +1,5 @@
-//! No circle between the TUI's files: no file imports one that (through others) imports it back.
+//! No circle in the TUI: no file imports one that (through others) imports it back, and no two
+//! folders (rooms) import each other, directly or through others.
 //!
 //! The graph has one node per source file (a `mod.rs` stands for its directory) and an edge for
 //! every path naming another file's module: `crate::…`, `super::…` and `self::…`, in `use`
@@ -6,6 +7,12 @@
 //! (`crate::document::ObjectModel`, re-exported from `document/model.rs`) names the file that
 //! defines the item. A room's `mod` lines and its re-exports of its own children
 //! (`pub use child::Item`) list the room; they are not imports.
+//!
+//! The folder check draws the same graph once per depth of the tree, each file standing for the
+//! folder (or top file) that holds it at that depth: `app/update` is `app` at depth 1. An import
+//! of a folder's file from inside the same folder is no arrow at that depth.
+//!
+//! [`circles`] reads any crate: point it at another crate's `src` to check that crate.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -14,19 +21,83 @@ use std::path::Path;
 /// A module path inside the crate: `["app", "update"]`; the crate root is empty.
 type Module = Vec<String>;
 
+/// Which files import which.
+type Graph = BTreeMap<Module, BTreeSet<Module>>;
+
 #[test]
-fn the_tui_has_no_circle_between_files() {
+fn the_tui_has_no_circle_between_files_or_folders() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let found = circles(&src);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// Every circle found in the crate whose sources are under `src` (its root `lib.rs`, else
+/// `main.rs`), one line each: the first circle between files, then the first between folders at each
+/// depth. Empty when there is none.
+fn circles(src: &Path) -> Vec<String> {
     let mut files = BTreeMap::new();
-    read_dir(&src, &src, &mut files);
-    assert!(files.len() > 50, "the sources were not found in {src:?}");
+    read_dir(src, src, &mut files);
+    assert!(!files.is_empty(), "no sources were found in {src:?}");
+    // A binary crate's root is its `main.rs`.
+    if !files.contains_key(&Vec::new())
+        && let Some(main) = files.remove(&module("main"))
+    {
+        files.insert(Vec::new(), main);
+    }
     let graph = graph(&files);
+    let mut found = Vec::new();
     if let Some(circle) = circle(&graph) {
-        panic!(
+        found.push(format!(
             "files import each other in a circle: {}",
             circle.join(" -> ")
-        );
+        ));
     }
+    let deepest = files.keys().map(Vec::len).max().unwrap_or(0);
+    for depth in 1..deepest {
+        if let Some(circle) = circle(&folders(&graph, depth)) {
+            found.push(format!(
+                "folders import each other in a circle (depth {depth}): {}; by {}",
+                circle.join(" -> "),
+                ties(&graph, &circle).join(", ")
+            ));
+        }
+    }
+    found
+}
+
+/// The file imports that make each arrow of a circle between folders: `writes/undo -> overlays`.
+fn ties(graph: &Graph, circle: &[String]) -> Vec<String> {
+    let within = |file: &Module, folder: &str| {
+        let folder = module(folder);
+        if folder.is_empty() {
+            return file.is_empty();
+        }
+        file.len() >= folder.len() && file[..folder.len()] == folder[..]
+    };
+    circle
+        .windows(2)
+        .flat_map(|pair| {
+            graph.iter().flat_map(move |(from, targets)| {
+                targets
+                    .iter()
+                    .filter(move |to| within(from, &pair[0]) && within(to, &pair[1]))
+                    .map(move |to| format!("{} -> {}", name(from), name(to)))
+            })
+        })
+        .collect()
+}
+
+/// `graph` with each file standing for the folder (or file) that holds it `depth` names down,
+/// and no edge from a folder to itself.
+fn folders(graph: &Graph, depth: usize) -> Graph {
+    let cut = |m: &Module| m[..m.len().min(depth)].to_vec();
+    let mut out = Graph::new();
+    for (from, targets) in graph {
+        let from = cut(from);
+        let entry = out.entry(from.clone()).or_default();
+        entry.extend(targets.iter().map(cut).filter(|to| *to != from));
+    }
+    out
 }
 
 #[test]
@@ -53,6 +124,31 @@ fn a_circle_through_three_files_is_found() {
             .map(|(m, s)| (m, s.replace("super::super::a::{A, self}", "std::fmt"))),
     );
     assert_eq!(circle(&graph(&without)), None);
+}
+
+#[test]
+fn two_folders_importing_each_other_are_a_circle() {
+    // No two files import each other, but the folder `a` imports `b` and `b` imports `a`.
+    let files = BTreeMap::from([
+        (module("lib"), "mod a;\nmod b;".to_string()),
+        (module("a"), "mod x;\nmod y;".to_string()),
+        (module("a/x"), "use crate::b::z::Z;".to_string()),
+        (module("a/y"), "pub struct Y;".to_string()),
+        (module("b"), "mod z;".to_string()),
+        (
+            module("b/z"),
+            "use crate::a::y::Y;\npub struct Z;".to_string(),
+        ),
+    ]);
+    let imports = graph(&files);
+    assert_eq!(circle(&imports), None);
+    let found = circle(&folders(&imports, 1)).expect("a circle between folders");
+    assert_eq!(found, ["a", "b", "a"]);
+    let inside = BTreeMap::from_iter(files.into_iter().map(|(m, s)| {
+        let s = s.replace("crate::a::y::Y", "std::fmt");
+        (m, s)
+    }));
+    assert_eq!(circle(&folders(&graph(&inside), 1)), None);
 }
 
 /// `"room/x"` as a module path (`"lib"` is the root).
@@ -87,7 +183,7 @@ fn read_dir(root: &Path, dir: &Path, files: &mut BTreeMap<Module, String>) {
 }
 
 /// Each file's imports of other files.
-fn graph(files: &BTreeMap<Module, String>) -> BTreeMap<Module, BTreeSet<Module>> {
+fn graph(files: &BTreeMap<Module, String>) -> Graph {
     let reexports = reexports(files);
     files
         .iter()
@@ -152,6 +248,32 @@ fn code_only(text: &str) -> String {
                 }
                 i += 2;
             }
+            ('r', Some('#' | '"'))
+                if i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_') =>
+            {
+                // A raw string: `r"…"`, `r#"…"#`; it ends at a quote followed by as many `#`.
+                let hashes = chars[i + 1..].iter().take_while(|c| **c == '#').count();
+                let mut j = i + 1 + hashes;
+                if chars.get(j) != Some(&'"') {
+                    out.push('r');
+                    i += 1;
+                    continue;
+                }
+                j += 1;
+                while j < chars.len()
+                    && !(chars[j] == '"'
+                        && chars[j + 1..]
+                            .iter()
+                            .take(hashes)
+                            .filter(|c| **c == '#')
+                            .count()
+                            == hashes)
+                {
+                    j += 1;
+                }
+                i = j + 1 + hashes;
+                out.push_str("\"\"");
+            }
             ('"', _) => {
                 i += 1;
                 while i < chars.len() && chars[i] != '"' {
@@ -183,13 +305,13 @@ fn paths(code: &str) -> Vec<(Vec<String>, String)> {
     let tokens = tokens(code);
     let mut found = Vec::new();
     let mut inline: Vec<(String, usize)> = Vec::new();
-    let mut depth = 0;
+    let mut depth: usize = 0;
     let mut i = 0;
     while i < tokens.len() {
         match tokens[i].as_str() {
             "{" => depth += 1,
             "}" => {
-                depth -= 1;
+                depth = depth.saturating_sub(1);
                 if inline.last().is_some_and(|(_, d)| *d == depth) {
                     inline.pop();
                 }
@@ -309,14 +431,14 @@ fn resolve(
 }
 
 /// A circle in `graph`, as the files around it (the first one again at the end), if any.
-fn circle(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Option<Vec<String>> {
+fn circle(graph: &Graph) -> Option<Vec<String>> {
     #[derive(Clone, Copy, PartialEq)]
     enum Mark {
         Open,
         Done,
     }
     fn visit(
-        graph: &BTreeMap<Module, BTreeSet<Module>>,
+        graph: &Graph,
         node: &Module,
         marks: &mut BTreeMap<Module, Mark>,
         stack: &mut Vec<Module>,

@@ -5,11 +5,11 @@
 //! it are noted. Against a server without the history routes (a 404) nothing more is asked,
 //! and such an end reads `(missing) <id>` as before.
 
-use crate::app::action::Action;
 use crate::app::update::App;
 use crate::document::names::Names;
 use crate::requests::call::{Answer, Failure, Request};
 use crate::requests::purpose::Purpose;
+use crate::vocab::action::Action;
 use diagtui_model::ErrorCode;
 use diagtui_model::history::VersionDetails;
 

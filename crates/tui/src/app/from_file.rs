@@ -8,13 +8,12 @@
 
 use std::path::Path;
 
-use crate::app::action::Action;
-use crate::app::component::Cx;
 use crate::app::update::{App, cx};
-use crate::overlays::{Overlay, Prompt};
+use crate::overlays::Prompt;
 use crate::requests::call::{Answer, Failure, Request};
 use crate::requests::purpose::{FromFileWork, Purpose};
-use crate::runtime::transfer::{FileError, FileJob, FileOutcome};
+use crate::transfer::{FileError, FileJob, FileOutcome};
+use crate::vocab::action::{Action, Cx, Overlay};
 use diagtui_model::DocSummary;
 
 /// The new document's title: the file's name without its extension.
@@ -29,7 +28,7 @@ fn title_of(path: &Path) -> String {
 fn failed(what: String, path: &str) -> Vec<Action> {
     vec![
         Action::error(what),
-        Action::Open(Overlay::Prompt(Prompt::from_file(path))),
+        Action::Open(Overlay::new(Prompt::from_file(path))),
     ]
 }
 

@@ -1,17 +1,21 @@
 //! The open document's history, App's part: opening the history overlay (`H`), showing the
 //! document as it was at a version (the past view: its content read at that version, the
 //! objects changed since marked, every write refused), going back to now, and the restore
-//! with its question. The overlay itself is `overlays/versions.rs`.
+//! with its question; undoing a version (as a write of the session's), or this session's writes
+//! only when the server keeps no history. The overlay itself is `overlays/versions.rs`.
 
-use crate::app::action::Action;
-use crate::app::component::Cx;
-use crate::app::notification::Notification;
 use crate::app::update::{App, cx};
 use crate::document::Past;
+use crate::document::RequestId;
 use crate::keys::{Command, Context};
-use crate::overlays::{Body, Choice, Overlay, Question, VersionsView};
-use crate::requests::call::{Answer, Failure, Request, RequestId};
+use crate::overlays::VersionsView;
+use crate::requests::call::{Answer, Failure, Request};
 use crate::requests::purpose::{Purpose, VersionsWork};
+use crate::session::record::WriteKind;
+use crate::text::notification::Notification;
+use crate::vocab::action::{Action, Ask, Choice, Cx, Overlay};
+use crate::vocab::calls::Body;
+use crate::writes::undo;
 use diagtui_model::history::Diff;
 
 /// How many objects a restore question names.
@@ -53,7 +57,7 @@ impl App {
             VersionsView::new(doc.id(), &doc.summary.title, self.past().map(|p| p.version));
         let cx = cx!(self, None);
         let page = view.next_page(&cx);
-        let mut actions = vec![Action::Open(Overlay::Versions(view))];
+        let mut actions = vec![Action::Open(Overlay::new(view))];
         actions.extend(page);
         actions
     }
@@ -63,10 +67,10 @@ impl App {
     pub(super) fn relist_versions(&mut self, doc: &str) -> Vec<Action> {
         let shown = self.past().map(|p| p.version);
         let cx = cx!(self, None);
-        let open = self.overlays.iter_mut().find_map(|o| match o {
-            Overlay::Versions(view) if view.doc() == doc => Some(view),
-            _ => None,
-        });
+        let open = self
+            .overlays
+            .iter_mut()
+            .find_map(|o| o.get_mut::<VersionsView>().filter(|view| view.doc() == doc));
         open.map(|view| view.relist(shown, &cx)).unwrap_or_default()
     }
 
@@ -169,10 +173,11 @@ impl App {
         match work {
             VersionsWork::Page | VersionsWork::Details => {
                 let cx = cx!(self, None);
-                match self.overlays.iter_mut().find_map(|o| match o {
-                    Overlay::Versions(view) => Some(view),
-                    _ => None,
-                }) {
+                match self
+                    .overlays
+                    .iter_mut()
+                    .find_map(Overlay::get_mut::<VersionsView>)
+                {
                     Some(view) => view.on_reply(work, id, request, outcome, &cx),
                     None => Vec::new(),
                 }
@@ -275,7 +280,7 @@ impl App {
             if_match: Some(diff.to),
         };
         let sent = cx.send(restore, Purpose::Versions(VersionsWork::Restore(version)));
-        let question = Question::new(
+        let question = Ask::new(
             "Restore",
             Body::Listed {
                 text,
@@ -289,7 +294,7 @@ impl App {
             ],
         )
         .destructive();
-        vec![Action::Open(Overlay::Question(question))]
+        vec![Action::Ask(question)]
     }
 
     /// The restore answered: the document shows as it is now, the history lists the new version.
@@ -332,6 +337,32 @@ impl App {
             restored.changed,
             restored.version.saturating_sub(1)
         )));
+        actions
+    }
+
+    /// Undoes `version` of `doc` (the part of object `obj`, or all of it): keeps it in the
+    /// write history as the write `kind`, then asks to undo it as any write.
+    pub(super) fn undo_version(
+        &mut self,
+        doc: String,
+        version: u64,
+        obj: Option<String>,
+        kind: WriteKind,
+    ) -> Vec<Action> {
+        let id = self.writes.of_version(doc, version, obj, kind);
+        let cx = cx!(self, self.props.unsaved());
+        undo::ask_write(id, &cx)
+    }
+
+    /// The server keeps no history: says so once, then asks to undo the newest write of this
+    /// session to object `obj` of `doc`.
+    pub(super) fn no_server_history(&mut self, doc: &str, obj: &str) -> Vec<Action> {
+        self.writes.set_server_keeps(false);
+        let cx = cx!(self, self.props.unsaved());
+        let mut actions = vec![Action::Notify(Notification::warning(
+            "this server keeps no history of the documents: undo takes back this session's writes only",
+        ))];
+        actions.extend(undo::ask_object(doc, obj, &cx));
         actions
     }
 }

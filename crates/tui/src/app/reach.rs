@@ -2,10 +2,11 @@
 //! pane, focused first (the map shown first for the map's); else a message saying where it
 //! works and what it needs (`mark_shown (V) works in the objects pane: open a document first`).
 
-use crate::app::action::{Action, Pane};
-use crate::app::notification::Notification;
 use crate::app::update::App;
 use crate::keys::{Command, Context};
+use crate::text::notification::Notification;
+use crate::vocab::action::Action;
+use crate::vocab::calls::Pane;
 
 impl App {
     /// Runs `command` of `context` as the palette picked it: where it works, going to its pane

@@ -11,10 +11,9 @@
 //! heading, where no key acts on an object. An edited object deleted elsewhere stays in the
 //! pane, its banner saying so, until the user saves it again or drops the edits.
 
-use crate::app::action::Action;
-use crate::app::component::Cx;
 use crate::app::update::{App, cx};
 use crate::keys::{Command, Context};
+use crate::vocab::action::{Action, Cx};
 
 impl App {
     /// Holds the properties pane and the tree to one selection (see the module's doc); returns

@@ -10,8 +10,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::app::notification::{Level, Notification};
 use crate::keys::{Command, Context, KeyTable};
+use crate::text::notification::{Level, Notification};
 use crate::theme::{Role, Theme};
 
 /// Ticks an information shows: 40 of the runner's 120 ms ticks, about five seconds.
@@ -70,15 +70,6 @@ impl Status {
     }
 }
 
-/// How a message of `level` looks: its mark (none for an information) and its style.
-pub(crate) fn look(level: Level) -> (&'static str, Role) {
-    match level {
-        Level::Error => ("✗", Role::Error),
-        Level::Warning => ("!", Role::Warning),
-        Level::Info => ("", Role::Success),
-    }
-}
-
 const SPINNER: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"];
 
 /// What the status bar shows, read off the app (`App::status_bar`).
@@ -130,7 +121,7 @@ impl Bar<'_> {
             ));
         }
         let message = self.message.map(|message| {
-            let (mark, role) = look(message.level);
+            let (mark, role) = message.level.look();
             let text = match mark {
                 "" => message.text.clone(),
                 mark => format!("{mark} {}", message.text),

@@ -10,34 +10,29 @@ use std::time::Duration;
 use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
-use crate::app::action::{Action, BulkCall, MarksChange, Pane};
-use crate::app::component::{Component, Cx};
-use crate::app::layout::{self, Arrangement, Screen};
-use crate::app::notification::{Level, Notification};
 use crate::app::status::Bar;
 use crate::app::status::Status;
+use crate::document::OpenDoc;
+use crate::document::RequestId;
 use crate::document::picture::{DrawnPicture, Graphics, PictureJob};
 use crate::document::scene_cache::{BuiltScene, SceneCache, SceneJob};
 use crate::document::summary::TypeSummary;
-use crate::document::{ObjectModel, OpenDoc};
 use crate::keys::{Command, Context, KeyTable};
-use crate::overlays::{
-    Body, BulkEdit, Choice, Entry, Help, LogView, Overlay, Palette, Question, SelectorForm,
-    SelectorResult,
-};
-use crate::panes::{DocsPane, MapPane, ObjectsPane, PropsPane, ask_to_drop_edits};
-use crate::requests::call::{Answer, Failure, Reply, Request, RequestId, Versioned};
+use crate::overlays::{BulkEdit, Entry, Help, LogView, Palette, Prompt, Question, SelectorForm};
+use crate::panes::{DocsPane, MapPane, ObjectsPane, PropsPane};
+use crate::requests::call::{Reply, Request};
 use crate::requests::fresh::FreshObjects;
 use crate::requests::ledger::Requests;
-use crate::requests::load::Load;
-use crate::requests::purpose::{BulkOwner, Purpose};
-use crate::runtime::liveness::{Follow, Live, Liveness, Reaction};
-use crate::runtime::transfer::{FileFor, FileJob, FileOutcome, Places};
+use crate::requests::liveness::{Follow, Live, Liveness};
+use crate::requests::purpose::Purpose;
+use crate::session::record::WriteHistory;
+use crate::session::selectors::SelectorHistory;
 use crate::settings::GraphicsSetting;
 use crate::theme::Theme;
-use crate::writes::record::WriteHistory;
-use crate::writes::selectors::SelectorHistory;
-use crate::writes::{server_undo, undo};
+use crate::transfer::{FileFor, FileJob, FileOutcome, Places};
+use crate::vocab::action::{Action, Component, Cx, Overlay};
+use crate::vocab::calls::Pane;
+use crate::vocab::layout::{self, Arrangement, Screen};
 
 /// Something that happened: the app's only input.
 #[derive(Debug, Clone, PartialEq)]
@@ -148,8 +143,8 @@ pub struct App {
     /// The overlays, bottom first; the last one has the keys.
     pub(super) overlays: Vec<Overlay>,
     /// The selector form and the bulk edit while closed (they keep their content).
-    kept_form: Option<Box<SelectorForm>>,
-    kept_bulk: Option<Box<BulkEdit>>,
+    pub(super) kept_form: Option<Box<SelectorForm>>,
+    pub(super) kept_bulk: Option<Box<BulkEdit>>,
     pub(super) focus: Pane,
     pub(super) zoomed: bool,
     /// The status bar's message.
@@ -157,7 +152,7 @@ pub struct App {
     /// What the change events (or polls) said.
     pub(super) liveness: Liveness,
     /// Objects changed elsewhere, to read again.
-    fresh: FreshObjects,
+    pub(super) fresh: FreshObjects,
     pub(super) size: Rect,
     pub(super) tick: u64,
     /// Where typed paths start.
@@ -320,9 +315,13 @@ impl App {
             }
             Msg::File(what, job, outcome) => match what {
                 FileFor::Diagram { folder } => self.diagram_file_read(folder, &job, outcome),
-                FileFor::Complete(typed) => match self.overlays.last_mut() {
-                    Some(Overlay::Prompt(prompt)) => prompt.completed(&typed, outcome),
-                    _ => Vec::new(),
+                FileFor::Complete(typed) => match self
+                    .overlays
+                    .last_mut()
+                    .and_then(Overlay::get_mut::<Prompt>)
+                {
+                    Some(prompt) => prompt.completed(&typed, outcome),
+                    None => Vec::new(),
                 },
                 FileFor::History => {
                     if let Err(e) = outcome {
@@ -399,7 +398,7 @@ impl App {
     }
 
     /// Tells every component where it is drawn (after a resize, a focus change, a zoom).
-    fn arrange(&mut self) {
+    pub(super) fn arrange(&mut self) {
         let screen = self.screen(self.size);
         self.docs.set_area(screen.docs);
         self.objects.set_area(screen.objects);
@@ -493,8 +492,11 @@ impl App {
     fn global(&mut self, command: Command) -> Vec<Action> {
         match command {
             Command::ForceQuit => {
-                let asking =
-                    matches!(self.overlays.last(), Some(Overlay::Question(q)) if q.is_quit());
+                let asking = self
+                    .overlays
+                    .last()
+                    .and_then(Overlay::get::<Question>)
+                    .is_some_and(Question::is_quit);
                 if asking {
                     return vec![Action::Quit];
                 }
@@ -504,14 +506,14 @@ impl App {
                 actions
             }
             Command::Quit => vec![Action::AskQuit],
-            Command::Help => vec![Action::Open(Overlay::Help(Help::new(
+            Command::Help => vec![Action::Open(Overlay::new(Help::new(
                 self.pane_context(),
                 &self.keys,
             )))],
-            Command::Palette => vec![Action::Open(Overlay::Palette(Palette::new(
+            Command::Palette => vec![Action::Open(Overlay::new(Palette::new(
                 self.palette_entries(),
             )))],
-            Command::Log => vec![Action::Open(Overlay::Log(LogView::default()))],
+            Command::Log => vec![Action::Open(Overlay::new(LogView::default()))],
             Command::Refresh => {
                 let mut actions = vec![Action::ClearError];
                 let cx = cx!(self, None);
@@ -597,276 +599,6 @@ impl App {
         }
     }
 
-    fn on_reply(&mut self, reply: Reply) -> Vec<Action> {
-        let Some(flight) = self.requests.answered(&reply) else {
-            tracing::debug!(id = reply.id, "reply for nothing in flight dropped");
-            return Vec::new();
-        };
-        tracing::debug!(id = reply.id, purpose = ?flight.purpose, ok = reply.outcome.is_ok(), "reply");
-        let written = flight.request.written_doc().map(str::to_owned);
-        let mut actions = self.route(flight.purpose, reply.id, flight.request, reply.outcome);
-        if let Some(doc) = written {
-            actions.push(Action::Written(doc));
-        }
-        actions
-    }
-
-    /// Hands an answer to the component whose request it was.
-    fn route(
-        &mut self,
-        purpose: Purpose,
-        id: RequestId,
-        request: Request,
-        outcome: Result<Answer, Failure>,
-    ) -> Vec<Action> {
-        let shown_form = matches!(self.overlays.last(), Some(Overlay::Form(_)));
-        match purpose {
-            Purpose::Account => match outcome {
-                Ok(Answer::Me(user)) => {
-                    self.account = Some(user.email);
-                    Vec::new()
-                }
-                Ok(answer) => vec![Action::unexpected(&Purpose::Account, &answer)],
-                Err(failure) => vec![Action::error(format!(
-                    "could not read the account: {}",
-                    failure.message
-                ))],
-            },
-            Purpose::Content => self.content_answered(id, outcome),
-            Purpose::Fresh => self.fresh_answered(id, request, outcome),
-            Purpose::Poll => {
-                let Request::Details { doc } = request else {
-                    return Vec::new();
-                };
-                let answer = match outcome {
-                    Ok(Answer::Details(details)) => Ok(details.last_change),
-                    Ok(answer) => return vec![Action::unexpected(&Purpose::Poll, &answer)],
-                    Err(failure) => Err(failure.message),
-                };
-                let reactions = self.liveness.polled(&doc, answer);
-                self.react(reactions)
-            }
-            Purpose::Docs(work) => {
-                let cx = cx!(self, self.props.unsaved());
-                let actions = self.docs.on_reply(work, id, request, outcome, &cx);
-                self.retitle_open_doc();
-                actions
-            }
-            Purpose::Objects(work) => {
-                let cx = cx!(self, self.props.unsaved());
-                self.objects.on_reply(work, id, request, outcome, &cx)
-            }
-            Purpose::Props(work) => {
-                let cx = cx!(self, None);
-                self.props.on_reply(work, id, request, outcome, &cx)
-            }
-            Purpose::Form(work) => {
-                let cx = cx!(self, self.props.unsaved());
-                let form = find_form(&mut self.overlays, &mut self.kept_form);
-                match form {
-                    Some(form) => form.on_reply(work, id, request, outcome, &cx, shown_form),
-                    None => Vec::new(),
-                }
-            }
-            Purpose::Bulk(BulkOwner::Form, work) => {
-                let cx = cx!(self, self.props.unsaved());
-                match find_form(&mut self.overlays, &mut self.kept_form) {
-                    Some(form) => form.on_bulk_reply(work, id, outcome, &cx),
-                    None => Vec::new(),
-                }
-            }
-            Purpose::Bulk(BulkOwner::BulkEdit, work) => {
-                let cx = cx!(self, self.props.unsaved());
-                let bulk = find_bulk(&mut self.overlays, &mut self.kept_bulk);
-                bulk.on_reply(work, id, outcome, &cx)
-            }
-            Purpose::Undo(work) => {
-                let cx = cx!(self, self.props.unsaved());
-                undo::on_reply(work, request, outcome, &cx)
-            }
-            Purpose::Versions(work) => self.versions_answered(work, id, request, outcome),
-            Purpose::FromFile(work) => self.file_diagram_answered(work, request, outcome),
-            Purpose::Departed(obj) => self.departed_answered(&obj, request, outcome),
-            Purpose::ServerUndo(work) => {
-                if outcome.is_ok() {
-                    self.writes.set_server_keeps(true);
-                }
-                let cx = cx!(self, self.props.unsaved());
-                server_undo::on_reply(work, request, outcome, &cx)
-            }
-        }
-    }
-
-    /// The open document's content arrived (or failed): applied only when it is the one awaited.
-    fn content_answered(&mut self, id: RequestId, outcome: Result<Answer, Failure>) -> Vec<Action> {
-        let Some(doc) = self.doc.as_mut() else {
-            return Vec::new();
-        };
-        match outcome {
-            Ok(Answer::Objects(model)) => {
-                let n = model.len();
-                if !doc.loaded(id, *model) {
-                    tracing::debug!(id, "stale content dropped");
-                    return Vec::new();
-                }
-                if doc.past.is_none() {
-                    self.docs.set_count(&doc.summary.id, n);
-                }
-                let cx = cx!(self, None);
-                self.objects.sync(&cx);
-                self.show_selected();
-                // Changed while the content was on its way: read those again now.
-                self.read_fresh()
-            }
-            Ok(answer) => vec![Action::unexpected(&Purpose::Content, &answer)],
-            Err(failure) => {
-                if doc.content.fail(id, failure.message.clone()) {
-                    let cx = cx!(self, None);
-                    self.objects.sync(&cx);
-                    vec![Action::error(format!(
-                        "could not load the objects: {} ({} retries)",
-                        failure.message,
-                        self.keys.key(Context::Global, Command::Refresh)
-                    ))]
-                } else {
-                    Vec::new()
-                }
-            }
-        }
-    }
-
-    /// The open document's title as the document list has it now (retitled here or elsewhere).
-    fn retitle_open_doc(&mut self) {
-        if let Some(open) = self.doc.as_mut()
-            && let Some(listed) = self.docs.docs().iter().find(|d| d.id == open.id())
-            && listed.title != open.summary.title
-        {
-            open.summary.title.clone_from(&listed.title);
-        }
-    }
-
-    /// Reads the open document's objects changed elsewhere that wait, when its content is
-    /// there to take them and no such read is under way.
-    fn read_fresh(&mut self) -> Vec<Action> {
-        let Some(doc) = self.doc.as_ref() else {
-            return Vec::new();
-        };
-        let ready = doc.model().is_some() && !doc.content.is_loading();
-        let Some(objs) = self.fresh.take(ready) else {
-            return Vec::new();
-        };
-        let doc = doc.id().to_owned();
-        let sent = self
-            .requests
-            .prepare(Request::GetObjects { doc, objs }, Purpose::Fresh);
-        self.fresh.reading(sent.id);
-        vec![Action::Send(sent)]
-    }
-
-    /// Objects changed elsewhere, read again: put in place (the selection, the marks and the
-    /// filter stay), then the next ones that wait are read.
-    fn fresh_answered(
-        &mut self,
-        id: RequestId,
-        request: Request,
-        outcome: Result<Answer, Failure>,
-    ) -> Vec<Action> {
-        if !self.fresh.answered(id) {
-            return Vec::new();
-        }
-        let Request::GetObjects { doc, .. } = request else {
-            return Vec::new();
-        };
-        if self.doc.as_ref().is_none_or(|d| d.id() != doc) {
-            return Vec::new();
-        }
-        match outcome {
-            Ok(Answer::Fresh(objects)) => self.take_fresh(objects),
-            Ok(answer) => vec![Action::unexpected(&Purpose::Fresh, &answer)],
-            // Read them with the rest: the reload says what went wrong, if it goes wrong too.
-            Err(_) => vec![Action::ReloadContent],
-        }
-    }
-
-    /// Objects of the open document as the server has them now (read again, or given by a
-    /// change event), with their versions, put in place: the selection, the marks and the
-    /// filter stay; then the next ones that wait are read.
-    fn take_fresh(&mut self, objects: Vec<(String, Option<Versioned>)>) -> Vec<Action> {
-        let Some(open) = self.doc.as_mut() else {
-            return Vec::new();
-        };
-        open.apply_fresh(objects);
-        let n = open.model().map_or(0, ObjectModel::len);
-        let doc = open.id().to_owned();
-        self.docs.set_count(&doc, n);
-        let cx = cx!(self, None);
-        self.objects.sync_after_removal(&cx);
-        self.show_selected();
-        self.read_fresh()
-    }
-
-    /// Objects `objs` of the open document changed elsewhere: read them again (or the whole
-    /// content, when many wait).
-    fn refetch(&mut self, objs: Vec<String>) -> Vec<Action> {
-        if self.fresh.want(objs) {
-            self.read_fresh()
-        } else {
-            vec![Action::ReloadContent]
-        }
-    }
-
-    /// Carries out what news from the server means: reloads in place (unsaved edits stay, see
-    /// `show_selected`), polls, notes.
-    fn react(&mut self, reactions: Vec<Reaction>) -> Vec<Action> {
-        let mut actions = Vec::new();
-        for reaction in reactions {
-            match reaction {
-                // The past view shows a version that does not change: now is read on leaving it.
-                Reaction::ReloadDoc | Reaction::Refetch(_) | Reaction::Apply(_)
-                    if self.past().is_some() => {}
-                Reaction::ReloadDoc => actions.push(Action::ReloadContent),
-                Reaction::Refetch(objs) => actions.extend(self.refetch(objs)),
-                Reaction::Apply(objects) => {
-                    let ready = self
-                        .doc
-                        .as_ref()
-                        .is_some_and(|d| d.model().is_some() && !d.content.is_loading());
-                    if ready {
-                        actions.extend(self.take_fresh(objects));
-                    } else {
-                        // The content on its way may be older than the event: read them after.
-                        actions
-                            .extend(self.refetch(objects.into_iter().map(|(id, _)| id).collect()));
-                    }
-                }
-                Reaction::ReloadList => {
-                    let cx = cx!(self, self.props.unsaved());
-                    actions.extend(self.docs.refresh(&cx));
-                }
-                Reaction::DocGone(_) if self.props.is_dirty() => {
-                    actions.push(Action::Notify(Notification::warning(format!(
-                        "the open document was deleted elsewhere; your unsaved edit stays \
-                         until you leave it ({} takes it to $EDITOR)",
-                        self.keys.key(Context::Properties, Command::ExternalEdit)
-                    ))));
-                }
-                Reaction::DocGone(doc) => {
-                    actions.push(Action::DocDeleted(doc));
-                    actions.push(Action::Notify(Notification::warning(
-                        "the open document was deleted elsewhere",
-                    )));
-                }
-                Reaction::Poll(doc) => actions.push(Action::Send(
-                    self.requests
-                        .prepare(Request::Details { doc }, Purpose::Poll),
-                )),
-                Reaction::Note(note) => actions.push(Action::Notify(note)),
-                Reaction::LastChange(doc, at) => self.docs.heard_change(&doc, at),
-            }
-        }
-        actions
-    }
-
     /// Puts the selected object in the properties pane, unless the pane holds unsaved edits
     /// (which are never dropped without asking).
     pub(super) fn show_selected(&mut self) {
@@ -911,328 +643,5 @@ impl App {
             }
         }
         effects
-    }
-
-    /// Carries out one action; returns the actions it leads to.
-    fn carry_out(&mut self, action: Action, effects: &mut Vec<Effect>) -> Vec<Action> {
-        match action {
-            Action::Send(sent) => {
-                tracing::debug!(id = sent.id, request = ?sent.request, "request");
-                self.requests.register(&sent);
-                effects.push(Effect::Request(sent.id, sent.request));
-            }
-            Action::Notify(notification) => {
-                if notification.level == Level::Error {
-                    tracing::warn!(message = %notification.text, "error shown");
-                }
-                self.requests.note(notification.clone());
-                self.status.show(notification, self.tick);
-            }
-            Action::ClearError => self.status.clear_error(),
-            Action::Focus(pane) => self.focus_on(pane),
-            Action::ShowMap(show) => self.show_map(show),
-            Action::Open(mut overlay) => {
-                overlay.component_mut().set_area(self.size);
-                self.overlays.push(overlay);
-            }
-            Action::Close => match self.overlays.pop() {
-                Some(Overlay::Form(mut form)) => {
-                    // Closing the form ends its preview; the marks stay the user's.
-                    form.end_preview();
-                    self.kept_form = Some(form);
-                    if let Some(doc) = self.doc.as_mut() {
-                        doc.end_preview();
-                    }
-                }
-                Some(Overlay::BulkEdit(bulk)) => self.kept_bulk = Some(bulk),
-                _ => {}
-            },
-            Action::Quit => effects.push(Effect::Quit),
-            Action::AskQuit => {
-                if !self.props.is_dirty() {
-                    return vec![Action::Quit];
-                }
-                return vec![Action::Open(Overlay::Question(
-                    Question::new(
-                        "Quit",
-                        Body::Text(
-                            "Quit and lose the unsaved edits in the properties pane?".into(),
-                        ),
-                        vec![
-                            Choice::new(Command::Yes, "quit", vec![Action::Quit]),
-                            Choice::new(Command::No, "stay", Vec::new()),
-                        ],
-                    )
-                    .destructive(),
-                ))];
-            }
-            Action::Copy(text) => effects.push(Effect::Copy(text)),
-            Action::ExternalEditor(text) => effects.push(Effect::OpenEditor(text)),
-            Action::File(what, job) => effects.push(Effect::File(what, job)),
-            Action::OpenDoc(doc) => {
-                if self.props.is_dirty() {
-                    let cx = cx!(self, self.props.unsaved());
-                    return vec![ask_to_drop_edits(vec![Action::OpenDoc(doc)], &cx)];
-                }
-                let known = self.docs.last_change_of(&doc.id);
-                effects.push(Effect::Follow(self.liveness.opened(Some(&doc.id), known)));
-                self.doc = Some(OpenDoc::new(doc));
-                self.objects.reset();
-                self.props.close();
-                self.focus = Pane::Objects;
-                self.arrange();
-                return vec![Action::ReloadContent];
-            }
-            Action::DropEdits => self.props.close(),
-            Action::ShowSelected => self.show_selected(),
-            Action::ExternalEdit => {
-                if self.props.target().is_none() {
-                    self.show_selected();
-                }
-                return self.props.external_edit();
-            }
-            Action::ReloadAfterWrite => {
-                if !self.liveness.follows_open_doc() {
-                    return vec![Action::ReloadContent];
-                }
-            }
-            Action::ReloadContent => {
-                self.fresh.reset();
-                if let Some(id) = self.doc.as_ref().map(|d| d.id().to_owned()) {
-                    let request = self.content_request(&id);
-                    let sent = self.requests.prepare(request, Purpose::Content);
-                    let doc = self.doc.as_mut().expect("the open document");
-                    doc.content.start(sent.id);
-                    return vec![Action::Send(sent)];
-                }
-            }
-            Action::CancelOpen => {
-                let opening = self.doc.as_ref().and_then(|doc| match doc.content {
-                    Load::Loading { id, last: None } => Some((id, doc.summary.title.clone())),
-                    _ => None,
-                });
-                if let Some((id, title)) = opening {
-                    self.requests.cancel(id);
-                    effects.push(Effect::Cancel(id));
-                    effects.push(Effect::Follow(self.liveness.opened(None, None)));
-                    self.doc = None;
-                    self.objects.reset();
-                    self.props.close();
-                    self.focus = Pane::Docs;
-                    self.arrange();
-                    return vec![Action::info(format!("stopped opening \"{title}\""))];
-                }
-            }
-            Action::DocRetitled { doc, title } => {
-                if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) {
-                    open.summary.title = title;
-                }
-            }
-            Action::DocEmptied(doc) => {
-                if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) {
-                    open.empty();
-                    self.props.close();
-                    let cx = cx!(self, None);
-                    self.objects.sync(&cx);
-                }
-            }
-            Action::DocDeleted(doc) => {
-                if self.doc.as_ref().is_some_and(|d| d.id() == doc) {
-                    effects.push(Effect::Follow(self.liveness.opened(None, None)));
-                    self.doc = None;
-                    self.objects.reset();
-                    self.props.close();
-                    self.arrange();
-                }
-            }
-            Action::ContentReplaced(doc) => {
-                if self.doc.as_ref().is_some_and(|d| d.id() == doc) {
-                    if !self.props.is_dirty() {
-                        self.props.close();
-                    }
-                    return vec![Action::ReloadContent];
-                }
-            }
-            Action::Marks(change) => {
-                if let Some(doc) = self.doc.as_mut() {
-                    match change {
-                        MarksChange::Toggle(id) => doc.toggle_mark(&id),
-                        MarksChange::Add(indexes) => doc.mark_indexes(&indexes, true),
-                        MarksChange::Remove(indexes) => doc.mark_indexes(&indexes, false),
-                        MarksChange::AddIds(ids) => doc.mark_ids(&ids),
-                        MarksChange::Clear => doc.clear_marks(),
-                        MarksChange::Preview(ids) => doc.set_preview(&ids),
-                    }
-                }
-                if self.props.shows_type() {
-                    self.show_selected();
-                }
-            }
-            Action::RemoveObjects { doc, objs } => {
-                self.props.drop_removed(&doc, &objs);
-                if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) {
-                    open.remove_objects(&objs);
-                    let cx = cx!(self, None);
-                    self.objects.sync_after_removal(&cx);
-                    self.show_selected();
-                }
-            }
-            Action::ObjectData {
-                doc,
-                obj,
-                data,
-                version,
-            } => {
-                if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) {
-                    open.replace_data(&obj, data, version);
-                    let cx = cx!(self, None);
-                    self.objects.sync(&cx);
-                }
-            }
-            Action::Written(doc) => {
-                if !self.requests.writing(&doc) {
-                    let mut actions = self.relist_versions(&doc);
-                    // A followed document's write comes back as an event, which says its
-                    // `lastChange` (and the count is the model's): nothing to read.
-                    let heard = self.liveness.follows_open_doc()
-                        && self.doc.as_ref().is_some_and(|d| d.id() == doc);
-                    if !heard {
-                        let cx = cx!(self, self.props.unsaved());
-                        actions.extend(self.docs.refresh_details_of(&doc, &cx));
-                    }
-                    return actions;
-                }
-            }
-            Action::OpenForm => {
-                if let Some(doc) = self.doc.as_ref() {
-                    let form = self
-                        .kept_form
-                        .take()
-                        .filter(|f| f.doc() == doc.id())
-                        .unwrap_or_else(|| Box::new(SelectorForm::new(doc.id())));
-                    return vec![Action::Open(Overlay::Form(form))];
-                }
-            }
-            Action::OpenBulkEdit(hidden) => {
-                let mut bulk = self.kept_bulk.take().unwrap_or_default();
-                bulk.set_hidden(hidden);
-                return vec![Action::Open(Overlay::BulkEdit(bulk))];
-            }
-            Action::ShowSelectorResult(applied) => {
-                let mut actions = Vec::new();
-                match self.overlays.last() {
-                    Some(Overlay::Form(_)) => actions.push(Action::Close),
-                    None => {}
-                    Some(_) => return Vec::new(),
-                }
-                actions.push(Action::Open(Overlay::Result(SelectorResult::new(applied))));
-                return actions;
-            }
-            Action::Remember(saved) => {
-                if let Some(job) = self.history.push(saved) {
-                    effects.push(Effect::File(FileFor::History, job));
-                }
-            }
-            Action::Run(context, command) => return self.run_anywhere(context, command),
-            Action::Docs(call) => {
-                let cx = cx!(self, self.props.unsaved());
-                return self.docs.call(call, &cx);
-            }
-            Action::Objects(call) => {
-                let cx = cx!(self, self.props.unsaved());
-                return self.objects.call(call, &cx);
-            }
-            Action::Props(call) => {
-                let cx = cx!(self, None);
-                return self.props.call(call, &cx);
-            }
-            Action::Record { doc, kind } => {
-                self.writes.record(doc, kind);
-            }
-            Action::Undone(mark) => self.writes.mark(mark),
-            Action::UndoVersion {
-                doc,
-                version,
-                obj,
-                kind,
-            } => {
-                let id = self.writes.of_version(doc, version, obj, kind);
-                let cx = cx!(self, self.props.unsaved());
-                return undo::ask_write(id, &cx);
-            }
-            Action::NoServerHistory { doc, obj } => {
-                self.writes.set_server_keeps(false);
-                let cx = cx!(self, self.props.unsaved());
-                let mut actions = vec![Action::Notify(Notification::warning(
-                    "this server keeps no history of the documents: undo takes back this session's writes only",
-                ))];
-                actions.extend(undo::ask_object(&doc, &obj, &cx));
-                return actions;
-            }
-            Action::ShowVersion(version) => return self.show_version(version),
-            Action::AskRestore(version) => return self.ask_restore(version),
-            Action::ApplySelector => {
-                let cx = cx!(self, self.props.unsaved());
-                if let Some(form) = find_form(&mut self.overlays, &mut self.kept_form) {
-                    return form.apply_confirmed(&cx);
-                }
-            }
-            Action::PreviewSelectorAgain => {
-                let cx = cx!(self, self.props.unsaved());
-                if let Some(form) = find_form(&mut self.overlays, &mut self.kept_form) {
-                    return form.apply(&cx);
-                }
-            }
-            Action::Bulk(owner, call) => {
-                // The bulk edit closes (its text kept) once its change is under way.
-                let closes = owner == BulkOwner::BulkEdit
-                    && call == BulkCall::Confirm
-                    && matches!(self.overlays.last(), Some(Overlay::BulkEdit(_)));
-                let cx = cx!(self, self.props.unsaved());
-                let mut actions = match owner {
-                    BulkOwner::Form => find_form(&mut self.overlays, &mut self.kept_form)
-                        .map(|form| form.bulk_call(call, &cx))
-                        .unwrap_or_default(),
-                    BulkOwner::BulkEdit => {
-                        find_bulk(&mut self.overlays, &mut self.kept_bulk).call(call, &cx)
-                    }
-                };
-                if closes {
-                    actions.insert(0, Action::Close);
-                }
-                return actions;
-            }
-        }
-        Vec::new()
-    }
-}
-
-/// The selector form, open (anywhere in the stack) or kept aside.
-fn find_form<'a>(
-    overlays: &'a mut [Overlay],
-    kept: &'a mut Option<Box<SelectorForm>>,
-) -> Option<&'a mut SelectorForm> {
-    let open = overlays.iter_mut().find_map(|o| match o {
-        Overlay::Form(form) => Some(form.as_mut()),
-        _ => None,
-    });
-    match open {
-        Some(form) => Some(form),
-        None => kept.as_deref_mut(),
-    }
-}
-
-/// The bulk edit, open or kept aside (a fresh one if there was none).
-fn find_bulk<'a>(
-    overlays: &'a mut [Overlay],
-    kept: &'a mut Option<Box<BulkEdit>>,
-) -> &'a mut BulkEdit {
-    let open = overlays.iter_mut().find_map(|o| match o {
-        Overlay::BulkEdit(bulk) => Some(bulk.as_mut()),
-        _ => None,
-    });
-    match open {
-        Some(bulk) => bulk,
-        None => kept.get_or_insert_with(Box::default),
     }
 }

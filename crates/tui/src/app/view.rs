@@ -6,12 +6,12 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::app::action::Pane;
-use crate::app::component::{Component, Cx};
 use crate::app::update::App;
-use crate::overlays::{Overlay, Shown};
+use crate::overlays::{Question, Shown};
+use crate::text::text_view::clip;
 use crate::theme::Role;
-use crate::widgets::text_view::clip;
+use crate::vocab::action::{Component, Cx};
+use crate::vocab::calls::Pane;
 
 /// Draws the whole screen.
 pub fn view(app: &App, frame: &mut Frame) {
@@ -59,7 +59,7 @@ fn footer(app: &App, frame: &mut Frame, area: Rect) {
     let mut used = 0;
     let width = usize::from(area.width);
     let items: Vec<Shown> = match app.overlays.last() {
-        Some(Overlay::Question(question)) => question.keys_shown(&app.keys),
+        Some(top) if let Some(question) = top.get::<Question>() => question.keys_shown(&app.keys),
         _ => app
             .keys
             .footer(app.context())

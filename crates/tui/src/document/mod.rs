@@ -6,12 +6,15 @@
 //! ([`summary`]), the scene built off the loop ([`scene_cache`]) and the pictures of the map's
 //! view for terminals that show pixels ([`picture`]).
 //!
-//! May import: `requests` (what is loading), `widgets` (text helpers), `theme`, and the model and
-//! scene crates; never `app`, `panes` or `overlays`.
+//! Also [`load`]: where a request-backed value stands (what is loading), and `Versioned`, an
+//! object as the server has it.
+//!
+//! May import: `text`, `theme`, and the model and scene crates; nothing above.
 
 mod departed;
 mod filter;
 mod glance;
+pub(crate) mod load;
 mod marks;
 mod meta;
 mod model;
@@ -23,12 +26,15 @@ mod row;
 pub mod scene_cache;
 pub(crate) mod summary;
 mod texts;
+mod versioned;
 
 pub use departed::Departed;
 pub use filter::Matches;
+pub use load::RequestId;
 pub use marks::Marks;
 pub use meta::{MetaIndex, MetaValues};
 pub use model::{Entry, Group, ObjectModel, ObjectTexts, TreeRow};
 pub use open::OpenDoc;
 pub use past::Past;
 pub use row::{RowParts, row_text, scalar_text};
+pub use versioned::{ObjectVersions, Versioned};

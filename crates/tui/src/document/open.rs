@@ -2,10 +2,10 @@
 //! the selector preview's matches.
 
 use crate::document::departed::Departed;
+use crate::document::load::Load;
 use crate::document::names::Names;
 use crate::document::{Entry, Marks, ObjectModel, Past};
-use crate::requests::call::{ObjectVersions, RequestId, Versioned};
-use crate::requests::load::Load;
+use crate::document::{ObjectVersions, RequestId, Versioned};
 use diagtui_model::{DocSummary, Props};
 
 /// The document open in the objects pane.

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use serde_json::Value;
 
 use crate::document::glance::{Glance, MetaEntry, scalar_str};
-use crate::widgets::words;
+use crate::text::words;
 use diagtui_model::DiagramObject;
 use diagtui_scene::readable_component_id;
 

@@ -7,8 +7,8 @@
 
 use std::sync::Arc;
 
+use crate::document::load::drop_elsewhere;
 use crate::document::{ObjectModel, ObjectTexts, OpenDoc};
-use crate::requests::load::drop_elsewhere;
 use diagtui_scene::{DEFAULT_STATUS_KEY, Input, Scene};
 
 /// Which content a scene was built from: the document and its model's version.
@@ -164,7 +164,7 @@ impl SceneCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::requests::load::Load;
+    use crate::document::load::Load;
     use diagtui_model::{Content, DiagramObject, DocSummary};
     use serde_json::json;
 

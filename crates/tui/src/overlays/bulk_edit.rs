@@ -10,18 +10,19 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::app::action::{Action, BulkCall};
-use crate::app::component::{Component, Cx};
+use crate::document::RequestId;
 use crate::keys::{Command, Context};
-use crate::requests::call::{Answer, Failure, Request, RequestId};
+use crate::requests::call::{Answer, Failure, Request};
 use crate::requests::purpose::{BulkOwner, BulkWork};
+use crate::session::record::Source;
+use crate::text::text_view::clip;
+use crate::text::words;
 use crate::theme::Role;
+use crate::vocab::action::{Action, Component, Cx};
+use crate::vocab::calls::BulkCall;
 use crate::widgets::pieces::{field_lines, hint_line, overlay_box};
 use crate::widgets::props_field::PropsField;
-use crate::widgets::text_view::clip;
-use crate::widgets::words;
 use crate::writes::bulk::{BulkWrite, Plan, Settled};
-use crate::writes::record::Source;
 use diagtui_model::merge::Nested;
 
 /// Width of the box.

@@ -7,15 +7,14 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::app::action::{Action, ObjectsCall, Pane};
-use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
-use crate::overlays::Overlay;
+use crate::text::text_view::clip;
+use crate::text::words;
 use crate::theme::Role;
+use crate::vocab::action::{Action, Component, Cx, Overlay};
+use crate::vocab::calls::{ObjectsCall, Pane};
 use crate::widgets::list::ListCursor;
 use crate::widgets::pieces::{cursor_rows, hint_line, overlay_box};
-use crate::widgets::text_view::clip;
-use crate::widgets::words;
 use diagtui_scene::{Connection, Direction, Scene, Shape, Via};
 
 /// Width of the box.
@@ -48,9 +47,9 @@ impl ConnectionsView {
     /// is no placed component.
     pub fn open(id: Option<&str>, scene: &Scene, from: Pane) -> Vec<Action> {
         match id.and_then(|id| scene.get(id)) {
-            Some(p) if matches!(p.shape, Shape::Component(_)) => vec![Action::Open(
-                Overlay::Connections(ConnectionsView::new(&p.id, from)),
-            )],
+            Some(p) if matches!(p.shape, Shape::Component(_)) => vec![Action::Open(Overlay::new(
+                ConnectionsView::new(&p.id, from),
+            ))],
             _ => vec![Action::info(
                 "select a component to list what connects to it",
             )],

@@ -6,15 +6,14 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::app::action::{Action, DocsCall};
-use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
 use crate::overlays::search::{Outcome, Search};
-use crate::overlays::{Body, Choice, Overlay, Question};
+use crate::text::text_view::clip;
+use crate::text::words;
 use crate::theme::Role;
+use crate::vocab::action::{Action, Ask, Choice, Component, Cx};
+use crate::vocab::calls::{Body, DocsCall};
 use crate::widgets::pieces::{highlighted, input_spans, overlay_box, selected_line};
-use crate::widgets::text_view::clip;
-use crate::widgets::words;
 use diagtui_model::{DocSummary, FolderRef};
 
 /// Rows the list shows.
@@ -73,7 +72,7 @@ pub fn subject(docs: &[DocSummary]) -> String {
 
 /// The question before a move: what moves and where to. Moving several is a write to many:
 /// the safe answer is highlighted.
-fn ask(docs: Vec<DocSummary>, folder: FolderRef) -> Question {
+fn ask(docs: Vec<DocSummary>, folder: FolderRef) -> Ask {
     let what = subject(&docs);
     let several = docs.len() > 1;
     let text = format!(
@@ -81,7 +80,7 @@ fn ask(docs: Vec<DocSummary>, folder: FolderRef) -> Question {
         folder.title
     );
     let title = folder.title.clone();
-    let question = Question::new(
+    let question = Ask::new(
         "Move to folder",
         Body::Text(text),
         vec![
@@ -110,10 +109,7 @@ impl Component for FolderPicker {
             Some(Outcome::Picked(index)) => match self.folders.get(index) {
                 Some(folder) => vec![
                     Action::Close,
-                    Action::Open(Overlay::Question(ask(
-                        std::mem::take(&mut self.docs),
-                        folder.clone(),
-                    ))),
+                    Action::Ask(ask(std::mem::take(&mut self.docs), folder.clone())),
                 ],
                 None => Vec::new(),
             },

@@ -9,10 +9,9 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::app::action::Action;
-use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context, KeyTable};
 use crate::theme::{Role, Theme};
+use crate::vocab::action::{Action, Component, Cx};
 use crate::widgets::input::Filter;
 use crate::widgets::list::ListCursor;
 use crate::widgets::pieces::{filter_line, hint_line, scrolled_box, wrapped_rows};

@@ -7,15 +7,13 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use crate::app::action::Action;
-use crate::app::component::{Component, Cx};
-use crate::app::status::look;
 use crate::keys::{Command, Context};
 use crate::requests::ledger::{LogEntry, LogLine};
+use crate::text::text_view::clip;
 use crate::theme::Role;
+use crate::vocab::action::{Action, Component, Cx};
 use crate::widgets::list::ListCursor;
 use crate::widgets::pieces::overlay_box;
-use crate::widgets::text_view::clip;
 
 /// The log view; its cursor's offset is the first entry shown, counted from the newest.
 #[derive(Debug, Default)]
@@ -67,7 +65,7 @@ impl Component for LogView {
                 .map(|line| match line {
                     LogLine::Request(entry) => request_line(entry, (path, inner), cx),
                     LogLine::Message(message) => {
-                        let (mark, role) = look(message.level);
+                        let (mark, role) = message.level.look();
                         let mark = if mark.is_empty() { "·" } else { mark };
                         Line::styled(format!("{mark:<5} {}", message.text), cx.style(role))
                     }

@@ -10,11 +10,10 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::app::action::Action;
-use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
 use crate::overlays::search::{Outcome, Search};
 use crate::theme::Role;
+use crate::vocab::action::{Action, Component, Cx};
 use crate::widgets::pieces::{highlighted, hint_line, input_spans, overlay_box, selected_line};
 use diagtui_model::DocSummary;
 

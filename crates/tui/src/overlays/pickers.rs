@@ -8,18 +8,16 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::app::action::{Action, ObjectsCall};
-use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
 use crate::overlays::search::{Outcome, Search};
+use crate::text::text_view::clip;
+use crate::text::words;
 use crate::theme::Role;
+use crate::vocab::action::{Action, Ask, Choice, Component, Cx, Overlay};
+use crate::vocab::calls::{Body, ObjectsCall};
 use crate::widgets::list::ListCursor;
 use crate::widgets::pieces::{highlighted, input_spans, overlay_box, selected_line};
-use crate::widgets::text_view::clip;
-use crate::widgets::words;
 use diagtui_model::{ObjectType, Props};
-
-use crate::overlays::{Body, Choice, Overlay, Question};
 
 /// The component-id catalogue shipped in `assets/`.
 const CATALOGUE: &str = include_str!("../../../../assets/component-ids.txt");
@@ -80,7 +78,7 @@ impl Component for TypePicker {
             Command::Pick => match ObjectType::ALL[self.cursor.selected()] {
                 ObjectType::Component => vec![
                     Action::Close,
-                    Action::Open(Overlay::ComponentPicker(ComponentPicker::default())),
+                    Action::Open(Overlay::new(ComponentPicker::default())),
                 ],
                 kind => vec![
                     Action::Close,
@@ -155,14 +153,14 @@ impl Component for ComponentPicker {
                 }
                 vec![
                     Action::Close,
-                    Action::Open(Overlay::Question(Question::new(
+                    Action::Ask(Ask::new(
                         "New component",
                         Body::Text(format!("{id} is not in the catalogue: create anyway?")),
                         vec![
                             Choice::new(Command::Yes, "create it", vec![create_component(id)]),
                             Choice::new(Command::No, "cancel", Vec::new()),
                         ],
-                    ))),
+                    )),
                 ]
             }
             Some(Outcome::Cancelled) => vec![Action::Close],

@@ -8,12 +8,11 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use crate::app::action::{Action, DocsCall, PromptFor};
-use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
-use crate::overlays::Overlay;
-use crate::runtime::transfer::{FileFor, FileJob, FileOutcome};
 use crate::theme::Role;
+use crate::transfer::{FileFor, FileJob, FileOutcome};
+use crate::vocab::action::{Action, Component, Cx, Overlay};
+use crate::vocab::calls::{DocsCall, PromptFor};
 use crate::widgets::input::LineInput;
 use crate::widgets::pieces::{hint_line, input_spans, overlay_box};
 use crate::widgets::typing::Typed;
@@ -121,7 +120,7 @@ impl Component for Prompt {
             Command::Cancel => vec![Action::Close],
             Command::FromFile if self.purpose == PromptFor::NewDoc => vec![
                 Action::Close,
-                Action::Open(Overlay::Prompt(Prompt::from_file(""))),
+                Action::Open(Overlay::new(Prompt::from_file(""))),
             ],
             Command::Erase => {
                 self.input.clear();

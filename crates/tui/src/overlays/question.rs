@@ -7,21 +7,17 @@
 //! highlights its safe answer, so a stray `Enter` changes nothing. The screen's footer shows
 //! the same answers and keys as the box ([`Question::keys_shown`]).
 
-use std::path::PathBuf;
-use std::sync::Arc;
-
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::app::action::Action;
-use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context, KeyTable};
+use crate::text::text_view::clip;
 use crate::theme::Role;
-use crate::widgets::json::{BulkChange, Diff};
+use crate::vocab::action::{Action, Ask, Component, Cx};
+use crate::vocab::calls::Body;
 use crate::widgets::list::ListCursor;
 use crate::widgets::pieces::{diff_lines, hint_line, scroll_room, scrolled_box, sent_whole_note};
-use crate::widgets::text_view::clip;
 use diagtui_model::{ContentReport, DocSummary};
 
 /// Objects listed in a bulk diff (the rest are counted).
@@ -30,70 +26,6 @@ const DIFF_OBJECTS: usize = 200;
 const PROBLEMS: usize = 12;
 /// Width of the boxes that show data.
 const WIDE: u16 = 90;
-
-/// What the question shows above its answers.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Body {
-    /// A sentence naming what it acts on.
-    Text(String),
-    /// A sentence, then the readable rows of what it acts on.
-    Listed {
-        /// What it asks.
-        text: String,
-        /// The rows, one per object.
-        rows: Vec<String>,
-        /// How many there are besides the rows listed.
-        more: usize,
-        /// A last word under the rows, if any.
-        after: Option<String>,
-    },
-    /// What a write will send to one object: a heading, then the diff by path.
-    Diff {
-        /// What the diff is (`What the save changes …:`).
-        heading: String,
-        /// The diff.
-        diff: Diff,
-        /// What to know besides (what it cannot do), said under the diff.
-        notes: Vec<String>,
-    },
-    /// What a write changes, object by object.
-    BulkDiff {
-        /// What the diff is.
-        heading: String,
-        /// Each object's part (shared with the write it asks about: 20,000 are not copied).
-        changes: Arc<[BulkChange]>,
-        /// What to know besides, said under the diff.
-        notes: Vec<String>,
-    },
-    /// What an import file holds, every problem in it, and whether it can be imported.
-    Import {
-        /// The document whose content it would replace.
-        doc: DocSummary,
-        /// The file.
-        path: PathBuf,
-        /// The check, or why the file is refused.
-        report: Result<ContentReport, String>,
-    },
-}
-
-/// One answer: the command that gives it, what the answers line calls it, and what it does.
-#[derive(Debug)]
-pub struct Choice {
-    command: Command,
-    label: String,
-    actions: Vec<Action>,
-}
-
-impl Choice {
-    /// An answer shown as `keys: label`.
-    pub fn new(command: Command, label: &str, actions: Vec<Action>) -> Choice {
-        Choice {
-            command,
-            label: label.to_string(),
-            actions,
-        }
-    }
-}
 
 /// One key hint of a question, as its box and the screen's footer show it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -106,19 +38,15 @@ pub struct Shown {
     pub highlighted: bool,
 }
 
-/// A question.
+/// A question shown: what was asked, and how far its body scrolls.
 #[derive(Debug)]
 pub struct Question {
-    title: String,
-    body: Body,
-    choices: Vec<Choice>,
-    context: Context,
+    /// What it asks, its answers, and the answer `Enter` takes now.
+    ask: Ask,
     /// The first row of the body shown.
     scroll: usize,
     /// The screen it is drawn on.
     area: Rect,
-    /// The answer `Enter` takes (an index into `choices`).
-    highlighted: usize,
 }
 
 /// A question laid out on a screen: what it draws and how far its body scrolls.
@@ -130,76 +58,44 @@ struct Laid {
     page: usize,
 }
 
-impl Question {
-    /// A question answered with the keys of the `confirm` context, its first answer
-    /// highlighted.
-    pub fn new(title: &str, body: Body, choices: Vec<Choice>) -> Question {
+impl From<Ask> for Question {
+    fn from(ask: Ask) -> Question {
         Question {
-            title: title.to_string(),
-            body,
-            choices,
-            context: Context::Confirm,
+            ask,
             scroll: 0,
             area: Rect::default(),
-            highlighted: 0,
         }
     }
+}
 
-    /// The same question answered with the keys of `context`.
-    pub fn in_context(self, context: Context) -> Question {
-        Question { context, ..self }
-    }
-
-    /// The same question as a destructive one (it deletes, empties, drops edits, overwrites or
-    /// writes to more than one object): its safe answer (no, cancel) is highlighted, so
-    /// `Enter` leaves everything as it is and only the yes key, or moving to yes, goes ahead.
-    pub fn destructive(self) -> Question {
-        let safe = self
-            .choices
-            .iter()
-            .position(|c| matches!(c.command, Command::No | Command::Cancel))
-            .unwrap_or(self.choices.len().saturating_sub(1));
-        Question {
-            highlighted: safe,
-            ..self
-        }
-    }
-
-    /// The same question, destructive when `destructive` is (see [`Question::destructive`]).
-    pub fn destructive_if(self, destructive: bool) -> Question {
-        if destructive {
-            self.destructive()
-        } else {
-            self
-        }
-    }
-
+impl Question {
     /// The answers and the keys that give them, then the keys that take and move the
     /// highlight: what the box's answers line and the screen's footer both show.
     pub fn keys_shown(&self, keys: &KeyTable) -> Vec<Shown> {
         let keys_of = |command| {
-            keys.binding(self.context, command)
+            keys.binding(self.ask.context, command)
                 .map(|b| b.keys_text())
                 .unwrap_or_else(|| command.name().to_string())
         };
         let mut shown: Vec<Shown> = self
+            .ask
             .choices
             .iter()
             .enumerate()
             .map(|(i, c)| Shown {
                 keys: keys_of(c.command),
                 label: c.label.clone(),
-                highlighted: i == self.highlighted,
+                highlighted: i == self.ask.highlighted,
             })
             .collect();
-        if self.choices.len() > 1 {
+        if self.ask.choices.len() > 1 {
             shown.push(Shown {
                 keys: keys_of(Command::Pick),
                 label: "highlighted".into(),
                 highlighted: false,
             });
             let first = |command| {
-                keys.binding(self.context, command)
+                keys.binding(self.ask.context, command)
                     .and_then(|b| b.keys.first())
                     .map_or_else(|| command.name().to_string(), ToString::to_string)
             };
@@ -235,7 +131,8 @@ impl Question {
 
     /// Whether its yes quits the app (a second Ctrl-C answers it).
     pub fn is_quit(&self) -> bool {
-        self.choices
+        self.ask
+            .choices
             .iter()
             .any(|c| c.command == Command::Yes && matches!(c.actions[..], [Action::Quit]))
     }
@@ -245,7 +142,7 @@ impl Question {
         let inner = usize::from(WIDE.min(room)).saturating_sub(2);
         let strong = cx.style(Role::Strong);
         let dim = cx.style(Role::Dim);
-        match &self.body {
+        match &self.ask.body {
             Body::Text(text) => {
                 // A sentence a little longer than the usual box gets a wider one, up to the
                 // widest, rather than a second line.
@@ -320,7 +217,7 @@ impl Question {
                 Command::PageUp,
                 Command::PageDown,
             ]
-            .map(|c| cx.key(self.context, c));
+            .map(|c| cx.key(self.ask.context, c));
             footer.push(hint_line(format!("{}: scroll", keys.join(" ")), cx.theme));
         }
         footer.push(Line::raw(""));
@@ -434,7 +331,7 @@ fn import_lines(
 
 impl Component for Question {
     fn context(&self) -> Context {
-        self.context
+        self.ask.context
     }
 
     fn command(&mut self, command: Command, cx: &Cx) -> Vec<Action> {
@@ -445,7 +342,7 @@ impl Component for Question {
             self.scroll = self.scroll.min(room).saturating_add_signed(step).min(room);
             return Vec::new();
         }
-        let count = self.choices.len().max(1);
+        let count = self.ask.choices.len().max(1);
         let chosen = match command {
             Command::NextChoice | Command::PrevChoice => {
                 let step = if command == Command::NextChoice {
@@ -453,11 +350,11 @@ impl Component for Question {
                 } else {
                     count - 1
                 };
-                self.highlighted = (self.highlighted + step) % count;
+                self.ask.highlighted = (self.ask.highlighted + step) % count;
                 return Vec::new();
             }
-            Command::Pick => self.choices.get_mut(self.highlighted),
-            _ => self.choices.iter_mut().find(|c| c.command == command),
+            Command::Pick => self.ask.choices.get_mut(self.ask.highlighted),
+            _ => self.ask.choices.iter_mut().find(|c| c.command == command),
         };
         match chosen {
             Some(choice) => {
@@ -478,7 +375,7 @@ impl Component for Question {
         scrolled_box(
             frame,
             area,
-            &format!(" {} ", self.title),
+            &format!(" {} ", self.ask.title),
             (laid.body, laid.footer),
             (laid.width, 0),
             self.scroll.min(laid.room),

@@ -7,6 +7,9 @@
 //! when it fails or is closed (App keeps it aside), until another document is opened; the
 //! selectors used are remembered in the history.
 
+mod replies;
+mod view;
+
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -14,34 +17,34 @@ use ratatui::text::{Line, Span};
 
 use std::collections::HashSet;
 
-use crate::app::action::{Action, Applied, BulkCall, MarksChange};
-use crate::app::component::{Component, Cx};
 use crate::document::MetaIndex;
+use crate::document::load::Load;
 use crate::document::names::Name;
+use crate::document::{ObjectVersions, RequestId};
 use crate::keys::{Command, Context};
-use crate::requests::call::{Answer, Failure, ObjectVersions, Request, RequestId, Stale};
-use crate::requests::load::Load;
+use crate::requests::call::{Answer, Failure, Request, Stale};
 use crate::requests::purpose::{BulkOwner, BulkWork, FormWork, Purpose};
+use crate::session::record::{ObjectWrite, Source, WriteKind};
+use crate::session::selectors::{SavedRow, SavedSelector};
+use crate::text::json::Diff;
+use crate::text::text_view::clip;
+use crate::text::words;
 use crate::theme::Role;
+use crate::vocab::action::{Action, Ask, Choice, Component, Cx};
+use crate::vocab::calls::{Applied, Body, BulkCall, MarksChange};
 use crate::widgets::input::LineInput;
-use crate::widgets::json::Diff;
 use crate::widgets::pieces::{
     field_lines, hint_line, input_spans, overlay_box, selected_line, wrapped_rows,
 };
 use crate::widgets::props_field::PropsField;
-use crate::widgets::text_view::clip;
 use crate::widgets::typing::Typed;
-use crate::widgets::words;
 use crate::writes::bulk::{BulkWrite, Plan, Settled};
-use crate::writes::record::{ObjectWrite, Source, WriteKind};
-use crate::writes::selectors::{SavedRow, SavedSelector};
 use diagtui_model::merge::Nested;
 use diagtui_model::{
     Condition, Content, DiagramObject, Operator, Props, Selector, SelectorUpdated,
 };
 
 use crate::overlays::bulk_edit::nested_line;
-use crate::overlays::{Body, Choice, Overlay, Question};
 
 /// Width of the form's box (room for every operator's whole meaning).
 const WIDTH: u16 = 102;
@@ -365,7 +368,7 @@ impl SelectorForm {
             return self.ask_merge(&props, &title);
         }
         let keys: Vec<String> = props.keys().cloned().collect();
-        Action::Open(Overlay::Question(Question::new(
+        Action::Ask(Ask::new(
             "Apply the selector",
             Body::Listed {
                 text: format!(
@@ -386,7 +389,7 @@ impl SelectorForm {
                 Choice::new(Command::No, "back to the form", Vec::new()),
             ],
         )
-        .destructive_if(matches.len() > 1)))
+        .destructive_if(matches.len() > 1))
     }
 
     /// The question of a nested merge: what it changes in each match the preview just read.
@@ -433,54 +436,6 @@ impl SelectorForm {
         self.merge.call(call, reread, cx)
     }
 
-    /// The answer to the nested merge's re-read or bulk update.
-    pub fn on_bulk_reply(
-        &mut self,
-        work: BulkWork,
-        id: RequestId,
-        outcome: Result<Answer, Failure>,
-        cx: &Cx,
-    ) -> Vec<Action> {
-        match self.merge.on_reply(work, id, outcome, cx) {
-            Settled::Pending(actions) => actions,
-            Settled::Done(plan) => {
-                let selector = self
-                    .merging
-                    .take()
-                    .map(|s| s.to_string())
-                    .unwrap_or_default();
-                let n = plan.changes.len();
-                let mut actions = vec![
-                    Action::Record {
-                        doc: plan.doc.clone(),
-                        kind: plan.write(Source::Selector(selector)),
-                    },
-                    Action::info(format!("merged into {}", words::objects(n))),
-                    Action::Remember(self.saved()),
-                ];
-                if cx.doc_id() == Some(plan.doc.as_str()) {
-                    let updated = SelectorUpdated {
-                        success: true,
-                        updated_object_count: n,
-                        updated_object_ids: plan.ids(),
-                    };
-                    actions.push(Action::ShowSelectorResult(Applied {
-                        updated,
-                        expected: None,
-                    }));
-                    actions.push(Action::ReloadAfterWrite);
-                }
-                actions
-            }
-            Settled::Failed(message) => {
-                self.error = Some(format!("apply failed: {message}"));
-                vec![Action::error(format!(
-                    "apply failed, the form is kept: {message}"
-                ))]
-            }
-        }
-    }
-
     /// The apply was confirmed: the selector update.
     pub fn apply_confirmed(&mut self, cx: &Cx) -> Vec<Action> {
         let Some(selector) = self.checked_selector() else {
@@ -508,137 +463,6 @@ impl SelectorForm {
         );
         self.apply.start(sent.id);
         vec![Action::Send(sent)]
-    }
-
-    /// The answer to one of its requests; `shown` when the form is on top of the screen.
-    pub fn on_reply(
-        &mut self,
-        work: FormWork,
-        id: RequestId,
-        request: Request,
-        outcome: Result<Answer, Failure>,
-        cx: &Cx,
-        shown: bool,
-    ) -> Vec<Action> {
-        // Answers for a document the user has left change nothing but the form's state.
-        let open = cx.doc_id() == Some(self.doc.as_str());
-        match (work, outcome) {
-            (FormWork::Preview { then_apply }, Ok(Answer::Content(content, versions))) => {
-                let Request::ObjectsWhere { selector, .. } = request else {
-                    return Vec::new();
-                };
-                if !open {
-                    self.preview = Load::Idle;
-                    return Vec::new();
-                }
-                let ids: Vec<String> = content.keys().cloned().collect();
-                let n = ids.len();
-                if !self
-                    .preview
-                    .settle_dropping_elsewhere(id, preview(selector, content, versions))
-                {
-                    return Vec::new();
-                }
-                let mut actions = vec![
-                    Action::Marks(MarksChange::Preview(ids)),
-                    Action::info(format!(
-                        "{} (◇ in the tree; {} marks them)",
-                        words::objects_match(n),
-                        cx.key(Context::Form, Command::MarkMatches)
-                    )),
-                    Action::Remember(self.saved()),
-                ];
-                if then_apply && shown && self.preview_is_current() {
-                    actions.push(self.ask_apply(cx));
-                }
-                actions
-            }
-            (FormWork::Apply { expected }, Ok(Answer::Updated(updated))) => {
-                if !self.apply.settle(id, ()) {
-                    return Vec::new();
-                }
-                let written = self.written(&request, &updated.updated_object_ids);
-                let applied = Applied { updated, expected };
-                let n = applied.updated.updated_object_count;
-                let mut actions: Vec<Action> = written.into_iter().collect();
-                actions.extend([
-                    match applied.mismatch() {
-                        Some(mismatch) => Action::error(format!("updated {n}; {mismatch}")),
-                        None => Action::info(format!("updated {}", words::objects(n))),
-                    },
-                    Action::Remember(self.saved()),
-                ]);
-                // The write is done either way; its result list and reload belong only to the
-                // document it changed, and only while that one is open.
-                if open {
-                    actions.push(Action::ShowSelectorResult(applied));
-                    actions.push(Action::ReloadAfterWrite);
-                }
-                actions
-            }
-            (
-                FormWork::Apply { .. },
-                Err(Failure {
-                    stale: Some(stale),
-                    message,
-                    ..
-                }),
-            ) => {
-                if !self.apply.fail(id, message) {
-                    return Vec::new();
-                }
-                self.error = Some("apply refused: the matches changed since the preview".into());
-                vec![changed_since_preview(&stale, cx)]
-            }
-            (work, Err(failure)) => {
-                let what = match work {
-                    FormWork::Preview { .. } => {
-                        self.preview.fail(id, failure.message.clone());
-                        "preview"
-                    }
-                    FormWork::Apply { .. } => {
-                        self.apply.fail(id, failure.message.clone());
-                        "apply"
-                    }
-                };
-                self.error = Some(format!("{what} failed: {}", failure.message));
-                vec![Action::error(format!(
-                    "{what} failed, the form is kept: {}",
-                    failure.message
-                ))]
-            }
-            (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
-        }
-    }
-
-    /// The write history's record of an apply that updated `updated`: each updated object the
-    /// preview had, with the values the update replaced.
-    fn written(&self, request: &Request, updated: &[String]) -> Option<Action> {
-        let Request::UpdateWhere {
-            doc,
-            selector,
-            props,
-            ..
-        } = request
-        else {
-            return None;
-        };
-        let preview = self.preview.value().filter(|p| &p.selector == selector)?;
-        let updated: HashSet<&str> = updated.iter().map(String::as_str).collect();
-        let objects: Vec<ObjectWrite> = preview
-            .matches
-            .iter()
-            .filter(|(id, _)| updated.contains(id.as_str()))
-            .map(|(id, object)| ObjectWrite::from_diff(id, &Diff::of_merge(&object.data, props)))
-            .filter(|part| !part.before.is_empty())
-            .collect();
-        (!objects.is_empty()).then(|| Action::Record {
-            doc: doc.clone(),
-            kind: WriteKind::Update {
-                source: Source::Selector(selector.to_string()),
-                objects,
-            },
-        })
     }
 
     /// Marks the preview's matches (the user's marks stay; these are added).
@@ -679,410 +503,7 @@ impl SelectorForm {
     }
 }
 
-/// The question when an apply was refused because the matches changed since the preview
-/// (`stale`): which ones, and how; it offers to preview again.
-fn changed_since_preview(stale: &Stale, cx: &Cx) -> Action {
-    let names = cx.names();
-    let ids = stale.ids();
-    let rows = ids
-        .iter()
-        .take(PREVIEW_ROWS)
-        .map(|id| {
-            let how = if stale.now_match.contains(id) {
-                "matches now"
-            } else if stale.no_longer_match.contains(id) {
-                "no longer matches"
-            } else if stale
-                .objects
-                .iter()
-                .any(|(o, now)| o == id && now.is_none())
-            {
-                "deleted"
-            } else {
-                "changed"
-            };
-            format!("{}: {how}", names.of(id).words())
-        })
-        .collect();
-    Action::Open(Overlay::Question(
-        Question::new(
-            "Changed since the preview",
-            Body::Listed {
-                text: format!(
-                    "Nothing was written: {} changed on the server since the preview.",
-                    words::count(ids.len(), "object", "objects")
-                ),
-                rows,
-                more: ids.len().saturating_sub(PREVIEW_ROWS),
-                after: None,
-            },
-            vec![
-                Choice::new(
-                    Command::Reload,
-                    "preview again (then asks to apply)",
-                    vec![Action::PreviewSelectorAgain],
-                ),
-                Choice::new(Command::Cancel, "back to the form", Vec::new()),
-            ],
-        )
-        .in_context(Context::Conflict),
-    ))
-}
-
-fn preview(selector: Selector, content: Content, versions: ObjectVersions) -> Preview {
-    let versioned = !content.is_empty() && content.keys().all(|id| versions.contains_key(id));
-    Preview {
-        selector,
-        matches: content.into_iter().collect(),
-        versions: versioned.then_some(versions),
-    }
-}
-
-impl Component for SelectorForm {
-    fn context(&self) -> Context {
-        match self.focus {
-            FormFocus::Props => Context::Form,
-            FormFocus::Row(_, Field::Op) => Context::FormOperator,
-            FormFocus::Row(..) => Context::FormField,
-        }
-    }
-
-    fn command(&mut self, command: Command, cx: &Cx) -> Vec<Action> {
-        match command {
-            Command::Close if self.suggestion.is_some() => self.suggestion = None,
-            Command::Close => return vec![Action::Close],
-            Command::Preview => return self.preview(false, cx),
-            Command::Apply => return self.apply(cx),
-            Command::Recall => return self.recall(cx),
-            Command::MarkMatches => return self.mark_matches(cx),
-            Command::Nested => {
-                let nested = self.props.toggle_nested();
-                return vec![Action::info(format!("nested: {}", nested.name()))];
-            }
-            Command::AddRow => {
-                let at = match self.focus {
-                    FormFocus::Row(i, _) => i + 1,
-                    FormFocus::Props => self.rows.len(),
-                };
-                self.rows.insert(at, FormRow::default());
-                self.focus = FormFocus::Row(at, Field::Key);
-                self.suggestion = None;
-            }
-            Command::RemoveRow => {
-                let at = match self.focus {
-                    FormFocus::Row(i, _) => i,
-                    FormFocus::Props => self.rows.len() - 1,
-                };
-                if self.rows.len() > 1 {
-                    self.rows.remove(at);
-                    self.focus = FormFocus::Row(at.min(self.rows.len() - 1), Field::Key);
-                } else {
-                    self.rows[0] = FormRow::default();
-                    self.focus = FormFocus::Row(0, Field::Key);
-                }
-                self.suggestion = None;
-            }
-            Command::NextField => self.move_focus(1),
-            Command::PrevField => self.move_focus(-1),
-            Command::UndoText | Command::RedoText => {
-                let undo = command == Command::UndoText;
-                match self.focus {
-                    FormFocus::Props if undo => self.props.undo(),
-                    FormFocus::Props => self.props.redo(),
-                    _ => {
-                        if let Some(input) = self.focused_input() {
-                            if undo {
-                                input.undo();
-                            } else {
-                                input.redo();
-                            }
-                        }
-                        self.suggestion = None;
-                    }
-                }
-            }
-            Command::Erase => match self.focus {
-                FormFocus::Props => self.props.clear(),
-                _ => {
-                    if let Some(input) = self.focused_input() {
-                        input.clear();
-                    }
-                    self.suggestion = None;
-                }
-            },
-            Command::NextOperator | Command::PrevOperator => {
-                if let FormFocus::Row(i, Field::Op) = self.focus {
-                    let step = if command == Command::NextOperator {
-                        1
-                    } else {
-                        -1
-                    };
-                    self.rows[i].cycle_operator(step);
-                }
-            }
-            Command::NextSuggestion | Command::PrevSuggestion => {
-                let count = self.suggestions(self.meta_index(cx)).len();
-                if count > 0 {
-                    let down = command == Command::NextSuggestion;
-                    self.suggestion = Some(match (self.suggestion, down) {
-                        (None, true) => 0,
-                        (None, false) => count - 1,
-                        (Some(at), true) => (at + 1).min(count - 1),
-                        (Some(at), false) => at.saturating_sub(1),
-                    });
-                }
-            }
-            Command::Take => {
-                let suggestions = self.suggestions(self.meta_index(cx));
-                if let Some(pick) = self.suggestion.and_then(|at| suggestions.get(at)).cloned()
-                    && let Some(input) = self.focused_input()
-                {
-                    *input = LineInput::new(pick);
-                }
-                self.move_focus(1);
-            }
-            _ => {}
-        }
-        Vec::new()
-    }
-
-    fn key(&mut self, key: KeyEvent, _cx: &Cx) -> Vec<Action> {
-        match self.focus {
-            FormFocus::Props => self.props.input(key),
-            FormFocus::Row(i, Field::Op) => {
-                if let KeyCode::Char(c) = key.code
-                    && !key.modifiers.contains(KeyModifiers::CONTROL)
-                {
-                    self.rows[i].type_operator(c);
-                }
-            }
-            FormFocus::Row(..) => {
-                if let Some(input) = self.focused_input()
-                    && input.handle(key)
-                {
-                    self.suggestion = None;
-                }
-            }
-        }
-        Vec::new()
-    }
-
-    fn paste(&mut self, text: &str, _cx: &Cx) -> Vec<Action> {
-        match self.focus {
-            FormFocus::Props => self.props.paste(text),
-            FormFocus::Row(i, Field::Op) => match Operator::parse(text.trim()) {
-                Some(op) => self.rows[i].op = op,
-                None => {
-                    let names: Vec<&str> = Operator::ALL.iter().map(|o| o.as_str()).collect();
-                    return vec![Action::info(format!(
-                        "the operator field takes one of {}",
-                        names.join(" ")
-                    ))];
-                }
-            },
-            _ => {
-                if let Some(input) = self.focused_input() {
-                    input.paste(text);
-                    self.suggestion = None;
-                }
-            }
-        }
-        Vec::new()
-    }
-
-    fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, _focused: bool) {
-        let inner = WIDTH.min(area.width).saturating_sub(2);
-        // The preview lists as many matches as the screen leaves room for (the rest are ◇ in
-        // the tree), so the keys below it always show.
-        let lines = self.lines(cx, usize::from(inner), PREVIEW_ROWS);
-        let over = (wrapped_rows(&lines, inner) + 2).saturating_sub(usize::from(area.height));
-        let mut lines = match over {
-            0 => lines,
-            over => self.lines(cx, usize::from(inner), PREVIEW_ROWS.saturating_sub(over)),
-        };
-        let footer = lines.split_off(lines.len() - FOOTER_LINES);
-        let height = (lines.len() + footer.len()) as u16 + 2;
-        overlay_box(
-            frame,
-            area,
-            " Selector ",
-            (lines, footer),
-            (WIDTH, height),
-            cx.theme,
-        );
-    }
-}
-
-impl SelectorForm {
-    /// The form, `inner` columns wide: rows, type-ahead, props, the preview (at most `shown` of
-    /// its matches) or error, then the keys ([`FOOTER_LINES`] lines).
-    fn lines(&self, cx: &Cx, inner: usize, shown: usize) -> Vec<Line<'static>> {
-        // The operator's meaning gets what the fields leave (the value field always shows).
-        let meaning = inner.saturating_sub(ROW_FIELDS).min(MEANING);
-        let dim = cx.style(Role::Dim);
-        let mut lines = vec![Line::styled(
-            "Objects whose meta match every row:",
-            cx.style(Role::Strong),
-        )];
-        let meta_index = self.meta_index(cx);
-        for (i, row) in self.rows.iter().enumerate() {
-            let at = |f: Field| self.focus == FormFocus::Row(i, f);
-            let op_style = if at(Field::Op) {
-                cx.style(Role::FieldFocused)
-            } else {
-                cx.style(Role::Warning)
-                    .add_modifier(ratatui::style::Modifier::BOLD)
-            };
-            let mut spans = vec![Span::styled(format!("{:>2} key ", i + 1), dim)];
-            spans.extend(field(&row.key, at(Field::Key), 18, cx));
-            spans.extend([
-                Span::raw(" "),
-                Span::styled(format!(" {} ", row.op), op_style),
-                Span::styled(
-                    format!(" {:<meaning$}", clip(row.op.meaning(), meaning)),
-                    dim,
-                ),
-                Span::styled(" │ value ", dim),
-            ]);
-            spans.extend(field(&row.value, at(Field::Value), 18, cx));
-            lines.push(Line::from(spans));
-            let suggestions = if matches!(self.focus, FormFocus::Row(r, _) if r == i) {
-                self.suggestions(meta_index)
-            } else {
-                Vec::new()
-            };
-            if !suggestions.is_empty() {
-                let mut spans = vec![Span::styled("    ↳ ", dim)];
-                for (n, s) in suggestions.iter().take(SUGGESTIONS).enumerate() {
-                    let style = if self.suggestion == Some(n) {
-                        cx.style(Role::Selected)
-                    } else {
-                        cx.style(Role::Key)
-                    };
-                    spans.push(Span::styled(clip(s, 20), style));
-                    spans.push(Span::raw("  "));
-                }
-                if suggestions.len() > SUGGESTIONS {
-                    spans.push(Span::styled(
-                        format!("+{} more ", suggestions.len() - SUGGESTIONS),
-                        dim,
-                    ));
-                }
-                let pick = cx.keys.hint(
-                    Context::FormField,
-                    &[(Command::NextSuggestion, "next"), (Command::Take, "takes")],
-                );
-                spans.push(Span::styled(format!("({pick})"), dim));
-                lines.push(Line::from(spans));
-            }
-        }
-        lines.push(Line::raw(""));
-        let props_focused = self.focus == FormFocus::Props;
-        lines.push(Line::styled(
-            "Props given to every match:",
-            if props_focused {
-                cx.style(Role::FocusBorder)
-            } else {
-                cx.style(Role::Strong)
-            },
-        ));
-        lines.extend(field_lines(&self.props, props_focused, cx.theme));
-        lines.push(nested_line(
-            self.props.nested(),
-            cx.key(Context::Form, Command::Nested),
-            cx,
-        ));
-        lines.push(Line::raw(""));
-        if self.busy() {
-            lines.push(Line::styled("running…", cx.style(Role::Warning)));
-        }
-        if let Some(error) = &self.error {
-            lines.push(Line::styled(format!("✗ {error}"), cx.style(Role::Error)));
-        }
-        if let Some(preview) = self.preview.value() {
-            let n = preview.matches.len();
-            let mut head = vec![Span::styled(
-                format!("Preview: {}", words::objects_match(n)),
-                cx.style(Role::Success)
-                    .add_modifier(ratatui::style::Modifier::BOLD),
-            )];
-            if !self.preview_is_current() {
-                head.push(Span::styled(
-                    format!(
-                        "  (the rows changed since; {} runs it again)",
-                        cx.key(Context::Form, Command::Preview)
-                    ),
-                    cx.style(Role::Warning),
-                ));
-            }
-            lines.push(Line::from(head));
-            lines.extend(
-                preview
-                    .matches
-                    .iter()
-                    .take(shown)
-                    .map(|(id, object)| typed_line(&cx.names().of_object(id, object), inner, cx)),
-            );
-            if n > shown {
-                lines.push(Line::styled(
-                    format!("  … and {} more (◇ in the tree)", n - shown),
-                    dim,
-                ));
-            }
-        }
-        lines.push(Line::raw(""));
-        lines.push(hint_line(
-            cx.keys.hint(
-                Context::Form,
-                &[
-                    (Command::NextField, "next field"),
-                    (Command::PrevField, "previous"),
-                    (Command::AddRow, "add row"),
-                    (Command::RemoveRow, "remove row"),
-                    (Command::Erase, "clear"),
-                ],
-            ),
-            cx.theme,
-        ));
-        lines.push(hint_line(
-            format!(
-                "{} · {}",
-                cx.keys.hint(
-                    Context::FormOperator,
-                    &[(Command::NextOperator, "operator, or type it")],
-                ),
-                cx.keys.hint(
-                    Context::Form,
-                    &[
-                        (Command::Recall, "recall"),
-                        (Command::Preview, "preview"),
-                        (Command::MarkMatches, "mark the matches"),
-                        (Command::Apply, "apply"),
-                        (Command::Close, "close (kept)"),
-                    ],
-                )
-            ),
-            cx.theme,
-        ));
-        lines
-    }
-}
-
-/// A one-line field padded to `width` columns, with the cursor when focused (the text scrolls
-/// to keep it in view).
-fn field(input: &LineInput, focused: bool, width: usize, cx: &Cx) -> Vec<Span<'static>> {
-    let style = if focused {
-        cx.style(Role::FieldFocused)
-    } else {
-        cx.style(Role::Field)
-    };
-    let spans = if focused {
-        input_spans(input, width, cx.theme)
-    } else {
-        vec![Span::raw(clip(input.text(), width))]
-    };
-    selected_line(Line::from(spans), width, style).spans
-}
+impl SelectorForm {}
 
 /// An object's type, then its name as a row.
 pub(super) fn typed_line(name: &Name, width: usize, cx: &Cx) -> Line<'static> {

@@ -5,12 +5,11 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::app::action::Applied;
-use crate::app::action::{Action, ObjectsCall};
-use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
 use crate::overlays::selector_form::typed_line;
 use crate::theme::Role;
+use crate::vocab::action::{Action, Component, Cx};
+use crate::vocab::calls::{Applied, ObjectsCall};
 use crate::widgets::list::ListCursor;
 use crate::widgets::pieces::{hint_line, overlay_box, selected_line};
 

@@ -4,9 +4,9 @@
 use ratatui::text::{Line, Span};
 use serde_json::Value;
 
-use crate::app::component::Cx;
+use crate::text::text_view::clip;
 use crate::theme::Role;
-use crate::widgets::text_view::clip;
+use crate::vocab::action::Cx;
 use diagtui_model::DiagramObject;
 use diagtui_model::history::{
     ObjectChange, PathChange, Version, VersionDetails, VersionKind, object_changes,

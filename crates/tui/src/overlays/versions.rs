@@ -10,13 +10,13 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 
-use crate::app::action::Action;
-use crate::app::component::{Component, Cx};
+use crate::document::RequestId;
 use crate::keys::{Command, Context};
 use crate::overlays::version_text::{change_lines, row, when};
-use crate::requests::call::{Answer, Failure, Request, RequestId};
+use crate::requests::call::{Answer, Failure, Request};
 use crate::requests::purpose::{Purpose, VersionsWork};
 use crate::theme::Role;
+use crate::vocab::action::{Action, Component, Cx};
 use crate::widgets::list::ListCursor;
 use crate::widgets::pieces::{cursor_rows, hint_line, overlay_box, wrapped_rows};
 use crate::writes::server_undo;

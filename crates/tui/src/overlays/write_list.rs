@@ -7,14 +7,13 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::app::action::Action;
-use crate::app::component::{Component, Cx};
 use crate::keys::{Command, Context};
+use crate::session::record::{FOLDERS, Undone, Write};
+use crate::text::text_view::clip;
 use crate::theme::Role;
+use crate::vocab::action::{Action, Component, Cx};
 use crate::widgets::list::ListCursor;
 use crate::widgets::pieces::{cursor_rows, hint_line, overlay_box};
-use crate::widgets::text_view::clip;
-use crate::writes::record::{FOLDERS, Undone, Write};
 use crate::writes::undo;
 
 /// Width of the box.

@@ -4,14 +4,14 @@
 
 use ratatui::text::{Line, Span};
 
-use crate::app::action::Action;
-use crate::app::component::Cx;
+use crate::document::RequestId;
+use crate::document::load::Load;
 use crate::keys::{Command, Context};
-use crate::requests::call::{Request, RequestId};
-use crate::requests::load::Load;
+use crate::requests::call::Request;
 use crate::requests::purpose::{DocsWork, Purpose};
+use crate::text::text_view::clip;
 use crate::theme::Role;
-use crate::widgets::text_view::clip;
+use crate::vocab::action::{Action, Cx};
 use diagtui_model::embeds::{Embed, EmbedKind, EmbedList};
 
 /// The most embeds the details show; more are summed up on the last line.

@@ -5,6 +5,9 @@
 //! folders' own actions (create, rename, delete, move documents) are in [`folders`].
 
 mod folders;
+mod replace;
+mod replies;
+mod view;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -14,10 +17,10 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::app::action::{Action, DocsCall, PromptFor};
-use crate::app::component::{Component, Cx};
 use crate::document::ObjectModel;
 use crate::requests::purpose::{DocAction, DocsWork, Purpose};
+use crate::vocab::action::{Action, Ask, Choice, Component, Cx, Overlay};
+use crate::vocab::calls::{Body, DocsCall, PromptFor};
 use crate::widgets::fuzzy;
 use crate::widgets::input::Filter;
 use diagtui_model::{
@@ -25,22 +28,23 @@ use diagtui_model::{
 };
 
 use super::doc_embeds::DocEmbeds;
-use crate::app::layout;
+use crate::document::RequestId;
+use crate::document::load::Load;
 use crate::keys::{Command, Context};
-use crate::overlays::{Body, Choice, Overlay, Prompt, Question};
+use crate::overlays::Prompt;
 use crate::panes::Filtered;
-use crate::requests::call::{Answer, Failure, Request, RequestId};
-use crate::requests::load::Load;
-use crate::runtime::transfer::{FileError, FileFor, FileJob, FileOutcome, export_name};
+use crate::requests::call::{Answer, Failure, Request};
+use crate::session::record::{FOLDERS, FolderChange, Replacement, WriteKind};
+use crate::text::text_view::clip;
+use crate::text::words;
 use crate::theme::Role;
+use crate::transfer::{FileError, FileFor, FileJob, FileOutcome, export_name};
+use crate::vocab::layout;
 use crate::widgets::list::{ListCursor, Pointer};
 use crate::widgets::pieces::{
     filter_line, highlighted, load_error_lines, pane_block, selected_line,
 };
-use crate::widgets::text_view::clip;
 use crate::widgets::titles;
-use crate::widgets::words;
-use crate::writes::record::{FOLDERS, FolderChange, Replacement, WriteKind};
 
 /// One row of the list.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -344,7 +348,7 @@ impl DocsPane {
 
     /// A prompt prefilled with `text`, for `purpose`.
     fn prompt(title: &str, label: &str, text: &str, purpose: PromptFor) -> Vec<Action> {
-        vec![Action::Open(Overlay::Prompt(Prompt::new(
+        vec![Action::Open(Overlay::new(Prompt::new(
             title, label, text, purpose,
         )))]
     }
@@ -353,8 +357,8 @@ impl DocsPane {
     fn on_selected(&mut self, command: Command, doc: DocSummary, cx: &Cx) -> Vec<Action> {
         let title = doc.title.clone();
         let ask = |heading: &str, message: String, yes: &str, call: DocsCall| {
-            vec![Action::Open(Overlay::Question(
-                Question::new(
+            vec![Action::Ask(
+                Ask::new(
                     heading,
                     Body::Text(message),
                     vec![
@@ -363,7 +367,7 @@ impl DocsPane {
                     ],
                 )
                 .destructive(),
-            ))]
+            )]
         };
         match command {
             Command::Open => vec![Action::OpenDoc(doc)],
@@ -453,163 +457,6 @@ impl DocsPane {
         }
     }
 
-    /// Reads the content of `doc` that a write will replace whole (kept to undo it), to do
-    /// `next` once it is read.
-    fn read_before_replacing(&mut self, doc: DocSummary, next: Next, cx: &Cx) -> Vec<Action> {
-        let request = Request::Content {
-            doc: doc.id.clone(),
-        };
-        let sent = cx.send(request, Purpose::Docs(DocsWork::Backup(doc)));
-        self.replacing = Some(Replacing::Reading {
-            read: sent.id,
-            next,
-        });
-        vec![Action::Send(sent)]
-    }
-
-    /// The content a write will replace was read: the import is sent, the empty asked (with
-    /// how many objects go).
-    fn replaced_read(
-        &mut self,
-        doc: DocSummary,
-        id: RequestId,
-        previous: Box<ObjectModel>,
-        cx: &Cx,
-    ) -> Vec<Action> {
-        let next = match self.replacing.take() {
-            Some(Replacing::Reading { read, next }) if read == id => next,
-            other => {
-                self.replacing = other;
-                return Vec::new();
-            }
-        };
-        match next {
-            Next::Import(content) => {
-                let request = Request::SetContent {
-                    doc: doc.id.clone(),
-                    content,
-                    if_match: None,
-                };
-                let sent = cx.send(request, Purpose::Docs(DocsWork::Replace(doc)));
-                self.replacing = Some(Replacing::Writing {
-                    sent: sent.id,
-                    previous,
-                });
-                vec![Action::Send(sent)]
-            }
-            Next::AskEmpty if previous.is_empty() => vec![Action::info(format!(
-                "\"{}\" has no objects: nothing to empty",
-                doc.title
-            ))],
-            Next::AskEmpty => {
-                let kinds: Vec<String> = previous
-                    .groups()
-                    .iter()
-                    .map(|g| format!("{} {}", g.kind, g.members.len()))
-                    .collect();
-                let text = format!(
-                    "Remove all {} from \"{}\" ({})? The document itself stays; its content is kept for {} in its objects to undo.",
-                    words::objects(previous.len()),
-                    doc.title,
-                    kinds.join(" · "),
-                    cx.key(Context::Objects, Command::History)
-                );
-                vec![Action::Open(Overlay::Question(
-                    Question::new(
-                        "Empty document",
-                        Body::Text(text),
-                        vec![
-                            Choice::new(
-                                Command::Yes,
-                                &format!("remove the {}", words::objects(previous.len())),
-                                vec![Action::Docs(DocsCall::Empty(doc, previous))],
-                            ),
-                            Choice::new(Command::No, "keep them", Vec::new()),
-                        ],
-                    )
-                    .destructive(),
-                ))]
-            }
-        }
-    }
-
-    /// The import or the empty answered: kept in the write history when it went through.
-    fn replaced(
-        &mut self,
-        doc: DocSummary,
-        id: RequestId,
-        request: &Request,
-        outcome: Result<Answer, Failure>,
-        cx: &Cx,
-    ) -> Vec<Action> {
-        let previous = match self.replacing.take() {
-            Some(Replacing::Writing { sent, previous }) if sent == id => Some(previous),
-            other => {
-                self.replacing = other;
-                None
-            }
-        };
-        let by = match request {
-            Request::SetContent { content, .. } => Replacement::Import(content.len()),
-            _ => Replacement::Empty,
-        };
-        let (failure, made) = match outcome {
-            Ok(Answer::Written(made)) => (None, made),
-            Ok(_) => (None, None),
-            Err(failure) => (Some(failure.message), None),
-        };
-        let mut actions = Vec::new();
-        match (by, failure) {
-            (by, None) => {
-                let gone = previous.as_ref().map_or(0, |p| p.len());
-                actions.extend(previous.map(|previous| Action::Record {
-                    doc: doc.id.clone(),
-                    kind: WriteKind::Replace {
-                        by,
-                        previous,
-                        made,
-                        undone: false,
-                    },
-                }));
-                let undo = cx.key(Context::Objects, Command::History);
-                match by {
-                    Replacement::Import(n) => {
-                        self.set_count(&doc.id, n);
-                        actions.push(Action::info(format!(
-                            "imported {} into \"{}\" ({undo} in its objects undoes)",
-                            words::objects(n),
-                            doc.title,
-                        )));
-                        actions.extend(self.request_details(cx));
-                        actions.push(Action::ContentReplaced(doc.id));
-                    }
-                    Replacement::Empty => {
-                        self.set_count(&doc.id, 0);
-                        actions.push(Action::info(format!(
-                            "emptied \"{}\": {} removed ({undo} in its objects undoes)",
-                            doc.title,
-                            words::objects(gone),
-                        )));
-                        actions.extend(self.refresh(cx));
-                    }
-                }
-            }
-            (Replacement::Import(_), Some(why)) => actions.push(Action::error(format!(
-                "import into \"{}\" failed; its content is as it was: {why}",
-                doc.title
-            ))),
-            (Replacement::Empty, Some(why)) => {
-                actions.push(Action::error(format!(
-                    "empty of \"{}\" failed: {why}",
-                    doc.title
-                )));
-                actions.extend(self.load(cx));
-                actions.push(Action::ReloadContent);
-            }
-        }
-        actions
-    }
-
     /// Sends what a submitted prompt asks for.
     fn submit(&mut self, purpose: PromptFor, text: String, cx: &Cx) -> Vec<Action> {
         let text = text.trim().to_string();
@@ -695,310 +542,6 @@ impl DocsPane {
             PromptFor::RenameFolder(folder) => self.rename_folder(folder, text, cx),
         }
     }
-
-    /// The answer to one of its requests.
-    pub fn on_reply(
-        &mut self,
-        work: DocsWork,
-        id: RequestId,
-        request: Request,
-        outcome: Result<Answer, Failure>,
-        cx: &Cx,
-    ) -> Vec<Action> {
-        match (work, outcome) {
-            (DocsWork::List, Ok(Answer::Docs(docs))) => {
-                let before = self.selected_id();
-                // The first list selects the first document, not a heading shown before it.
-                let keep = self.list.value().and_then(|_| self.selected_key());
-                if !self.list.settle(id, docs) {
-                    return Vec::new();
-                }
-                let listed: HashSet<&str> = (self.list.value().into_iter().flatten())
-                    .map(|d| d.id.as_str())
-                    .collect();
-                self.marked.retain(|id| listed.contains(id.as_str()));
-                self.rebuild(keep);
-                let details_shown = self
-                    .details
-                    .value()
-                    .is_some_and(|d| Some(&d.id) == before.as_ref());
-                if self.selected_id() != before || !details_shown {
-                    self.request_details(cx)
-                } else {
-                    Vec::new()
-                }
-            }
-            (DocsWork::List, Err(failure)) => {
-                let retry = cx.key(Context::Global, Command::Refresh);
-                if self.list.fail(id, failure.message.clone()) {
-                    self.rows.clear();
-                    self.cursor.set_len(0);
-                }
-                vec![Action::error(format!(
-                    "could not list documents: {} ({retry} retries)",
-                    failure.message
-                ))]
-            }
-            (DocsWork::Folders, Ok(Answer::Folders(folders))) => {
-                self.folders = Some(folders);
-                self.rebuild(self.selected_key());
-                Vec::new()
-            }
-            (DocsWork::Folders, Err(failure)) => vec![Action::error(format!(
-                "could not list folders: {}",
-                failure.message
-            ))],
-            (DocsWork::Details, Ok(Answer::Details(details))) => {
-                self.details.settle(id, details);
-                Vec::new()
-            }
-            (DocsWork::Details, Err(failure)) => {
-                self.details.fail(id, failure.message);
-                Vec::new()
-            }
-            (DocsWork::Embeds, Ok(Answer::Embeds(list))) => {
-                self.embeds.settle(id, list);
-                self.fit();
-                Vec::new()
-            }
-            (DocsWork::Embeds, Err(failure)) => {
-                self.embeds.fail(id, failure.message);
-                self.fit();
-                Vec::new()
-            }
-            (DocsWork::Move { doc, folder }, outcome) => self.moved(doc, folder, outcome, cx),
-            (DocsWork::RenameFolder(folder), outcome) => {
-                let to = match &request {
-                    Request::RenameFolder { title, .. } => title.clone(),
-                    _ => String::new(),
-                };
-                let change = FolderChange::Renamed { folder, to };
-                self.folder_written((DocAction::RenameFolder, change), &request, outcome, cx)
-            }
-            (DocsWork::DeleteFolder(folder, docs), outcome) => {
-                let change = FolderChange::Deleted { folder, docs };
-                self.folder_written((DocAction::DeleteFolder, change), &request, outcome, cx)
-            }
-            (DocsWork::Action(what), Ok(answer)) => self.action_done(what, &request, answer, cx),
-            (DocsWork::Action(what), Err(failure)) => {
-                self.action_failed(what, &request, &failure, cx)
-            }
-            (DocsWork::Export { doc, path }, Ok(Answer::Objects(model))) => {
-                match serde_json::to_string_pretty(&model) {
-                    Ok(text) => vec![Action::File(
-                        FileFor::Export(doc),
-                        FileJob::Write {
-                            path,
-                            text,
-                            overwrite: false,
-                        },
-                    )],
-                    Err(e) => vec![Action::error(format!("could not write the export: {e}"))],
-                }
-            }
-            (DocsWork::Export { doc, .. }, Err(failure)) => vec![Action::error(format!(
-                "could not read \"{}\" to export it: {}",
-                doc.title, failure.message
-            ))],
-            (DocsWork::Backup(doc), Ok(Answer::Objects(previous))) => {
-                self.replaced_read(doc, id, previous, cx)
-            }
-            (DocsWork::Backup(doc), Err(failure)) => {
-                let what = match self.replacing.take() {
-                    Some(Replacing::Reading { read, next }) if read == id => match next {
-                        Next::Import(_) => "imported",
-                        Next::AskEmpty => "emptied",
-                    },
-                    other => {
-                        self.replacing = other;
-                        return Vec::new();
-                    }
-                };
-                vec![Action::error(format!(
-                    "could not read the content of \"{}\" to keep it for undo, so nothing was {what}: {}",
-                    doc.title, failure.message
-                ))]
-            }
-            (DocsWork::Replace(doc), outcome) => self.replaced(doc, id, &request, outcome, cx),
-            (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
-        }
-    }
-
-    /// A document action succeeded: say so and check the list against the server.
-    fn action_done(
-        &mut self,
-        what: DocAction,
-        request: &Request,
-        answer: Answer,
-        cx: &Cx,
-    ) -> Vec<Action> {
-        let note = match (request, answer) {
-            (
-                Request::CreateDoc { title, .. } | Request::CloneDoc { title, .. },
-                Answer::Created(id),
-            ) => {
-                if let Some(list) = self.list.value_mut() {
-                    list.push(DocSummary {
-                        id: id.clone(),
-                        title: title.clone(),
-                    });
-                }
-                let folder = match request {
-                    Request::CreateDoc { folder, .. } => folder.as_ref(),
-                    _ => None,
-                };
-                if let Some(entry) = folder.and_then(|f| self.folders.as_mut()?.get_mut(f)) {
-                    entry.docs.insert(id.clone(), title.clone());
-                }
-                self.rebuild(Some(RowKey::Doc(id)));
-                format!("{}: \"{title}\" created", what.name())
-            }
-            (Request::CreateFolder { title }, Answer::Created(id)) => {
-                let folder = FolderRef {
-                    id: id.clone(),
-                    title: title.clone(),
-                };
-                let note = self.folder_created(id, title);
-                let mut actions = vec![
-                    Action::Record {
-                        doc: FOLDERS.to_owned(),
-                        kind: WriteKind::Folder {
-                            change: FolderChange::Created(folder),
-                            undone: false,
-                        },
-                    },
-                    Action::info(note),
-                ];
-                actions.extend(self.refresh(cx));
-                return actions;
-            }
-            (Request::RenameFolder { title, .. }, _) => format!("folder renamed to \"{title}\""),
-            (Request::DeleteFolder { .. }, _) => "folder deleted with its documents".into(),
-            (Request::ShareDoc { email, .. }, _) => format!("shared with {email}"),
-            (Request::RenameDoc { title, .. }, _) => format!("renamed to \"{title}\""),
-            (Request::DeleteDoc { .. }, _) => "document deleted".into(),
-            _ => format!("{}: done", what.name()),
-        };
-        let mut actions = vec![Action::info(note)];
-        actions.extend(self.refresh(cx));
-        actions
-    }
-
-    /// A document action failed: say why plainly and restore the list from the server.
-    fn action_failed(
-        &mut self,
-        what: DocAction,
-        request: &Request,
-        failure: &Failure,
-        cx: &Cx,
-    ) -> Vec<Action> {
-        let message = match (request, &failure.code) {
-            (Request::ShareDoc { email, .. }, Some(ErrorCode::UserNotFound)) => {
-                format!(
-                    "no account has the e-mail {email}; the document was not shared ({})",
-                    failure.code_text()
-                )
-            }
-            _ => format!("{} failed: {}", what.name(), failure.message),
-        };
-        let mut actions = vec![Action::error(message)];
-        actions.extend(self.load(cx));
-        actions
-    }
-
-    /// A file job of an export or an import finished.
-    pub fn on_file(&mut self, what: FileFor, job: FileJob, outcome: FileOutcome) -> Vec<Action> {
-        let path = job.path().display().to_string();
-        match (what, outcome) {
-            (FileFor::Export(doc), Ok(_)) => vec![Action::info(format!(
-                "exported \"{}\" to {path}",
-                doc.title
-            ))],
-            (FileFor::Export(doc), Err(FileError::Exists)) => {
-                let FileJob::Write { path, text, .. } = job else {
-                    return Vec::new();
-                };
-                let replace = FileJob::Write {
-                    path,
-                    text,
-                    overwrite: true,
-                };
-                let title = doc.title.clone();
-                vec![Action::Open(Overlay::Question(
-                    Question::new(
-                        "File exists",
-                        Body::Text(format!(
-                            "{} already exists. Replace it with the export of \"{title}\"?",
-                            replace.path().display()
-                        )),
-                        vec![
-                            Choice::new(
-                                Command::Yes,
-                                "replace it",
-                                vec![Action::File(FileFor::Export(doc), replace)],
-                            ),
-                            Choice::new(
-                                Command::No,
-                                "keep it",
-                                vec![Action::info("export cancelled; the file is as it was")],
-                            ),
-                        ],
-                    )
-                    .destructive(),
-                ))]
-            }
-            (FileFor::Import(doc), Ok(text)) => import_report(doc, &job, &text),
-            (FileFor::Export(_) | FileFor::Import(_), Err(e)) => {
-                let why = match e {
-                    FileError::Exists => "it exists".to_string(),
-                    FileError::Failed(why) => why,
-                };
-                vec![Action::error(format!("{path}: {why}"))]
-            }
-            (FileFor::History | FileFor::Diagram { .. } | FileFor::Complete(_), _) => Vec::new(),
-        }
-    }
-}
-
-/// The import file was read: the report of what it holds, which is also the confirmation (and
-/// an error at once when the file is refused).
-fn import_report(doc: DocSummary, job: &FileJob, text: &str) -> Vec<Action> {
-    let report: Result<ContentReport, String> = match serde_json::from_str(text) {
-        Ok(value) => check_content(&value),
-        Err(e) => Err(format!("not JSON: {e}")),
-    };
-    let path = job.path().to_path_buf();
-    let content: Option<Content> = report.as_ref().ok().and_then(|r| r.content.clone());
-    let mut actions: Vec<Action> = report
-        .as_ref()
-        .err()
-        .map(|why| Action::error(format!("{} refused: {why}", path.display())))
-        .into_iter()
-        .collect();
-    let cancel = vec![Action::info("import cancelled; nothing was changed")];
-    let choices = match content {
-        Some(content) => vec![
-            Choice::new(
-                Command::Yes,
-                &format!(
-                    "replace the content of \"{}\" with these {}",
-                    doc.title,
-                    words::objects(content.len())
-                ),
-                vec![Action::Docs(DocsCall::Import(doc.clone(), content))],
-            ),
-            Choice::new(Command::No, "cancel; nothing is changed", cancel),
-        ],
-        None => vec![Choice::new(
-            Command::No,
-            "close; nothing is changed",
-            cancel,
-        )],
-    };
-    let question =
-        Question::new("Import", Body::Import { doc, path, report }, choices).destructive();
-    actions.push(Action::Open(Overlay::Question(question)));
-    actions
 }
 
 impl Filtered for DocsPane {
@@ -1026,220 +569,5 @@ impl Filtered for DocsPane {
 
     fn list_context(&self) -> Context {
         Context::Documents
-    }
-}
-
-impl Component for DocsPane {
-    fn context(&self) -> Context {
-        if self.filter.typing() {
-            Context::Filter
-        } else {
-            Context::Documents
-        }
-    }
-
-    fn command(&mut self, command: Command, cx: &Cx) -> Vec<Action> {
-        if let Some(step) = self.cursor.step_of(command) {
-            return self.step(step, cx);
-        }
-        if command == Command::ClearFilter && !self.marked.is_empty() {
-            self.marked.clear();
-            return vec![Action::info("marks cleared")];
-        }
-        if let Some(actions) = self.filter_command(command, cx) {
-            return actions;
-        }
-        if let Some(actions) = self.folder_command(command, cx) {
-            return actions;
-        }
-        match self.selected_doc().cloned() {
-            Some(doc) => self.on_selected(command, doc, cx),
-            None => Vec::new(),
-        }
-    }
-
-    fn key(&mut self, key: KeyEvent, cx: &Cx) -> Vec<Action> {
-        self.filter_key(key, cx)
-    }
-
-    fn paste(&mut self, text: &str, cx: &Cx) -> Vec<Action> {
-        self.filter_paste(text, cx)
-    }
-
-    fn mouse(&mut self, mouse: MouseEvent, cx: &Cx) -> Vec<Action> {
-        let header = u16::from(self.filter.shown());
-        match self.cursor.pointer(&mouse, self.area, header) {
-            Some(Pointer::Wheel(step)) => self.step(step, cx),
-            Some(Pointer::Click(index)) if index < self.rows.len() => {
-                let step = index as isize - self.cursor.selected() as isize;
-                self.step(step, cx)
-            }
-            _ => Vec::new(),
-        }
-    }
-
-    fn set_area(&mut self, area: Rect) {
-        self.area = area;
-        self.fit();
-    }
-
-    fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, focused: bool) {
-        let title = match self.marked.len() {
-            0 => format!(" 1 Documents ({}) ", self.docs().len()),
-            marked => format!(" 1 Documents ({}) · {marked} marked ", self.docs().len()),
-        };
-        let block = pane_block(&title, area.width, focused, cx.theme);
-        let inner = block.inner(area);
-        frame.render_widget(block, area);
-        let [filter_area, list_area, details_area] = Layout::vertical([
-            Constraint::Length(u16::from(self.filter.shown())),
-            Constraint::Min(1),
-            Constraint::Length(self.details_height()),
-        ])
-        .areas(inner);
-        if self.filter.shown() {
-            frame.render_widget(
-                Paragraph::new(filter_line(
-                    &self.filter,
-                    usize::from(filter_area.width),
-                    cx.theme,
-                )),
-                filter_area,
-            );
-        }
-        let width = usize::from(list_area.width);
-        let dim = cx.style(Role::Dim);
-        let lines: Vec<Line> = if let Some(error) = self.list.error() {
-            load_error_lines("documents", error, cx)
-        } else if self.list.value().is_none() {
-            vec![Line::styled("loading…", dim)]
-        } else if self.rows.is_empty() && self.filter.text().is_empty() {
-            let new = cx.key(Context::Documents, Command::New);
-            vec![Line::styled(
-                format!("no documents ({new} creates one)"),
-                dim,
-            )]
-        } else if self.rows.is_empty() {
-            vec![Line::styled("nothing matches the filter", dim)]
-        } else {
-            let selected = if focused {
-                cx.style(Role::Selected)
-            } else {
-                cx.style(Role::SelectedUnfocused)
-            };
-            self.cursor
-                .visible()
-                .map(|i| match &self.rows[i] {
-                    DocRow::Folder {
-                        folder,
-                        title,
-                        count,
-                    } => {
-                        let sign = if self.folded.contains(folder) && self.filter.text().is_empty()
-                        {
-                            "▸"
-                        } else {
-                            "▾"
-                        };
-                        let line = Line::styled(
-                            clip(&format!("{sign} {title} ({count})"), width),
-                            cx.style(Role::Heading),
-                        );
-                        if i == self.cursor.selected() {
-                            selected_line(line, width, selected)
-                        } else {
-                            line
-                        }
-                    }
-                    DocRow::Doc(d, positions) => {
-                        let doc = &self.docs()[*d];
-                        let open = cx.doc_id() == Some(doc.id.as_str());
-                        let marked = self.marked.contains(&doc.id);
-                        let mut spans = vec![match (marked, open, cx.recently_changed(&doc.id)) {
-                            (true, _, _) => Span::styled("◆ ", cx.style(Role::Marked)),
-                            (false, true, _) => Span::raw("● "),
-                            (false, false, true) => Span::styled("↻ ", cx.style(Role::Changed)),
-                            (false, false, false) => Span::raw("  "),
-                        }];
-                        let fitted = titles::fit(
-                            &doc.title,
-                            self.docs().iter().map(|d| d.title.as_str()),
-                            width.saturating_sub(2),
-                        );
-                        spans.extend(highlighted(
-                            &fitted.text,
-                            &fitted.moved(positions),
-                            width.saturating_sub(2),
-                            cx.theme,
-                        ));
-                        let line = Line::from(spans);
-                        if i == self.cursor.selected() {
-                            selected_line(line, width, selected)
-                        } else {
-                            line
-                        }
-                    }
-                })
-                .collect()
-        };
-        // Placeholders wrap; rows are cut to the width already.
-        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), list_area);
-        frame.render_widget(Paragraph::new(self.details_lines(width, cx)), details_area);
-    }
-}
-
-impl DocsPane {
-    /// The details' height: the layout's, and a line per embed shown when there is room.
-    fn details_height(&self) -> u16 {
-        match layout::details_height(self.area) {
-            0 => 0,
-            height => {
-                let doc = self.selected_doc().map(|d| d.id.as_str());
-                height + self.embeds.rows(doc)
-            }
-        }
-    }
-
-    fn details_lines(&self, width: usize, cx: &Cx) -> Vec<Line<'static>> {
-        let label = cx.style(Role::Dim);
-        let row = |name: &str, value: String| {
-            Line::from(vec![
-                Span::styled(format!("{name:<8}"), label),
-                Span::raw(clip(&value, width.saturating_sub(8))),
-            ])
-        };
-        if let Some(error) = self.details.error() {
-            return vec![Line::styled(
-                clip(&format!("details: {error}"), width),
-                cx.style(Role::Error),
-            )];
-        }
-        if self.on_heading() {
-            return self.heading_lines(width, cx);
-        }
-        let Some(selected) = self.selected_doc() else {
-            return Vec::new();
-        };
-        let Some(d) = self.details.value().filter(|d| d.id == selected.id) else {
-            return vec![Line::styled("details loading…", label)];
-        };
-        let count = self
-            .counts
-            .get(&d.id)
-            .copied()
-            .or(d.object_count)
-            .map_or_else(|| "open it to count".to_string(), |n| n.to_string());
-        let short = |t: &str| t.replace('T', " ").chars().take(19).collect::<String>();
-        vec![
-            Line::styled(clip(&"─".repeat(width), width), label),
-            row("created", short(&d.created)),
-            row("changed", short(&d.last_change)),
-            row("owner", d.user.email.clone()),
-            row("folder", d.folder.title.clone()),
-            row("objects", count),
-        ]
-        .into_iter()
-        .chain(self.embeds.lines(&d.id, width, cx))
-        .collect()
     }
 }

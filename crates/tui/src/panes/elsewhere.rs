@@ -2,8 +2,8 @@
 //! properties pane's banner says so and offers the diff, a reload, keeping on editing, or (when
 //! it was deleted) creating it again. The buffer is never touched without the user's key.
 
-use crate::app::component::Cx;
 use crate::keys::{Command, Context};
+use crate::vocab::action::Cx;
 use diagtui_model::{DiagramObject, Props};
 
 /// What happened to the object on the server.

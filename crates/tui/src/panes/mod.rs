@@ -19,9 +19,8 @@ pub use props::PropsPane;
 
 use crossterm::event::KeyEvent;
 
-use crate::app::action::Action;
-use crate::app::component::Cx;
 use crate::keys::{Command, Context};
+use crate::vocab::action::{Action, Cx};
 use crate::widgets::input::{Filter, FilterChange};
 
 /// A list pane with a filter: the filter's commands, keys and pastes work alike in both.

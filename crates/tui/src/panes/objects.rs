@@ -3,6 +3,10 @@
 //! copy and `$EDITOR`. It shows the open document that App owns and reads it through `Cx`; it
 //! never changes it: marks, removals and reloads are actions.
 
+mod on_model;
+mod replies;
+mod view;
+
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use crossterm::event::{KeyEvent, MouseEvent};
@@ -11,24 +15,25 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::app::action::{Action, MarksChange, ObjectsCall, Pane};
-use crate::app::component::{Component, Cx};
 use crate::document::{Marks, Matches, ObjectModel, OpenDoc, TreeRow};
 use crate::requests::purpose::{ObjectsWork, Purpose};
+use crate::vocab::action::{Action, Ask, Choice, Component, Cx, Overlay};
+use crate::vocab::calls::{Body, MarksChange, ObjectsCall, Pane};
 use crate::widgets::input::Filter;
 use diagtui_model::{DiagramObject, ObjectType, Props};
 
-use crate::app::layout;
+use crate::document::RequestId;
 use crate::keys::{Command, Context};
-use crate::overlays::{Body, Choice, ConnectionsView, Overlay, Question, TypePicker, WritesView};
+use crate::overlays::{ConnectionsView, TypePicker, WritesView};
 use crate::panes::Filtered;
-use crate::requests::call::{Answer, Failure, Request, RequestId};
+use crate::requests::call::{Answer, Failure, Request};
+use crate::session::record::{Removed, WriteKind, attached_line_groups};
+use crate::text::text_view::clip;
+use crate::text::words;
 use crate::theme::Role;
+use crate::vocab::layout;
 use crate::widgets::list::{ListCursor, Pointer};
 use crate::widgets::pieces::{filter_line, load_error_lines, pane_block, selected_line};
-use crate::widgets::text_view::clip;
-use crate::widgets::words;
-use crate::writes::record::{Removed, WriteKind, attached_line_groups};
 use crate::writes::server_undo;
 
 /// The deletes of the marked objects, while they run.
@@ -365,135 +370,6 @@ impl ObjectsPane {
         )]
     }
 
-    /// The answer to one of its requests.
-    pub fn on_reply(
-        &mut self,
-        work: ObjectsWork,
-        id: RequestId,
-        request: Request,
-        outcome: Result<Answer, Failure>,
-        cx: &Cx,
-    ) -> Vec<Action> {
-        match (work, outcome) {
-            (ObjectsWork::Create, Ok(Answer::Created(obj))) => {
-                let Request::CreateObject { doc, kind, props } = request else {
-                    return Vec::new();
-                };
-                let object = DiagramObject { kind, data: props };
-                let name = cx.names().of_object(&obj, &object).described();
-                let mut actions = vec![Action::info(format!("created {name}"))];
-                if cx.doc_id() == Some(doc.as_str()) {
-                    let shown = cx.doc.and_then(|d| d.model()?.index_of(&obj)).is_some();
-                    self.select_after_load = Some(obj);
-                    if shown {
-                        // Its change event came first and put it in already.
-                        self.sync(cx);
-                    }
-                    actions.push(Action::ReloadAfterWrite);
-                }
-                actions
-            }
-            (ObjectsWork::Create, Err(failure)) => vec![Action::error(format!(
-                "could not create the object: {}",
-                failure.message
-            ))],
-            (ObjectsWork::Delete, Ok(_)) => {
-                let mut actions = Vec::new();
-                if let Request::DeleteObject { doc, obj, .. } = request {
-                    let removed = self.removing.remove(&id);
-                    let name = match &removed {
-                        Some(r) => cx.names().of_object(&r.obj, &r.object).described(),
-                        None => obj,
-                    };
-                    actions.extend(removed.map(|r| Action::Record {
-                        doc,
-                        kind: WriteKind::Delete(vec![r]),
-                    }));
-                    actions.push(Action::info(format!(
-                        "deleted {name} ({} undoes)",
-                        cx.key(Context::Objects, Command::History)
-                    )));
-                }
-                actions.push(Action::ReloadAfterWrite);
-                actions
-            }
-            (ObjectsWork::Delete, Err(failure)) => {
-                self.removing.remove(&id);
-                let message = match failure.stale {
-                    Some(_) => "deleted nothing: the object changed since it was read (another \
-                                client wrote it); the document is read again, look and delete \
-                                again"
-                        .to_owned(),
-                    None => format!("could not delete the object: {}", failure.message),
-                };
-                vec![Action::error(message), Action::ReloadContent]
-            }
-            (ObjectsWork::DeleteMarked, outcome) => {
-                let Request::DeleteObject { doc, obj, .. } = request else {
-                    return Vec::new();
-                };
-                let failed = outcome.err().map(|failure| (obj, failure.message));
-                self.marked_deleted(id, &doc, failed, cx)
-            }
-            (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
-        }
-    }
-
-    /// One delete of the marked objects answered; the last one reports and reloads.
-    fn marked_deleted(
-        &mut self,
-        id: RequestId,
-        doc: &str,
-        failure: Option<(String, String)>,
-        cx: &Cx,
-    ) -> Vec<Action> {
-        let removed = self.removing.remove(&id);
-        let BulkDelete::Running {
-            waiting,
-            deleted,
-            gone,
-            failed,
-        } = &mut self.bulk_delete
-        else {
-            return Vec::new();
-        };
-        if !waiting.remove(&id) {
-            return Vec::new();
-        }
-        match failure {
-            Some(failure) => failed.push(failure),
-            None => {
-                *deleted += 1;
-                gone.extend(removed);
-            }
-        }
-        if !waiting.is_empty() {
-            return Vec::new();
-        }
-        let undo = cx.key(Context::Objects, Command::History);
-        let report = match failed.first() {
-            None => Action::info(format!(
-                "deleted {} ({undo} undoes)",
-                words::objects(*deleted)
-            )),
-            Some((obj, why)) => Action::error(format!(
-                "deleted {deleted}, {} failed (first: {}: {why})",
-                failed.len(),
-                cx.name_of(obj)
-            )),
-        };
-        let mut actions = Vec::new();
-        if !gone.is_empty() {
-            actions.push(Action::Record {
-                doc: doc.to_string(),
-                kind: WriteKind::Delete(std::mem::take(gone)),
-            });
-        }
-        self.bulk_delete = BulkDelete::Idle;
-        actions.extend([report, Action::ReloadAfterWrite]);
-        actions
-    }
-
     /// `Space` on a type heading: marks the objects of the type the tree shows, or unmarks them
     /// when they all are marked.
     fn mark_group(&self, marks: &Marks) -> Vec<Action> {
@@ -540,196 +416,13 @@ impl ObjectsPane {
             .map(|i| model.id(i).to_string())
             .collect()
     }
-
-    /// A command that needs the open document's objects.
-    fn on_model(&mut self, command: Command, model: &ObjectModel, cx: &Cx) -> Vec<Action> {
-        let selected = match self.rows.get(self.cursor.selected()) {
-            Some(TreeRow::Object(i)) => Some(*i),
-            _ => None,
-        };
-        match command {
-            Command::Activate => match self.rows.get(self.cursor.selected()) {
-                Some(TreeRow::Group(..)) => {
-                    self.fold(None, model);
-                    Vec::new()
-                }
-                Some(TreeRow::Object(_)) => vec![Action::Focus(Pane::Props)],
-                None => Vec::new(),
-            },
-            Command::Fold | Command::Unfold => {
-                self.fold(Some(command == Command::Fold), model);
-                Vec::new()
-            }
-            Command::Mark => match (selected, cx.doc) {
-                (Some(i), _) => {
-                    // Marked, it moves on to the next row (a run of rows marks key after key),
-                    // unless that would ask to drop unsaved edits: then it stays.
-                    let mut actions =
-                        vec![Action::Marks(MarksChange::Toggle(model.id(i).to_string()))];
-                    if cx.unsaved.is_none() {
-                        actions.extend(self.go_to(self.cursor.target(1), cx));
-                    }
-                    actions
-                }
-                (None, Some(doc)) => self.mark_group(&doc.marks),
-                (None, None) => Vec::new(),
-            },
-            Command::MarkShown => {
-                let shown: Vec<usize> = self
-                    .rows
-                    .iter()
-                    .filter_map(|row| match row {
-                        TreeRow::Object(i) => Some(*i),
-                        TreeRow::Group(..) => None,
-                    })
-                    .collect();
-                let note = format!("marked {} shown", words::objects(shown.len()));
-                vec![Action::Marks(MarksChange::Add(shown)), Action::info(note)]
-            }
-            Command::Delete => match (cx.doc, selected) {
-                (Some(open), _) if !open.marks.is_empty() => {
-                    let doc = open.summary.clone();
-                    let objs: Vec<String> = open.marked_ids().map(String::from).collect();
-                    let hidden = self.hidden(open);
-                    let text = format!(
-                        "Delete the {} from \"{}\"?",
-                        words::count(objs.len(), "marked object", "marked objects"),
-                        doc.title,
-                    );
-                    let mut undo = format!(
-                        "{} in the objects creates them again, with new ids.",
-                        cx.key(Context::Objects, Command::History)
-                    );
-                    if let Some(note) = attached_note(model, &objs, cx) {
-                        undo = format!("{note} {undo}");
-                    }
-                    vec![ask(
-                        "Delete marked objects",
-                        marked_rows(text, &objs, &hidden, model, undo, cx),
-                        "delete them",
-                        Action::Objects(ObjectsCall::DeleteMarked { doc: doc.id, objs }),
-                    )]
-                }
-                (Some(open), Some(i)) => {
-                    let (doc, id) = (open.summary.clone(), model.id(i));
-                    let name = cx.names().at(model, i);
-                    let mut message =
-                        format!("Delete {} ({id}) from \"{}\"?", name.described(), doc.title);
-                    if let Some(note) = attached_note(model, &[id.to_string()], cx) {
-                        message = format!("{message} {note}");
-                    }
-                    vec![ask(
-                        "Delete object",
-                        Body::Text(message),
-                        "delete it",
-                        Action::Objects(ObjectsCall::Delete {
-                            doc: doc.id,
-                            obj: id.to_string(),
-                        }),
-                    )]
-                }
-                _ => Vec::new(),
-            },
-            Command::Undo => match (cx.doc_id(), selected) {
-                (Some(doc), Some(i)) => server_undo::ask_object(doc, model.id(i), cx),
-                _ => vec![Action::info("select an object to undo a write to it")],
-            },
-            Command::CopyId => selected
-                .map(|i| model.id(i))
-                .map(|id| {
-                    vec![
-                        Action::Copy(id.to_string()),
-                        Action::info(format!("copied the id of {}: {id}", cx.name_of(id))),
-                    ]
-                })
-                .unwrap_or_default(),
-            Command::CopyJson => selected
-                .map(|i| model.at(i))
-                .map(|(id, object)| {
-                    let json = serde_json::to_string_pretty(object).unwrap_or_default();
-                    vec![
-                        Action::Copy(json),
-                        Action::info(format!("copied the JSON of {}", cx.name_of(id))),
-                    ]
-                })
-                .unwrap_or_default(),
-            _ => Vec::new(),
-        }
-    }
 }
 
 /// Marked objects listed in a question.
 const MARKED_ROWS: usize = 6;
 
-/// `text`, then the first marked objects `objs` by their rows, those `hidden` first and marked
-/// `hidden`, then how many the filter or a fold hides, then `last`.
-fn marked_rows(
-    text: String,
-    objs: &[String],
-    hidden: &[String],
-    model: &ObjectModel,
-    last: String,
-    cx: &Cx,
-) -> Body {
-    let shown = objs.iter().filter(|o| !hidden.contains(o));
-    let rows: Vec<String> = hidden
-        .iter()
-        .map(|o| (o, "hidden "))
-        .chain(shown.map(|o| (o, "       ")))
-        .take(MARKED_ROWS)
-        .filter_map(|(o, note)| {
-            let name = cx.names().at(model, model.index_of(o)?);
-            Some(format!("{note}{}", name.words()))
-        })
-        .collect();
-    let hides = match hidden.len() {
-        0 => String::new(),
-        1 => "1 of them is hidden by the filter or a folded type. ".to_string(),
-        n => format!("{n} of them are hidden by the filter or a folded type. "),
-    };
-    Body::Listed {
-        text,
-        more: objs.len().saturating_sub(rows.len()),
-        rows,
-        after: Some(format!("{hides}{last}")),
-    }
-}
-
 /// Line groups named in a delete question.
 const LINE_GROUPS: usize = 6;
-
-/// What a delete question says of the line groups attached to `objs` (and not deleted with
-/// them): the first few by their ends and ids, and what becomes of them.
-fn attached_note(model: &ObjectModel, objs: &[String], cx: &Cx) -> Option<String> {
-    let deleted: BTreeSet<&str> = objs.iter().map(String::as_str).collect();
-    let attached = attached_line_groups(model, objs);
-    let groups: BTreeSet<&str> = attached
-        .values()
-        .flatten()
-        .map(String::as_str)
-        .filter(|lg| !deleted.contains(lg))
-        .collect();
-    if groups.is_empty() {
-        return None;
-    }
-    let names = cx.names();
-    let named: Vec<String> = groups
-        .iter()
-        .take(LINE_GROUPS)
-        .map(|&lg| format!("{} ({lg})", names.text(lg)))
-        .collect();
-    let more = match groups.len().saturating_sub(LINE_GROUPS) {
-        0 => String::new(),
-        n => format!(" and {n} more"),
-    };
-    Some(format!(
-        "{} attached to {}: {}{more}. They stay, naming the deleted ids; {} undoes the delete and points them at the new ones.",
-        words::count(groups.len(), "line group is", "line groups are"),
-        if objs.len() == 1 { "it" } else { "them" },
-        named.join(", "),
-        cx.key(Context::Objects, Command::History)
-    ))
-}
 
 /// The row showing object `obj`, if the filter and folds show it.
 fn row_of(rows: &[TreeRow], model: &ObjectModel, obj: &str) -> Option<usize> {
@@ -738,56 +431,13 @@ fn row_of(rows: &[TreeRow], model: &ObjectModel, obj: &str) -> Option<usize> {
         .position(|r| matches!(r, TreeRow::Object(i) if *i == index))
 }
 
-/// A yes/no question whose yes carries out `yes`.
-fn ask(title: &str, body: Body, yes_label: &str, yes: Action) -> Action {
-    Action::Open(Overlay::Question(
-        Question::new(
-            title,
-            body,
-            vec![
-                Choice::new(Command::Yes, yes_label, vec![yes]),
-                Choice::new(Command::No, "no", Vec::new()),
-            ],
-        )
-        .destructive(),
-    ))
-}
-
-/// A row changed elsewhere a moment ago: marked `↻` (unless marked by the user) and its text in
-/// the changed style.
-fn changed_line(mut line: Line<'static>, marked: bool, cx: &Cx) -> Line<'static> {
-    let style = cx.style(Role::Changed);
-    for (i, span) in line.spans.iter_mut().enumerate() {
-        if i == 0 && !marked {
-            *span = Span::styled("↻ ", style);
-        } else if i == 1 {
-            span.style = style;
-        }
-    }
-    line
-}
-
-/// A row of the selector preview's matches: its mark `◇` (`◈` when the user marked it too)
-/// and its text in the preview's style; the user's marks are left as they are.
-fn previewed_line(mut line: Line<'static>, marked: bool, cx: &Cx) -> Line<'static> {
-    let style = cx.style(Role::Previewed);
-    for (i, span) in line.spans.iter_mut().enumerate() {
-        if i == 0 {
-            *span = Span::styled(if marked { "◈ " } else { "◇ " }, style);
-        } else if i == 1 {
-            span.style = span.style.patch(style);
-        }
-    }
-    line
-}
-
 /// The question asked before unsaved edits (of `cx.unsaved`, named) are lost; yes drops them,
 /// then carries out `then`.
 pub fn ask_to_drop_edits(then: Vec<Action>, cx: &Cx) -> Action {
     let mut yes = vec![Action::DropEdits];
     yes.extend(then);
-    Action::Open(Overlay::Question(
-        Question::new(
+    Action::Ask(
+        Ask::new(
             "Unsaved edits",
             Body::Text(match cx.unsaved {
                 Some(obj) => format!(
@@ -802,7 +452,7 @@ pub fn ask_to_drop_edits(then: Vec<Action>, cx: &Cx) -> Action {
             ],
         )
         .destructive(),
-    ))
+    )
 }
 
 impl Filtered for ObjectsPane {
@@ -829,219 +479,6 @@ impl Filtered for ObjectsPane {
 
     fn list_context(&self) -> Context {
         Context::Objects
-    }
-}
-
-impl Component for ObjectsPane {
-    fn context(&self) -> Context {
-        if self.filter.typing() {
-            Context::Filter
-        } else {
-            Context::Objects
-        }
-    }
-
-    fn command(&mut self, command: Command, cx: &Cx) -> Vec<Action> {
-        if let Some(step) = self.cursor.step_of(command) {
-            let target = self.cursor.target(step);
-            return self.go_to(target, cx);
-        }
-        if let Some(actions) = self.filter_command(command, cx) {
-            return actions;
-        }
-        match command {
-            Command::Back
-                if cx
-                    .doc
-                    .is_some_and(|d| d.model().is_none() && d.content.is_loading()) =>
-            {
-                vec![Action::CancelOpen]
-            }
-            Command::Back => match cx.doc.map(|d| d.marks.len()) {
-                Some(n) if n > 0 => vec![
-                    Action::Marks(MarksChange::Clear),
-                    Action::info(format!("cleared {n} marks")),
-                ],
-                _ if !self.filter.text().is_empty() => {
-                    self.filter.command(Command::ClearFilter);
-                    self.refilter(cx)
-                }
-                _ => vec![Action::Focus(Pane::Docs)],
-            },
-            Command::Add if cx.doc.is_some() => {
-                vec![Action::Open(Overlay::TypePicker(TypePicker::default()))]
-            }
-            Command::Selector if cx.doc.is_some() => vec![Action::OpenForm],
-            Command::Selector => vec![Action::error("open a document first")],
-            Command::BulkEdit => match cx.doc {
-                Some(doc) if !doc.marks.is_empty() => {
-                    vec![Action::OpenBulkEdit(self.hidden(doc))]
-                }
-                _ => vec![Action::error(format!(
-                    "mark objects first ({} marks one, {} marks what the filter shows)",
-                    cx.key(Context::Objects, Command::Mark),
-                    cx.key(Context::Objects, Command::MarkShown)
-                ))],
-            },
-            Command::ExternalEdit => vec![Action::ExternalEdit],
-            Command::Connections => match cx.scene {
-                Some(scene) => ConnectionsView::open(self.selected_id(), scene, Pane::Objects),
-                None => vec![Action::info("the connections are still being worked out")],
-            },
-            Command::History => match cx.doc_id() {
-                Some(doc) => vec![Action::Open(Overlay::Writes(WritesView::new(doc)))],
-                None => vec![Action::error("open a document first")],
-            },
-            _ => match cx.doc.and_then(|d| d.model()) {
-                Some(model) => self.on_model(command, model, cx),
-                None => Vec::new(),
-            },
-        }
-    }
-
-    fn key(&mut self, key: KeyEvent, cx: &Cx) -> Vec<Action> {
-        self.filter_key(key, cx)
-    }
-
-    fn paste(&mut self, text: &str, cx: &Cx) -> Vec<Action> {
-        self.filter_paste(text, cx)
-    }
-
-    fn mouse(&mut self, mouse: MouseEvent, cx: &Cx) -> Vec<Action> {
-        let header = u16::from(self.filter.shown());
-        match self.cursor.pointer(&mouse, self.area, header) {
-            Some(Pointer::Wheel(step)) => self.go_to(self.cursor.target(step), cx),
-            Some(Pointer::Click(row)) => self.go_to(row, cx),
-            None => Vec::new(),
-        }
-    }
-
-    fn set_area(&mut self, area: Rect) {
-        self.area = area;
-        self.fit();
-    }
-
-    fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, focused: bool) {
-        let model = cx.doc.and_then(|d| d.model());
-        let count = model.map_or(0, ObjectModel::len);
-        let title = match cx.doc {
-            Some(doc) if let Some(past) = doc.past => format!(
-                " 2 Objects · {} · {} ({count}){} ",
-                past.title(),
-                doc.summary.title,
-                past.changed_note()
-            ),
-            Some(doc) if !doc.marks.is_empty() => format!(
-                " 2 Objects · {} marked · {} ({count}) ",
-                doc.marks.len(),
-                doc.summary.title,
-            ),
-            Some(doc) => format!(" 2 Objects · {} ({count}) ", doc.summary.title),
-            None => " 2 Objects ".to_string(),
-        };
-        let block = pane_block(&title, area.width, focused, cx.theme);
-        let inner = block.inner(area);
-        frame.render_widget(block, area);
-        let [filter_area, list_area] = Layout::vertical([
-            Constraint::Length(u16::from(self.filter.shown())),
-            Constraint::Min(0),
-        ])
-        .areas(inner);
-        if self.filter.shown() {
-            frame.render_widget(
-                Paragraph::new(filter_line(
-                    &self.filter,
-                    usize::from(filter_area.width),
-                    cx.theme,
-                )),
-                filter_area,
-            );
-        }
-        let dim = cx.style(Role::Dim);
-        let lines: Vec<Line> = match (cx.doc, model) {
-            (None, _) => vec![Line::styled(
-                format!(
-                    "open a document ({} in the documents pane)",
-                    cx.key(Context::Documents, Command::Open)
-                ),
-                dim,
-            )],
-            (Some(doc), None) => match doc.content.error() {
-                Some(error) => load_error_lines("the objects", error, cx),
-                None => vec![Line::styled(
-                    format!(
-                        "loading… ({} stops)",
-                        cx.key(Context::Objects, Command::Back)
-                    ),
-                    dim,
-                )],
-            },
-            (Some(_), Some(_)) if self.rows.is_empty() && self.filter.text().is_empty() => {
-                vec![Line::styled(
-                    format!(
-                        "no objects ({} adds one)",
-                        cx.key(Context::Objects, Command::Add)
-                    ),
-                    dim,
-                )]
-            }
-            (Some(_), Some(_)) if self.rows.is_empty() => {
-                vec![Line::styled("nothing matches the filter", dim)]
-            }
-            (Some(doc), Some(model)) => {
-                let width = usize::from(list_area.width);
-                let names = cx.names();
-                let selected = if focused {
-                    cx.style(Role::Selected)
-                } else {
-                    cx.style(Role::SelectedUnfocused)
-                };
-                self.cursor
-                    .visible()
-                    .map(|i| {
-                        let line = match self.rows[i] {
-                            TreeRow::Group(g, shown) => {
-                                let group = &model.groups()[g];
-                                let arrow = if self.folded.contains(&group.kind) {
-                                    "▸"
-                                } else {
-                                    "▾"
-                                };
-                                let count = if shown == group.members.len() {
-                                    shown.to_string()
-                                } else {
-                                    format!("{shown}/{}", group.members.len())
-                                };
-                                Line::styled(
-                                    clip(&format!("{arrow} {} ({count})", group.kind), width),
-                                    cx.style(Role::Heading),
-                                )
-                            }
-                            TreeRow::Object(o) => {
-                                let id = model.id(o);
-                                let marked = doc.marks.contains(o);
-                                let mut line = names.at(model, o).row(width, marked, cx.theme);
-                                if doc.preview.contains(o) {
-                                    line = previewed_line(line, marked, cx);
-                                }
-                                if cx.recently_changed(id) {
-                                    changed_line(line, marked, cx)
-                                } else {
-                                    line
-                                }
-                            }
-                        };
-                        if i == self.cursor.selected() {
-                            selected_line(line, width, selected)
-                        } else {
-                            line
-                        }
-                    })
-                    .collect()
-            }
-        };
-        // Placeholders wrap; rows are cut to the width already.
-        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), list_area);
     }
 }
 

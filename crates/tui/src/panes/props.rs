@@ -10,6 +10,9 @@
 //! Against a server without versions, a re-read before the update finds such a change (not
 //! atomically: said once) and the object is read again after it.
 
+mod replies;
+mod view;
+
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -18,26 +21,26 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use ratatui_textarea::CursorMove;
 
-use crate::app::action::{Action, Pane, PropsCall};
-use crate::app::component::{Component, Cx};
-use crate::app::layout;
-use crate::app::notification::{Level, Notification};
 use crate::document::summary::{Listed, TypeSummary};
+use crate::document::{RequestId, Versioned};
 use crate::keys::{Command, Context};
-use crate::overlays::{Body, Choice, Overlay, Question};
 use crate::panes::elsewhere::{Elsewhere, ServerSide};
-use crate::requests::call::{Answer, Failure, Request, RequestId, Stale, Versioned};
+use crate::requests::call::{Answer, Failure, Request, Stale};
 use crate::requests::purpose::{PropsWork, Purpose};
+use crate::session::record::{ObjectWrite, Source, WriteKind};
+use crate::text::json::{Check, Diff, SyntaxError, check, highlight, pretty};
+use crate::text::notification::{Level, Notification};
+use crate::text::text_view::clip;
+use crate::text::text_view::{self, wrap_words};
+use crate::text::words;
 use crate::theme::Role;
+use crate::vocab::action::{Action, Ask, Choice, Component, Cx};
+use crate::vocab::calls::{Body, Pane, PropsCall};
+use crate::vocab::layout;
 use crate::widgets::editor::Editor;
-use crate::widgets::json::{Check, Diff, SyntaxError, check, highlight, pretty};
 use crate::widgets::list::{ListCursor, Pointer};
 use crate::widgets::pieces::{pane_block, with_cursor};
-use crate::widgets::text_view::clip;
-use crate::widgets::text_view::{self, wrap_words};
 use crate::widgets::typing::Typed;
-use crate::widgets::words;
-use crate::writes::record::{ObjectWrite, Source, WriteKind};
 use crate::writes::server_undo;
 use diagtui_model::props::merge;
 use diagtui_model::{DiagramObject, Props};
@@ -405,7 +408,7 @@ impl PropsPane {
             return vec![Action::info("nothing to save")];
         }
         let cancelled = || vec![Action::info("save cancelled; the edit is kept")];
-        vec![Action::Open(Overlay::Question(Question::new(
+        vec![Action::Ask(Ask::new(
             "Save",
             Body::Diff {
                 heading: "What the save changes (only the changed top-level properties are sent):"
@@ -425,7 +428,7 @@ impl PropsPane {
                 ),
                 Choice::new(Command::No, "keep editing", cancelled()),
             ],
-        )))]
+        ))]
     }
 
     /// A call App forwards (a question's answer).
@@ -524,7 +527,7 @@ impl PropsPane {
                         "your edit is not valid JSON: fix it to see the diff",
                     )];
                 };
-                vec![Action::Open(Overlay::Question(Question::new(
+                vec![Action::Ask(Ask::new(
                     "Changed on the server",
                     Body::Diff {
                         heading:
@@ -534,7 +537,7 @@ impl PropsPane {
                         notes: Vec::new(),
                     },
                     vec![Choice::new(Command::No, "close", Vec::new())],
-                )))]
+                ))]
             }
             (Command::Reload, Some(Elsewhere::Changed(server))) => {
                 let version = cx
@@ -579,218 +582,6 @@ impl PropsPane {
         }
         server_undo::ask_object(&target.doc, &target.obj, cx)
     }
-
-    /// The object changed on the server since the edit started (`now`): the question of what
-    /// to do with the edit (`diff`).
-    fn conflict(&mut self, diff: Diff, now: Versioned) -> Vec<Action> {
-        self.save = Save::Conflict {
-            diff,
-            version: now.version,
-        };
-        vec![Action::Open(Overlay::Question(
-            Question::new(
-                "Changed on the server",
-                Body::Text("This object changed on the server since you opened it.".into()),
-                vec![
-                    Choice::new(
-                        Command::Overwrite,
-                        "overwrite with your edit",
-                        vec![Action::Props(PropsCall::Overwrite)],
-                    ),
-                    Choice::new(
-                        Command::Reload,
-                        "reload it and lose your edit",
-                        vec![Action::Props(PropsCall::Reload(now))],
-                    ),
-                    Choice::new(
-                        Command::Cancel,
-                        "cancel the save, keep editing",
-                        vec![
-                            Action::Props(PropsCall::CancelSave),
-                            Action::info("save cancelled; the edit is kept"),
-                        ],
-                    ),
-                ],
-            )
-            .in_context(Context::Conflict)
-            .destructive(),
-        ))]
-    }
-
-    /// The server refused the save (412): the object is not at the version the edit started
-    /// from. Its answer holds the object now: the conflict question, or, when it was deleted,
-    /// the banner that offers to create it again. Nothing was written.
-    fn refused(&mut self, stale: Stale, cx: &Cx) -> Vec<Action> {
-        let Save::Sending { diff, .. } = std::mem::take(&mut self.save) else {
-            return Vec::new();
-        };
-        let Some(target) = self.target.clone() else {
-            return Vec::new();
-        };
-        let now = stale
-            .objects
-            .into_iter()
-            .find(|(id, _)| *id == target.obj)
-            .and_then(|(_, now)| now);
-        match now {
-            Some(now) => self.conflict(diff, now),
-            None => {
-                self.server.compare(&self.original, None);
-                vec![Action::error(format!(
-                    "not saved: the object was deleted on the server; your edit is kept ({} \
-                     creates it again from your edit)",
-                    cx.key(Context::Properties, Command::Recreate)
-                ))]
-            }
-        }
-    }
-
-    /// The answer to one of its requests.
-    pub fn on_reply(
-        &mut self,
-        work: PropsWork,
-        id: RequestId,
-        request: Request,
-        outcome: Result<Answer, Failure>,
-        cx: &Cx,
-    ) -> Vec<Action> {
-        let reread = |doc: String, obj: String| {
-            Action::Send(cx.send(
-                Request::GetObject { doc, obj },
-                Purpose::Props(PropsWork::Reread),
-            ))
-        };
-        match (work, outcome) {
-            (PropsWork::Check, Ok(Answer::Object(read))) => {
-                let diff = match &self.save {
-                    Save::Checking { id: awaited, diff }
-                        if *awaited == id && self.holds_request(&request) =>
-                    {
-                        diff.clone()
-                    }
-                    _ => return Vec::new(),
-                };
-                if read.object.data == self.original {
-                    return self.send_save(diff, None, cx);
-                }
-                self.conflict(diff, read)
-            }
-            (
-                PropsWork::Save,
-                Err(Failure {
-                    stale: Some(stale), ..
-                }),
-            ) if matches!(&self.save, Save::Sending { id: awaited, .. } if *awaited == id)
-                && self.holds_request(&request) =>
-            {
-                self.refused(*stale, cx)
-            }
-            (PropsWork::Check | PropsWork::Save, Err(failure)) => {
-                self.save = Save::Idle;
-                vec![Action::error(format!(
-                    "save failed, your edit is kept: {}",
-                    failure.message
-                ))]
-            }
-            (PropsWork::Save, Ok(answer)) => {
-                let Request::UpdateObject {
-                    doc,
-                    obj,
-                    props,
-                    if_match,
-                } = request
-                else {
-                    return Vec::new();
-                };
-                // The object's new version; `None` from a server without versions, which
-                // answers `Done`.
-                let version = match answer {
-                    Answer::Written(version) => version,
-                    _ => None,
-                };
-                let diff = match std::mem::take(&mut self.save) {
-                    Save::Sending { diff, .. } => diff,
-                    _ => Diff::default(),
-                };
-                let mut actions = vec![Action::Record {
-                    doc: doc.clone(),
-                    kind: WriteKind::Update {
-                        source: Source::Save,
-                        objects: vec![ObjectWrite::from_diff(&obj, &diff)],
-                    },
-                }];
-                if self.holds(&doc, &obj) {
-                    let mut data = self.original.clone();
-                    merge(&mut data, &props);
-                    self.original_text = pretty(&data);
-                    self.original = data.clone();
-                    self.version = version;
-                    // The buffer now matches what was saved unless it was typed into meanwhile.
-                    if check(&self.text()).1.as_ref() == Some(&self.original) {
-                        let cursor = self.buffer.cursor();
-                        self.set_text(&self.original_text.clone());
-                        self.buffer
-                            .move_cursor(CursorMove::Jump(cursor.0 as u16, cursor.1 as u16));
-                    }
-                    actions.push(Action::ObjectData {
-                        doc: doc.clone(),
-                        obj: obj.clone(),
-                        data,
-                        version,
-                    });
-                }
-                actions.push(Action::info(format!(
-                    "saved {} ({} undoes)",
-                    words::count(props.len(), "property", "properties"),
-                    cx.key(Context::Properties, Command::Undo)
-                )));
-                // A conditional write went through on the very version the edit started
-                // from: the object is what was merged here, nothing to read again.
-                if if_match.is_none() || version.is_none() {
-                    actions.push(reread(doc, obj));
-                }
-                actions
-            }
-            (PropsWork::Reread, Ok(Answer::Object(read))) => {
-                let Request::GetObject { doc, obj } = request else {
-                    return Vec::new();
-                };
-                if self.holds(&doc, &obj) && !self.is_dirty() {
-                    let cursor = self.buffer.cursor();
-                    let mode = self.mode;
-                    let save = std::mem::take(&mut self.save);
-                    self.show(&doc, &obj, &read.object, read.version);
-                    self.buffer
-                        .move_cursor(CursorMove::Jump(cursor.0 as u16, cursor.1 as u16));
-                    self.mode = mode;
-                    self.save = save;
-                    self.fit();
-                }
-                vec![Action::ObjectData {
-                    doc,
-                    obj,
-                    data: read.object.data,
-                    version: read.version,
-                }]
-            }
-            (PropsWork::Reread, Err(failure)) => vec![Action::error(format!(
-                "could not re-read the object: {}",
-                failure.message
-            ))],
-            (PropsWork::Recreate, Ok(Answer::Created(id))) => {
-                self.close();
-                vec![
-                    Action::ReloadAfterWrite,
-                    Action::info(format!("created it again from your edit, as {id}")),
-                ]
-            }
-            (PropsWork::Recreate, Err(failure)) => vec![Action::error(format!(
-                "could not create it again, your edit is kept: {}",
-                failure.message
-            ))],
-            (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
-        }
-    }
 }
 
 /// The text with the note lines `$EDITOR` was given at its top taken off.
@@ -810,302 +601,4 @@ fn with_note(text: &str, error: &SyntaxError) -> String {
     )
 }
 
-impl Component for PropsPane {
-    fn context(&self) -> Context {
-        if self.mode == Mode::Edit && self.target.is_some() {
-            Context::Edit
-        } else {
-            Context::Properties
-        }
-    }
-
-    fn command(&mut self, command: Command, cx: &Cx) -> Vec<Action> {
-        if self.target.is_none() {
-            return match command {
-                Command::Back => vec![Action::Focus(Pane::Objects)],
-                _ => Vec::new(),
-            };
-        }
-        if let Some(step) = self.view.step_of(command) {
-            self.move_lines(step);
-            return Vec::new();
-        }
-        match command {
-            Command::Edit | Command::ViewMode => {
-                self.mode = if command == Command::Edit {
-                    Mode::Edit
-                } else {
-                    Mode::View
-                };
-                self.fit();
-                Vec::new()
-            }
-            Command::Back => vec![Action::Focus(Pane::Objects)],
-            Command::ExternalEdit => vec![Action::ExternalEdit],
-            Command::Undo => self.undo(cx),
-            Command::Save => self.begin_save(),
-            Command::Wrap => {
-                self.wrap = !self.wrap;
-                self.fit();
-                vec![Action::info(if self.wrap {
-                    "long lines wrap"
-                } else {
-                    "long lines scroll sideways"
-                })]
-            }
-            Command::UndoText | Command::RedoText => {
-                let changed = if command == Command::UndoText {
-                    self.buffer.undo()
-                } else {
-                    self.buffer.redo()
-                };
-                if changed {
-                    self.recheck();
-                }
-                Vec::new()
-            }
-            Command::ServerDiff | Command::Reload | Command::Keep | Command::Recreate => {
-                self.on_server_side(command, cx)
-            }
-            _ => Vec::new(),
-        }
-    }
-
-    fn key(&mut self, key: KeyEvent, _cx: &Cx) -> Vec<Action> {
-        if self.mode == Mode::Edit && self.buffer.key(key) {
-            self.recheck();
-        }
-        self.fit();
-        Vec::new()
-    }
-
-    fn paste(&mut self, text: &str, cx: &Cx) -> Vec<Action> {
-        if self.mode == Mode::Edit && self.target.is_some() {
-            if self.buffer.paste(text) {
-                self.recheck();
-            }
-            return Vec::new();
-        }
-        cx.paste_elsewhere(Context::Properties, Command::Edit, "editing")
-    }
-
-    fn mouse(&mut self, mouse: MouseEvent, _cx: &Cx) -> Vec<Action> {
-        match self.view.pointer(&mouse, self.area, 0) {
-            Some(Pointer::Wheel(step)) if self.wrap => self.move_lines(step),
-            Some(Pointer::Wheel(step)) => self.view.scroll(step),
-            _ => {}
-        }
-        Vec::new()
-    }
-
-    fn set_area(&mut self, area: Rect) {
-        self.area = area;
-        self.fit();
-    }
-
-    fn draw(&self, frame: &mut Frame, area: Rect, cx: &Cx, focused: bool) {
-        let title = match (&self.target, &self.heading) {
-            (Some(t), _) => {
-                let past = cx.doc.and_then(|d| d.past);
-                let mode = match past {
-                    Some(past) => past.title(),
-                    None if self.mode == Mode::Edit => "EDIT".to_owned(),
-                    None => "VIEW".to_owned(),
-                };
-                let dirty = if self.is_dirty() { " ●" } else { "" };
-                let saving = if self.save == Save::Idle {
-                    ""
-                } else {
-                    " saving…"
-                };
-                // The id whole first, then the name (cut first in a narrow pane).
-                let name = match cx.name_of(&t.obj) {
-                    name if name == t.obj => String::new(),
-                    name => format!(" · {name}"),
-                };
-                format!(
-                    " 3 Properties [{mode}]{dirty} {} {}{saving}{name} ",
-                    t.kind, t.obj
-                )
-            }
-            (None, Some(summary)) => format!(" 3 Properties · type {} ", summary.kind),
-            (None, None) => " 3 Properties ".to_string(),
-        };
-        let block = pane_block(&title, area.width, focused, cx.theme);
-        let inner = block.inner(area);
-        frame.render_widget(block, area);
-        if self.target.is_none() {
-            let lines = match &self.heading {
-                Some(summary) => summary_lines(summary, usize::from(inner.width), cx),
-                None => vec![Line::styled(
-                    "select an object to see its properties",
-                    cx.style(Role::Dim),
-                )],
-            };
-            frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
-            return;
-        }
-        let messages = self.messages();
-        let banner = self.server.banner(self.context(), cx);
-        let [banner_area, text_area, footer_area] = Layout::vertical([
-            Constraint::Length(u16::from(banner.is_some()) * 2),
-            Constraint::Min(0),
-            Constraint::Length(messages.len() as u16),
-        ])
-        .areas(inner);
-        if let Some(banner) = banner {
-            frame.render_widget(
-                Paragraph::new(Line::styled(banner, cx.style(Role::Warning)))
-                    .wrap(Wrap { trim: false }),
-                banner_area,
-            );
-        }
-        let lines = self.text_lines(cx, focused, usize::from(text_area.height));
-        frame.render_widget(Paragraph::new(lines), text_area);
-        let footer: Vec<Line> = messages
-            .into_iter()
-            .map(|(level, text)| {
-                let role = if level == Level::Error {
-                    Role::Error
-                } else {
-                    Role::Warning
-                };
-                Line::styled(text, cx.style(role))
-            })
-            .collect();
-        frame.render_widget(Paragraph::new(footer), footer_area);
-    }
-}
-
-impl PropsPane {
-    /// The rows of text shown, `height` of them: numbered and marked lines, cut sideways at the
-    /// view's column with markers, or wrapped.
-    fn text_lines(&self, cx: &Cx, focused: bool, height: usize) -> Vec<Line<'static>> {
-        let syntax_line = self.check.syntax.as_ref().map(|e| e.line);
-        let warned = |n: usize| self.check.warnings.iter().any(|w| w.line == n);
-        let (cursor_row, cursor_col) = self.buffer.cursor();
-        let editing = self.mode == Mode::Edit && focused;
-        let lines = self.buffer.lines();
-        let numbers = gutter(lines.len()) - 1;
-        let width = self.text_width();
-        let marker = cx.style(Role::Dim);
-        let first = if self.wrap {
-            self.top
-        } else {
-            self.view.offset()
-        };
-        let mut rows = Vec::new();
-        for (i, text) in lines.iter().enumerate().skip(first) {
-            if rows.len() >= height {
-                break;
-            }
-            let n = i + 1;
-            let (mark, mark_style) = if syntax_line == Some(n) {
-                ("✗", cx.style(Role::Error).add_modifier(Modifier::BOLD))
-            } else if warned(n) {
-                ("!", cx.style(Role::Warning).add_modifier(Modifier::BOLD))
-            } else {
-                (" ", Style::new())
-            };
-            let number_style = if focused && i == cursor_row && !editing {
-                cx.style(Role::Strong)
-            } else {
-                cx.style(Role::Dim)
-            };
-            let spans = if editing && i == cursor_row {
-                with_cursor(text, cursor_col, cx.theme)
-            } else {
-                highlight(text, cx.theme)
-            };
-            let head = vec![
-                Span::styled(format!("{n:>numbers$}"), number_style),
-                Span::styled(mark, mark_style),
-            ];
-            if !self.wrap {
-                let mut row = head;
-                let offset = if i == self.hscroll.0 {
-                    self.hscroll.1
-                } else {
-                    0
-                };
-                row.extend(text_view::window(spans, offset, width, marker));
-                rows.push(Line::from(row));
-                continue;
-            }
-            let shown: String = spans.iter().map(|s| s.content.as_ref()).collect();
-            let starts = text_view::row_starts(&shown, width);
-            for (part, &at) in starts.iter().enumerate() {
-                let mut row = if part == 0 {
-                    head.clone()
-                } else {
-                    vec![Span::styled(format!("{:>numbers$}↳", ""), marker)]
-                };
-                let end = starts.get(part + 1).copied().unwrap_or(usize::MAX);
-                row.extend(text_view::slice(spans.clone(), at, end));
-                rows.push(Line::from(row));
-            }
-        }
-        rows.truncate(height);
-        rows
-    }
-}
-
-/// What the pane shows for a type heading, `width` wide: the counts, the meta of its objects
-/// (a row a key), a selector that previews some of them, and the keys that act on them.
-fn summary_lines(summary: &TypeSummary, width: usize, cx: &Cx) -> Vec<Line<'static>> {
-    let dim = cx.style(Role::Dim);
-    let mut lines = vec![
-        Line::styled(
-            format!(
-                "{}: {}, {} shown{}",
-                summary.kind,
-                words::objects(summary.count),
-                summary.shown,
-                match summary.marked {
-                    0 => String::new(),
-                    n => format!(", {n} marked"),
-                }
-            ),
-            cx.style(Role::Strong),
-        ),
-        Line::raw(""),
-    ];
-    if summary.meta.is_empty() {
-        lines.push(Line::styled("no meta on these objects", dim));
-    } else {
-        lines.push(Line::styled("their meta (value: objects):", dim));
-        for (key, values) in summary.listed() {
-            let key = format!("  {key}  ");
-            let values = match values {
-                Listed::Values(values) => values
-                    .iter()
-                    .map(|(v, n)| format!("{v}: {n}"))
-                    .collect::<Vec<_>>()
-                    .join(" · "),
-                Listed::Distinct(n) => format!("{n} different values"),
-            };
-            let room = width.saturating_sub(key.chars().count());
-            lines.push(Line::from(vec![
-                Span::styled(key, cx.style(Role::JsonKey)),
-                Span::raw(clip(&values, room)),
-            ]));
-        }
-    }
-    lines.push(Line::raw(""));
-    if let Some((selector, n)) = summary.example() {
-        lines.push(Line::raw(format!(
-            "Preview them by meta: {} in the objects opens the selector form; `{selector}` matches {n} of them.",
-            cx.key(Context::Objects, Command::Selector),
-        )));
-    }
-    lines.push(Line::styled(
-        format!(
-            "{} on the heading marks the {} shown (again: unmarks them); {} folds.",
-            cx.key(Context::Objects, Command::Mark),
-            summary.shown,
-            cx.key(Context::Objects, Command::Activate)
-        ),
-        dim,
-    ));
-    lines
-}
+impl PropsPane {}

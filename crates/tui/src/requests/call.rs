@@ -4,19 +4,14 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use crate::document::ObjectModel;
+use diagtui_client::route;
+
+use crate::document::{ObjectModel, ObjectVersions, RequestId, Versioned};
 use diagtui_model::embeds::EmbedList;
 use diagtui_model::history::{Diff, HistoryPage, Restored, VersionDetails};
 use diagtui_model::{
-    Content, DiagramObject, DocDetails, DocSummary, FolderList, Props, Selector, SelectorUpdated,
-    UserRef,
+    Content, DocDetails, DocSummary, FolderList, Props, Selector, SelectorUpdated, UserRef,
 };
-
-/// Object id to its version on the server (our extension), for the objects it gave one.
-pub type ObjectVersions = BTreeMap<String, u64>;
-
-/// Identifies one request; replies carry it back so stale ones can be dropped.
-pub type RequestId = u64;
 
 /// One API call the app wants made.
 #[derive(Debug, Clone, PartialEq)]
@@ -268,69 +263,50 @@ impl Request {
         }
     }
 
-    /// The HTTP method and path this request goes to, for the request log (never the key).
+    /// The HTTP method and path this request goes to, for the request log (never the key): the
+    /// client's route of the call the worker makes for it.
     pub fn route(&self) -> (&'static str, String) {
-        let obj_path = |doc: &str, obj: &str| format!("/api/v1/doc/{doc}/obj/{obj}");
-        match self {
-            Request::WhoAmI => ("GET", "/api/v1/me".into()),
-            Request::ListDocs => ("GET", "/api/v1/doc".into()),
-            Request::Folders => ("GET", "/api/v1/folder/list".into()),
-            Request::Details { doc } => ("GET", format!("/api/v1/doc/{doc}")),
-            Request::Embeds { doc } => ("GET", format!("/api/v1/embed/list/{doc}")),
-            Request::Content { doc } => ("GET", format!("/api/v1/doc/{doc}/obj/all?versions=true")),
-            Request::GetObject { doc, obj } => ("GET", obj_path(doc, obj)),
-            Request::GetObjects { doc, objs } => (
-                "GET",
-                format!("{} (each of {})", obj_path(doc, "{obj}"), objs.len()),
-            ),
-            Request::UpdateObject { doc, obj, .. } => ("POST", obj_path(doc, obj)),
-            Request::CreateObject { doc, .. } => ("POST", format!("/api/v1/doc/{doc}/obj/")),
-            Request::DeleteObject { doc, obj, .. } => {
-                ("POST", format!("{}/delete", obj_path(doc, obj)))
+        let route = match self {
+            Request::WhoAmI => route::me(),
+            Request::ListDocs => route::docs(),
+            Request::Folders => route::folders(),
+            Request::Details { doc } => route::doc(doc),
+            Request::Embeds { doc } => route::embeds(doc),
+            Request::Content { doc } => route::content(doc, true),
+            Request::GetObject { doc, obj } => route::object(doc, obj),
+            Request::GetObjects { doc, objs } => {
+                let each = route::object(doc, "{obj}");
+                let path = format!("{} (each of {})", each.path(), objs.len());
+                return (each.method.as_str(), path);
             }
-            Request::ObjectsWhere { doc, selector } => (
-                "GET",
-                format!(
-                    "/api/v1/doc/{doc}/obj/where/{}?versions=true",
-                    selector.to_path_segment()
-                ),
-            ),
-            Request::UpdateWhere { doc, .. } => ("POST", format!("/api/v1/doc/{doc}/obj/where")),
-            Request::BulkUpdate { doc, .. } => ("POST", format!("/api/v1/doc/{doc}")),
-            Request::SetContent { doc, .. } => ("POST", format!("/api/v1/doc/set-content/{doc}")),
-            Request::CreateDoc { .. } => ("POST", "/api/v1/doc/create".into()),
-            Request::RenameDoc { .. } => ("POST", "/api/v1/doc/change-title".into()),
-            Request::CloneDoc { .. } => ("POST", "/api/v1/doc/clone".into()),
-            Request::ShareDoc { .. } => ("POST", "/api/v1/doc/add-collaborator".into()),
-            Request::EmptyDoc { .. } => ("POST", "/api/v1/doc/empty".into()),
-            Request::DeleteDoc { .. } => ("POST", "/api/v1/doc/delete".into()),
-            Request::MoveDoc { .. } => ("POST", "/api/v1/doc/move".into()),
-            Request::CreateFolder { .. } => ("POST", "/api/v1/folder/create".into()),
-            Request::RenameFolder { .. } => ("POST", "/api/v1/folder/change-title".into()),
-            Request::DeleteFolder { .. } => ("POST", "/api/v1/folder/delete".into()),
+            Request::UpdateObject { doc, obj, .. } => route::update_object(doc, obj),
+            Request::CreateObject { doc, .. } => route::create_object(doc),
+            Request::DeleteObject { doc, obj, .. } => route::delete_object(doc, obj),
+            Request::ObjectsWhere { doc, selector } => route::objects_where(doc, selector, true),
+            Request::UpdateWhere { doc, .. } => route::update_where(doc),
+            Request::BulkUpdate { doc, .. } => route::bulk_update(doc),
+            Request::SetContent { doc, .. } => route::set_content(doc),
+            Request::CreateDoc { .. } => route::create_doc(),
+            Request::RenameDoc { .. } => route::rename_doc(),
+            Request::CloneDoc { .. } => route::clone_doc(),
+            Request::ShareDoc { .. } => route::share_doc(),
+            Request::EmptyDoc { .. } => route::empty_doc(),
+            Request::DeleteDoc { .. } => route::delete_doc(),
+            Request::MoveDoc { .. } => route::move_doc(),
+            Request::CreateFolder { .. } => route::create_folder(),
+            Request::RenameFolder { .. } => route::rename_folder(),
+            Request::DeleteFolder { .. } => route::delete_folder(),
             Request::History { doc, before, limit } => {
-                let before = before.map(|v| format!("&before={v}")).unwrap_or_default();
-                (
-                    "GET",
-                    format!("/api/v1/doc/{doc}/history?limit={limit}{before}"),
-                )
+                route::history(doc, None, *before, Some(*limit))
             }
-            Request::ObjectHistory { doc, obj } => {
-                ("GET", format!("{}/history?limit=1", obj_path(doc, obj)))
-            }
-            Request::Version { doc, version } => {
-                ("GET", format!("/api/v1/doc/{doc}/history/{version}"))
-            }
-            Request::DiffSince { doc, from } => {
-                ("GET", format!("/api/v1/doc/{doc}/diff?from={from}"))
-            }
-            Request::ContentAt { doc, version } => (
-                "GET",
-                format!("/api/v1/doc/{doc}/obj/all?version={version}"),
-            ),
-            Request::Restore { doc, .. } => ("POST", format!("/api/v1/doc/{doc}/restore")),
-            Request::CreateDiagram { doc, .. } => ("POST", format!("/api/v1/create-diagram/{doc}")),
-        }
+            Request::ObjectHistory { doc, obj } => route::history(doc, Some(obj), None, Some(1)),
+            Request::Version { doc, version } => route::version(doc, *version),
+            Request::DiffSince { doc, from } => route::diff(doc, *from, None),
+            Request::ContentAt { doc, version } => route::content_at(doc, *version),
+            Request::Restore { doc, .. } => route::restore(doc),
+            Request::CreateDiagram { doc, .. } => route::create_diagram(doc, &[], false),
+        };
+        (route.method.as_str(), route.path())
     }
 }
 
@@ -376,25 +352,6 @@ pub enum Answer {
     /// How many objects a create-diagram stored, and its notes: what of the file could not be
     /// drawn as written (`line N: ...`).
     DiagramCreated(usize, Vec<String>),
-}
-
-/// An object as read, with its version on the server (`None`: the server gives no versions).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Versioned {
-    /// The object.
-    pub object: DiagramObject,
-    /// Its version.
-    pub version: Option<u64>,
-}
-
-/// An object read from a server that gave no version.
-impl From<DiagramObject> for Versioned {
-    fn from(object: DiagramObject) -> Versioned {
-        Versioned {
-            object,
-            version: None,
-        }
-    }
 }
 
 /// What a conditional write found instead of the versions it named (a 412): nothing was

@@ -5,8 +5,8 @@
 
 use std::collections::BTreeSet;
 
-use crate::requests::call::RequestId;
-use crate::runtime::liveness::REFETCH_AT_MOST;
+use crate::document::RequestId;
+use crate::requests::liveness::REFETCH_AT_MOST;
 
 /// The objects to read again, and the read under way.
 #[derive(Debug, Clone, Default)]

@@ -9,9 +9,10 @@ use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
 use std::time::Duration;
 
-use crate::app::notification::Notification;
-use crate::requests::call::{Reply, Request, RequestId};
+use crate::document::RequestId;
+use crate::requests::call::{Reply, Request};
 use crate::requests::purpose::{Purpose, Sent};
+use crate::text::notification::Notification;
 
 /// One line of the request log.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -206,7 +207,7 @@ impl fmt::Display for LogLine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::notification::Notification;
+    use crate::text::notification::Notification;
 
     #[test]
     fn an_answer_whose_line_has_left_is_still_taken_out_of_flight() {

@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use crate::requests::call::{Request, RequestId};
+use crate::document::RequestId;
+use crate::requests::call::Request;
 use diagtui_model::{DocSummary, FolderRef};
 
 /// What a request is for, naming the component its answer goes to.

@@ -5,7 +5,7 @@
 use tokio::sync::mpsc::UnboundedSender;
 use tokio::task::JoinHandle;
 
-use crate::runtime::liveness::{Follow, Live};
+use crate::requests::liveness::{Follow, Live};
 use diagtui_client::{Client, StreamEvent, Watch, Watched};
 
 /// The streams followed.

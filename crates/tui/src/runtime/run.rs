@@ -13,15 +13,17 @@ use tokio::sync::mpsc;
 
 use crate::app::update::{App, Effect, Msg, Setup};
 use crate::app::view::view;
+use crate::document::picture::{DrawnPicture, PictureJob};
+use crate::document::scene_cache::{BuiltScene, SceneJob};
+use crate::requests::liveness::TICK;
 use crate::runtime::clipboard;
 use crate::runtime::follow::Followers;
 use crate::runtime::graphics;
-use crate::runtime::liveness::TICK;
 use crate::runtime::memory::give_back_freed_memory;
 use crate::runtime::terminal;
-use crate::runtime::transfer;
 use crate::runtime::worker;
 use crate::runtime::worker::Job;
+use crate::transfer;
 use diagtui_client::Client;
 use diagtui_model::private_files;
 
@@ -92,26 +94,8 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
                         let outcome = transfer::perform(&job);
                         pending.extend(app.update(Msg::File(what, job, outcome)));
                     }
-                    Effect::BuildScene(job) => {
-                        let built = scene_tx.clone();
-                        // The app may have quit meanwhile; then nobody wants the scene.
-                        tokio::task::spawn_blocking(move || {
-                            give_back_freed_memory();
-                            let scene = job.run();
-                            give_back_freed_memory();
-                            built.send(scene)
-                        });
-                    }
-                    Effect::DrawPicture(job) => {
-                        let drawn = picture_tx.clone();
-                        // Superseded by a later view, it gives up and sends nothing.
-                        tokio::task::spawn_blocking(move || {
-                            if let Some(picture) = job.run() {
-                                // The app may have quit meanwhile; then nobody wants it.
-                                let _ = drawn.send(picture);
-                            }
-                        });
-                    }
+                    Effect::BuildScene(job) => build_scene(job, scene_tx.clone()),
+                    Effect::DrawPicture(job) => draw_picture(job, picture_tx.clone()),
                     Effect::Follow(what) => followers.follow(what),
                 }
             }
@@ -155,6 +139,28 @@ pub async fn run(client: Client, setup: Setup) -> anyhow::Result<()> {
     worker.abort();
     tracing::info!("tui stopped");
     Ok(())
+}
+
+/// Builds the scene of `job` off the input loop and sends it on `built`.
+fn build_scene(job: Box<SceneJob>, built: mpsc::UnboundedSender<BuiltScene>) {
+    // The app may have quit meanwhile; then nobody wants the scene.
+    tokio::task::spawn_blocking(move || {
+        give_back_freed_memory();
+        let scene = job.run();
+        give_back_freed_memory();
+        built.send(scene)
+    });
+}
+
+/// Draws the picture of `job` off the input loop and sends it on `drawn`; superseded by a later
+/// view, it gives up and sends nothing.
+fn draw_picture(job: Box<PictureJob>, drawn: mpsc::UnboundedSender<DrawnPicture>) {
+    tokio::task::spawn_blocking(move || {
+        if let Some(picture) = job.run() {
+            // The app may have quit meanwhile; then nobody wants it.
+            let _ = drawn.send(picture);
+        }
+    });
 }
 
 /// The messages waiting in `rx` now (not those sent meanwhile, so that a sender faster than

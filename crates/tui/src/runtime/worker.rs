@@ -12,8 +12,9 @@ use tokio::task::AbortHandle;
 
 use crate::app::update::{App, Effect, Msg};
 use crate::document::ObjectModel;
-use crate::requests::call::{Answer, Failure, Reply, Request, RequestId, Stale, Versioned};
-use crate::runtime::transfer;
+use crate::document::{RequestId, Versioned};
+use crate::requests::call::{Answer, Failure, Reply, Request, Stale};
+use crate::transfer;
 use diagtui_client::{AnswerBody, ApiError, Client};
 use diagtui_model::versions::VersionedObject;
 use diagtui_model::{DiagramObject, ErrorCode};
@@ -209,28 +210,33 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
             doc,
             content_type,
             body,
-        } => {
-            let created = client
-                .create_diagram(&doc, &content_type, body.into_bytes(), &[], false)
-                .await?;
-            Answer::DiagramCreated(
-                created.object_count,
-                created
-                    .notes
-                    .into_iter()
-                    .map(|note| match note.line {
-                        Some(line) => format!("line {line}: {}", note.text),
-                        None => note.text,
-                    })
-                    .collect(),
-            )
-        }
+        } => create_diagram(client, &doc, &content_type, body).await?,
         Request::Restore {
             doc,
             version,
             if_match,
         } => Answer::Restored(client.restore_if(&doc, version, if_match).await?),
     })
+}
+
+/// Makes a new document's content from `body` (a file of create-diagram entries of
+/// `content_type`): the objects created, and the notes on the file's lines.
+async fn create_diagram(
+    client: &Client,
+    doc: &str,
+    content_type: &str,
+    body: String,
+) -> Result<Answer, ApiError> {
+    let created = client
+        .create_diagram(doc, content_type, body.into_bytes(), &[], false)
+        .await?;
+    let notes = (created.notes.into_iter())
+        .map(|note| match note.line {
+            Some(line) => format!("line {line}: {}", note.text),
+            None => note.text,
+        })
+        .collect();
+    Ok(Answer::DiagramCreated(created.object_count, notes))
 }
 
 /// Objects `objs` of `doc` as the server has them now, with their versions, each read at once;

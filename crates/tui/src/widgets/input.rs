@@ -9,7 +9,7 @@ use std::cell::Cell;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::keys::Command;
-use crate::widgets::text_view;
+use crate::text::text_view;
 use crate::widgets::typing::{Edit, Typed, TypingHistory};
 
 /// A single line of text with a cursor, its typing history (`Ctrl-Z` by words, `Ctrl-Y`), and

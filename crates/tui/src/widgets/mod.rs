@@ -1,20 +1,16 @@
 //! Widgets and text fields shared by the panes and overlays: [`pieces`] (boxes, lines,
 //! scrolling), the text fields [`input`] (one line, filters), [`editor`] (many lines),
-//! [`props_field`] (a JSON field) and their keys ([`typing`]); [`text_view`] (long lines),
-//! [`titles`] (titles cut and still told apart), [`list`] (a cursor), [`json`] (highlight, diffs,
-//! checks, bulk changes), [`fuzzy`] (matching) and [`words`] (counted nouns).
+//! [`props_field`] (a JSON field) and their keys ([`typing`]); [`titles`] (titles cut and still
+//! told apart), [`list`] (a cursor) and [`fuzzy`] (matching).
 //!
-//! May import `theme`, `keys` and `app::component::Cx` (in `pieces` only); nothing else of the
-//! TUI.
+//! May import `text`, `theme`, `keys` and `vocab::action::Cx` (in `pieces` only); nothing else of
+//! the TUI.
 
 pub(crate) mod editor;
 pub(crate) mod fuzzy;
 pub(crate) mod input;
-pub(crate) mod json;
 pub(crate) mod list;
 pub(crate) mod pieces;
 pub(crate) mod props_field;
-pub(crate) mod text_view;
 pub(crate) mod titles;
 pub(crate) mod typing;
-pub(crate) mod words;

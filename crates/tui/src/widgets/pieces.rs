@@ -8,15 +8,15 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
 
-use crate::app::component::Cx;
 use crate::keys::{Command, Context};
+use crate::text::json::{Check, Diff, PathEdit, highlight};
+use crate::text::text_view;
+use crate::text::text_view::clip;
 use crate::theme::{Role, Theme};
+use crate::vocab::action::Cx;
 use crate::widgets::input::{Filter, LineInput};
-use crate::widgets::json::{Check, Diff, PathEdit, highlight};
 use crate::widgets::list::ListCursor;
 use crate::widgets::props_field::PropsField;
-use crate::widgets::text_view;
-use crate::widgets::text_view::clip;
 
 /// The bordered block of a pane `width` wide: thick and highlighted with the focus, its title
 /// cut to fit.

@@ -4,8 +4,8 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::CursorMove;
 
+use crate::text::json::{Check, check_for};
 use crate::widgets::editor::Editor;
-use crate::widgets::json::{Check, check_for};
 use crate::widgets::typing::Typed;
 use diagtui_model::Props;
 use diagtui_model::merge::Nested;

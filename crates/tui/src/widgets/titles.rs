@@ -2,7 +2,7 @@
 //! (`Web platfor…` for both *Web platform* and *Web platform (copy)*) keeps the end that tells it
 //! apart, its start cut instead (`Web platform… (copy)`).
 
-use crate::widgets::text_view::{char_width, clip, width};
+use crate::text::text_view::{char_width, clip, width};
 
 /// A title fitted into some columns: the text, and where each character of the title went.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -13,15 +13,15 @@
 use std::borrow::Borrow;
 use std::sync::Arc;
 
-use crate::app::action::{Action, BulkCall};
-use crate::app::component::Cx;
+use crate::document::{ObjectVersions, RequestId};
 use crate::keys::{Command, Context};
-use crate::overlays::{Body, Choice, Overlay, Question};
-use crate::requests::call::{Answer, Failure, ObjectVersions, Request, RequestId, Stale};
+use crate::requests::call::{Answer, Failure, Request, Stale};
 use crate::requests::purpose::{BulkOwner, BulkWork, Purpose};
-use crate::widgets::json::{BulkChange, Diff};
-use crate::widgets::words;
-use crate::writes::record::{ObjectWrite, Source, WriteKind};
+use crate::session::record::{ObjectWrite, Source, WriteKind};
+use crate::text::json::{BulkChange, Diff};
+use crate::text::words;
+use crate::vocab::action::{Action, Ask, Choice, Cx};
+use crate::vocab::calls::{Body, BulkCall};
 use diagtui_model::merge::{Nested, refusal, update_for};
 use diagtui_model::{Content, Props};
 
@@ -253,8 +253,8 @@ impl BulkWrite {
             "send the bulk update"
         };
         self.stage = Stage::Asked(plan);
-        Action::Open(Overlay::Question(
-            Question::new(
+        Action::Ask(
+            Ask::new(
                 "Bulk update",
                 Body::BulkDiff {
                     heading,
@@ -271,7 +271,7 @@ impl BulkWrite {
                 ],
             )
             .destructive_if(several),
-        ))
+        )
     }
 
     fn call_action(&self, call: BulkCall) -> Action {
@@ -387,8 +387,8 @@ impl BulkWrite {
         if differing.len() > NAMED {
             named.push(format!("{} more", differing.len() - NAMED));
         }
-        Action::Open(Overlay::Question(
-            Question::new(
+        Action::Ask(
+            Ask::new(
                 "Changed on the server",
                 Body::Text(format!(
                     "{} changed on the server since the diff was worked out (or no longer \
@@ -416,7 +416,7 @@ impl BulkWrite {
             )
             .in_context(Context::Conflict)
             .destructive(),
-        ))
+        )
     }
 }
 

@@ -6,14 +6,13 @@
 //! (the API has no way to bring a document back); documents moved are moved back, each to the
 //! folder it came from. Every undo asks first; the documents pane reads the lists again after.
 
-use crate::app::action::{Action, DocsCall};
-use crate::app::component::Cx;
 use crate::keys::Command;
-use crate::overlays::{Body, Choice, Overlay, Question};
 use crate::requests::call::{Answer, Failure, Request};
 use crate::requests::purpose::{Purpose, UndoWork};
-use crate::widgets::words;
-use crate::writes::record::{FolderChange, UndoneMark, Write, WriteKind};
+use crate::session::record::{FolderChange, UndoneMark, Write, WriteKind};
+use crate::text::words;
+use crate::vocab::action::{Action, Ask, Choice, Cx};
+use crate::vocab::calls::{Body, DocsCall};
 use diagtui_model::FolderRef;
 
 /// How many titles a question names before `+N`.
@@ -96,7 +95,7 @@ pub fn ask(write: &Write, cx: &Cx) -> Vec<Action> {
             )
         }
     };
-    let question = Question::new(
+    let question = Ask::new(
         &format!("Undo the {}", change.name()),
         Body::Text(text),
         vec![
@@ -109,7 +108,7 @@ pub fn ask(write: &Write, cx: &Cx) -> Vec<Action> {
     } else {
         question
     };
-    vec![Action::Open(Overlay::Question(question))]
+    vec![Action::Ask(question)]
 }
 
 /// What a folder's delete took that cannot come back.

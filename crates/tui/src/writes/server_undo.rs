@@ -9,13 +9,12 @@
 //! Against a server without the history routes (404), `u` undoes this session's writes as
 //! before, and says once that the server keeps no history.
 
-use crate::app::action::Action;
-use crate::app::component::Cx;
 use crate::document::ObjectModel;
 use crate::requests::call::{Answer, Failure, Request};
 use crate::requests::purpose::{Purpose, ServerUndoWork};
-use crate::widgets::json::Diff;
-use crate::writes::record::{ObjectWrite, Removed, Source, WriteKind, attached_line_groups};
+use crate::session::record::{ObjectWrite, Removed, Source, WriteKind, attached_line_groups};
+use crate::text::json::Diff;
+use crate::vocab::action::{Action, Cx};
 use crate::writes::undo;
 use diagtui_model::ErrorCode;
 use diagtui_model::history::{ObjectChange, VersionDetails, VersionKind};

@@ -14,19 +14,19 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::app::action::Action;
-use crate::app::component::Cx;
-use crate::app::notification::Notification;
 use crate::document::ObjectModel;
+use crate::document::{ObjectVersions, Versioned};
 use crate::keys::Command;
 use crate::keys::Context;
-use crate::overlays::{Body, Choice, Overlay, Question};
-use crate::requests::call::{Answer, Failure, ObjectVersions, Request, Versioned};
+use crate::requests::call::{Answer, Failure, Request};
 use crate::requests::purpose::{Purpose, Sent, UndoWork};
-use crate::widgets::json::BulkChange;
-use crate::widgets::words;
+use crate::session::record::{ObjectWrite, UndoneMark, Write, WriteKind, repointed};
+use crate::text::json::BulkChange;
+use crate::text::notification::Notification;
+use crate::text::words;
+use crate::vocab::action::{Action, Ask, Choice, Cx};
+use crate::vocab::calls::Body;
 use crate::writes::folder_undo;
-use crate::writes::record::{ObjectWrite, UndoneMark, Write, WriteKind, repointed};
 use diagtui_model::Props;
 
 /// Rows listed in a question about many objects.
@@ -148,8 +148,8 @@ fn ask_update(write: &Write, parts: Vec<&ObjectWrite>, cx: &Cx) -> Vec<Action> {
         write: write.id,
         objs,
     };
-    vec![Action::Open(Overlay::Question(
-        Question::new(
+    vec![Action::Ask(
+        Ask::new(
             "Undo",
             body,
             vec![
@@ -162,7 +162,7 @@ fn ask_update(write: &Write, parts: Vec<&ObjectWrite>, cx: &Cx) -> Vec<Action> {
             ],
         )
         .destructive_if(several),
-    ))]
+    )]
 }
 
 /// The question when undoing update `write` of `objs` can put nothing back: it only added
@@ -174,7 +174,7 @@ fn ask_leave_added(write: &Write, objs: Vec<String>, added: &[String], cx: &Cx) 
         many => words::objects(many.len()),
     };
     let note = format!("left the properties the {} added", write.name());
-    vec![Action::Open(Overlay::Question(Question::new(
+    vec![Action::Ask(Ask::new(
         "Undo cannot put it back",
         Body::Listed {
             text: format!(
@@ -202,7 +202,7 @@ fn ask_leave_added(write: &Write, objs: Vec<String>, added: &[String], cx: &Cx) 
             ),
             Choice::new(Command::No, "keep it as it is", Vec::new()),
         ],
-    )))]
+    ))]
 }
 
 /// The question before creating again the objects `write` deleted.
@@ -250,7 +250,7 @@ fn ask_recreate(write: &Write, cx: &Cx) -> Vec<Action> {
             ))
         })
         .collect();
-    vec![Action::Open(Overlay::Question(Question::new(
+    vec![Action::Ask(Ask::new(
         "Undo the delete",
         Body::Listed {
             text: format!(
@@ -269,7 +269,7 @@ fn ask_recreate(write: &Write, cx: &Cx) -> Vec<Action> {
             Choice::new(Command::Yes, "create them again", sends),
             Choice::new(Command::No, "keep them deleted", Vec::new()),
         ],
-    )))]
+    ))]
 }
 
 /// What undoing a write that is undone already says.
@@ -305,8 +305,8 @@ fn ask_replaced(write: &Write, previous: &ObjectModel, undone: bool, cx: &Cx) ->
         if_match: made,
     };
     let name = write.name();
-    vec![Action::Open(Overlay::Question(
-        Question::new(
+    vec![Action::Ask(
+        Ask::new(
             &format!("Undo the {name}"),
             Body::Text(format!(
                 "Set the content of \"{title}\" back to the {} it had before the {name}? This replaces ALL its content{now}.",
@@ -322,7 +322,7 @@ fn ask_replaced(write: &Write, previous: &ObjectModel, undone: bool, cx: &Cx) ->
             ],
         )
         .destructive(),
-    ))]
+    )]
 }
 
 /// The answer to an undo's request.
@@ -343,30 +343,7 @@ pub fn on_reply(
     let open = cx.doc_id() == Some(doc.as_str());
     match (work, outcome) {
         (UndoWork::Check { write, objs }, Ok(answer)) => {
-            let (current, versions): (BTreeMap<String, Props>, ObjectVersions) =
-                match (answer, &request) {
-                    (Answer::Object(read), Request::GetObject { obj, .. }) => (
-                        [(obj.clone(), read.object.data)].into(),
-                        read.version.map(|v| (obj.clone(), v)).into_iter().collect(),
-                    ),
-                    (Answer::Objects(model), _) => (
-                        (objs.iter())
-                            .filter_map(|obj| {
-                                Some((obj.clone(), model.entry(model.index_of(obj)?).data()))
-                            })
-                            .collect(),
-                        (objs.iter())
-                            .filter_map(|obj| Some((obj.clone(), model.server_version_of(obj)?)))
-                            .collect(),
-                    ),
-                    (answer, _) => {
-                        return vec![Action::unexpected(
-                            &UndoWork::Check { write, objs },
-                            &answer,
-                        )];
-                    }
-                };
-            checked(write, &objs, &current, &versions, cx)
+            check_answered(write, objs, answer, &request, cx)
         }
         (UndoWork::Update { write, objs }, Ok(_)) => {
             let name = cx.writes.get(write).map_or("write", Write::name);
@@ -419,46 +396,80 @@ pub fn on_reply(
                 Action::ContentReplaced(doc),
             ]
         }
-        (work, Err(failure)) => {
-            let what = match &work {
-                UndoWork::Check { .. } => "the re-read; nothing was changed".to_string(),
-                UndoWork::Update { .. } => "nothing was changed".into(),
-                UndoWork::Recreate { old, .. } => format!("{old} was not created again"),
-                UndoWork::Anchors(_) => {
-                    "reading the attached line groups; they still name the old ids".into()
-                }
-                UndoWork::Repoint(_) => {
-                    "pointing the line groups at the new ids; they still name the old ids".into()
-                }
-                UndoWork::Replaced(_) if failure.stale.is_some() => {
-                    "the document was written after it, so nothing was set back over that \
-                     write; H shows its versions"
-                        .into()
-                }
-                UndoWork::Replaced(_) => "the content is as it was".into(),
-                // Answered by `folder_undo::on_reply`.
-                UndoWork::FolderCheck(_) | UndoWork::Folder(_) => {
-                    "the folders are as they were".into()
-                }
-            };
-            let mut actions = vec![Action::error(format!(
-                "undo failed ({what}): {}",
-                failure.message
-            ))];
-            match work {
-                // The other objects of the delete go on: the last answer points the line
-                // groups of those created at their new ids.
-                UndoWork::Recreate { write, old } => {
-                    actions.extend(recreated(write, old, None, cx));
-                }
-                UndoWork::Check { .. } => {}
-                _ if open => actions.push(Action::ReloadContent),
-                _ => {}
-            }
-            actions
-        }
+        (work, Err(failure)) => failed(work, failure, open, cx),
         (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
     }
+}
+
+/// The objects of `write` read again before its undo (`answer` to `request`): checked against
+/// what the write left.
+fn check_answered(
+    write: u64,
+    objs: Vec<String>,
+    answer: Answer,
+    request: &Request,
+    cx: &Cx,
+) -> Vec<Action> {
+    let (current, versions): (BTreeMap<String, Props>, ObjectVersions) = match (answer, &request) {
+        (Answer::Object(read), Request::GetObject { obj, .. }) => (
+            [(obj.clone(), read.object.data)].into(),
+            read.version.map(|v| (obj.clone(), v)).into_iter().collect(),
+        ),
+        (Answer::Objects(model), _) => (
+            (objs.iter())
+                .filter_map(|obj| Some((obj.clone(), model.entry(model.index_of(obj)?).data())))
+                .collect(),
+            (objs.iter())
+                .filter_map(|obj| Some((obj.clone(), model.server_version_of(obj)?)))
+                .collect(),
+        ),
+        (answer, _) => {
+            return vec![Action::unexpected(
+                &UndoWork::Check { write, objs },
+                &answer,
+            )];
+        }
+    };
+    checked(write, &objs, &current, &versions, cx)
+}
+
+/// An undo's request failed: what was and was not done, and what goes on (`open`: the
+/// document is open).
+fn failed(work: UndoWork, failure: Failure, open: bool, cx: &Cx) -> Vec<Action> {
+    let what = match &work {
+        UndoWork::Check { .. } => "the re-read; nothing was changed".to_string(),
+        UndoWork::Update { .. } => "nothing was changed".into(),
+        UndoWork::Recreate { old, .. } => format!("{old} was not created again"),
+        UndoWork::Anchors(_) => {
+            "reading the attached line groups; they still name the old ids".into()
+        }
+        UndoWork::Repoint(_) => {
+            "pointing the line groups at the new ids; they still name the old ids".into()
+        }
+        UndoWork::Replaced(_) if failure.stale.is_some() => {
+            "the document was written after it, so nothing was set back over that \
+                 write; H shows its versions"
+                .into()
+        }
+        UndoWork::Replaced(_) => "the content is as it was".into(),
+        // Answered by `folder_undo::on_reply`.
+        UndoWork::FolderCheck(_) | UndoWork::Folder(_) => "the folders are as they were".into(),
+    };
+    let mut actions = vec![Action::error(format!(
+        "undo failed ({what}): {}",
+        failure.message
+    ))];
+    match work {
+        // The other objects of the delete go on: the last answer points the line
+        // groups of those created at their new ids.
+        UndoWork::Recreate { write, old } => {
+            actions.extend(recreated(write, old, None, cx));
+        }
+        UndoWork::Check { .. } => {}
+        _ if open => actions.push(Action::ReloadContent),
+        _ => {}
+    }
+    actions
 }
 
 /// The creation again of object `old`, deleted by `write`, was answered (`created`: its new
@@ -661,8 +672,8 @@ fn checked(
         actions.push(Action::Send(sent));
         return actions;
     }
-    actions.push(Action::Open(Overlay::Question(
-        Question::new(
+    actions.push(Action::Ask(
+        Ask::new(
             "Changed on the server",
             Body::Listed {
                 text: format!(
@@ -681,7 +692,7 @@ fn checked(
         )
         .in_context(Context::Conflict)
         .destructive(),
-    )));
+    ));
     actions
 }
 

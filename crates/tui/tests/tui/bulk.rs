@@ -3,8 +3,8 @@
 //! import; snapshots of the form, the preview, the result and the import report.
 
 use diagtui_model::{Content, SelectorUpdated};
-use diagtui_tui::runtime::transfer::{FileError, FileFor, FileJob, perform};
-use diagtui_tui::writes::selectors::SelectorHistory;
+use diagtui_tui::session::selectors::SelectorHistory;
+use diagtui_tui::transfer::{FileError, FileFor, FileJob, perform};
 use diagtui_tui::{Answer, Effect, Msg, Request, Setup};
 use insta::assert_snapshot;
 use serde_json::json;

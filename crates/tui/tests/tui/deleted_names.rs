@@ -8,7 +8,7 @@ use diagtui_client::{DocStreamEvent, Watched};
 use diagtui_model::Content;
 use diagtui_model::events::DocChangeEvent;
 use diagtui_model::history::{HistoryPage, ObjectChange, VersionDetails, VersionKind};
-use diagtui_tui::runtime::liveness::Live;
+use diagtui_tui::requests::liveness::Live;
 use diagtui_tui::{Answer, Msg, Request};
 
 use crate::harness::*;

@@ -13,8 +13,8 @@ use serde_json::{Value, json};
 
 use diagtui_client::{ApiKey, Client, ClientConfig};
 use diagtui_tui::Setup;
-use diagtui_tui::runtime::transfer::Places;
-use diagtui_tui::writes::selectors::SelectorHistory;
+use diagtui_tui::session::selectors::SelectorHistory;
+use diagtui_tui::transfer::Places;
 
 use crate::undo_e2e::connected;
 

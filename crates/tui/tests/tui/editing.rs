@@ -441,9 +441,9 @@ fn the_write_history_undoes_an_import_after_naming_the_count() {
     h.press("1 i");
     h.press("Enter");
     let file = json!({"n1": {"type": "label", "data": {"text": "new"}}});
-    let job = diagtui_tui::runtime::transfer::FileJob::Read("network-overview.json".into());
+    let job = diagtui_tui::transfer::FileJob::Read("network-overview.json".into());
     h.send(Msg::File(
-        diagtui_tui::runtime::transfer::FileFor::Import(docs()[0].clone()),
+        diagtui_tui::transfer::FileFor::Import(docs()[0].clone()),
         job,
         Ok(file.to_string()),
     ));

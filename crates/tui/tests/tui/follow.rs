@@ -13,8 +13,8 @@ use diagtui_server::{LocalServer, ServerOptions};
 use diagtui_store::Location;
 use diagtui_testkit_server::Local;
 use diagtui_tui::requests::call::Request;
+use diagtui_tui::requests::liveness::Live;
 use diagtui_tui::runtime::follow::Followers;
-use diagtui_tui::runtime::liveness::Live;
 use diagtui_tui::runtime::worker;
 use diagtui_tui::{App, Effect, Msg, Setup, view};
 use ratatui::Terminal;
@@ -40,7 +40,7 @@ struct Following {
     /// How many times the app read the whole content so far.
     content_reads: usize,
     /// While set, what the app asks to follow waits here (a stream slow to start).
-    held: Option<Vec<diagtui_tui::runtime::liveness::Follow>>,
+    held: Option<Vec<diagtui_tui::requests::liveness::Follow>>,
 }
 
 impl Following {

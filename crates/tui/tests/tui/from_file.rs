@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use diagtui_tui::runtime::transfer::{FileError, FileFor, FileJob};
+use diagtui_tui::transfer::{FileError, FileFor, FileJob};
 use diagtui_tui::{Answer, Effect, Msg, Request, RequestId};
 
 use crate::harness::*;

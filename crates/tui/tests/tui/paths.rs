@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use diagtui_tui::runtime::transfer::{FileFor, FileJob, Places};
+use diagtui_tui::transfer::{FileFor, FileJob, Places};
 use diagtui_tui::{Effect, Msg, Request, Setup};
 
 use crate::harness::{Harness, content, objects};

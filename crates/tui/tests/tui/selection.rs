@@ -5,7 +5,7 @@
 
 use diagtui_client::{DocStreamEvent, Watched};
 use diagtui_model::events::DocChangeEvent;
-use diagtui_tui::runtime::liveness::Live;
+use diagtui_tui::requests::liveness::Live;
 use diagtui_tui::{Answer, Msg, Request};
 use serde_json::json;
 

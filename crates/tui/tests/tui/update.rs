@@ -3,7 +3,7 @@
 
 use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use diagtui_model::{Content, DocSummary};
-use diagtui_tui::runtime::liveness::Follow;
+use diagtui_tui::requests::liveness::Follow;
 use diagtui_tui::{Answer, App, Effect, Msg, Request, Setup};
 use serde_json::json;
 

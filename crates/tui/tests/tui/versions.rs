@@ -11,7 +11,7 @@ use diagtui_model::events::DocChangeEvent;
 use diagtui_model::versions::VersionedObject;
 use diagtui_model::{Content, Selector};
 use diagtui_tui::document::ObjectModel;
-use diagtui_tui::runtime::liveness::Live;
+use diagtui_tui::requests::liveness::Live;
 use diagtui_tui::{Answer, Failure, Msg, Request};
 use diagtui_tui::{Stale, Versioned};
 use serde_json::json;

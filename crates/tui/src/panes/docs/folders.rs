@@ -10,17 +10,17 @@ use std::collections::HashMap;
 use ratatui::text::{Line, Span};
 
 use super::{DocRow, DocsPane, RowKey, SHARED};
-use crate::app::action::{Action, DocsCall, PromptFor};
-use crate::app::component::Cx;
 use crate::keys::{Command, Context};
-use crate::overlays::{Body, Choice, FolderPicker, Overlay, Question, WritesView, docs_subject};
+use crate::overlays::{FolderPicker, WritesView, docs_subject};
 use crate::requests::call::{Answer, Failure, Request};
 use crate::requests::purpose::{DocAction, DocsWork, Purpose};
+use crate::session::record::{FOLDERS, FolderChange, Undone, WriteKind};
+use crate::text::text_view::clip;
+use crate::text::words;
 use crate::theme::Role;
-use crate::widgets::text_view::clip;
-use crate::widgets::words;
+use crate::vocab::action::{Action, Ask, Choice, Cx, Overlay};
+use crate::vocab::calls::{Body, DocsCall, PromptFor};
 use crate::writes::folder_undo;
-use crate::writes::record::{FOLDERS, FolderChange, Undone, WriteKind};
 use diagtui_model::{DocSummary, FolderEntry, FolderRef};
 
 /// How many documents a folder's delete question names before `+N`.
@@ -61,7 +61,7 @@ impl DocsPane {
                     "nothing to undo: no folder write (new, rename, delete, move) in this session",
                 )],
             },
-            Command::History => vec![Action::Open(Overlay::Writes(WritesView::new(FOLDERS)))],
+            Command::History => vec![Action::Open(Overlay::new(WritesView::new(FOLDERS)))],
             Command::MoveToFolder => self.ask_move(cx),
             Command::Fold => self.fold(Some(true), cx),
             Command::Unfold if heading => self.fold(Some(false), cx),
@@ -224,9 +224,7 @@ impl DocsPane {
                 cx.key(Context::Documents, Command::NewFolder)
             ))];
         }
-        vec![Action::Open(Overlay::FolderPicker(FolderPicker::new(
-            docs, offered,
-        )))]
+        vec![Action::Open(Overlay::new(FolderPicker::new(docs, offered)))]
     }
 
     /// The move was confirmed: one request per document; the list shows them in their new
@@ -394,8 +392,8 @@ impl DocsPane {
             )
         };
         let ids = docs.into_iter().map(|(id, _)| id).collect();
-        vec![Action::Open(Overlay::Question(
-            Question::new(
+        vec![Action::Ask(
+            Ask::new(
                 "Delete folder",
                 Body::Text(text),
                 vec![
@@ -408,7 +406,7 @@ impl DocsPane {
                 ],
             )
             .destructive(),
-        ))]
+        )]
     }
 
     /// The folder's delete was confirmed: it and its documents leave the list at once (the

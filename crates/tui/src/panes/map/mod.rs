@@ -26,15 +26,15 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use ratatui_image::Image;
 
-use crate::app::action::{Action, ObjectsCall, Pane};
-use crate::app::component::{Component, Cx};
 use crate::document::picture::{DrawnPicture, Graphics, PictureJob, PictureKey, Pictures};
 use crate::document::{ObjectModel, OpenDoc, TreeRow};
 use crate::keys::{Command, Context};
 use crate::overlays::ConnectionsView;
+use crate::text::text_view::clip;
 use crate::theme::Role;
+use crate::vocab::action::{Action, Component, Cx};
+use crate::vocab::calls::{ObjectsCall, Pane};
 use crate::widgets::pieces::{load_error_lines, pane_block};
-use crate::widgets::text_view::clip;
 use diagtui_scene::render::Highlights;
 use diagtui_scene::{Rect as SceneRect, Scene};
 use draw::Emphasis;

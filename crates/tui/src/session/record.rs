@@ -13,8 +13,8 @@ use serde_json::Value;
 
 use crate::document::ObjectModel;
 use crate::document::names::{Name, Names};
-use crate::widgets::json::Diff;
-use crate::widgets::words;
+use crate::text::json::Diff;
+use crate::text::words;
 use diagtui_model::{DiagramObject, DocSummary, FolderRef, Props};
 
 /// What wrote properties.

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::runtime::transfer::FileJob;
+use crate::transfer::FileJob;
 
 /// The history file's name in the data dir.
 pub(crate) const HISTORY_FILE: &str = "selector-history.json";
@@ -75,7 +75,7 @@ impl SelectorHistory {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runtime::transfer::perform;
+    use crate::transfer::perform;
 
     fn entry(value: &str) -> SavedSelector {
         SavedSelector {

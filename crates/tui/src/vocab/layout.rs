@@ -3,7 +3,7 @@
 
 use ratatui::layout::{Constraint, Layout, Rect};
 
-use crate::app::action::Pane;
+use crate::vocab::calls::Pane;
 
 /// The screen split into its parts; a pane that is not shown has an empty rectangle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,5 +1,7 @@
 //! A message for the user: what the status bar shows and the log keeps, at its level.
 
+use crate::theme::Role;
+
 /// How much a notification matters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Level {
@@ -9,6 +11,17 @@ pub enum Level {
     Warning,
     /// Something failed.
     Error,
+}
+
+impl Level {
+    /// How a message of this level looks: its mark (none for an information) and its style.
+    pub fn look(self) -> (&'static str, Role) {
+        match self {
+            Level::Error => ("✗", Role::Error),
+            Level::Warning => ("!", Role::Warning),
+            Level::Info => ("", Role::Success),
+        }
+    }
 }
 
 /// A message for the status bar.

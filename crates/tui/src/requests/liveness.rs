@@ -8,8 +8,8 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use crate::app::notification::Notification;
-use crate::requests::call::Versioned;
+use crate::document::Versioned;
+use crate::text::notification::Notification;
 use diagtui_client::{AccountStreamEvent, ApiError, DocStreamEvent, Watched};
 use diagtui_model::events::{DocChangeEvent, DocEventKind};
 use diagtui_model::{DiagramObject, ErrorCode};

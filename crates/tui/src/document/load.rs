@@ -3,7 +3,8 @@
 //! flags; a reload keeps the last value showing until its answer arrives (a reload in place), and
 //! an answer to anything but the request awaited is dropped.
 
-use crate::requests::call::RequestId;
+/// Identifies one request; replies carry it back so stale ones can be dropped.
+pub type RequestId = u64;
 
 /// Nothing asked yet, asked (keeping the last value), arrived, or failed.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -1,0 +1,295 @@
+//! The answers App hears: a request's reply goes to what it was for (its purpose: a pane, an
+//! overlay, the open document's content, the objects read again); the change events' news
+//! become reactions (objects to read again, a document's last change).
+
+use crate::app::selector::{find_bulk, find_form};
+use crate::app::update::{App, cx};
+use crate::document::ObjectModel;
+use crate::document::{RequestId, Versioned};
+use crate::keys::{Command, Context};
+use crate::overlays::SelectorForm;
+use crate::requests::call::{Answer, Failure, Reply, Request};
+use crate::requests::liveness::Reaction;
+use crate::requests::purpose::{BulkOwner, Purpose};
+use crate::text::notification::Notification;
+use crate::vocab::action::{Action, Cx, Overlay};
+use crate::writes::{server_undo, undo};
+
+impl App {
+    pub(super) fn on_reply(&mut self, reply: Reply) -> Vec<Action> {
+        let Some(flight) = self.requests.answered(&reply) else {
+            tracing::debug!(id = reply.id, "reply for nothing in flight dropped");
+            return Vec::new();
+        };
+        tracing::debug!(id = reply.id, purpose = ?flight.purpose, ok = reply.outcome.is_ok(), "reply");
+        let written = flight.request.written_doc().map(str::to_owned);
+        let mut actions = self.route(flight.purpose, reply.id, flight.request, reply.outcome);
+        if let Some(doc) = written {
+            actions.push(Action::Written(doc));
+        }
+        actions
+    }
+
+    /// Hands an answer to the component whose request it was.
+    pub(super) fn route(
+        &mut self,
+        purpose: Purpose,
+        id: RequestId,
+        request: Request,
+        outcome: Result<Answer, Failure>,
+    ) -> Vec<Action> {
+        let shown_form = self
+            .overlays
+            .last()
+            .is_some_and(Overlay::is::<SelectorForm>);
+        match purpose {
+            Purpose::Account => match outcome {
+                Ok(Answer::Me(user)) => {
+                    self.account = Some(user.email);
+                    Vec::new()
+                }
+                Ok(answer) => vec![Action::unexpected(&Purpose::Account, &answer)],
+                Err(failure) => vec![Action::error(format!(
+                    "could not read the account: {}",
+                    failure.message
+                ))],
+            },
+            Purpose::Content => self.content_answered(id, outcome),
+            Purpose::Fresh => self.fresh_answered(id, request, outcome),
+            Purpose::Poll => {
+                let Request::Details { doc } = request else {
+                    return Vec::new();
+                };
+                let answer = match outcome {
+                    Ok(Answer::Details(details)) => Ok(details.last_change),
+                    Ok(answer) => return vec![Action::unexpected(&Purpose::Poll, &answer)],
+                    Err(failure) => Err(failure.message),
+                };
+                let reactions = self.liveness.polled(&doc, answer);
+                self.react(reactions)
+            }
+            Purpose::Docs(work) => {
+                let cx = cx!(self, self.props.unsaved());
+                let actions = self.docs.on_reply(work, id, request, outcome, &cx);
+                self.retitle_open_doc();
+                actions
+            }
+            Purpose::Objects(work) => {
+                let cx = cx!(self, self.props.unsaved());
+                self.objects.on_reply(work, id, request, outcome, &cx)
+            }
+            Purpose::Props(work) => {
+                let cx = cx!(self, None);
+                self.props.on_reply(work, id, request, outcome, &cx)
+            }
+            Purpose::Form(work) => {
+                let cx = cx!(self, self.props.unsaved());
+                let form = find_form(&mut self.overlays, &mut self.kept_form);
+                match form {
+                    Some(form) => form.on_reply(work, id, request, outcome, &cx, shown_form),
+                    None => Vec::new(),
+                }
+            }
+            Purpose::Bulk(BulkOwner::Form, work) => {
+                let cx = cx!(self, self.props.unsaved());
+                match find_form(&mut self.overlays, &mut self.kept_form) {
+                    Some(form) => form.on_bulk_reply(work, id, outcome, &cx),
+                    None => Vec::new(),
+                }
+            }
+            Purpose::Bulk(BulkOwner::BulkEdit, work) => {
+                let cx = cx!(self, self.props.unsaved());
+                let bulk = find_bulk(&mut self.overlays, &mut self.kept_bulk);
+                bulk.on_reply(work, id, outcome, &cx)
+            }
+            Purpose::Undo(work) => {
+                let cx = cx!(self, self.props.unsaved());
+                undo::on_reply(work, request, outcome, &cx)
+            }
+            Purpose::Versions(work) => self.versions_answered(work, id, request, outcome),
+            Purpose::FromFile(work) => self.file_diagram_answered(work, request, outcome),
+            Purpose::Departed(obj) => self.departed_answered(&obj, request, outcome),
+            Purpose::ServerUndo(work) => {
+                if outcome.is_ok() {
+                    self.writes.set_server_keeps(true);
+                }
+                let cx = cx!(self, self.props.unsaved());
+                server_undo::on_reply(work, request, outcome, &cx)
+            }
+        }
+    }
+
+    /// The open document's content arrived (or failed): applied only when it is the one awaited.
+    pub(super) fn content_answered(
+        &mut self,
+        id: RequestId,
+        outcome: Result<Answer, Failure>,
+    ) -> Vec<Action> {
+        let Some(doc) = self.doc.as_mut() else {
+            return Vec::new();
+        };
+        match outcome {
+            Ok(Answer::Objects(model)) => {
+                let n = model.len();
+                if !doc.loaded(id, *model) {
+                    tracing::debug!(id, "stale content dropped");
+                    return Vec::new();
+                }
+                if doc.past.is_none() {
+                    self.docs.set_count(&doc.summary.id, n);
+                }
+                let cx = cx!(self, None);
+                self.objects.sync(&cx);
+                self.show_selected();
+                // Changed while the content was on its way: read those again now.
+                self.read_fresh()
+            }
+            Ok(answer) => vec![Action::unexpected(&Purpose::Content, &answer)],
+            Err(failure) => {
+                if doc.content.fail(id, failure.message.clone()) {
+                    let cx = cx!(self, None);
+                    self.objects.sync(&cx);
+                    vec![Action::error(format!(
+                        "could not load the objects: {} ({} retries)",
+                        failure.message,
+                        self.keys.key(Context::Global, Command::Refresh)
+                    ))]
+                } else {
+                    Vec::new()
+                }
+            }
+        }
+    }
+
+    /// The open document's title as the document list has it now (retitled here or elsewhere).
+    pub(super) fn retitle_open_doc(&mut self) {
+        if let Some(open) = self.doc.as_mut()
+            && let Some(listed) = self.docs.docs().iter().find(|d| d.id == open.id())
+            && listed.title != open.summary.title
+        {
+            open.summary.title.clone_from(&listed.title);
+        }
+    }
+
+    /// Reads the open document's objects changed elsewhere that wait, when its content is
+    /// there to take them and no such read is under way.
+    pub(super) fn read_fresh(&mut self) -> Vec<Action> {
+        let Some(doc) = self.doc.as_ref() else {
+            return Vec::new();
+        };
+        let ready = doc.model().is_some() && !doc.content.is_loading();
+        let Some(objs) = self.fresh.take(ready) else {
+            return Vec::new();
+        };
+        let doc = doc.id().to_owned();
+        let sent = self
+            .requests
+            .prepare(Request::GetObjects { doc, objs }, Purpose::Fresh);
+        self.fresh.reading(sent.id);
+        vec![Action::Send(sent)]
+    }
+
+    /// Objects changed elsewhere, read again: put in place (the selection, the marks and the
+    /// filter stay), then the next ones that wait are read.
+    pub(super) fn fresh_answered(
+        &mut self,
+        id: RequestId,
+        request: Request,
+        outcome: Result<Answer, Failure>,
+    ) -> Vec<Action> {
+        if !self.fresh.answered(id) {
+            return Vec::new();
+        }
+        let Request::GetObjects { doc, .. } = request else {
+            return Vec::new();
+        };
+        if self.doc.as_ref().is_none_or(|d| d.id() != doc) {
+            return Vec::new();
+        }
+        match outcome {
+            Ok(Answer::Fresh(objects)) => self.take_fresh(objects),
+            Ok(answer) => vec![Action::unexpected(&Purpose::Fresh, &answer)],
+            // Read them with the rest: the reload says what went wrong, if it goes wrong too.
+            Err(_) => vec![Action::ReloadContent],
+        }
+    }
+
+    /// Objects of the open document as the server has them now (read again, or given by a
+    /// change event), with their versions, put in place: the selection, the marks and the
+    /// filter stay; then the next ones that wait are read.
+    pub(super) fn take_fresh(&mut self, objects: Vec<(String, Option<Versioned>)>) -> Vec<Action> {
+        let Some(open) = self.doc.as_mut() else {
+            return Vec::new();
+        };
+        open.apply_fresh(objects);
+        let n = open.model().map_or(0, ObjectModel::len);
+        let doc = open.id().to_owned();
+        self.docs.set_count(&doc, n);
+        let cx = cx!(self, None);
+        self.objects.sync_after_removal(&cx);
+        self.show_selected();
+        self.read_fresh()
+    }
+
+    /// Objects `objs` of the open document changed elsewhere: read them again (or the whole
+    /// content, when many wait).
+    pub(super) fn refetch(&mut self, objs: Vec<String>) -> Vec<Action> {
+        if self.fresh.want(objs) {
+            self.read_fresh()
+        } else {
+            vec![Action::ReloadContent]
+        }
+    }
+
+    /// Carries out what news from the server means: reloads in place (unsaved edits stay, see
+    /// `show_selected`), polls, notes.
+    pub(super) fn react(&mut self, reactions: Vec<Reaction>) -> Vec<Action> {
+        let mut actions = Vec::new();
+        for reaction in reactions {
+            match reaction {
+                // The past view shows a version that does not change: now is read on leaving it.
+                Reaction::ReloadDoc | Reaction::Refetch(_) | Reaction::Apply(_)
+                    if self.past().is_some() => {}
+                Reaction::ReloadDoc => actions.push(Action::ReloadContent),
+                Reaction::Refetch(objs) => actions.extend(self.refetch(objs)),
+                Reaction::Apply(objects) => {
+                    let ready = self
+                        .doc
+                        .as_ref()
+                        .is_some_and(|d| d.model().is_some() && !d.content.is_loading());
+                    if ready {
+                        actions.extend(self.take_fresh(objects));
+                    } else {
+                        // The content on its way may be older than the event: read them after.
+                        actions
+                            .extend(self.refetch(objects.into_iter().map(|(id, _)| id).collect()));
+                    }
+                }
+                Reaction::ReloadList => {
+                    let cx = cx!(self, self.props.unsaved());
+                    actions.extend(self.docs.refresh(&cx));
+                }
+                Reaction::DocGone(_) if self.props.is_dirty() => {
+                    actions.push(Action::Notify(Notification::warning(format!(
+                        "the open document was deleted elsewhere; your unsaved edit stays \
+                         until you leave it ({} takes it to $EDITOR)",
+                        self.keys.key(Context::Properties, Command::ExternalEdit)
+                    ))));
+                }
+                Reaction::DocGone(doc) => {
+                    actions.push(Action::DocDeleted(doc));
+                    actions.push(Action::Notify(Notification::warning(
+                        "the open document was deleted elsewhere",
+                    )));
+                }
+                Reaction::Poll(doc) => actions.push(Action::Send(
+                    self.requests
+                        .prepare(Request::Details { doc }, Purpose::Poll),
+                )),
+                Reaction::Note(note) => actions.push(Action::Notify(note)),
+                Reaction::LastChange(doc, at) => self.docs.heard_change(&doc, at),
+            }
+        }
+        actions
+    }
+}

@@ -1,0 +1,230 @@
+//! The documents pane's answers: the list and the folders read, a document's details, and each
+//! write's answer (done or failed) said and followed up.
+
+use std::path::PathBuf;
+
+use super::*;
+
+impl DocsPane {
+    /// The answer to one of its requests.
+    pub fn on_reply(
+        &mut self,
+        work: DocsWork,
+        id: RequestId,
+        request: Request,
+        outcome: Result<Answer, Failure>,
+        cx: &Cx,
+    ) -> Vec<Action> {
+        match (work, outcome) {
+            (DocsWork::List, Ok(Answer::Docs(docs))) => self.listed(id, docs, cx),
+            (DocsWork::List, Err(failure)) => {
+                let retry = cx.key(Context::Global, Command::Refresh);
+                if self.list.fail(id, failure.message.clone()) {
+                    self.rows.clear();
+                    self.cursor.set_len(0);
+                }
+                vec![Action::error(format!(
+                    "could not list documents: {} ({retry} retries)",
+                    failure.message
+                ))]
+            }
+            (DocsWork::Folders, Ok(Answer::Folders(folders))) => {
+                self.folders = Some(folders);
+                self.rebuild(self.selected_key());
+                Vec::new()
+            }
+            (DocsWork::Folders, Err(failure)) => vec![Action::error(format!(
+                "could not list folders: {}",
+                failure.message
+            ))],
+            (DocsWork::Details, Ok(Answer::Details(details))) => {
+                self.details.settle(id, details);
+                Vec::new()
+            }
+            (DocsWork::Details, Err(failure)) => {
+                self.details.fail(id, failure.message);
+                Vec::new()
+            }
+            (DocsWork::Embeds, Ok(Answer::Embeds(list))) => {
+                self.embeds.settle(id, list);
+                self.fit();
+                Vec::new()
+            }
+            (DocsWork::Embeds, Err(failure)) => {
+                self.embeds.fail(id, failure.message);
+                self.fit();
+                Vec::new()
+            }
+            (DocsWork::Move { doc, folder }, outcome) => self.moved(doc, folder, outcome, cx),
+            (DocsWork::RenameFolder(folder), outcome) => {
+                let to = match &request {
+                    Request::RenameFolder { title, .. } => title.clone(),
+                    _ => String::new(),
+                };
+                let change = FolderChange::Renamed { folder, to };
+                self.folder_written((DocAction::RenameFolder, change), &request, outcome, cx)
+            }
+            (DocsWork::DeleteFolder(folder, docs), outcome) => {
+                let change = FolderChange::Deleted { folder, docs };
+                self.folder_written((DocAction::DeleteFolder, change), &request, outcome, cx)
+            }
+            (DocsWork::Action(what), Ok(answer)) => self.action_done(what, &request, answer, cx),
+            (DocsWork::Action(what), Err(failure)) => {
+                self.action_failed(what, &request, &failure, cx)
+            }
+            (DocsWork::Export { doc, path }, Ok(Answer::Objects(model))) => {
+                Self::export_written(doc, path, &model)
+            }
+            (DocsWork::Export { doc, .. }, Err(failure)) => vec![Action::error(format!(
+                "could not read \"{}\" to export it: {}",
+                doc.title, failure.message
+            ))],
+            (DocsWork::Backup(doc), Ok(Answer::Objects(previous))) => {
+                self.replaced_read(doc, id, previous, cx)
+            }
+            (DocsWork::Backup(doc), Err(failure)) => self.backup_failed(doc, id, failure),
+            (DocsWork::Replace(doc), outcome) => self.replaced(doc, id, &request, outcome, cx),
+            (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
+        }
+    }
+
+    /// The documents listed: the marks kept on those still there, the details read again when
+    /// the selection moved.
+    fn listed(&mut self, id: RequestId, docs: Vec<DocSummary>, cx: &Cx) -> Vec<Action> {
+        let before = self.selected_id();
+        // The first list selects the first document, not a heading shown before it.
+        let keep = self.list.value().and_then(|_| self.selected_key());
+        if !self.list.settle(id, docs) {
+            return Vec::new();
+        }
+        let listed: HashSet<&str> = (self.list.value().into_iter().flatten())
+            .map(|d| d.id.as_str())
+            .collect();
+        self.marked.retain(|id| listed.contains(id.as_str()));
+        self.rebuild(keep);
+        let details_shown = self
+            .details
+            .value()
+            .is_some_and(|d| Some(&d.id) == before.as_ref());
+        if self.selected_id() != before || !details_shown {
+            self.request_details(cx)
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The content of `doc` read to export: written to `path` (never over a file).
+    fn export_written(doc: DocSummary, path: PathBuf, model: &ObjectModel) -> Vec<Action> {
+        match serde_json::to_string_pretty(&model) {
+            Ok(text) => vec![Action::File(
+                FileFor::Export(doc),
+                FileJob::Write {
+                    path,
+                    text,
+                    overwrite: false,
+                },
+            )],
+            Err(e) => vec![Action::error(format!("could not write the export: {e}"))],
+        }
+    }
+
+    /// The content of `doc` could not be read to keep for undo: nothing is replaced.
+    fn backup_failed(&mut self, doc: DocSummary, id: RequestId, failure: Failure) -> Vec<Action> {
+        let what = match self.replacing.take() {
+            Some(Replacing::Reading { read, next }) if read == id => match next {
+                Next::Import(_) => "imported",
+                Next::AskEmpty => "emptied",
+            },
+            other => {
+                self.replacing = other;
+                return Vec::new();
+            }
+        };
+        vec![Action::error(format!(
+            "could not read the content of \"{}\" to keep it for undo, so nothing was {what}: {}",
+            doc.title, failure.message
+        ))]
+    }
+
+    /// A document action succeeded: say so and check the list against the server.
+    pub(super) fn action_done(
+        &mut self,
+        what: DocAction,
+        request: &Request,
+        answer: Answer,
+        cx: &Cx,
+    ) -> Vec<Action> {
+        let note = match (request, answer) {
+            (
+                Request::CreateDoc { title, .. } | Request::CloneDoc { title, .. },
+                Answer::Created(id),
+            ) => {
+                if let Some(list) = self.list.value_mut() {
+                    list.push(DocSummary {
+                        id: id.clone(),
+                        title: title.clone(),
+                    });
+                }
+                let folder = match request {
+                    Request::CreateDoc { folder, .. } => folder.as_ref(),
+                    _ => None,
+                };
+                if let Some(entry) = folder.and_then(|f| self.folders.as_mut()?.get_mut(f)) {
+                    entry.docs.insert(id.clone(), title.clone());
+                }
+                self.rebuild(Some(RowKey::Doc(id)));
+                format!("{}: \"{title}\" created", what.name())
+            }
+            (Request::CreateFolder { title }, Answer::Created(id)) => {
+                let folder = FolderRef {
+                    id: id.clone(),
+                    title: title.clone(),
+                };
+                let note = self.folder_created(id, title);
+                let mut actions = vec![
+                    Action::Record {
+                        doc: FOLDERS.to_owned(),
+                        kind: WriteKind::Folder {
+                            change: FolderChange::Created(folder),
+                            undone: false,
+                        },
+                    },
+                    Action::info(note),
+                ];
+                actions.extend(self.refresh(cx));
+                return actions;
+            }
+            (Request::RenameFolder { title, .. }, _) => format!("folder renamed to \"{title}\""),
+            (Request::DeleteFolder { .. }, _) => "folder deleted with its documents".into(),
+            (Request::ShareDoc { email, .. }, _) => format!("shared with {email}"),
+            (Request::RenameDoc { title, .. }, _) => format!("renamed to \"{title}\""),
+            (Request::DeleteDoc { .. }, _) => "document deleted".into(),
+            _ => format!("{}: done", what.name()),
+        };
+        let mut actions = vec![Action::info(note)];
+        actions.extend(self.refresh(cx));
+        actions
+    }
+
+    /// A document action failed: say why plainly and restore the list from the server.
+    pub(super) fn action_failed(
+        &mut self,
+        what: DocAction,
+        request: &Request,
+        failure: &Failure,
+        cx: &Cx,
+    ) -> Vec<Action> {
+        let message = match (request, &failure.code) {
+            (Request::ShareDoc { email, .. }, Some(ErrorCode::UserNotFound)) => {
+                format!(
+                    "no account has the e-mail {email}; the document was not shared ({})",
+                    failure.code_text()
+                )
+            }
+            _ => format!("{} failed: {}", what.name(), failure.message),
+        };
+        let mut actions = vec![Action::error(message)];
+        actions.extend(self.load(cx));
+        actions
+    }
+}
