@@ -7,14 +7,10 @@ use serde_json::{Map, Value, json};
 
 use crate::error::{LayoutError, LayoutResult};
 use crate::fields::Fields;
-use crate::input::RawEntry;
+use crate::input::{MAX_ID_CHARS, RawEntry};
 use crate::model::{Anchor, Component, Direction, End, Group, GroupLabel, Link, Model, Position};
 use crate::tiers::default_tier;
 use diagtui_model::props::is_colour;
-
-/// The longest entry id: ids of the objects made for an entry add to it (`web:label`,
-/// `a->b`), and an object id holds at most 128 characters.
-pub const MAX_ID_CHARS: usize = 60;
 
 /// The largest `minLength` of a connection: more layers than the grid could hold.
 pub const MAX_MIN_LENGTH: usize = 20;

@@ -47,6 +47,10 @@ impl Parsed {
     }
 }
 
+/// The longest entry id: ids of the objects made for an entry add to it (`web:label`,
+/// `a->b`), and an object id holds at most 128 characters.
+pub const MAX_ID_CHARS: usize = 60;
+
 /// One entry as the input gave it: its id and its fields (`type` among them), not yet checked.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RawEntry {

@@ -186,6 +186,3 @@ pub(crate) trait HistoryWrites: HistoryReads {
     /// Drops a document's versions, changes and snapshots before a version.
     async fn drop_before(&self, doc: &str, version: u64) -> StoreResult<()>;
 }
-
-#[cfg(test)]
-mod tests;

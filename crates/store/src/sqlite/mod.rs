@@ -23,6 +23,8 @@ mod objects;
 mod schema;
 mod statements;
 mod writer;
+#[cfg(test)]
+mod writer_tests;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};

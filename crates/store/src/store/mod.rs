@@ -279,4 +279,6 @@ impl<E: Engine> Store<E> {
 }
 
 #[cfg(test)]
+mod history_tests;
+#[cfg(test)]
 mod tests;

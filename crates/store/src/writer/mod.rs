@@ -3,7 +3,7 @@
 //! Each request runs under a savepoint of its own, so one that fails, or panics, leaves the
 //! others in; each is answered only after the commit, and its report reaches the observer
 //! (write-through, live events) first, in commit order. An engine supplies its transaction,
-//! its statements and its turns ([`statements`]) and runs [`run_batch`] its own way: SQLite on
+//! its statements and its turns ([`statements`], [`transaction`]) and runs [`run_batch`] its own way: SQLite on
 //! a thread of its own, PostgreSQL as a task.
 //!
 //! Each kind of write request is a type with its answer's type and its handler, in the file of
@@ -17,6 +17,7 @@ pub(crate) mod jobs;
 pub(crate) mod ops;
 pub(crate) mod request;
 mod statements;
+mod transaction;
 
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
@@ -32,9 +33,8 @@ use diagtui_model::ids::now_timestamp;
 
 pub use self::jobs::Job;
 pub(crate) use self::jobs::{Queue, queue, request};
-pub(crate) use self::statements::{
-    Closing, Created, Moved, Replaced, Statements, Transaction, Turns,
-};
+pub(crate) use self::statements::{Created, Moved, Replaced, Statements, Turns};
+pub(crate) use self::transaction::{Closing, Transaction};
 
 /// The most write requests committed in one transaction.
 const MAX_BATCH: usize = 128;

@@ -13,7 +13,7 @@ use super::lexer::IdKind;
 use super::syntax::Id;
 use super::text::{self, Names};
 use crate::catalogue::{Shape, component_id};
-use crate::check::MAX_ID_CHARS;
+use crate::input::MAX_ID_CHARS;
 use crate::input::{Note, RawEntry};
 use crate::model::Direction;
 

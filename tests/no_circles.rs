@@ -1,5 +1,7 @@
-//! No circle in the TUI: no file imports one that (through others) imports it back, and no two
-//! folders (rooms) import each other, directly or through others.
+//! No circle in any crate of the workspace: no file imports one that (through others) imports it
+//! back, and no two folders (rooms) of a crate import each other, directly or through others.
+//! Between crates the compiler keeps the layers (a crate uses only what its `Cargo.toml` lists);
+//! inside one, this test does.
 //!
 //! The graph has one node per source file (a `mod.rs` stands for its directory) and an edge for
 //! every path naming another file's module: `crate::…`, `super::…` and `self::…`, in `use`
@@ -12,7 +14,8 @@
 //! folder (or top file) that holds it at that depth: `app/update` is `app` at depth 1. An import
 //! of a folder's file from inside the same folder is no arrow at that depth.
 //!
-//! [`circles`] reads any crate: point it at another crate's `src` to check that crate.
+//! [`circles`] reads one crate; the test reads every crate under `crates/` and the binary's
+//! `src/`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -25,9 +28,29 @@ type Module = Vec<String>;
 type Graph = BTreeMap<Module, BTreeSet<Module>>;
 
 #[test]
-fn the_tui_has_no_circle_between_files_or_folders() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let found = circles(&src);
+fn no_crate_has_a_circle_between_files_or_folders() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut sources: Vec<_> = fs::read_dir(root.join("crates"))
+        .expect("the crates")
+        .map(|entry| entry.expect("a crate").path().join("src"))
+        .collect();
+    sources.sort();
+    assert!(sources.len() >= 9, "the crates were not found: {sources:?}");
+    sources.push(root.join("src"));
+    let found: Vec<String> = sources
+        .iter()
+        .flat_map(|src| {
+            let crate_dir = src.parent().expect("a crate's folder");
+            let name = crate_dir
+                .strip_prefix(root)
+                .unwrap_or(crate_dir)
+                .display()
+                .to_string();
+            circles(src)
+                .into_iter()
+                .map(move |circle| format!("{name}: {circle}"))
+        })
+        .collect();
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
@@ -216,6 +239,7 @@ fn reexports(files: &BTreeMap<Module, String>) -> Reexports {
                 continue;
             }
             for path in tree(&tokens, i + 1, String::new()).0 {
+                let path = path.strip_prefix("self::").unwrap_or(&path);
                 let segments: Vec<String> = path.split("::").map(str::to_string).collect();
                 let child = (1..segments.len())
                     .rev()
@@ -324,7 +348,10 @@ fn paths(code: &str) -> Vec<(Vec<String>, String)> {
             {
                 let names: Vec<String> = inline.iter().map(|(n, _)| n.clone()).collect();
                 let (paths, next) = tree(&tokens, i, String::new());
-                found.extend(paths.into_iter().map(|p| (names.clone(), p)));
+                // `pub use self::child::Item` lists the room, as `pub use child::Item` does.
+                if !(tokens[i] == "self" && is_reexport(&tokens, i)) {
+                    found.extend(paths.into_iter().map(|p| (names.clone(), p)));
+                }
                 i = next;
                 continue;
             }
@@ -483,4 +510,10 @@ fn name(module: &Module) -> String {
     } else {
         module.join("/")
     }
+}
+
+/// Whether the path starting at `tokens[at]` is what a `pub use` (or `pub(crate) use`)
+/// re-exports.
+fn is_reexport(tokens: &[String], at: usize) -> bool {
+    at >= 2 && tokens[at - 1] == "use" && (tokens[at - 2] == "pub" || tokens[at - 2] == ")")
 }
