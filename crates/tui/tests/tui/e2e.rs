@@ -285,7 +285,10 @@ async fn a_nested_merge_in_the_binary_keeps_the_other_keys_and_is_undone() {
     paste(&session, r#"{"meta":{"owner":"ops"}}"#);
     session.wait_for("nested:  merge | replace");
     session.keys(&["C-s"]);
-    let screen = session.wait_for("Bulk update");
+    // The question's last line, so that the capture holds the whole question (a capture can
+    // catch a frame half drawn).
+    let screen = session.wait_for("meta.owner: added");
+    assert!(screen.contains("Bulk update"), "{screen}");
     assert!(
         screen.contains("2 objects change of the 2 matches"),
         "{screen}"
