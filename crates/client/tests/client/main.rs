@@ -9,27 +9,24 @@ mod versions;
 mod watch;
 
 use diagtui_client::{ApiKey, Client, ClientConfig};
-use diagtui_server::{LocalServer, ServerOptions};
+use diagtui_server::LocalServer;
 use tempfile::TempDir;
 
-/// The local server on an ephemeral loopback port over a fresh temp data dir, and a client of
-/// its default account (the dir must outlive the server).
+/// A fresh local server (its data dir `data` in `dir`, which must outlive it) and `client`, a
+/// client of its default account. Not `diagtui-testkit-server`'s `Local`: that crate depends on
+/// the client, and a dev-dependency must not come back round to the crate it tests.
 pub struct Local {
-    /// A client with the default account's key.
     pub client: Client,
-    /// The running server.
     pub server: LocalServer,
-    /// The temp dir holding the data dir (`data`).
     pub dir: TempDir,
 }
 
 impl Local {
-    /// Starts a fresh server with the default settings.
+    /// Starts one.
     pub async fn start() -> Local {
         let dir = tempfile::tempdir().expect("temp dir");
-        let server = LocalServer::start_with(&dir.path().join("data"), ServerOptions::default())
-            .await
-            .expect("the local server starts");
+        let data = dir.path().join("data");
+        let server = LocalServer::start(&data).await.expect("the server starts");
         let client = client_with_key(&server, server.api_key());
         Local {
             client,
