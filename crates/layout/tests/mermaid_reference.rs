@@ -182,7 +182,7 @@ fn describe(theirs: &Graph, mine: &Graph) -> String {
 
 /// The graph Mermaid's db holds, its texts reduced to plain text.
 fn mermaids(r: &Value) -> Graph {
-    let text = |v: &Value| plain(v["text"].as_str().unwrap_or(""), v["kind"].as_str());
+    let text = |v: &Value| plain(v["text"].as_str().unwrap_or(""), v["kind"].as_str(), true);
     let nodes = r["nodes"]
         .as_object()
         .unwrap()
@@ -197,7 +197,7 @@ fn mermaids(r: &Value) -> Graph {
         .collect();
     let mut groups = BTreeMap::new();
     for (id, g) in r["groups"].as_object().unwrap() {
-        let title = plain(g["title"].as_str().unwrap_or(""), g["kind"].as_str());
+        let title = plain(g["title"].as_str().unwrap_or(""), g["kind"].as_str(), false);
         let dir = g["dir"]
             .as_str()
             .map(|d| if d == "TD" { "TB" } else { d }.to_owned());
@@ -232,8 +232,10 @@ fn mermaids(r: &Value) -> Graph {
 }
 
 /// Mermaid's raw text as plain text: read by our reader as the label of a one-node
-/// flowchart, quoted as Mermaid had it (a markdown string, or a string).
-fn plain(raw: &str, kind: Option<&str>) -> String {
+/// flowchart (a node's or an edge's text, `wrapped` as Mermaid wraps it) or as the title of a
+/// one-subgraph flowchart (a subgraph's, never wrapped), quoted as Mermaid had it (a markdown
+/// string, or a string).
+fn plain(raw: &str, kind: Option<&str>, wrapped: bool) -> String {
     if raw.is_empty() {
         return String::new();
     }
@@ -241,14 +243,17 @@ fn plain(raw: &str, kind: Option<&str>) -> String {
         Some("markdown") => format!("\"`{raw}`\""),
         _ => format!("\"{raw}\""),
     };
-    let chart = format!("flowchart\n  n[{quoted}]\n");
+    let chart = if wrapped {
+        format!("flowchart\n  n[{quoted}]\n")
+    } else {
+        format!("flowchart\n  subgraph n [{quoted}]\n  end\n")
+    };
     let parsed = Format::Mermaid
         .parse(chart.as_bytes())
         .unwrap_or_else(|e| panic!("the text {raw:?} cannot be read as a label: {e}"));
-    parsed.entries[0].fields["label"]
-        .as_str()
-        .unwrap()
-        .to_owned()
+    // A title that reduces to nothing leaves the group without a label.
+    let label = parsed.entries[0].fields.get("label");
+    label.and_then(Value::as_str).unwrap_or("").to_owned()
 }
 
 /// The graph our reader gives.

@@ -354,7 +354,10 @@ impl Graph {
             let mut fields = Map::from_iter([
                 ("type".to_owned(), json!("component")),
                 ("componentType".to_owned(), json!(component)),
-                ("label".to_owned(), json!(label)),
+                (
+                    "label".to_owned(),
+                    json!(text::wrapped(&label, text::WRAP_CHARS)),
+                ),
                 ("groups".to_owned(), json!(chain(&v.id))),
             ]);
             if let Some(fill) = style.fill {
@@ -457,7 +460,10 @@ impl Graph {
         if let Some(label) = &link.text {
             let plain = text::plain(label).text;
             if !plain.is_empty() {
-                fields.insert("label".into(), json!(plain));
+                fields.insert(
+                    "label".into(),
+                    json!(text::wrapped(&plain, text::WRAP_CHARS)),
+                );
             }
         }
         let odd: Vec<&str> = [link.start, link.end]

@@ -167,6 +167,28 @@ fn labels_quoted_markdown_multiline_entities_html_icons() {
 }
 
 #[test]
+fn long_node_and_edge_texts_wrap_as_mermaid_draws_them_titles_do_not() {
+    let e = entries(
+        "flowchart TD\n  a[\"PostgreSQL primary database for the orders service\"] \
+         -- an edge label longer than twenty-six characters --> b\n  \
+         subgraph s [A subgraph title longer than twenty-six characters]\n    b\n  end\n",
+    );
+    assert_eq!(
+        get(&e, "a")["label"],
+        "PostgreSQL primary\ndatabase for the orders\nservice"
+    );
+    assert_eq!(get(&e, "a")["componentType"], "database.postgres");
+    assert_eq!(
+        get(&e, "a->b")["label"],
+        "an edge label longer than\ntwenty-six characters"
+    );
+    assert_eq!(
+        get(&e, "s")["label"],
+        "A subgraph title longer than twenty-six characters"
+    );
+}
+
+#[test]
 fn every_link_kind() {
     let p = parsed(
         "flowchart LR\n  a --> b\n  b --- c\n  c -.-> d\n  d -.- e\n  e ==> f\n  f === g\n  g ~~~ h\n  \

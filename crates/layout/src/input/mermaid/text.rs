@@ -68,6 +68,34 @@ pub(super) fn plain(label: &Label) -> Plain {
     Plain { text, icons }
 }
 
+/// The most characters a line of a node's or an edge's text holds before Mermaid wraps it:
+/// Mermaid draws those texts at most `flowchart.wrappingWidth` wide (200 px), breaking longer
+/// lines at spaces, which in its default 16 px font is about this many characters.
+pub(super) const WRAP_CHARS: usize = 26;
+
+/// `text` with each line longer than `width` characters broken at spaces, as Mermaid wraps
+/// a node's or an edge's text; a word longer than `width` keeps a line of its own, whole.
+pub(super) fn wrapped(text: &str, width: usize) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for line in text.split('\n') {
+        let mut current = String::new();
+        for word in line.split(' ') {
+            let fits = current.chars().count() + 1 + word.chars().count() <= width;
+            if current.is_empty() || !fits {
+                if !current.is_empty() {
+                    out.push(std::mem::take(&mut current));
+                }
+                current.push_str(word);
+            } else {
+                current.push(' ');
+                current.push_str(word);
+            }
+        }
+        out.push(current);
+    }
+    out.join("\n")
+}
+
 /// Line breaks as written: raw new lines, `<br>` in any of its forms, and a literal `\n`.
 fn break_lines(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
@@ -287,6 +315,21 @@ mod tests {
         };
         assert_eq!(plain(&md).text, "The cat\nin the hat and snake_case code");
         assert_eq!(text("Pop _pA_ **x**"), "Pop _pA_ **x**");
+    }
+
+    #[test]
+    fn long_lines_wrap_at_spaces_as_mermaid_wraps_them() {
+        assert_eq!(
+            wrapped("addVertex(id, textObj, type, style,\nclasses", WRAP_CHARS),
+            "addVertex(id, textObj,\ntype, style,\nclasses"
+        );
+        assert_eq!(wrapped("short", 26), "short");
+        assert_eq!(wrapped("exactly ten", 11), "exactly ten");
+        assert_eq!(
+            wrapped("a verylongwordthatfitsnowhere b", 6),
+            "a\nverylongwordthatfitsnowhere\nb"
+        );
+        assert_eq!(wrapped("", 26), "");
     }
 
     #[test]
