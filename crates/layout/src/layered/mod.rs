@@ -108,12 +108,35 @@ impl Gaps {
 pub fn place(model: &Model, settings: &Settings) -> LayoutResult<Placement> {
     let mut smallest = None;
     let orders = Orders::default();
+    let horizontal = model.direction_in(None).is_horizontal();
+    // A bounded step too long along the flow (though narrow enough): with the same gaps, a
+    // smaller bound only makes it longer, so those steps are skipped.
+    let mut too_long: Option<(f64, f64, usize)> = None;
     for (scale, label_layers, bound, least_layer, tracks) in STEPS {
+        if let (Some(b), Some((longer_than, layer, t))) = (bound, too_long)
+            && b < longer_than
+            && (layer, t) == (least_layer, tracks)
+        {
+            continue;
+        }
         let gaps = Gaps::scaled(settings, scale, label_layers, bound, least_layer, tracks);
         let placement = place_with(model, &gaps, &orders);
         check_by_hand(model, &placement)?;
         match bounds(&placement) {
-            Some(b) if !GRID.contains(&b) => smallest = Some(b),
+            Some(b) if !GRID.contains(&b) => {
+                let (across, along) = if horizontal {
+                    (b.height(), b.width())
+                } else {
+                    (b.width(), b.height())
+                };
+                if let Some(bound) = bound
+                    && across <= GRID.width()
+                    && along > GRID.height()
+                {
+                    too_long = Some((bound, least_layer, tracks));
+                }
+                smallest = Some(b);
+            }
             _ => return Ok(placement),
         }
     }
