@@ -23,6 +23,11 @@ use diagtui_layout::{Format, Settings};
 use diagtui_testkit_server::Local;
 use tokio::runtime::Runtime;
 
+/// Nodes to a layer of the generated graph sent through the route: the 300 nodes and
+/// 450 links then take 10 layers, which the grid holds; at 20 or 25 to a layer (15 or 12
+/// layers) they are too long for it even with the smallest gaps (BENCHMARKS.md,
+/// "create-diagram's layered layout"). The 1,000-node graph keeps 25 to a layer (40 layers).
+const WIDTH: usize = 30;
 /// Runs of each corpus diagram.
 const CORPUS_RUNS: usize = 20;
 /// Runs of each generated graph.
@@ -167,8 +172,8 @@ fn main() {
 /// 300 nodes and 450 links posted as DOT to the create-diagram route of a loopback server, laid
 /// out and stored (`replace=true`, one transaction), beside dot on the same text.
 fn through_the_route(settings: &Settings, dot: bool) {
-    let nodes = fitting(300, 20, settings);
-    let text = graph(nodes, 20);
+    let nodes = fitting(300, WIDTH, settings);
+    let text = graph(nodes, WIDTH);
     let name = format!("{nodes} nodes, {} links", nodes * 3 / 2);
     let query: Vec<(String, String)> = TIGHT
         .iter()
