@@ -3,6 +3,8 @@
 //! of its own (so members stay inside their group's area and sibling areas never overlap),
 //! then the group's area around its block with its title on a band at the top-left.
 
+use std::collections::BTreeMap;
+
 use crate::geometry::{Rect, ceil_half, floor_half, round_half};
 use crate::model::{Direction, End, Model, Position};
 use crate::place::{Block, GroupLabelPlace, component_block, text_box};
@@ -14,7 +16,7 @@ use super::coords::across;
 use super::cycles::back_edges;
 use super::layers::{Span, layers, layers_bounded};
 use super::order::{Orders, Proper};
-use super::ports::{Demand, Ports, Side, Slot, group_slots, reach, slots};
+use super::ports::{Demand, Footprint, Ports, Side, Slot, group_slots, name_side, reach, slots};
 
 /// The room left and right of a group's title on its band.
 const TITLE_PADDING: f64 = 0.25;
@@ -362,7 +364,7 @@ impl<'a> Layout<'a> {
         let horizontal = direction.is_horizontal();
         // Where a line to a member of a group item meets it across the flow: the member's
         // middle, for now (each end: upper, lower).
-        let mut member: Vec<[Option<f64>; 2]> = vec![[None; 2]; routes.len()];
+        let mut member: Vec<[Option<(usize, f64)>; 2]> = vec![[None; 2]; routes.len()];
         for (e, r) in routes.iter().enumerate() {
             let link = &self.model.links[edges[e].link];
             let (upper_end, lower_end) = if reversed[e] {
@@ -376,7 +378,7 @@ impl<'a> Layout<'a> {
                 }
                 let End::Component(c) = end else { continue };
                 if let Some(&(_, x, y)) = blocks[v].components.iter().find(|m| m.0 == c) {
-                    member[e][k] = Some(ports.left[v] + if horizontal { y } else { x });
+                    member[e][k] = Some((c, ports.left[v] + if horizontal { y } else { x }));
                 }
             }
         }
@@ -384,7 +386,9 @@ impl<'a> Layout<'a> {
         // if the edge runs to one there.
         let other_end = |e: usize, k: usize, w: usize| {
             let at_end = w == routes[e][k * (routes[e].len() - 1)];
-            member[e][k].filter(|_| at_end).unwrap_or(ports.centre(w))
+            member[e][k]
+                .filter(|_| at_end)
+                .map_or(ports.centre(w), |(_, across)| across)
         };
         // Each line's slot at each component it meets.
         let mut slot_at: Vec<[Slot; 2]> = vec![[Slot::default(); 2]; routes.len()];
@@ -414,23 +418,56 @@ impl<'a> Layout<'a> {
                 }
             }
         }
-        // A line to a member of a group item runs in straight at the member's corner nearest
-        // the line's other end, where no other line of that side of the group does.
-        let mut taken: Vec<Vec<f64>> = vec![Vec::new(); 2 * n];
+        // Lines to a member of a group item meet it as lines meet a component of this
+        // container, but on the side its name lies: split between its two corners on that side
+        // and nested, the second at a corner running in beside the footprint and ending on a
+        // slanted piece to the corner.
+        let mut at_member: BTreeMap<(usize, usize, usize), Vec<(usize, f64)>> = BTreeMap::new();
         for (e, r) in routes.iter().enumerate() {
             for (k, v, toward) in [(0, r[0], r[1]), (1, r[r.len() - 1], r[r.len() - 2])] {
-                let Some(centre) = member[e][k] else { continue };
-                let half = crate::geometry::COMPONENT_SIDE / 2.0;
-                let corner = if ports.centre(toward) < centre {
-                    centre - half
-                } else {
-                    centre + half
-                };
-                let side_taken = &mut taken[2 * v + k];
-                if !side_taken.contains(&corner) {
-                    side_taken.push(corner);
-                    slot_at[e][k].at = Some(corner);
+                if let Some((c, _)) = member[e][k] {
+                    let lines = at_member.entry((v, k, c)).or_default();
+                    lines.push((e, other_end(e, 1 - k, toward)));
                 }
+            }
+        }
+        let mut taken: Vec<Vec<f64>> = vec![Vec::new(); 2 * n];
+        for (&(v, k, c), lines) in &at_member {
+            let side = if k == 0 { Side::Out } else { Side::In };
+            let centre = member[lines[0].0][k].map_or(0.0, |(_, across)| across);
+            if name_side(*direction, side) || self.linked_inside(c) {
+                // Past its name, or where lines inside its group meet it too (their slots are
+                // not known here), a line runs straight in at the member's corner nearest its
+                // other end, where no other line of that side of the group does (the others
+                // are spread across the group's side).
+                let half = crate::geometry::COMPONENT_SIDE / 2.0;
+                for &(e, other) in lines {
+                    let corner = if other < centre {
+                        centre - half
+                    } else {
+                        centre + half
+                    };
+                    if !taken[2 * v + k].contains(&corner) {
+                        taken[2 * v + k].push(corner);
+                        slot_at[e][k].at = Some(corner);
+                    }
+                }
+                continue;
+            }
+            let count = |k: usize| at_member.get(&(v, k, c)).map_or(0, Vec::len);
+            let demand = Demand {
+                lines_in: count(1),
+                lines_out: count(0),
+            };
+            let others: Vec<f64> = lines.iter().map(|&(_, o)| o).collect();
+            let got = slots(*direction, side, &others, centre, demand);
+            let footprint = self.member_footprint(c, centre, 0.0);
+            for (&(e, _), mut slot) in lines.iter().zip(got) {
+                // The group's padding keeps a slot's room beside the member, not more.
+                slot.k = slot.k.min(1);
+                slot.at = Some(footprint.track(*direction, side, slot));
+                slot.member = Some(c);
+                slot_at[e][k] = slot;
             }
         }
         slot_at
@@ -572,6 +609,19 @@ impl<'a> Layout<'a> {
             let l = proper.layer_of[v];
             top[l] + floor_half((thick[l] - depth[v]) / 2.0)
         };
+        // Where each member of a group item lies: its middle across and along the flow.
+        let mut members: BTreeMap<usize, (f64, f64)> = BTreeMap::new();
+        for (i, b) in blocks.iter().enumerate() {
+            for &(c, x, y) in &b.components {
+                let (across, along) = match direction {
+                    Direction::TopBottom => (x, y),
+                    Direction::BottomTop => (x, depth[i] - y),
+                    Direction::LeftRight => (y, x),
+                    Direction::RightLeft => (y, depth[i] - x),
+                };
+                members.insert(c, (left[i] + across, along_of(i) + along));
+            }
+        }
         for (i, b) in blocks.into_iter().enumerate() {
             let r = frame.rect(left[i], along_of(i), breadth[i], depth[i]);
             block.take(b, r.x0, r.y0);
@@ -584,6 +634,7 @@ impl<'a> Layout<'a> {
             let (a, b, _) = spans[e];
             let ps = &channels.pieces[e];
             let mut points = ports.stub(a, Side::Out, slot_at[e][0], along_of(a), depth[a]);
+            points.extend(self.member_stub(*direction, Side::Out, slot_at[e][0], &members));
             for (k, &(c, piece)) in ps.iter().enumerate() {
                 // Without room for every track, the lines share the tracks there are.
                 let room = ((channels.gap[c] / TRACK_GAP) as usize).saturating_sub(1);
@@ -593,6 +644,7 @@ impl<'a> Layout<'a> {
                 points.push((piece.lower, y));
             }
             let mut entering = ports.stub(b, Side::In, slot_at[e][1], along_of(b), depth[b]);
+            entering.extend(self.member_stub(*direction, Side::In, slot_at[e][1], &members));
             entering.reverse();
             points.extend(entering);
             let mut points: Vec<Point> = points
@@ -609,6 +661,45 @@ impl<'a> Layout<'a> {
             }
         }
         block
+    }
+
+    /// Whether component `c` is linked to another component of its own group.
+    fn linked_inside(&self, c: usize) -> bool {
+        let group = self.model.components[c].group;
+        let other_inside = |end: End| match end {
+            End::Component(o) => o != c && self.model.components[o].group == group,
+            End::Group(_) => false,
+        };
+        self.model.links.iter().any(|l| {
+            (l.from == End::Component(c) && other_inside(l.to))
+                || (l.to == End::Component(c) && other_inside(l.from))
+        })
+    }
+
+    /// The footprint of component `c`, a member of a group item, its middle at `across` and
+    /// `along` in this container's frame.
+    fn member_footprint(&self, c: usize, across: f64, along: f64) -> Footprint {
+        Footprint::around(across, along, component_block(self.model, c).w)
+    }
+
+    /// The points a line in `slot` at a member of a group item takes between the member's
+    /// corner and where it runs along the flow, from the corner out, as a component's own
+    /// lines do; none for a line that does not end at a member.
+    fn member_stub(
+        &self,
+        direction: Direction,
+        side: Side,
+        slot: Slot,
+        members: &BTreeMap<usize, (f64, f64)>,
+    ) -> Vec<(f64, f64)> {
+        let Some(c) = slot.member else {
+            return Vec::new();
+        };
+        let Some(&(across, along)) = members.get(&c) else {
+            return Vec::new();
+        };
+        self.member_footprint(c, across, along)
+            .stub(direction, side, slot)
     }
 
     /// A group: its contents inside its padding, its title on a band at its top-left.

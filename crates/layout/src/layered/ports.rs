@@ -28,6 +28,9 @@ pub(crate) struct Slot {
     pub of: usize,
     /// At a group, the place across where the line runs in to its member, if it has one.
     pub at: Option<f64>,
+    /// At a group, the member (a component) the line runs in to, when `high` and `k` are the
+    /// line's slot at the member (its [`Footprint`]'s).
+    pub member: Option<usize>,
 }
 
 /// The distance between neighbouring slots' tracks.
@@ -87,7 +90,7 @@ pub(crate) fn caps(direction: Direction, side: Side, demand: Demand) -> (usize, 
 }
 
 /// Whether a component's name lies on this side of it along the flow (below it on the page).
-fn name_side(direction: Direction, side: Side) -> bool {
+pub(crate) fn name_side(direction: Direction, side: Side) -> bool {
     match direction {
         Direction::TopBottom => side == Side::Out,
         Direction::BottomTop => side == Side::In,
@@ -199,14 +202,26 @@ impl Ports<'_> {
         v < self.real && !self.is_group[v]
     }
 
-    /// The corner's position across the flow.
-    fn corner(&self, v: usize, slot: Slot) -> f64 {
-        let low = if self.direction.is_horizontal() {
+    /// A component's footprint and name across the flow, and its footprint along it, for an
+    /// item `depth` long from `along`.
+    fn footprint(&self, v: usize, along: f64, depth: f64) -> Footprint {
+        let corner_low = if self.direction.is_horizontal() {
             self.left[v]
         } else {
             self.centre(v) - COMPONENT_SIDE / 2.0
         };
-        if slot.high { low + COMPONENT_SIDE } else { low }
+        let start = match self.direction {
+            Direction::TopBottom => along,
+            Direction::BottomTop => along + depth - COMPONENT_SIDE,
+            Direction::LeftRight | Direction::RightLeft => {
+                along + depth / 2.0 - COMPONENT_SIDE / 2.0
+            }
+        };
+        Footprint {
+            corner_low,
+            item: (self.left[v], self.left[v] + self.breadth[v]),
+            start,
+        }
     }
 
     /// Where the line in `slot` of node `v`'s `side` runs along the flow, across.
@@ -221,17 +236,8 @@ impl Ports<'_> {
             let share = self.breadth[v] * (slot.k + 1) as f64 / (slot.of + 1) as f64;
             return crate::geometry::round_half(self.left[v] + share);
         }
-        let outward = if slot.high { STEP } else { -STEP };
-        let base = if name_side(self.direction, side) {
-            if slot.high {
-                self.left[v] + self.breadth[v]
-            } else {
-                self.left[v]
-            }
-        } else {
-            self.corner(v, slot)
-        };
-        base + outward * slot.k as f64
+        self.footprint(v, 0.0, 0.0)
+            .track(self.direction, side, slot)
     }
 
     /// The points a line in `slot` takes between the footprint's corner and where it runs
@@ -247,21 +253,64 @@ impl Ports<'_> {
         if !self.is_component(v) {
             return Vec::new();
         }
-        let (start, end) = match self.direction {
-            Direction::TopBottom => (along, along + COMPONENT_SIDE),
-            Direction::BottomTop => (along + depth - COMPONENT_SIDE, along + depth),
-            Direction::LeftRight | Direction::RightLeft => {
-                let middle = along + depth / 2.0;
-                (middle - COMPONENT_SIDE / 2.0, middle + COMPONENT_SIDE / 2.0)
-            }
+        (self.footprint(v, along, depth)).stub(self.direction, side, slot)
+    }
+}
+
+/// Where a component's footprint lies in its container's frame, as its lines need it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Footprint {
+    /// Its low corners' place across the flow.
+    pub corner_low: f64,
+    /// The low and high edges of the component with its name, across the flow.
+    pub item: (f64, f64),
+    /// Where it starts along the flow.
+    pub start: f64,
+}
+
+impl Footprint {
+    /// The footprint of a component whose middle lies at `across`, `along`, its name
+    /// `breadth` wide.
+    pub(crate) fn around(across: f64, along: f64, breadth: f64) -> Footprint {
+        let half = breadth.max(COMPONENT_SIDE) / 2.0;
+        Footprint {
+            corner_low: across - COMPONENT_SIDE / 2.0,
+            item: (across - half, across + half),
+            start: along - COMPONENT_SIDE / 2.0,
+        }
+    }
+
+    /// The corner's place across the flow.
+    fn corner(&self, slot: Slot) -> f64 {
+        if slot.high {
+            self.corner_low + COMPONENT_SIDE
+        } else {
+            self.corner_low
+        }
+    }
+
+    /// Where the line in `slot` of this `side` runs along the flow, across: straight on from
+    /// the corner, or beside it (on the name's side, beside the name).
+    pub(crate) fn track(&self, direction: Direction, side: Side, slot: Slot) -> f64 {
+        let outward = if slot.high { STEP } else { -STEP };
+        let base = if name_side(direction, side) {
+            if slot.high { self.item.1 } else { self.item.0 }
+        } else {
+            self.corner(slot)
         };
+        base + outward * slot.k as f64
+    }
+
+    /// The points a line in `slot` takes between the corner and where it runs along the flow,
+    /// from the corner out.
+    pub(crate) fn stub(&self, direction: Direction, side: Side, slot: Slot) -> Vec<(f64, f64)> {
         // The footprint's edge on this side, and the way back into its band.
         let (edge, back) = match side {
-            Side::Out => (end, -STEP),
-            Side::In => (start, STEP),
+            Side::Out => (self.start + COMPONENT_SIDE, -STEP),
+            Side::In => (self.start, STEP),
         };
-        let corner = self.corner(v, slot);
-        let track = self.across(v, side, slot);
+        let corner = self.corner(slot);
+        let track = self.track(direction, side, slot);
         if slot.k == 0 {
             return vec![(corner, edge), (track, edge)];
         }

@@ -406,3 +406,19 @@ fn a_line_to_a_member_of_a_group_runs_straight_in_at_its_corner() {
     assert_eq!(before.0, last.0, "runs down into b: {points:?}");
     assert!(points.len() <= 4, "bends at most twice: {points:?}");
 }
+
+#[test]
+fn lines_from_one_member_to_members_of_another_group_neither_cross_nor_run_along() {
+    // Crossplane's namespaced XR diagram: a member of one group linked to three members of the
+    // next group, left to right. The three lines leave the member's two corners on that side,
+    // the middle one beside its footprint, without crossing or running along each other.
+    let text = "flowchart LR\n  subgraph ns [my-namespace]\n    direction LR\n    \
+                subgraph user [Platform User Concern]\n      xr[\"Application (XR)\"]\n    end\n    \
+                subgraph team [Platform Team Concern]\n      dply[Deployment]\n      svc[Service]\n      \
+                rds[\"RDSInstance (MR)\"]\n    end\n  end\n  xr --> dply\n  xr --> svc\n  xr --> rds\n";
+    let parsed = Format::Mermaid.parse(text.as_bytes()).unwrap();
+    let laid = crate::lay_out_parsed(parsed.clone(), &Settings::default()).unwrap();
+    let model = check::check(parsed.entries, parsed.direction.unwrap_or_default()).unwrap();
+    let m = Drawing::of_objects(&model, &laid.objects).measure(&model);
+    assert_eq!((m.crossings, m.along, m.through), (0, 0, 0), "{m:?}");
+}
