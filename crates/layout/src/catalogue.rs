@@ -10,6 +10,9 @@
 //! most words wins (`Elastic Load Balancer` is the AWS balancer, not Elasticsearch), then the
 //! one that comes first. A question (`Is Redis up?`) is a decision, never a product.
 
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
 /// A node's shape, as the graph readers name it (each maps its own shape names onto these).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Shape {
@@ -44,7 +47,7 @@ pub fn component_id(label: &str, shape: Shape) -> &'static str {
     let words = words(label);
     let question = label.trim_end().ends_with('?');
     (!question)
-        .then(|| best_match(&words, PRODUCTS))
+        .then(|| best_product(&words))
         .flatten()
         .or_else(|| kind(&words))
         .unwrap_or_else(|| generic(shape))
@@ -83,44 +86,67 @@ fn words(label: &str) -> Vec<String> {
         .collect()
 }
 
-/// The id of the longest name of `table` found anywhere among `words` (the first found of the
-/// longest).
-fn best_match(words: &[String], table: &[(&str, &'static str)]) -> Option<&'static str> {
-    let mut best: Option<(usize, usize, &'static str)> = None;
+/// A table's names by one of their words (the first, or the last), each with its length in
+/// words, in the table's order: a label's words are looked up, not the whole table scanned for
+/// each node.
+type NamesByWord = HashMap<&'static str, Vec<(usize, &'static str, &'static str)>>;
+
+/// `table`'s names by their first word (`last`: by their last).
+fn index(table: &[(&'static str, &'static str)], last: bool) -> NamesByWord {
+    let mut index: NamesByWord = HashMap::new();
     for &(name, id) in table {
-        let name: Vec<&str> = name.split(' ').collect();
-        let Some(at) = words
-            .windows(name.len())
-            .position(|run| run.iter().zip(&name).all(|(w, n)| w == n))
-        else {
+        let mut words = name.split(' ');
+        let key = if last {
+            words.next_back()
+        } else {
+            words.next()
+        };
+        let entry = (name.split(' ').count(), name, id);
+        index.entry(key.unwrap_or(name)).or_default().push(entry);
+    }
+    index
+}
+
+/// The products' names by their first word.
+static PRODUCTS_BY_FIRST_WORD: LazyLock<NamesByWord> = LazyLock::new(|| index(PRODUCTS, false));
+
+/// The kinds' names by their last word.
+static KINDS_BY_LAST_WORD: LazyLock<NamesByWord> = LazyLock::new(|| index(KINDS, true));
+
+/// The id of the longest product name found anywhere among `words` (of the longest, the one
+/// found first, and of those the first in the table).
+fn best_product(words: &[String]) -> Option<&'static str> {
+    let mut best: Option<(usize, &'static str)> = None;
+    for (at, word) in words.iter().enumerate() {
+        let Some(names) = PRODUCTS_BY_FIRST_WORD.get(word.as_str()) else {
             continue;
         };
-        let better = match best {
-            None => true,
-            Some((len, first, _)) => name.len() > len || (name.len() == len && at < first),
-        };
-        if better {
-            best = Some((name.len(), at, id));
+        for &(length, name, id) in names {
+            let run = words[at..].iter().take(length).map(String::as_str);
+            let longer = best.is_none_or(|(len, _)| length > len);
+            if longer && words.len() - at >= length && run.eq(name.split(' ')) {
+                best = Some((length, id));
+            }
         }
     }
-    best.map(|(_, _, id)| id)
+    best.map(|(_, id)| id)
 }
 
 /// The generic type the label's last words name (`Orders DB`, `Trace storage`): English puts
-/// what a thing is last, so `Storage plugin` is a plugin, not storage.
+/// what a thing is last, so `Storage plugin` is a plugin, not storage. Of several, the one of
+/// most words (of those, the last in the table).
 fn kind(words: &[String]) -> Option<&'static str> {
-    KINDS
+    let names = KINDS_BY_LAST_WORD.get(words.last()?.as_str())?;
+    names
         .iter()
-        .filter(|(name, _)| {
-            let name: Vec<&str> = name.split(' ').collect();
-            words.len() >= name.len()
-                && words[words.len() - name.len()..]
-                    .iter()
-                    .zip(&name)
-                    .all(|(w, n)| w == n)
+        .filter(|&&(length, name, _)| {
+            words.len() >= length
+                && (words[words.len() - length..].iter())
+                    .map(String::as_str)
+                    .eq(name.split(' '))
         })
-        .max_by_key(|(name, _)| name.split(' ').count())
-        .map(|&(_, id)| id)
+        .max_by_key(|&&(length, _, _)| length)
+        .map(|&(_, _, id)| id)
 }
 
 /// Products by the names people write for them (lowercase words, one space between), with
