@@ -14,6 +14,8 @@ use crate::geometry::{COMPONENT_SIDE, GRID_HALF, Rect};
 
 /// Grid nodes per axis: −50 to 50 in half cells.
 const NODES: usize = (GRID_HALF * 4.0) as usize + 1;
+// A node's two coordinates fit 8 bits each in the search's packed states.
+const _: () = assert!(NODES <= 256);
 /// What a bend costs against a step of half a cell, in the search.
 const BEND_COST: u32 = 8;
 /// What a step along a line routed before costs more.
@@ -256,17 +258,20 @@ impl Obstacles {
         let mut cost = vec![u32::MAX; states];
         let mut from = vec![u32::MAX; states];
         let mut queue = BinaryHeap::new();
+        // A state in the queue: its estimate, its cost, then its place and heading packed in
+        // that order into one number (12 bytes a state, ordered as the five fields would be).
+        let pack = |x: usize, y: usize, d: usize| ((x << 10) | (y << 2) | d) as u32;
         for d in 0..4 {
             cost[index(start.0, start.1, d)] = 0;
-            queue.push(Reverse((
-                estimate(start.0, start.1),
-                0u32,
-                start.0,
-                start.1,
-                d,
-            )));
+            let f = estimate(start.0, start.1);
+            queue.push(Reverse((f, 0u32, pack(start.0, start.1, d))));
         }
-        while let Some(Reverse((_, c, x, y, d))) = queue.pop() {
+        while let Some(Reverse((_, c, packed))) = queue.pop() {
+            let (x, y, d) = (
+                (packed >> 10) as usize,
+                ((packed >> 2) & 0xff) as usize,
+                (packed & 3) as usize,
+            );
             if c > cost[index(x, y, d)] {
                 continue;
             }
@@ -306,7 +311,7 @@ impl Obstacles {
                 if next < cost[at] {
                     cost[at] = next;
                     from[at] = index(x, y, d) as u32;
-                    queue.push(Reverse((next + estimate(nx, ny), next, nx, ny, nd)));
+                    queue.push(Reverse((next + estimate(nx, ny), next, pack(nx, ny, nd))));
                 }
             }
         }
