@@ -374,8 +374,11 @@ fn laid_out_parts(all: &Value) -> Parts {
         .map(|(_, o)| o["data"]["componentId"].as_str().unwrap().to_owned())
         .collect();
     kinds.sort();
+    // A name Mermaid wraps (a line over 26 characters) carries the line breaks Mermaid draws:
+    // its words are the sample's.
     let mut names: Vec<String> = of("component")
-        .map(|(_, o)| o["data"]["name"].as_str().unwrap().to_owned())
+        .map(|(_, o)| o["data"]["name"].as_str().unwrap())
+        .map(|name| name.split_whitespace().collect::<Vec<_>>().join(" "))
         .collect();
     names.sort();
     Parts {
