@@ -35,6 +35,8 @@ pub(crate) struct Layout<'a> {
     components_in: Vec<Vec<usize>>,
     /// Per container: its inner groups.
     groups_in: Vec<Vec<usize>>,
+    /// Per component: whether a link joins it to another component of its own group.
+    linked_inside: Vec<bool>,
 }
 
 /// An edge between two items of a container.
@@ -95,7 +97,17 @@ impl<'a> Layout<'a> {
             orders,
             components_in: vec![Vec::new(); n + 1],
             groups_in: vec![Vec::new(); n + 1],
+            linked_inside: vec![false; model.components.len()],
         };
+        for link in &model.links {
+            if let (End::Component(a), End::Component(b)) = (link.from, link.to)
+                && a != b
+                && model.components[a].group == model.components[b].group
+            {
+                layout.linked_inside[a] = true;
+                layout.linked_inside[b] = true;
+            }
+        }
         for (g, group) in model.groups.iter().enumerate() {
             layout.groups_in[group.parent.map_or(0, |p| p + 1)].push(g);
         }
@@ -349,50 +361,20 @@ impl<'a> Layout<'a> {
     }
 
     /// Each edge's slot at its upper and its lower end: spread over the side of the component
-    /// it meets there, or, at a group item, straight in at the member it runs to.
+    /// it meets there, or, at a group item, at the member it runs to ([`Self::member_slots`]).
     fn line_slots(&self, layered: &Layered, blocks: &[Block], ports: &Ports) -> Vec<[Slot; 2]> {
         let Layered {
             is_group,
             direction,
-            edges,
-            reversed,
             routes,
             demand,
             ..
         } = layered;
-        let n = is_group.len();
-        let horizontal = direction.is_horizontal();
-        // Where a line to a member of a group item meets it across the flow: the member's
-        // middle, for now (each end: upper, lower).
-        let mut member: Vec<[Option<(usize, f64)>; 2]> = vec![[None; 2]; routes.len()];
-        for (e, r) in routes.iter().enumerate() {
-            let link = &self.model.links[edges[e].link];
-            let (upper_end, lower_end) = if reversed[e] {
-                (link.to, link.from)
-            } else {
-                (link.from, link.to)
-            };
-            for (k, v, end) in [(0, r[0], upper_end), (1, r[r.len() - 1], lower_end)] {
-                if !is_group[v] {
-                    continue;
-                }
-                let End::Component(c) = end else { continue };
-                if let Some(&(_, x, y)) = blocks[v].components.iter().find(|m| m.0 == c) {
-                    member[e][k] = Some((c, ports.left[v] + if horizontal { y } else { x }));
-                }
-            }
-        }
-        // Where node `w`, end `k` of edge `e` or a bend of it, lies across: a member's middle
-        // if the edge runs to one there.
-        let other_end = |e: usize, k: usize, w: usize| {
-            let at_end = w == routes[e][k * (routes[e].len() - 1)];
-            member[e][k]
-                .filter(|_| at_end)
-                .map_or(ports.centre(w), |(_, across)| across)
-        };
+        let member = self.group_members(layered, blocks, ports);
+        let other_end = |e, k, w| other_end(layered, ports, &member, e, k, w);
         // Each line's slot at each component it meets.
         let mut slot_at: Vec<[Slot; 2]> = vec![[Slot::default(); 2]; routes.len()];
-        for v in 0..n {
+        for v in 0..is_group.len() {
             for side in [Side::Out, Side::In] {
                 let (meets, others): (Vec<usize>, Vec<f64>) = routes
                     .iter()
@@ -418,28 +400,77 @@ impl<'a> Layout<'a> {
                 }
             }
         }
-        // Lines to a member of a group item meet it as lines meet a component of this
-        // container, but on the side its name lies: split between its two corners on that side
-        // and nested, the second at a corner running in beside the footprint and ending on a
-        // slanted piece to the corner.
+        self.member_slots(layered, ports, &member, &mut slot_at);
+        slot_at
+    }
+
+    /// Per edge, at each end (upper, lower) that is a group item: the member the line runs to
+    /// there, and where its middle lies across the flow.
+    fn group_members(&self, layered: &Layered, blocks: &[Block], ports: &Ports) -> Members {
+        let Layered {
+            is_group,
+            direction,
+            edges,
+            reversed,
+            routes,
+            ..
+        } = layered;
+        let mut member: Members = vec![[None; 2]; routes.len()];
+        for (e, r) in routes.iter().enumerate() {
+            let link = &self.model.links[edges[e].link];
+            let (upper_end, lower_end) = if reversed[e] {
+                (link.to, link.from)
+            } else {
+                (link.from, link.to)
+            };
+            for (k, v, end) in [(0, r[0], upper_end), (1, r[r.len() - 1], lower_end)] {
+                if !is_group[v] {
+                    continue;
+                }
+                let End::Component(c) = end else { continue };
+                if let Some(&(_, x, y)) = blocks[v].components.iter().find(|m| m.0 == c) {
+                    let across = if direction.is_horizontal() { y } else { x };
+                    member[e][k] = Some((c, ports.left[v] + across));
+                }
+            }
+        }
+        member
+    }
+
+    /// The slots of the lines that run to members of group items. They meet a member as lines
+    /// meet a component of this container, split between its two corners on that side and
+    /// nested, the second at a corner running in beside the footprint and ending on a slanted
+    /// piece to the corner; but on the side its name lies, or where lines inside its group meet
+    /// it too (their slots are not known here), a line runs straight in at the member's corner
+    /// nearest its other end, where no other line of that side of the group does (the others
+    /// keep their place spread across the group's side).
+    fn member_slots(
+        &self,
+        layered: &Layered,
+        ports: &Ports,
+        member: &Members,
+        slot_at: &mut [[Slot; 2]],
+    ) {
+        let Layered {
+            is_group,
+            direction,
+            routes,
+            ..
+        } = layered;
         let mut at_member: BTreeMap<(usize, usize, usize), Vec<(usize, f64)>> = BTreeMap::new();
         for (e, r) in routes.iter().enumerate() {
             for (k, v, toward) in [(0, r[0], r[1]), (1, r[r.len() - 1], r[r.len() - 2])] {
                 if let Some((c, _)) = member[e][k] {
-                    let lines = at_member.entry((v, k, c)).or_default();
-                    lines.push((e, other_end(e, 1 - k, toward)));
+                    let other = other_end(layered, ports, member, e, 1 - k, toward);
+                    at_member.entry((v, k, c)).or_default().push((e, other));
                 }
             }
         }
-        let mut taken: Vec<Vec<f64>> = vec![Vec::new(); 2 * n];
+        let mut taken: Vec<Vec<f64>> = vec![Vec::new(); 2 * is_group.len()];
         for (&(v, k, c), lines) in &at_member {
             let side = if k == 0 { Side::Out } else { Side::In };
             let centre = member[lines[0].0][k].map_or(0.0, |(_, across)| across);
-            if name_side(*direction, side) || self.linked_inside(c) {
-                // Past its name, or where lines inside its group meet it too (their slots are
-                // not known here), a line runs straight in at the member's corner nearest its
-                // other end, where no other line of that side of the group does (the others
-                // are spread across the group's side).
+            if name_side(*direction, side) || self.linked_inside[c] {
                 let half = crate::geometry::COMPONENT_SIDE / 2.0;
                 for &(e, other) in lines {
                     let corner = if other < centre {
@@ -470,7 +501,6 @@ impl<'a> Layout<'a> {
                 slot_at[e][k] = slot;
             }
         }
-        slot_at
     }
 
     /// Each edge cut into its pieces between layers, and each channel's tracks for them.
@@ -609,19 +639,8 @@ impl<'a> Layout<'a> {
             let l = proper.layer_of[v];
             top[l] + floor_half((thick[l] - depth[v]) / 2.0)
         };
-        // Where each member of a group item lies: its middle across and along the flow.
-        let mut members: BTreeMap<usize, (f64, f64)> = BTreeMap::new();
-        for (i, b) in blocks.iter().enumerate() {
-            for &(c, x, y) in &b.components {
-                let (across, along) = match direction {
-                    Direction::TopBottom => (x, y),
-                    Direction::BottomTop => (x, depth[i] - y),
-                    Direction::LeftRight => (y, x),
-                    Direction::RightLeft => (y, depth[i] - x),
-                };
-                members.insert(c, (left[i] + across, along_of(i) + along));
-            }
-        }
+        let alongs: Vec<f64> = (0..blocks.len()).map(along_of).collect();
+        let members = member_places(*direction, &blocks, left, depth, &alongs);
         for (i, b) in blocks.into_iter().enumerate() {
             let r = frame.rect(left[i], along_of(i), breadth[i], depth[i]);
             block.take(b, r.x0, r.y0);
@@ -661,19 +680,6 @@ impl<'a> Layout<'a> {
             }
         }
         block
-    }
-
-    /// Whether component `c` is linked to another component of its own group.
-    fn linked_inside(&self, c: usize) -> bool {
-        let group = self.model.components[c].group;
-        let other_inside = |end: End| match end {
-            End::Component(o) => o != c && self.model.components[o].group == group,
-            End::Group(_) => false,
-        };
-        self.model.links.iter().any(|l| {
-            (l.from == End::Component(c) && other_inside(l.to))
-                || (l.to == End::Component(c) && other_inside(l.from))
-        })
     }
 
     /// The footprint of component `c`, a member of a group item, its middle at `across` and
@@ -744,6 +750,52 @@ impl<'a> Layout<'a> {
         }
         block
     }
+}
+
+/// Where each component of the items `blocks` lies in their container's frame: its middle
+/// across and along the flow (`left` and `along`: each item's place, `depth`: its length
+/// along the flow).
+fn member_places(
+    direction: Direction,
+    blocks: &[Block],
+    left: &[f64],
+    depth: &[f64],
+    along: &[f64],
+) -> BTreeMap<usize, (f64, f64)> {
+    let mut places = BTreeMap::new();
+    for (i, b) in blocks.iter().enumerate() {
+        for &(c, x, y) in &b.components {
+            let (across, inside) = match direction {
+                Direction::TopBottom => (x, y),
+                Direction::BottomTop => (x, depth[i] - y),
+                Direction::LeftRight => (y, x),
+                Direction::RightLeft => (y, depth[i] - x),
+            };
+            places.insert(c, (left[i] + across, along[i] + inside));
+        }
+    }
+    places
+}
+
+/// Per edge, at each end (upper, lower): the group item's member the line runs to there, and
+/// where its middle lies across the flow.
+type Members = Vec<[Option<(usize, f64)>; 2]>;
+
+/// Where node `w`, end `k` of edge `e` or a bend of it, lies across the flow: a member's
+/// middle if the edge runs to one there.
+fn other_end(
+    layered: &Layered,
+    ports: &Ports,
+    member: &Members,
+    e: usize,
+    k: usize,
+    w: usize,
+) -> f64 {
+    let route = &layered.routes[e];
+    let at_end = w == route[k * (route.len() - 1)];
+    member[e][k]
+        .filter(|_| at_end)
+        .map_or(ports.centre(w), |(_, across)| across)
 }
 
 /// Where positions across and along the flow go on the page.
