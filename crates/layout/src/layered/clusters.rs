@@ -3,8 +3,6 @@
 //! of its own (so members stay inside their group's area and sibling areas never overlap),
 //! then the group's area around its block with its title on a band at the top-left.
 
-use std::collections::BTreeMap;
-
 use crate::geometry::{Rect, ceil_half, floor_half, round_half};
 use crate::model::{Direction, End, Model, Position};
 use crate::place::{Block, GroupLabelPlace, component_block, text_box};
@@ -16,10 +14,13 @@ use super::coords::across;
 use super::cycles::back_edges;
 use super::layers::{Span, layers, layers_bounded};
 use super::order::{Orders, Proper};
-use super::ports::{Demand, Footprint, Ports, Side, Slot, group_slots, name_side, reach, slots};
+use super::ports::{Demand, Ports, Side, Slot, group_slots, reach, slots};
+use members::{Lines, member_places, member_stub};
 
 /// The room left and right of a group's title on its band.
 const TITLE_PADDING: f64 = 0.25;
+mod members;
+
 /// The distance between a channel's tracks, and between its outer tracks and its layers.
 const TRACK_GAP: f64 = 0.5;
 /// The room kept beside a long link's line for its label.
@@ -370,8 +371,18 @@ impl<'a> Layout<'a> {
             demand,
             ..
         } = layered;
-        let member = self.group_members(layered, blocks, ports);
-        let other_end = |e, k, w| other_end(layered, ports, &member, e, k, w);
+        let lines = Lines {
+            model: self.model,
+            direction: *direction,
+            is_group,
+            links: layered.edges.iter().map(|e| e.link).collect(),
+            reversed: &layered.reversed,
+            routes,
+            ports,
+            linked_inside: &self.linked_inside,
+        };
+        let member = lines.group_members(blocks);
+        let other_end = |e, k, w| lines.other_end(&member, e, k, w);
         // Each line's slot at each component it meets.
         let mut slot_at: Vec<[Slot; 2]> = vec![[Slot::default(); 2]; routes.len()];
         for v in 0..is_group.len() {
@@ -400,107 +411,8 @@ impl<'a> Layout<'a> {
                 }
             }
         }
-        self.member_slots(layered, ports, &member, &mut slot_at);
+        lines.member_slots(&member, &mut slot_at);
         slot_at
-    }
-
-    /// Per edge, at each end (upper, lower) that is a group item: the member the line runs to
-    /// there, and where its middle lies across the flow.
-    fn group_members(&self, layered: &Layered, blocks: &[Block], ports: &Ports) -> Members {
-        let Layered {
-            is_group,
-            direction,
-            edges,
-            reversed,
-            routes,
-            ..
-        } = layered;
-        let mut member: Members = vec![[None; 2]; routes.len()];
-        for (e, r) in routes.iter().enumerate() {
-            let link = &self.model.links[edges[e].link];
-            let (upper_end, lower_end) = if reversed[e] {
-                (link.to, link.from)
-            } else {
-                (link.from, link.to)
-            };
-            for (k, v, end) in [(0, r[0], upper_end), (1, r[r.len() - 1], lower_end)] {
-                if !is_group[v] {
-                    continue;
-                }
-                let End::Component(c) = end else { continue };
-                if let Some(&(_, x, y)) = blocks[v].components.iter().find(|m| m.0 == c) {
-                    let across = if direction.is_horizontal() { y } else { x };
-                    member[e][k] = Some((c, ports.left[v] + across));
-                }
-            }
-        }
-        member
-    }
-
-    /// The slots of the lines that run to members of group items. They meet a member as lines
-    /// meet a component of this container, split between its two corners on that side and
-    /// nested, the second at a corner running in beside the footprint and ending on a slanted
-    /// piece to the corner; but on the side its name lies, or where lines inside its group meet
-    /// it too (their slots are not known here), a line runs straight in at the member's corner
-    /// nearest its other end, where no other line of that side of the group does (the others
-    /// keep their place spread across the group's side).
-    fn member_slots(
-        &self,
-        layered: &Layered,
-        ports: &Ports,
-        member: &Members,
-        slot_at: &mut [[Slot; 2]],
-    ) {
-        let Layered {
-            is_group,
-            direction,
-            routes,
-            ..
-        } = layered;
-        let mut at_member: BTreeMap<(usize, usize, usize), Vec<(usize, f64)>> = BTreeMap::new();
-        for (e, r) in routes.iter().enumerate() {
-            for (k, v, toward) in [(0, r[0], r[1]), (1, r[r.len() - 1], r[r.len() - 2])] {
-                if let Some((c, _)) = member[e][k] {
-                    let other = other_end(layered, ports, member, e, 1 - k, toward);
-                    at_member.entry((v, k, c)).or_default().push((e, other));
-                }
-            }
-        }
-        let mut taken: Vec<Vec<f64>> = vec![Vec::new(); 2 * is_group.len()];
-        for (&(v, k, c), lines) in &at_member {
-            let side = if k == 0 { Side::Out } else { Side::In };
-            let centre = member[lines[0].0][k].map_or(0.0, |(_, across)| across);
-            if name_side(*direction, side) || self.linked_inside[c] {
-                let half = crate::geometry::COMPONENT_SIDE / 2.0;
-                for &(e, other) in lines {
-                    let corner = if other < centre {
-                        centre - half
-                    } else {
-                        centre + half
-                    };
-                    if !taken[2 * v + k].contains(&corner) {
-                        taken[2 * v + k].push(corner);
-                        slot_at[e][k].at = Some(corner);
-                    }
-                }
-                continue;
-            }
-            let count = |k: usize| at_member.get(&(v, k, c)).map_or(0, Vec::len);
-            let demand = Demand {
-                lines_in: count(1),
-                lines_out: count(0),
-            };
-            let others: Vec<f64> = lines.iter().map(|&(_, o)| o).collect();
-            let got = slots(*direction, side, &others, centre, demand);
-            let footprint = self.member_footprint(c, centre, 0.0);
-            for (&(e, _), mut slot) in lines.iter().zip(got) {
-                // The group's padding keeps a slot's room beside the member, not more.
-                slot.k = slot.k.min(1);
-                slot.at = Some(footprint.track(*direction, side, slot));
-                slot.member = Some(c);
-                slot_at[e][k] = slot;
-            }
-        }
     }
 
     /// Each edge cut into its pieces between layers, and each channel's tracks for them.
@@ -641,6 +553,7 @@ impl<'a> Layout<'a> {
         };
         let alongs: Vec<f64> = (0..blocks.len()).map(along_of).collect();
         let members = member_places(*direction, &blocks, left, depth, &alongs);
+        let at_member = |side, slot| member_stub(self.model, *direction, side, slot, &members);
         for (i, b) in blocks.into_iter().enumerate() {
             let r = frame.rect(left[i], along_of(i), breadth[i], depth[i]);
             block.take(b, r.x0, r.y0);
@@ -653,7 +566,7 @@ impl<'a> Layout<'a> {
             let (a, b, _) = spans[e];
             let ps = &channels.pieces[e];
             let mut points = ports.stub(a, Side::Out, slot_at[e][0], along_of(a), depth[a]);
-            points.extend(self.member_stub(*direction, Side::Out, slot_at[e][0], &members));
+            points.extend(at_member(Side::Out, slot_at[e][0]));
             for (k, &(c, piece)) in ps.iter().enumerate() {
                 // Without room for every track, the lines share the tracks there are.
                 let room = ((channels.gap[c] / TRACK_GAP) as usize).saturating_sub(1);
@@ -663,7 +576,7 @@ impl<'a> Layout<'a> {
                 points.push((piece.lower, y));
             }
             let mut entering = ports.stub(b, Side::In, slot_at[e][1], along_of(b), depth[b]);
-            entering.extend(self.member_stub(*direction, Side::In, slot_at[e][1], &members));
+            entering.extend(at_member(Side::In, slot_at[e][1]));
             entering.reverse();
             points.extend(entering);
             let mut points: Vec<Point> = points
@@ -680,32 +593,6 @@ impl<'a> Layout<'a> {
             }
         }
         block
-    }
-
-    /// The footprint of component `c`, a member of a group item, its middle at `across` and
-    /// `along` in this container's frame.
-    fn member_footprint(&self, c: usize, across: f64, along: f64) -> Footprint {
-        Footprint::around(across, along, component_block(self.model, c).w)
-    }
-
-    /// The points a line in `slot` at a member of a group item takes between the member's
-    /// corner and where it runs along the flow, from the corner out, as a component's own
-    /// lines do; none for a line that does not end at a member.
-    fn member_stub(
-        &self,
-        direction: Direction,
-        side: Side,
-        slot: Slot,
-        members: &BTreeMap<usize, (f64, f64)>,
-    ) -> Vec<(f64, f64)> {
-        let Some(c) = slot.member else {
-            return Vec::new();
-        };
-        let Some(&(across, along)) = members.get(&c) else {
-            return Vec::new();
-        };
-        self.member_footprint(c, across, along)
-            .stub(direction, side, slot)
     }
 
     /// A group: its contents inside its padding, its title on a band at its top-left.
@@ -750,52 +637,6 @@ impl<'a> Layout<'a> {
         }
         block
     }
-}
-
-/// Where each component of the items `blocks` lies in their container's frame: its middle
-/// across and along the flow (`left` and `along`: each item's place, `depth`: its length
-/// along the flow).
-fn member_places(
-    direction: Direction,
-    blocks: &[Block],
-    left: &[f64],
-    depth: &[f64],
-    along: &[f64],
-) -> BTreeMap<usize, (f64, f64)> {
-    let mut places = BTreeMap::new();
-    for (i, b) in blocks.iter().enumerate() {
-        for &(c, x, y) in &b.components {
-            let (across, inside) = match direction {
-                Direction::TopBottom => (x, y),
-                Direction::BottomTop => (x, depth[i] - y),
-                Direction::LeftRight => (y, x),
-                Direction::RightLeft => (y, depth[i] - x),
-            };
-            places.insert(c, (left[i] + across, along[i] + inside));
-        }
-    }
-    places
-}
-
-/// Per edge, at each end (upper, lower): the group item's member the line runs to there, and
-/// where its middle lies across the flow.
-type Members = Vec<[Option<(usize, f64)>; 2]>;
-
-/// Where node `w`, end `k` of edge `e` or a bend of it, lies across the flow: a member's
-/// middle if the edge runs to one there.
-fn other_end(
-    layered: &Layered,
-    ports: &Ports,
-    member: &Members,
-    e: usize,
-    k: usize,
-    w: usize,
-) -> f64 {
-    let route = &layered.routes[e];
-    let at_end = w == route[k * (route.len() - 1)];
-    member[e][k]
-        .filter(|_| at_end)
-        .map_or(ports.centre(w), |(_, across)| across)
 }
 
 /// Where positions across and along the flow go on the page.
