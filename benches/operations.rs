@@ -18,8 +18,9 @@
 //! - `scrape`: `/metrics` with 10,000 documents of 10 objects cached: the time to answer.
 //! - `soak`: `DIAGTUI_SOAK_UPDATES` (default 1,000,000) single-object updates at full rate (32
 //!   connections) on a 500-object document. The WAL's size sampled every 100 ms; the update
-//!   latency overall and of the updates in flight while a checkpoint ran (the server logs each
-//!   checkpoint with its duration at debug level); the disk used per update; then `kill -9`
+//!   latency overall and of the updates in flight while a checkpoint ran, the writer's (which
+//!   writes wait for) apart from the checkpointer's (the server logs each checkpoint with its
+//!   duration at debug level); the disk used per update; then `kill -9`
 //!   and the time until a new `serve` on the data dir answers `/readyz` 200.
 
 use std::path::Path;
@@ -485,9 +486,10 @@ async fn scrape_time() {
 /// A checkpoint the server logged: when it ran, relative to the soak's start, in µs.
 #[derive(Clone, Copy, Debug)]
 struct Checkpoint {
-    restart: bool,
-    /// The restart's wait for the writer ran out.
-    busy: bool,
+    /// Run by the writer between its batches (writes wait for it), else by the checkpointer.
+    on_writer: bool,
+    /// Frames it left uncopied (a reader on an older snapshot): the log cannot start over.
+    left: i64,
     start: i64,
     end: i64,
 }
@@ -511,8 +513,8 @@ fn checkpoints(stderr: ChildStderr, zero: SystemTime) -> Vec<Checkpoint> {
         let end = i64::try_from((at - zero).whole_microseconds()).expect("µs");
         let micros = entry["micros"].as_i64().expect("micros");
         found.push(Checkpoint {
-            restart: entry["mode"] == "RESTART",
-            busy: entry["busy"] == true,
+            on_writer: entry["on"] == "writer",
+            left: entry["left"].as_i64().unwrap_or(0),
             start: end - micros,
             end,
         });
@@ -713,12 +715,12 @@ async fn soak() {
         samples.iter().filter(|&&s| s > 64_000_000).count(),
         mib(wal_at_kill)
     );
-    let (restarts, passive): (Vec<Checkpoint>, Vec<Checkpoint>) =
-        windows.iter().partition(|w| w.restart);
-    let held: Vec<i64> = restarts.iter().map(|w| w.end - w.start).collect();
+    let (finishes, passive): (Vec<Checkpoint>, Vec<Checkpoint>) =
+        windows.iter().partition(|w| w.on_writer);
+    let held: Vec<i64> = finishes.iter().map(|w| w.end - w.start).collect();
     println!(
-        "  checkpoints: {} passive (median {:.1} ms), {} restarting ({} found the writer busy; \
-         median {:.1} ms, longest {:.1} ms)",
+        "  checkpoints: {} on the checkpointer (median {:.1} ms), {} finished by the writer \
+         (median {:.1} ms, p99 {:.1} ms, longest {:.1} ms; {} left frames to a reader)",
         passive.len(),
         median(
             passive
@@ -726,26 +728,36 @@ async fn soak() {
                 .map(|w| (w.end - w.start) as f64 / 1e3)
                 .collect()
         ),
-        restarts.len(),
-        restarts.iter().filter(|w| w.busy).count(),
+        finishes.len(),
         median(held.iter().map(|&h| h as f64 / 1e3).collect()),
+        if held.is_empty() {
+            0.0
+        } else {
+            percentiles(
+                held.iter()
+                    .map(|&h| Duration::from_micros(h as u64))
+                    .collect(),
+            )
+            .1 / 1e3
+        },
         held.iter().max().copied().unwrap_or(0) as f64 / 1e3,
+        finishes.iter().filter(|w| w.left > 0).count(),
     );
     println!(
         "  update latency, all:                        {}",
         latency(answered.iter().map(|a| a.took))
     );
     println!(
-        "  update latency, during restarting checkpoints: {}",
+        "  update latency, during the writer's checkpoints: {}",
         latency(
             answered
                 .iter()
-                .filter(|a| overlaps(a, &restarts))
+                .filter(|a| overlaps(a, &finishes))
                 .map(|a| a.took)
         )
     );
     println!(
-        "  update latency, during passive checkpoints:    {}",
+        "  update latency, during the checkpointer's:     {}",
         latency(
             answered
                 .iter()

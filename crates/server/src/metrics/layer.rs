@@ -1,24 +1,26 @@
 //! Counting and timing every request at little cost: one service around the whole router (not
 //! a layer on each route, which axum boxes and clones per request), which finds the request's
-//! route template itself in a table of the templates (`matchit`, as axum's router does) and
-//! records when the answer's head is ready. Each template's series are made once, when the
+//! route template itself in a tree of the templates ([`Templates`]) and records when the
+//! answer's head is ready. Each template's series are made once, when the
 //! table is built, so a request allocates nothing and hashes nothing: one match, one read lock
-//! over a few counters, an atomic add and a histogram observation. Measured per request with
+//! over a few counters, and three atomic additions (its counter, its latency bucket and sum;
+//! see [`Latency`]). Measured per request with
 //! callgrind in BENCHMARKS.md ("Running as a service").
 
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, RwLock};
 use std::task::{Context, Poll};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::http::{Method, Request};
 use axum::response::Response;
 use pin_project_lite::pin_project;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
-use prometheus_client::metrics::histogram::Histogram;
 
+use super::latency::Latency;
+use super::templates::Templates;
 use super::{RequestLabels, RouteLabels};
 
 /// The route label of a request that matched no route.
@@ -30,7 +32,7 @@ pub struct Counting {
     /// Requests by route template, method and status (the registered family).
     requests: Family<RequestLabels, Counter>,
     /// The route templates, each to its index in `routes`.
-    table: matchit::Router<usize>,
+    table: Templates,
     /// Each template's series, and last the series of requests that matched none.
     routes: Vec<RouteSeries>,
 }
@@ -41,7 +43,7 @@ struct RouteSeries {
     /// The template as a label value.
     route: Arc<String>,
     /// Its latency histogram (a handle on the family's).
-    latency: Histogram,
+    latency: Latency,
     /// Its counters met so far (a handle on each of the family's), by method and status.
     counters: RwLock<Vec<(&'static str, u16, Counter)>>,
 }
@@ -50,16 +52,14 @@ impl Counting {
     /// The series of these route templates (and of `unmatched`) in these registered families.
     pub(super) fn new(
         requests: Family<RequestLabels, Counter>,
-        latency: &Family<RouteLabels, Histogram, fn() -> Histogram>,
+        latency: &Family<RouteLabels, Latency>,
         templates: &[&str],
     ) -> Counting {
-        let mut table = matchit::Router::new();
+        let mut table = Templates::default();
         let mut routes = Vec::with_capacity(templates.len() + 1);
         for template in templates.iter().copied().chain([UNMATCHED]) {
             if template != UNMATCHED {
-                table
-                    .insert(template, routes.len())
-                    .expect("the router accepted the same templates");
+                table.insert(template, routes.len());
             }
             let route = Arc::new(template.to_owned());
             let latency = latency
@@ -82,39 +82,34 @@ impl Counting {
 
     /// The index of the series of the route this path matches (else of `unmatched`).
     fn route_of(&self, path: &str) -> usize {
-        self.table
-            .at(path)
-            .map_or(self.routes.len() - 1, |matched| *matched.value)
+        self.table.route_of(path).unwrap_or(self.routes.len() - 1)
     }
 
     /// Counts an answered request of the route at `route` and observes its time.
-    fn record(&self, route: usize, method: &'static str, status: u16, seconds: f64) {
+    fn record(&self, route: usize, method: &'static str, status: u16, took: Duration) {
         let series = &self.routes[route];
-        series.latency.observe(seconds);
-        series.counter(&self.requests, method, status).inc();
+        series.latency.observe(took);
+        series.count(&self.requests, method, status);
     }
 }
 
 impl RouteSeries {
-    /// The counter of this route's requests with this method and status.
-    fn counter(
-        &self,
-        family: &Family<RequestLabels, Counter>,
-        method: &'static str,
-        status: u16,
-    ) -> Counter {
+    /// Counts a request of this route with this method and status: under the read lock when
+    /// its counter was met before (nothing cloned), else its counter made first.
+    fn count(&self, family: &Family<RequestLabels, Counter>, method: &'static str, status: u16) {
         let found = |counters: &[(&'static str, u16, Counter)]| {
             counters
                 .iter()
                 .find(|(m, s, _)| *m == method && *s == status)
-                .map(|(_, _, counter)| counter.clone())
+                .map(|(_, _, counter)| counter.inc())
+                .is_some()
         };
-        if let Some(counter) = found(&self.counters.read().unwrap_or_else(|e| e.into_inner())) {
-            return counter;
+        if found(&self.counters.read().unwrap_or_else(|e| e.into_inner())) {
+            return;
         }
         let mut counters = self.counters.write().unwrap_or_else(|e| e.into_inner());
-        if let Some(counter) = found(&counters) {
-            return counter;
+        if found(&counters) {
+            return;
         }
         let counter = family
             .get_or_create(&RequestLabels {
@@ -123,8 +118,8 @@ impl RouteSeries {
                 status,
             })
             .clone();
-        counters.push((method, status, counter.clone()));
-        counter
+        counter.inc();
+        counters.push((method, status, counter));
     }
 }
 
@@ -212,13 +207,10 @@ where
         let this = self.project();
         let answer = std::task::ready!(this.inner.poll(cx));
         if let (Ok(response), Some(tally)) = (&answer, this.tally.take()) {
-            let seconds = tally.started.elapsed().as_secs_f64();
-            tally.counting.record(
-                tally.route,
-                tally.method,
-                response.status().as_u16(),
-                seconds,
-            );
+            let took = tally.started.elapsed();
+            tally
+                .counting
+                .record(tally.route, tally.method, response.status().as_u16(), took);
         }
         Poll::Ready(answer)
     }
@@ -230,10 +222,7 @@ mod tests {
 
     #[test]
     fn a_path_is_counted_under_the_template_it_matches_else_unmatched() {
-        let latency =
-            Family::<RouteLabels, Histogram, fn() -> Histogram>::new_with_constructor(|| {
-                Histogram::new([1.0])
-            });
+        let latency = Family::<RouteLabels, Latency>::default();
         let counting = Counting::new(
             Family::default(),
             &latency,
@@ -257,9 +246,14 @@ mod tests {
             "/api/v1/doc/{doc_id}/obj/where/{*selector}"
         );
         assert_eq!(route("/api/v1/nothing"), UNMATCHED);
-        counting.record(counting.route_of("/api/v1/doc/d/obj/o"), "GET", 200, 0.5);
-        counting.record(counting.route_of("/api/v1/doc/d/obj/o"), "GET", 200, 0.5);
-        let counter = counting.routes[0].counter(&counting.requests, "GET", 200);
+        let took = Duration::from_millis(5);
+        counting.record(counting.route_of("/api/v1/doc/d/obj/o"), "GET", 200, took);
+        counting.record(counting.route_of("/api/v1/doc/d/obj/o"), "GET", 200, took);
+        let counter = counting.requests.get_or_create(&RequestLabels {
+            route: Arc::clone(&counting.routes[0].route),
+            method: "GET",
+            status: 200,
+        });
         assert_eq!(counter.get(), 2);
         assert_eq!(method_label(&Method::from_bytes(b"BREW").unwrap()), "other");
     }

@@ -7,7 +7,9 @@
 //! open streams, the disk) is read when scraped. The listener's routes are
 //! `routes/listener.rs`.
 
+mod latency;
 mod layer;
+pub(crate) mod templates;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -16,11 +18,11 @@ use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
-use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::metrics::info::Info;
 use prometheus_client::registry::{Registry, Unit};
 
 use diagtui_store::{AnyEngine, DB_FILE, PoolStatus, Store};
+use latency::Latency;
 pub use layer::{Count, Counting};
 
 /// The OpenMetrics text format's content type.
@@ -40,11 +42,6 @@ struct RouteLabels {
     route: Arc<String>,
 }
 
-/// The latency histogram of one route: 100 µs to about 6.5 s.
-fn latency_histogram() -> Histogram {
-    Histogram::new(exponential_buckets(0.0001, 2.0, 17))
-}
-
 /// The registry and the series the server fills itself.
 #[derive(Debug)]
 pub struct Metrics {
@@ -52,7 +49,7 @@ pub struct Metrics {
     /// Requests by route template, method and status.
     requests: Family<RequestLabels, Counter>,
     /// Latency by route template.
-    latency: Family<RouteLabels, Histogram, fn() -> Histogram>,
+    latency: Family<RouteLabels, Latency>,
     cache_bytes: Gauge,
     pool_in_use: Gauge,
     pool_waiting: Gauge,
@@ -75,9 +72,7 @@ impl Metrics {
             "HTTP requests answered, by route template, method and status",
             requests.clone(),
         );
-        let latency = Family::<RouteLabels, Histogram, fn() -> Histogram>::new_with_constructor(
-            latency_histogram,
-        );
+        let latency = Family::<RouteLabels, Latency>::default();
         registry.register_with_unit(
             "http_request_duration",
             "Time to answer a request (until its head is sent), by route template",

@@ -54,15 +54,7 @@ pub type App = Either<CorsService<TrimSlash<Count<Router>>>, TrimSlash<Count<Rou
 /// counting (when the metrics are on), request logging (when `info` is enabled at start), the
 /// request id, CORS and trailing-slash folding.
 pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
-    let routes = pictures_and_pages(documents(Routes::default()));
-    let routes = if events {
-        routes
-            .route("/api/v1/doc/{doc_id}/events", get(events::doc))
-            .route("/app/embed-events", get(embed_pages::live_events))
-            .route("/api/v1/events", get(events::account))
-    } else {
-        routes
-    };
+    let routes = every_route(events);
     let counting = state
         .metrics
         .as_ref()
@@ -85,6 +77,19 @@ pub fn app(state: AppState, cors: &Cors, events: bool) -> App {
     match cors_layer(cors) {
         Some(layer) => Either::Left(tower::Layer::layer(&layer, routed)),
         None => Either::Right(routed),
+    }
+}
+
+/// Every route, the event streams only when `events`.
+fn every_route(events: bool) -> Routes {
+    let routes = pictures_and_pages(documents(Routes::default()));
+    if events {
+        routes
+            .route("/api/v1/doc/{doc_id}/events", get(events::doc))
+            .route("/app/embed-events", get(embed_pages::live_events))
+            .route("/api/v1/events", get(events::account))
+    } else {
+        routes
     }
 }
 
@@ -255,4 +260,32 @@ fn json_bytes(body: Bytes) -> Response {
         HeaderValue::from_static("application/json"),
     );
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::metrics::templates::Templates;
+
+    #[test]
+    fn every_route_is_counted_under_its_own_template() {
+        let routes = every_route(true);
+        let mut tree = Templates::default();
+        for (route, template) in routes.templates.iter().enumerate() {
+            tree.insert(template, route);
+        }
+        for (route, template) in routes.templates.iter().enumerate() {
+            let path: Vec<&str> = template
+                .split('/')
+                .map(|segment| {
+                    if segment.starts_with('{') {
+                        "x1"
+                    } else {
+                        segment
+                    }
+                })
+                .collect();
+            assert_eq!(tree.route_of(&path.join("/")), Some(route), "{template}");
+        }
+    }
 }

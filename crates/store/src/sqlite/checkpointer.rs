@@ -1,19 +1,28 @@
-//! Checkpoints on their own thread: copying committed pages from the WAL into the database
-//! file (and syncing it) takes milliseconds that no request should wait for. The writer nudges
-//! the checkpointer after each commit; a passive checkpoint never blocks the writer or readers.
-//! At most one checkpoint runs per interval, so that a page written by many small commits is
-//! copied and synced once rather than once per commit.
+//! Checkpoints: copying committed pages from the WAL into the database file (and syncing it),
+//! which takes milliseconds that no request should wait for, and starting the log over so that
+//! the WAL stays bounded under continuous writes.
 //!
-//! Under continuous writes a passive checkpoint never catches up with the writer, so the log
-//! is never started over and grows without bound (20,000 single-object updates left a 478 MB
-//! WAL). So once the WAL passes [`RESTART_FROM`], the checkpointer follows its passive
-//! checkpoint (which copied nearly everything) with a restarting one: it waits for the writer
-//! to finish its transaction, copies the few frames left and makes the next commit start the
-//! log over, which then truncates the file to [`WAL_LIMIT`] (`journal_size_limit`). It waits
-//! at most [`RESTART_WAIT`] for the writer and readers, blocking new writes meanwhile, and
-//! tries again at the next interval when they are busy.
+//! The copying happens on a thread of its own: the writer nudges the checkpointer after each
+//! commit, and it runs a passive checkpoint, which never blocks the writer or readers, at most
+//! once per [`INTERVAL`], so that a page written by many small commits is copied and synced
+//! once rather than once per commit.
+//!
+//! Under continuous writes a passive checkpoint never catches up with the writer (commits land
+//! while it copies), so the log is never started over and grows without bound (20,000
+//! single-object updates left a 478 MB WAL). SQLite starts the log over by itself at the
+//! first write transaction that begins with every frame copied and no reader on an older
+//! snapshot, and `journal_size_limit` then cuts the file back to [`WAL_LIMIT`]. So once the
+//! log passes [`RESTART_FROM`], the checkpointer catches up (passes back to back until one
+//! finds few new frames), syncs the log, and asks the writer to [`finish`] between two of its
+//! batches: a passive checkpoint on the writer's own connection, while no write is in
+//! progress, copies the frames committed since the last pass, and the writer's next
+//! transaction starts the log over. Writes wait only for that remainder to be copied and
+//! synced; no lock is waited for (a `RESTART` checkpoint takes the write lock and waits for
+//! the writer and readers, then copies and syncs what is left while writes wait).
 
-use std::path::{Path, PathBuf};
+use std::fs::File;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 use std::time::{Duration, Instant};
 
@@ -21,79 +30,140 @@ use rusqlite::Connection;
 
 use crate::error::{StoreError, StoreResult};
 
-/// The least time between two checkpoints.
+/// The least time between two background checkpoints.
 const INTERVAL: Duration = Duration::from_millis(250);
-/// The WAL size past which the log is started over.
-pub const RESTART_FROM: u64 = 16 << 20;
-/// The size the WAL file is cut back to when the log starts over (`journal_size_limit`).
-pub const WAL_LIMIT: i64 = 16 << 20;
-/// How long a restarting checkpoint waits for the writer and readers (writers wait meanwhile).
-const RESTART_WAIT: Duration = Duration::from_millis(20);
+/// The log's size (its frames) past which it is started over.
+pub const RESTART_FROM: u64 = 12 << 20;
+/// The size the WAL file is cut back to when the log starts over (`journal_size_limit`): the
+/// cut is a truncation in the commit that starts the log over (measured 9–19 ms on a busy
+/// disk), so only a file that grew past what the soak's log reaches is cut.
+pub const WAL_LIMIT: i64 = 64 << 20;
+/// The most passes run back to back once the log is over [`RESTART_FROM`].
+const CATCH_UP_PASSES: usize = 4;
+/// New frames found by a pass below which the catching up ends (2 MiB of 4 KiB pages).
+const FEW_FRAMES: u64 = 512;
+/// Bytes of a WAL frame's header (before its page).
+const FRAME_HEADER: u64 = 24;
 
-/// Wakes the checkpointer.
-pub struct Nudge(SyncSender<()>);
+/// How the writer and the checkpointer reach each other.
+pub struct Nudge {
+    /// Wakes the checkpointer.
+    wake: SyncSender<()>,
+    /// Set by the checkpointer when the writer should [`finish`] a checkpoint.
+    finish: Arc<AtomicBool>,
+}
 
 impl Nudge {
     /// Asks for a checkpoint soon; nudges while one is pending count once.
     pub fn nudge(&self) {
-        if let Err(TrySendError::Disconnected(())) = self.0.try_send(()) {
+        if let Err(TrySendError::Disconnected(())) = self.wake.try_send(()) {
             tracing::warn!("the checkpointer has stopped");
         }
+    }
+
+    /// Whether the checkpointer asked the writer to [`finish`] (answered yes once per ask).
+    pub fn finish_wanted(&self) -> bool {
+        self.finish.swap(false, Ordering::Relaxed)
     }
 }
 
 /// Runs the checkpointer on its own connection until the nudge is dropped.
 pub fn spawn(conn: Connection) -> StoreResult<Nudge> {
-    conn.busy_timeout(RESTART_WAIT)?;
-    conn.pragma_update(None, "journal_size_limit", WAL_LIMIT)?;
-    let (nudge, nudged) = sync_channel(1);
+    let page: u32 = conn.query_row("PRAGMA page_size", [], |row| row.get(0))?;
+    let (wake, woken) = sync_channel(1);
+    let finish = Arc::new(AtomicBool::new(false));
+    let ask = Arc::clone(&finish);
     std::thread::Builder::new()
         .name("diagtui-checkpoint".into())
-        .spawn(move || run(&conn, &nudged))
+        .spawn(move || run(&conn, &woken, &ask, u64::from(page) + FRAME_HEADER))
         .map_err(|e| StoreError::Internal(format!("cannot start the checkpointer: {e}")))?;
-    Ok(Nudge(nudge))
+    Ok(Nudge { wake, finish })
 }
 
-/// Checkpoints once per nudge, at most once per interval; restarts the log once it passes
-/// [`RESTART_FROM`].
-fn run(conn: &Connection, nudged: &Receiver<()>) {
-    let wal = conn.path().map(wal_path);
-    while nudged.recv().is_ok() {
-        checkpoint(conn, "PASSIVE");
-        if wal
-            .as_deref()
-            .is_some_and(|wal| wal_bytes(wal) > RESTART_FROM)
+/// Checkpoints once per nudge, at most once per interval; once the log passes
+/// [`RESTART_FROM`], catches up and asks the writer to finish.
+fn run(conn: &Connection, woken: &Receiver<()>, finish: &AtomicBool, frame_bytes: u64) {
+    let wal = conn.path().map(|db| format!("{db}-wal"));
+    while woken.recv().is_ok() {
+        if let Some(pass) = checkpoint(conn, "checkpointer")
+            && pass.log * frame_bytes > RESTART_FROM
         {
-            checkpoint(conn, "RESTART");
+            catch_up(conn, pass.log);
+            // The writer's checkpoint syncs the log before it copies: what is synced now it
+            // does not wait for.
+            if let Some(Err(e)) = wal.as_deref().map(|wal| File::open(wal)?.sync_data()) {
+                tracing::warn!("cannot sync the WAL: {e}");
+            }
+            finish.store(true, Ordering::Relaxed);
         }
         std::thread::sleep(INTERVAL);
     }
 }
 
-/// Runs a checkpoint of this mode; a busy database (the restart's wait ran out) is no failure.
-/// Each is logged at debug level with its duration (`RUST_LOG=diagtui_store=debug`), which
-/// the soak bench reads to tell the updates answered during checkpoints.
-fn checkpoint(conn: &Connection, mode: &str) {
-    let sql = format!("PRAGMA wal_checkpoint({mode})");
-    let began = Instant::now();
-    let busy = match conn.query_row(&sql, [], |row| row.get::<_, i64>(0)) {
-        Ok(busy) => busy != 0,
-        Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy) => true,
-        Err(e) => {
-            tracing::warn!("a {mode} checkpoint failed: {e}");
+/// Runs passes back to back, each copying what came in during the one before, until one finds
+/// few new frames (at most [`CATCH_UP_PASSES`]): what the writer then copies is what came in
+/// during a short pass. `log` is the log's length after the first pass.
+fn catch_up(conn: &Connection, mut log: u64) {
+    for _ in 0..CATCH_UP_PASSES {
+        let Some(pass) = checkpoint(conn, "checkpointer") else {
+            return;
+        };
+        let came_in = pass.log.saturating_sub(log);
+        log = pass.log;
+        if came_in <= FEW_FRAMES {
             return;
         }
-    };
+    }
+}
+
+/// The writer's part, between two batches: copies the frames the background pass left, so
+/// that the next write transaction starts the log over.
+pub fn finish(conn: &Connection) {
+    checkpoint(conn, "writer");
+}
+
+/// What a checkpoint found: the log's frames and how many of them are in the database now.
+struct Pass {
+    log: u64,
+    copied: u64,
+}
+
+/// Runs a passive checkpoint on `conn`, run by `on` (the checkpointer or the writer). Each is
+/// logged at debug level with its duration (`RUST_LOG=diagtui_store=debug`), which the soak
+/// bench reads to tell the updates answered during the writer's.
+fn checkpoint(conn: &Connection, on: &'static str) -> Option<Pass> {
+    let began = Instant::now();
+    // Its row: whether it found another checkpoint running (then -1, -1), the log's frames, and
+    // how many of them are in the database.
+    let pass = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |row| {
+        Ok((
+            row.get::<_, i64>(0)?,
+            row.get::<_, i64>(1)?,
+            row.get::<_, i64>(2)?,
+        ))
+    });
     let micros = u64::try_from(began.elapsed().as_micros()).unwrap_or(u64::MAX);
-    tracing::debug!(mode, micros, busy, "checkpoint");
-}
-
-/// The WAL file of a database file.
-fn wal_path(db: &str) -> PathBuf {
-    PathBuf::from(format!("{db}-wal"))
-}
-
-/// The WAL file's size now (0 when it is missing).
-fn wal_bytes(wal: &Path) -> u64 {
-    std::fs::metadata(wal).map_or(0, |m| m.len())
+    match pass {
+        Ok((0, log, copied)) => {
+            let pass = Pass {
+                log: u64::try_from(log).unwrap_or(0),
+                copied: u64::try_from(copied).unwrap_or(0),
+            };
+            tracing::debug!(
+                mode = "PASSIVE",
+                on,
+                micros,
+                log = pass.log,
+                left = pass.log.saturating_sub(pass.copied),
+                "checkpoint"
+            );
+            Some(pass)
+        }
+        // Another connection's checkpoint is running.
+        Ok(_) => None,
+        Err(e) => {
+            tracing::warn!("a checkpoint on the {on} failed: {e}");
+            None
+        }
+    }
 }

@@ -28,7 +28,8 @@ pub struct Around {
     pub freshness: Option<Arc<Freshness>>,
     /// Who learns of each commit.
     pub observer: Option<Arc<dyn CommitObserver>>,
-    /// Told after each commit that the WAL grew; without it, commits checkpoint themselves.
+    /// Told after each commit that the WAL grew, and asked whether to finish a checkpoint
+    /// (see [`checkpointer`]); without it, commits checkpoint themselves.
     pub checkpoints: Option<checkpointer::Nudge>,
 }
 
@@ -86,6 +87,9 @@ pub fn spawn(mut conn: Connection, around: Around) -> StoreResult<mpsc::Sender<J
                 let done = run(&mut conn, &mut jobs, &around);
                 answer(&mut jobs, done.results);
                 if let Some(checkpoints) = &around.checkpoints {
+                    if checkpoints.finish_wanted() {
+                        checkpointer::finish(&conn);
+                    }
                     checkpoints.nudge();
                 }
                 drop((jobs, done.replaced));

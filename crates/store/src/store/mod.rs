@@ -282,3 +282,5 @@ impl<E: Engine> Store<E> {
 mod history_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod wal_tests;
