@@ -111,11 +111,15 @@ pub fn place(model: &Model, settings: &Settings) -> LayoutResult<Placement> {
     let horizontal = model.direction_in(None).is_horizontal();
     // A bounded step too long along the flow (though narrow enough): with the same gaps, a
     // smaller bound only makes it longer, so those steps are skipped.
-    let mut too_long: Option<(f64, f64, usize)> = None;
-    for (scale, label_layers, bound, least_layer, tracks) in STEPS {
-        if let (Some(b), Some((longer_than, layer, t))) = (bound, too_long)
+    let mut too_long: Option<(f64, Step)> = None;
+    for step in STEPS {
+        let (scale, label_layers, bound, least_layer, tracks) = step;
+        let same_gaps = |(s, l, _, layer, t): Step| {
+            (s, l, layer, t) == (scale, label_layers, least_layer, tracks)
+        };
+        if let (Some(b), Some((longer_than, at))) = (bound, too_long)
             && b < longer_than
-            && (layer, t) == (least_layer, tracks)
+            && same_gaps(at)
         {
             continue;
         }
@@ -133,7 +137,7 @@ pub fn place(model: &Model, settings: &Settings) -> LayoutResult<Placement> {
                     && across <= GRID.width()
                     && along > GRID.height()
                 {
-                    too_long = Some((bound, least_layer, tracks));
+                    too_long = Some((bound, step));
                 }
                 smallest = Some(b);
             }

@@ -139,12 +139,17 @@ impl Proper {
         orders.0.borrow_mut().insert(key, self.layers.clone());
     }
 
-    /// Reorders the layers to cut crossings: from the order given, and from its mirror (each
-    /// layer reversed), keeping the better (sweeps from one start can settle where a line
-    /// runs on the wrong side of a whole chain; dot also starts more than once).
+    /// Reorders the layers to cut crossings: from the order given, and, when that leaves
+    /// some, from its mirror (each layer reversed), keeping the better (sweeps from one start
+    /// can settle where a line runs on the wrong side of a whole chain; dot also starts more
+    /// than once).
     pub(crate) fn reduce_crossings(&mut self) {
         let start = self.layers.clone();
         let (given, given_crossings) = self.reduced_from(start.clone());
+        if given_crossings == 0 {
+            self.layers = given;
+            return;
+        }
         let mirrored = start
             .into_iter()
             .map(|mut layer| {
