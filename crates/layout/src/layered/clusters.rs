@@ -242,7 +242,7 @@ impl<'a> Layout<'a> {
         let rank = match self.gaps.bound {
             Some(bound) => {
                 let room: Vec<f64> = blocks.iter().map(|b| size(b).0 + self.gaps.node).collect();
-                layers_bounded(n, &spans, &room, bound)
+                layers_bounded(n, &spans, &room, self.gaps.line, bound)
             }
             None => layers(n, &spans),
         };

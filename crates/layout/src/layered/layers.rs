@@ -3,6 +3,8 @@
 //! move each node within the room its edges leave towards the side with more edges, which
 //! shortens the edges as Graphviz's network simplex does, in a good approximation.
 
+use std::collections::HashMap;
+
 /// How many passes move the nodes.
 const PASSES: usize = 8;
 
@@ -62,36 +64,76 @@ pub(crate) fn layers(n: usize, edges: &[Span]) -> Vec<usize> {
 }
 
 /// The layer of each of `n` nodes when no layer may hold more than `bound` of breadth (each
-/// node's `breadth` with its gap): the nodes, in the order of their unbounded layers, each on
-/// the first layer below its predecessors that has room (a layer always takes one node). The
-/// diagram grows longer along the flow and narrower across it.
-pub(crate) fn layers_bounded(n: usize, edges: &[Span], breadth: &[f64], bound: f64) -> Vec<usize> {
-    let free = layers(n, edges);
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&v| (free[v], v));
+/// node's `breadth` with its gap, each line passing a layer `dummy`). From the unbounded
+/// layers, top down: while a layer is too broad, one of its nodes that can move down without
+/// moving another (a node whose lines below all have a layer to spare, a sink first of all)
+/// moves one layer down, taken from the largest family of siblings there, so that a wide
+/// fan-out folds into rows under its source and the diagram grows longer only past its last
+/// layer. A layer always keeps one node.
+pub(crate) fn layers_bounded(
+    n: usize,
+    edges: &[Span],
+    breadth: &[f64],
+    dummy: f64,
+    bound: f64,
+) -> Vec<usize> {
+    let mut rank = layers(n, edges);
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut inn: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (e, &(_, to, _)) in edges.iter().enumerate() {
+    for (e, &(from, to, _)) in edges.iter().enumerate() {
+        out[from].push(e);
         inn[to].push(e);
     }
-    let mut rank = vec![0usize; n];
-    let mut used: Vec<f64> = Vec::new();
-    for v in order {
-        let mut r = inn[v]
-            .iter()
-            .map(|&e| rank[edges[e].0] + edges[e].2)
-            .max()
-            .unwrap_or(0);
-        loop {
-            if used.len() <= r {
-                used.resize(r + 1, 0.0);
-            }
-            if used[r] == 0.0 || used[r] + breadth[v] <= bound {
-                break;
-            }
-            r += 1;
+    let last = rank.iter().copied().max().unwrap_or(0);
+    let mut used = vec![0.0; last + 1];
+    for v in 0..n {
+        used[rank[v]] += breadth[v];
+    }
+    for &(from, to, _) in edges {
+        for u in &mut used[(rank[from] + 1).min(rank[to])..rank[to]] {
+            *u += dummy;
         }
-        used[r] += breadth[v];
-        rank[v] = r;
+    }
+    let mut by_layer: Vec<Vec<usize>> = vec![Vec::new(); last + 1];
+    for v in 0..n {
+        by_layer[rank[v]].push(v);
+    }
+    // The family of a node: its first source above (none: a family of its own).
+    let family = |v: usize| inn[v].first().map(|&e| edges[e].0);
+    let mut r = 0;
+    while r < by_layer.len() {
+        let mut members = std::mem::take(&mut by_layer[r]);
+        let mut siblings: HashMap<usize, usize> = HashMap::new();
+        for f in members.iter().filter_map(|&v| family(v)) {
+            *siblings.entry(f).or_default() += 1;
+        }
+        while used[r] > bound && members.len() > 1 {
+            let movable = |v: usize| out[v].iter().all(|&e| rank[edges[e].1] > r + edges[e].2);
+            let weight = |v: usize| {
+                let family_size = family(v).map_or(0, |f| siblings[&f]);
+                (family_size, out[v].is_empty(), v)
+            };
+            let Some(at) = (0..members.len())
+                .filter(|&i| movable(members[i]))
+                .max_by_key(|&i| weight(members[i]))
+            else {
+                break;
+            };
+            let v = members.swap_remove(at);
+            if let Some(f) = family(v) {
+                *siblings.get_mut(&f).expect("counted") -= 1;
+            }
+            if by_layer.len() <= r + 1 {
+                by_layer.push(Vec::new());
+                used.push(0.0);
+            }
+            let passing_below = out[v].iter().filter(|&&e| rank[edges[e].1] > r + 1);
+            used[r] += inn[v].len() as f64 * dummy - breadth[v];
+            used[r + 1] += breadth[v] - passing_below.count() as f64 * dummy;
+            rank[v] = r + 1;
+            by_layer[r + 1].push(v);
+        }
+        r += 1;
     }
     rank
 }
@@ -135,11 +177,34 @@ mod tests {
     fn a_bound_on_breadth_moves_nodes_to_later_layers() {
         // a feeds b, c, d, e: four of breadth 3 under a bound of 7 take two layers.
         let edges = [(0, 1, 1), (0, 2, 1), (0, 3, 1), (0, 4, 1)];
-        let r = layers_bounded(5, &edges, &[3.0; 5], 7.0);
+        let r = layers_bounded(5, &edges, &[3.0; 5], 0.0, 7.0);
         assert_eq!(r, vec![0, 1, 1, 2, 2]);
         for (from, to, len) in edges {
             assert!(r[to] >= r[from] + len);
         }
+    }
+
+    #[test]
+    fn a_wide_fan_out_folds_into_the_layers_below_without_lengthening() {
+        // a feeds the chain b -> c -> d -> e and four leaves l1..l4, all of breadth 3 under a
+        // bound of 8: the leaves fold beside the chain, one to a layer, and the chain keeps its
+        // layers (moving a node of the chain would push the rest of it down). A line passing a
+        // layer takes half a cell of it.
+        let edges = [
+            (0, 1, 1),
+            (1, 2, 1),
+            (2, 3, 1),
+            (3, 4, 1),
+            (0, 5, 1),
+            (0, 6, 1),
+            (0, 7, 1),
+            (0, 8, 1),
+        ];
+        let r = layers_bounded(9, &edges, &[3.0; 9], 0.5, 8.0);
+        assert_eq!(&r[..5], &[0, 1, 2, 3, 4], "{r:?}");
+        let mut leaves = r[5..].to_vec();
+        leaves.sort_unstable();
+        assert_eq!(leaves, vec![1, 2, 3, 4], "{r:?}");
     }
 
     #[test]
