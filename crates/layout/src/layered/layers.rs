@@ -3,6 +3,7 @@
 //! move each node within the room its edges leave towards the side with more edges, which
 //! shortens the edges as Graphviz's network simplex does, in a good approximation.
 
+use std::cmp::Reverse;
 use std::collections::HashMap;
 
 /// How many passes move the nodes.
@@ -65,11 +66,12 @@ pub(crate) fn layers(n: usize, edges: &[Span]) -> Vec<usize> {
 
 /// The layer of each of `n` nodes when no layer may hold more than `bound` of breadth (each
 /// node's `breadth` with its gap, each line passing a layer `dummy`). From the unbounded
-/// layers, top down: while a layer is too broad, one of its nodes that can move down without
-/// moving another (a node whose lines below all have a layer to spare, a sink first of all)
-/// moves one layer down, taken from the largest family of siblings there, so that a wide
-/// fan-out folds into rows under its source and the diagram grows longer only past its last
-/// layer. A layer always keeps one node.
+/// layers, top down: while a layer is too broad, one of its nodes moves one layer down. First
+/// a node that moves no other (its lines below all have a layer to spare, a sink first of
+/// all), taken from the largest family of siblings there, so that a wide fan-out folds into
+/// the layers under its source; only when none can, the node with the fewest lines below,
+/// pushing what it feeds down with it, and the diagram grows longer. A layer always keeps
+/// one node.
 pub(crate) fn layers_bounded(
     n: usize,
     edges: &[Span],
@@ -84,20 +86,8 @@ pub(crate) fn layers_bounded(
         out[from].push(e);
         inn[to].push(e);
     }
-    let last = rank.iter().copied().max().unwrap_or(0);
-    let mut used = vec![0.0; last + 1];
-    for v in 0..n {
-        used[rank[v]] += breadth[v];
-    }
-    for &(from, to, _) in edges {
-        for u in &mut used[(rank[from] + 1).min(rank[to])..rank[to]] {
-            *u += dummy;
-        }
-    }
-    let mut by_layer: Vec<Vec<usize>> = vec![Vec::new(); last + 1];
-    for v in 0..n {
-        by_layer[rank[v]].push(v);
-    }
+    let mut used = layer_breadths(&rank, edges, breadth, dummy);
+    let mut by_layer = nodes_by_layer(&rank, used.len());
     // The family of a node: its first source above (none: a family of its own).
     let family = |v: usize| inn[v].first().map(|&e| edges[e].0);
     let mut r = 0;
@@ -108,34 +98,84 @@ pub(crate) fn layers_bounded(
             *siblings.entry(f).or_default() += 1;
         }
         while used[r] > bound && members.len() > 1 {
-            let movable = |v: usize| out[v].iter().all(|&e| rank[edges[e].1] > r + edges[e].2);
+            let free = |v: usize| out[v].iter().all(|&e| rank[edges[e].1] > r + edges[e].2);
             let weight = |v: usize| {
                 let family_size = family(v).map_or(0, |f| siblings[&f]);
                 (family_size, out[v].is_empty(), v)
             };
-            let Some(at) = (0..members.len())
-                .filter(|&i| movable(members[i]))
-                .max_by_key(|&i| weight(members[i]))
-            else {
-                break;
-            };
+            let chosen = (0..members.len())
+                .filter(|&i| free(members[i]))
+                .max_by_key(|&i| weight(members[i]));
+            let at = chosen.unwrap_or_else(|| {
+                (0..members.len())
+                    .min_by_key(|&i| (out[members[i]].len(), Reverse(members[i])))
+                    .expect("a layer with two nodes at least")
+            });
             let v = members.swap_remove(at);
             if let Some(f) = family(v) {
                 *siblings.get_mut(&f).expect("counted") -= 1;
             }
-            if by_layer.len() <= r + 1 {
-                by_layer.push(Vec::new());
-                used.push(0.0);
+            if chosen.is_some() {
+                if by_layer.len() <= r + 1 {
+                    by_layer.push(Vec::new());
+                    used.push(0.0);
+                }
+                let passing_below = out[v].iter().filter(|&&e| rank[edges[e].1] > r + 1);
+                used[r] += inn[v].len() as f64 * dummy - breadth[v];
+                used[r + 1] += breadth[v] - passing_below.count() as f64 * dummy;
+                rank[v] = r + 1;
+                by_layer[r + 1].push(v);
+            } else {
+                push_down(v, r + 1, &mut rank, &out, edges);
+                used = layer_breadths(&rank, edges, breadth, dummy);
+                let below = nodes_by_layer(&rank, used.len());
+                by_layer.resize(used.len(), Vec::new());
+                by_layer[r + 1..].clone_from_slice(&below[r + 1..]);
             }
-            let passing_below = out[v].iter().filter(|&&e| rank[edges[e].1] > r + 1);
-            used[r] += inn[v].len() as f64 * dummy - breadth[v];
-            used[r + 1] += breadth[v] - passing_below.count() as f64 * dummy;
-            rank[v] = r + 1;
-            by_layer[r + 1].push(v);
         }
         r += 1;
     }
     rank
+}
+
+/// The breadth each of `layers` layers holds: its nodes' and a `dummy` for each line passing.
+fn layer_breadths(rank: &[usize], edges: &[Span], breadth: &[f64], dummy: f64) -> Vec<f64> {
+    let layers = rank.iter().copied().max().map_or(0, |l| l + 1);
+    let mut used = vec![0.0; layers];
+    for (v, &r) in rank.iter().enumerate() {
+        used[r] += breadth[v];
+    }
+    for &(from, to, _) in edges {
+        for u in &mut used[(rank[from] + 1).min(rank[to])..rank[to]] {
+            *u += dummy;
+        }
+    }
+    used
+}
+
+/// The nodes of each of `layers` layers, in node order.
+fn nodes_by_layer(rank: &[usize], layers: usize) -> Vec<Vec<usize>> {
+    let mut by_layer = vec![Vec::new(); layers];
+    for (v, &r) in rank.iter().enumerate() {
+        by_layer[r].push(v);
+    }
+    by_layer
+}
+
+/// Moves node `v` down to layer `to`, and what it feeds as far down as its edges' lengths
+/// need.
+fn push_down(v: usize, to: usize, rank: &mut [usize], out: &[Vec<usize>], edges: &[Span]) {
+    rank[v] = to;
+    let mut stack = vec![v];
+    while let Some(u) = stack.pop() {
+        for &e in &out[u] {
+            let (_, w, len) = edges[e];
+            if rank[w] < rank[u] + len {
+                rank[w] = rank[u] + len;
+                stack.push(w);
+            }
+        }
+    }
 }
 
 /// The nodes in an order where every edge runs forward (Kahn's, ties in input order).
@@ -205,6 +245,14 @@ mod tests {
         let mut leaves = r[5..].to_vec();
         leaves.sort_unstable();
         assert_eq!(leaves, vec![1, 2, 3, 4], "{r:?}");
+    }
+
+    #[test]
+    fn a_layer_with_nothing_free_to_move_narrows_by_pushing_what_it_feeds() {
+        // a, b and c all feed d: none moves down alone, so c takes d down with it.
+        let edges = [(0, 3, 1), (1, 3, 1), (2, 3, 1)];
+        let r = layers_bounded(4, &edges, &[3.0; 4], 0.0, 7.0);
+        assert_eq!(r, vec![0, 0, 1, 2]);
     }
 
     #[test]
