@@ -40,5 +40,6 @@ mod snapshots;
 mod undo;
 mod undo_e2e;
 mod update;
+mod update_objects;
 mod versions;
 mod versions_e2e;
