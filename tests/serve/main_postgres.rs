@@ -25,6 +25,7 @@ mod engine {
 
 mod metrics;
 mod postgres;
+mod postgres_admin;
 mod proxy;
 mod team_ops;
 
