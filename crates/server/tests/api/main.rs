@@ -29,4 +29,5 @@ mod objects;
 mod selectors;
 mod stale;
 mod versions;
+mod versions_writes;
 mod web;

@@ -33,4 +33,5 @@ mod postgres_tls;
 mod selectors;
 mod stale;
 mod versions;
+mod versions_writes;
 mod web;
