@@ -23,7 +23,7 @@
 //!   duration at debug level); the disk used per update; then `kill -9`
 //!   and the time until a new `serve` on the data dir answers `/readyz` 200.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{ChildStderr, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -564,7 +564,6 @@ fn dir_bytes(dir: &Path) -> u64 {
 
 /// The soak: updates at full rate, the WAL sampled, checkpoints' latency, a restart after
 /// `kill -9`.
-#[allow(unsafe_code, reason = "FFI: kill")]
 async fn soak() {
     let updates = setting("DIAGTUI_SOAK_UPDATES", 1_000_000) as u64;
     let dir = tempfile::tempdir().expect("temp dir");
@@ -577,33 +576,7 @@ async fn soak() {
     let mut served = start(&mut command);
     let key = key_of(&data);
     let http = reqwest::Client::new();
-    let base = served.url.clone();
-    let doc = post(
-        &http,
-        &base,
-        &key,
-        "/api/v1/doc/create",
-        json!({"title": "soak"}),
-    )
-    .await["docId"]
-        .as_str()
-        .expect("docId")
-        .to_owned();
-    let content = generated::content(SOAK_OBJECTS);
-    // Components only: each update adds or changes a property of its meta.
-    let objects: Vec<String> = content
-        .iter()
-        .filter(|(_, o)| o["type"] == "component")
-        .map(|(id, _)| format!("{base}/api/v1/doc/{doc}/obj/{id}"))
-        .collect();
-    post(
-        &http,
-        &base,
-        &key,
-        &format!("/api/v1/doc/set-content/{doc}"),
-        Value::Object(content),
-    )
-    .await;
+    let objects = soak_document(&http, &served.url, &key).await;
     let db = data.join("diagtui.db");
     let wal = data.join("diagtui.db-wal");
     let db_before = std::fs::metadata(&db).expect("database").len();
@@ -612,33 +585,108 @@ async fn soak() {
     let log = served.child.stderr.take().expect("stderr");
     let reader = std::thread::spawn(move || checkpoints(log, zero.0));
     let done = Arc::new(AtomicU64::new(0));
-    let sampler = {
-        let (wal, done) = (wal.clone(), Arc::clone(&done));
-        tokio::spawn(async move {
-            let mut samples = Vec::new();
-            let mut last_note = Instant::now();
-            while done.load(Ordering::Relaxed) < updates {
-                samples.push(std::fs::metadata(&wal).map_or(0, |m| m.len()));
-                if last_note.elapsed() > Duration::from_secs(30) {
-                    last_note = Instant::now();
-                    let so_far = done.load(Ordering::Relaxed);
-                    let rate = so_far as f64 / zero.1.elapsed().as_secs_f64();
-                    let largest = samples.iter().max().copied().unwrap_or(0);
-                    eprintln!(
-                        "  soak: {so_far} updates, {rate:.0}/s, largest WAL {:.1} MiB",
-                        largest as f64 / (1 << 20) as f64
-                    );
-                }
-                tokio::time::sleep(WAL_SAMPLE).await;
-            }
-            samples
-        })
-    };
+    let sampler = tokio::spawn(sample_wal(wal.clone(), updates, Arc::clone(&done), zero.1));
+    let answered = update_at_full_rate(&http, &key, objects, updates, done, zero.1).await;
+    let seconds = zero.1.elapsed().as_secs_f64();
+    let samples = sampler.await.expect("sampler");
+    let wal_at_kill = std::fs::metadata(&wal).map_or(0, |m| m.len());
+
+    served.child.kill().expect("killed");
+    served.child.wait().expect("reaped");
+    let windows = reader.join().expect("log reader");
+    let (listening, ready) = restart_until_ready(&http, &data).await;
+    let db_after = std::fs::metadata(&db).expect("database").len();
+
+    let mib = |bytes: u64| bytes as f64 / (1 << 20) as f64;
+    let largest = samples.iter().max().copied().unwrap_or(0);
+    println!(
+        "soak: {updates} single-object updates, {SOAK_CLIENTS} connections, a {SOAK_OBJECTS}-object \
+         document: {seconds:.0} s, {:.0} updates/s",
+        updates as f64 / seconds
+    );
+    println!(
+        "  WAL: largest {:.1} MiB over {} samples every {} ms ({} over 64 MB); {:.1} MiB at the kill",
+        mib(largest),
+        samples.len(),
+        WAL_SAMPLE.as_millis(),
+        samples.iter().filter(|&&s| s > 64_000_000).count(),
+        mib(wal_at_kill)
+    );
+    report_checkpoints(&windows, &answered);
+    println!(
+        "  disk: the database grew {:.1} MiB ({:.0} bytes per update, history included); data dir \
+         {:.1} MiB after a graceful stop",
+        mib(db_after - db_before),
+        (db_after - db_before) as f64 / updates as f64,
+        mib(dir_bytes(&data))
+    );
+    println!(
+        "  after kill -9: listening in {:.0} ms, /readyz 200 in {:.0} ms",
+        listening.as_secs_f64() * 1e3,
+        ready.as_secs_f64() * 1e3
+    );
+}
+
+/// The soak's document, made on the server at `base`: the URLs of its components (each update
+/// adds or changes a property of one's meta).
+async fn soak_document(http: &reqwest::Client, base: &str, key: &str) -> Vec<String> {
+    let created = post(
+        http,
+        base,
+        key,
+        "/api/v1/doc/create",
+        json!({"title": "soak"}),
+    )
+    .await;
+    let doc = created["docId"].as_str().expect("docId").to_owned();
+    let content = generated::content(SOAK_OBJECTS);
+    let objects = content
+        .iter()
+        .filter(|(_, o)| o["type"] == "component")
+        .map(|(id, _)| format!("{base}/api/v1/doc/{doc}/obj/{id}"))
+        .collect();
+    let path = format!("/api/v1/doc/set-content/{doc}");
+    post(http, base, key, &path, Value::Object(content)).await;
+    objects
+}
+
+/// The WAL's size every [`WAL_SAMPLE`] until `updates` are `done`, with a line on stderr every
+/// 30 s.
+async fn sample_wal(wal: PathBuf, updates: u64, done: Arc<AtomicU64>, zero: Instant) -> Vec<u64> {
+    let mut samples = Vec::new();
+    let mut last_note = Instant::now();
+    while done.load(Ordering::Relaxed) < updates {
+        samples.push(std::fs::metadata(&wal).map_or(0, |m| m.len()));
+        if last_note.elapsed() > Duration::from_secs(30) {
+            last_note = Instant::now();
+            let so_far = done.load(Ordering::Relaxed);
+            let rate = so_far as f64 / zero.elapsed().as_secs_f64();
+            let largest = samples.iter().max().copied().unwrap_or(0);
+            eprintln!(
+                "  soak: {so_far} updates, {rate:.0}/s, largest WAL {:.1} MiB",
+                largest as f64 / (1 << 20) as f64
+            );
+        }
+        tokio::time::sleep(WAL_SAMPLE).await;
+    }
+    samples
+}
+
+/// `updates` single-object updates round `objects`, [`SOAK_CLIENTS`] in flight, each counted
+/// in `done` once answered; when each was sent (from `zero`) and how long it took.
+async fn update_at_full_rate(
+    http: &reqwest::Client,
+    key: &str,
+    objects: Vec<String>,
+    updates: u64,
+    done: Arc<AtomicU64>,
+    zero: Instant,
+) -> Vec<Answered> {
     let objects = Arc::new(objects);
     let next = Arc::new(AtomicU64::new(0));
     let clients: Vec<_> = (0..SOAK_CLIENTS)
         .map(|_| {
-            let (http, key, objects) = (http.clone(), key.clone(), Arc::clone(&objects));
+            let (http, key, objects) = (http.clone(), key.to_owned(), Arc::clone(&objects));
             let (next, done) = (Arc::clone(&next), Arc::clone(&done));
             tokio::spawn(async move {
                 let mut answered = Vec::new();
@@ -660,7 +708,7 @@ async fn soak() {
                     answer.bytes().await.expect("answer");
                     assert!(status.is_success(), "update {n}: {status}");
                     answered.push(Answered {
-                        sent: (sent - zero.1).as_micros() as i64,
+                        sent: (sent - zero).as_micros() as i64,
                         took: sent.elapsed().as_micros() as i64,
                     });
                     done.fetch_add(1, Ordering::Relaxed);
@@ -672,16 +720,16 @@ async fn soak() {
     for client in clients {
         answered.extend(client.await.expect("client"));
     }
-    let seconds = zero.1.elapsed().as_secs_f64();
-    let samples = sampler.await.expect("sampler");
-    let wal_at_kill = std::fs::metadata(&wal).map_or(0, |m| m.len());
+    answered
+}
 
-    // kill -9, then a new server on the data dir until it is ready.
-    served.child.kill().expect("killed");
-    served.child.wait().expect("reaped");
-    let windows = reader.join().expect("log reader");
+/// After a `kill -9`: a new server on `data` until it is ready (how long until it listened and
+/// until `/readyz` answered 200), then a graceful stop, which copies the whole log into the
+/// database (its size then is what the updates left).
+#[allow(unsafe_code, reason = "FFI: kill")]
+async fn restart_until_ready(http: &reqwest::Client, data: &Path) -> (Duration, Duration) {
     let restarted = Instant::now();
-    let mut command = bin().serve_command(&data);
+    let mut command = bin().serve_command(data);
     let mut again = start(command.stderr(Stdio::null()));
     let listening = restarted.elapsed();
     loop {
@@ -692,89 +740,53 @@ async fn soak() {
         tokio::time::sleep(Duration::from_millis(1)).await;
     }
     let ready = restarted.elapsed();
-    // A graceful stop copies the whole log into the database: its size then is what the
-    // updates left.
     // SAFETY: signalling our own child process.
     unsafe { libc::kill(again.child.id() as i32, libc::SIGTERM) };
     assert!(again.child.wait().expect("stopped").success());
-    let db_after = std::fs::metadata(&db).expect("database").len();
-    let data_dir = dir_bytes(&data);
+    (listening, ready)
+}
 
-    let mib = |bytes: u64| bytes as f64 / (1 << 20) as f64;
-    let largest = samples.iter().max().copied().unwrap_or(0);
-    println!(
-        "soak: {updates} single-object updates, {SOAK_CLIENTS} connections, a {SOAK_OBJECTS}-object \
-         document: {seconds:.0} s, {:.0} updates/s",
-        updates as f64 / seconds
-    );
-    println!(
-        "  WAL: largest {:.1} MiB over {} samples every {} ms ({} over 64 MB); {:.1} MiB at the kill",
-        mib(largest),
-        samples.len(),
-        WAL_SAMPLE.as_millis(),
-        samples.iter().filter(|&&s| s > 64_000_000).count(),
-        mib(wal_at_kill)
-    );
+/// The checkpoints' times (the writer's, which writes wait for, and the checkpointer's) and
+/// the latency of the updates in flight during each kind.
+fn report_checkpoints(windows: &[Checkpoint], answered: &[Answered]) {
     let (finishes, passive): (Vec<Checkpoint>, Vec<Checkpoint>) =
         windows.iter().partition(|w| w.on_writer);
     let held: Vec<i64> = finishes.iter().map(|w| w.end - w.start).collect();
+    let p99_held = if held.is_empty() {
+        0.0
+    } else {
+        percentiles(
+            held.iter()
+                .map(|&h| Duration::from_micros(h as u64))
+                .collect(),
+        )
+        .1 / 1e3
+    };
+    let passive_ms = passive.iter().map(|w| (w.end - w.start) as f64 / 1e3);
     println!(
         "  checkpoints: {} on the checkpointer (median {:.1} ms), {} finished by the writer \
-         (median {:.1} ms, p99 {:.1} ms, longest {:.1} ms; {} left frames to a reader)",
+         (median {:.1} ms, p99 {p99_held:.1} ms, longest {:.1} ms; {} left frames to a reader)",
         passive.len(),
-        median(
-            passive
-                .iter()
-                .map(|w| (w.end - w.start) as f64 / 1e3)
-                .collect()
-        ),
+        median(passive_ms.collect()),
         finishes.len(),
         median(held.iter().map(|&h| h as f64 / 1e3).collect()),
-        if held.is_empty() {
-            0.0
-        } else {
-            percentiles(
-                held.iter()
-                    .map(|&h| Duration::from_micros(h as u64))
-                    .collect(),
-            )
-            .1 / 1e3
-        },
         held.iter().max().copied().unwrap_or(0) as f64 / 1e3,
         finishes.iter().filter(|w| w.left > 0).count(),
     );
+    let during = |windows: &[Checkpoint]| {
+        let caught = answered.iter().filter(|a| overlaps(a, windows));
+        latency(caught.map(|a| a.took))
+    };
     println!(
         "  update latency, all:                        {}",
         latency(answered.iter().map(|a| a.took))
     );
     println!(
         "  update latency, during the writer's checkpoints: {}",
-        latency(
-            answered
-                .iter()
-                .filter(|a| overlaps(a, &finishes))
-                .map(|a| a.took)
-        )
+        during(&finishes)
     );
     println!(
         "  update latency, during the checkpointer's:     {}",
-        latency(
-            answered
-                .iter()
-                .filter(|a| overlaps(a, &passive))
-                .map(|a| a.took)
-        )
-    );
-    println!(
-        "  disk: the database grew {:.1} MiB ({:.0} bytes per update, history included); data dir \
-         {:.1} MiB after a graceful stop",
-        mib(db_after - db_before),
-        (db_after - db_before) as f64 / updates as f64,
-        mib(data_dir)
-    );
-    println!(
-        "  after kill -9: listening in {:.0} ms, /readyz 200 in {:.0} ms",
-        listening.as_secs_f64() * 1e3,
-        ready.as_secs_f64() * 1e3
+        during(&passive)
     );
 }
