@@ -181,23 +181,40 @@ async fn main() {
 
     let served = Served::start();
     println!();
+    let small_path = one_object_of_a_small_document(&served).await;
+    println!();
+    selectors_over_ten_thousand(&served).await;
+    println!();
+    let big_path = a_hundred_thousand_objects(&served).await;
+    println!();
+    updates_alternating(&served, &small_path, &big_path).await;
+}
+
+/// An update of one object's meta, another for each `i`.
+fn meta_update(i: usize) -> Value {
+    json!({"props": {"meta": {"kind": "node", "cpu": i % 100}}})
+}
+
+/// GET and update one object of a 100-object document; the object's path.
+async fn one_object_of_a_small_document(served: &Served) -> String {
     let (small, small_obj) = served.doc_with("100 objects", 100).await;
     let get_path = format!("/api/v1/doc/{small}/obj/{small_obj}");
     latency("GET one object (100-object doc)", |_| async {
         served.get(&get_path).await;
     })
     .await;
-    let update = |i: usize| json!({"props": {"meta": {"kind": "node", "cpu": i % 100}}});
     latency("update one object (100-object doc)", |i| {
-        let (path, body) = (get_path.clone(), update(i));
-        let served = &served;
+        let (path, body) = (get_path.clone(), meta_update(i));
         async move {
             served.post(&path, &body).await;
         }
     })
     .await;
+    get_path
+}
 
-    println!();
+/// A selector read and a selector update over a 10,000-object document.
+async fn selectors_over_ten_thousand(served: &Served) {
     let (ten_k, _) = served.doc_with("10,000 objects", 10_000).await;
     once(
         "selector read over 10,000 objects (1/7 match)",
@@ -221,7 +238,7 @@ async fn main() {
     once("selector update over 10,000 objects", 7, |run| {
         // Each run sets another value, so that every run writes every object.
         let opacity = [0.75, 0.5][run % 2];
-        let (served, ten_k) = (&served, &ten_k);
+        let ten_k = &ten_k;
         async move {
             let answer = served
                 .post(
@@ -233,8 +250,11 @@ async fn main() {
         }
     })
     .await;
+}
 
-    println!();
+/// set-content of 100,000 objects (with its peak memory) and obj/all of them; the path of an
+/// object in the middle.
+async fn a_hundred_thousand_objects(served: &Served) -> String {
     let big_doc = served.new_doc("100,000 objects").await;
     let big_content = content(100_000);
     let big_mid = big_content.keys().nth(50_000).expect("an object").clone();
@@ -269,16 +289,17 @@ async fn main() {
         format!("({:.1} MB answer)", bytes.len() as f64 / 1e6)
     })
     .await;
+    format!("/api/v1/doc/{big_doc}/obj/{big_mid}")
+}
 
-    println!();
-    let big_path = format!("/api/v1/doc/{big_doc}/obj/{big_mid}");
-    // The two documents' updates alternate, so that what else the machine does (a checkpoint
-    // after the uploads, other programs) weighs on both alike.
+/// Updates of one object of the small and of the big document, in turn, so that what else
+/// the machine does (a checkpoint after the uploads, other programs) weighs on both alike.
+async fn updates_alternating(served: &Served, small_path: &str, big_path: &str) {
     let mut times = [Vec::with_capacity(SAMPLES), Vec::with_capacity(SAMPLES)];
     for i in 0..SAMPLES {
-        for (path, times) in [&get_path, &big_path].into_iter().zip(&mut times) {
+        for (path, times) in [small_path, big_path].into_iter().zip(&mut times) {
             let t = Instant::now();
-            served.post(path, &update(i)).await;
+            served.post(path, &meta_update(i)).await;
             times.push(t.elapsed());
         }
     }
