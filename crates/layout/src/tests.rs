@@ -394,16 +394,30 @@ fn csv_bodies_read_like_json() {
     assert!(y("app2") < y("app1"), "tier 3 lies behind tier 2");
 }
 
+/// A component entry of type `generic.server` with `extra` fields.
+fn server(extra: Value) -> Value {
+    let mut e = json!({"type": "component", "componentType": "generic.server"});
+    e.as_object_mut()
+        .unwrap()
+        .extend(extra.as_object().unwrap().clone());
+    e
+}
+
+/// Each body is refused naming its entry and field.
+fn assert_refused_naming(cases: Vec<(Value, &str, &str)>) {
+    for (body, entry, field) in cases {
+        let e = refusal(body.clone());
+        assert_eq!(
+            (e.entry.as_deref(), e.field.as_deref()),
+            (Some(entry), Some(field)),
+            "{body}: {e}"
+        );
+    }
+}
+
 #[test]
-fn every_refusal_names_the_entry_and_the_field() {
-    let server = |extra: Value| {
-        let mut e = json!({"type": "component", "componentType": "generic.server"});
-        e.as_object_mut()
-            .unwrap()
-            .extend(extra.as_object().unwrap().clone());
-        e
-    };
-    let cases: Vec<(Value, &str, &str)> = vec![
+fn a_refused_type_link_or_group_names_the_entry_and_the_field() {
+    assert_refused_naming(vec![
         (json!({"a": {"type": "box"}}), "a", "type"),
         (
             json!({"a": {"componentType": "generic.server"}}),
@@ -452,6 +466,12 @@ fn every_refusal_names_the_entry_and_the_field() {
             "b",
             "groups",
         ),
+    ]);
+}
+
+#[test]
+fn a_refused_position_or_property_names_the_entry_and_the_field() {
+    assert_refused_naming(vec![
         (
             json!({"a": server(json!({"positionType": "relative", "positionRelativeTo": "b", "positionX": 1, "positionY": 1})),
                 "b": server(json!({"positionType": "relative", "positionRelativeTo": "a", "positionX": 1, "positionY": 1}))}),
@@ -515,15 +535,11 @@ fn every_refusal_names_the_entry_and_the_field() {
             "g:label",
             "id",
         ),
-    ];
-    for (body, entry, field) in cases {
-        let e = refusal(body.clone());
-        assert_eq!(
-            (e.entry.as_deref(), e.field.as_deref()),
-            (Some(entry), Some(field)),
-            "{body}: {e}"
-        );
-    }
+    ]);
+}
+
+#[test]
+fn a_refused_id_or_document_names_what_is_wrong() {
     let long = "x".repeat(61);
     let e = refusal(json!({long.clone(): server(json!({}))}));
     assert_eq!(e.field.as_deref(), Some("id"));
