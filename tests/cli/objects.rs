@@ -5,16 +5,14 @@ use serde_json::json;
 
 use super::Env;
 
-#[test]
-fn objects_from_create_to_delete() {
-    let env = Env::start();
-    let doc = env.new_doc("Objects");
-
+/// Makes a label (props from an argument), a component (props from a file) and an icon (no
+/// props) in `doc`: their ids.
+fn three_objects(env: &Env, doc: &str) -> (String, String, String) {
     let created = env
         .run(&[
             "obj",
             "create",
-            &doc,
+            doc,
             "label",
             r#"{"text":"web-01","meta":{"status":"down","port":16}}"#,
         ])
@@ -27,12 +25,20 @@ fn objects_from_create_to_delete() {
         r#"{"componentId":"generic.server","meta":{"status":"up","path":"a/b 50%"}}"#,
     );
     let component = env
-        .run(&["obj", "create", &doc, "component", &format!("@{file}")])
+        .run(&["obj", "create", doc, "component", &format!("@{file}")])
         .ok()
         .json();
     let component = component["objId"].as_str().unwrap().to_owned();
-    let plain = env.run(&["obj", "create", &doc, "icon"]).ok().json();
+    let plain = env.run(&["obj", "create", doc, "icon"]).ok().json();
     let icon = plain["objId"].as_str().unwrap().to_owned();
+    (label, component, icon)
+}
+
+#[test]
+fn objects_from_create_to_delete() {
+    let env = Env::start();
+    let doc = env.new_doc("Objects");
+    let (label, component, _) = three_objects(&env, &doc);
 
     let object = env.run(&["obj", "get", &doc, &label]).ok().json();
     assert_eq!(object["type"], "label");
@@ -45,39 +51,6 @@ fn objects_from_create_to_delete() {
     assert_eq!(out.ok().json(), json!({"success": true}));
     let object = env.run(&["obj", "get", &doc, &label]).ok().json();
     assert_eq!(object["data"]["position"], json!({"x": 2, "y": 3}));
-
-    let keys = |args: &[&str]| {
-        let found = env.run(args).ok().json();
-        let mut keys: Vec<String> = found.as_object().unwrap().keys().cloned().collect();
-        keys.sort();
-        keys
-    };
-    assert_eq!(
-        keys(&["obj", "where", &doc, "status", "eq", "down"]),
-        vec![label.clone()]
-    );
-    assert_eq!(
-        keys(&["obj", "where", &doc, r#"["status","eq","up"]"#]),
-        vec![component.clone()]
-    );
-    assert_eq!(
-        keys(&["obj", "where", &doc, "port", "gt", "9"]),
-        vec![label.clone()]
-    );
-    assert_eq!(
-        keys(&["obj", "where", &doc, "port", "gt", "-5"]),
-        vec![label.clone()]
-    );
-    assert_eq!(
-        keys(&["obj", "where", &doc, "path", "co", "a/b 50%"]),
-        vec![component.clone()]
-    );
-    let mut not_down = vec![component.clone(), icon.clone()];
-    not_down.sort();
-    assert_eq!(
-        keys(&["obj", "where", &doc, "status", "no", "down"]),
-        not_down
-    );
 
     let updated = env
         .run(&[
@@ -121,6 +94,45 @@ fn objects_from_create_to_delete() {
     env.run(&["obj", "delete", &doc, &label, "--yes"]).ok();
     let out = env.run(&["obj", "get", &doc, &label]).fails(1);
     assert!(out.stderr.contains("OBJ_NOT_FOUND"), "{out:?}");
+}
+
+#[test]
+fn obj_where_takes_a_selector_in_both_forms() {
+    let env = Env::start();
+    let doc = env.new_doc("Selectors");
+    let (label, component, icon) = three_objects(&env, &doc);
+    let keys = |args: &[&str]| {
+        let found = env.run(args).ok().json();
+        let mut keys: Vec<String> = found.as_object().unwrap().keys().cloned().collect();
+        keys.sort();
+        keys
+    };
+    assert_eq!(
+        keys(&["obj", "where", &doc, "status", "eq", "down"]),
+        vec![label.clone()]
+    );
+    assert_eq!(
+        keys(&["obj", "where", &doc, r#"["status","eq","up"]"#]),
+        vec![component.clone()]
+    );
+    assert_eq!(
+        keys(&["obj", "where", &doc, "port", "gt", "9"]),
+        vec![label.clone()]
+    );
+    assert_eq!(
+        keys(&["obj", "where", &doc, "port", "gt", "-5"]),
+        vec![label.clone()]
+    );
+    assert_eq!(
+        keys(&["obj", "where", &doc, "path", "co", "a/b 50%"]),
+        vec![component.clone()]
+    );
+    let mut not_down = vec![component.clone(), icon.clone()];
+    not_down.sort();
+    assert_eq!(
+        keys(&["obj", "where", &doc, "status", "no", "down"]),
+        not_down
+    );
 }
 
 #[test]
