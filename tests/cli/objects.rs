@@ -208,10 +208,8 @@ fn flags_go_anywhere_and_values_after_a_double_dash() {
     );
 }
 
-#[test]
-fn merge_keeps_the_other_nested_keys_where_the_default_replaces_them() {
-    let env = Env::start();
-    let doc = env.new_doc("Merge");
+/// Three servers in `doc`, web and db in region eu and x in us, each at (1, 2) and up: their ids.
+fn three_servers(env: &Env, doc: &str) -> (String, String, String) {
     let create = |name: &str, region: &str| {
         let props = json!({
             "componentId": "generic.server",
@@ -220,13 +218,25 @@ fn merge_keeps_the_other_nested_keys_where_the_default_replaces_them() {
             "meta": {"region": region, "status": "up"}
         });
         let created = env
-            .run(&["obj", "create", &doc, "component", &props.to_string()])
+            .run(&["obj", "create", doc, "component", &props.to_string()])
             .ok()
             .json();
         created["objId"].as_str().unwrap().to_owned()
     };
-    let (web, db, other) = (create("web", "eu"), create("db", "eu"), create("x", "us"));
-    let meta = |obj: &str| env.run(&["obj", "get", &doc, obj]).ok().json()["data"]["meta"].clone();
+    (create("web", "eu"), create("db", "eu"), create("x", "us"))
+}
+
+/// An object's meta as `obj get` prints it.
+fn meta_of(env: &Env, doc: &str, obj: &str) -> serde_json::Value {
+    env.run(&["obj", "get", doc, obj]).ok().json()["data"]["meta"].clone()
+}
+
+#[test]
+fn set_where_merge_keeps_the_other_nested_keys_where_the_default_replaces_them() {
+    let env = Env::start();
+    let doc = env.new_doc("Merge");
+    let (web, db, other) = three_servers(&env, &doc);
+    let meta = |obj: &str| meta_of(&env, &doc, obj);
 
     let owner = r#"{"meta":{"owner":"ops"}}"#;
     let merged = env
@@ -269,6 +279,18 @@ fn merge_keeps_the_other_nested_keys_where_the_default_replaces_them() {
         .json();
     assert_eq!(again["updatedObjectCount"], 0);
 
+    // Without --merge, the API's semantics: the nested value is replaced whole.
+    env.run(&["obj", "set-where", &doc, "region", "eq", "us", owner])
+        .ok();
+    assert_eq!(meta(&other), json!({"owner": "ops"}));
+}
+
+#[test]
+fn bulk_merge_keeps_the_other_keys_and_refuses_a_broken_rule_before_sending() {
+    let env = Env::start();
+    let doc = env.new_doc("Merge");
+    let (web, db, _) = three_servers(&env, &doc);
+
     // Each object its own merge; a partial point keeps the other coordinate.
     let bulk = json!({
         web.clone(): {"position": {"x": 3}},
@@ -279,8 +301,8 @@ fn merge_keeps_the_other_nested_keys_where_the_default_replaces_them() {
     let data = env.run(&["obj", "get", &doc, &web]).ok().json()["data"].clone();
     assert_eq!(data["position"], json!({"x": 3, "y": 2}));
     assert_eq!(
-        meta(&db),
-        json!({"region": "eu", "status": "down", "owner": "ops"})
+        meta_of(&env, &doc, &db),
+        json!({"region": "eu", "status": "down"})
     );
 
     // A merged value that breaks a rule is refused before anything is sent, naming the object.
@@ -293,18 +315,7 @@ fn merge_keeps_the_other_nested_keys_where_the_default_replaces_them() {
         "{out:?}"
     );
 
-    // Without --merge, the API's semantics: the nested value is replaced whole.
-    env.run(&[
-        "obj",
-        "set-where",
-        &doc,
-        "region",
-        "eq",
-        "us",
-        r#"{"meta":{"owner":"ops"}}"#,
-    ])
-    .ok();
-    assert_eq!(meta(&other), json!({"owner": "ops"}));
+    // Without --merge, the API's semantics: a partial point is refused.
     let out = env
         .run(&[
             "obj",
