@@ -64,9 +64,9 @@ fn anchors_props(anchors: Value) -> Props {
     [("anchors".to_string(), anchors)].into_iter().collect()
 }
 
-#[test]
-fn deleting_a_connected_component_names_its_line_groups_and_its_undo_points_them_back() {
-    let mut h = Harness::opened_on(connected());
+/// Deletes web (the question names both line groups attached to it), then reloads the
+/// document as the server has it after the delete.
+fn delete_web_and_reload(h: &mut Harness) {
     h.expect("web-1 — database 1e-wire");
     // Delete web: the question names both line groups attached to it, by their ends.
     h.press("d");
@@ -85,6 +85,12 @@ fn deleting_a_connected_component_names_its_line_groups_and_its_undo_points_them
     h.answer_all_with(gone.clone());
     let broken = h.line_with("1e-wire");
     assert!(!broken.contains("web-1 →"), "{broken}");
+}
+
+#[test]
+fn deleting_a_connected_component_names_its_line_groups_and_its_undo_points_them_back() {
+    let mut h = Harness::opened_on(connected());
+    delete_web_and_reload(&mut h);
 
     h.press("U Enter");
     // Each named by its ends, the deleted one by the name it last had.
