@@ -318,6 +318,51 @@ async fn every_kind_of_write_through_one_instance_reads_back_through_the_other()
     stop(b);
 }
 
+/// Writer `writer`'s 30 rounds through the instance at `a` on its objects `ids` (every third a
+/// bulk update of them all, else one object's update), each read back through `b` at once:
+/// the value each object was last given.
+async fn write_and_read_back(
+    http: &reqwest::Client,
+    a: &str,
+    b: &str,
+    key: &str,
+    doc: &str,
+    writer: usize,
+    ids: Vec<String>,
+) -> std::collections::HashMap<String, String> {
+    let mut last = std::collections::HashMap::new();
+    for round in 1..=30 {
+        let value = format!("w{writer} r{round}");
+        if round % 3 == 0 {
+            // A bulk update of all the writer's objects (more than 16: planned
+            // ahead from `a`'s cached copy).
+            let objects: serde_json::Map<String, Value> = ids
+                .iter()
+                .map(|id| (id.clone(), json!({"text": value})))
+                .collect();
+            let bulk = Some(json!({"objects": objects}));
+            let path = format!("/api/v1/doc/{doc}");
+            let answer = call(http, a, key, &path, bulk).await;
+            assert_eq!(answer.0, StatusCode::OK, "{}", answer.1);
+            for id in &ids {
+                last.insert(id.clone(), value.clone());
+            }
+        } else {
+            let id = &ids[round % ids.len()];
+            let path = format!("/api/v1/doc/{doc}/obj/{id}");
+            let body = Some(json!({"props": {"text": value}}));
+            let answer = call(http, a, key, &path, body).await;
+            assert_eq!(answer.0, StatusCode::OK, "{}", answer.1);
+            last.insert(id.clone(), value.clone());
+        }
+        let all = content(http, b, key, doc).await;
+        for (id, value) in &last {
+            assert_eq!(all[id]["data"]["text"], **value, "{id} after {round}");
+        }
+    }
+    last
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn writes_through_one_instance_under_reads_through_the_other_all_read_back() {
     let Two {
@@ -375,37 +420,7 @@ async fn writes_through_one_instance_under_reads_through_the_other_all_read_back
                 doc.clone(),
             );
             tokio::spawn(async move {
-                let mut last = std::collections::HashMap::new();
-                for round in 1..=30 {
-                    let value = format!("w{writer} r{round}");
-                    if round % 3 == 0 {
-                        // A bulk update of all the writer's objects (more than 16: planned
-                        // ahead from `a`'s cached copy).
-                        let objects: serde_json::Map<String, Value> = ids
-                            .iter()
-                            .map(|id| (id.clone(), json!({"text": value})))
-                            .collect();
-                        let bulk = Some(json!({"objects": objects}));
-                        let path = format!("/api/v1/doc/{doc}");
-                        let answer = call(&http, &a, &key, &path, bulk).await;
-                        assert_eq!(answer.0, StatusCode::OK, "{}", answer.1);
-                        for id in &ids {
-                            last.insert(id.clone(), value.clone());
-                        }
-                    } else {
-                        let id = &ids[round % ids.len()];
-                        let path = format!("/api/v1/doc/{doc}/obj/{id}");
-                        let body = Some(json!({"props": {"text": value}}));
-                        let answer = call(&http, &a, &key, &path, body).await;
-                        assert_eq!(answer.0, StatusCode::OK, "{}", answer.1);
-                        last.insert(id.clone(), value.clone());
-                    }
-                    let all = content(&http, &b, &key, &doc).await;
-                    for (id, value) in &last {
-                        assert_eq!(all[id]["data"]["text"], **value, "{id} after {round}");
-                    }
-                }
-                last
+                write_and_read_back(&http, &a, &b, &key, &doc, writer, ids).await
             })
         })
         .collect();
