@@ -378,7 +378,7 @@ async fn embeds_go_with_their_document_and_its_folder() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn bad_embed_requests_name_status_code_and_field() {
+async fn embed_requests_for_what_does_not_exist_are_404_naming_it() {
     let h = Harness::new().await;
     let doc = h.new_doc("Errors").await;
     let unknown = "00000000-0000-4000-8000-000000000000";
@@ -415,6 +415,12 @@ async fn bad_embed_requests_name_status_code_and_field() {
         );
         assert!(msg.contains("live embed"), "{path}: {msg}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn malformed_embed_requests_are_400_naming_the_field() {
+    let h = Harness::new().await;
+    let doc = h.new_doc("Errors").await;
     for (path, body, field) in [
         ("/api/v1/embed/create-static", json!({}), "docId"),
         ("/api/v1/embed/create-static", json!({"docId": 5}), "docId"),
@@ -442,6 +448,13 @@ async fn bad_embed_requests_name_status_code_and_field() {
         );
         assert!(msg.starts_with("title"), "{msg}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn embed_requests_without_a_key_are_401_and_make_nothing() {
+    let h = Harness::new().await;
+    let doc = h.new_doc("Errors").await;
+    let unknown = "00000000-0000-4000-8000-000000000000";
     for (method, path, body) in [
         (
             Method::POST,
