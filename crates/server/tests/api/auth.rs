@@ -5,25 +5,42 @@ use serde_json::json;
 
 use crate::common::{Harness, assert_error};
 
-#[tokio::test(flavor = "multi_thread")]
-async fn accounts_see_only_their_own_and_shared_documents() {
-    let h = Harness::new().await;
-    let other = diagtui_server::create_account(h.server.location(), "bob@example.com").unwrap();
-    let as_bob = |method: Method, path: &str, body: Option<serde_json::Value>| {
-        let key = other.clone();
-        let path = path.to_owned();
-        let h = &h;
-        async move { h.call(method, &path, Some(&key), body).await }
-    };
+/// A second account, bob@example.com, on the harness's server.
+struct Bob<'h> {
+    h: &'h Harness,
+    key: String,
+}
 
-    let me = as_bob(Method::GET, "/api/v1/me", None).await;
+impl<'h> Bob<'h> {
+    fn new(h: &'h Harness) -> Bob<'h> {
+        let key = diagtui_server::create_account(h.server.location(), "bob@example.com").unwrap();
+        Bob { h, key }
+    }
+
+    /// A request with Bob's key: the status and the JSON answer.
+    async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<serde_json::Value>,
+    ) -> (StatusCode, serde_json::Value) {
+        self.h.call(method, path, Some(&self.key), body).await
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_new_account_starts_empty_and_sees_no_other_accounts_document() {
+    let h = Harness::new().await;
+    let bob = Bob::new(&h);
+
+    let me = bob.call(Method::GET, "/api/v1/me", None).await;
     assert_eq!(
         me.1["email"], "bob@example.com",
         "the new key works at once"
     );
-    let list = as_bob(Method::GET, "/api/v1/doc", None).await;
+    let list = bob.call(Method::GET, "/api/v1/doc", None).await;
     assert_eq!(list.1, json!([]), "a new account starts empty");
-    let folders = as_bob(Method::GET, "/api/v1/folder/list", None).await;
+    let folders = bob.call(Method::GET, "/api/v1/folder/list", None).await;
     assert_eq!(
         folders.1.as_object().unwrap().len(),
         1,
@@ -37,16 +54,25 @@ async fn accounts_see_only_their_own_and_shared_documents() {
         format!("/api/v1/doc/{doc}/obj/all"),
         format!("/api/v1/doc/{doc}/obj/{obj}"),
     ] {
-        let answer = as_bob(Method::GET, &path, None).await;
+        let answer = bob.call(Method::GET, &path, None).await;
         assert_error(&answer, StatusCode::NOT_FOUND, "DOC_NOT_FOUND");
     }
-    let write = as_bob(
-        Method::POST,
-        &format!("/api/v1/doc/{doc}/obj/{obj}"),
-        Some(json!({"props": {"opacity": 0.5}})),
-    )
-    .await;
+    let write = bob
+        .call(
+            Method::POST,
+            &format!("/api/v1/doc/{doc}/obj/{obj}"),
+            Some(json!({"props": {"opacity": 0.5}})),
+        )
+        .await;
     assert_error(&write, StatusCode::NOT_FOUND, "DOC_NOT_FOUND");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_collaborator_reads_writes_and_clones_but_only_the_owner_deletes() {
+    let h = Harness::new().await;
+    let bob = Bob::new(&h);
+    let doc = h.new_doc("Mine").await;
+    let obj = h.new_component(&doc, json!({"k": 1})).await;
 
     let unknown = h
         .post(
@@ -61,33 +87,39 @@ async fn accounts_see_only_their_own_and_shared_documents() {
     )
     .await;
 
-    let list = as_bob(Method::GET, "/api/v1/doc", None).await;
+    let list = bob.call(Method::GET, "/api/v1/doc", None).await;
     assert_eq!(list.1, json!([{"id": doc, "title": "Mine"}]));
-    let details = as_bob(Method::GET, &format!("/api/v1/doc/{doc}"), None).await;
+    let details = bob
+        .call(Method::GET, &format!("/api/v1/doc/{doc}"), None)
+        .await;
     assert_eq!(
         details.1["user"]["email"],
         h.server.email(),
         "the owner stays"
     );
-    let write = as_bob(
-        Method::POST,
-        &format!("/api/v1/doc/{doc}/obj/{obj}"),
-        Some(json!({"props": {"opacity": 0.5}})),
-    )
-    .await;
+    let write = bob
+        .call(
+            Method::POST,
+            &format!("/api/v1/doc/{doc}/obj/{obj}"),
+            Some(json!({"props": {"opacity": 0.5}})),
+        )
+        .await;
     assert_eq!(write.0, StatusCode::OK, "{}", write.1);
     assert_eq!(
         h.get_ok(&format!("/api/v1/doc/{doc}/obj/{obj}")).await["data"]["opacity"],
         0.5
     );
-    let cloned = as_bob(
-        Method::POST,
-        "/api/v1/doc/clone",
-        Some(json!({"docId": doc, "title": "Bob's copy"})),
-    )
-    .await;
+    let cloned = bob
+        .call(
+            Method::POST,
+            "/api/v1/doc/clone",
+            Some(json!({"docId": doc, "title": "Bob's copy"})),
+        )
+        .await;
     let copy = cloned.1["docId"].as_str().unwrap().to_owned();
-    let copy_details = as_bob(Method::GET, &format!("/api/v1/doc/{copy}"), None).await;
+    let copy_details = bob
+        .call(Method::GET, &format!("/api/v1/doc/{copy}"), None)
+        .await;
     assert_eq!(copy_details.1["user"]["email"], "bob@example.com");
     assert_error(
         &h.get(&format!("/api/v1/doc/{copy}")).await,
@@ -95,16 +127,19 @@ async fn accounts_see_only_their_own_and_shared_documents() {
         "DOC_NOT_FOUND",
     );
 
-    let delete = as_bob(
-        Method::POST,
-        "/api/v1/doc/delete",
-        Some(json!({"docId": doc})),
-    )
-    .await;
+    let delete = bob
+        .call(
+            Method::POST,
+            "/api/v1/doc/delete",
+            Some(json!({"docId": doc})),
+        )
+        .await;
     assert_error(&delete, StatusCode::FORBIDDEN, "FORBIDDEN");
     h.get_ok(&format!("/api/v1/doc/{doc}")).await;
     h.post_ok("/api/v1/doc/delete", json!({"docId": doc})).await;
-    let gone = as_bob(Method::GET, &format!("/api/v1/doc/{doc}"), None).await;
+    let gone = bob
+        .call(Method::GET, &format!("/api/v1/doc/{doc}"), None)
+        .await;
     assert_error(&gone, StatusCode::NOT_FOUND, "DOC_NOT_FOUND");
 }
 
