@@ -17,6 +17,7 @@ use diagtui_testkit_server::serve::Server;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+use tokio::task::JoinHandle;
 
 /// Subscribers on the one document.
 const SUBSCRIBERS: usize = 1000;
@@ -127,30 +128,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 async fn main() {
     let served = Served::start();
     let http = reqwest::Client::new();
-    let url = |path: &str| format!("http://{}{path}", served.addr);
-    let post = |path: String, body: Value| {
-        http.post(url(&path))
-            .bearer_auth(&served.server.key)
-            .json(&body)
-            .send()
-    };
-    let answer: Value = post("/api/v1/doc/create".into(), json!({"title": "Watched"}))
-        .await
-        .expect("create")
-        .json()
-        .await
-        .expect("JSON");
-    let doc = answer["docId"].as_str().expect("docId").to_owned();
-    let answer: Value = post(
-        format!("/api/v1/doc/{doc}/obj"),
-        json!({"type": "component", "props": {"componentId": "generic.server"}}),
-    )
-    .await
-    .expect("object")
-    .json()
-    .await
-    .expect("JSON");
-    let obj = answer["objId"].as_str().expect("objId").to_owned();
+    let (doc, obj) = served.watched_object(&http).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     let before = served.memory("VmRSS");
 
@@ -159,61 +137,20 @@ async fn main() {
         last: (0..=WRITES).map(|_| AtomicU64::new(0)).collect(),
         counts: (0..=WRITES).map(|_| AtomicU64::new(0)).collect(),
     });
-    let path = format!("/api/v1/doc/{doc}/events");
     let opening = Instant::now();
-    let ready = Arc::new(AtomicUsize::new(0));
-    let following: Vec<_> = (0..SUBSCRIBERS)
-        .map(|_| {
-            tokio::spawn(subscriber(
-                served.addr.clone(),
-                path.clone(),
-                served.server.key.clone(),
-                Arc::clone(&seen),
-                Arc::clone(&ready),
-            ))
-        })
-        .collect();
-    while ready.load(Ordering::Relaxed) < SUBSCRIBERS {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    let following = served.subscribe(&doc, &seen).await;
     let opened = opening.elapsed();
     tokio::time::sleep(Duration::from_millis(500)).await;
     let subscribed = served.memory("VmRSS");
     served.reset_peak();
 
-    let mut sent_at = Vec::new();
-    let mut answered_at = Vec::new();
-    for n in 0..WRITES {
-        let sent = seen.start.elapsed();
-        post(
-            format!("/api/v1/doc/{doc}/obj/{obj}"),
-            json!({"props": {"meta": {"n": n}}}),
-        )
-        .await
-        .expect("update")
-        .error_for_status()
-        .expect("updated");
-        answered_at.push(seen.start.elapsed());
-        sent_at.push(sent);
-        tokio::time::sleep(PAUSE).await;
-    }
+    let (sent_at, answered_at) = served.write_in_turn(&http, &doc, &obj, &seen).await;
     let mut streams = Vec::new();
     for follower in following {
         streams.push(follower.await.expect("a subscriber"));
     }
     let peak = served.memory("VmHWM");
-    let mut from_sent = Vec::new();
-    let mut from_answer = Vec::new();
-    for n in 0..WRITES {
-        let seq = n + 1;
-        let count = seen.counts[seq].load(Ordering::Relaxed) as usize;
-        assert_eq!(count, SUBSCRIBERS, "event {seq} reached every subscriber");
-        let last = Duration::from_nanos(seen.last[seq].load(Ordering::Relaxed));
-        from_sent.push(last.saturating_sub(sent_at[n]));
-        from_answer.push(last.saturating_sub(answered_at[n]));
-    }
-    from_sent.sort();
-    from_answer.sort();
+    let (from_sent, from_answer) = delays(&seen, &sent_at, &answered_at);
     drop(streams);
 
     println!("events: {SUBSCRIBERS} subscribers on one document, {WRITES} updates");
@@ -239,4 +176,100 @@ async fn main() {
             sorted[sorted.len() - 1]
         );
     }
+}
+
+impl Served {
+    /// POSTs `body` to `path` with the server's key.
+    async fn post(&self, http: &reqwest::Client, path: &str, body: Value) -> reqwest::Response {
+        http.post(format!("http://{}{path}", self.addr))
+            .bearer_auth(&self.server.key)
+            .json(&body)
+            .send()
+            .await
+            .expect("sent")
+    }
+
+    /// A new document with one component: their ids.
+    async fn watched_object(&self, http: &reqwest::Client) -> (String, String) {
+        let created = json!({"title": "Watched"});
+        let answer = self.post(http, "/api/v1/doc/create", created).await;
+        let answer: Value = answer.json().await.expect("JSON");
+        let doc = answer["docId"].as_str().expect("docId").to_owned();
+        let component = json!({"type": "component", "props": {"componentId": "generic.server"}});
+        let answer = self
+            .post(http, &format!("/api/v1/doc/{doc}/obj"), component)
+            .await;
+        let answer: Value = answer.json().await.expect("JSON");
+        let obj = answer["objId"].as_str().expect("objId").to_owned();
+        (doc, obj)
+    }
+
+    /// [`SUBSCRIBERS`] streams of the document's events, each noting in `seen` what it reads;
+    /// once every one has its first event.
+    async fn subscribe(&self, doc: &str, seen: &Arc<Seen>) -> Vec<JoinHandle<TcpStream>> {
+        let path = format!("/api/v1/doc/{doc}/events");
+        let ready = Arc::new(AtomicUsize::new(0));
+        let following = (0..SUBSCRIBERS)
+            .map(|_| {
+                tokio::spawn(subscriber(
+                    self.addr.clone(),
+                    path.clone(),
+                    self.server.key.clone(),
+                    Arc::clone(seen),
+                    Arc::clone(&ready),
+                ))
+            })
+            .collect();
+        while ready.load(Ordering::Relaxed) < SUBSCRIBERS {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        following
+    }
+
+    /// [`WRITES`] updates of the object, [`PAUSE`] apart: when each was sent and answered,
+    /// from `seen`'s start.
+    async fn write_in_turn(
+        &self,
+        http: &reqwest::Client,
+        doc: &str,
+        obj: &str,
+        seen: &Seen,
+    ) -> (Vec<Duration>, Vec<Duration>) {
+        let mut sent_at = Vec::new();
+        let mut answered_at = Vec::new();
+        let path = format!("/api/v1/doc/{doc}/obj/{obj}");
+        for n in 0..WRITES {
+            let sent = seen.start.elapsed();
+            let answer = self
+                .post(http, &path, json!({"props": {"meta": {"n": n}}}))
+                .await;
+            answer.error_for_status().expect("updated");
+            answered_at.push(seen.start.elapsed());
+            sent_at.push(sent);
+            tokio::time::sleep(PAUSE).await;
+        }
+        (sent_at, answered_at)
+    }
+}
+
+/// How long after each write was sent, and after it was answered, its event reached the last
+/// subscriber (each sorted); every event reached every subscriber.
+fn delays(
+    seen: &Seen,
+    sent_at: &[Duration],
+    answered_at: &[Duration],
+) -> (Vec<Duration>, Vec<Duration>) {
+    let mut from_sent = Vec::new();
+    let mut from_answer = Vec::new();
+    for n in 0..WRITES {
+        let seq = n + 1;
+        let count = seen.counts[seq].load(Ordering::Relaxed) as usize;
+        assert_eq!(count, SUBSCRIBERS, "event {seq} reached every subscriber");
+        let last = Duration::from_nanos(seen.last[seq].load(Ordering::Relaxed));
+        from_sent.push(last.saturating_sub(sent_at[n]));
+        from_answer.push(last.saturating_sub(answered_at[n]));
+    }
+    from_sent.sort();
+    from_answer.sort();
+    (from_sent, from_answer)
 }
