@@ -280,7 +280,8 @@ impl<'a> Names<'a> {
                     None => None,
                 };
                 if let Some(ends) = ends {
-                    name.title = ends;
+                    // An end's name may run over several lines (a wrapped Mermaid label).
+                    name.title = one_line(&ends);
                     name.detail.clear();
                 }
             }
@@ -447,6 +448,24 @@ mod tests {
             "i1": {"type": "icon", "data": {"icon": "bolt", "position": {"x": 20, "y": 0}}},
         }))
         .unwrap()
+    }
+
+    #[test]
+    fn a_line_group_names_an_end_of_several_lines_on_one_line() {
+        let content: Content = serde_json::from_value(json!({
+            "c1": {"type": "component", "data": {"componentId": "generic.server",
+                "name": "Terminate pending\nworkflows", "position": {"x": 0, "y": 0}}},
+            "c2": {"type": "component", "data": {"componentId": "generic.server",
+                "name": "Cancel", "position": {"x": 10, "y": 0}}},
+            "l1": {"type": "line-group", "data": {
+                "anchors": [{"type": 1, "id": "c1", "index": 1}, {"type": 1, "id": "c2", "index": 0}],
+                "lines": [[0, 1]], "arrowAnchorIndices": {"1": true}}},
+        }))
+        .unwrap();
+        let model = ObjectModel::new(content.clone());
+        let scene = Scene::build(&content, DEFAULT_STATUS_KEY);
+        let names = Names::new(Some(&model), Some(&scene));
+        assert_eq!(names.text("l1"), "Terminate pending workflows → Cancel");
     }
 
     #[test]
