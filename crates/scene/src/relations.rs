@@ -119,18 +119,16 @@ impl Scene {
         found
     }
 
-    /// The connection a link makes: the line's far end, seen from the linked component.
+    /// The connection a link makes: the line's far end, seen from the linked component. A
+    /// line that bends (its free end where the next one's free start is) is followed to the
+    /// end of its path, as [`Scene::ends`] reads it, and its direction is the path's.
     fn line_connection(&self, link: &Link) -> Option<Connection<'_>> {
         let line_group = &self.primitives[link.line_group as usize];
         let Shape::Lines(lines) = &line_group.shape else {
             return None;
         };
-        let segment = lines.segments.get(link.segment as usize)?;
-        let far = if link.at_from {
-            &segment.to
-        } else {
-            &segment.from
-        };
+        let path = path_through(&lines.segments, link.segment as usize)?;
+        let far = if link.at_from { &path.to } else { &path.from };
         let object = far
             .attached
             .and_then(|i| self.primitives.get(i))
@@ -139,7 +137,7 @@ impl Scene {
             object,
             via: Via::Line {
                 line_group,
-                direction: Direction::of(segment, link.at_from),
+                direction: Direction::of(&path, link.at_from),
             },
         })
     }
@@ -212,15 +210,31 @@ fn paths(segments: &[Segment]) -> Vec<Segment> {
     let mut left: Vec<&Segment> = segments.iter().collect();
     while !left.is_empty() {
         let mut path = left.remove(0).clone();
-        while let Some(at) = left.iter().position(|next| bends_into(&path, next)) {
-            path.to = left.remove(at).to.clone();
-        }
-        while let Some(at) = left.iter().position(|before| bends_into(before, &path)) {
-            path.from = left.remove(at).from.clone();
-        }
+        grow(&mut path, &mut left);
         paths.push(path);
     }
     paths
+}
+
+/// The path the segment at `at` is part of: its bends followed both ways.
+fn path_through(segments: &[Segment], at: usize) -> Option<Segment> {
+    let mut path = segments.get(at)?.clone();
+    let mut left: Vec<&Segment> = (segments.iter().enumerate())
+        .filter(|&(k, _)| k != at)
+        .map(|(_, s)| s)
+        .collect();
+    grow(&mut path, &mut left);
+    Some(path)
+}
+
+/// Extends `path` by the segments of `left` that go on from its free ends (taking them out).
+fn grow(path: &mut Segment, left: &mut Vec<&Segment>) {
+    while let Some(at) = left.iter().position(|next| bends_into(path, next)) {
+        path.to = left.remove(at).to.clone();
+    }
+    while let Some(at) = left.iter().position(|before| bends_into(before, path)) {
+        path.from = left.remove(at).from.clone();
+    }
 }
 
 /// Whether `next` goes on from where `path` ends, at a free bend.

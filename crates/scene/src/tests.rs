@@ -443,6 +443,25 @@ fn lines_that_bend_read_as_one_path() {
     }));
     assert_eq!(s.ends("bent").as_deref(), Some("lb → web-01"));
     assert_eq!(s.ends("tipped").as_deref(), Some("lb, web-01 → (2.5, 0)"));
+    // A component's connection through a bent line is the component at the path's far end,
+    // in the path's direction.
+    let from_lb: Vec<(&str, Direction)> = s
+        .connections("a")
+        .iter()
+        .filter_map(|c| match c.via {
+            Via::Line {
+                line_group,
+                direction,
+            } if line_group.id == "bent" => Some((c.object.id.as_str(), direction)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(from_lb, [("b", Direction::Outgoing)]);
+    let to_web: Vec<&str> = (s.connections("b").iter())
+        .filter(|c| matches!(c.via, Via::Line { line_group, .. } if line_group.id == "bent"))
+        .map(|c| c.object.id.as_str())
+        .collect();
+    assert_eq!(to_web, ["a"]);
 }
 
 /// The sample documents the server is seeded with.
