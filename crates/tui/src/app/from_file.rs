@@ -95,7 +95,7 @@ impl App {
                 let Request::CreateDiagram { doc, .. } = request else {
                     return Vec::new();
                 };
-                let mut actions = self.docs.refresh(&cx);
+                let mut actions = self.docs.refresh_selecting(doc.clone(), &cx);
                 actions.extend([
                     Action::OpenDoc(DocSummary {
                         id: doc,

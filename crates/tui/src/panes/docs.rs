@@ -94,6 +94,8 @@ pub struct DocsPane {
     marked: BTreeSet<String>,
     /// The moves sent and not yet answered.
     moving: folders::Moving,
+    /// The document to select once the list being read arrives (one just made elsewhere).
+    select_when_listed: Option<String>,
     area: Rect,
 }
 
@@ -134,6 +136,13 @@ impl DocsPane {
         self.list.start(list.id);
         let folders = cx.send(Request::Folders, Purpose::Docs(DocsWork::Folders));
         vec![Action::Send(list), Action::Send(folders)]
+    }
+
+    /// The lists again, selecting document `doc` once they arrive (a document made from a
+    /// file: the cursor goes to it, as to one made with `n`).
+    pub fn refresh_selecting(&mut self, doc: String, cx: &Cx) -> Vec<Action> {
+        self.select_when_listed = Some(doc);
+        self.refresh(cx)
     }
 
     /// `R`: the lists, the details and the embeds again.

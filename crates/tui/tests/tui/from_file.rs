@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use diagtui_model::DocSummary;
 use diagtui_tui::transfer::{FileError, FileFor, FileJob};
 use diagtui_tui::{Answer, Effect, Msg, Request, RequestId};
 
@@ -102,6 +103,15 @@ fn a_file_makes_a_document_named_after_it_opened_on_its_map() {
         }));
     assert!(h.asked(|r| matches!(r, Request::ListDocs)));
     assert_eq!(h.focused(), "Map");
+    // Once the list has it, the cursor is on the new document, as after `n`.
+    let mut listed = docs();
+    listed.push(DocSummary {
+        id: "new-doc".into(),
+        title: "services".into(),
+    });
+    h.answer(|r| matches!(r, Request::ListDocs), Ok(Answer::Docs(listed)));
+    h.press("1");
+    assert_eq!(h.selected(), "● services", "the open document, selected");
 }
 
 #[test]

@@ -93,10 +93,11 @@ impl DocsPane {
     fn listed(&mut self, id: RequestId, docs: Vec<DocSummary>, cx: &Cx) -> Vec<Action> {
         let before = self.selected_id();
         // The first list selects the first document, not a heading shown before it.
-        let keep = self.list.value().and_then(|_| self.selected_key());
+        let kept = self.list.value().and_then(|_| self.selected_key());
         if !self.list.settle(id, docs) {
             return Vec::new();
         }
+        let keep = self.select_when_listed.take().map(RowKey::Doc).or(kept);
         let listed: HashSet<&str> = (self.list.value().into_iter().flatten())
             .map(|d| d.id.as_str())
             .collect();
