@@ -110,3 +110,21 @@ fn a_dot_file_is_read_as_dot() {
     assert_eq!(content["x->y"]["type"], "line-group");
     assert_eq!(content["p->q"]["type"], "line-group");
 }
+
+#[test]
+fn entries_piped_in_are_read_from_stdin_for_a_dash() {
+    let env = Env::start();
+    let doc = env.new_doc("Piped");
+    let out = env.run_with_stdin(
+        &["doc", "create-diagram", &doc, "-"],
+        Some("digraph { a -> b -> c }\n"),
+    );
+    assert_eq!(out.ok().json()["objectCount"], 5);
+    let content = env.run(&["doc", "content", &doc]).ok().json();
+    assert_eq!(content["b->c"]["type"], "line-group", "read as DOT");
+    let out = env.run_with_stdin(
+        &["doc", "create-diagram", &doc, "-", "--replace", "--yes"],
+        Some("flowchart LR\n  x --> y\n"),
+    );
+    assert_eq!(out.ok().json()["objectCount"], 3, "read as Mermaid");
+}

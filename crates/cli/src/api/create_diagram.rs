@@ -13,7 +13,7 @@ Examples:
   diagtui doc create-diagram DOC services.csv
   diagtui doc create-diagram DOC diagram.json --set COMP_GAP=3 --set tier_gap=4
   diagtui doc create-diagram DOC flow.mmd --replace --yes
-  terraform graph > infra.dot && diagtui doc create-diagram DOC infra.dot";
+  terraform graph | diagtui doc create-diagram DOC -";
 
 /// The arguments of `diagtui doc create-diagram`.
 #[derive(Debug, clap::Args)]
@@ -21,7 +21,7 @@ pub struct CreateDiagramArgs {
     /// The document id.
     doc: String,
     /// The entries: CSV, JSON, a Mermaid flowchart or a DOT graph (by extension, else by
-    /// content).
+    /// content); `-` reads them from stdin.
     file: PathBuf,
     /// A layout setting, e.g. COMP_GAP=3 (repeatable; names are case-insensitive).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_setting)]
@@ -43,9 +43,20 @@ fn parse_setting(text: &str) -> Result<(String, String), String> {
 }
 
 impl CreateDiagramArgs {
+    /// The file's bytes, or stdin's for `-`.
+    fn entries(&self) -> std::io::Result<Vec<u8>> {
+        if self.file.as_os_str() == "-" {
+            let mut body = Vec::new();
+            std::io::Read::read_to_end(&mut std::io::stdin(), &mut body)?;
+            Ok(body)
+        } else {
+            std::fs::read(&self.file)
+        }
+    }
+
     /// Sends the file to create-diagram; prints `{success, objectCount}`.
     pub(crate) async fn execute(self, session: &mut Session<'_>) -> Result<Output, Failure> {
-        let body = std::fs::read(&self.file).map_err(|e| {
+        let body = self.entries().map_err(|e| {
             Failure::Other(anyhow::anyhow!("cannot read {}: {e}", self.file.display()))
         })?;
         if self.replace {
