@@ -54,7 +54,7 @@ impl CreateDiagramArgs {
         }
     }
 
-    /// Sends the file to create-diagram; prints `{success, objectCount}`.
+    /// Sends the file to create-diagram; prints `{success, objectCount, notes}`.
     pub(crate) async fn execute(self, session: &mut Session<'_>) -> Result<Output, Failure> {
         let body = self.entries().map_err(|e| {
             Failure::Other(anyhow::anyhow!("cannot read {}: {e}", self.file.display()))

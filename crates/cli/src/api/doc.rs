@@ -135,7 +135,8 @@ pub enum DocCommand {
         version: Option<u64>,
     },
     /// Lay out a file of components, groups and connections (CSV, JSON, a Mermaid
-    /// flowchart or a Graphviz DOT graph) into a document; prints {success, objectCount}.
+    /// flowchart or a Graphviz DOT graph) into a document; prints {success, objectCount,
+    /// notes}.
     #[command(name = "create-diagram", after_help = super::create_diagram::EXAMPLES)]
     CreateDiagram(super::create_diagram::CreateDiagramArgs),
     /// List a document's versions, newest first: who changed what, when (a table, or the
