@@ -127,4 +127,11 @@ fn entries_piped_in_are_read_from_stdin_for_a_dash() {
         Some("flowchart LR\n  x --> y\n"),
     );
     assert_eq!(out.ok().json()["objectCount"], 3, "read as Mermaid");
+    // Replacing asks first; piped in, there is no terminal to ask.
+    let out = env.run_with_stdin(
+        &["doc", "create-diagram", &doc, "-", "--replace"],
+        Some("flowchart LR\n  x --> y\n"),
+    );
+    let out = out.fails(2);
+    assert!(out.stderr.contains("the diagram of stdin"), "{out:?}");
 }

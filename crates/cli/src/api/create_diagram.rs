@@ -56,14 +56,18 @@ impl CreateDiagramArgs {
 
     /// Sends the file to create-diagram; prints `{success, objectCount, notes}`.
     pub(crate) async fn execute(self, session: &mut Session<'_>) -> Result<Output, Failure> {
-        let body = self.entries().map_err(|e| {
-            Failure::Other(anyhow::anyhow!("cannot read {}: {e}", self.file.display()))
-        })?;
+        let source = if self.file.as_os_str() == "-" {
+            "stdin".to_owned()
+        } else {
+            self.file.display().to_string()
+        };
+        let body = self
+            .entries()
+            .map_err(|e| Failure::Other(anyhow::anyhow!("cannot read {source}: {e}")))?;
         if self.replace {
             self.yes.confirm(&format!(
-                "Replace all content of document {} with the diagram of {}",
-                self.doc,
-                self.file.display()
+                "Replace all content of document {} with the diagram of {source}",
+                self.doc
             ))?;
         }
         let content_type = diagtui_client::entries_content_type(&self.file, &body);
