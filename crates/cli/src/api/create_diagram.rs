@@ -43,9 +43,14 @@ fn parse_setting(text: &str) -> Result<(String, String), String> {
 }
 
 impl CreateDiagramArgs {
+    /// Whether the entries come from stdin (`-`).
+    fn reads_stdin(&self) -> bool {
+        self.file.as_os_str() == "-"
+    }
+
     /// The file's bytes, or stdin's for `-`.
     fn entries(&self) -> std::io::Result<Vec<u8>> {
-        if self.file.as_os_str() == "-" {
+        if self.reads_stdin() {
             let mut body = Vec::new();
             std::io::Read::read_to_end(&mut std::io::stdin(), &mut body)?;
             Ok(body)
@@ -56,7 +61,7 @@ impl CreateDiagramArgs {
 
     /// Sends the file to create-diagram; prints `{success, objectCount, notes}`.
     pub(crate) async fn execute(self, session: &mut Session<'_>) -> Result<Output, Failure> {
-        let source = if self.file.as_os_str() == "-" {
+        let source = if self.reads_stdin() {
             "stdin".to_owned()
         } else {
             self.file.display().to_string()
