@@ -34,6 +34,7 @@ fn no_file_or_function_is_too_long() {
         files.len()
     );
     let mut found = Vec::new();
+    let mut excused = Vec::new();
     for file in &files {
         let name = file
             .strip_prefix(root)
@@ -48,10 +49,19 @@ fn no_file_or_function_is_too_long() {
         for (function, length) in long_functions(&lines) {
             let allowed = LONGER
                 .iter()
-                .any(|&(f, n, _)| name.replace('\\', "/") == f && function == n);
-            if !allowed {
-                found.push(format!("{name}: fn {function} takes {length} lines"));
+                .find(|&&(f, n, _)| name.replace('\\', "/") == f && function == n);
+            match allowed {
+                Some(&(f, n, _)) => excused.push((f, n)),
+                None => found.push(format!("{name}: fn {function} takes {length} lines")),
             }
+        }
+    }
+    // An exception that is no longer needed goes from the list.
+    for (file, function, _) in LONGER {
+        if !excused.contains(&(file, function)) {
+            found.push(format!(
+                "{file}: fn {function} is no longer long: take it from LONGER"
+            ));
         }
     }
     assert!(
