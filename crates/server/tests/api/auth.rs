@@ -26,6 +26,13 @@ impl<'h> Bob<'h> {
     ) -> (StatusCode, serde_json::Value) {
         self.h.call(method, path, Some(&self.key), body).await
     }
+
+    /// Bob sets the opacity of object `obj` of document `doc` to 0.5.
+    async fn set_opacity(&self, doc: &str, obj: &str) -> (StatusCode, serde_json::Value) {
+        let path = format!("/api/v1/doc/{doc}/obj/{obj}");
+        let body = Some(json!({"props": {"opacity": 0.5}}));
+        self.call(Method::POST, &path, body).await
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -57,13 +64,7 @@ async fn a_new_account_starts_empty_and_sees_no_other_accounts_document() {
         let answer = bob.call(Method::GET, &path, None).await;
         assert_error(&answer, StatusCode::NOT_FOUND, "DOC_NOT_FOUND");
     }
-    let write = bob
-        .call(
-            Method::POST,
-            &format!("/api/v1/doc/{doc}/obj/{obj}"),
-            Some(json!({"props": {"opacity": 0.5}})),
-        )
-        .await;
+    let write = bob.set_opacity(&doc, &obj).await;
     assert_error(&write, StatusCode::NOT_FOUND, "DOC_NOT_FOUND");
 }
 
@@ -97,13 +98,7 @@ async fn a_collaborator_reads_writes_and_clones_but_only_the_owner_deletes() {
         h.server.email(),
         "the owner stays"
     );
-    let write = bob
-        .call(
-            Method::POST,
-            &format!("/api/v1/doc/{doc}/obj/{obj}"),
-            Some(json!({"props": {"opacity": 0.5}})),
-        )
-        .await;
+    let write = bob.set_opacity(&doc, &obj).await;
     assert_eq!(write.0, StatusCode::OK, "{}", write.1);
     assert_eq!(
         h.get_ok(&format!("/api/v1/doc/{doc}/obj/{obj}")).await["data"]["opacity"],
