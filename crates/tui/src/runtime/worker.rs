@@ -4,7 +4,7 @@
 //! [`settle`] drives an app the same way without a terminal, one effect after another (tests
 //! and benchmarks).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::time::Instant;
 
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
@@ -12,12 +12,12 @@ use tokio::task::AbortHandle;
 
 use crate::app::update::{App, Effect, Msg};
 use crate::document::ObjectModel;
-use crate::document::{RequestId, Versioned};
+use crate::document::{ObjectVersions, RequestId, Versioned};
 use crate::requests::call::{Answer, Failure, Reply, Request, Stale};
 use crate::transfer;
 use diagtui_client::{AnswerBody, ApiError, Client};
 use diagtui_model::versions::VersionedObject;
-use diagtui_model::{DiagramObject, ErrorCode};
+use diagtui_model::{Content, DiagramObject, ErrorCode, Props, Selector};
 
 /// What the loop asks of the worker.
 #[derive(Debug)]
@@ -126,12 +126,7 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
             obj,
             props,
             if_match,
-        } => Answer::Written(
-            client
-                .update_object_if(&doc, &obj, &props, if_match)
-                .await?
-                .etag,
-        ),
+        } => update_object(client, &doc, &obj, &props, if_match).await?,
         Request::CreateObject { doc, kind, props } => {
             Answer::Created(client.create_object(&doc, &kind, &props).await?)
         }
@@ -148,32 +143,17 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
             selector,
             props,
             if_versions,
-        } => Answer::Updated(
-            client
-                .update_where_if(&doc, &selector, &props, if_versions.as_ref())
-                .await?
-                .0,
-        ),
+        } => update_where(client, &doc, &selector, &props, if_versions).await?,
         Request::BulkUpdate {
             doc,
             objects,
             if_versions,
-        } => {
-            client
-                .bulk_update_if(&doc, &objects, if_versions.as_ref())
-                .await?;
-            Answer::Done
-        }
+        } => bulk_update(client, &doc, &objects, if_versions).await?,
         Request::SetContent {
             doc,
             content,
             if_match,
-        } => Answer::Written(
-            client
-                .set_content_if(&doc, &content, if_match)
-                .await?
-                .document,
-        ),
+        } => set_content(client, &doc, &content, if_match).await?,
         Request::CreateDoc { title, folder } => {
             Answer::Created(client.create_doc(&title, folder.as_deref()).await?)
         }
@@ -217,6 +197,55 @@ pub async fn perform(client: &Client, request: Request) -> Result<Answer, ApiErr
             if_match,
         } => Answer::Restored(client.restore_if(&doc, version, if_match).await?),
     })
+}
+
+/// Merges `props` into an object, if it is at `if_match`: the version it is at after.
+async fn update_object(
+    client: &Client,
+    doc: &str,
+    obj: &str,
+    props: &Props,
+    if_match: Option<u64>,
+) -> Result<Answer, ApiError> {
+    let written = client.update_object_if(doc, obj, props, if_match).await?;
+    Ok(Answer::Written(written.etag))
+}
+
+/// Merges `props` into the objects `selector` picks, if those named in `if_versions` are at
+/// their versions: what was updated.
+async fn update_where(
+    client: &Client,
+    doc: &str,
+    selector: &Selector,
+    props: &Props,
+    if_versions: Option<ObjectVersions>,
+) -> Result<Answer, ApiError> {
+    let updated = client.update_where_if(doc, selector, props, if_versions.as_ref());
+    Ok(Answer::Updated(updated.await?.0))
+}
+
+/// Merges each object's props, if those named in `if_versions` are at their versions.
+async fn bulk_update(
+    client: &Client,
+    doc: &str,
+    objects: &BTreeMap<String, Props>,
+    if_versions: Option<ObjectVersions>,
+) -> Result<Answer, ApiError> {
+    client
+        .bulk_update_if(doc, objects, if_versions.as_ref())
+        .await?;
+    Ok(Answer::Done)
+}
+
+/// Replaces the document's content, if it is at `if_match`: the version it is at after.
+async fn set_content(
+    client: &Client,
+    doc: &str,
+    content: &Content,
+    if_match: Option<u64>,
+) -> Result<Answer, ApiError> {
+    let written = client.set_content_if(doc, content, if_match).await?;
+    Ok(Answer::Written(written.document))
 }
 
 /// Makes a new document's content from `body` (a file of create-diagram entries of
