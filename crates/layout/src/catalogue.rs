@@ -53,6 +53,12 @@ pub fn component_id(label: &str, shape: Shape) -> &'static str {
         .unwrap_or_else(|| generic(shape))
 }
 
+/// Whether the pictures fill a component of this type with its `primaryColor`: only the
+/// generic types do; the catalogue's products are drawn in their own look.
+pub fn shows_fill(component_id: &str) -> bool {
+    component_id.starts_with("generic.")
+}
+
 /// The generic type a shape reads as.
 fn generic(shape: Shape) -> &'static str {
     match shape {

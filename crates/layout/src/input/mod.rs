@@ -25,6 +25,29 @@ pub struct Note {
     pub text: String,
 }
 
+impl Note {
+    /// The note for a fill given to a component the pictures draw in its product's own look
+    /// (its `primaryColor` is kept all the same); `None` when the pictures show the fill, or
+    /// when it is white (Graphviz's usual `style=filled` default, no colour of its own).
+    pub(crate) fn unshown_fill(
+        line: Option<usize>,
+        node: &str,
+        fill: &str,
+        component_id: &str,
+    ) -> Option<Note> {
+        let white = ["#fff", "#ffffff", "white"]
+            .iter()
+            .any(|w| fill.trim().eq_ignore_ascii_case(w));
+        (!white && !crate::catalogue::shows_fill(component_id)).then(|| Note {
+            line,
+            text: format!(
+                "node {node}: its fill {fill} is kept as its primaryColor, but the pictures draw \
+                 a {component_id} in the product's own look"
+            ),
+        })
+    }
+}
+
 /// A body read: its entries, the flow's direction when the format states one (Mermaid's
 /// `flowchart LR`, DOT's `rankdir`), and the notes of what could not be drawn.
 #[derive(Debug, Clone, Default, PartialEq)]

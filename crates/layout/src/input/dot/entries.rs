@@ -480,6 +480,9 @@ fn component(
         let fill = colour_of(attrs, "fillcolor", line, notes)
             .or_else(|| colour_of(attrs, "color", line, notes))
             .unwrap_or_else(|| "#D3D3D3".to_owned());
+        if let Some(note) = Note::unshown_fill(Some(line), name, &fill, &component_type) {
+            notes.add(note.line, note.text);
+        }
         fields.insert("primaryColor".into(), json!(fill));
     }
     if styles.iter().any(|s| s == "invis") {

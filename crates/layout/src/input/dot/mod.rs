@@ -208,6 +208,23 @@ mod tests {
     }
 
     #[test]
+    fn a_fill_the_pictures_do_not_show_is_noted() {
+        let parsed = parse_dot(
+            b"digraph {\n node [style=filled, fillcolor=white]\n a [label=Redis]\n \
+              b [label=Kafka, fillcolor=gold]\n c [label=Orders, fillcolor=gold]\n}",
+        )
+        .unwrap();
+        let notes: Vec<(Option<usize>, &str)> = parsed
+            .notes
+            .iter()
+            .map(|n| (n.line, n.text.as_str()))
+            .collect();
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert_eq!(notes[0].0, Some(4));
+        assert!(notes[0].1.contains("node b: its fill #FFD700"), "{notes:?}");
+    }
+
+    #[test]
     fn notes_name_their_lines() {
         let parsed = parse_dot(
             b"digraph {\n a -> a\n b [shape=star]\n c [shape=blob]\n a -> b [xlabel=x, lhead=cluster_x]\n a -> c [minlen=0, color=\"/blues9/3\"]\n subgraph cluster_e { }\n}\ndigraph { }",

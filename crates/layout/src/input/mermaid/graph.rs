@@ -361,6 +361,7 @@ impl Graph {
                 ("groups".to_owned(), json!(chain(&v.id))),
             ]);
             if let Some(fill) = style.fill {
+                notes.extend(Note::unshown_fill(Some(v.line), &v.id, &fill, &component));
                 fields.insert("primaryColor".into(), json!(fill));
             }
             entries.push(entry(&v.id, fields));

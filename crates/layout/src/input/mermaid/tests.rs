@@ -463,3 +463,22 @@ fn every_prefix_of_a_flowchart_is_read_or_refused_never_a_panic() {
         }
     }
 }
+
+#[test]
+fn a_fill_the_pictures_do_not_show_is_noted() {
+    let p = parsed(
+        "flowchart LR\n  db[(PostgreSQL)] --> box[(Orders)]\n  cache[(Redis)]\n  \
+         style db fill:#bbf\n  style box fill:#bbf\n  style cache fill:#fff\n",
+    );
+    assert_eq!(get(&p.entries, "db")["primaryColor"], "#BBBBFF");
+    let noted: Vec<(Option<usize>, &str)> =
+        p.notes.iter().map(|n| (n.line, n.text.as_str())).collect();
+    // The product's fill is noted where the node is declared; the generic database shows its
+    // fill, and a white fill is no colour of its own.
+    assert_eq!(noted.len(), 1, "{noted:?}");
+    assert_eq!(noted[0].0, Some(2));
+    assert!(
+        noted[0].1.starts_with("node db: its fill #BBBBFF is kept"),
+        "{noted:?}"
+    );
+}
