@@ -15,7 +15,8 @@ use std::sync::{Mutex, OnceLock};
 use crate::net::free_port;
 
 /// The settings of the tests' clusters: no fsync, room for many test servers' pools.
-pub const TEST_SETTINGS: &str = "-c fsync=off -c full_page_writes=off -c max_connections=300";
+pub const TEST_SETTINGS: &str = "-c fsync=off -c full_page_writes=off -c max_connections=300 \
+     -c max_wal_size=64MB -c min_wal_size=32MB";
 
 /// A running cluster.
 pub struct Cluster {
