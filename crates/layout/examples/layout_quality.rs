@@ -35,8 +35,8 @@ fn main() {
     println!(
         "{:<44} {:>24} | {:>24} | {:>6} {:>6}",
         "file",
-        "ours: X thr ovl aln flow% out sib",
-        "dot: X thr ovl aln flow% out sib",
+        "ours: X thr ovl aln flow% out sib lbl",
+        "dot: X thr ovl aln flow% out sib lbl",
         "ms",
         "dot ms"
     );
@@ -165,6 +165,18 @@ fn svg(model: &Model, d: &Drawing) -> String {
             );
         }
     }
+    for (l, centre) in d.labels.iter().enumerate() {
+        let (Some((x, y)), Some(text)) = (centre, &model.links[l].label) else {
+            continue;
+        };
+        let _ = writeln!(
+            out,
+            "<text x='{}' y='{}' text-anchor='middle' fill='#06c'>{}</text>",
+            at(*x),
+            at(*y) + 2.5,
+            text.replace('&', "&amp;").replace('<', "&lt;")
+        );
+    }
     for line in d.links.iter().flatten() {
         let points: Vec<String> = line
             .iter()
@@ -182,14 +194,15 @@ fn svg(model: &Model, d: &Drawing) -> String {
 /// One row of measures.
 fn row(m: &Measures) -> String {
     format!(
-        "{:>3} {:>3} {:>3} {:>3} {:>5.1} {:>3} {:>3}",
+        "{:>3} {:>3} {:>3} {:>3} {:>5.1} {:>3} {:>3} {:>3}",
         m.crossings,
         m.through,
         m.overlapping,
         m.along,
         m.following_percent(),
         m.outside,
-        m.sibling_overlaps
+        m.sibling_overlaps,
+        m.astray
     )
 }
 
@@ -330,6 +343,7 @@ fn dot_drawing(model: &Model) -> Result<Drawing, String> {
         components: vec![None; model.components.len()],
         groups: vec![None; model.groups.len()],
         links: vec![None; model.links.len()],
+        labels: vec![None; model.links.len()],
         tolerance: 0.2,
     };
     let mut node_of_gvid = std::collections::HashMap::new();
@@ -381,6 +395,9 @@ fn dot_drawing(model: &Model) -> Result<Drawing, String> {
             .filter_map(|p| Some((p[0].as_f64()?, -p[1].as_f64()?)))
             .collect();
         d.links[l] = Some(sample_beziers(&pts));
+        if let [x, y] = numbers(e["lp"].as_str().unwrap_or(""))[..] {
+            d.labels[l] = Some((x, -y));
+        }
     }
     Ok(d)
 }

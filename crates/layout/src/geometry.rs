@@ -104,3 +104,51 @@ pub fn outward_eighths(r: Rect) -> Rect {
 pub fn text_width(chars: usize, font_size: f64) -> f64 {
     chars as f64 * font_size * 0.6
 }
+
+/// Whether the segment from `a` to `b` meets the rectangle, edges included (Liang–Barsky
+/// clipping).
+pub fn segment_meets(a: (f64, f64), b: (f64, f64), r: &Rect) -> bool {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for (p, q) in [
+        (-dx, a.0 - r.x0),
+        (dx, r.x1 - a.0),
+        (-dy, a.1 - r.y0),
+        (dy, r.y1 - a.1),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return false;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+        }
+    }
+    t0 <= t1
+}
+
+/// The distance from `p` to the nearest point of the line through `path`'s points.
+pub fn distance_to_path(p: (f64, f64), path: &[(f64, f64)]) -> f64 {
+    let to_segment = |a: (f64, f64), b: (f64, f64)| {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let length = dx * dx + dy * dy;
+        let t = if length == 0.0 {
+            0.0
+        } else {
+            (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / length).clamp(0.0, 1.0)
+        };
+        (p.0 - a.0 - t * dx).hypot(p.1 - a.1 - t * dy)
+    };
+    match path {
+        [only] => to_segment(*only, *only),
+        _ => path
+            .windows(2)
+            .map(|s| to_segment(s[0], s[1]))
+            .fold(f64::INFINITY, f64::min),
+    }
+}

@@ -15,6 +15,7 @@ mod fields;
 pub mod geometry;
 pub mod input;
 pub mod layered;
+mod link_labels;
 mod loops;
 pub mod model;
 pub mod objects;

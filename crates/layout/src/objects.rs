@@ -8,10 +8,11 @@ use std::collections::HashMap;
 use serde_json::{Map, Value, json};
 
 use crate::error::{LayoutError, LayoutResult};
-use crate::geometry::{COMPONENT_SIDE, Rect, round_half};
+use crate::geometry::{COMPONENT_SIDE, Rect};
+use crate::link_labels::{Lines, middle_of_longest};
 use crate::loops;
 use crate::model::{End, Link, Model};
-use crate::place::{COMPONENT_LABEL_FONT, GRID, Placement, text_box};
+use crate::place::{COMPONENT_LABEL_FONT, Placement, text_box};
 use crate::route::{Obstacles, Point, border_point, nearest_corner};
 use diagtui_model::DiagramObject;
 
@@ -172,6 +173,16 @@ fn push_groups(out: &mut Out, model: &Model, placement: &Placement) -> LayoutRes
     Ok(())
 }
 
+/// A link routed, its label not placed yet.
+struct Routed {
+    /// The link's index in the model.
+    index: usize,
+    /// Its line group's anchors.
+    anchors: Vec<Value>,
+    /// The room its layer kept for its label, if any.
+    spot: Option<Rect>,
+}
+
 /// Each link's line group, routed clear of the boxes and titles drawn, its label where there
 /// is room; then each link from a component to itself, beside it.
 fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResult<()> {
@@ -201,7 +212,8 @@ fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResu
             ((r.x0 + r.x1) / 2.0, (r.y0 + r.y1) / 2.0)
         }
     };
-    let mut routed: Vec<Vec<Point>> = Vec::new();
+    let mut routed: Vec<Routed> = Vec::new();
+    let mut paths: Vec<Option<Vec<Point>>> = vec![None; model.links.len()];
     for (l, link) in model.links.iter().enumerate() {
         if link.invisible {
             continue;
@@ -239,10 +251,28 @@ fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResu
                 .map(|p| json!({"type": 0, "x": p.0, "y": p.1})),
         );
         anchors.push(last);
-        let spot = placement.label_spots[l].filter(|r| !taken.iter().any(|t| t.overlaps(r)));
-        line_group(out, link, anchors, &path, spot, &mut taken)?;
-        routed.push(path);
+        routed.push(Routed {
+            index: l,
+            anchors,
+            spot: placement.label_spots[l],
+        });
+        paths[l] = Some(path);
     }
+    // The labels once every line is known, so that each reads as its own line's.
+    let lines = Lines(&paths);
+    for Routed {
+        index,
+        anchors,
+        spot,
+    } in routed
+    {
+        let path = lines.0[index]
+            .as_deref()
+            .expect("a routed link has its line");
+        let place = |size, taken: &[Rect]| lines.place(index, path, size, spot, taken);
+        line_group(out, &model.links[index], anchors, path, place, &mut taken)?;
+    }
+    let mut routed: Vec<Vec<Point>> = paths.iter().flatten().cloned().collect();
     // Links from a component to itself, beside it, clear of what is drawn where there is room.
     for link in &model.loops {
         let End::Component(c) = link.from else {
@@ -258,24 +288,26 @@ fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResu
         );
         anchors.push(corner(drawn.corners.1));
         taken.push(drawn.strip);
-        line_group(out, link, anchors, &drawn.path, None, &mut taken)?;
+        let alone = [Some(drawn.path.clone())];
+        let place = |size, taken: &[Rect]| Lines(&alone).place(0, &drawn.path, size, None, taken);
+        line_group(out, link, anchors, &drawn.path, place, &mut taken)?;
         routed.push(drawn.path);
     }
     Ok(())
 }
 
 /// A link's line group along `path` (its `anchors`, the ends attached to their components),
-/// with the component and the label on it: the label on `spot` when its layer kept room for
-/// it, else beside the line, clear of the boxes `taken` (which get what is added).
+/// with the component and the label on it: the label where `place_label` puts a box of its
+/// size, clear of the boxes `taken` (which get what is added).
 fn line_group(
     out: &mut Out,
     link: &Link,
     anchors: Vec<Value>,
     path: &[Point],
-    spot: Option<Rect>,
+    place_label: impl FnOnce((f64, f64), &[Rect]) -> Rect,
     taken: &mut Vec<Rect>,
 ) -> LayoutResult<()> {
-    let lines: Vec<Value> = (1..anchors.len()).map(|i| json!([i - 1, i])).collect();
+    let pieces: Vec<Value> = (1..anchors.len()).map(|i| json!([i - 1, i])).collect();
     let mut arrows = Map::new();
     if link.arrow_start {
         arrows.insert("0".into(), json!(true));
@@ -285,7 +317,7 @@ fn line_group(
     }
     let mut data = link.props.clone();
     data.insert("anchors".into(), Value::Array(anchors));
-    data.insert("lines".into(), Value::Array(lines));
+    data.insert("lines".into(), Value::Array(pieces));
     data.insert("arrowAnchorIndices".into(), Value::Object(arrows));
     out.push(link.id.clone(), &link.id, "line-group", data)?;
     let m = middle_of_longest(path);
@@ -304,8 +336,7 @@ fn line_group(
         let r = if link.middle.is_some() {
             Rect::centred(m.0, m.1 + COMPONENT_SIDE / 2.0 + h / 2.0, w, h)
         } else {
-            spot.or_else(|| beside(path, w, h, taken))
-                .unwrap_or_else(|| Rect::centred(m.0, m.1, w, h))
+            place_label((w, h), taken)
         };
         taken.push(r);
         out.push(
@@ -316,54 +347,6 @@ fn line_group(
         )?;
     }
     Ok(())
-}
-
-/// A box of `w` × `h` beside a path (right of or left of a vertical piece, above or below a
-/// horizontal one), on the grid and over none of `taken`: the longest pieces first, their
-/// middles first.
-fn beside(path: &[Point], w: f64, h: f64, taken: &[Rect]) -> Option<Rect> {
-    let mut pieces: Vec<(Point, Point)> = path.windows(2).map(|p| (p[0], p[1])).collect();
-    let length = |(a, b): &(Point, Point)| (a.0 - b.0).abs() + (a.1 - b.1).abs();
-    pieces.sort_by(|p, q| length(q).total_cmp(&length(p)));
-    for (a, b) in pieces {
-        for t in [0.5, 0.3, 0.7, 0.15, 0.85] {
-            let p = (
-                round_half(a.0 + (b.0 - a.0) * t),
-                round_half(a.1 + (b.1 - a.1) * t),
-            );
-            let boxes = if a.0 == b.0 {
-                [
-                    Rect::centred(p.0 + 0.5 + w / 2.0, p.1, w, h),
-                    Rect::centred(p.0 - 0.5 - w / 2.0, p.1, w, h),
-                ]
-            } else {
-                [
-                    Rect::centred(p.0, p.1 - h / 2.0, w, h),
-                    Rect::centred(p.0, p.1 + h / 2.0, w, h),
-                ]
-            };
-            if let Some(r) = boxes
-                .into_iter()
-                .find(|r| GRID.contains(r) && !taken.iter().any(|t| t.overlaps(r)))
-            {
-                return Some(r);
-            }
-        }
-    }
-    None
-}
-
-/// The half-cell point in the middle of a path's longest segment.
-fn middle_of_longest(path: &[Point]) -> Point {
-    let (a, b) = path
-        .windows(2)
-        .map(|w| (w[0], w[1]))
-        .max_by(|(a, b), (c, d)| {
-            let l = |p: Point, q: Point| (p.0 - q.0).abs() + (p.1 - q.1).abs();
-            l(*a, *b).total_cmp(&l(*c, *d))
-        })
-        .unwrap_or((path[0], path[0]));
-    ((a.0 + b.0).round() / 2.0, (a.1 + b.1).round() / 2.0)
 }
 
 fn object(value: Value) -> Map<String, Value> {

@@ -1,14 +1,15 @@
 //! Measures of a drawn graph, to compare layouts (ours against Graphviz dot's on the same
 //! graph, scripts/layout-quality.sh): line crossings, lines through a component, overlapping
 //! components, lines drawn along another line, links that follow the flow, members outside
-//! their group's area and sibling areas overlapping. Pure geometry: a [`Drawing`] is made from
+//! their group's area, sibling areas overlapping and labels nearer another line than their
+//! own. Pure geometry: a [`Drawing`] is made from
 //! our objects here, or from any other layout's output by its caller.
 
 use std::collections::HashMap;
 
 use serde_json::Value;
 
-use crate::geometry::{COMPONENT_SIDE, Rect};
+use crate::geometry::{COMPONENT_SIDE, Rect, distance_to_path, segment_meets};
 use crate::model::{Direction, End, Model};
 use crate::objects::Objects;
 use crate::route::Point;
@@ -23,6 +24,8 @@ pub struct Drawing {
     pub groups: Vec<Option<Rect>>,
     /// Each link's line (a polyline), if drawn.
     pub links: Vec<Option<Vec<Point>>>,
+    /// Each link's label's centre, if it has a label drawn.
+    pub labels: Vec<Option<Point>>,
     /// Lengths under which two things count as touching, in the drawing's unit.
     pub tolerance: f64,
 }
@@ -46,6 +49,8 @@ pub struct Measures {
     pub outside: usize,
     /// Pairs of sibling groups whose areas overlap.
     pub sibling_overlaps: usize,
+    /// Link labels whose centre is nearer another line than their own (read as the other's).
+    pub astray: usize,
 }
 
 impl Measures {
@@ -68,6 +73,7 @@ impl Measures {
         self.links += other.links;
         self.outside += other.outside;
         self.sibling_overlaps += other.sibling_overlaps;
+        self.astray += other.astray;
     }
 }
 
@@ -117,10 +123,16 @@ impl Drawing {
                     .collect::<Option<Vec<Point>>>()
             })
             .collect();
+        let labels = model
+            .links
+            .iter()
+            .map(|l| centre(&format!("{}:label", l.id)))
+            .collect();
         Drawing {
             components,
             groups,
             links,
+            labels,
             tolerance: 0.01,
         }
     }
@@ -180,6 +192,7 @@ impl Drawing {
                 m.following += 1;
             }
         }
+        m.astray = self.astray_labels();
         let boxes: Vec<Rect> = self.components.iter().flatten().copied().collect();
         for (i, a) in boxes.iter().enumerate() {
             m.overlapping += boxes[i + 1..]
@@ -220,6 +233,27 @@ impl Drawing {
             }
         }
         m
+    }
+
+    /// How many labels have another line nearer their centre than their own.
+    fn astray_labels(&self) -> usize {
+        let eps = self.tolerance;
+        let astray = |(own, centre): (usize, Point)| {
+            let Some(Some(line)) = self.links.get(own) else {
+                return false;
+            };
+            let near = distance_to_path(centre, line);
+            self.links.iter().enumerate().any(|(l, other)| {
+                l != own
+                    && other
+                        .as_ref()
+                        .is_some_and(|o| distance_to_path(centre, o) + eps < near)
+            })
+        };
+        (self.labels.iter().enumerate())
+            .filter_map(|(l, c)| Some((l, (*c)?)))
+            .filter(|&pair| astray(pair))
+            .count()
     }
 
     fn centre(&self, e: End) -> Option<Point> {
@@ -300,32 +334,6 @@ fn collinear_overlap(a: Point, b: Point, c: Point, d: Point, eps: f64) -> bool {
     let t = |p: Point| (p.0 - a.0) * ux + (p.1 - a.1) * uy;
     let (t0, t1) = (t(c).min(t(d)), t(c).max(t(d)));
     t1.min(len) - t0.max(0.0) > eps
-}
-
-/// Whether the segment from `a` to `b` meets the rectangle (Liang–Barsky clipping).
-fn segment_meets(a: Point, b: Point, r: &Rect) -> bool {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let (mut t0, mut t1) = (0.0f64, 1.0f64);
-    for (p, q) in [
-        (-dx, a.0 - r.x0),
-        (dx, r.x1 - a.0),
-        (-dy, a.1 - r.y0),
-        (dy, r.y1 - a.1),
-    ] {
-        if p == 0.0 {
-            if q < 0.0 {
-                return false;
-            }
-        } else {
-            let t = q / p;
-            if p < 0.0 {
-                t0 = t0.max(t);
-            } else {
-                t1 = t1.min(t);
-            }
-        }
-    }
-    t0 <= t1
 }
 
 #[cfg(test)]
