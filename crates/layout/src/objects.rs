@@ -184,7 +184,7 @@ struct Routed {
 }
 
 /// Each link's line group, routed clear of the boxes and titles drawn, its label where there
-/// is room; then each link from a component to itself, beside it.
+/// is room; then each link from a component to itself, beside it ([`push_loops`]).
 fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResult<()> {
     let mut obstacles = Obstacles::new(&placement.components);
     // Boxes no line enters and no link's label covers.
@@ -272,8 +272,19 @@ fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResu
         let place = |size, taken: &[Rect]| lines.place(index, path, size, spot, taken);
         line_group(out, &model.links[index], anchors, path, place, &mut taken)?;
     }
-    let mut routed: Vec<Vec<Point>> = paths.iter().flatten().cloned().collect();
-    // Links from a component to itself, beside it, clear of what is drawn where there is room.
+    let routed: Vec<Vec<Point>> = paths.into_iter().flatten().collect();
+    push_loops(out, model, placement, taken, routed)
+}
+
+/// Each link from a component to itself, beside it, clear of the boxes `taken` and the lines
+/// `routed` where there is room.
+fn push_loops(
+    out: &mut Out,
+    model: &Model,
+    placement: &Placement,
+    mut taken: Vec<Rect>,
+    mut routed: Vec<Vec<Point>>,
+) -> LayoutResult<()> {
     for link in &model.loops {
         let End::Component(c) = link.from else {
             unreachable!("a group's link to itself is refused when checked")
