@@ -27,6 +27,26 @@ impl Direction {
         ("RL", Direction::RightLeft),
     ];
 
+    /// Its name: `TB`, `BT`, `LR` or `RL`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Direction::TopBottom => "TB",
+            Direction::BottomTop => "BT",
+            Direction::LeftRight => "LR",
+            Direction::RightLeft => "RL",
+        }
+    }
+
+    /// The direction across this one: `LR` for `TB`, `RL` for `BT`, and back.
+    pub fn turned(self) -> Direction {
+        match self {
+            Direction::TopBottom => Direction::LeftRight,
+            Direction::BottomTop => Direction::RightLeft,
+            Direction::LeftRight => Direction::TopBottom,
+            Direction::RightLeft => Direction::BottomTop,
+        }
+    }
+
     /// The direction a name (`TB`, `TD`, `BT`, `LR`, `RL`, any case) stands for.
     pub fn from_name(name: &str) -> Option<Direction> {
         let name = name.trim();
@@ -43,7 +63,7 @@ impl Direction {
 }
 
 /// A checked input.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Model {
     /// The direction of the whole diagram's flow.
     pub direction: Direction,
@@ -79,7 +99,7 @@ impl Model {
 }
 
 /// A component entry.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Component {
     /// Its id (the object's id).
     pub id: String,
@@ -133,7 +153,7 @@ pub enum Anchor {
 }
 
 /// A group, explicit or implied.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Group {
     /// Its id (the area's id).
     pub id: String,
@@ -178,7 +198,7 @@ pub enum End {
 }
 
 /// A link between two ends, drawn as a line group.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Link {
     /// The line group's id: the connection entry's, else `from->to`.
     pub id: String,

@@ -575,6 +575,35 @@ fn too_big_for_the_grid_is_refused_naming_the_size() {
 }
 
 #[test]
+fn a_refusal_says_whether_the_turned_flow_fits() {
+    let chain = |direction: &str, n: usize| {
+        let links: Vec<String> = (1..n).map(|i| format!("  n{i} --> n{}", i + 1)).collect();
+        format!("flowchart {direction}\n{}\n", links.join("\n"))
+    };
+    let refused = |text: String| {
+        lay_out(text.as_bytes(), Format::Mermaid, &Settings::default())
+            .unwrap_err()
+            .message
+    };
+    // 30 nodes in a chain are too long top to bottom (their names under them) and fit across.
+    let e = refused(chain("TB", 30));
+    assert!(e.contains("larger than the grid"), "{e}");
+    assert!(e.contains("laid out LR instead of TB it fits"), "{e}");
+    assert!(
+        lay_out(
+            chain("LR", 30).as_bytes(),
+            Format::Mermaid,
+            &Settings::default()
+        )
+        .is_ok()
+    );
+    // 60 fit neither way: both sizes are named.
+    let e = refused(chain("RL", 60));
+    assert!(e.contains("laid out BT instead of RL it is "), "{e}");
+    assert!(e.contains("split it into several diagrams"), "{e}");
+}
+
+#[test]
 fn a_list_of_entries_works_as_a_map() {
     let objects = lay(json!([{"id": "a", "type": "component", "componentType": "generic.server"}]));
     assert_eq!(objects[0].0, "a");

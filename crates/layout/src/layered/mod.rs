@@ -15,7 +15,7 @@ mod order;
 mod ports;
 
 use crate::error::{LayoutError, LayoutResult};
-use crate::geometry::ceil_half;
+use crate::geometry::{Rect, ceil_half};
 use crate::model::Model;
 use crate::place::{GRID, Placement, bounds, check_by_hand, placement_of};
 use crate::settings::Settings;
@@ -104,8 +104,40 @@ impl Gaps {
     }
 }
 
-/// Places a checked model in layers, shrinking the gaps until it fits the grid.
+/// Places a checked model in layers, shrinking the gaps until it fits the grid. A diagram that
+/// does not fit is refused, naming its size and whether it fits with its flow turned (`LR`
+/// instead of `TB`, or back).
 pub fn place(model: &Model, settings: &Settings) -> LayoutResult<Placement> {
+    let b = match fit(model, settings)? {
+        Ok(placement) => return Ok(placement),
+        Err(smallest) => smallest,
+    };
+    let mut turned = model.clone();
+    turned.direction = model.direction.turned();
+    let (from, to) = (model.direction.name(), turned.direction.name());
+    let advice = match fit(&turned, settings)? {
+        Ok(_) => format!(
+            "laid out {to} instead of {from} it fits: turn the flow (Mermaid's `flowchart {to}`, \
+             DOT's `rankdir={to}`, in JSON or CSV a group's `direction` around it all)"
+        ),
+        Err(t) => format!(
+            "laid out {to} instead of {from} it is {} × {} cells, too: split it into several \
+             diagrams or shorten the longest labels",
+            t.width(),
+            t.height()
+        ),
+    };
+    Err(LayoutError::input(format!(
+        "the laid-out diagram is {} × {} cells even with the smallest gaps, larger than the \
+         grid's 100 × 100; {advice}",
+        b.width(),
+        b.height()
+    )))
+}
+
+/// Tries the steps in turn: the placement of the first that fits the grid, else the bounds of
+/// the last one tried.
+fn fit(model: &Model, settings: &Settings) -> LayoutResult<Result<Placement, Rect>> {
     let mut smallest = None;
     let orders = Orders::default();
     let horizontal = model.direction_in(None).is_horizontal();
@@ -141,17 +173,12 @@ pub fn place(model: &Model, settings: &Settings) -> LayoutResult<Placement> {
                 }
                 smallest = Some(b);
             }
-            _ => return Ok(placement),
+            _ => return Ok(Ok(placement)),
         }
     }
-    let b = smallest.expect("a diagram that does not fit has bounds");
-    Err(LayoutError::input(format!(
-        "the laid-out diagram is {} × {} cells even with the smallest gaps, larger \
-         than the grid's 100 × 100: split it into several diagrams, shorten the longest labels, \
-         or lay it out in the other direction (LR instead of TB, or back)",
-        b.width(),
-        b.height()
-    )))
+    Ok(Err(
+        smallest.expect("a diagram that does not fit has bounds")
+    ))
 }
 
 /// Places a checked model in layers once, with the settings' gaps, whether it fits the grid or

@@ -395,7 +395,7 @@ impl Graph {
             fields.insert("label".into(), json!(title));
         }
         if let Some(d) = s.direction {
-            fields.insert("direction".into(), json!(direction_name(d)));
+            fields.insert("direction".into(), json!(d.name()));
         }
         if !outer.is_empty() {
             fields.insert("groups".into(), json!(outer));
@@ -490,16 +490,6 @@ impl Graph {
 
 /// A thick link's width (`==>`): Mermaid's 3.5 px at 20 px a cell.
 const THICK: f64 = 0.175;
-
-/// A direction's name as entries give it.
-fn direction_name(d: Direction) -> &'static str {
-    match d {
-        Direction::TopBottom => "TB",
-        Direction::BottomTop => "BT",
-        Direction::LeftRight => "LR",
-        Direction::RightLeft => "RL",
-    }
-}
 
 /// An edge's entry id: its own (`A e1@--> B`), else `FROM->TO`, numbered `#2`, `#3`... after
 /// the first when the id is `taken`.
