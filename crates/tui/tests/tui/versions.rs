@@ -173,6 +173,51 @@ fn a_refused_save_asks_with_the_object_now_and_no_read() {
 }
 
 #[test]
+fn an_overwrite_shows_the_object_read_again_with_the_other_clients_change() {
+    // Another client changed the colour (`AT + 1`) while this edit changed the text.
+    let mut h = opened_with_versions();
+    edit_label(&mut h, "Mine");
+    h.press("C-s y");
+    let (id, _) = h.take_request(is_update);
+    let mut theirs = content()["1c-title"].data.clone();
+    theirs["color"] = json!("#FF0000");
+    h.reply(
+        id,
+        Err(refused(vec![("1c-title", Some((json!(theirs), AT + 1)))])),
+    );
+    h.press("o");
+    let (id, _) = h.take_request(is_update);
+    h.reply(id, Ok(Answer::Written(Some(AT + 2))));
+    assert!(h.status().contains("saved 1 property"), "{}", h.status());
+    // Only the text was sent: the object also holds their colour, which the pane never
+    // showed, so it is read again instead of taken as the edit merged.
+    let (id, request) = h.take_request(is_get);
+    assert_eq!(
+        request,
+        Request::GetObject {
+            doc: DOC_A.into(),
+            obj: "1c-title".into(),
+        }
+    );
+    let mut now = label("Mine");
+    now["color"] = json!("#FF0000");
+    h.reply(
+        id,
+        Ok(Answer::Object(Versioned {
+            object: object("label", now),
+            version: Some(AT + 2),
+        })),
+    );
+    assert!(h.shows("\"#FF0000\""), "{}", h.screen());
+    assert!(h.shows("\"Mine\""), "{}", h.screen());
+    assert!(
+        !h.shows("● label 1c-title"),
+        "nothing unsaved: {}",
+        h.screen()
+    );
+}
+
+#[test]
 fn a_save_refused_because_the_object_was_deleted_keeps_the_edit() {
     let mut h = opened_with_versions();
     edit_label(&mut h, "Mine");

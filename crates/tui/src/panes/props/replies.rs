@@ -95,6 +95,10 @@ impl PropsPane {
                 objects: vec![ObjectWrite::from_diff(&obj, &diff)],
             },
         }];
+        // An overwrite names the newer version another client made, not the one the edit
+        // started from: the object holds their change as well as this edit, which the pane
+        // never showed, so it is read again rather than taken as the edit merged.
+        let overwrote = if_match.is_some() && if_match != self.version;
         if self.holds(&doc, &obj) {
             let mut data = self.original.clone();
             merge(&mut data, &props);
@@ -108,12 +112,14 @@ impl PropsPane {
                 self.buffer
                     .move_cursor(CursorMove::Jump(cursor.0 as u16, cursor.1 as u16));
             }
-            actions.push(Action::ObjectData {
-                doc: doc.clone(),
-                obj: obj.clone(),
-                data,
-                version,
-            });
+            if !overwrote {
+                actions.push(Action::ObjectData {
+                    doc: doc.clone(),
+                    obj: obj.clone(),
+                    data,
+                    version,
+                });
+            }
         }
         actions.push(Action::info(format!(
             "saved {} ({} undoes)",
@@ -122,7 +128,7 @@ impl PropsPane {
         )));
         // A conditional write went through on the very version the edit started
         // from: the object is what was merged here, nothing to read again.
-        if if_match.is_none() || version.is_none() {
+        if if_match.is_none() || version.is_none() || overwrote {
             actions.push(Action::Send(cx.send(
                 Request::GetObject { doc, obj },
                 Purpose::Props(PropsWork::Reread),
