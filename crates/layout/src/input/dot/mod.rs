@@ -207,18 +207,18 @@ mod tests {
         }
     }
 
+    /// The notes of reading `text`: (line, text).
+    fn notes_of(text: &[u8]) -> Vec<(Option<usize>, String)> {
+        let parsed = parse_dot(text).unwrap();
+        parsed.notes.into_iter().map(|n| (n.line, n.text)).collect()
+    }
+
     #[test]
     fn a_fill_the_pictures_do_not_show_is_noted() {
-        let parsed = parse_dot(
+        let notes = notes_of(
             b"digraph {\n node [style=filled, fillcolor=white]\n a [label=Redis]\n \
               b [label=Kafka, fillcolor=gold]\n c [label=Orders, fillcolor=gold]\n}",
-        )
-        .unwrap();
-        let notes: Vec<(Option<usize>, &str)> = parsed
-            .notes
-            .iter()
-            .map(|n| (n.line, n.text.as_str()))
-            .collect();
+        );
         assert_eq!(notes.len(), 1, "{notes:?}");
         assert_eq!(notes[0].0, Some(4));
         assert!(notes[0].1.contains("node b: its fill #FFD700"), "{notes:?}");
@@ -226,15 +226,9 @@ mod tests {
 
     #[test]
     fn notes_name_their_lines() {
-        let parsed = parse_dot(
+        let notes = notes_of(
             b"digraph {\n a -> a\n b [shape=star]\n c [shape=blob]\n a -> b [xlabel=x, lhead=cluster_x]\n a -> c [minlen=0, color=\"/blues9/3\"]\n subgraph cluster_e { }\n}\ndigraph { }",
-        )
-        .unwrap();
-        let notes: Vec<(Option<usize>, &str)> = parsed
-            .notes
-            .iter()
-            .map(|n| (n.line, n.text.as_str()))
-            .collect();
+        );
         for (line, words) in [
             (9, "more than one graph"),
             (3, "shape=star has no likeness"),
