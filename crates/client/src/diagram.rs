@@ -8,9 +8,10 @@ use crate::route;
 use diagtui_model::DiagramCreated;
 
 /// The media type of a file of entries (what [`Client::create_diagram`] sends it as): by its
-/// extension (`.csv`, `.json`, `.mmd`/`.mermaid`, `.dot`/`.gv`), else by its first characters
-/// (`{` or `[` JSON; `digraph`, `strict`, `graph {` or `graph NAME {` DOT; `flowchart` or
-/// `graph` Mermaid; anything else CSV).
+/// extension (`.csv`, `.json`, `.mmd`/`.mermaid`, `.dot`/`.gv`), else by its first statement
+/// past blank lines and comments (`/* … */`, `//`, `#`, `%%`): `{` or `[` JSON; `digraph`,
+/// `strict`, `graph {` or `graph NAME {` DOT; front matter (`---`), `flowchart` or `graph`
+/// Mermaid; anything else CSV.
 pub fn entries_content_type(path: &Path, body: &[u8]) -> &'static str {
     let extension = path
         .extension()
@@ -24,24 +25,33 @@ pub fn entries_content_type(path: &Path, body: &[u8]) -> &'static str {
         _ => {}
     }
     let text = String::from_utf8_lossy(&body[..body.len().min(4096)]);
-    let first = text
-        .lines()
-        .map(str::trim)
-        .find(|line| {
-            !line.is_empty()
-                && !line.starts_with("%%")
-                && !line.starts_with("//")
-                && !line.starts_with('#')
-        })
-        .unwrap_or("");
+    let first = first_statement(&text);
     if first.starts_with('{') || first.starts_with('[') {
         "application/json"
     } else if is_dot(first) {
         "text/vnd.graphviz"
-    } else if first.starts_with("flowchart") || first.starts_with("graph") {
+    } else if first.starts_with("---")
+        || first.starts_with("flowchart")
+        || first.starts_with("graph")
+    {
         "text/vnd.mermaid"
     } else {
         "text/csv"
+    }
+}
+
+/// The first line of `text` that is neither blank nor a comment: a `/* … */` block (DOT's,
+/// over several lines), or a line starting `//`, `#` (DOT) or `%%` (Mermaid).
+fn first_statement(text: &str) -> &str {
+    let mut rest = text.trim_start();
+    loop {
+        if let Some(after) = rest.strip_prefix("/*") {
+            rest = after.split_once("*/").map_or("", |(_, r)| r).trim_start();
+        } else if rest.starts_with("//") || rest.starts_with('#') || rest.starts_with("%%") {
+            rest = rest.split_once('\n').map_or("", |(_, r)| r).trim_start();
+        } else {
+            return rest.lines().next().unwrap_or("").trim();
+        }
     }
 }
 
@@ -108,5 +118,20 @@ mod tests {
         );
         assert_eq!(kind("a", "digraph{a->b}"), "text/vnd.graphviz");
         assert_eq!(kind("a", "graph LR\n a --> b"), "text/vnd.mermaid");
+        // Comments over several lines, and Mermaid's front matter (found on stdin by hand).
+        assert_eq!(
+            kind(
+                "-",
+                "/* the life of an order,\n   as states */\ndigraph order {"
+            ),
+            "text/vnd.graphviz"
+        );
+        assert_eq!(kind("-", "/* x */ digraph{a->b}"), "text/vnd.graphviz");
+        assert_eq!(
+            kind("-", "---\ntitle: Shop\n---\nflowchart LR\n a --> b"),
+            "text/vnd.mermaid"
+        );
+        assert_eq!(kind("-", "%%{init: {}}%%\n\nflowchart"), "text/vnd.mermaid");
+        assert_eq!(kind("-", "/* never closed"), "text/csv");
     }
 }
