@@ -40,6 +40,25 @@ pub fn entries_content_type(path: &Path, body: &[u8]) -> &'static str {
     }
 }
 
+/// The title a file of entries gives itself, if any: a Mermaid flowchart's front matter
+/// `title:` (the layout notes that it is not drawn; a new document made from the file takes it
+/// as its name).
+pub fn entries_title(content_type: &str, body: &[u8]) -> Option<String> {
+    if content_type != "text/vnd.mermaid" {
+        return None;
+    }
+    let text = String::from_utf8_lossy(&body[..body.len().min(4096)]);
+    let mut lines = text.lines().map(str::trim).skip_while(|l| l.is_empty());
+    if lines.next() != Some("---") {
+        return None;
+    }
+    lines
+        .take_while(|l| *l != "---")
+        .find_map(|l| l.strip_prefix("title:"))
+        .map(|t| t.trim().trim_matches(['"', '\'']).trim().to_owned())
+        .filter(|t| !t.is_empty())
+}
+
 /// The first line of `text` that is neither blank nor a comment: a `/* … */` block (DOT's,
 /// over several lines), or a line starting `//`, `#` (DOT) or `%%` (Mermaid).
 fn first_statement(text: &str) -> &str {
@@ -133,5 +152,24 @@ mod tests {
         );
         assert_eq!(kind("-", "%%{init: {}}%%\n\nflowchart"), "text/vnd.mermaid");
         assert_eq!(kind("-", "/* never closed"), "text/csv");
+    }
+
+    #[test]
+    fn a_mermaid_front_matter_gives_the_title() {
+        let mermaid = "text/vnd.mermaid";
+        let title = |body: &str| entries_title(mermaid, body.as_bytes());
+        assert_eq!(
+            title("---\ntitle: \"Shop\"\nconfig:\n  look: neo\n---\nflowchart LR"),
+            Some("Shop".into())
+        );
+        assert_eq!(
+            title("\n---\nconfig: {}\ntitle: Orders flow\n---\n"),
+            Some("Orders flow".into())
+        );
+        // Only in the front matter, and only a title with words.
+        assert_eq!(title("flowchart LR\ntitle: not this"), None);
+        assert_eq!(title("---\nconfig: {}\n---\ntitle: nor this"), None);
+        assert_eq!(title("---\ntitle: \"\"\n---\n"), None);
+        assert_eq!(entries_title("text/csv", b"---\ntitle: x\n---"), None);
     }
 }

@@ -1,6 +1,7 @@
 //! A new document made from a file of create-diagram entries (the new-document prompt's
 //! `Ctrl-O`): the file is read (CSV, JSON, Mermaid or DOT, by extension, else by content, as
-//! `diagtui doc create-diagram` reads it), a document named after the file is created, the file
+//! `diagtui doc create-diagram` reads it), a document named after the file is created (after
+//! the title a Mermaid flowchart's front matter gives, if any), the file
 //! is laid out into it by the server's create-diagram, and it opens with the map shown. A file
 //! the server refuses leaves nothing behind (the new document is deleted again): the server's
 //! 400 message (the entry and field, or the Mermaid or DOT line) is shown and the prompt opens again
@@ -16,7 +17,7 @@ use crate::transfer::{FileError, FileJob, FileOutcome};
 use crate::vocab::action::{Action, Cx, Overlay};
 use diagtui_model::DocSummary;
 
-/// The new document's title: the file's name without its extension.
+/// The new document's title when the file gives none: its name without its extension.
 fn title_of(path: &Path) -> String {
     path.file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -50,8 +51,9 @@ impl App {
             Err(FileError::Exists) => return Vec::new(),
         };
         let content_type = diagtui_client::entries_content_type(path, body.as_bytes());
+        let title = diagtui_client::entries_title(content_type, body.as_bytes());
         let request = Request::CreateDoc {
-            title: title_of(path),
+            title: title.unwrap_or_else(|| title_of(path)),
             folder,
         };
         let work = FromFileWork::Create {

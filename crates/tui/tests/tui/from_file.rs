@@ -1,7 +1,8 @@
 //! A new document from a file of create-diagram entries (`n`, then `Ctrl-O`): `App::update`
 //! driven by keys, file outcomes and canned answers. The file is read, a document named after it
-//! is created, the file laid out into it, and it opens with the map shown; a refused file shows
-//! the server's message, deletes the new document again and keeps the prompt.
+//! (or after the title a Mermaid front matter gives) is created, the file laid out into it, and
+//! it opens with the map shown; a refused file shows the server's message, deletes the new
+//! document again and keeps the prompt.
 
 use std::path::PathBuf;
 
@@ -58,6 +59,22 @@ fn the_new_document_prompt_offers_a_file() {
     // Other prompts do not offer it.
     h.press("Esc r C-o");
     assert!(h.overlay_text("New document from a file").is_empty());
+}
+
+#[test]
+fn a_mermaid_file_with_a_title_names_the_document_after_it() {
+    let mut h = Harness::loaded();
+    let (what, job) = submit_file(&mut h, "/plans/arch.mmd");
+    let text = "---\ntitle: Shop checkout\n---\nflowchart LR\n  a --> b\n";
+    h.send(Msg::File(what, job, Ok(text.into())));
+    let (_, create) = h.take_request(|r| matches!(r, Request::CreateDoc { .. }));
+    assert_eq!(
+        create,
+        Request::CreateDoc {
+            title: "Shop checkout".into(),
+            folder: Some(FOLDER.into())
+        }
+    );
 }
 
 #[test]
