@@ -77,6 +77,7 @@ impl App {
                 self.writes.record(doc, kind);
             }
             Action::Undone(mark) => self.writes.mark(mark),
+            Action::Undoing(write) => self.writes.confirm(write),
             Action::UndoVersion {
                 doc,
                 version,

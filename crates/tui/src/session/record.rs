@@ -444,6 +444,9 @@ pub struct WriteHistory {
     /// The writes made of the server's versions, by document, version and the one object undone
     /// (`None`: the whole version), so that undoing one again finds what was undone of it.
     versions: BTreeMap<(String, u64, Option<String>), u64>,
+    /// Those of them the user has not chosen to undo yet: a version only asked about (and
+    /// kept) is no write of this session, so the lists leave it out.
+    unconfirmed: BTreeSet<u64>,
 }
 
 impl WriteHistory {
@@ -469,7 +472,14 @@ impl WriteHistory {
         }
         let id = self.record(doc, kind);
         self.versions.insert(key, id);
+        self.unconfirmed.insert(id);
         id
+    }
+
+    /// The user chose to undo write `id`: listed from now on, if it was a server's version
+    /// only asked about.
+    pub fn confirm(&mut self, id: u64) {
+        self.unconfirmed.remove(&id);
     }
 
     /// Whether the server keeps documents' histories: `None` until a history route answered.
@@ -488,10 +498,11 @@ impl WriteHistory {
             .and_then(|i| self.writes.get(usize::try_from(i).ok()?))
     }
 
-    /// The writes to `doc`, newest first.
+    /// The writes to `doc`, newest first (a server's version only asked about left out).
     pub fn of_doc<'a>(&'a self, doc: &str) -> impl Iterator<Item = &'a Write> + use<'a> {
         let doc = doc.to_string();
-        self.writes.iter().rev().filter(move |w| w.doc == doc)
+        (self.writes.iter().rev())
+            .filter(move |w| w.doc == doc && !self.unconfirmed.contains(&w.id))
     }
 
     /// The newest write to object `obj` of `doc` not yet undone, with its part.
@@ -511,6 +522,7 @@ impl WriteHistory {
             | UndoneMark::Replaced(write)
             | UndoneMark::Folder(write) => *write,
         };
+        self.unconfirmed.remove(&id);
         let Some(write) = id
             .checked_sub(1)
             .and_then(|i| self.writes.get_mut(i as usize))
@@ -580,16 +592,23 @@ mod tests {
         assert_eq!(repointed(&props(json!({"text": "x"})), &moved), None);
     }
 
-    #[test]
-    fn the_newest_write_not_undone_is_found_per_object_and_marked() {
-        let mut history = WriteHistory::default();
-        let part = |obj: &str, v: i64| ObjectWrite {
+    /// Object `obj`'s part of a write that set `n` to `v`.
+    fn part(obj: &str, v: i64) -> ObjectWrite {
+        ObjectWrite {
             obj: obj.into(),
             before: [("n".to_string(), Some(json!(v - 1)))].into(),
             after: props(json!({"n": v})),
             undone: false,
-        };
-        let update = |source, objects| WriteKind::Update { source, objects };
+        }
+    }
+
+    fn update(source: Source, objects: Vec<ObjectWrite>) -> WriteKind {
+        WriteKind::Update { source, objects }
+    }
+
+    #[test]
+    fn the_newest_write_not_undone_is_found_per_object_and_marked() {
+        let mut history = WriteHistory::default();
         history.record("d".into(), update(Source::Save, vec![part("a", 1)]));
         history.record(
             "d".into(),
@@ -608,6 +627,32 @@ mod tests {
         assert_eq!(
             history.of_doc("d").map(|w| w.id).collect::<Vec<_>>(),
             vec![2, 1]
+        );
+    }
+
+    #[test]
+    fn a_version_only_asked_about_is_listed_once_something_of_it_is_undone() {
+        let mut history = WriteHistory::default();
+        history.record("d".into(), update(Source::Save, vec![part("a", 1)]));
+        let version = update(Source::Version(7), vec![part("b", 2)]);
+        let id = history.of_version("d".into(), 7, Some("b".into()), version.clone());
+        // Asked about and kept: not a write of this session.
+        assert_eq!(
+            history.of_doc("d").map(|w| w.id).collect::<Vec<_>>(),
+            vec![1]
+        );
+        // Asked about again, it is the same write; undone, it is listed.
+        assert_eq!(
+            history.of_version("d".into(), 7, Some("b".into()), version),
+            id
+        );
+        history.mark(UndoneMark::Objects {
+            write: id,
+            objs: vec!["b".into()],
+        });
+        assert_eq!(
+            history.of_doc("d").map(|w| w.id).collect::<Vec<_>>(),
+            vec![id, 1]
         );
     }
 }

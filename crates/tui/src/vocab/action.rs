@@ -149,6 +149,9 @@ pub enum Action {
     },
     /// An undo went through: mark what it put back in the write history.
     Undone(UndoneMark),
+    /// The user chose to undo write `id` (a server's version it was made of is listed in the
+    /// write history from now on).
+    Undoing(u64),
     /// Undo a version of the server's history: keep it in the write history (as the write
     /// `kind` to `doc`), then undo it as any write (asks first).
     UndoVersion {

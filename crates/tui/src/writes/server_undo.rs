@@ -4,7 +4,8 @@
 //! that undo, as vi's `u`: the undo is itself the newest version); `u` in the history overlay
 //! undoes a version's changes to the objects it touched. Either way the version becomes a write
 //! of the write history (`record.rs`) and is undone as one (`undo.rs`): what it sends is shown
-//! first, the objects are re-read, a change since is asked about.
+//! first, the objects are re-read, a change since is asked about. The write history lists it
+//! only once the user chose to undo it.
 //!
 //! Against a server without the history routes (404), `u` undoes this session's writes as
 //! before, and says once that the server keeps no history.

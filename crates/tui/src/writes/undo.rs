@@ -156,7 +156,10 @@ fn ask_update(write: &Write, parts: Vec<&ObjectWrite>, cx: &Cx) -> Vec<Action> {
                 Choice::new(
                     Command::Yes,
                     "undo (re-reads first)",
-                    vec![Action::Send(send(cx, check, work))],
+                    vec![
+                        Action::Undoing(write.id),
+                        Action::Send(send(cx, check, work)),
+                    ],
                 ),
                 Choice::new(Command::No, "keep it", Vec::new()),
             ],
@@ -233,9 +236,8 @@ fn ask_recreate(write: &Write, cx: &Cx) -> Vec<Action> {
             attached.join("; ")
         )
     });
-    let sends = left
-        .iter()
-        .map(|r| {
+    let sends = std::iter::once(Action::Undoing(write.id))
+        .chain(left.iter().map(|r| {
             Action::Send(send(
                 cx,
                 Request::CreateObject {
@@ -248,7 +250,7 @@ fn ask_recreate(write: &Write, cx: &Cx) -> Vec<Action> {
                     old: r.obj.clone(),
                 },
             ))
-        })
+        }))
         .collect();
     vec![Action::Ask(Ask::new(
         "Undo the delete",

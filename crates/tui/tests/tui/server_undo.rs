@@ -209,6 +209,18 @@ fn a_version_asked_about_again_is_the_same_write() {
         );
         h.press("n");
     }
+    // Asked about and kept, it is no write of this session: the write history leaves it out.
+    h.press("U");
+    let listed = h.overlay_text("Write history");
+    assert_eq!(listed.matches("(version 9)").count(), 0, "{listed}");
+    // Undone, it is listed, once.
+    h.press("Esc u");
+    h.answer(is_object_history, Ok(page(9, VersionKind::ObjectUpdated)));
+    h.answer(
+        |r| matches!(r, Request::Version { .. }),
+        Ok(Answer::Version(Box::new(retitled()))),
+    );
+    h.press("y");
     h.press("U");
     let listed = h.overlay_text("Write history");
     assert_eq!(listed.matches("(version 9)").count(), 1, "{listed}");
