@@ -138,20 +138,21 @@ mod tests {
         assert_eq!(kind("a", "digraph{a->b}"), "text/vnd.graphviz");
         assert_eq!(kind("a", "graph LR\n a --> b"), "text/vnd.mermaid");
         // Comments over several lines, and Mermaid's front matter (found on stdin by hand).
-        assert_eq!(
-            kind(
-                "-",
-                "/* the life of an order,\n   as states */\ndigraph order {"
+        for (body, expected) in [
+            (
+                "/* the life of an order,\n   as states */\ndigraph order {",
+                "text/vnd.graphviz",
             ),
-            "text/vnd.graphviz"
-        );
-        assert_eq!(kind("-", "/* x */ digraph{a->b}"), "text/vnd.graphviz");
-        assert_eq!(
-            kind("-", "---\ntitle: Shop\n---\nflowchart LR\n a --> b"),
-            "text/vnd.mermaid"
-        );
-        assert_eq!(kind("-", "%%{init: {}}%%\n\nflowchart"), "text/vnd.mermaid");
-        assert_eq!(kind("-", "/* never closed"), "text/csv");
+            ("/* x */ digraph{a->b}", "text/vnd.graphviz"),
+            (
+                "---\ntitle: Shop\n---\nflowchart LR\n a --> b",
+                "text/vnd.mermaid",
+            ),
+            ("%%{init: {}}%%\n\nflowchart", "text/vnd.mermaid"),
+            ("/* never closed", "text/csv"),
+        ] {
+            assert_eq!(kind("-", body), expected, "{body}");
+        }
     }
 
     #[test]
