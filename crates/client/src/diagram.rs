@@ -48,12 +48,13 @@ pub fn entries_title(content_type: &str, body: &[u8]) -> Option<String> {
         return None;
     }
     let text = String::from_utf8_lossy(&body[..body.len().min(4096)]);
-    let mut lines = text.lines().map(str::trim).skip_while(|l| l.is_empty());
-    if lines.next() != Some("---") {
+    let mut lines = text.lines().skip_while(|l| l.trim().is_empty());
+    if lines.next().map(str::trim) != Some("---") {
         return None;
     }
+    // The top-level key only, as Mermaid reads it (an indented `title:` belongs to `config`).
     lines
-        .take_while(|l| *l != "---")
+        .take_while(|l| l.trim() != "---")
         .find_map(|l| l.strip_prefix("title:"))
         .map(|t| t.trim().trim_matches(['"', '\'']).trim().to_owned())
         .filter(|t| !t.is_empty())
@@ -171,6 +172,7 @@ mod tests {
         assert_eq!(title("flowchart LR\ntitle: not this"), None);
         assert_eq!(title("---\nconfig: {}\n---\ntitle: nor this"), None);
         assert_eq!(title("---\ntitle: \"\"\n---\n"), None);
+        assert_eq!(title("---\nconfig:\n  gantt:\n    title: no\n---\n"), None);
         assert_eq!(entries_title("text/csv", b"---\ntitle: x\n---"), None);
     }
 }
