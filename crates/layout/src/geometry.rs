@@ -31,6 +31,21 @@ impl Rect {
         }
     }
 
+    /// Its centre.
+    pub fn centre(&self) -> (f64, f64) {
+        ((self.x0 + self.x1) / 2.0, (self.y0 + self.y1) / 2.0)
+    }
+
+    /// Shrunk by `d` on every side (grown when `d` is negative).
+    pub fn inset(&self, d: f64) -> Rect {
+        Rect {
+            x0: self.x0 + d,
+            y0: self.y0 + d,
+            x1: self.x1 - d,
+            y1: self.y1 - d,
+        }
+    }
+
     /// Moved by (`dx`, `dy`).
     pub fn shifted(self, dx: f64, dy: f64) -> Rect {
         Rect {

@@ -21,15 +21,10 @@ impl Lines<'_> {
     /// How clearly `r`, a label of link `own`, reads as that link's: how much nearer its
     /// centre its own line passes than the nearest other line; `None` when a line crosses it.
     fn clearance(&self, r: &Rect, own: usize) -> Option<f64> {
-        let centre = ((r.x0 + r.x1) / 2.0, (r.y0 + r.y1) / 2.0);
+        let centre = r.centre();
         let near = distance_to_path(centre, self.0[own].as_deref()?);
         // Touching its edge is not crossing it: a line beside a label may run along its box.
-        let inner = Rect {
-            x0: r.x0 + 0.01,
-            y0: r.y0 + 0.01,
-            x1: r.x1 - 0.01,
-            y1: r.y1 - 0.01,
-        };
+        let inner = r.inset(0.01);
         let mut clearance = f64::INFINITY;
         for (l, line) in self.0.iter().enumerate() {
             let Some(line) = line else { continue };
@@ -60,19 +55,21 @@ impl Lines<'_> {
             .chain(beside(path, w, h))
             .filter(|r| free(r))
             .collect();
-        let clear: Vec<(Rect, f64)> = (places.iter())
-            .filter_map(|r| Some((*r, self.clearance(r, own)?)))
-            .filter(|&(_, c)| c > 0.01)
-            .collect();
-        let best = || {
-            (clear.iter())
-                .max_by(|a, b| a.1.total_cmp(&b.1))
-                .map(|&(r, _)| r)
-        };
-        (clear.iter())
-            .find(|&&(_, c)| c >= CLEAR)
-            .map(|&(r, _)| r)
-            .or_else(best)
+        // The first place clear by [`CLEAR`] ends the search; else the clearest one seen (the
+        // last of equals).
+        let mut best: Option<(Rect, f64)> = None;
+        for r in &places {
+            let Some(c) = self.clearance(r, own).filter(|&c| c > 0.01) else {
+                continue;
+            };
+            if c >= CLEAR {
+                return *r;
+            }
+            if best.is_none_or(|(_, b)| c >= b) {
+                best = Some((*r, c));
+            }
+        }
+        (best.map(|(r, _)| r))
             .or(places.first().copied())
             .unwrap_or_else(|| {
                 let m = middle_of_longest(path);
@@ -132,7 +129,7 @@ mod tests {
         let other = vec![(-4.0, 1.5), (2.0, 1.5), (2.0, 8.0)];
         let lines = [Some(own.clone()), Some(other)];
         let r = Lines(&lines).place(0, &own, (3.0, 1.0), None, &[]);
-        let centre = ((r.x0 + r.x1) / 2.0, (r.y0 + r.y1) / 2.0);
+        let centre = r.centre();
         let mine = distance_to_path(centre, &own);
         let theirs = distance_to_path(centre, lines[1].as_ref().unwrap());
         assert!(mine < theirs, "{r:?}: {mine} against {theirs}");

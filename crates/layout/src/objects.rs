@@ -299,8 +299,12 @@ fn push_loops(
         );
         anchors.push(corner(drawn.corners.1));
         taken.push(drawn.strip);
-        let alone = [Some(drawn.path.clone())];
-        let place = |size, taken: &[Rect]| Lines(&alone).place(0, &drawn.path, size, None, taken);
+        // Its label by the same rule as every link's: beside its own line, nearer it than the
+        // lines drawn before.
+        let mut lines: Vec<Option<Vec<Point>>> = routed.iter().cloned().map(Some).collect();
+        lines.push(Some(drawn.path.clone()));
+        let own = lines.len() - 1;
+        let place = |size, taken: &[Rect]| Lines(&lines).place(own, &drawn.path, size, None, taken);
         line_group(out, link, anchors, &drawn.path, place, &mut taken)?;
         routed.push(drawn.path);
     }

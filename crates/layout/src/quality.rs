@@ -168,12 +168,7 @@ impl Drawing {
                 if link.from == End::Component(c) || link.to == End::Component(c) {
                     continue;
                 }
-                let inner = Rect {
-                    x0: r.x0 + eps,
-                    y0: r.y0 + eps,
-                    x1: r.x1 - eps,
-                    y1: r.y1 - eps,
-                };
+                let inner = r.inset(eps);
                 if line.windows(2).any(|s| segment_meets(s[0], s[1], &inner)) {
                     m.through += 1;
                 }
@@ -207,12 +202,7 @@ impl Drawing {
             let mut at = comp.group;
             while let Some(g) = at {
                 if let Some(area) = self.groups[g] {
-                    let grown = Rect {
-                        x0: area.x0 - eps,
-                        y0: area.y0 - eps,
-                        x1: area.x1 + eps,
-                        y1: area.y1 + eps,
-                    };
+                    let grown = area.inset(-eps);
                     if !grown.contains(&r) {
                         m.outside += 1;
                     }
@@ -261,7 +251,7 @@ impl Drawing {
             End::Component(c) => self.components[c]?,
             End::Group(g) => self.groups[g]?,
         };
-        Some(((r.x0 + r.x1) / 2.0, (r.y0 + r.y1) / 2.0))
+        Some(r.centre())
     }
 }
 
