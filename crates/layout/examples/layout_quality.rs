@@ -82,6 +82,11 @@ fn main() {
             match dot_drawing(&model) {
                 Ok(d) => {
                     let ms = started.elapsed().as_secs_f64() * 1000.0;
+                    if let Some(dir) = std::env::var_os("LAYOUT_QUALITY_SVG") {
+                        let out = Path::new(&dir).join(format!("{name}.dot.svg"));
+                        std::fs::write(&out, svg(&model, &d))
+                            .unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+                    }
                     let m = d.measure(&model);
                     dot_sum.add(&m);
                     (row(&m), format!("{ms:.1}"))
@@ -130,22 +135,36 @@ fn files_of(args: &[String]) -> Vec<PathBuf> {
 }
 
 /// A plain picture of a drawing (boxes, areas, lines, names), to look at what the measures
-/// count: written per file into the folder `LAYOUT_QUALITY_SVG` names, when set.
+/// count: written per file into the folder `LAYOUT_QUALITY_SVG` names, when set (ours as
+/// `NAME.svg`, dot's as `NAME.dot.svg`). The picture is 1,200 pixels on its longer side,
+/// scaled to what the drawing covers, so dot's points and our cells both fill it.
 fn svg(model: &Model, d: &Drawing) -> String {
-    const SCALE: f64 = 12.0;
-    let at = |v: f64| (v + 50.0) * SCALE;
+    const SIDE: f64 = 1200.0;
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    let mut cover = |x: f64, y: f64| {
+        (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+    };
+    for r in d.groups.iter().chain(&d.components).flatten() {
+        cover(r.x0, r.y0);
+        cover(r.x1, r.y1);
+    }
+    for p in d.links.iter().flatten().flatten() {
+        cover(p.0, p.1);
+    }
+    let scale = SIDE * 0.95 / (x1 - x0).max(y1 - y0).max(1.0);
+    let (left, top) = (x0 - SIDE * 0.025 / scale, y0 - SIDE * 0.025 / scale);
+    let (at_x, at_y) = (|v: f64| (v - left) * scale, |v: f64| (v - top) * scale);
     let mut out = format!(
-        "<svg xmlns='http://www.w3.org/2000/svg' width='{0}' height='{0}' \
-         style='background:white;font:7px sans-serif'>\n",
-        100.0 * SCALE
+        "<svg xmlns='http://www.w3.org/2000/svg' width='{SIDE}' height='{SIDE}' \
+         style='background:white;font:7px sans-serif'>\n"
     );
     let rect = |r: &Rect, style: &str| {
         format!(
             "<rect x='{}' y='{}' width='{}' height='{}' style='{style}'/>\n",
-            at(r.x0),
-            at(r.y0),
-            (r.x1 - r.x0) * SCALE,
-            (r.y1 - r.y0) * SCALE
+            at_x(r.x0),
+            at_y(r.y0),
+            (r.x1 - r.x0) * scale,
+            (r.y1 - r.y0) * scale
         )
     };
     for r in d.groups.iter().flatten() {
@@ -159,8 +178,8 @@ fn svg(model: &Model, d: &Drawing) -> String {
             let _ = writeln!(
                 out,
                 "<text x='{}' y='{}' text-anchor='middle'>{}</text>",
-                at((r.x0 + r.x1) / 2.0),
-                at(r.y1) + 8.0 * (i + 1) as f64,
+                at_x((r.x0 + r.x1) / 2.0),
+                at_y(r.y1) + 8.0 * (i + 1) as f64,
                 line.replace('&', "&amp;").replace('<', "&lt;")
             );
         }
@@ -172,15 +191,15 @@ fn svg(model: &Model, d: &Drawing) -> String {
         let _ = writeln!(
             out,
             "<text x='{}' y='{}' text-anchor='middle' fill='#06c'>{}</text>",
-            at(*x),
-            at(*y) + 2.5,
+            at_x(*x),
+            at_y(*y) + 2.5,
             text.replace('&', "&amp;").replace('<', "&lt;")
         );
     }
     for line in d.links.iter().flatten() {
         let points: Vec<String> = line
             .iter()
-            .map(|p| format!("{},{}", at(p.0), at(p.1)))
+            .map(|p| format!("{},{}", at_x(p.0), at_y(p.1)))
             .collect();
         let _ = writeln!(
             out,
