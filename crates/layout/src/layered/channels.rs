@@ -65,6 +65,23 @@ pub(crate) fn tracks(pieces: &[Piece]) -> (Vec<usize>, usize) {
     (out, count)
 }
 
+/// How many tracks each channel gets, given how many its buses `wanted`: up to `tracks`
+/// each, then `extra` one by one to the channel whose buses would share its tracks most.
+pub(crate) fn given_tracks(wanted: &[usize], tracks: usize, extra: usize) -> Vec<usize> {
+    let mut given: Vec<usize> = wanted.iter().map(|&w| w.min(tracks)).collect();
+    for _ in 0..extra {
+        let share = |c: usize| wanted[c] as f64 / given[c].max(1) as f64;
+        let neediest = (0..given.len())
+            .filter(|&c| given[c] < wanted[c])
+            .max_by(|&a, &b| share(a).total_cmp(&share(b)).then(b.cmp(&a)));
+        match neediest {
+            Some(c) => given[c] += 1,
+            None => break,
+        }
+    }
+    given
+}
+
 /// The buses of a channel: pieces across the flow that share an end share one. Also each
 /// piece's bus (none for a piece straight along the flow).
 fn buses(pieces: &[Piece]) -> (Vec<Bus>, Vec<Option<usize>>) {
@@ -176,6 +193,17 @@ mod tests {
 
     fn piece(upper: f64, lower: f64) -> Piece {
         Piece { upper, lower }
+    }
+
+    #[test]
+    fn extra_tracks_go_where_the_most_buses_share_one() {
+        // Channels wanting 1, 6, 3 and 0 tracks, one each at most: the three extra go to the
+        // second channel twice (6 on 1, then 6 on 2) and then the third (3 on 1 against 6 on
+        // 3); none goes where nothing is wanted.
+        assert_eq!(given_tracks(&[1, 6, 3, 0], 1, 0), vec![1, 1, 1, 0]);
+        assert_eq!(given_tracks(&[1, 6, 3, 0], 1, 3), vec![1, 3, 2, 0]);
+        // More extra than wanted: each channel its own tracks, no more.
+        assert_eq!(given_tracks(&[1, 6, 3, 0], 1, 50), vec![1, 6, 3, 0]);
     }
 
     /// Crossings of the pieces drawn on their tracks (further from the upper layer as the

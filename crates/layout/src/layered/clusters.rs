@@ -9,7 +9,7 @@ use crate::place::{Block, GroupLabelPlace, component_block, text_box};
 use crate::route::Point;
 
 use super::Gaps;
-use super::channels::{Piece, tracks};
+use super::channels::{Piece, given_tracks, tracks};
 use super::coords::across;
 use super::cycles::back_edges;
 use super::layers::{Span, layers, layers_bounded};
@@ -22,7 +22,19 @@ const TITLE_PADDING: f64 = 0.25;
 mod members;
 
 /// The distance between a channel's tracks, and between its outer tracks and its layers.
-const TRACK_GAP: f64 = 0.5;
+pub(crate) const TRACK_GAP: f64 = 0.5;
+
+/// How far a channel's first track lies from the layer above: [`TRACK_GAP`], or, between
+/// layers only half a cell apart, none: the track runs along the upper layer's edge, where
+/// only the deepest names' bottom borders lie (lines may run along a name's border).
+fn first_track(gaps: &Gaps) -> f64 {
+    if gaps.layer < 2.0 * TRACK_GAP {
+        0.0
+    } else {
+        TRACK_GAP
+    }
+}
+
 /// The room kept beside a long link's line for its label.
 const LABEL_OFFSET: f64 = 0.5;
 
@@ -84,6 +96,8 @@ struct Channels {
     track: Vec<Vec<usize>>,
     /// Per channel: its width along the flow.
     gap: Vec<f64>,
+    /// Per channel: how many tracks its lines would take, each bus one of its own.
+    wanted: Vec<usize>,
     /// The links whose lines the tracks cannot keep apart, left to the search.
     unplanned: Vec<usize>,
 }
@@ -467,10 +481,12 @@ impl<'a> Layout<'a> {
             track[e] = vec![0; ps.len()];
         }
         let mut gap = vec![gaps.layer; channels];
+        let mut wanted = vec![0; channels];
         let mut unplanned = Vec::new();
         for (c, members) in in_channel.iter().enumerate() {
             let list: Vec<Piece> = members.iter().map(|&(e, k)| pieces[e][k].1).collect();
             let (t, count) = tracks(&list);
+            wanted[c] = count;
             for (&(e, k), t) in members.iter().zip(t) {
                 track[e][k] = t;
             }
@@ -488,14 +504,16 @@ impl<'a> Layout<'a> {
                     }
                 }
             }
-            gap[c] = gaps
-                .layer
-                .max(TRACK_GAP * (count.min(gaps.tracks) + 1) as f64);
+        }
+        let given = given_tracks(&wanted, gaps.tracks, gaps.extra_tracks);
+        for (c, given) in given.into_iter().enumerate() {
+            gap[c] = gaps.layer.max(first_track(gaps) + TRACK_GAP * given as f64);
         }
         Channels {
             pieces,
             track,
             gap,
+            wanted,
             unplanned,
         }
     }
@@ -568,10 +586,13 @@ impl<'a> Layout<'a> {
             let mut points = ports.stub(a, Side::Out, slot_at[e][0], along_of(a), depth[a]);
             points.extend(at_member(Side::Out, slot_at[e][0]));
             for (k, &(c, piece)) in ps.iter().enumerate() {
-                // Without room for every track, the lines share the tracks there are.
-                let room = ((channels.gap[c] / TRACK_GAP) as usize).saturating_sub(1);
-                let t = channels.track[e][k] % room.max(1);
-                let y = top[c] + thick[c] + TRACK_GAP * (t + 1) as f64;
+                // Without room for every track, neighbouring tracks merge into the tracks
+                // there are, in their order, so that sharing adds no crossing.
+                let first = first_track(self.gaps);
+                let room = ((channels.gap[c] - first) / TRACK_GAP) as usize;
+                let wanted = channels.wanted[c].max(1);
+                let t = channels.track[e][k] * room.clamp(1, wanted) / wanted;
+                let y = top[c] + thick[c] + first + TRACK_GAP * t as f64;
                 points.push((piece.upper, y));
                 points.push((piece.lower, y));
             }

@@ -41,6 +41,9 @@ pub(crate) struct Gaps {
     /// The most tracks a gap between layers grows to hold (each line crossing it gets one of
     /// its own up to there; past it, lines share tracks).
     pub tracks: usize,
+    /// Tracks given past `tracks`, in each container, to the channels where most lines share
+    /// one: the room a diagram that fits leaves along its flow, spent.
+    pub extra_tracks: usize,
 }
 
 /// One step of fitting the grid: the gaps' scale, whether labelled links get a layer for their
@@ -52,7 +55,7 @@ type Step = (f64, bool, Option<f64>, f64, usize);
 
 /// The steps tried in turn until the diagram fits: the gaps shrink, then the layers are
 /// bounded, and last the lines share the gaps between layers.
-const STEPS: [Step; 20] = [
+const STEPS: [Step; 22] = [
     (1.0, true, None, 1.0, ALL),
     (1.0, false, None, 1.0, ALL),
     (0.6, false, None, 1.0, ALL),
@@ -69,6 +72,8 @@ const STEPS: [Step; 20] = [
     (0.0, false, Some(60.0), 1.0, 2),
     (0.0, false, Some(90.0), 1.0, 1),
     (0.0, false, Some(75.0), 1.0, 1),
+    (0.0, false, Some(90.0), 0.5, 1),
+    (0.0, false, Some(75.0), 0.5, 1),
     (0.0, false, Some(90.0), 0.5, 0),
     (0.0, false, Some(75.0), 0.5, 0),
     (0.0, false, Some(60.0), 0.5, 0),
@@ -100,6 +105,7 @@ impl Gaps {
             label_layers,
             bound,
             tracks,
+            extra_tracks: 0,
         }
     }
 }
@@ -173,12 +179,41 @@ fn fit(model: &Model, settings: &Settings) -> LayoutResult<Result<Placement, Rec
                 }
                 smallest = Some(b);
             }
+            Some(b) if tracks > 0 && tracks < ALL => {
+                let along = if horizontal { b.width() } else { b.height() };
+                return Ok(Ok(spend_room(model, &gaps, &orders, placement, along)));
+            }
             _ => return Ok(Ok(placement)),
         }
     }
     Ok(Err(
         smallest.expect("a diagram that does not fit has bounds")
     ))
+}
+
+/// A diagram that fits with its lines sharing tracks, `along` long along its flow: the room
+/// the grid leaves along it spent on more tracks where the most lines share one (half a cell
+/// each), as many as still fit (halved until they do).
+fn spend_room(
+    model: &Model,
+    gaps: &Gaps,
+    orders: &Orders,
+    placement: Placement,
+    along: f64,
+) -> Placement {
+    let mut extra = ((GRID.height() - along) / clusters::TRACK_GAP) as usize;
+    while extra > 0 {
+        let roomier = Gaps {
+            extra_tracks: extra,
+            ..*gaps
+        };
+        let p = place_with(model, &roomier, orders);
+        if bounds(&p).is_none_or(|b| GRID.contains(&b)) {
+            return p;
+        }
+        extra /= 2;
+    }
+    placement
 }
 
 /// Places a checked model in layers once, with the settings' gaps, whether it fits the grid or

@@ -422,3 +422,29 @@ fn lines_from_one_member_to_members_of_another_group_neither_cross_nor_run_along
     let m = Drawing::of_objects(&model, &laid.objects).measure(&model);
     assert_eq!((m.crossings, m.along, m.through), (0, 0, 0), "{m:?}");
 }
+
+#[test]
+fn a_tree_too_wide_for_a_track_per_line_shares_tracks_without_crossing() {
+    // 121 components, each feeding three: too wide and too long for every line to have a
+    // track of its own, so the lines of a gap share its tracks. Neighbouring tracks merge, in
+    // their order, so no two lines cross (wrapping them round put 2,260 crossings here).
+    let mut body = serde_json::Map::new();
+    let named = |label: &str| json!({"type": "component", "componentType": "generic.server", "label": label});
+    body.insert("n".into(), named("component 12"));
+    let mut level = vec!["n".to_string()];
+    for _ in 0..4 {
+        let mut next = Vec::new();
+        for parent in &level {
+            for k in 0..3 {
+                let id = format!("{parent}{k}");
+                body.insert(id.clone(), named("component 12"));
+                body.insert(format!("to-{id}"), link(parent, &id));
+                next.push(id);
+            }
+        }
+        level = next;
+    }
+    let m = measures(&Value::Object(body));
+    assert_eq!(m.links, 120, "{m:?}");
+    assert_eq!((m.crossings, m.through, m.overlapping), (0, 0, 0), "{m:?}");
+}
