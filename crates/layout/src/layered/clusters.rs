@@ -253,15 +253,22 @@ impl<'a> Layout<'a> {
                 (a, b, e.min_length)
             })
             .collect();
+        // Once layers are bounded, the lines that leave one node the way of the flow (with no
+        // label needing a layer) pass the layers as one until they part.
+        let shared: Vec<bool> = edges
+            .iter()
+            .zip(&reversed)
+            .map(|(e, &r)| self.gaps.bound.is_some() && !r && e.label.is_none())
+            .collect();
         let rank = match self.gaps.bound {
             Some(bound) => {
                 let room: Vec<f64> = blocks.iter().map(|b| size(b).0 + self.gaps.node).collect();
-                layers_bounded(n, &spans, &room, self.gaps.line, bound)
+                layers_bounded(n, &spans, &room, self.gaps.line, &shared, bound)
             }
             None => layers(n, &spans),
         };
         let upper_lower: Vec<(usize, usize)> = spans.iter().map(|&(a, b, _)| (a, b)).collect();
-        let mut proper = Proper::new(n, &rank, &upper_lower);
+        let mut proper = Proper::sharing(n, &rank, &upper_lower, &shared);
         proper.reduce_crossings_once(self.orders, &upper_lower);
         let total = proper.layer_of.len();
         let mut breadth = vec![0.0; total];

@@ -65,7 +65,8 @@ pub(crate) fn layers(n: usize, edges: &[Span]) -> Vec<usize> {
 }
 
 /// The layer of each of `n` nodes when no layer may hold more than `bound` of breadth (each
-/// node's `breadth` with its gap, each line passing a layer `dummy`). From the unbounded
+/// node's `breadth` with its gap, each line passing a layer `dummy`, the lines marked in
+/// `shared` that leave one node one `dummy` for all, as they pass it as one). From the unbounded
 /// layers, top down: while a layer is too broad, one of its nodes moves one layer down. First
 /// a node that moves no other (its lines below all have a layer to spare, a sink first of
 /// all), taken from the largest family of siblings there, so that a wide fan-out folds into
@@ -77,6 +78,7 @@ pub(crate) fn layers_bounded(
     edges: &[Span],
     breadth: &[f64],
     dummy: f64,
+    shared: &[bool],
     bound: f64,
 ) -> Vec<usize> {
     let mut rank = layers(n, edges);
@@ -86,7 +88,8 @@ pub(crate) fn layers_bounded(
         out[from].push(e);
         inn[to].push(e);
     }
-    let mut used = layer_breadths(&rank, edges, breadth, dummy);
+    let mut passing = Passing::new(edges, shared, dummy);
+    let mut used = passing.breadths(&rank, breadth);
     let mut by_layer = nodes_by_layer(&rank, used.len());
     // The family of a node: its first source above (none: a family of its own).
     let family = |v: usize| inn[v].first().map(|&e| edges[e].0);
@@ -120,14 +123,19 @@ pub(crate) fn layers_bounded(
                     by_layer.push(Vec::new());
                     used.push(0.0);
                 }
-                let passing_below = out[v].iter().filter(|&&e| rank[edges[e].1] > r + 1);
-                used[r] += inn[v].len() as f64 * dummy - breadth[v];
-                used[r + 1] += breadth[v] - passing_below.count() as f64 * dummy;
+                used[r] -= breadth[v];
+                used[r + 1] += breadth[v];
+                for &e in &inn[v] {
+                    passing.add(e, r, &mut used);
+                }
+                for &e in out[v].iter().filter(|&&e| rank[edges[e].1] > r + 1) {
+                    passing.remove(e, r + 1, &mut used);
+                }
                 rank[v] = r + 1;
                 by_layer[r + 1].push(v);
             } else {
                 push_down(v, r + 1, &mut rank, &out, edges);
-                used = layer_breadths(&rank, edges, breadth, dummy);
+                used = passing.breadths(&rank, breadth);
                 let below = nodes_by_layer(&rank, used.len());
                 by_layer.resize(used.len(), Vec::new());
                 by_layer[r + 1..].clone_from_slice(&below[r + 1..]);
@@ -138,19 +146,72 @@ pub(crate) fn layers_bounded(
     rank
 }
 
-/// The breadth each of `layers` layers holds: its nodes' and a `dummy` for each line passing.
-fn layer_breadths(rank: &[usize], edges: &[Span], breadth: &[f64], dummy: f64) -> Vec<f64> {
-    let layers = rank.iter().copied().max().map_or(0, |l| l + 1);
-    let mut used = vec![0.0; layers];
-    for (v, &r) in rank.iter().enumerate() {
-        used[r] += breadth[v];
-    }
-    for &(from, to, _) in edges {
-        for u in &mut used[(rank[from] + 1).min(rank[to])..rank[to]] {
-            *u += dummy;
+/// The lines passing each layer, counted as the layers' breadth: a `dummy` for each line, one
+/// for all the shared lines that leave one node.
+struct Passing<'a> {
+    edges: &'a [Span],
+    shared: &'a [bool],
+    dummy: f64,
+    /// How many lines pass a layer as one: (owner, layer) -> lines, the owner a shared
+    /// line's upper end, else the line itself (past the nodes' indices).
+    lines: HashMap<(usize, usize), usize>,
+}
+
+impl<'a> Passing<'a> {
+    fn new(edges: &'a [Span], shared: &'a [bool], dummy: f64) -> Passing<'a> {
+        Passing {
+            edges,
+            shared,
+            dummy,
+            lines: HashMap::new(),
         }
     }
-    used
+
+    /// Who a line passes a layer as: its upper end when it shares, else itself.
+    fn owner(&self, e: usize) -> usize {
+        if self.shared[e] {
+            self.edges[e].0
+        } else {
+            usize::MAX - e
+        }
+    }
+
+    /// Line `e` passes `layer` now.
+    fn add(&mut self, e: usize, layer: usize, used: &mut [f64]) {
+        let lines = self.lines.entry((self.owner(e), layer)).or_default();
+        *lines += 1;
+        if *lines == 1 {
+            used[layer] += self.dummy;
+        }
+    }
+
+    /// Line `e` no longer passes `layer`.
+    fn remove(&mut self, e: usize, layer: usize, used: &mut [f64]) {
+        let key = (self.owner(e), layer);
+        let lines = self.lines.get_mut(&key).expect("the line passed the layer");
+        *lines -= 1;
+        if *lines == 0 {
+            self.lines.remove(&key);
+            used[layer] -= self.dummy;
+        }
+    }
+
+    /// The breadth each layer holds with the nodes on layers `rank`: its nodes' and the lines
+    /// passing it, counted afresh.
+    fn breadths(&mut self, rank: &[usize], breadth: &[f64]) -> Vec<f64> {
+        let layers = rank.iter().copied().max().map_or(0, |l| l + 1);
+        let mut used = vec![0.0; layers];
+        for (v, &r) in rank.iter().enumerate() {
+            used[r] += breadth[v];
+        }
+        self.lines.clear();
+        for (e, &(from, to, _)) in self.edges.iter().enumerate() {
+            for layer in (rank[from] + 1).min(rank[to])..rank[to] {
+                self.add(e, layer, &mut used);
+            }
+        }
+        used
+    }
 }
 
 /// The nodes of each of `layers` layers, in node order.
@@ -217,7 +278,7 @@ mod tests {
     fn a_bound_on_breadth_moves_nodes_to_later_layers() {
         // a feeds b, c, d, e: four of breadth 3 under a bound of 7 take two layers.
         let edges = [(0, 1, 1), (0, 2, 1), (0, 3, 1), (0, 4, 1)];
-        let r = layers_bounded(5, &edges, &[3.0; 5], 0.0, 7.0);
+        let r = layers_bounded(5, &edges, &[3.0; 5], 0.0, &[false; 4], 7.0);
         assert_eq!(r, vec![0, 1, 1, 2, 2]);
         for (from, to, len) in edges {
             assert!(r[to] >= r[from] + len);
@@ -240,7 +301,7 @@ mod tests {
             (0, 7, 1),
             (0, 8, 1),
         ];
-        let r = layers_bounded(9, &edges, &[3.0; 9], 0.5, 8.0);
+        let r = layers_bounded(9, &edges, &[3.0; 9], 0.5, &[false; 8], 8.0);
         assert_eq!(&r[..5], &[0, 1, 2, 3, 4], "{r:?}");
         let mut leaves = r[5..].to_vec();
         leaves.sort_unstable();
@@ -248,10 +309,22 @@ mod tests {
     }
 
     #[test]
+    fn shared_lines_from_one_source_take_one_dummy_of_a_layer() {
+        // a feeds six leaves of breadth 3 under a bound of 7: two to a layer, the rest folded
+        // below. Each line passing a layer takes 2 cells; a's lines, shared, take 2 together,
+        // so two leaves still fit beside them and the fan takes three layers, not six.
+        let edges: Vec<Span> = (1..7).map(|v| (0, v, 1)).collect();
+        let shared = layers_bounded(7, &edges, &[3.0; 7], 2.0, &[true; 6], 8.0);
+        assert_eq!(shared.iter().max(), Some(&3), "{shared:?}");
+        let apart = layers_bounded(7, &edges, &[3.0; 7], 2.0, &[false; 6], 8.0);
+        assert!(apart.iter().max() > Some(&3), "{apart:?}");
+    }
+
+    #[test]
     fn a_layer_with_nothing_free_to_move_narrows_by_pushing_what_it_feeds() {
         // a, b and c all feed d: none moves down alone, so c takes d down with it.
         let edges = [(0, 3, 1), (1, 3, 1), (2, 3, 1)];
-        let r = layers_bounded(4, &edges, &[3.0; 4], 0.0, 7.0);
+        let r = layers_bounded(4, &edges, &[3.0; 4], 0.0, &[false; 3], 7.0);
         assert_eq!(r, vec![0, 0, 1, 2]);
     }
 

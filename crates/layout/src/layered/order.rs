@@ -11,8 +11,9 @@ use std::collections::HashMap;
 #[derive(Default)]
 pub(crate) struct Orders(RefCell<HashMap<OrderKey, Vec<Vec<usize>>>>);
 
-/// What an order is found from: the real nodes' layers and the edges (upper, lower).
-type OrderKey = (Vec<usize>, Vec<(usize, usize)>);
+/// What an order is found from: the real nodes' layers, the edges (upper, lower) and which of
+/// them share their dummies.
+type OrderKey = (Vec<usize>, Vec<(usize, usize)>, Vec<bool>);
 
 /// The most sweeps.
 const ITERATIONS: usize = 24;
@@ -34,6 +35,8 @@ pub(crate) struct Proper {
     pub chains: Vec<Vec<usize>>,
     /// How many nodes are real.
     pub real: usize,
+    /// Per edge, whether it shares its dummies with the other such edges from its upper end.
+    pub shared: Vec<bool>,
 }
 
 /// Edge weights for the coordinates: a long edge's inner pieces pull hardest, so that they
@@ -48,7 +51,21 @@ fn weight(real: usize, a: usize, b: usize) -> f64 {
 
 impl Proper {
     /// Builds the proper graph of `n` nodes on layers `rank`, edges given (upper, lower).
+    #[cfg(test)]
     pub(crate) fn new(n: usize, rank: &[usize], edges: &[(usize, usize)]) -> Proper {
+        Proper::sharing(n, rank, edges, &vec![false; edges.len()])
+    }
+
+    /// Builds the proper graph of `n` nodes on layers `rank`, edges given (upper, lower); the
+    /// edges marked in `shared` that leave one node share one dummy on each layer they pass
+    /// together, so that they run down as one line until they part (Graphviz's
+    /// `concentrate`, for the fan-outs a too broad layer folds into the layers below).
+    pub(crate) fn sharing(
+        n: usize,
+        rank: &[usize],
+        edges: &[(usize, usize)],
+        shared: &[bool],
+    ) -> Proper {
         let depth = rank.iter().copied().max().map_or(0, |m| m + 1);
         let mut p = Proper {
             layer_of: rank.to_vec(),
@@ -57,20 +74,30 @@ impl Proper {
             down: vec![Vec::new(); n],
             chains: Vec::with_capacity(edges.len()),
             real: n,
+            shared: shared.to_vec(),
         };
         for (v, &r) in rank.iter().enumerate().take(n) {
             p.layers[r].push(v);
         }
-        for &(a, b) in edges {
+        // The dummy a node's shared edges pass each layer by: (upper end, layer) -> dummy.
+        let mut trunk: HashMap<(usize, usize), usize> = HashMap::new();
+        for (&(a, b), &share) in edges.iter().zip(shared) {
             let mut chain = Vec::new();
             let mut last = a;
             for layer in rank[a] + 1..rank[b] {
-                let d = p.layer_of.len();
-                p.layer_of.push(layer);
-                p.layers[layer].push(d);
-                p.up.push(Vec::new());
-                p.down.push(Vec::new());
-                p.join(last, d);
+                let d = match trunk.get(&(a, layer)).filter(|_| share) {
+                    Some(&d) => d,
+                    None => {
+                        let d = p.dummy(layer);
+                        if share {
+                            trunk.insert((a, layer), d);
+                        }
+                        d
+                    }
+                };
+                if !share || !p.down[last].iter().any(|&(w, _)| w == d) {
+                    p.join(last, d);
+                }
                 chain.push(d);
                 last = d;
             }
@@ -78,6 +105,16 @@ impl Proper {
             p.chains.push(chain);
         }
         p
+    }
+
+    /// A new dummy node on `layer`.
+    fn dummy(&mut self, layer: usize) -> usize {
+        let d = self.layer_of.len();
+        self.layer_of.push(layer);
+        self.layers[layer].push(d);
+        self.up.push(Vec::new());
+        self.down.push(Vec::new());
+        d
     }
 
     fn join(&mut self, a: usize, b: usize) {
@@ -130,7 +167,11 @@ impl Proper {
     /// Reorders the layers to cut crossings, or takes the order found before for the same
     /// layers and edges.
     pub(crate) fn reduce_crossings_once(&mut self, orders: &Orders, edges: &[(usize, usize)]) {
-        let key = (self.layer_of[..self.real].to_vec(), edges.to_vec());
+        let key = (
+            self.layer_of[..self.real].to_vec(),
+            edges.to_vec(),
+            self.shared.clone(),
+        );
         if let Some(layers) = orders.0.borrow().get(&key) {
             self.layers = layers.clone();
             return;
@@ -273,6 +314,28 @@ impl Proper {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shared_edges_from_one_node_pass_a_layer_by_one_dummy() {
+        // a on layer 0 feeds b (layer 2) and c (layer 3), and d (layer 0) feeds c: a's two
+        // edges share the dummy on layer 1 and part on layer 2; d's edge has its own.
+        let rank = [0, 2, 3, 0];
+        let edges = [(0, 1), (0, 2), (3, 2)];
+        let p = Proper::sharing(4, &rank, &edges, &[true; 3]);
+        assert_eq!(p.chains[0].len(), 1);
+        assert_eq!(p.chains[1][0], p.chains[0][0], "{:?}", p.chains);
+        assert_ne!(p.chains[1][1], p.chains[0][0]);
+        assert!(p.chains[2].iter().all(|d| !p.chains[1].contains(d)));
+        assert_eq!(p.layers[1].len(), 2, "one dummy for a, one for d");
+        assert_eq!(
+            p.down[p.chains[0][0]].len(),
+            2,
+            "the shared dummy parts to b and on"
+        );
+        // Not shared: a dummy each.
+        let apart = Proper::sharing(4, &rank, &edges, &[false; 3]);
+        assert_eq!(apart.layers[1].len(), 3);
+    }
 
     #[test]
     fn long_edges_get_a_dummy_per_layer_crossed() {

@@ -423,28 +423,49 @@ fn lines_from_one_member_to_members_of_another_group_neither_cross_nor_run_along
     assert_eq!((m.crossings, m.along, m.through), (0, 0, 0), "{m:?}");
 }
 
-#[test]
-fn a_tree_too_wide_for_a_track_per_line_shares_tracks_without_crossing() {
-    // 121 components, each feeding three: too wide and too long for every line to have a
-    // track of its own, so the lines of a gap share its tracks. Neighbouring tracks merge, in
-    // their order, so no two lines cross (wrapping them round put 2,260 crossings here).
+/// A tree `depth` levels below its root, each component feeding `fan`, all named by
+/// `label_chars` characters.
+fn tree(depth: usize, fan: usize, label_chars: usize) -> Value {
+    let named = |id: &str| {
+        let label = format!("{id:-<label_chars$}");
+        json!({"type": "component", "componentType": "generic.server", "label": label})
+    };
     let mut body = serde_json::Map::new();
-    let named = |label: &str| json!({"type": "component", "componentType": "generic.server", "label": label});
-    body.insert("n".into(), named("component 12"));
+    body.insert("n".into(), named("n"));
     let mut level = vec!["n".to_string()];
-    for _ in 0..4 {
+    for _ in 0..depth {
         let mut next = Vec::new();
         for parent in &level {
-            for k in 0..3 {
+            for k in 0..fan {
                 let id = format!("{parent}{k}");
-                body.insert(id.clone(), named("component 12"));
+                body.insert(id.clone(), named(&id));
                 body.insert(format!("to-{id}"), link(parent, &id));
                 next.push(id);
             }
         }
         level = next;
     }
-    let m = measures(&Value::Object(body));
+    Value::Object(body)
+}
+
+#[test]
+fn a_tree_too_wide_for_a_track_per_line_shares_tracks_without_crossing() {
+    // 121 components, each feeding three: too wide and too long for every line to have a
+    // track of its own, so the lines of a gap share its tracks. Neighbouring tracks merge, in
+    // their order, so no two lines cross (wrapping them round put 2,260 crossings here).
+    let m = measures(&tree(4, 3, 12));
     assert_eq!(m.links, 120, "{m:?}");
+    assert_eq!((m.crossings, m.through, m.overlapping), (0, 0, 0), "{m:?}");
+}
+
+#[test]
+fn a_wide_fan_out_folded_below_its_source_runs_down_as_one_line() {
+    // 259 components: 43 feed six each, 216 leaves. The layers hold 90 cells at most, so the
+    // leaves fold into the layers below their sources; each source's lines then pass those
+    // layers as one line, parting at each leaf. Counted one line apiece, the lines passing
+    // filled the layers, pushing more leaves down, and the tree was refused at 111 × 675 cells.
+    let body = tree(3, 6, 10);
+    let m = measures(&body);
+    assert_eq!(m.links, 258, "{m:?}");
     assert_eq!((m.crossings, m.through, m.overlapping), (0, 0, 0), "{m:?}");
 }
