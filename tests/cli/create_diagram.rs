@@ -134,4 +134,8 @@ fn entries_piped_in_are_read_from_stdin_for_a_dash() {
     );
     let out = out.fails(2);
     assert!(out.stderr.contains("the diagram of stdin"), "{out:?}");
+    // Nothing piped in: said so, not guessed as a CSV without a header.
+    let out = env.run_with_stdin(&["doc", "create-diagram", &doc, "-"], Some(" \n"));
+    let out = out.fails(1);
+    assert!(out.stderr.contains("stdin: it is empty"), "{out:?}");
 }

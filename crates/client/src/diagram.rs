@@ -7,6 +7,15 @@ use super::{ApiError, Client};
 use crate::route;
 use diagtui_model::DiagramCreated;
 
+/// Why a file of entries cannot make a diagram before it is sent, if it cannot: it holds
+/// nothing but blanks (the reader would answer for the format guessed, a CSV's missing
+/// header row, which says nothing of the real fault).
+pub fn entries_unusable(body: &[u8]) -> Option<&'static str> {
+    body.iter().all(u8::is_ascii_whitespace).then_some(
+        "it is empty: create-diagram needs a Mermaid flowchart, a DOT graph, JSON or CSV entries",
+    )
+}
+
 /// The media type of a file of entries (what [`Client::create_diagram`] sends it as): by its
 /// extension (`.csv`, `.json`, `.mmd`/`.mermaid`, `.dot`/`.gv`), else by its first statement
 /// past blank lines and comments (`/* … */`, `//`, `#`, `%%`): `{` or `[` JSON; `digraph`,
@@ -154,6 +163,13 @@ mod tests {
         ] {
             assert_eq!(kind("-", body), expected, "{body}");
         }
+    }
+
+    #[test]
+    fn a_blank_file_is_unusable() {
+        assert!(entries_unusable(b"").is_some());
+        assert!(entries_unusable(b" \n\t\r\n").is_some());
+        assert_eq!(entries_unusable(b"flowchart LR\n  a --> b"), None);
     }
 
     #[test]

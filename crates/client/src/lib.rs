@@ -30,7 +30,7 @@ use serde::de::DeserializeOwned;
 
 use diagtui_model::Success;
 
-pub use diagram::{entries_content_type, entries_title};
+pub use diagram::{entries_content_type, entries_title, entries_unusable};
 pub use error::{ApiError, one_line};
 /// Collapses white space to single spaces: errors read on one line (the CLI uses it too).
 pub use json_body::{AnswerBody, JsonBody};

@@ -69,6 +69,9 @@ impl CreateDiagramArgs {
         let body = self
             .entries()
             .map_err(|e| Failure::Other(anyhow::anyhow!("cannot read {source}: {e}")))?;
+        if let Some(why) = diagtui_client::entries_unusable(&body) {
+            return Err(Failure::Other(anyhow::anyhow!("{source}: {why}")));
+        }
         if self.replace {
             self.yes.confirm(&format!(
                 "Replace all content of document {} with the diagram of {source}",

@@ -50,6 +50,9 @@ impl App {
             }
             Err(FileError::Exists) => return Vec::new(),
         };
+        if let Some(why) = diagtui_client::entries_unusable(body.as_bytes()) {
+            return failed(format!("{typed}: {why}"), &typed);
+        }
         let content_type = diagtui_client::entries_content_type(path, body.as_bytes());
         let title = diagtui_client::entries_title(content_type, body.as_bytes());
         let request = Request::CreateDoc {

@@ -235,6 +235,19 @@ fn a_file_that_cannot_be_read_keeps_the_prompt() {
 }
 
 #[test]
+fn an_empty_file_is_said_to_be_empty_and_makes_no_document() {
+    let mut h = Harness::loaded();
+    let (what, job) = submit_file(&mut h, "/tmp/empty.mmd");
+    h.send(Msg::File(what, job, Ok("\n\n".into())));
+    assert!(!h.asked(|r| matches!(r, Request::CreateDoc { .. })));
+    assert!(
+        h.overlay_text("New document from a file")
+            .contains("/tmp/empty.mmd")
+    );
+    assert!(h.render(400, 60).contains("/tmp/empty.mmd: it is empty"));
+}
+
+#[test]
 fn frame_of_the_prompt_for_a_file() {
     let mut h = Harness::loaded();
     h.press("n C-o");
