@@ -319,11 +319,12 @@ impl Obstacles {
     }
 }
 
-/// Whether a leg is a planned slanted stub: half a cell across and at most a cell along, out
-/// of a footprint's corner to a track beside it (the layered layout's slots).
+/// Whether a leg is a planned slanted stub: half a cell across and at most a cell and a half
+/// along (the deepest of the three levels beside a footprint), out of a footprint's corner to
+/// a track beside it (the layered layout's slots).
 fn is_stub(a: Point, b: Point) -> bool {
     let (dx, dy) = ((a.0 - b.0).abs(), (a.1 - b.1).abs());
-    dx > 0.0 && dy > 0.0 && dx.min(dy) <= 0.5 && dx.max(dy) <= 1.0
+    dx > 0.0 && dy > 0.0 && dx.min(dy) <= 0.5 && dx.max(dy) <= 1.5
 }
 
 /// Drops repeated points and the middle of three points on one straight line.

@@ -3,6 +3,8 @@
 //! of its own (so members stay inside their group's area and sibling areas never overlap),
 //! then the group's area around its block with its title on a band at the top-left.
 
+use std::collections::HashMap;
+
 use crate::geometry::{Rect, ceil_half, floor_half, round_half};
 use crate::model::{Direction, End, Model, Position};
 use crate::place::{Block, GroupLabelPlace, component_block, text_box};
@@ -23,6 +25,21 @@ mod members;
 
 /// The distance between a channel's tracks, and between its outer tracks and its layers.
 pub(crate) const TRACK_GAP: f64 = 0.5;
+
+/// Per edge, the edge whose line it leaves its upper end by: of the shared edges that pass the
+/// next layer by one dummy, the first (they leave as one line, in its slot); else itself.
+fn leaders(proper: &Proper, routes: &[Vec<usize>]) -> Vec<usize> {
+    let mut first_by_dummy: HashMap<usize, usize> = HashMap::new();
+    (0..routes.len())
+        .map(|e| {
+            if proper.shared[e] && routes[e].len() > 2 {
+                *first_by_dummy.entry(routes[e][1]).or_insert(e)
+            } else {
+                e
+            }
+        })
+        .collect()
+}
 
 /// How far a channel's first track lies from the layer above: [`TRACK_GAP`], or, between
 /// layers only half a cell apart, none: the track runs along the upper layer's edge, where
@@ -83,6 +100,8 @@ struct Layered {
     label_dummy: Vec<Option<(usize, f64, f64)>>,
     /// Per edge: its nodes from its upper end down.
     routes: Vec<Vec<usize>>,
+    /// Per edge: the edge it leaves its upper end with ([`leaders`]).
+    leader: Vec<usize>,
     /// Per item: how many lines meet it on each side.
     demand: Vec<Demand>,
 }
@@ -301,9 +320,12 @@ impl<'a> Layout<'a> {
                     .collect()
             })
             .collect();
+        let leader = leaders(&proper, &routes);
         let mut meeting = vec![[0usize; 2]; n];
-        for r in &routes {
-            meeting[r[0]][1] += 1;
+        for (e, r) in routes.iter().enumerate() {
+            if leader[e] == e {
+                meeting[r[0]][1] += 1;
+            }
             meeting[r[r.len() - 1]][0] += 1;
         }
         let demand: Vec<Demand> = meeting
@@ -324,6 +346,7 @@ impl<'a> Layout<'a> {
             depth,
             label_dummy,
             routes,
+            leader,
             demand,
         }
     }
@@ -408,11 +431,14 @@ impl<'a> Layout<'a> {
         let mut slot_at: Vec<[Slot; 2]> = vec![[Slot::default(); 2]; routes.len()];
         for v in 0..is_group.len() {
             for side in [Side::Out, Side::In] {
+                // Shared lines leave as one, in their leader's slot (below).
                 let (meets, others): (Vec<usize>, Vec<f64>) = routes
                     .iter()
                     .enumerate()
                     .filter_map(|(e, r)| match side {
-                        Side::Out if r[0] == v => Some((e, other_end(e, 1, r[1]))),
+                        Side::Out if r[0] == v && layered.leader[e] == e => {
+                            Some((e, other_end(e, 1, r[1])))
+                        }
                         Side::In if r[r.len() - 1] == v => {
                             Some((e, other_end(e, 0, r[r.len() - 2])))
                         }
@@ -431,6 +457,9 @@ impl<'a> Layout<'a> {
                     slot_at[e][usize::from(side == Side::In)] = slot;
                 }
             }
+        }
+        for (e, &first) in layered.leader.iter().enumerate() {
+            slot_at[e][0] = slot_at[first][0];
         }
         lines.member_slots(&member, &mut slot_at);
         slot_at

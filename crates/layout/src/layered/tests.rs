@@ -468,4 +468,14 @@ fn a_wide_fan_out_folded_below_its_source_runs_down_as_one_line() {
     let m = measures(&body);
     assert_eq!(m.links, 258, "{m:?}");
     assert_eq!((m.crossings, m.through, m.overlapping), (0, 0, 0), "{m:?}");
+    // The lines that run down as one also leave their source as one: of n00's six, those to
+    // leaves folded below share their way out of its corner.
+    let objects = lay(&body);
+    let ways_out: std::collections::BTreeSet<String> = (0..6)
+        .map(|k| {
+            let anchors = &data(&objects, &format!("to-n00{k}"))["anchors"];
+            format!("{} {}", anchors[0], anchors[1])
+        })
+        .collect();
+    assert!(ways_out.len() < 6, "{ways_out:?}");
 }
