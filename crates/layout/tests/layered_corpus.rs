@@ -68,7 +68,7 @@ fn the_corpus_is_laid_out_to_the_zero_targets() {
     );
     // Labels read as their own line's: no other line nearer their centre. One is left
     // (34-jaeger-remote-sampling, where no place beside its line is clear of the others);
-    // dot's drawings of the corpus have 10.
+    // dot's drawings of the corpus have 4.
     assert!(sum.astray <= 1, "labels nearer another line: {sum:?}");
     // Crossings within 1.2 times dot's on the same graphs (11 over the corpus,
     // scripts/layout-quality.sh): 8, none in the 122-node flowchart, whose lines share the

@@ -516,7 +516,6 @@ impl<'a> Layout<'a> {
         for (e, ps) in pieces.iter().enumerate() {
             track[e] = vec![0; ps.len()];
         }
-        let mut gap = vec![gaps.layer; channels];
         let mut wanted = vec![0; channels];
         let mut unplanned = Vec::new();
         for (c, members) in in_channel.iter().enumerate() {
@@ -541,10 +540,10 @@ impl<'a> Layout<'a> {
                 }
             }
         }
-        let given = given_tracks(&wanted, gaps.tracks, gaps.extra_tracks);
-        for (c, given) in given.into_iter().enumerate() {
-            gap[c] = gaps.layer.max(first_track(gaps) + TRACK_GAP * given as f64);
-        }
+        let gap = given_tracks(&wanted, gaps.tracks, gaps.extra_tracks)
+            .into_iter()
+            .map(|given| gaps.layer.max(first_track(gaps) + TRACK_GAP * given as f64))
+            .collect();
         Channels {
             pieces,
             track,
@@ -616,6 +615,7 @@ impl<'a> Layout<'a> {
             let l = proper.layer_of[v];
             round_half(top[l] + thick[l] / 2.0)
         };
+        let first = first_track(self.gaps);
         for (e, edge) in edges.iter().enumerate() {
             let (a, b, _) = spans[e];
             let ps = &channels.pieces[e];
@@ -624,7 +624,6 @@ impl<'a> Layout<'a> {
             for (k, &(c, piece)) in ps.iter().enumerate() {
                 // Without room for every track, neighbouring tracks merge into the tracks
                 // there are, in their order, so that sharing adds no crossing.
-                let first = first_track(self.gaps);
                 let room = ((channels.gap[c] - first) / TRACK_GAP) as usize;
                 let wanted = channels.wanted[c].max(1);
                 let t = channels.track[e][k] * room.clamp(1, wanted) / wanted;
