@@ -70,19 +70,54 @@ pub(crate) struct Block {
     pub(crate) label_spots: Vec<(usize, Rect)>,
     /// Links whose planned tracks would run along another line's (routed by the search).
     pub(crate) unplanned: Vec<usize>,
+    /// The pieces of lines inside groups, from a group's border to the member they run to
+    /// (the layered layout's lines to members deeper than a group's first layer on their
+    /// side), which the container joining both ends of the line puts before or after its own.
+    pub(crate) legs: Vec<Leg>,
+    /// Of a laid-out group: each line planned inside it to its border, and where it crosses
+    /// the border across the group's flow (from the block's corner). Read by the container
+    /// the group is an item of; not taken into it.
+    pub(crate) ports: Vec<(usize, f64)>,
+}
+
+/// A piece of a line inside a group, between the group's border and the member the line runs
+/// to, in the order of the group's flow: from its border on its upstream side in, or out to
+/// its border on its downstream side.
+pub(crate) struct Leg {
+    /// The link.
+    pub(crate) link: usize,
+    /// The group whose border it starts or ends at.
+    pub(crate) group: usize,
+    /// Whether it crosses the group's upstream side (else its downstream side).
+    pub(crate) upstream: bool,
+    /// Whether it lies at the link's `from` end (else at its `to` end).
+    pub(crate) at_from: bool,
+    /// Its points, along the group's flow.
+    pub(crate) points: Vec<Point>,
+}
+
+impl Leg {
+    /// Its points in the order the line passes them from its `from` end.
+    fn in_link_order(mut self) -> Vec<Point> {
+        // Along the flow, an upstream leg runs toward the member: the link's way when the
+        // member is its `to` end; a downstream leg away from it: the link's way from `from`.
+        if self.upstream == self.at_from {
+            self.points.reverse();
+        }
+        self.points
+    }
 }
 
 impl Block {
     /// Moves everything in `other` by (`dx`, `dy`) into this block.
     pub(crate) fn take(&mut self, other: Block, dx: f64, dy: f64) {
         self.unplanned.extend(other.unplanned);
+        self.legs.extend(other.legs.into_iter().map(|leg| Leg {
+            points: shifted(leg.points, dx, dy),
+            ..leg
+        }));
         self.bends
-            .extend(other.bends.into_iter().map(|(i, points)| {
-                (
-                    i,
-                    points.into_iter().map(|(x, y)| (x + dx, y + dy)).collect(),
-                )
-            }));
+            .extend((other.bends.into_iter()).map(|(i, points)| (i, shifted(points, dx, dy))));
         self.label_spots.extend(
             other
                 .label_spots
@@ -114,6 +149,58 @@ impl Block {
                 )
             }));
     }
+}
+
+/// `points` moved by (`dx`, `dy`).
+fn shifted(points: Vec<Point>, dx: f64, dy: f64) -> Vec<Point> {
+    points.into_iter().map(|(x, y)| (x + dx, y + dy)).collect()
+}
+
+/// Each link's points: the legs inside groups at its `from` end (the innermost group's
+/// first), the points of the container joining its ends, then the legs at its `to` end (the
+/// outermost group's first).
+fn stitched(model: &Model, bends: Vec<(usize, Vec<Point>)>, legs: Vec<Leg>) -> Vec<Vec<Point>> {
+    let mut out = vec![Vec::new(); model.links.len()];
+    for (i, points) in bends {
+        out[i] = points;
+    }
+    let depth = |g: usize| {
+        let (mut d, mut at) = (0, model.groups[g].parent);
+        while let Some(p) = at {
+            d += 1;
+            at = model.groups[p].parent;
+        }
+        d
+    };
+    let mut legs = legs;
+    // The innermost first at a `from` end, the outermost first at a `to` end: in the order
+    // the line passes them.
+    legs.sort_by_key(|leg| {
+        let d = depth(leg.group);
+        (
+            leg.link,
+            !leg.at_from,
+            if leg.at_from { usize::MAX - d } else { d },
+        )
+    });
+    let mut by_link: Vec<(Vec<Point>, Vec<Point>)> = vec![Default::default(); model.links.len()];
+    for leg in legs {
+        let (before, after) = &mut by_link[leg.link];
+        if leg.at_from {
+            before.extend(leg.in_link_order());
+        } else {
+            after.extend(leg.in_link_order());
+        }
+    }
+    for (points, (mut before, after)) in out.iter_mut().zip(by_link) {
+        if before.is_empty() && after.is_empty() {
+            continue;
+        }
+        before.append(points);
+        before.extend(after);
+        *points = before;
+    }
+    out
 }
 
 /// One item of a container's rows: a component or a group.
@@ -148,9 +235,11 @@ pub(crate) fn placement_of(model: &Model, mut root: Block, layered: bool) -> Pla
         layered,
         planned: vec![false; model.links.len()],
     };
-    for (i, points) in all.bends {
-        placement.bends[i] = points;
-    }
+    placement.bends = stitched(
+        model,
+        std::mem::take(&mut all.bends),
+        std::mem::take(&mut all.legs),
+    );
     for (i, r) in all.label_spots {
         placement.label_spots[i] = Some(r);
     }

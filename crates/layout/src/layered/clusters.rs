@@ -1,7 +1,9 @@
 //! Containers as blocks: a container (the diagram or a group) lays out its own components and
 //! inner groups in layers along its own direction, each inner group first laid out as a block
 //! of its own (so members stay inside their group's area and sibling areas never overlap),
-//! then the group's area around its block with its title on a band at the top-left.
+//! then the group's area around its block with its title on a band at the top-left. The lines
+//! crossing a group's border are planned inside the group, to ports on its border
+//! ([`border`]).
 
 use std::collections::HashMap;
 
@@ -17,10 +19,15 @@ use super::cycles::back_edges;
 use super::layers::{Span, layers, layers_bounded};
 use super::order::{Orders, Proper};
 use super::ports::{Demand, Ports, Side, Slot, group_slots, reach, slots};
+use border::{Crossing, Through, border_lines, handed, keep_leg, port_channels, ported, to_border};
+use frame::{Frame, layer_tops};
 use members::{Lines, member_places, member_stub};
 
 /// The room left and right of a group's title on its band.
 const TITLE_PADDING: f64 = 0.25;
+mod border;
+mod frame;
+mod items;
 mod members;
 
 /// The distance between a channel's tracks, and between its outer tracks and its layers.
@@ -39,6 +46,24 @@ fn leaders(proper: &Proper, routes: &[Vec<usize>]) -> Vec<usize> {
             }
         })
         .collect()
+}
+
+/// How many lines meet each of the `n` items on each side (for the room their slots take
+/// beside it), given each edge's nodes from its upper end down (`routes`) and the edge it
+/// leaves its upper end with (`leader`: shared lines leave as one).
+fn demand(n: usize, routes: &[Vec<usize>], leader: &[usize]) -> Vec<Demand> {
+    let mut demand = vec![Demand::default(); n];
+    for (e, r) in routes.iter().enumerate() {
+        if leader[e] == e
+            && let Some(d) = demand.get_mut(r[0])
+        {
+            d.lines_out += 1;
+        }
+        if let Some(d) = demand.get_mut(r[r.len() - 1]) {
+            d.lines_in += 1;
+        }
+    }
+    demand
 }
 
 /// How far a channel's first track lies from the layer above: [`TRACK_GAP`], or, between
@@ -70,6 +95,7 @@ pub(crate) struct Layout<'a> {
 }
 
 /// An edge between two items of a container.
+#[derive(Clone)]
 struct ItemEdge {
     from: usize,
     to: usize,
@@ -78,10 +104,28 @@ struct ItemEdge {
     label: Option<(f64, f64)>,
 }
 
+/// A container's items before layering: their blocks, which are groups, the edges between
+/// them (and which run against the flow), and the lines crossing the container's border.
+struct Items<'b> {
+    blocks: &'b [Block],
+    is_group: Vec<bool>,
+    edges: Vec<ItemEdge>,
+    reversed: Vec<bool>,
+    through: &'b [Through],
+}
+
 /// A container's items in layers: what the steps after layering share.
 struct Layered {
+    /// The container (`None`: the diagram).
+    container: Option<usize>,
     /// Per item: whether it is an inner group (else a component).
     is_group: Vec<bool>,
+    /// The lines crossing the container's border, planned inside it ([`border_lines`]): the last
+    /// edges, each from or to a port node of its own (the nodes after the items), in a
+    /// layer before the first or after the last.
+    chained: Vec<Through>,
+    /// Whether the first layer holds the ports upstream, and the last those downstream.
+    port_layers: (bool, bool),
     /// The container's direction.
     direction: Direction,
     /// The edges between items.
@@ -104,6 +148,18 @@ struct Layered {
     leader: Vec<usize>,
     /// Per item: how many lines meet it on each side.
     demand: Vec<Demand>,
+}
+
+impl Layered {
+    /// How broad the layers are, their nodes' left edges at `left` (port nodes aside: they
+    /// are not drawn).
+    fn wide(&self, left: &[f64]) -> f64 {
+        let ports = self.is_group.len()..self.is_group.len() + self.chained.len();
+        (0..self.proper.layer_of.len())
+            .filter(|v| !ports.contains(v))
+            .map(|v| left[v] + self.breadth[v])
+            .fold(0.0, f64::max)
+    }
 }
 
 /// The channels between a container's layers, and the edges' pieces in them.
@@ -153,35 +209,60 @@ impl<'a> Layout<'a> {
         layout
     }
 
-    /// The item of `container` that holds group `g` (or is it), if any.
-    fn item_group(&self, container: Option<usize>, mut g: usize) -> Option<usize> {
-        loop {
-            let parent = self.model.groups[g].parent;
-            if parent == container {
-                return Some(g);
-            }
-            g = parent?;
-        }
-    }
-
-    /// Lays out a container's contents as a block, its top-left at (0, 0).
-    pub(crate) fn container(&self, container: Option<usize>) -> Block {
+    /// Lays out a container's contents as a block, its top-left at (0, 0); `crossing`: the
+    /// lines that cross its border, with the side each crosses (none for the diagram).
+    pub(crate) fn container(&self, container: Option<usize>, crossing: &[Crossing]) -> Block {
         let slot = container.map_or(0, |g| g + 1);
         let comps = &self.components_in[slot];
         let groups = &self.groups_in[slot];
-        let blocks: Vec<Block> = comps
-            .iter()
-            .map(|&c| component_block(self.model, c))
-            .chain(groups.iter().map(|&g| self.group_block(g)))
-            .collect();
-        let n = blocks.len();
+        let n = comps.len() + groups.len();
         if n == 0 {
             return Block::default();
         }
-        let is_group: Vec<bool> = (0..n).map(|i| i >= comps.len()).collect();
         let edges = self.item_edges(container, comps, groups);
+        let pairs: Vec<(usize, usize)> = edges.iter().map(|e| (e.from, e.to)).collect();
+        let reversed = back_edges(n, &pairs);
         let direction = self.model.direction_in(container);
-        let layered = self.layered(&blocks, is_group, edges, direction);
+        let through = self.through(container, comps, groups, crossing);
+        let handed: Vec<Vec<Crossing>> = (groups.iter().enumerate())
+            .map(|(j, &g)| {
+                let inner = self.model.direction_in(Some(g));
+                handed(
+                    comps.len() + j,
+                    inner,
+                    direction,
+                    &edges,
+                    &reversed,
+                    &through,
+                )
+            })
+            .collect();
+        let is_group: Vec<bool> = (0..n).map(|i| i >= comps.len()).collect();
+        let lay = |handed: &[Vec<Crossing>]| {
+            let blocks: Vec<Block> = (comps.iter())
+                .map(|&c| component_block(self.model, c))
+                .chain((groups.iter().zip(handed)).map(|(&g, lines)| self.group_block(g, lines)))
+                .collect();
+            let items = Items {
+                blocks: &blocks,
+                is_group: is_group.clone(),
+                edges: edges.clone(),
+                reversed: reversed.clone(),
+                through: &through,
+            };
+            let layered = self.layered(items, container, direction);
+            (blocks, layered)
+        };
+        let (mut blocks, mut layered) = lay(&handed);
+        let several = |lines: &Vec<Crossing>| {
+            let upstream = lines.iter().filter(|c| c.side == Side::In).count();
+            upstream > 1 || lines.len() - upstream > 1
+        };
+        if handed.iter().any(several) {
+            // Again, the groups' lines ordered by where they run on outside.
+            let hinted = self.hinted(&layered, &blocks, &handed, comps.len());
+            (blocks, layered) = lay(&hinted);
+        }
         let left = self.left_edges(&layered);
         let ports = Ports {
             direction,
@@ -195,76 +276,21 @@ impl<'a> Layout<'a> {
         self.assemble(blocks, &layered, &ports, &slot_at, channels)
     }
 
-    /// The edges between the items of `container` (its components `comps`, then its inner
-    /// groups `groups`): a link whose ends lie in two of them, with its label's size when
-    /// labels take layers.
-    fn item_edges(
-        &self,
-        container: Option<usize>,
-        comps: &[usize],
-        groups: &[usize],
-    ) -> Vec<ItemEdge> {
-        let item_of = |end: End| -> Option<usize> {
-            match end {
-                End::Component(c) => {
-                    let comp = &self.model.components[c];
-                    if comp.position != Position::Auto {
-                        return None;
-                    }
-                    if comp.group == container {
-                        return comps.iter().position(|&x| x == c);
-                    }
-                    let g = self.item_group(container, comp.group?)?;
-                    groups.iter().position(|&x| x == g).map(|i| comps.len() + i)
-                }
-                End::Group(g) if Some(g) == container => None,
-                End::Group(g) => {
-                    let g = self.item_group(container, g)?;
-                    groups.iter().position(|&x| x == g).map(|i| comps.len() + i)
-                }
-            }
-        };
-        let mut edges = Vec::new();
-        for (l, link) in self.model.links.iter().enumerate() {
-            let (Some(from), Some(to)) = (item_of(link.from), item_of(link.to)) else {
-                continue;
-            };
-            if from == to {
-                continue;
-            }
-            let label = link
-                .label
-                .as_deref()
-                .filter(|_| self.gaps.label_layers)
-                .map(|t| text_box(t, crate::place::COMPONENT_LABEL_FONT));
-            let min_length = link.min_length.max(if label.is_some() { 2 } else { 1 });
-            edges.push(ItemEdge {
-                from,
-                to,
-                link: l,
-                min_length,
-                label,
-            });
-        }
-        edges
-    }
-
     /// The items (`blocks`) in layers along `direction`: the edges turned to run with the flow,
     /// the layers made proper with a dummy node per layer a long edge crosses and ordered, a
     /// long link's label given room beside its middle dummy, and how many lines meet each item.
-    fn layered(
-        &self,
-        blocks: &[Block],
-        is_group: Vec<bool>,
-        edges: Vec<ItemEdge>,
-        direction: Direction,
-    ) -> Layered {
+    fn layered(&self, items: Items<'_>, container: Option<usize>, direction: Direction) -> Layered {
+        let Items {
+            blocks,
+            is_group,
+            mut edges,
+            mut reversed,
+            through,
+        } = items;
         let n = blocks.len();
         let horizontal = direction.is_horizontal();
         let size = |b: &Block| if horizontal { (b.h, b.w) } else { (b.w, b.h) };
-        let pairs: Vec<(usize, usize)> = edges.iter().map(|e| (e.from, e.to)).collect();
-        let reversed = back_edges(n, &pairs);
-        let spans: Vec<Span> = edges
+        let mut spans: Vec<Span> = edges
             .iter()
             .zip(&reversed)
             .map(|(e, &r)| {
@@ -274,20 +300,31 @@ impl<'a> Layout<'a> {
             .collect();
         // Once layers are bounded, the lines that leave one node the way of the flow (with no
         // label needing a layer) pass the layers as one until they part.
-        let shared: Vec<bool> = edges
+        let mut shared: Vec<bool> = edges
             .iter()
             .zip(&reversed)
             .map(|(e, &r)| self.gaps.bound.is_some() && !r && e.label.is_none())
             .collect();
-        let rank = match self.gaps.bound {
+        let mut rank = match self.gaps.bound {
             Some(bound) => {
                 let room: Vec<f64> = blocks.iter().map(|b| size(b).0 + self.gaps.node).collect();
                 layers_bounded(n, &spans, &room, self.gaps.line, &shared, bound)
             }
             None => layers(n, &spans),
         };
+        // The lines crossing the border: each from (or to) a port node of its own, in a layer
+        // before the first (or after the last).
+        let border = border_lines(n, through, &mut rank);
+        for edge in &border.edges {
+            reversed.push(false);
+            spans.push((edge.from, edge.to, edge.min_length));
+            shared.push(false);
+        }
+        edges.extend(border.edges);
+        let chained = border.chained;
         let upper_lower: Vec<(usize, usize)> = spans.iter().map(|&(a, b, _)| (a, b)).collect();
-        let mut proper = Proper::sharing(n, &rank, &upper_lower, &shared);
+        let mut proper = Proper::sharing(n + chained.len(), &rank, &upper_lower, &shared);
+        proper.pinned = border.pinned;
         proper.reduce_crossings_once(self.orders, &upper_lower);
         let total = proper.layer_of.len();
         let mut breadth = vec![0.0; total];
@@ -321,22 +358,12 @@ impl<'a> Layout<'a> {
             })
             .collect();
         let leader = leaders(&proper, &routes);
-        let mut meeting = vec![[0usize; 2]; n];
-        for (e, r) in routes.iter().enumerate() {
-            if leader[e] == e {
-                meeting[r[0]][1] += 1;
-            }
-            meeting[r[r.len() - 1]][0] += 1;
-        }
-        let demand: Vec<Demand> = meeting
-            .iter()
-            .map(|&[lines_in, lines_out]| Demand {
-                lines_in,
-                lines_out,
-            })
-            .collect();
+        let demand = demand(n, &routes, &leader);
         Layered {
+            container,
             is_group,
+            chained,
+            port_layers: border.port_layers,
             direction,
             edges,
             reversed,
@@ -400,9 +427,34 @@ impl<'a> Layout<'a> {
                 previous = Some(v);
             }
         }
-        let least = left.iter().copied().fold(f64::INFINITY, f64::min);
+        // Port nodes are not drawn: where they lie takes no room.
+        let ports = real..real + layered.chained.len();
+        let least = (left.iter().enumerate())
+            .filter(|(v, _)| !ports.contains(v))
+            .map(|(_, &l)| l)
+            .fold(f64::INFINITY, f64::min);
         left.iter_mut().for_each(|l| *l -= least);
         left
+    }
+
+    /// A container's lines, as finding the members (or the ports) they run to needs them.
+    fn lines<'x>(
+        &'x self,
+        layered: &'x Layered,
+        ports: &'x Ports,
+        ported: Vec<[Option<f64>; 2]>,
+    ) -> Lines<'x> {
+        Lines {
+            model: self.model,
+            direction: layered.direction,
+            is_group: &layered.is_group,
+            links: layered.edges.iter().map(|e| e.link).collect(),
+            reversed: &layered.reversed,
+            routes: &layered.routes,
+            ports,
+            linked_inside: &self.linked_inside,
+            ported,
+        }
     }
 
     /// Each edge's slot at its upper and its lower end: spread over the side of the component
@@ -415,16 +467,7 @@ impl<'a> Layout<'a> {
             demand,
             ..
         } = layered;
-        let lines = Lines {
-            model: self.model,
-            direction: *direction,
-            is_group,
-            links: layered.edges.iter().map(|e| e.link).collect(),
-            reversed: &layered.reversed,
-            routes,
-            ports,
-            linked_inside: &self.linked_inside,
-        };
+        let lines = self.lines(layered, ports, ported(layered, blocks, ports));
         let member = lines.group_members(blocks);
         let other_end = |e, k, w| lines.other_end(&member, e, k, w);
         // Each line's slot at each component it meets.
@@ -462,6 +505,17 @@ impl<'a> Layout<'a> {
             slot_at[e][0] = slot_at[first][0];
         }
         lines.member_slots(&member, &mut slot_at);
+        // A line a group item planned inside it runs to the item's port for it.
+        for (e, [upper, lower]) in lines.ported.iter().enumerate() {
+            for (k, at) in [(0, upper), (1, lower)] {
+                if let Some(at) = at {
+                    slot_at[e][k] = Slot {
+                        at: Some(*at),
+                        ..Slot::default()
+                    };
+                }
+            }
+        }
         slot_at
     }
 
@@ -506,10 +560,13 @@ impl<'a> Layout<'a> {
             .collect();
         // Each channel's tracks.
         let channels = proper.layers.len().saturating_sub(1);
+        let port_channel = port_channels(layered.port_layers, channels);
         let mut in_channel: Vec<Vec<(usize, usize)>> = vec![Vec::new(); channels];
         for (e, ps) in pieces.iter().enumerate() {
             for (k, &(c, _)) in ps.iter().enumerate() {
-                in_channel[c].push((e, k));
+                if !port_channel(c) {
+                    in_channel[c].push((e, k));
+                }
             }
         }
         let mut track = vec![Vec::new(); edges.len()];
@@ -542,7 +599,11 @@ impl<'a> Layout<'a> {
         }
         let gap = given_tracks(&wanted, gaps.tracks, gaps.extra_tracks)
             .into_iter()
-            .map(|given| gaps.layer.max(first_track(gaps) + TRACK_GAP * given as f64))
+            .enumerate()
+            .map(|(c, given)| match port_channel(c) {
+                true => 0.0,
+                false => gaps.layer.max(first_track(gaps) + TRACK_GAP * given as f64),
+            })
             .collect();
         Channels {
             pieces,
@@ -577,19 +638,8 @@ impl<'a> Layout<'a> {
         } = layered;
         let left = ports.left;
         let horizontal = direction.is_horizontal();
-        let wide = (0..proper.layer_of.len())
-            .map(|v| left[v] + breadth[v])
-            .fold(0.0, f64::max);
-        let mut top = Vec::with_capacity(proper.layers.len());
-        let mut thick = Vec::with_capacity(proper.layers.len());
-        let mut at = 0.0;
-        for (l, layer) in proper.layers.iter().enumerate() {
-            let t = ceil_half(layer.iter().map(|&v| depth[v]).fold(0.0, f64::max));
-            top.push(at);
-            thick.push(t);
-            at += t + channels.gap.get(l).copied().unwrap_or(0.0);
-        }
-        let long = at;
+        let wide = layered.wide(left);
+        let (top, thick, long) = layer_tops(proper, depth, &channels.gap);
         let frame = Frame {
             direction: *direction,
             long,
@@ -616,12 +666,22 @@ impl<'a> Layout<'a> {
             round_half(top[l] + thick[l] / 2.0)
         };
         let first = first_track(self.gaps);
+        let port_channel = port_channels(layered.port_layers, channels.gap.len());
+        let chained_from = edges.len() - layered.chained.len();
         for (e, edge) in edges.iter().enumerate() {
             let (a, b, _) = spans[e];
             let ps = &channels.pieces[e];
             let mut points = ports.stub(a, Side::Out, slot_at[e][0], along_of(a), depth[a]);
             points.extend(at_member(Side::Out, slot_at[e][0]));
+            let mut border = 0.0;
             for (k, &(c, piece)) in ps.iter().enumerate() {
+                if port_channel(c) {
+                    // A line crossing the border starts (or ends) there, at its first dummy
+                    // (or its last): the port layer and its channel take no room.
+                    border = if k == 0 { piece.lower } else { piece.upper };
+                    points.push((border, top[c] + thick[c]));
+                    continue;
+                }
                 // Without room for every track, neighbouring tracks merge into the tracks
                 // there are, in their order, so that sharing adds no crossing.
                 let room = ((channels.gap[c] - first) / TRACK_GAP) as usize;
@@ -642,7 +702,10 @@ impl<'a> Layout<'a> {
             if reversed[e] {
                 points.reverse();
             }
-            block.bends.push((edge.link, points));
+            match e.checked_sub(chained_from).map(|k| layered.chained[k]) {
+                Some(line) => keep_leg(&mut block, layered.container, line, border, points),
+                None => block.bends.push((edge.link, points)),
+            }
             if let Some((d, lb, ld)) = label_dummy[e] {
                 let r = frame.rect(left[d] + LABEL_OFFSET, middle(d) - ld / 2.0, lb, ld);
                 block.label_spots.push((edge.link, r));
@@ -651,9 +714,10 @@ impl<'a> Layout<'a> {
         block
     }
 
-    /// A group: its contents inside its padding, its title on a band at its top-left.
-    fn group_block(&self, g: usize) -> Block {
-        let inner = self.container(Some(g));
+    /// A group: its contents inside its padding, its title on a band at its top-left;
+    /// `crossing`: the lines crossing its border.
+    fn group_block(&self, g: usize, crossing: &[Crossing]) -> Block {
+        let mut inner = self.container(Some(g), crossing);
         let p = self.gaps.padding;
         let label = self.model.groups[g].label.as_ref();
         let (caption_w, band_h) = label.map_or((0.0, 0.0), |l| {
@@ -673,8 +737,11 @@ impl<'a> Layout<'a> {
             h,
             ..Block::default()
         };
-        let inner_w = inner.w;
-        block.take(inner, floor_half((w - inner_w) / 2.0), band_h + p);
+        let offset = (floor_half((w - inner.w) / 2.0), band_h + p);
+        let ports = std::mem::take(&mut inner.ports);
+        block.take(inner, offset.0, offset.1);
+        let direction = self.model.direction_in(Some(g));
+        block.ports = to_border(g, direction, &mut block.legs, ports, offset, (w, h));
         block.areas.push((g, area));
         if label.is_some() {
             let band = Rect {
@@ -692,38 +759,5 @@ impl<'a> Layout<'a> {
             ));
         }
         block
-    }
-}
-
-/// Where positions across and along the flow go on the page.
-struct Frame {
-    direction: Direction,
-    /// The length of the container along the flow.
-    long: f64,
-}
-
-impl Frame {
-    /// A point given across and along the flow.
-    fn point(&self, across: f64, along: f64) -> Point {
-        match self.direction {
-            Direction::TopBottom => (across, along),
-            Direction::BottomTop => (across, self.long - along),
-            Direction::LeftRight => (along, across),
-            Direction::RightLeft => (self.long - along, across),
-        }
-    }
-
-    /// A rectangle given its corner nearest the origin across and along, and its sizes.
-    fn rect(&self, across: f64, along: f64, breadth: f64, depth: f64) -> Rect {
-        let (a, b) = (
-            self.point(across, along),
-            self.point(across + breadth, along + depth),
-        );
-        Rect {
-            x0: a.0.min(b.0),
-            y0: a.1.min(b.1),
-            x1: a.0.max(b.0),
-            y1: a.1.max(b.1),
-        }
     }
 }

@@ -3,7 +3,8 @@
 //! its flow's direction, as Graphviz dot does: [`cycles`] turns links round so none runs back,
 //! [`layers`] gives each node its layer, [`order`] orders each layer to cut crossings,
 //! [`coords`] places the nodes across the flow, and [`clusters`] puts the blocks together,
-//! groups inside their areas with their titles. When the diagram does not fit the grid the
+//! groups inside their areas with their titles, each planning the lines that cross its
+//! border. When the diagram does not fit the grid the
 //! gaps shrink, step by step, before it is refused. The rules in words: docs/create-diagram.md.
 
 mod channels;
@@ -226,7 +227,7 @@ pub fn place_once(model: &Model, settings: &Settings) -> Placement {
 /// Places a checked model in layers with these gaps, whether it fits or not, reusing the
 /// layers' orders found before.
 fn place_with(model: &Model, gaps: &Gaps, orders: &Orders) -> Placement {
-    let root = clusters::Layout::new(model, gaps, orders).container(None);
+    let root = clusters::Layout::new(model, gaps, orders).container(None, &[]);
     let unplanned = root.unplanned.clone();
     let mut placement = placement_of(model, root, true);
     if gaps.tracks > 0 {

@@ -11,9 +11,9 @@ use std::collections::HashMap;
 #[derive(Default)]
 pub(crate) struct Orders(RefCell<HashMap<OrderKey, Vec<Vec<usize>>>>);
 
-/// What an order is found from: the real nodes' layers, the edges (upper, lower) and which of
-/// them share their dummies.
-type OrderKey = (Vec<usize>, Vec<(usize, usize)>, Vec<bool>);
+/// What an order is found from: the real nodes' layers, the edges (upper, lower), which of
+/// them share their dummies, and whether the first and the last layer are pinned.
+type OrderKey = (Vec<usize>, Vec<(usize, usize)>, Vec<bool>, (bool, bool));
 
 /// The most sweeps.
 const ITERATIONS: usize = 24;
@@ -37,6 +37,9 @@ pub(crate) struct Proper {
     pub real: usize,
     /// Per edge, whether it shares its dummies with the other such edges from its upper end.
     pub shared: Vec<bool>,
+    /// Whether the first layer and the last keep their order as given (a group's ports,
+    /// ordered by where their lines run on outside it).
+    pub pinned: (bool, bool),
 }
 
 /// Edge weights for the coordinates: a long edge's inner pieces pull hardest, so that they
@@ -75,6 +78,7 @@ impl Proper {
             chains: Vec::with_capacity(edges.len()),
             real: n,
             shared: shared.to_vec(),
+            pinned: (false, false),
         };
         for (v, &r) in rank.iter().enumerate().take(n) {
             p.layers[r].push(v);
@@ -171,6 +175,7 @@ impl Proper {
             self.layer_of[..self.real].to_vec(),
             edges.to_vec(),
             self.shared.clone(),
+            self.pinned,
         );
         if let Some(layers) = orders.0.borrow().get(&key) {
             self.layers = layers.clone();
@@ -191,10 +196,11 @@ impl Proper {
             self.layers = given;
             return;
         }
-        let mirrored = start
-            .into_iter()
-            .map(|mut layer| {
-                layer.reverse();
+        let mirrored = (start.into_iter().enumerate())
+            .map(|(l, mut layer)| {
+                if !self.is_pinned(l) {
+                    layer.reverse();
+                }
                 layer
             })
             .collect();
@@ -246,6 +252,9 @@ impl Proper {
             (0..count.saturating_sub(1)).rev().collect()
         };
         for l in order {
+            if self.is_pinned(l) {
+                continue;
+            }
             let neighbours = if down { &self.up } else { &self.down };
             let mut keyed: Vec<(f64, usize)> = self.layers[l]
                 .iter()
@@ -278,6 +287,9 @@ impl Proper {
         for _ in 0..8 {
             let mut improved = false;
             for l in 0..self.layers.len() {
+                if self.is_pinned(l) {
+                    continue;
+                }
                 for i in 0..self.layers[l].len().saturating_sub(1) {
                     let (u, v) = (self.layers[l][i], self.layers[l][i + 1]);
                     if self.pair_crossings(v, u, &pos) < self.pair_crossings(u, v, &pos) {
@@ -292,6 +304,11 @@ impl Proper {
                 break;
             }
         }
+    }
+
+    /// Whether layer `l` keeps its order ([`Proper::pinned`]).
+    fn is_pinned(&self, l: usize) -> bool {
+        (self.pinned.0 && l == 0) || (self.pinned.1 && l + 1 == self.layers.len())
     }
 
     /// Crossings between the edges of `u` and of `v`, `u` left of `v`.
@@ -384,6 +401,22 @@ mod tests {
         assert!(before > 0);
         p.reduce_crossings();
         assert_eq!(p.crossings(), 0, "{:?}", p.layers);
+    }
+
+    #[test]
+    fn a_pinned_layer_keeps_its_order_and_the_others_follow_it() {
+        // Two ports below (pinned, in their order) whose lines cross as given: the layer above
+        // turns round instead. Unpinned, the sweeps turn the ports round; the order kept for
+        // the pinned layers is not taken for the same layers unpinned.
+        let (rank, edges) = ([0, 0, 1, 1], [(0, 3), (1, 2)]);
+        let orders = Orders::default();
+        let mut pinned = Proper::new(4, &rank, &edges);
+        pinned.pinned = (false, true);
+        pinned.reduce_crossings_once(&orders, &edges);
+        assert_eq!(pinned.layers, vec![vec![1, 0], vec![2, 3]]);
+        let mut free = Proper::new(4, &rank, &edges);
+        free.reduce_crossings_once(&orders, &edges);
+        assert_eq!(free.layers, vec![vec![0, 1], vec![3, 2]]);
     }
 
     #[test]

@@ -483,3 +483,39 @@ fn a_wide_fan_out_folded_below_its_source_runs_down_as_one_line() {
         .collect();
     assert!(ways_out.len() < 6, "{ways_out:?}");
 }
+
+#[test]
+fn lines_into_and_out_of_groups_run_inside_them_beside_the_members_they_pass() {
+    // The core of a shop's architecture: the API in the middle of its group, fed from outside
+    // past the storefront, feeding three stores in another group past the worker, and one
+    // store feeding the worker back. Each group plans the lines crossing its border on its
+    // own layers, in the order of where they run on outside; searched round the members, as
+    // they were, they crossed once and two ran along another.
+    let text = "flowchart TB\n  admin toapi@--> api\n  lb --> web & api\n  subgraph apps\n    \
+                web --> api --> worker\n  end\n  subgraph data\n    db\n    cache\n    \
+                queue\n  end\n  api --> db & cache & queue\n  worker --> db\n  \
+                queue --> worker\n";
+    let parsed = Format::Mermaid.parse(text.as_bytes()).unwrap();
+    let laid = crate::lay_out_parsed(parsed.clone(), &Settings::default()).unwrap();
+    let model = check::check(parsed.entries, parsed.direction.unwrap_or_default()).unwrap();
+    let m = Drawing::of_objects(&model, &laid.objects).measure(&model);
+    assert_eq!((m.crossings, m.through, m.outside), (0, 0, 0), "{m:?}");
+    assert!(m.along <= 1, "{m:?}");
+    // admin's line crosses the border of `apps` once, on its top, and runs down beside web
+    // (no point of it inside web's box).
+    let line = line_points(&laid.objects, data(&laid.objects, "toapi"));
+    let apps = rect_of(data(&laid.objects, "apps"));
+    let (x, y) = centre(&laid.objects, "web");
+    let web = Rect::centred(x, y, COMPONENT_SIDE, COMPONENT_SIDE);
+    let inside =
+        |p: &(f64, f64)| (apps.x0..=apps.x1).contains(&p.0) && (apps.y0..=apps.y1).contains(&p.1);
+    let entries = line
+        .windows(2)
+        .filter(|w| !inside(&w[0]) && inside(&w[1]))
+        .count();
+    assert_eq!(entries, 1, "{line:?} {apps:?}");
+    assert!(
+        line.windows(2).all(|w| !meets_inside(w[0], w[1], &web)),
+        "{line:?}"
+    );
+}

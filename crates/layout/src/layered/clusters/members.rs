@@ -26,6 +26,9 @@ pub(in crate::layered) struct Lines<'a> {
     pub ports: &'a Ports<'a>,
     /// Per component: whether a link joins it to another component of its own group.
     pub linked_inside: &'a [bool],
+    /// Per edge, at each end (upper, lower): where it crosses the border of a group item that
+    /// planned it inside, if one did (it runs to no member here).
+    pub ported: Vec<[Option<f64>; 2]>,
 }
 
 impl Lines<'_> {
@@ -41,7 +44,7 @@ impl Lines<'_> {
                 (link.from, link.to)
             };
             for (k, v, end) in [(0, r[0], upper_end), (1, r[r.len() - 1], lower_end)] {
-                if !self.is_group[v] {
+                if self.is_group.get(v) != Some(&true) || self.ported[e][k].is_some() {
                     continue;
                 }
                 let End::Component(c) = end else { continue };
@@ -120,9 +123,9 @@ impl Lines<'_> {
     ) -> f64 {
         let route = &self.routes[e];
         let at_end = w == route[k * (route.len() - 1)];
-        member[e][k]
-            .filter(|_| at_end)
-            .map_or(self.ports.centre(w), |(_, across)| across)
+        let ported = self.ported[e][k].filter(|_| at_end);
+        let member = member[e][k].filter(|_| at_end).map(|(_, across)| across);
+        ported.or(member).unwrap_or(self.ports.centre(w))
     }
 }
 
