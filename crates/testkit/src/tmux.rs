@@ -72,13 +72,14 @@ impl Tmux {
         self.run(&["capture-pane", "-p", "-J", "-S", "-200"])
     }
 
-    /// Waits (polling the screen, not timing anything) until it shows `text`; returns it.
+    /// Waits (polling the screen, not timing anything) until it shows `text`; returns it once
+    /// its frame is drawn whole ([`Tmux::settled`]).
     pub fn wait_for(&self, text: &str) -> String {
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let screen = self.screen();
             if screen.contains(text) {
-                return screen;
+                return self.settled(screen, text);
             }
             assert!(
                 Instant::now() < deadline,
@@ -87,10 +88,45 @@ impl Tmux {
             std::thread::sleep(Duration::from_millis(50));
         }
     }
+
+    /// The screen once it stops changing, still showing `text`: a terminal draws a frame in
+    /// pieces, and `screen` (which shows `text`) may hold only the first of them, a dialog's
+    /// title without its keys. Two captures alike a moment apart, or the last that showed
+    /// `text` after a second (a screen that never rests, or whose `text` went away).
+    fn settled(&self, mut screen: String, text: &str) -> String {
+        let until = Instant::now() + Duration::from_secs(1);
+        while Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(30));
+            let again = self.screen();
+            if again == screen || !again.contains(text) {
+                break;
+            }
+            screen = again;
+        }
+        screen
+    }
 }
 
 impl Drop for Tmux {
     fn drop(&mut self) {
         self.run(&["kill-server"]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_screen_caught_half_drawn_is_read_again_until_it_rests() {
+        let Some(tmux) = Tmux::start("settled", 40, 5, Some("printf 'title\\nkeys\\n'; sleep 30"))
+        else {
+            println!("note: tmux is not installed: skipped");
+            return;
+        };
+        tmux.wait_for("keys");
+        // As if the first capture had caught the frame's first piece only.
+        let screen = tmux.settled("title".to_owned(), "title");
+        assert!(screen.contains("keys"), "{screen}");
     }
 }
