@@ -19,7 +19,9 @@ use super::cycles::back_edges;
 use super::layers::{Span, layers, layers_bounded};
 use super::order::{Orders, Proper};
 use super::ports::{Demand, Ports, Side, Slot, group_slots, reach, slots};
-use border::{Crossing, Through, border_lines, handed, keep_leg, port_channels, ported, to_border};
+use border::{
+    Crossing, Through, border_lines, handed, in_order, keep_leg, port_channels, ported, to_border,
+};
 use frame::{Frame, layer_tops};
 use members::{Lines, member_places, member_stub};
 
@@ -238,30 +240,36 @@ impl<'a> Layout<'a> {
             })
             .collect();
         let is_group: Vec<bool> = (0..n).map(|i| i >= comps.len()).collect();
-        let lay = |handed: &[Vec<Crossing>]| {
-            let blocks: Vec<Block> = (comps.iter())
-                .map(|&c| component_block(self.model, c))
-                .chain((groups.iter().zip(handed)).map(|(&g, lines)| self.group_block(g, lines)))
-                .collect();
+        let layered_with = |blocks: &[Block]| {
             let items = Items {
-                blocks: &blocks,
+                blocks,
                 is_group: is_group.clone(),
                 edges: edges.clone(),
                 reversed: reversed.clone(),
                 through: &through,
             };
-            let layered = self.layered(items, container, direction);
-            (blocks, layered)
+            self.layered(items, container, direction)
         };
-        let (mut blocks, mut layered) = lay(&handed);
-        let several = |lines: &Vec<Crossing>| {
-            let upstream = lines.iter().filter(|c| c.side == Side::In).count();
-            upstream > 1 || lines.len() - upstream > 1
-        };
-        if handed.iter().any(several) {
-            // Again, the groups' lines ordered by where they run on outside.
+        let mut blocks: Vec<Block> = (comps.iter())
+            .map(|&c| component_block(self.model, c))
+            .chain((groups.iter().zip(&handed)).map(|(&g, lines)| self.group_block(g, lines)))
+            .collect();
+        let mut layered = layered_with(&blocks);
+        if handed.iter().any(|lines| lines.len() > 1) {
+            // Again, each group whose lines' ports are not in the order of where the lines
+            // run on outside, with its ports pinned in that order.
             let hinted = self.hinted(&layered, &blocks, &handed, comps.len());
-            (blocks, layered) = lay(&hinted);
+            let mut again = false;
+            for (j, (&g, lines)) in groups.iter().zip(&hinted).enumerate() {
+                let item = &mut blocks[comps.len() + j];
+                if !in_order(&item.ports, lines) {
+                    *item = self.group_block(g, lines);
+                    again = true;
+                }
+            }
+            if again {
+                layered = layered_with(&blocks);
+            }
         }
         let left = self.left_edges(&layered);
         let ports = Ports {

@@ -140,6 +140,29 @@ pub(crate) fn border_lines(n: usize, through: &[Through], rank: &mut Vec<usize>)
     }
 }
 
+/// Whether a group's ports (`ports`: each line's link and where it crosses the border) lie,
+/// on each side, in the order of their lines' hints (`lines`), where the hints order the
+/// side whole; a side they do not order is in order as it is.
+pub(crate) fn in_order(ports: &[(usize, f64)], lines: &[Crossing]) -> bool {
+    [Side::In, Side::Out].into_iter().all(|side| {
+        let on_side: Vec<&Crossing> = lines.iter().filter(|c| c.side == side).collect();
+        let Some(hints) = on_side.iter().map(|c| c.hint).collect::<Option<Vec<f64>>>() else {
+            return true;
+        };
+        let at = |link: usize| ports.iter().find(|p| p.0 == link).map(|p| p.1);
+        // The ports there are (a line to the group itself has none), by their lines' hints.
+        let mut by_hint: Vec<(f64, f64)> = (hints.into_iter())
+            .zip(on_side.iter().map(|c| at(c.link)))
+            .filter_map(|(hint, port)| Some((hint, port?)))
+            .collect();
+        by_hint.sort_by(|a, b| a.0.total_cmp(&b.0));
+        // Along the border as the hints go (ties in either order).
+        by_hint
+            .windows(2)
+            .all(|w| w[0].1 <= w[1].1 || w[0].0 == w[1].0)
+    })
+}
+
 /// Keeps line `line`'s points inside `container` (`points`, crossing its border at `border`
 /// across its flow) as a leg, and the port it crosses at.
 pub(crate) fn keep_leg(
