@@ -6,13 +6,12 @@
 //! ends puts the pieces together (`place::stitched`). Only where the group's flow runs as its
 //! container's: a group turned across has its lines run in to its members as before.
 
-use crate::layered::ports::Side;
+use crate::layered::ports::{Ports, Side};
 use crate::model::Direction;
 use crate::place::{Block, Leg};
 use crate::route::Point;
 
 use super::{ItemEdge, Layered, Layout};
-use crate::layered::ports::Ports;
 
 /// A line crossing the border of the container laid out.
 #[derive(Debug, Clone, Copy, PartialEq)]
