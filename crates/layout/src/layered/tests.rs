@@ -519,3 +519,17 @@ fn lines_into_and_out_of_groups_run_inside_them_beside_the_members_they_pass() {
         "{line:?}"
     );
 }
+
+#[test]
+fn a_group_below_one_turned_across_takes_its_lines_in_the_order_of_their_members() {
+    // g1 runs left to right inside a top-to-bottom diagram, so its members' lines leave from
+    // where the members lie (it plans no ports); g2 below orders the ports of the lines
+    // coming in by those places: a's line on the left, c's on the right, no crossing.
+    let text = "flowchart TB\n  x --> b & c\n  subgraph g1\n    direction LR\n    \
+                a --> b --> c\n  end\n  subgraph g2\n    d --> e\n  end\n  c --> e\n  a --> d\n";
+    let parsed = Format::Mermaid.parse(text.as_bytes()).unwrap();
+    let laid = crate::lay_out_parsed(parsed.clone(), &Settings::default()).unwrap();
+    let model = check::check(parsed.entries, parsed.direction.unwrap_or_default()).unwrap();
+    let m = Drawing::of_objects(&model, &laid.objects).measure(&model);
+    assert_eq!((m.crossings, m.through, m.outside), (0, 0, 0), "{m:?}");
+}

@@ -302,6 +302,9 @@ impl Layout<'_> {
         // Where the lines run to, not the ports of the groups they enter: those follow.
         let lines = self.lines(layered, &ports, vec![[None; 2]; layered.routes.len()]);
         let member = lines.group_members(blocks);
+        let ported_by = |v: usize, link: usize| {
+            layered.is_group.get(v) == Some(&true) && blocks[v].ports.iter().any(|p| p.0 == link)
+        };
         let next = |item: usize, c: &Crossing| {
             let e = layered.edges.iter().position(|e| e.link == c.link)?;
             let r = &layered.routes[e];
@@ -309,12 +312,11 @@ impl Layout<'_> {
             match c.side {
                 // Downstream: toward the member the line runs to.
                 Side::Out if r[0] == item => Some(lines.other_end(&member, e, 1, r[1])),
-                // Upstream: from a component or a bend. A line from another group's port
-                // leaves this side free: that group orders its ports by where they run to,
-                // and the two would swap past each other if each followed the other.
-                Side::In
-                    if r[r.len() - 1] == item && layered.is_group.get(before) != Some(&true) =>
-                {
+                // Upstream: from a component, a bend or a member of a group turned across. A
+                // line from another group's port leaves this side free: that group orders its
+                // ports by where they run to, and the two would swap past each other if each
+                // followed the other.
+                Side::In if r[r.len() - 1] == item && !ported_by(before, c.link) => {
                     Some(lines.other_end(&member, e, 0, before))
                 }
                 _ => None,
