@@ -15,41 +15,6 @@ pub(crate) struct Orders(RefCell<HashMap<OrderKey, Vec<Vec<usize>>>>);
 /// them share their dummies, and whether the first and the last layer are pinned.
 type OrderKey = (Vec<usize>, Vec<(usize, usize)>, Vec<bool>, (bool, bool));
 
-/// What a sweep sorts a node by: its neighbours' places in the layer beside.
-#[derive(Debug, Clone, Copy)]
-enum Key {
-    /// Their mean (the barycentre).
-    Mean,
-    /// Their median; of an even number, the two middle ones weighted towards the side whose
-    /// places lie closer together (Graphviz's weighted median).
-    Median,
-}
-
-impl Key {
-    /// The key of a node whose neighbours lie at `places`; `None` without neighbours.
-    fn of(self, places: &[f64]) -> Option<f64> {
-        let m = places.len();
-        if m == 0 {
-            return None;
-        }
-        let mean = places.iter().sum::<f64>() / m as f64;
-        if let Key::Mean = self {
-            return Some(mean);
-        }
-        let mut p = places.to_vec();
-        p.sort_by(f64::total_cmp);
-        if m % 2 == 1 {
-            return Some(p[m / 2]);
-        }
-        let (low, high) = (p[m / 2 - 1], p[m / 2]);
-        let (left, right) = (low - p[0], p[m - 1] - high);
-        if m == 2 || left + right == 0.0 {
-            return Some((low + high) / 2.0);
-        }
-        Some((low * right + high * left) / (left + right))
-    }
-}
-
 /// The most sweeps.
 const ITERATIONS: usize = 24;
 /// Sweeps without a better order before giving up.
@@ -221,42 +186,34 @@ impl Proper {
     }
 
     /// Reorders the layers to cut crossings: from the order given, and, when that leaves
-    /// some, from its mirror (each layer reversed), each sorting nodes by their neighbours'
-    /// mean place and, when that leaves some, by their median (Graphviz's key); the order with
-    /// the fewest crossings is kept (sweeps from one start can settle where a line runs on the
-    /// wrong side of a whole chain; dot also starts more than once).
+    /// some, from its mirror (each layer reversed), keeping the better (sweeps from one start
+    /// can settle where a line runs on the wrong side of a whole chain; dot also starts more
+    /// than once).
     pub(crate) fn reduce_crossings(&mut self) {
         let start = self.layers.clone();
-        let mirrored: Vec<Vec<usize>> = (start.iter().enumerate())
-            .map(|(l, layer)| {
-                let mut layer = layer.clone();
+        let (given, given_crossings) = self.reduced_from(start.clone());
+        if given_crossings == 0 {
+            self.layers = given;
+            return;
+        }
+        let mirrored = (start.into_iter().enumerate())
+            .map(|(l, mut layer)| {
                 if !self.is_pinned(l) {
                     layer.reverse();
                 }
                 layer
             })
             .collect();
-        let mut best: Option<(Vec<Vec<usize>>, usize)> = None;
-        for (from, key) in [
-            (&start, Key::Mean),
-            (&mirrored, Key::Mean),
-            (&start, Key::Median),
-            (&mirrored, Key::Median),
-        ] {
-            if best.as_ref().is_some_and(|b| b.1 == 0) {
-                break;
-            }
-            let found = self.reduced_from(from.clone(), key);
-            if best.as_ref().is_none_or(|b| found.1 < b.1) {
-                best = Some(found);
-            }
-        }
-        self.layers = best.map_or(start, |b| b.0);
+        let (mirror, mirror_crossings) = self.reduced_from(mirrored);
+        self.layers = if mirror_crossings < given_crossings {
+            mirror
+        } else {
+            given
+        };
     }
 
-    /// The order with the fewest crossings the sweeps by `key` find from `start`, and its
-    /// crossings.
-    fn reduced_from(&mut self, start: Vec<Vec<usize>>, key: Key) -> (Vec<Vec<usize>>, usize) {
+    /// The order with the fewest crossings the sweeps find from `start`, and its crossings.
+    fn reduced_from(&mut self, start: Vec<Vec<usize>>) -> (Vec<Vec<usize>>, usize) {
         self.layers = start;
         let mut best = self.layers.clone();
         let mut fewest = self.crossings();
@@ -266,7 +223,7 @@ impl Proper {
                 break;
             }
             let down = iteration % 2 == 0;
-            self.sweep(down, key);
+            self.sweep(down);
             self.transpose();
             let now = self.crossings();
             if now < fewest {
@@ -281,7 +238,7 @@ impl Proper {
     }
 
     /// One sweep: down sorts each layer by its neighbours above, up by those below.
-    fn sweep(&mut self, down: bool, by: Key) {
+    fn sweep(&mut self, down: bool) {
         let mut pos = vec![0f64; self.layer_of.len()];
         for layer in &self.layers {
             for (i, &v) in layer.iter().enumerate() {
@@ -302,8 +259,13 @@ impl Proper {
             let mut keyed: Vec<(f64, usize)> = self.layers[l]
                 .iter()
                 .map(|&v| {
-                    let places: Vec<f64> = neighbours[v].iter().map(|&(w, _)| pos[w]).collect();
-                    (by.of(&places).unwrap_or(pos[v]), v)
+                    let n = &neighbours[v];
+                    let key = if n.is_empty() {
+                        pos[v]
+                    } else {
+                        n.iter().map(|&(w, _)| pos[w]).sum::<f64>() / n.len() as f64
+                    };
+                    (key, v)
                 })
                 .collect();
             keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -442,18 +404,6 @@ mod tests {
     }
 
     #[test]
-    fn a_node_is_keyed_by_its_neighbours_mean_or_weighted_median() {
-        assert_eq!(Key::Mean.of(&[]), None);
-        assert_eq!(Key::Mean.of(&[0.0, 1.0, 8.0]), Some(3.0));
-        assert_eq!(Key::Median.of(&[8.0, 0.0, 1.0]), Some(1.0));
-        assert_eq!(Key::Median.of(&[2.0, 4.0]), Some(3.0));
-        // Of four, the middle two weighted towards the closer-knit side: 1 and 2 lie 1 and 6
-        // from their ends, so the key leans to 1.
-        let key = Key::Median.of(&[0.0, 1.0, 2.0, 8.0]).unwrap();
-        assert!((key - (1.0 * 6.0 + 2.0 * 1.0) / 7.0).abs() < 1e-9, "{key}");
-    }
-
-    #[test]
     fn a_pinned_layer_keeps_its_order_and_the_others_follow_it() {
         // Two ports below (pinned, in their order) whose lines cross as given: the layer above
         // turns round instead. Unpinned, the sweeps turn the ports round; the order kept for
@@ -476,11 +426,7 @@ mod tests {
         let (rank, edges) = ([0, 1, 2, 2, 2, 0, 0, 1], [(6, 3), (5, 4), (0, 3), (6, 1)]);
         let mut p = Proper::new(8, &rank, &edges);
         let start = p.layers.clone();
-        assert_eq!(
-            p.reduced_from(start, Key::Mean).1,
-            1,
-            "the given start alone"
-        );
+        assert_eq!(p.reduced_from(start).1, 1, "the given start alone");
         let mut p = Proper::new(8, &rank, &edges);
         p.reduce_crossings();
         assert_eq!(p.crossings(), 0, "{:?}", p.layers);
