@@ -96,6 +96,16 @@ impl Model {
         }
         self.direction
     }
+
+    /// How many groups hold group `g` (0: it lies in the diagram itself).
+    pub fn depth(&self, mut g: usize) -> usize {
+        let mut d = 0;
+        while let Some(p) = self.groups[g].parent {
+            d += 1;
+            g = p;
+        }
+        d
+    }
 }
 
 /// A component entry.

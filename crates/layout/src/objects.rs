@@ -98,15 +98,6 @@ fn root_colour(model: &Model, mut g: usize) -> &'static str {
     PALETTE[hash as usize % PALETTE.len()]
 }
 
-fn depth(model: &Model, mut g: usize) -> usize {
-    let mut d = 0;
-    while let Some(p) = model.groups[g].parent {
-        d += 1;
-        g = p;
-    }
-    d
-}
-
 /// Builds every object of a placed model.
 pub fn build(model: &Model, placement: &Placement) -> LayoutResult<Objects> {
     let mut out = Out {
@@ -129,7 +120,7 @@ pub fn build(model: &Model, placement: &Placement) -> LayoutResult<Objects> {
 /// Each group's area, outer groups first, with its title (and the title's band).
 fn push_groups(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResult<()> {
     let mut order: Vec<usize> = (0..model.groups.len()).collect();
-    order.sort_by_key(|g| depth(model, *g));
+    order.sort_by_key(|&g| model.depth(g));
     for g in order {
         let group = &model.groups[g];
         let area = placement.groups[g];
@@ -140,7 +131,7 @@ fn push_groups(out: &mut Out, model: &Model, placement: &Placement) -> LayoutRes
         };
         data.insert("lineColor".into(), json!(colour));
         data.insert("anchors".into(), corners(area));
-        data.entry("zIndex").or_insert(json!(depth(model, g)));
+        data.entry("zIndex").or_insert(json!(model.depth(g)));
         data.entry("fillColor").or_insert(json!("#FFFFFF"));
         out.push(group.id.clone(), &group.id, "area", data)?;
         if let (Some(l), Some(place)) = (&group.label, placement.group_labels[g]) {
@@ -153,7 +144,7 @@ fn push_groups(out: &mut Out, model: &Model, placement: &Placement) -> LayoutRes
                     colour.as_str()
                 };
                 let band_data = json!({"anchors": corners(band), "fillColor": fill, "lineColor": colour,
-                    "lineWidth": 0.025, "zIndex": depth(model, g)});
+                    "lineWidth": 0.025, "zIndex": model.depth(g)});
                 out.push(
                     format!("{}:band", group.id),
                     &group.id,

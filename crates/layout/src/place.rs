@@ -71,8 +71,9 @@ pub(crate) struct Block {
     /// Links whose planned tracks would run along another line's (routed by the search).
     pub(crate) unplanned: Vec<usize>,
     /// The pieces of lines inside groups, from a group's border to the member they run to
-    /// (the layered layout's lines to members deeper than a group's first layer on their
-    /// side), which the container joining both ends of the line puts before or after its own.
+    /// (the layered layout's lines crossing a group's border, where the group flows as its
+    /// container does), which the container joining both ends of the line puts before or
+    /// after its own.
     pub(crate) legs: Vec<Leg>,
     /// Of a laid-out group: each line planned inside it to its border, and where it crosses
     /// the border across the group's flow (from the block's corner). Read by the container
@@ -164,19 +165,11 @@ fn stitched(model: &Model, bends: Vec<(usize, Vec<Point>)>, legs: Vec<Leg>) -> V
     for (i, points) in bends {
         out[i] = points;
     }
-    let depth = |g: usize| {
-        let (mut d, mut at) = (0, model.groups[g].parent);
-        while let Some(p) = at {
-            d += 1;
-            at = model.groups[p].parent;
-        }
-        d
-    };
     let mut legs = legs;
     // The innermost first at a `from` end, the outermost first at a `to` end: in the order
     // the line passes them.
     legs.sort_by_key(|leg| {
-        let d = depth(leg.group);
+        let d = model.depth(leg.group);
         (
             leg.link,
             !leg.at_from,

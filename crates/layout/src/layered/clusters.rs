@@ -153,10 +153,26 @@ struct Layered {
 }
 
 impl Layered {
-    /// How broad the layers are, their nodes' left edges at `left` (port nodes aside: they
-    /// are not drawn).
+    /// The port nodes of the lines crossing the border ([`Self::chained`]), after the items:
+    /// not drawn, so where they lie takes no room.
+    fn port_nodes(&self) -> std::ops::Range<usize> {
+        self.is_group.len()..self.is_group.len() + self.chained.len()
+    }
+
+    /// Where the items lie, their nodes' left edges at `left`, as ports need it.
+    fn ports<'x>(&'x self, left: &'x [f64]) -> Ports<'x> {
+        Ports {
+            direction: self.direction,
+            left,
+            breadth: &self.breadth,
+            real: self.is_group.len(),
+            is_group: &self.is_group,
+        }
+    }
+
+    /// How broad the layers are, their nodes' left edges at `left` (port nodes aside).
     fn wide(&self, left: &[f64]) -> f64 {
-        let ports = self.is_group.len()..self.is_group.len() + self.chained.len();
+        let ports = self.port_nodes();
         (0..self.proper.layer_of.len())
             .filter(|v| !ports.contains(v))
             .map(|v| left[v] + self.breadth[v])
@@ -255,10 +271,12 @@ impl<'a> Layout<'a> {
             .chain((groups.iter().zip(&handed)).map(|(&g, lines)| self.group_block(g, lines)))
             .collect();
         let mut layered = layered_with(&blocks);
+        let mut left = self.left_edges(&layered);
         if handed.iter().any(|lines| lines.len() > 1) {
             // Again, each group whose lines' ports are not in the order of where the lines
             // run on outside, with its ports pinned in that order.
-            let hinted = self.hinted(&layered, &blocks, &handed, comps.len());
+            let ports = layered.ports(&left);
+            let hinted = self.hinted(&layered, &blocks, &ports, &handed, comps.len());
             let mut again = false;
             for (j, (&g, lines)) in groups.iter().zip(&hinted).enumerate() {
                 let item = &mut blocks[comps.len() + j];
@@ -269,16 +287,10 @@ impl<'a> Layout<'a> {
             }
             if again {
                 layered = layered_with(&blocks);
+                left = self.left_edges(&layered);
             }
         }
-        let left = self.left_edges(&layered);
-        let ports = Ports {
-            direction,
-            left: &left,
-            breadth: &layered.breadth,
-            real: n,
-            is_group: &layered.is_group,
-        };
+        let ports = layered.ports(&left);
         let slot_at = self.line_slots(&layered, &blocks, &ports);
         let channels = self.channels(&layered, &ports, &slot_at);
         self.assemble(blocks, &layered, &ports, &slot_at, channels)
@@ -435,8 +447,7 @@ impl<'a> Layout<'a> {
                 previous = Some(v);
             }
         }
-        // Port nodes are not drawn: where they lie takes no room.
-        let ports = real..real + layered.chained.len();
+        let ports = layered.port_nodes();
         let least = (left.iter().enumerate())
             .filter(|(v, _)| !ports.contains(v))
             .map(|(_, &l)| l)

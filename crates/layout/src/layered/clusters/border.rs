@@ -283,24 +283,18 @@ impl Layout<'_> {
     /// Each group item's lines (`handed`, per inner group: the items after the `groups_from`
     /// components) with their hints: where each runs on from the item across the flow (the
     /// place of its next node, or of its member or port in the group item it runs to), in
-    /// the container laid out once with the groups' lines unordered (`layered`, `blocks`).
+    /// the container laid out once with the groups' lines unordered (`layered`, `blocks`,
+    /// the items placed at `ports`).
     pub(super) fn hinted(
         &self,
         layered: &Layered,
         blocks: &[Block],
+        ports: &Ports,
         handed: &[Vec<Crossing>],
         groups_from: usize,
     ) -> Vec<Vec<Crossing>> {
-        let left = self.left_edges(layered);
-        let ports = Ports {
-            direction: layered.direction,
-            left: &left,
-            breadth: &layered.breadth,
-            real: blocks.len(),
-            is_group: &layered.is_group,
-        };
         // Where the lines run to, not the ports of the groups they enter: those follow.
-        let lines = self.lines(layered, &ports, vec![[None; 2]; layered.routes.len()]);
+        let lines = self.lines(layered, ports, vec![[None; 2]; layered.routes.len()]);
         let member = lines.group_members(blocks);
         let ported_by = |v: usize, link: usize| {
             layered.is_group.get(v) == Some(&true) && blocks[v].ports.iter().any(|p| p.0 == link)
