@@ -88,9 +88,10 @@ fn every_file_is_laid_out() {
 fn the_files_laid_out_reach_the_zero_targets_and_cross_little() {
     // Summed over the files laid out (scripts/layout-quality.sh prints them beside dot's 7
     // crossings and 0 lines along another): no line through a component, no components on one
-    // another, every member inside its group, no sibling groups overlapping; 10 crossings
-    // (19 before the groups planned the lines crossing their borders) and 1 line along
-    // another (the Maven tree's fan-out).
+    // another, every member inside its group, no sibling groups overlapping; 8 crossings,
+    // within 1.2 times dot's (19 before the groups planned the lines crossing their borders,
+    // 10 before the order settled ties both ways and took the groups' ports into account)
+    // and 1 line along another (the Maven tree's fan-out).
     let mut sum = Measures::default();
     for (name, body) in files() {
         if TOO_WIDE_YET.contains(&name.as_str()) {
@@ -110,7 +111,7 @@ fn the_files_laid_out_reach_the_zero_targets_and_cross_little() {
         );
         sum.add(&m);
     }
-    assert!(sum.crossings <= 10, "{sum:?}");
+    assert!(sum.crossings <= 8, "{sum:?}");
     assert!(sum.along <= 1, "{sum:?}");
 }
 

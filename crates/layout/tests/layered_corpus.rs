@@ -70,8 +70,8 @@ fn the_corpus_is_laid_out_to_the_zero_targets() {
     // the corpus have 4).
     assert_eq!(sum.astray, 0, "labels nearer another line: {sum:?}");
     // Crossings at most 1.2 times dot's on the same graphs (11 over the corpus,
-    // scripts/layout-quality.sh): 4, none in the 122-node flowchart, whose lines share the
+    // scripts/layout-quality.sh): 3, none in the 122-node flowchart, whose lines share the
     // tracks between its layers; the groups plan the lines crossing their borders.
-    assert!(sum.crossings <= 4, "line crossings: {sum:?}");
+    assert!(sum.crossings <= 3, "line crossings: {sum:?}");
     println!("{laid} of {} corpus files laid out: {sum:?}", files.len());
 }

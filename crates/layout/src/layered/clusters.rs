@@ -20,7 +20,8 @@ use super::layers::{Span, layers, layers_bounded};
 use super::order::{Orders, Proper};
 use super::ports::{Demand, Ports, Side, Slot, group_slots, reach, slots};
 use border::{
-    Crossing, Through, border_lines, handed, in_order, keep_leg, port_channels, ported, to_border,
+    Crossing, Through, border_lines, handed, in_order, keep_leg, port_channels, port_ends, ported,
+    to_border,
 };
 use frame::{Frame, layer_tops};
 use members::{Lines, member_places, member_stub};
@@ -114,6 +115,9 @@ struct Items<'b> {
     edges: Vec<ItemEdge>,
     reversed: Vec<bool>,
     through: &'b [Through],
+    /// Whether the order of the layers takes the groups' ports into account (once they are
+    /// in the order of where their lines run on outside).
+    at_ports: bool,
 }
 
 /// A container's items in layers: what the steps after layering share.
@@ -256,13 +260,14 @@ impl<'a> Layout<'a> {
             })
             .collect();
         let is_group: Vec<bool> = (0..n).map(|i| i >= comps.len()).collect();
-        let layered_with = |blocks: &[Block]| {
+        let layered_with = |blocks: &[Block], at_ports: bool| {
             let items = Items {
                 blocks,
                 is_group: is_group.clone(),
                 edges: edges.clone(),
                 reversed: reversed.clone(),
                 through: &through,
+                at_ports,
             };
             self.layered(items, container, direction)
         };
@@ -270,7 +275,7 @@ impl<'a> Layout<'a> {
             .map(|&c| component_block(self.model, c))
             .chain((groups.iter().zip(&handed)).map(|(&g, lines)| self.group_block(g, lines)))
             .collect();
-        let mut layered = layered_with(&blocks);
+        let mut layered = layered_with(&blocks, false);
         let mut left = self.left_edges(&layered);
         if handed.iter().any(|lines| lines.len() > 1) {
             // Again, each group whose lines' ports are not in the order of where the lines
@@ -286,7 +291,7 @@ impl<'a> Layout<'a> {
                 }
             }
             if again {
-                layered = layered_with(&blocks);
+                layered = layered_with(&blocks, true);
                 left = self.left_edges(&layered);
             }
         }
@@ -306,6 +311,7 @@ impl<'a> Layout<'a> {
             mut edges,
             mut reversed,
             through,
+            at_ports,
         } = items;
         let n = blocks.len();
         let horizontal = direction.is_horizontal();
@@ -343,7 +349,8 @@ impl<'a> Layout<'a> {
         edges.extend(border.edges);
         let chained = border.chained;
         let upper_lower: Vec<(usize, usize)> = spans.iter().map(|&(a, b, _)| (a, b)).collect();
-        let mut proper = Proper::sharing(n + chained.len(), &rank, &upper_lower, &shared);
+        let ends = port_ends(at_ports.then_some(blocks), &is_group, &spans, &edges);
+        let mut proper = Proper::sharing(n + chained.len(), &rank, &upper_lower, &shared, &ends);
         proper.pinned = border.pinned;
         proper.reduce_crossings_once(self.orders, &upper_lower);
         let total = proper.layer_of.len();

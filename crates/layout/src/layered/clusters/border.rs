@@ -6,6 +6,7 @@
 //! ends puts the pieces together (`place::stitched`). Only where the group's flow runs as its
 //! container's: a group turned across has its lines run in to its members as before.
 
+use crate::layered::layers::Span;
 use crate::layered::ports::{Ports, Side};
 use crate::model::Direction;
 use crate::place::{Block, Leg};
@@ -238,6 +239,39 @@ pub(crate) fn ported(layered: &Layered, blocks: &[Block], ports: &Ports) -> Vec<
         .collect()
 }
 
+/// How much of a place in its layer a group's ports spread over, in the order of the layers
+/// (under one, so that they stay inside the group's own place).
+const PORT_SPREAD: f64 = 0.9;
+
+/// Per edge (`spans`: upper and lower end; `edges`: its link), where it meets each end for
+/// the order of the layers (the `ends` of
+/// [`Proper::sharing`](crate::layered::order::Proper::sharing)): at a group item's port for
+/// its line, by the port's place among the group's (only their order counts), else in the
+/// middle. None at all without `blocks` (the groups' ports not in order yet).
+pub(crate) fn port_ends(
+    blocks: Option<&[Block]>,
+    is_group: &[bool],
+    spans: &[Span],
+    edges: &[ItemEdge],
+) -> Vec<(f64, f64)> {
+    let Some(blocks) = blocks else {
+        return Vec::new();
+    };
+    let port_at = |v: usize, link: usize| {
+        let block = blocks.get(v).filter(|_| is_group[v])?;
+        let &(_, across) = block.ports.iter().find(|p| p.0 == link)?;
+        let before = block.ports.iter().filter(|p| p.1 < across).count();
+        let place = (before as f64 + 0.5) / block.ports.len() as f64;
+        Some(PORT_SPREAD * (place - 0.5))
+    };
+    (spans.iter().zip(edges))
+        .map(|(&(a, b, _), e)| {
+            let at = |v| port_at(v, e.link).unwrap_or(0.0);
+            (at(a), at(b))
+        })
+        .collect()
+}
+
 /// Whether channel `c` of `channels` runs between a port layer and its neighbour (it takes
 /// no room: the lines there are not drawn), given whether the first and the last layer hold
 /// ports.
@@ -304,8 +338,13 @@ impl Layout<'_> {
             let r = &layered.routes[e];
             let before = r[r.len().saturating_sub(2)];
             match c.side {
-                // Downstream: toward the member the line runs to.
-                Side::Out if r[0] == item => Some(lines.other_end(&member, e, 1, r[1])),
+                // Downstream: toward the member the line runs to in another group, even past
+                // a long line's bends on the way (they follow the ports), else its next node.
+                Side::Out if r[0] == item => {
+                    let last = r[r.len() - 1];
+                    let to = if member[e][1].is_some() { last } else { r[1] };
+                    Some(lines.other_end(&member, e, 1, to))
+                }
                 // Upstream: from a component, a bend or a member of a group turned across. A
                 // line from another group's port leaves this side free: that group orders its
                 // ports by where they run to, and the two would swap past each other if each
