@@ -258,9 +258,11 @@ impl Proper {
         // With the groups' ports, from the order found without them, which mostly stands: the
         // sweeps from there only (a whole search again would double the cost of a big
         // diagram for the few lines to a group that change places).
-        let without_ports = (key.0.clone(), key.1.clone(), key.2.clone(), false, key.4);
-        let found = orders.0.borrow().get(&without_ports).cloned();
-        match found.filter(|_| self.has_ends) {
+        let found = self.has_ends.then(|| {
+            let without_ports = (key.0.clone(), key.1.clone(), key.2.clone(), false, key.4);
+            orders.0.borrow().get(&without_ports).cloned()
+        });
+        match found.flatten() {
             Some(start) => self.layers = self.swept(start, false).0,
             None => self.reduce_crossings(),
         }
@@ -625,6 +627,33 @@ mod tests {
         assert_eq!(p.layers[0], vec![1, 0]);
         // Without ports the two lines meet g in its middle and do not cross.
         assert_eq!(Proper::new(3, &rank, &edges).crossings(), 0);
+    }
+
+    #[test]
+    fn the_order_with_ports_is_swept_from_the_one_found_without_them() {
+        // a..d above all run to g below, at ports in the order d c b a; e stands alone. Found
+        // without ports: e first, then d c b a, which has no crossing with the ports either,
+        // so the order with ports keeps it (searched whole, e would go last).
+        let (rank, edges) = ([0, 0, 0, 0, 0, 1], [(0, 5), (1, 5), (2, 5), (3, 5)]);
+        let ends = [(0.0, 0.3), (0.0, 0.1), (0.0, -0.1), (0.0, -0.3)];
+        let without_ports = (
+            rank.to_vec(),
+            edges.to_vec(),
+            vec![false; 4],
+            false,
+            (false, false),
+        );
+        let orders = Orders::default();
+        let found = vec![vec![4, 3, 2, 1, 0], vec![5]];
+        orders.0.borrow_mut().insert(without_ports, found.clone());
+        let mut ported = Proper::sharing(6, &rank, &edges, &[false; 4], &ends);
+        ported.reduce_crossings_once(&orders, &edges);
+        assert_eq!(ported.layers, found);
+        assert_eq!(orders.0.borrow().len(), 2, "kept under its own key");
+        let mut whole = Proper::sharing(6, &rank, &edges, &[false; 4], &ends);
+        whole.reduce_crossings();
+        assert_eq!(whole.crossings(), 0);
+        assert_ne!(whole.layers, found, "a whole search orders e elsewhere");
     }
 
     #[test]
