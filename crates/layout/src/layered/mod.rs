@@ -142,27 +142,43 @@ pub fn place(model: &Model, settings: &Settings) -> LayoutResult<Placement> {
     )))
 }
 
+/// The gaps of each step of fitting the grid, in turn, for a diagram with links labelled or
+/// not: a step whose gaps come out the same as the one before (the settings' gaps already at
+/// their least, or no label to give a layer) would lay out the same diagram again, and is
+/// left out.
+fn steps(settings: &Settings, labelled: bool) -> Vec<Gaps> {
+    let mut steps: Vec<Gaps> = (STEPS.iter())
+        .map(|&(scale, label_layers, bound, least_layer, tracks)| {
+            let label_layers = label_layers && labelled;
+            Gaps::scaled(settings, scale, label_layers, bound, least_layer, tracks)
+        })
+        .collect();
+    steps.dedup();
+    steps
+}
+
 /// Tries the steps in turn: the placement of the first that fits the grid, else the bounds of
 /// the last one tried.
 fn fit(model: &Model, settings: &Settings) -> LayoutResult<Result<Placement, Rect>> {
     let mut smallest = None;
     let orders = Orders::default();
     let horizontal = model.direction_in(None).is_horizontal();
-    // A bounded step too long along the flow (though narrow enough): with the same gaps, a
-    // smaller bound only makes it longer, so those steps are skipped.
-    let mut too_long: Option<(f64, Step)> = None;
-    for step in STEPS {
-        let (scale, label_layers, bound, least_layer, tracks) = step;
-        let same_gaps = |(s, l, _, layer, t): Step| {
-            (s, l, layer, t) == (scale, label_layers, least_layer, tracks)
+    // A bounded step too long along the flow (though narrow enough), its bound and its gaps
+    // but for the bound: with the same gaps, a smaller bound only makes it longer, so those
+    // steps are skipped.
+    let mut too_long: Option<(f64, Gaps)> = None;
+    let labelled = model.links.iter().any(|l| l.label.is_some());
+    for gaps in steps(settings, labelled) {
+        let unbounded = Gaps {
+            bound: None,
+            ..gaps
         };
-        if let (Some(b), Some((longer_than, at))) = (bound, too_long)
+        if let (Some(b), Some((longer_than, at))) = (gaps.bound, too_long)
             && b < longer_than
-            && same_gaps(at)
+            && at == unbounded
         {
             continue;
         }
-        let gaps = Gaps::scaled(settings, scale, label_layers, bound, least_layer, tracks);
         let placement = place_with(model, &gaps, &orders);
         check_by_hand(model, &placement)?;
         match bounds(&placement) {
@@ -172,15 +188,15 @@ fn fit(model: &Model, settings: &Settings) -> LayoutResult<Result<Placement, Rec
                 } else {
                     (b.width(), b.height())
                 };
-                if let Some(bound) = bound
+                if let Some(bound) = gaps.bound
                     && across <= GRID.width()
                     && along > GRID.height()
                 {
-                    too_long = Some((bound, step));
+                    too_long = Some((bound, unbounded));
                 }
                 smallest = Some(b);
             }
-            Some(b) if tracks > 0 && tracks < ALL => {
+            Some(b) if gaps.tracks > 0 && gaps.tracks < ALL => {
                 let along = if horizontal { b.width() } else { b.height() };
                 return Ok(Ok(spend_room(model, &gaps, &orders, placement, along)));
             }
@@ -202,19 +218,33 @@ fn spend_room(
     placement: Placement,
     along: f64,
 ) -> Placement {
-    let mut extra = ((GRID.height() - along) / clusters::TRACK_GAP) as usize;
+    let horizontal = model.direction_in(None).is_horizontal();
+    let room = GRID.height() - along;
+    let mut extra = (room / clusters::TRACK_GAP) as usize;
     while extra > 0 {
         let roomier = Gaps {
             extra_tracks: extra,
             ..*gaps
         };
         let p = place_with(model, &roomier, orders);
-        if bounds(&p).is_none_or(|b| GRID.contains(&b)) {
+        let Some(b) = bounds(&p).filter(|b| !GRID.contains(b)) else {
             return p;
-        }
-        extra /= 2;
+        };
+        let longer = if horizontal { b.width() } else { b.height() };
+        extra = fewer_tracks(extra, (longer - along) / extra as f64, room);
     }
     placement
+}
+
+/// The next count of extra tracks to try after `extra` grew the diagram `growth_per_track`
+/// a track and did not fit in `room`: half as many, halved again while that many would grow
+/// it past the room at the same rate (each try is a whole layout).
+fn fewer_tracks(extra: usize, growth_per_track: f64, room: f64) -> usize {
+    let mut fewer = extra / 2;
+    while fewer > 0 && fewer as f64 * growth_per_track > room {
+        fewer /= 2;
+    }
+    fewer
 }
 
 /// Places a checked model in layers once, with the settings' gaps, whether it fits the grid or

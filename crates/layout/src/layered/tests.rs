@@ -364,6 +364,42 @@ fn a_tall_diagram_shrinks_its_gaps_to_fit_and_a_huge_one_is_refused_by_its_size(
 }
 
 #[test]
+fn a_step_of_fitting_with_the_gaps_of_the_one_before_is_not_laid_out_again() {
+    let all = super::STEPS.len();
+    // The settings' own gaps at their least: the first steps, which only scale the gaps, give
+    // the same ones; without a labelled link, so do the first two.
+    let tight = Settings::from_pairs([
+        ("COMP_GAP", "0.5"),
+        ("TIER_GAP", "0.5"),
+        ("GROUP_MARGIN", "0.5"),
+        ("GROUP_PADDING", "0.5"),
+    ])
+    .unwrap();
+    let steps = super::steps(&tight, false);
+    assert!(steps.len() < all - 3, "{} of {all}", steps.len());
+    assert!(steps.windows(2).all(|w| w[0] != w[1]));
+    assert_eq!(
+        steps.last(),
+        super::steps(&Settings::default(), true).last()
+    );
+    // A labelled link: the first step gives its label a layer, the second does not.
+    let labelled = super::steps(&Settings::default(), true);
+    assert!(labelled[0].label_layers && !labelled[1].label_layers);
+    assert_eq!(super::steps(&Settings::default(), false).len(), all - 1);
+}
+
+#[test]
+fn extra_tracks_that_would_grow_past_the_room_are_not_tried() {
+    // 6 tracks grew the diagram 15 cells, 2.5 a track: 3 would take 7.5, more than the 3
+    // cells of room, so 1 is next.
+    assert_eq!(super::fewer_tracks(6, 2.5, 3.0), 1);
+    // Half a cell a track: 3 fit the room, and are tried.
+    assert_eq!(super::fewer_tracks(6, 0.5, 3.0), 3);
+    assert_eq!(super::fewer_tracks(1, 0.5, 3.0), 0);
+    assert_eq!(super::fewer_tracks(8, 4.0, 3.0), 0);
+}
+
+#[test]
 fn a_fan_out_of_one_component_neither_crosses_nor_shares_a_piece() {
     // One source linked to six targets on the layer below: no two lines share a piece, none
     // crosses another, and each starts at a corner of the source.
