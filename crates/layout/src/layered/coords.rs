@@ -39,6 +39,8 @@ pub(crate) fn across(
         }
     }
     let count = p.layers.len();
+    // Each layer's wanted places (place, weight) and least distances, the buffers kept.
+    let (mut wanted, mut seps): (Vec<(f64, f64)>, Vec<f64>) = (Vec::new(), Vec::new());
     for sweep in 0..SWEEPS + 2 {
         let both = sweep >= SWEEPS;
         let down = sweep % 2 == 0;
@@ -49,47 +51,43 @@ pub(crate) fn across(
         };
         for l in order {
             let layer = &p.layers[l];
-            let wanted: Vec<(f64, f64)> = layer
-                .iter()
-                .map(|&v| {
-                    let sides: [&Vec<(usize, f64)>; 2] = [&p.up[v], &p.down[v]];
-                    let (mut sum, mut weight) = (0.0, 0.0);
-                    for (s, side) in sides.iter().enumerate() {
-                        if !both && (s == 0) != down {
-                            continue;
-                        }
-                        for &(w, wt) in side.iter() {
-                            sum += wt * x[w];
-                            weight += wt;
-                        }
+            // With a bound, pins at its two ends, heavy enough to hold the layer inside.
+            let pinned = bound.filter(|_| !layer.is_empty());
+            wanted.clear();
+            seps.clear();
+            if let Some(b) = pinned {
+                wanted.push((-b / 2.0, PIN));
+                seps.push(breadth[layer[0]] / 2.0);
+            }
+            wanted.extend(layer.iter().map(|&v| {
+                let sides: [&Vec<(usize, f64)>; 2] = [&p.up[v], &p.down[v]];
+                let (mut sum, mut weight) = (0.0, 0.0);
+                for (s, side) in sides.iter().enumerate() {
+                    if !both && (s == 0) != down {
+                        continue;
                     }
-                    if weight == 0.0 {
-                        (x[v], STAY)
-                    } else {
-                        (sum / weight, weight)
+                    for &(w, wt) in side.iter() {
+                        sum += wt * x[w];
+                        weight += wt;
                     }
-                })
-                .collect();
-            let mut seps: Vec<f64> = layer
-                .windows(2)
-                .map(|w| (breadth[w[0]] + breadth[w[1]]) / 2.0 + gap(w[0], w[1]))
-                .collect();
-            let placed = match (bound, layer.first(), layer.last()) {
-                (Some(b), Some(&first), Some(&last)) => {
-                    // Pins at the bound's two ends, heavy enough to hold the layer inside.
-                    let mut pinned = vec![(-b / 2.0, PIN)];
-                    pinned.extend(wanted);
-                    pinned.push((b / 2.0, PIN));
-                    seps.insert(0, breadth[first] / 2.0);
-                    seps.push(breadth[last] / 2.0);
-                    let mut placed = nearest_in_order(&pinned, &seps);
-                    placed.pop();
-                    placed.remove(0);
-                    placed
                 }
-                _ => nearest_in_order(&wanted, &seps),
-            };
-            for (&v, xv) in layer.iter().zip(placed) {
+                if weight == 0.0 {
+                    (x[v], STAY)
+                } else {
+                    (sum / weight, weight)
+                }
+            }));
+            seps.extend(
+                (layer.windows(2))
+                    .map(|w| (breadth[w[0]] + breadth[w[1]]) / 2.0 + gap(w[0], w[1])),
+            );
+            if let Some(b) = pinned {
+                wanted.push((b / 2.0, PIN));
+                seps.push(breadth[layer[layer.len() - 1]] / 2.0);
+            }
+            let placed = nearest_in_order(&wanted, &seps);
+            let skip = usize::from(pinned.is_some());
+            for (&v, &xv) in layer.iter().zip(&placed[skip..]) {
                 x[v] = xv;
             }
         }
@@ -152,7 +150,7 @@ pub(crate) fn nearest_in_order(wanted: &[(f64, f64)], seps: &[f64]) -> Vec<f64> 
         offset.push(o);
     }
     // Pools: (weighted sum, weight, items).
-    let mut pools: Vec<(f64, f64, usize)> = Vec::new();
+    let mut pools: Vec<(f64, f64, usize)> = Vec::with_capacity(wanted.len());
     for (i, &(x, w)) in wanted.iter().enumerate() {
         pools.push((w * (x - offset[i]), w, 1));
         while pools.len() > 1 {

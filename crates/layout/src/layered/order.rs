@@ -216,8 +216,13 @@ impl Proper {
                 .map(move |(k, &(w, _))| (v, w, Self::at(&self.down_at[v], k)))
         });
         if !self.has_ends {
-            let mut ends: Vec<(usize, usize)> = edges.map(|(v, w, _)| (pos[v], pos[w])).collect();
-            ends.sort_unstable();
+            // The layer in order, each node's edges sorted by their lower ends: all sorted.
+            let mut ends = Vec::new();
+            for &v in &self.layers[l] {
+                let first = ends.len();
+                ends.extend(self.down[v].iter().map(|&(w, _)| (pos[v], pos[w])));
+                ends[first..].sort_unstable();
+            }
             return inversions(&ends, self.layers[l + 1].len());
         }
         // Where an edge meets a node counts: each end as a rank among the places edges meet
@@ -407,7 +412,8 @@ impl Proper {
                 changed[l] = false;
                 for i in 0..self.layers[l].len().saturating_sub(1) {
                     let (u, v) = (self.layers[l][i], self.layers[l][i + 1]);
-                    if self.pair_crossings(v, u, &pos) < self.pair_crossings(u, v, &pos) {
+                    let (kept, swapped) = self.pair_crossings(u, v, &pos);
+                    if swapped < kept {
                         self.layers[l].swap(i, i + 1);
                         pos[u] = (i + 1) as f64;
                         pos[v] = i as f64;
@@ -422,28 +428,34 @@ impl Proper {
         }
     }
 
-    /// Crossings between the edges of `u` and of `v`, `u` left of `v`.
-    fn pair_crossings(&self, u: usize, v: usize, pos: &[f64]) -> usize {
-        self.side_crossings(u, v, pos, true) + self.side_crossings(u, v, pos, false)
+    /// Crossings between the edges of `u` and of `v`: with `u` left of `v`, and with `v` left
+    /// of `u`.
+    fn pair_crossings(&self, u: usize, v: usize, pos: &[f64]) -> (usize, usize) {
+        let (up_kept, up_swapped) = self.side_crossings(u, v, pos, true);
+        let (down_kept, down_swapped) = self.side_crossings(u, v, pos, false);
+        (up_kept + down_kept, up_swapped + down_swapped)
     }
 
-    /// Crossings between the edges of `u` and of `v` (`u` left of `v`) to the layer above
-    /// (`up`) or below.
+    /// Crossings between the edges of `u` and of `v` to the layer above (`up`) or below:
+    /// with `u` left of `v`, and with `v` left of `u` (pairs of edges that end apart cross
+    /// one way or the other; those that meet in one point, neither).
     #[inline]
-    fn side_crossings(&self, u: usize, v: usize, pos: &[f64], up: bool) -> usize {
+    fn side_crossings(&self, u: usize, v: usize, pos: &[f64], up: bool) -> (usize, usize) {
         let (n, at) = if up {
             (&self.up, &self.up_at)
         } else {
             (&self.down, &self.down_at)
         };
-        let mut c = 0;
+        let (mut kept, mut swapped) = (0, 0);
         if at[u].is_empty() && at[v].is_empty() {
             for &(a, _) in &n[u] {
+                let a = pos[a];
                 for &(b, _) in &n[v] {
-                    c += usize::from(pos[a] > pos[b]);
+                    kept += usize::from(a > pos[b]);
+                    swapped += usize::from(a < pos[b]);
                 }
             }
-            return c;
+            return (kept, swapped);
         }
         let end = |x: usize, k: usize| {
             let (upper, lower) = Self::at(&at[x], k);
@@ -452,10 +464,12 @@ impl Proper {
         for (i, &(a, _)) in n[u].iter().enumerate() {
             let a = pos[a] + end(u, i);
             for (j, &(b, _)) in n[v].iter().enumerate() {
-                c += usize::from(a > pos[b] + end(v, j));
+                let b = pos[b] + end(v, j);
+                kept += usize::from(a > b);
+                swapped += usize::from(a < b);
             }
         }
-        c
+        (kept, swapped)
     }
 
     /// Whether layer `l` keeps its order ([`Proper::pinned`]).
