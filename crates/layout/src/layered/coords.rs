@@ -78,8 +78,7 @@ pub(crate) fn across(
                 }
             }));
             seps.extend(
-                (layer.windows(2))
-                    .map(|w| (breadth[w[0]] + breadth[w[1]]) / 2.0 + gap(w[0], w[1])),
+                (layer.windows(2)).map(|w| (breadth[w[0]] + breadth[w[1]]) / 2.0 + gap(w[0], w[1])),
             );
             if let Some(b) = pinned {
                 wanted.push((b / 2.0, PIN));
