@@ -327,20 +327,25 @@ fn is_stub(a: Point, b: Point) -> bool {
     dx > 0.0 && dy > 0.0 && dx.min(dy) <= 0.5 && dx.max(dy) <= 1.5
 }
 
-/// Drops repeated points and the middle of three points on one straight line.
+/// Drops repeated points and the middle of three points on one straight line, again after
+/// each point dropped: a piece that runs out and back along itself (a spike) goes, and the
+/// points on either side of it become neighbours.
 fn simplify(path: Vec<Point>) -> Vec<Point> {
     let mut out: Vec<Point> = Vec::with_capacity(path.len());
     for p in path {
-        if out.last() == Some(&p) {
-            continue;
-        }
-        if out.len() >= 2 {
-            let (a, b) = (out[out.len() - 2], out[out.len() - 1]);
-            if (a.0 == b.0 && b.0 == p.0) || (a.1 == b.1 && b.1 == p.1) {
-                out.pop();
+        loop {
+            if out.last() == Some(&p) {
+                break;
             }
+            if let [.., a, b] = out[..]
+                && ((a.0 == b.0 && b.0 == p.0) || (a.1 == b.1 && b.1 == p.1))
+            {
+                out.pop();
+                continue;
+            }
+            out.push(p);
+            break;
         }
-        out.push(p);
     }
     out
 }
@@ -398,4 +403,55 @@ pub fn border_point(r: Rect, toward: Point) -> Point {
 
 fn distance(a: Point, b: Point) -> f64 {
     (a.0 - b.0).hypot(a.1 - b.1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::simplify;
+
+    #[test]
+    fn simplify_drops_points_on_a_straight_piece_and_pieces_that_run_back_along_themselves() {
+        // The middle of three points on a line, and a repeated point.
+        assert_eq!(
+            simplify(vec![
+                (0.0, 0.0),
+                (1.0, 0.0),
+                (1.0, 0.0),
+                (2.0, 0.0),
+                (2.0, 1.0)
+            ]),
+            vec![(0.0, 0.0), (2.0, 0.0), (2.0, 1.0)]
+        );
+        // A spike out and back (the Jaeger flowchart's line into its SDK): the line runs on
+        // from where the spike began, and runs along no other line there.
+        assert_eq!(
+            simplify(vec![
+                (-2.0, -8.5),
+                (-2.0, -6.0),
+                (-4.0, -6.0),
+                (-1.5, -6.0),
+                (-1.5, -3.5)
+            ]),
+            vec![(-2.0, -8.5), (-2.0, -6.0), (-1.5, -6.0), (-1.5, -3.5)]
+        );
+        // A spike across a straight piece: once it goes, the points on either side of it are
+        // on one line with their neighbours, and go too.
+        assert_eq!(
+            simplify(vec![
+                (-9.5, -3.5),
+                (-9.5, -6.0),
+                (-6.0, -6.0),
+                (-6.0, -5.5),
+                (-6.0, -6.0),
+                (-2.5, -6.0),
+                (-2.5, -8.0)
+            ]),
+            vec![(-9.5, -3.5), (-9.5, -6.0), (-2.5, -6.0), (-2.5, -8.0)]
+        );
+        // Out and back to the very point it left: one point.
+        assert_eq!(
+            simplify(vec![(0.0, 0.0), (3.0, 0.0), (0.0, 0.0)]),
+            vec![(0.0, 0.0)]
+        );
+    }
 }
