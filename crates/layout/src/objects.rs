@@ -196,6 +196,15 @@ fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResu
     for r in placement.label_spots.iter().flatten() {
         obstacles.block(*r, false);
     }
+    // A group's border: no link's label across it (each side a box without breadth).
+    for r in &placement.groups {
+        taken.extend([
+            Rect { y1: r.y0, ..*r },
+            Rect { y0: r.y1, ..*r },
+            Rect { x1: r.x0, ..*r },
+            Rect { x0: r.x1, ..*r },
+        ]);
+    }
     let centre = |e: End| match e {
         End::Component(c) => placement.components[c],
         End::Group(g) => {

@@ -255,6 +255,44 @@ impl Drawing {
     }
 }
 
+/// The links of `model` whose labels, among our `objects`, lie across a group's border
+/// (partly inside its area, partly outside): such a label reads as the group's.
+pub fn labels_across_borders(model: &Model, objects: &Objects) -> Vec<String> {
+    let by_id: HashMap<&str, &serde_json::Map<String, Value>> = (objects.iter())
+        .map(|(id, o)| (id.as_str(), &o.data))
+        .collect();
+    let areas: Vec<Rect> = (model.groups.iter())
+        .filter_map(|g| by_id.get(g.id.as_str()))
+        .filter_map(|d| {
+            let corners = d["anchors"].as_array()?;
+            let points: Vec<Point> = (corners.iter())
+                .filter_map(|c| Some((c["x"].as_f64()?, c["y"].as_f64()?)))
+                .collect();
+            bounding(&points)
+        })
+        .collect();
+    let label_box = |d: &serde_json::Map<String, Value>| {
+        let (at, size) = (d.get("position")?, d.get("dimensions")?);
+        let (x, y) = (at["x"].as_f64()?, at["y"].as_f64()?);
+        Some(Rect::centred(
+            x,
+            y,
+            size["width"].as_f64()?,
+            size["height"].as_f64()?,
+        ))
+    };
+    (model.links.iter())
+        .filter(|l| {
+            let label = by_id.get(format!("{}:label", l.id).as_str()).copied();
+            label.and_then(label_box).is_some_and(|r| {
+                let r = r.inset(0.01);
+                areas.iter().any(|a| a.overlaps(&r) && !a.contains(&r))
+            })
+        })
+        .map(|l| l.id.clone())
+        .collect()
+}
+
 /// The innermost group holding both ends (an end that is a group counts as inside itself).
 fn common_container(model: &Model, a: End, b: End) -> Option<usize> {
     let chain = |e: End| {

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use diagtui_layout::catalogue::{Shape, component_id};
 use diagtui_layout::input::parse_dot;
 use diagtui_layout::model::Direction;
-use diagtui_layout::quality::{Drawing, Measures};
+use diagtui_layout::quality::{Drawing, Measures, labels_across_borders};
 use diagtui_layout::{Format, Settings, check, lay_out, lay_out_parsed};
 use serde_json::Value;
 
@@ -88,7 +88,8 @@ fn every_file_is_laid_out() {
 fn the_files_laid_out_reach_the_zero_targets_and_cross_little() {
     // Summed over the files laid out (scripts/layout-quality.sh prints them beside dot's 7
     // crossings and 0 lines along another): no line through a component, no components on one
-    // another, every member inside its group, no sibling groups overlapping; 8 crossings,
+    // another, every member inside its group, no sibling groups overlapping, no link's label
+    // across a group's border; 8 crossings,
     // within 1.2 times dot's (19 before the groups planned the lines crossing their borders,
     // 10 before the order settled ties both ways and took the groups' ports into account)
     // and 1 line along another (the Maven tree's fan-out).
@@ -108,6 +109,11 @@ fn the_files_laid_out_reach_the_zero_targets_and_cross_little() {
             (m.through, m.overlapping, m.outside, m.sibling_overlaps),
             (0, 0, 0, 0),
             "{name}: {m:?}"
+        );
+        let across = labels_across_borders(&model, &laid.objects);
+        assert!(
+            across.is_empty(),
+            "{name}: labels across a group's border: {across:?}"
         );
         sum.add(&m);
     }

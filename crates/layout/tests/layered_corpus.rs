@@ -2,12 +2,12 @@
 //! folder `DIAGTUI_MERMAID_CORPUS` names; skipped with a note when absent): every file the
 //! reader takes is laid out on the grid, with no line through a component, no components on
 //! one another, every member inside its group's area, no sibling areas overlapping, at
-//! least 90% of the links following the flow, labels beside their own lines, and no more
-//! crossings than 1.2 times Graphviz dot's.
+//! least 90% of the links following the flow, labels beside their own lines and never across
+//! a group's border, and no more crossings than 1.2 times Graphviz dot's.
 
 use std::path::PathBuf;
 
-use diagtui_layout::quality::{Drawing, Measures};
+use diagtui_layout::quality::{Drawing, Measures, labels_across_borders};
 use diagtui_layout::{Format, Settings, check, lay_out_parsed};
 
 fn corpus() -> Option<PathBuf> {
@@ -58,6 +58,11 @@ fn the_corpus_is_laid_out_to_the_zero_targets() {
             (0, 0, 0, 0),
             "{name}: lines through components, overlapping components, members outside, \
              sibling overlaps: {m:?}"
+        );
+        let across = labels_across_borders(&model, &laid_out.objects);
+        assert!(
+            across.is_empty(),
+            "{name}: labels across a group's border: {across:?}"
         );
         sum.add(&m);
         alongs.push((model.components.len(), m.along));

@@ -1,15 +1,15 @@
 //! Containers as blocks: a container (the diagram or a group) lays out its own components and
 //! inner groups in layers along its own direction, each inner group first laid out as a block
 //! of its own (so members stay inside their group's area and sibling areas never overlap),
-//! then the group's area around its block with its title on a band at the top-left. The lines
-//! crossing a group's border are planned inside the group, to ports on its border
-//! ([`border`]).
+//! then the group's area around its block with its title on a band along its top
+//! ([`group`]). The lines crossing a group's border are planned inside the group, to ports on
+//! its border ([`border`]).
 
 use std::collections::HashMap;
 
-use crate::geometry::{Rect, ceil_half, floor_half, round_half};
+use crate::geometry::{floor_half, round_half};
 use crate::model::{Direction, End, Model, Position};
-use crate::place::{Block, GroupLabelPlace, component_block, text_box};
+use crate::place::{Block, component_block};
 use crate::route::Point;
 
 use super::Gaps;
@@ -21,7 +21,6 @@ use super::order::{Orders, Proper};
 use super::ports::{Demand, Ports, Side, Slot, group_slots, reach, slots};
 use border::{
     Crossing, Through, border_lines, handed, in_order, keep_leg, port_channels, port_ends, ported,
-    to_border,
 };
 use frame::{Frame, layer_tops};
 use members::{Lines, member_places, member_stub};
@@ -30,6 +29,7 @@ use members::{Lines, member_places, member_stub};
 const TITLE_PADDING: f64 = 0.25;
 mod border;
 mod frame;
+mod group;
 mod items;
 mod members;
 
@@ -736,53 +736,6 @@ impl<'a> Layout<'a> {
                 let r = frame.rect(left[d] + LABEL_OFFSET, middle(d) - ld / 2.0, lb, ld);
                 block.label_spots.push((edge.link, r));
             }
-        }
-        block
-    }
-
-    /// A group: its contents inside its padding, its title on a band at its top-left;
-    /// `crossing`: the lines crossing its border.
-    fn group_block(&self, g: usize, crossing: &[Crossing]) -> Block {
-        let mut inner = self.container(Some(g), crossing);
-        let p = self.gaps.padding;
-        let label = self.model.groups[g].label.as_ref();
-        let (caption_w, band_h) = label.map_or((0.0, 0.0), |l| {
-            let (w, h) = text_box(&l.text, l.font_size.max(0.4));
-            ((w + 2.0 * TITLE_PADDING).ceil(), h)
-        });
-        let w = ceil_half((inner.w + 2.0 * p).max(caption_w));
-        let h = ceil_half(band_h + inner.h + 2.0 * p);
-        let area = Rect {
-            x0: 0.0,
-            y0: 0.0,
-            x1: w,
-            y1: h,
-        };
-        let mut block = Block {
-            w,
-            h,
-            ..Block::default()
-        };
-        let offset = (floor_half((w - inner.w) / 2.0), band_h + p);
-        let ports = std::mem::take(&mut inner.ports);
-        block.take(inner, offset.0, offset.1);
-        let direction = self.model.direction_in(Some(g));
-        block.ports = to_border(g, direction, &mut block.legs, ports, offset, (w, h));
-        block.areas.push((g, area));
-        if label.is_some() {
-            let band = Rect {
-                x0: 0.0,
-                y0: 0.0,
-                x1: caption_w,
-                y1: band_h,
-            };
-            block.captions.push((
-                g,
-                GroupLabelPlace {
-                    band: Some(band),
-                    text: band,
-                },
-            ));
         }
         block
     }

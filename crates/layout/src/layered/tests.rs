@@ -237,6 +237,43 @@ fn titles_are_dark_on_a_light_band_with_room_and_no_line_crosses_them() {
     }
 }
 
+#[test]
+fn a_line_into_a_group_under_a_long_title_enters_straight_beside_the_band() {
+    // One member under a title broader than the member: its line from above used to meet the
+    // band across the whole top and go round the group, in through its side.
+    let body = json!({
+        "a": component(&[]), "b": component(&["g"]),
+        "g": {"type": "group", "label": "User Application"},
+        "ab": link("a", "b"),
+    });
+    let objects = lay(&body);
+    let area = rect_of(data(&objects, "g"));
+    let band = rect_of(data(&objects, "g:band"));
+    assert_eq!(
+        band.y0, area.y0,
+        "the band along the top: {band:?} {area:?}"
+    );
+    let points = line_points(&objects, data(&objects, "ab"));
+    // Where the line crosses the top border: not under the band, and nowhere else out.
+    let inside = |p: &(f64, f64)| {
+        area.inset(0.01)
+            .contains(&Rect::centred(p.0, p.1, 0.0, 0.0))
+    };
+    let first_in = points
+        .iter()
+        .position(inside)
+        .expect("the line ends inside");
+    assert!(points[first_in..].iter().all(inside), "{points:?}");
+    let (above, below) = (points[first_in - 1], points[first_in]);
+    assert_eq!(above.0, below.0, "straight down across the top: {points:?}");
+    assert!(above.1 <= area.y0 && below.1 > area.y0, "{points:?}");
+    assert!(
+        below.0 >= band.x1 + 0.5 || below.0 <= band.x0 - 0.5,
+        "clear of the band {band:?}: {points:?}"
+    );
+    assert!(area.contains(&band), "{band:?} {area:?}");
+}
+
 /// A line's points, attached anchors at their component's corner.
 fn line_points(objects: &Objects, d: &serde_json::Map<String, Value>) -> Vec<(f64, f64)> {
     d["anchors"]
