@@ -407,51 +407,46 @@ fn distance(a: Point, b: Point) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::simplify;
+    use super::{Point, simplify};
+
+    /// Points written `x y, x y, ...`.
+    fn points(text: &str) -> Vec<Point> {
+        (text.split(','))
+            .map(|p| {
+                let xy: Vec<f64> = p.split_whitespace().map(|v| v.parse().unwrap()).collect();
+                (xy[0], xy[1])
+            })
+            .collect()
+    }
 
     #[test]
     fn simplify_drops_points_on_a_straight_piece_and_pieces_that_run_back_along_themselves() {
-        // The middle of three points on a line, and a repeated point.
-        assert_eq!(
-            simplify(vec![
-                (0.0, 0.0),
-                (1.0, 0.0),
-                (1.0, 0.0),
-                (2.0, 0.0),
-                (2.0, 1.0)
-            ]),
-            vec![(0.0, 0.0), (2.0, 0.0), (2.0, 1.0)]
-        );
-        // A spike out and back (the Jaeger flowchart's line into its SDK): the line runs on
-        // from where the spike began, and runs along no other line there.
-        assert_eq!(
-            simplify(vec![
-                (-2.0, -8.5),
-                (-2.0, -6.0),
-                (-4.0, -6.0),
-                (-1.5, -6.0),
-                (-1.5, -3.5)
-            ]),
-            vec![(-2.0, -8.5), (-2.0, -6.0), (-1.5, -6.0), (-1.5, -3.5)]
-        );
-        // A spike across a straight piece: once it goes, the points on either side of it are
-        // on one line with their neighbours, and go too.
-        assert_eq!(
-            simplify(vec![
-                (-9.5, -3.5),
-                (-9.5, -6.0),
-                (-6.0, -6.0),
-                (-6.0, -5.5),
-                (-6.0, -6.0),
-                (-2.5, -6.0),
-                (-2.5, -8.0)
-            ]),
-            vec![(-9.5, -3.5), (-9.5, -6.0), (-2.5, -6.0), (-2.5, -8.0)]
-        );
-        // Out and back to the very point it left: one point.
-        assert_eq!(
-            simplify(vec![(0.0, 0.0), (3.0, 0.0), (0.0, 0.0)]),
-            vec![(0.0, 0.0)]
-        );
+        let cases = [
+            (
+                "the middle of three points on a line, and a repeated point",
+                "0 0, 1 0, 1 0, 2 0, 2 1",
+                "0 0, 2 0, 2 1",
+            ),
+            (
+                "a spike out and back (the Jaeger flowchart's line into its SDK): the line \
+                 runs on from where the spike began, along no other line there",
+                "-2 -8.5, -2 -6, -4 -6, -1.5 -6, -1.5 -3.5",
+                "-2 -8.5, -2 -6, -1.5 -6, -1.5 -3.5",
+            ),
+            (
+                "a spike across a straight piece: once it goes, the points either side are on \
+                 one line with their neighbours, and go too",
+                "-9.5 -3.5, -9.5 -6, -6 -6, -6 -5.5, -6 -6, -2.5 -6, -2.5 -8",
+                "-9.5 -3.5, -9.5 -6, -2.5 -6, -2.5 -8",
+            ),
+            (
+                "out and back to the very point it left: one point",
+                "0 0, 3 0, 0 0",
+                "0 0",
+            ),
+        ];
+        for (case, path, simplified) in cases {
+            assert_eq!(simplify(points(path)), points(simplified), "{case}");
+        }
     }
 }
