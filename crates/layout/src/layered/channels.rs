@@ -82,6 +82,101 @@ pub(crate) fn given_tracks(wanted: &[usize], tracks: usize, extra: usize) -> Vec
     given
 }
 
+/// Per channel, where each of its tracks goes in the room it has (`room` of a channel, in
+/// tracks; [`merged_tracks`]), given each edge's pieces (channel, piece) and their tracks.
+pub(crate) fn merged_channels(
+    pieces: &[Vec<(usize, Piece)>],
+    track: &[Vec<usize>],
+    wanted: &[usize],
+    room: impl Fn(usize) -> usize,
+) -> Vec<Vec<usize>> {
+    let mut in_channel: Vec<(Vec<Piece>, Vec<usize>)> =
+        vec![(Vec::new(), Vec::new()); wanted.len()];
+    for (ps, ts) in pieces.iter().zip(track) {
+        for (&(c, piece), &t) in ps.iter().zip(ts) {
+            if let Some((list, on)) = in_channel.get_mut(c) {
+                list.push(piece);
+                on.push(t);
+            }
+        }
+    }
+    (in_channel.iter().enumerate())
+        .map(|(c, (list, on))| merged_tracks(list, on, wanted[c].max(1), room(c)))
+        .collect()
+}
+
+/// Where each of a channel's `wanted` tracks goes when the channel has `room` for fewer:
+/// neighbouring tracks merge, in their order, so that sharing adds no crossing. The tracks
+/// spread evenly over the room (`t × room / wanted`) unless grouping them otherwise puts
+/// fewer pairs of `pieces` (on their `track`) from different tracks on one, where their runs
+/// across would lie along each other.
+pub(crate) fn merged_tracks(
+    pieces: &[Piece],
+    track: &[usize],
+    wanted: usize,
+    room: usize,
+) -> Vec<usize> {
+    let room = room.clamp(1, wanted.max(1));
+    let even: Vec<usize> = (0..wanted).map(|t| t * room / wanted.max(1)).collect();
+    if room == 1 || room >= wanted {
+        return even;
+    }
+    // Pairs running along each other, by their tracks (lower first).
+    let mut along = vec![vec![0usize; wanted]; wanted];
+    let span = |p: &Piece| (p.upper.min(p.lower), p.upper.max(p.lower));
+    for (i, p) in pieces.iter().enumerate() {
+        for (j, q) in pieces.iter().enumerate().skip(i + 1) {
+            let ((a0, a1), (b0, b1)) = (span(p), span(q));
+            let (ti, tj) = (track[i], track[j]);
+            if p.upper != p.lower && q.upper != q.lower && ti != tj && a0.max(b0) < a1.min(b1) {
+                along[ti.min(tj)][ti.max(tj)] += 1;
+            }
+        }
+    }
+    // cost[i][j]: the pairs along each other once tracks i..j are one.
+    let mut cost = vec![vec![0usize; wanted + 1]; wanted + 1];
+    for i in 0..wanted {
+        for j in i + 1..wanted {
+            cost[i][j + 1] = cost[i][j] + (i..j).map(|a| along[a][j]).sum::<usize>();
+        }
+    }
+    let cost_of = |map: &[usize]| -> usize {
+        (0..wanted)
+            .flat_map(|a| (a + 1..wanted).map(move |b| (a, b)))
+            .filter(|&(a, b)| map[a] == map[b])
+            .map(|(a, b)| along[a][b])
+            .sum()
+    };
+    // The least over `room` groups in order (best[r][j]: tracks 0..j in r groups).
+    let mut best = vec![vec![usize::MAX; wanted + 1]; room + 1];
+    let mut cut = vec![vec![0usize; wanted + 1]; room + 1];
+    best[0][0] = 0;
+    for r in 1..=room {
+        for j in r..=wanted {
+            for i in r - 1..j {
+                if best[r - 1][i] == usize::MAX {
+                    continue;
+                }
+                let c = best[r - 1][i] + cost[i][j];
+                if c < best[r][j] {
+                    (best[r][j], cut[r][j]) = (c, i);
+                }
+            }
+        }
+    }
+    if best[room][wanted] >= cost_of(&even) {
+        return even;
+    }
+    let mut grouped = vec![0; wanted];
+    let mut j = wanted;
+    for r in (1..=room).rev() {
+        let i = cut[r][j];
+        grouped[i..j].fill(r - 1);
+        j = i;
+    }
+    grouped
+}
+
 /// The buses of a channel: pieces across the flow that share an end share one. Also each
 /// piece's bus (none for a piece straight along the flow).
 fn buses(pieces: &[Piece]) -> (Vec<Bus>, Vec<Option<usize>>) {
@@ -204,6 +299,20 @@ mod tests {
         assert_eq!(given_tracks(&[1, 6, 3, 0], 1, 3), vec![1, 3, 2, 0]);
         // More extra than wanted: each channel its own tracks, no more.
         assert_eq!(given_tracks(&[1, 6, 3, 0], 1, 50), vec![1, 6, 3, 0]);
+    }
+
+    #[test]
+    fn tracks_merge_in_order_where_the_fewest_runs_fall_on_one_another() {
+        // Three tracks in room for two: spread evenly, the first two would share one, and the
+        // runs 0..2 and 1..3 would lie along each other; the last two share instead.
+        let pieces = [piece(0.0, 2.0), piece(1.0, 3.0), piece(5.0, 8.0)];
+        assert_eq!(merged_tracks(&pieces, &[0, 1, 2], 3, 2), vec![0, 1, 1]);
+        // Nothing along each other either way: spread evenly.
+        let apart = [piece(0.0, 2.0), piece(3.0, 4.0), piece(5.0, 8.0)];
+        assert_eq!(merged_tracks(&apart, &[0, 1, 2], 3, 2), vec![0, 0, 1]);
+        // One track: all on it; room for all: each its own.
+        assert_eq!(merged_tracks(&pieces, &[0, 1, 2], 3, 1), vec![0, 0, 0]);
+        assert_eq!(merged_tracks(&pieces, &[0, 1, 2], 3, 5), vec![0, 1, 2]);
     }
 
     /// Crossings of the pieces drawn on their tracks (further from the upper layer as the

@@ -13,7 +13,7 @@ use crate::place::{Block, component_block};
 use crate::route::Point;
 
 use super::Gaps;
-use super::channels::{Piece, given_tracks, tracks};
+use super::channels::{Piece, given_tracks, merged_channels, tracks};
 use super::coords::across;
 use super::cycles::back_edges;
 use super::layers::{Span, layers, layers_bounded};
@@ -694,6 +694,9 @@ impl<'a> Layout<'a> {
         let first = first_track(self.gaps);
         let port_channel = port_channels(layered.port_layers, channels.gap.len());
         let chained_from = edges.len() - layered.chained.len();
+        let merged = merged_channels(&channels.pieces, &channels.track, &channels.wanted, |c| {
+            ((channels.gap[c] - first) / TRACK_GAP) as usize
+        });
         for (e, edge) in edges.iter().enumerate() {
             let (a, b, _) = spans[e];
             let ps = &channels.pieces[e];
@@ -710,9 +713,7 @@ impl<'a> Layout<'a> {
                 }
                 // Without room for every track, neighbouring tracks merge into the tracks
                 // there are, in their order, so that sharing adds no crossing.
-                let room = ((channels.gap[c] - first) / TRACK_GAP) as usize;
-                let wanted = channels.wanted[c].max(1);
-                let t = channels.track[e][k] * room.clamp(1, wanted) / wanted;
+                let t = merged[c][channels.track[e][k]];
                 let y = top[c] + thick[c] + first + TRACK_GAP * t as f64;
                 points.push((piece.upper, y));
                 points.push((piece.lower, y));
