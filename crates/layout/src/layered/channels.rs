@@ -135,9 +135,9 @@ pub(crate) fn merged_tracks(
     }
     // cost[i][j]: the pairs along each other once tracks i..j are one.
     let mut cost = vec![vec![0usize; wanted + 1]; wanted + 1];
-    for i in 0..wanted {
+    for (i, row) in cost.iter_mut().enumerate().take(wanted) {
         for j in i + 1..wanted {
-            cost[i][j + 1] = cost[i][j] + (i..j).map(|a| along[a][j]).sum::<usize>();
+            row[j + 1] = row[j] + (i..j).map(|a| along[a][j]).sum::<usize>();
         }
     }
     let cost_of = |map: &[usize]| -> usize {
