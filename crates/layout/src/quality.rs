@@ -80,10 +80,7 @@ impl Measures {
 impl Drawing {
     /// The drawing our objects make of `model`.
     pub fn of_objects(model: &Model, objects: &Objects) -> Drawing {
-        let by_id: HashMap<&str, &serde_json::Map<String, Value>> = objects
-            .iter()
-            .map(|(id, o)| (id.as_str(), &o.data))
-            .collect();
+        let by_id = data_by_id(objects);
         let xy = |v: &Value| Some((v["x"].as_f64()?, v["y"].as_f64()?));
         let centre = |id: &str| by_id.get(id).and_then(|d| xy(&d["position"]));
         let components = model
@@ -255,21 +252,20 @@ impl Drawing {
     }
 }
 
+/// Our objects' data by id.
+fn data_by_id(objects: &Objects) -> HashMap<&str, &serde_json::Map<String, Value>> {
+    (objects.iter())
+        .map(|(id, o)| (id.as_str(), &o.data))
+        .collect()
+}
+
 /// The links of `model` whose labels, among our `objects`, lie across a group's border
 /// (partly inside its area, partly outside): such a label reads as the group's.
 pub fn labels_across_borders(model: &Model, objects: &Objects) -> Vec<String> {
-    let by_id: HashMap<&str, &serde_json::Map<String, Value>> = (objects.iter())
-        .map(|(id, o)| (id.as_str(), &o.data))
-        .collect();
-    let areas: Vec<Rect> = (model.groups.iter())
-        .filter_map(|g| by_id.get(g.id.as_str()))
-        .filter_map(|d| {
-            let corners = d["anchors"].as_array()?;
-            let points: Vec<Point> = (corners.iter())
-                .filter_map(|c| Some((c["x"].as_f64()?, c["y"].as_f64()?)))
-                .collect();
-            bounding(&points)
-        })
+    let by_id = data_by_id(objects);
+    let areas: Vec<Rect> = (Drawing::of_objects(model, objects).groups)
+        .into_iter()
+        .flatten()
         .collect();
     let label_box = |d: &serde_json::Map<String, Value>| {
         let (at, size) = (d.get("position")?, d.get("dimensions")?);

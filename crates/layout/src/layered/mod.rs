@@ -183,11 +183,7 @@ fn fit(model: &Model, settings: &Settings) -> LayoutResult<Result<Placement, Rec
         check_by_hand(model, &placement)?;
         match bounds(&placement) {
             Some(b) if !GRID.contains(&b) => {
-                let (across, along) = if horizontal {
-                    (b.height(), b.width())
-                } else {
-                    (b.width(), b.height())
-                };
+                let (across, along) = across_and_along(&b, horizontal);
                 if let Some(bound) = gaps.bound
                     && across <= GRID.width()
                     && along > GRID.height()
@@ -197,7 +193,7 @@ fn fit(model: &Model, settings: &Settings) -> LayoutResult<Result<Placement, Rec
                 smallest = Some(b);
             }
             Some(b) if gaps.tracks > 0 && gaps.tracks < ALL => {
-                let along = if horizontal { b.width() } else { b.height() };
+                let along = across_and_along(&b, horizontal).1;
                 return Ok(Ok(spend_room(model, &gaps, &orders, placement, along)));
             }
             _ => return Ok(Ok(placement)),
@@ -230,10 +226,19 @@ fn spend_room(
         let Some(b) = bounds(&p).filter(|b| !GRID.contains(b)) else {
             return p;
         };
-        let longer = if horizontal { b.width() } else { b.height() };
+        let longer = across_and_along(&b, horizontal).1;
         extra = fewer_tracks(extra, (longer - along) / extra as f64, room);
     }
     placement
+}
+
+/// A diagram's size `b` across its flow and along it (`horizontal`: flowing left or right).
+fn across_and_along(b: &Rect, horizontal: bool) -> (f64, f64) {
+    if horizontal {
+        (b.height(), b.width())
+    } else {
+        (b.width(), b.height())
+    }
 }
 
 /// The next count of extra tracks to try after `extra` grew the diagram `growth_per_track`

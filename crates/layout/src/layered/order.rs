@@ -211,10 +211,6 @@ impl Proper {
 
     /// Crossings between layer `l` and the next.
     fn crossings_below(&self, l: usize, pos: &[usize]) -> usize {
-        let edges = self.layers[l].iter().flat_map(|&v| {
-            (self.down[v].iter().enumerate())
-                .map(move |(k, &(w, _))| (v, w, Self::at(&self.down_at[v], k)))
-        });
         if !self.has_ends {
             // The layer in order, each node's edges sorted by their lower ends: all sorted.
             let mut ends = Vec::new();
@@ -227,8 +223,13 @@ impl Proper {
         }
         // Where an edge meets a node counts: each end as a rank among the places edges meet
         // its layer at.
-        let places: Vec<(f64, f64)> = edges
-            .map(|(v, w, (at_v, at_w))| (pos[v] as f64 + at_v, pos[w] as f64 + at_w))
+        let places: Vec<(f64, f64)> = (self.layers[l].iter())
+            .flat_map(|&v| {
+                (self.down[v].iter().enumerate()).map(move |(k, &(w, _))| {
+                    let (at_v, at_w) = Self::at(&self.down_at[v], k);
+                    (pos[v] as f64 + at_v, pos[w] as f64 + at_w)
+                })
+            })
             .collect();
         let ranks = |of: &dyn Fn(&(f64, f64)) -> f64| {
             let mut sorted: Vec<f64> = places.iter().map(of).collect();
@@ -457,14 +458,8 @@ impl Proper {
             }
             return (kept, swapped);
         }
-        let end = |x: usize, k: usize| {
-            let (upper, lower) = Self::at(&at[x], k);
-            if up { upper } else { lower }
-        };
-        for (i, &(a, _)) in n[u].iter().enumerate() {
-            let a = pos[a] + end(u, i);
-            for (j, &(b, _)) in n[v].iter().enumerate() {
-                let b = pos[b] + end(v, j);
+        for (_, a) in self.neighbours(u, up, pos) {
+            for (_, b) in self.neighbours(v, up, pos) {
                 kept += usize::from(a > b);
                 swapped += usize::from(a < b);
             }

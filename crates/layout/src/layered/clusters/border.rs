@@ -225,13 +225,25 @@ fn border_point(direction: Direction, upstream: bool, at: Point, (w, h): (f64, f
     }
 }
 
+/// Item `v`'s block, when it is a group (`is_group`), and where `link`'s line crosses its
+/// border, across the flow from the block's corner, when the group planned it.
+fn port_of<'b>(
+    blocks: &'b [Block],
+    is_group: &[bool],
+    v: usize,
+    link: usize,
+) -> Option<(&'b Block, f64)> {
+    let block = blocks.get(v).filter(|_| is_group[v])?;
+    let &(_, across) = block.ports.iter().find(|p| p.0 == link)?;
+    Some((block, across))
+}
+
 /// Per edge of `layered`, at each end (upper, lower) that is a group item which planned the
 /// line inside it: where the line crosses the item's border, across the container's flow
 /// (`ports`: where the items lie).
 pub(crate) fn ported(layered: &Layered, blocks: &[Block], ports: &Ports) -> Vec<[Option<f64>; 2]> {
     let port_of = |v: usize, link: usize| {
-        let block = blocks.get(v).filter(|_| layered.is_group[v])?;
-        let &(_, across) = block.ports.iter().find(|p| p.0 == link)?;
+        let (_, across) = port_of(blocks, &layered.is_group, v, link)?;
         Some(ports.left[v] + across)
     };
     (layered.routes.iter().zip(&layered.edges))
@@ -258,8 +270,7 @@ pub(crate) fn port_ends(
         return Vec::new();
     };
     let port_at = |v: usize, link: usize| {
-        let block = blocks.get(v).filter(|_| is_group[v])?;
-        let &(_, across) = block.ports.iter().find(|p| p.0 == link)?;
+        let (block, across) = port_of(blocks, is_group, v, link)?;
         let before = block.ports.iter().filter(|p| p.1 < across).count();
         let place = (before as f64 + 0.5) / block.ports.len() as f64;
         Some(PORT_SPREAD * (place - 0.5))
