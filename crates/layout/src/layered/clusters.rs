@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use crate::geometry::{floor_half, round_half};
+use crate::geometry::round_half;
 use crate::model::{Direction, End, Model, Position};
 use crate::place::{Block, component_block};
 use crate::route::Point;
@@ -22,7 +22,7 @@ use super::ports::{Demand, Ports, Side, Slot, group_slots, reach, slots};
 use border::{
     Crossing, Through, border_lines, handed, in_order, keep_leg, port_channels, port_ends, ported,
 };
-use frame::{Frame, layer_tops};
+use frame::{Frame, layer_tops, start_in_layer};
 use members::{Lines, member_places, member_stub};
 
 /// The room left and right of a group's title on its band.
@@ -678,7 +678,7 @@ impl<'a> Layout<'a> {
         };
         let along_of = |v: usize| {
             let l = proper.layer_of[v];
-            top[l] + floor_half((thick[l] - depth[v]) / 2.0)
+            top[l] + start_in_layer(*direction, thick[l], depth[v])
         };
         let alongs: Vec<f64> = (0..blocks.len()).map(along_of).collect();
         let members = member_places(*direction, &blocks, left, depth, &alongs);

@@ -606,3 +606,31 @@ fn a_group_below_one_turned_across_takes_its_lines_in_the_order_of_their_members
     let m = Drawing::of_objects(&model, &laid.objects).measure(&model);
     assert_eq!((m.crossings, m.through, m.outside), (0, 0, 0), "{m:?}");
 }
+
+#[test]
+fn a_layers_components_stand_in_a_row_however_long_their_names() {
+    // One name of three lines beside names of one: down the page (and up it) the squares line
+    // up, the names hanging below them; across the page too (the names lie across the flow).
+    for direction in ["TD", "BT", "LR", "RL"] {
+        let text = format!(
+            "flowchart {direction}\n s --> a[A]\n s --> b[\"one<br>two<br>three\"]\n \
+             s --> c[C]\n a --> d\n b --> d"
+        );
+        let objects = lay_out(text.as_bytes(), Format::Mermaid, &Settings::default())
+            .unwrap()
+            .objects;
+        let across = |id: &str| {
+            let (x, y) = centre(&objects, id);
+            if direction == "LR" || direction == "RL" {
+                x
+            } else {
+                y
+            }
+        };
+        let row = [across("a"), across("b"), across("c")];
+        assert!(
+            row.iter().all(|&v| v == row[0]),
+            "{direction}: the squares of one layer at {row:?}"
+        );
+    }
+}

@@ -1,7 +1,7 @@
 //! Where a container's layers lie along its flow, and where positions across and along the
 //! flow go on the page.
 
-use crate::geometry::{Rect, ceil_half};
+use crate::geometry::{Rect, ceil_half, floor_half};
 use crate::layered::order::Proper;
 use crate::model::Direction;
 use crate::route::Point;
@@ -19,6 +19,18 @@ pub(super) fn layer_tops(proper: &Proper, depth: &[f64], gap: &[f64]) -> (Vec<f6
         at += t + gap.get(l).copied().unwrap_or(0.0);
     }
     (top, thick, at)
+}
+
+/// Where an item `depth` long starts in a layer `thick` thick, from the layer's start along
+/// the flow. Down the page (or up it) the items line up at the side their squares are on, so
+/// that a layer's components stand in a row with their names below, however long the names;
+/// across the page they are centred (their names lie across the flow, not along it).
+pub(super) fn start_in_layer(direction: Direction, thick: f64, depth: f64) -> f64 {
+    match direction {
+        Direction::TopBottom => 0.0,
+        Direction::BottomTop => thick - depth,
+        Direction::LeftRight | Direction::RightLeft => floor_half((thick - depth) / 2.0),
+    }
 }
 
 /// Where positions across and along the flow go on the page.
