@@ -15,6 +15,7 @@ use crate::model::{End, Link, Model};
 use crate::place::{COMPONENT_LABEL_FONT, Placement, text_box};
 use crate::route::{Obstacles, Point, border_point, nearest_corner};
 use diagtui_model::DiagramObject;
+use diagtui_model::picture::SIGN_HEIGHT;
 
 /// Border colours for groups without a `lineColor`, picked by a hash of the root group's id.
 const PALETTE: [&str; 8] = [
@@ -174,11 +175,14 @@ struct Routed {
     spot: Option<Rect>,
 }
 
-/// Each link's line group, routed clear of the boxes and titles drawn, its label where there
-/// is room; then each link from a component to itself, beside it ([`push_loops`]).
-fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResult<()> {
+/// How far beyond the floor under a hung title a link's label keeps ([`SIGN_HEIGHT`]).
+const SIGN_MARGIN: f64 = 0.5;
+
+/// What the lines and the links' labels keep clear of: the boxes, names and titles no line
+/// enters (with the room kept for long links' labels), and where no link's label goes (the
+/// boxes, names and titles, the floor under the 3D picture's hung titles, the groups' borders).
+fn obstacles_and_taken(placement: &Placement) -> (Obstacles, Vec<Rect>) {
     let mut obstacles = Obstacles::new(&placement.components);
-    // Boxes no line enters and no link's label covers.
     let mut taken: Vec<Rect> = placement
         .components
         .iter()
@@ -192,6 +196,12 @@ fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResu
         let r = c.band.unwrap_or(c.text);
         obstacles.block(r, placement.layered);
         taken.push(r);
+        // Where the 3D picture hangs a title on a band, over the floor up and left of it: a
+        // label there would be drawn over the title. Half a cell more each way, as a label
+        // stands upright on the screen, reaching further than its footprint on the floor.
+        if let Some(band) = c.band {
+            taken.push(band.shifted(-SIGN_HEIGHT, -SIGN_HEIGHT).inset(-SIGN_MARGIN));
+        }
     }
     for r in placement.label_spots.iter().flatten() {
         obstacles.block(*r, false);
@@ -205,6 +215,13 @@ fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResu
             Rect { x0: r.x1, ..*r },
         ]);
     }
+    (obstacles, taken)
+}
+
+/// Each link's line group, routed clear of the boxes and titles drawn, its label where there
+/// is room; then each link from a component to itself, beside it ([`push_loops`]).
+fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResult<()> {
+    let (mut obstacles, mut taken) = obstacles_and_taken(placement);
     let centre = |e: End| match e {
         End::Component(c) => placement.components[c],
         End::Group(g) => {

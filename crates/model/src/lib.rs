@@ -10,6 +10,7 @@ pub mod events;
 pub mod history;
 pub mod ids;
 pub mod merge;
+pub mod picture;
 pub mod private_files;
 pub mod props;
 pub mod selector;

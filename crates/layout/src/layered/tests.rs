@@ -634,3 +634,42 @@ fn a_layers_components_stand_in_a_row_however_long_their_names() {
         );
     }
 }
+
+#[test]
+fn no_links_label_lies_where_the_3d_picture_hangs_a_group_title() {
+    // Two nested groups with a labelled link into the inner one's member from below its
+    // titles, and others round it: the 3D picture hangs each title over the floor up and left
+    // of its band, and a label there was drawn over the title.
+    let text = "graph TD\n L[\"Client library\"] --> |push spans| R\n \
+                R[\"Span receiver\"] --> DB[Store]\n R --> |write| P[Writer]\n \
+                R --> |pull rules| L\n P --> DB\n Q[Search] --> DB\n Q --> |read| P\n \
+                W[Web UI] --> |HTTP| Q\n subgraph Machine\n subgraph Program\n L\n end\n end";
+    let objects = lay_out(text.as_bytes(), Format::Mermaid, &Settings::default())
+        .unwrap()
+        .objects;
+    let shift = diagtui_model::picture::SIGN_HEIGHT;
+    let signs: Vec<Rect> = (objects.iter())
+        .filter(|(id, _)| id.ends_with(":band"))
+        .map(|(_, o)| rect_of(&o.data).shifted(-shift, -shift).inset(-0.5))
+        .collect();
+    assert_eq!(signs.len(), 2);
+    let lines: Vec<&str> = (objects.iter())
+        .filter(|(_, o)| o.kind == "line-group")
+        .map(|(id, _)| id.as_str())
+        .collect();
+    let mut labels = 0;
+    for (id, o) in &objects {
+        let Some(line) = id.strip_suffix(":label") else {
+            continue;
+        };
+        if !lines.contains(&line) {
+            continue;
+        }
+        labels += 1;
+        let r = rect_of(&o.data);
+        for s in &signs {
+            assert!(!r.overlaps(s), "{id} at {r:?} under a title hung at {s:?}");
+        }
+    }
+    assert_eq!(labels, 5);
+}

@@ -38,10 +38,8 @@ fn upright(title: &str) -> String {
         .join("\n")
 }
 
-/// How high a title on a band of its own hangs over the floor, in grid units: above the blocks
-/// (one unit) and the one-line titles over them, so that nothing on the floor in front of it
-/// reaches it.
-pub(super) const SIGN_HEIGHT: f64 = 2.5;
+/// How high a title on a band of its own hangs over the floor ([`diagtui_model::picture`]).
+pub(super) const SIGN_HEIGHT: f64 = diagtui_model::picture::SIGN_HEIGHT;
 
 /// The titles on a band of their own (create-diagram's group titles) with their bands, in
 /// drawing order, each band before its title.
