@@ -41,19 +41,99 @@ fn upright(title: &str) -> String {
 /// How high a title on a band of its own hangs over the floor ([`diagtui_model::picture`]).
 pub(super) const SIGN_HEIGHT: f64 = diagtui_model::picture::SIGN_HEIGHT;
 
-/// The titles on a band of their own (create-diagram's group titles) with their bands, in
-/// drawing order, each band before its title.
-fn signs(scene: &Scene) -> Vec<&Primitive> {
+/// A title on a band of its own (create-diagram's group titles) with its band, as the 3D
+/// picture hangs it: how high over the floor.
+struct Sign<'a> {
+    /// The band (the areas under the title) and the title, in drawing order.
+    parts: Vec<&'a Primitive>,
+    /// How high it hangs: [`SIGN_HEIGHT`], or higher where a component's title (drawn over
+    /// everything, a name of several lines reaching up past it) would lie over it there.
+    height: f64,
+}
+
+impl Sign<'_> {
+    /// Its band's and title's bounds on the floor.
+    fn floor(&self) -> Option<Rect> {
+        self.parts.iter().map(|p| p.bounds).reduce(Rect::union)
+    }
+
+    /// Where it lies on the screen (the projection's units) hung at `height`.
+    fn on_screen(&self, iso: &Iso, height: f64) -> Option<Rect> {
+        let b = self.floor()?;
+        let corners = [
+            b.min,
+            Point::new(b.max.x, b.min.y),
+            Point::new(b.min.x, b.max.y),
+            b.max,
+        ];
+        Rect::around(corners.map(|p| iso.projection.at(p, height)))
+    }
+}
+
+/// The screen's room kept between a sign and a component's title under it.
+const SIGN_CLEARANCE: f64 = 0.1;
+
+/// The signs of the scene, in drawing order, each hung clear of the components' titles
+/// (`titles`, on the screen): raised past each title its band would lie behind, until none.
+fn signs<'a>(scene: &'a Scene, iso: &Iso, titles: &[Rect]) -> Vec<Sign<'a>> {
     let mut signs = Vec::new();
     for primitive in scene.in_draw_order() {
         if let Shape::Label(label) = &primitive.shape
             && svg::on_band(scene, label)
         {
-            signs.extend(scene.area_under(label.centre));
-            signs.push(primitive);
+            let mut parts: Vec<&Primitive> = scene.area_under(label.centre).into_iter().collect();
+            parts.push(primitive);
+            let mut sign = Sign {
+                parts,
+                height: SIGN_HEIGHT,
+            };
+            // Each raise clears a title for good (the sign only rises), so this ends.
+            for _ in 0..=titles.len() {
+                let Some(at) = sign.on_screen(iso, sign.height) else {
+                    break;
+                };
+                let over = (titles.iter())
+                    .filter(|t| t.intersects(at))
+                    .map(|t| at.max.y - t.min.y + SIGN_CLEARANCE)
+                    .fold(0.0, f64::max);
+                if over <= 0.0 {
+                    break;
+                }
+                sign.height += over / iso.projection.lift(1.0);
+            }
+            signs.push(sign);
         }
     }
     signs
+}
+
+/// Each component's title on the screen (the projection's units), facing the viewer over its
+/// block ([`title`]).
+fn titles(scene: &Scene, iso: &Iso) -> Vec<Rect> {
+    let primitives = scene.primitives();
+    (iso.pieces.iter())
+        .filter_map(|piece| match &primitives[piece.index].shape {
+            Shape::Component(component) => title_extent(iso, piece, component),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Where a component's title lies on the screen, over its block's top.
+fn title_extent(iso: &Iso, piece: &Piece, component: &Component) -> Option<Rect> {
+    let top = piece.faces.last()?;
+    let highest = top
+        .corners
+        .iter()
+        .map(|c| c.y)
+        .fold(f64::INFINITY, f64::min);
+    let x = iso.projection.at(component.centre, BLOCK_HEIGHT).x;
+    let (width, height) = svg::title_extent(&upright(&component.title));
+    let height = height + TITLE_GAP * TITLE_SIZE;
+    Some(Rect::new(
+        Point::new(x - width / 2.0, highest - height),
+        Point::new(x + width / 2.0, highest),
+    ))
 }
 
 /// The scene seen as `iso`, as an SVG image of `width` × `height` pixels placed by `fit`
@@ -72,8 +152,9 @@ pub(super) fn svg(scene: &Scene, iso: &Iso, fit: Fit, width: u32, height: u32) -
         ..fit
     };
     let mut no_titles = String::new();
-    let signs = signs(scene);
-    let is_sign = |p: &Primitive| signs.iter().any(|s| std::ptr::eq(*s, p));
+    let signs = signs(scene, iso, &titles(scene, iso));
+    let is_sign =
+        |p: &Primitive| (signs.iter()).any(|s| s.parts.iter().any(|part| std::ptr::eq(*part, p)));
     for primitive in scene.in_draw_order() {
         match &primitive.shape {
             _ if is_sign(primitive) => {}
@@ -109,16 +190,18 @@ pub(super) fn svg(scene: &Scene, iso: &Iso, fit: Fit, width: u32, height: u32) -
         }
     }
     // The signs: as on the floor, lifted.
-    let _ = writeln!(
-        out,
-        "<g transform=\"matrix({a:.6} {b:.6} {c:.6} {d:.6} {:.2} {:.2})\">",
-        fit.dx,
-        fit.dy - fit.len(iso.projection.lift(SIGN_HEIGHT))
-    );
-    for primitive in &signs {
-        svg::draw(&mut out, &mut no_titles, on_floor, scene, primitive);
+    for sign in &signs {
+        let _ = writeln!(
+            out,
+            "<g transform=\"matrix({a:.6} {b:.6} {c:.6} {d:.6} {:.2} {:.2})\">",
+            fit.dx,
+            fit.dy - fit.len(iso.projection.lift(sign.height))
+        );
+        for primitive in &sign.parts {
+            svg::draw(&mut out, &mut no_titles, on_floor, scene, primitive);
+        }
+        out.push_str("</g>\n");
     }
-    out.push_str("</g>\n");
     for primitive in scene.in_draw_order() {
         if let Shape::Label(label) = &primitive.shape {
             if is_sign(primitive) {
@@ -145,22 +228,24 @@ pub(super) fn svg(scene: &Scene, iso: &Iso, fit: Fit, width: u32, height: u32) -
 /// The posts a sign stands on: a thin line in its band's outline colour from each corner of
 /// the band on the floor up to the sign, so that a sign reads as its area's (a nested group's
 /// hangs over its parent's area). Drawn before the blocks, which stand in front of them.
-fn posts(out: &mut String, iso: &Iso, fit: Fit, signs: &[&Primitive]) {
+fn posts(out: &mut String, iso: &Iso, fit: Fit, signs: &[Sign]) {
     for sign in signs {
-        let Shape::Area(band) = &sign.shape else {
-            continue;
-        };
-        let colour = band.line.or(band.fill).unwrap_or(TEXT);
-        for &corner in &band.corners {
-            let (x, y0) = fit.at(iso.projection.at(corner, 0.0));
-            let (_, y1) = fit.at(iso.projection.at(corner, SIGN_HEIGHT));
-            let _ = writeln!(
-                out,
-                "<line x1=\"{x:.2}\" y1=\"{y0:.2}\" x2=\"{x:.2}\" y2=\"{y1:.2}\" stroke=\"{}\" \
-                 stroke-width=\"{:.2}\"/>",
-                colour.hex(),
-                fit.stroke(0.025)
-            );
+        for part in &sign.parts {
+            let Shape::Area(band) = &part.shape else {
+                continue;
+            };
+            let colour = band.line.or(band.fill).unwrap_or(TEXT);
+            for &corner in &band.corners {
+                let (x, y0) = fit.at(iso.projection.at(corner, 0.0));
+                let (_, y1) = fit.at(iso.projection.at(corner, sign.height));
+                let _ = writeln!(
+                    out,
+                    "<line x1=\"{x:.2}\" y1=\"{y0:.2}\" x2=\"{x:.2}\" y2=\"{y1:.2}\" \
+                     stroke=\"{}\" stroke-width=\"{:.2}\"/>",
+                    colour.hex(),
+                    fit.stroke(0.025)
+                );
+            }
         }
     }
 }
@@ -169,43 +254,15 @@ fn posts(out: &mut String, iso: &Iso, fit: Fit, signs: &[&Primitive]) {
 /// walls and floor, the components' titles above their blocks, which may be wider, and the
 /// signs hung over the floor (so that no title is cut at the picture's edge).
 pub(super) fn bounds(scene: &Scene, iso: &Iso) -> Option<Rect> {
-    let primitives = scene.primitives();
-    iso.pieces
-        .iter()
-        .filter_map(|piece| match &primitives[piece.index].shape {
-            Shape::Component(component) => {
-                let top = piece.faces.last()?;
-                let highest = top
-                    .corners
-                    .iter()
-                    .map(|c| c.y)
-                    .fold(f64::INFINITY, f64::min);
-                let x = iso.projection.at(component.centre, BLOCK_HEIGHT).x;
-                let (width, height) = svg::title_extent(&upright(&component.title));
-                let height = height + TITLE_GAP * TITLE_SIZE;
-                Some(Rect::new(
-                    Point::new(x - width / 2.0, highest - height),
-                    Point::new(x + width / 2.0, highest),
-                ))
-            }
-            _ => None,
-        })
-        .chain(signs(scene).into_iter().map(|sign| {
-            let lifted = |p: Point| iso.projection.at(p, SIGN_HEIGHT);
-            let b = sign.bounds;
-            [
-                Point::new(b.max.x, b.min.y),
-                Point::new(b.min.x, b.max.y),
-                b.max,
-            ]
-            .into_iter()
-            .fold(Rect::new(lifted(b.min), lifted(b.min)), |r, p| {
-                r.union(Rect::new(lifted(p), lifted(p)))
-            })
-        }))
-        .fold(iso.bounds, |all, title| {
-            Some(all.map_or(title, |all| all.union(title)))
-        })
+    let titles = titles(scene, iso);
+    let signs = signs(scene, iso, &titles);
+    (titles.into_iter())
+        .chain(
+            signs
+                .iter()
+                .filter_map(|sign| sign.on_screen(iso, sign.height)),
+        )
+        .fold(iso.bounds, |all, r| Some(all.map_or(r, |all| all.union(r))))
 }
 
 /// A colour darkened by a shade (1 keeps it).
@@ -267,17 +324,12 @@ fn block(out: &mut String, iso: &Iso, fit: Fit, piece: &Piece, component: &Compo
 /// A component's title, facing the viewer just above its block's top (its last line there,
 /// the others above it).
 fn title(out: &mut String, iso: &Iso, fit: Fit, piece: &Piece, component: &Component) {
-    let Some(top) = piece.faces.last() else {
+    let Some(extent) = title_extent(iso, piece, component) else {
         return;
     };
-    let highest = top
-        .corners
-        .iter()
-        .map(|c| c.y)
-        .fold(f64::INFINITY, f64::min);
     let size = fit.len(TITLE_SIZE);
     let x = fit.at(iso.projection.at(component.centre, BLOCK_HEIGHT)).0;
-    let (_, y) = fit.at(Point::new(0.0, highest));
+    let (_, y) = fit.at(Point::new(0.0, extent.max.y));
     let style = format!("fill=\"{}\" {}", TEXT.hex(), halo(PAPER, size * 0.25));
     let title = upright(&component.title);
     let above = (title.lines().count().max(1) - 1) as f64 * size * LINE;

@@ -243,6 +243,34 @@ fn no_block_or_title_in_front_hides_a_group_title_in_3d() {
     assert!(projection.lift(isometric::SIGN_HEIGHT) > title_top);
 }
 
+#[test]
+fn a_group_title_hangs_higher_over_a_name_of_several_lines_in_front() {
+    // The first component under the band named in several lines: its title, facing the
+    // viewer over its block, reaches up past the height signs hang at; the sign rises clear.
+    let title = "Production VPC";
+    let long = "Order the policies that affect the objects on the path, most specific first";
+    let mut content = group_with_title_behind_a_block(title);
+    content["lb"]["data"]["name"] = json!(long);
+    let scene = scene(content);
+    let svg = svg_of(&scene, View::Isometric);
+    let found = texts(&laid_out(&svg));
+    let (_, _, sign) = found.iter().find(|(t, ..)| t == title).expect("the title");
+    let name: Vec<&usvg::Rect> = (found.iter())
+        .filter(|(t, ..)| t.split('\n').any(|line| long.contains(line.trim())) && t != title)
+        .map(|(_, _, b)| b)
+        .collect();
+    assert!(!name.is_empty(), "the long name is drawn");
+    let meets = |a: &usvg::Rect, b: &usvg::Rect| {
+        a.left() < b.right() && b.left() < a.right() && a.top() < b.bottom() && b.top() < a.bottom()
+    };
+    for b in name {
+        assert!(
+            !meets(sign, b),
+            "the name {b:?} lies over the group's title {sign:?}"
+        );
+    }
+}
+
 fn scene_with_lone_label() -> Scene {
     scene(json!({
         "a": {"type": "component", "data": {"componentId": "generic.server",
