@@ -8,6 +8,7 @@
 //! the other labels and the components' titles, facing the viewer over everything (labels keep
 //! their rotation on the screen), so that none is lost behind a block and all read as in 2D.
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use super::glyphs;
@@ -16,6 +17,7 @@ use super::svg::{
     self, Fit, GLYPH, PAPER, SMALLEST_GLYPH, TEXT, TITLE_SIZE, component_colours, escape,
     glyph_colour, halo, points,
 };
+use crate::index::Grid;
 use crate::iso::{self, BLOCK_HEIGHT, Iso, Piece, PieceKind};
 use crate::{Component, Label, Point, Primitive, Rect, Rgb, Scene, Shape};
 
@@ -43,7 +45,7 @@ pub(super) const SIGN_HEIGHT: f64 = diagtui_model::picture::SIGN_HEIGHT;
 
 /// A title on a band of its own (create-diagram's group titles) with its band, as the 3D
 /// picture hangs it: how high over the floor.
-struct Sign<'a> {
+pub(super) struct Sign<'a> {
     /// The band (the areas under the title) and the title, in drawing order.
     parts: Vec<&'a Primitive>,
     /// How high it hangs: [`SIGN_HEIGHT`], or higher where a component's title (drawn over
@@ -70,12 +72,14 @@ impl Sign<'_> {
     }
 }
 
+/// How many times a sign rises past the titles it would lie behind, at most.
+const RAISES: usize = 3;
+
 /// The screen's room kept between a sign and a component's title under it.
 const SIGN_CLEARANCE: f64 = 0.1;
 
-/// The signs of the scene, in drawing order, each hung clear of the components' titles
-/// (`titles`, on the screen): raised past each title its band would lie behind, until none.
-fn signs<'a>(scene: &'a Scene, iso: &Iso, titles: &[Rect]) -> Vec<Sign<'a>> {
+/// The signs of the scene, in drawing order, each at [`SIGN_HEIGHT`] ([`hang`] raises them).
+fn signs(scene: &Scene) -> Vec<Sign<'_>> {
     let mut signs = Vec::new();
     for primitive in scene.in_draw_order() {
         if let Shape::Label(label) = &primitive.shape
@@ -83,33 +87,83 @@ fn signs<'a>(scene: &'a Scene, iso: &Iso, titles: &[Rect]) -> Vec<Sign<'a>> {
         {
             let mut parts: Vec<&Primitive> = scene.area_under(label.centre).into_iter().collect();
             parts.push(primitive);
-            let mut sign = Sign {
+            signs.push(Sign {
                 parts,
                 height: SIGN_HEIGHT,
-            };
-            // Each raise clears a title for good (the sign only rises), so this ends.
-            for _ in 0..=titles.len() {
-                let Some(at) = sign.on_screen(iso, sign.height) else {
-                    break;
-                };
-                let over = (titles.iter())
-                    .filter(|t| t.intersects(at))
-                    .map(|t| at.max.y - t.min.y + SIGN_CLEARANCE)
-                    .fold(0.0, f64::max);
-                if over <= 0.0 {
-                    break;
-                }
-                sign.height += over / iso.projection.lift(1.0);
-            }
-            signs.push(sign);
+            });
         }
     }
     signs
 }
 
+/// The scene's signs, each hung clear of the components' titles (`titles`, worked out here
+/// when not given and there is a sign).
+pub(super) fn hung_signs<'a>(
+    scene: &'a Scene,
+    iso: &Iso,
+    titles: Option<&[Rect]>,
+) -> Vec<Sign<'a>> {
+    let mut signs = signs(scene);
+    if signs.is_empty() {
+        return signs;
+    }
+    match titles {
+        Some(titles) => hang(&mut signs, iso, titles),
+        None => hang(&mut signs, iso, &self::titles(scene, iso)),
+    }
+    signs
+}
+
+/// Each sign hung clear of the components' titles (`titles`, on the screen): raised past
+/// the titles its band would lie behind, until none (or [`RAISES`] times).
+fn hang(signs: &mut [Sign], iso: &Iso, titles: &[Rect]) {
+    if signs.is_empty() {
+        return;
+    }
+    // The titles filed by the middle of their bottom edge (a title is broad for the grid's
+    // cells): those that may meet a rectangle have it in the rectangle grown by the broadest
+    // half title across and the tallest title down.
+    let feet: Vec<Rect> = (titles.iter())
+        .map(|t| {
+            Rect::new(
+                Point::new(t.centre().x, t.max.y),
+                Point::new(t.centre().x, t.max.y),
+            )
+        })
+        .collect();
+    let Some(all) = feet.iter().copied().reduce(Rect::union) else {
+        return;
+    };
+    let grid = Grid::new(all, &feet);
+    let half = titles.iter().map(|t| t.width() / 2.0).fold(0.0, f64::max);
+    let tall = titles.iter().map(|t| t.height()).fold(0.0, f64::max);
+    for sign in signs {
+        // Each raise clears the titles it would lie behind; past a few (a crowd of names in
+        // front of it) it stays where the last raise put it.
+        for _ in 0..RAISES {
+            let Some(at) = sign.on_screen(iso, sign.height) else {
+                break;
+            };
+            let near = Rect::new(
+                Point::new(at.min.x - half, at.min.y),
+                Point::new(at.max.x + half, at.max.y + tall),
+            );
+            let over = (grid.candidates(near).into_iter())
+                .map(|t| titles[t as usize])
+                .filter(|t| t.intersects(at))
+                .map(|t| at.max.y - t.min.y + SIGN_CLEARANCE)
+                .fold(0.0, f64::max);
+            if over <= 0.0 {
+                break;
+            }
+            sign.height += over / iso.projection.lift(1.0);
+        }
+    }
+}
+
 /// Each component's title on the screen (the projection's units), facing the viewer over its
 /// block ([`title`]).
-fn titles(scene: &Scene, iso: &Iso) -> Vec<Rect> {
+pub(super) fn titles(scene: &Scene, iso: &Iso) -> Vec<Rect> {
     let primitives = scene.primitives();
     (iso.pieces.iter())
         .filter_map(|piece| match &primitives[piece.index].shape {
@@ -119,14 +173,17 @@ fn titles(scene: &Scene, iso: &Iso) -> Vec<Rect> {
         .collect()
 }
 
-/// Where a component's title lies on the screen, over its block's top.
-fn title_extent(iso: &Iso, piece: &Piece, component: &Component) -> Option<Rect> {
-    let top = piece.faces.last()?;
-    let highest = top
-        .corners
+/// The highest point of a block's top on the screen (the least y).
+fn highest(top: &iso::Face) -> f64 {
+    top.corners
         .iter()
         .map(|c| c.y)
-        .fold(f64::INFINITY, f64::min);
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// Where a component's title lies on the screen, over its block's top.
+fn title_extent(iso: &Iso, piece: &Piece, component: &Component) -> Option<Rect> {
+    let highest = highest(piece.faces.last()?);
     let x = iso.projection.at(component.centre, BLOCK_HEIGHT).x;
     let (width, height) = svg::title_extent(&upright(&component.title));
     let height = height + TITLE_GAP * TITLE_SIZE;
@@ -138,7 +195,14 @@ fn title_extent(iso: &Iso, piece: &Piece, component: &Component) -> Option<Rect>
 
 /// The scene seen as `iso`, as an SVG image of `width` × `height` pixels placed by `fit`
 /// (which maps the projection's screen units to pixels).
-pub(super) fn svg(scene: &Scene, iso: &Iso, fit: Fit, width: u32, height: u32) -> String {
+pub(super) fn svg(
+    scene: &Scene,
+    iso: &Iso,
+    signs: &[Sign],
+    fit: Fit,
+    width: u32,
+    height: u32,
+) -> String {
     let mut out = svg::open(scene, width, height);
     let [a, b, c, d] = iso.projection.floor();
     let _ = writeln!(
@@ -152,9 +216,10 @@ pub(super) fn svg(scene: &Scene, iso: &Iso, fit: Fit, width: u32, height: u32) -
         ..fit
     };
     let mut no_titles = String::new();
-    let signs = signs(scene, iso, &titles(scene, iso));
-    let is_sign =
-        |p: &Primitive| (signs.iter()).any(|s| s.parts.iter().any(|part| std::ptr::eq(*part, p)));
+    let parts: HashSet<*const Primitive> = (signs.iter())
+        .flat_map(|s| s.parts.iter().map(|&part| std::ptr::from_ref(part)))
+        .collect();
+    let is_sign = |p: &Primitive| parts.contains(&std::ptr::from_ref(p));
     for primitive in scene.in_draw_order() {
         match &primitive.shape {
             _ if is_sign(primitive) => {}
@@ -170,7 +235,7 @@ pub(super) fn svg(scene: &Scene, iso: &Iso, fit: Fit, width: u32, height: u32) -
         }
     }
     out.push_str("</g>\n");
-    posts(&mut out, iso, fit, &signs);
+    posts(&mut out, iso, fit, signs);
     let primitives = scene.primitives();
     for piece in &iso.pieces {
         let primitive = &primitives[piece.index];
@@ -190,7 +255,7 @@ pub(super) fn svg(scene: &Scene, iso: &Iso, fit: Fit, width: u32, height: u32) -
         }
     }
     // The signs: as on the floor, lifted.
-    for sign in &signs {
+    for sign in signs {
         let _ = writeln!(
             out,
             "<g transform=\"matrix({a:.6} {b:.6} {c:.6} {d:.6} {:.2} {:.2})\">",
@@ -253,10 +318,8 @@ fn posts(out: &mut String, iso: &Iso, fit: Fit, signs: &[Sign]) {
 /// The rectangle around what the 3D picture draws, in the projection's units: the blocks,
 /// walls and floor, the components' titles above their blocks, which may be wider, and the
 /// signs hung over the floor (so that no title is cut at the picture's edge).
-pub(super) fn bounds(scene: &Scene, iso: &Iso) -> Option<Rect> {
-    let titles = titles(scene, iso);
-    let signs = signs(scene, iso, &titles);
-    (titles.into_iter())
+pub(super) fn bounds(iso: &Iso, titles: &[Rect], signs: &[Sign]) -> Option<Rect> {
+    (titles.iter().copied())
         .chain(
             signs
                 .iter()
@@ -324,12 +387,12 @@ fn block(out: &mut String, iso: &Iso, fit: Fit, piece: &Piece, component: &Compo
 /// A component's title, facing the viewer just above its block's top (its last line there,
 /// the others above it).
 fn title(out: &mut String, iso: &Iso, fit: Fit, piece: &Piece, component: &Component) {
-    let Some(extent) = title_extent(iso, piece, component) else {
+    let Some(top) = piece.faces.last() else {
         return;
     };
     let size = fit.len(TITLE_SIZE);
     let x = fit.at(iso.projection.at(component.centre, BLOCK_HEIGHT)).0;
-    let (_, y) = fit.at(Point::new(0.0, extent.max.y));
+    let (_, y) = fit.at(Point::new(0.0, highest(top)));
     let style = format!("fill=\"{}\" {}", TEXT.hex(), halo(PAPER, size * 0.25));
     let title = upright(&component.title);
     let above = (title.lines().count().max(1) - 1) as f64 * size * LINE;

@@ -240,9 +240,11 @@ pub fn render_picture(
         }
         View::Isometric => {
             let iso = Iso::of(scene, Projection::isometric());
-            let (width, height, fit) = picture.frame(isometric::bounds(scene, &iso))?;
+            let titles = isometric::titles(scene, &iso);
+            let signs = isometric::hung_signs(scene, &iso, Some(&titles));
+            let (width, height, fit) = picture.frame(isometric::bounds(&iso, &titles, &signs))?;
             (
-                isometric::svg(scene, &iso, fit, width, height),
+                isometric::svg(scene, &iso, &signs, fit, width, height),
                 width,
                 height,
             )

@@ -24,7 +24,11 @@ fn iso_frame(scene: &Scene) -> (crate::iso::Iso, Fit) {
         ..Picture::default()
     };
     let iso = crate::iso::Iso::of(scene, crate::iso::Projection::isometric());
-    let (_, _, fit) = picture.frame(isometric::bounds(scene, &iso)).unwrap();
+    let titles = isometric::titles(scene, &iso);
+    let signs = isometric::hung_signs(scene, &iso, Some(&titles));
+    let (_, _, fit) = picture
+        .frame(isometric::bounds(&iso, &titles, &signs))
+        .unwrap();
     (iso, fit)
 }
 
