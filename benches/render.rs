@@ -7,8 +7,10 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use diagtui_model::Content;
 use diagtui_scene::render::{self, Format};
 use diagtui_scene::{DEFAULT_STATUS_KEY, Point, Rect, Scene};
+use serde_json::{Value, json};
 
 use diagtui_testkit::diagram::document;
 use diagtui_testkit::timing::measure;
@@ -67,4 +69,44 @@ fn main() {
         let scene = Scene::build(&ten, DEFAULT_STATUS_KEY);
         black_box(render::render(&scene, Format::Svg, 1024, 768).expect("svg"));
     });
+    let titled = Scene::build(&under_titles(10_000, 500), DEFAULT_STATUS_KEY);
+    measure(
+        "10,000 components under 500 group titles to a 3D SVG",
+        10,
+        || {
+            black_box(render::render_picture(&titled, Format::Svg, &iso).expect("svg"));
+        },
+    );
+}
+
+/// `components` components named in several words, close together, and `titles` group titles
+/// among them as create-diagram draws them (a label on a light band), which the 3D picture
+/// hangs over the floor clear of the names in front of them.
+fn under_titles(components: usize, titles: usize) -> Content {
+    let corners = |x: f64, y: f64, w: f64, h: f64| json!([{"x": x, "y": y}, {"x": x + w, "y": y}, {"x": x + w, "y": y + h}, {"x": x, "y": y + h}]);
+    let mut objects = serde_json::Map::new();
+    for i in 0..components {
+        let (x, y) = ((i % 100) as f64 * 1.5 - 75.0, (i / 100) as f64 * 1.5 - 75.0);
+        objects.insert(
+            format!("c{i}"),
+            json!({"type": "component", "data": {"componentId": "generic.server",
+                "position": {"x": x, "y": y}, "name": format!("the service number {i} of many")}}),
+        );
+    }
+    for i in 0..titles {
+        let (x, y) = ((i % 25) as f64 * 6.0 - 75.0, (i / 25) as f64 * 7.5 - 76.0);
+        objects.insert(
+            format!("g{i}:band"),
+            json!({"type": "area", "data": {"anchors": corners(x, y, 4.0, 0.75),
+                "fillColor": "#EEF2F6", "lineColor": "#1F77B4", "zIndex": 0}}),
+        );
+        objects.insert(
+            format!("g{i}:label"),
+            json!({"type": "label", "data": {"text": format!("Group {i}"),
+                "position": {"x": x + 2.0, "y": y + 0.375},
+                "dimensions": {"width": 4.0, "height": 0.75}, "fontSize": 0.5,
+                "color": "#1F2933", "outlineColor": "#EEF2F6"}}),
+        );
+    }
+    serde_json::from_value(Value::Object(objects)).expect("content")
 }
