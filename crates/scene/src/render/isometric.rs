@@ -96,20 +96,12 @@ fn signs(scene: &Scene) -> Vec<Sign<'_>> {
     signs
 }
 
-/// The scene's signs, each hung clear of the components' titles (`titles`, worked out here
-/// when not given and there is a sign).
-pub(super) fn hung_signs<'a>(
-    scene: &'a Scene,
-    iso: &Iso,
-    titles: Option<&[Rect]>,
-) -> Vec<Sign<'a>> {
+/// The scene's signs, each hung clear of the components' titles (worked out only when there
+/// is a sign).
+pub(super) fn hung_signs<'a>(scene: &'a Scene, iso: &Iso) -> Vec<Sign<'a>> {
     let mut signs = signs(scene);
-    if signs.is_empty() {
-        return signs;
-    }
-    match titles {
-        Some(titles) => hang(&mut signs, iso, titles),
-        None => hang(&mut signs, iso, &self::titles(scene, iso)),
+    if !signs.is_empty() {
+        hang(&mut signs, iso, &titles(scene, iso));
     }
     signs
 }
@@ -163,7 +155,7 @@ fn hang(signs: &mut [Sign], iso: &Iso, titles: &[Rect]) {
 
 /// Each component's title on the screen (the projection's units), facing the viewer over its
 /// block ([`title`]).
-pub(super) fn titles(scene: &Scene, iso: &Iso) -> Vec<Rect> {
+fn titles(scene: &Scene, iso: &Iso) -> Vec<Rect> {
     let primitives = scene.primitives();
     (iso.pieces.iter())
         .filter_map(|piece| match &primitives[piece.index].shape {
@@ -317,15 +309,20 @@ fn posts(out: &mut String, iso: &Iso, fit: Fit, signs: &[Sign]) {
 
 /// The rectangle around what the 3D picture draws, in the projection's units: the blocks,
 /// walls and floor, the components' titles above their blocks, which may be wider, and the
-/// signs hung over the floor (so that no title is cut at the picture's edge).
-pub(super) fn bounds(iso: &Iso, titles: &[Rect], signs: &[Sign]) -> Option<Rect> {
-    (titles.iter().copied())
+/// signs hung over the floor (so that no title is cut at the picture's edge); and the signs,
+/// hung ([`hung_signs`], the titles worked out once for both).
+pub(super) fn bounds_and_signs<'a>(scene: &'a Scene, iso: &Iso) -> (Option<Rect>, Vec<Sign<'a>>) {
+    let titles = titles(scene, iso);
+    let mut signs = signs(scene);
+    hang(&mut signs, iso, &titles);
+    let bounds = (titles.into_iter())
         .chain(
             signs
                 .iter()
                 .filter_map(|sign| sign.on_screen(iso, sign.height)),
         )
-        .fold(iso.bounds, |all, r| Some(all.map_or(r, |all| all.union(r))))
+        .fold(iso.bounds, |all, r| Some(all.map_or(r, |all| all.union(r))));
+    (bounds, signs)
 }
 
 /// A colour darkened by a shade (1 keeps it).

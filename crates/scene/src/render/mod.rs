@@ -240,9 +240,8 @@ pub fn render_picture(
         }
         View::Isometric => {
             let iso = Iso::of(scene, Projection::isometric());
-            let titles = isometric::titles(scene, &iso);
-            let signs = isometric::hung_signs(scene, &iso, Some(&titles));
-            let (width, height, fit) = picture.frame(isometric::bounds(&iso, &titles, &signs))?;
+            let (bounds, signs) = isometric::bounds_and_signs(scene, &iso);
+            let (width, height, fit) = picture.frame(bounds)?;
             (
                 isometric::svg(scene, &iso, &signs, fit, width, height),
                 width,

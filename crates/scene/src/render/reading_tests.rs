@@ -24,11 +24,8 @@ fn iso_frame(scene: &Scene) -> (crate::iso::Iso, Fit) {
         ..Picture::default()
     };
     let iso = crate::iso::Iso::of(scene, crate::iso::Projection::isometric());
-    let titles = isometric::titles(scene, &iso);
-    let signs = isometric::hung_signs(scene, &iso, Some(&titles));
-    let (_, _, fit) = picture
-        .frame(isometric::bounds(&iso, &titles, &signs))
-        .unwrap();
+    let (bounds, _) = isometric::bounds_and_signs(scene, &iso);
+    let (_, _, fit) = picture.frame(bounds).unwrap();
     (iso, fit)
 }
 
