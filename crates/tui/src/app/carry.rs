@@ -94,8 +94,8 @@ impl App {
     /// Logs `sent` and hands it to the runner.
     fn send(&mut self, sent: Sent, effects: &mut Vec<Effect>) {
         tracing::debug!(id = sent.id, request = ?sent.request, "request");
-        self.requests.register(&sent);
-        effects.push(Effect::Request(sent.id, sent.request));
+        let (id, request) = self.requests.register(sent);
+        effects.push(Effect::Request(id, request));
     }
 
     /// Shows `notification` in the status bar and keeps it in the log.

@@ -7,8 +7,9 @@
 
 use crate::app::update::App;
 use crate::document::names::Names;
-use crate::requests::call::{Answer, Failure, Request};
-use crate::requests::purpose::Purpose;
+use crate::requests::api;
+use crate::requests::call::Request;
+use crate::requests::purpose::{Answered, DepartedReply};
 use crate::vocab::action::Action;
 use diagtui_model::ErrorCode;
 use diagtui_model::history::VersionDetails;
@@ -26,11 +27,10 @@ impl App {
         let ends = doc.departed.to_ask(model, scene);
         ends.into_iter()
             .map(|obj| {
-                let request = Request::ObjectHistory {
-                    doc: doc.id().to_owned(),
-                    obj: obj.clone(),
-                };
-                Action::Send(self.requests.prepare(request, Purpose::Departed(obj)))
+                let call = api::object_history(doc.id().to_owned(), obj.clone());
+                Action::Send(self.requests.prepare(call, move |page| {
+                    Answered::Departed(obj, DepartedReply::Newest(page))
+                }))
             })
             .collect()
     }
@@ -41,7 +41,7 @@ impl App {
         &mut self,
         obj: &str,
         request: Request,
-        outcome: Result<Answer, Failure>,
+        reply: DepartedReply,
     ) -> Vec<Action> {
         let (Request::ObjectHistory { doc, .. } | Request::Version { doc, .. }) = &request else {
             return Vec::new();
@@ -49,26 +49,26 @@ impl App {
         let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) else {
             return Vec::new();
         };
-        match outcome {
-            Ok(Answer::History(page)) => {
-                if let Some(newest) = page.versions.first() {
-                    let request = Request::Version {
-                        doc: doc.clone(),
-                        version: newest.version,
-                    };
-                    let purpose = Purpose::Departed(obj.to_owned());
-                    return vec![Action::Send(self.requests.prepare(request, purpose))];
-                }
+        let outcome = match reply {
+            DepartedReply::Newest(page) => {
+                page.map(|page| page.versions.first().map(|v| v.version))
             }
-            Ok(Answer::Version(details)) => {
+            DepartedReply::Version(details) => details.map(|details| {
                 for (id, title) in deleted_components(&details) {
                     open.departed.note(&id, &title);
                 }
+                None
+            }),
+        };
+        match outcome {
+            Ok(Some(newest)) => {
+                let obj = obj.to_owned();
+                let call = api::version(doc.clone(), newest);
+                return vec![Action::Send(self.requests.prepare(call, move |details| {
+                    Answered::Departed(obj, DepartedReply::Version(details))
+                }))];
             }
-            Ok(answer) => {
-                open.departed.answered();
-                return vec![Action::unexpected(&request, &answer)];
-            }
+            Ok(None) => {}
             // A server without the history routes: a 404 that is not about the document or
             // the object (a route it does not have).
             Err(failure)

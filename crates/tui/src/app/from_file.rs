@@ -11,8 +11,9 @@ use std::path::Path;
 
 use crate::app::update::{App, cx};
 use crate::overlays::Prompt;
-use crate::requests::call::{Answer, Failure, Request};
-use crate::requests::purpose::{FromFileWork, Purpose};
+use crate::requests::api;
+use crate::requests::call::Request;
+use crate::requests::purpose::{Answered, FromFileReply};
 use crate::transfer::{FileError, FileJob, FileOutcome};
 use crate::vocab::action::{Action, Cx, Overlay};
 use diagtui_model::DocSummary;
@@ -55,48 +56,50 @@ impl App {
         }
         let content_type = diagtui_client::entries_content_type(path, body.as_bytes());
         let title = diagtui_client::entries_title(content_type, body.as_bytes());
-        let request = Request::CreateDoc {
-            title: title.unwrap_or_else(|| title_of(path)),
-            folder,
-        };
-        let work = FromFileWork::Create {
-            path: typed,
-            content_type: content_type.to_owned(),
-            body,
-        };
+        let call = api::create_doc(title.unwrap_or_else(|| title_of(path)), folder);
+        let content_type = content_type.to_owned();
         let cx = cx!(self, None);
-        vec![Action::Send(cx.send(request, Purpose::FromFile(work)))]
+        vec![Action::Send(cx.send(call, move |doc| {
+            Answered::FromFile(FromFileReply::Created {
+                path: typed,
+                content_type,
+                body,
+                doc,
+            })
+        }))]
     }
 
     /// A step of a new document from a file answered.
     pub(super) fn file_diagram_answered(
         &mut self,
-        work: FromFileWork,
+        reply: FromFileReply,
         request: Request,
-        outcome: Result<Answer, Failure>,
     ) -> Vec<Action> {
         let cx = cx!(self, self.props.unsaved());
-        match (work, outcome) {
-            (
-                FromFileWork::Create {
-                    path,
-                    content_type,
-                    body,
-                },
-                Ok(Answer::Created(doc)),
-            ) => {
+        match reply {
+            FromFileReply::Created {
+                path,
+                content_type,
+                body,
+                doc: Ok(doc),
+            } => {
                 let Request::CreateDoc { title, .. } = request else {
                     return Vec::new();
                 };
-                let diagram = Request::CreateDiagram {
-                    doc,
-                    content_type,
-                    body,
-                };
-                let work = FromFileWork::Diagram { path, title };
-                vec![Action::Send(cx.send(diagram, Purpose::FromFile(work)))]
+                let diagram = api::create_diagram(doc, content_type, body);
+                vec![Action::Send(cx.send(diagram, move |laid_out| {
+                    Answered::FromFile(FromFileReply::Diagram {
+                        path,
+                        title,
+                        laid_out,
+                    })
+                }))]
             }
-            (FromFileWork::Diagram { path, title }, Ok(Answer::DiagramCreated(count, notes))) => {
+            FromFileReply::Diagram {
+                path,
+                title,
+                laid_out: Ok((count, notes)),
+            } => {
                 let Request::CreateDiagram { doc, .. } = request else {
                     return Vec::new();
                 };
@@ -118,15 +121,18 @@ impl App {
                 ]);
                 actions
             }
-            (FromFileWork::Diagram { path, .. }, Err(failure)) => {
+            FromFileReply::Diagram {
+                path,
+                laid_out: Err(failure),
+                ..
+            } => {
                 let Request::CreateDiagram { doc, .. } = &request else {
                     return Vec::new();
                 };
                 // Nothing is left behind: the document made for the file goes again.
-                let cleanup = cx.send(
-                    Request::DeleteDoc { doc: doc.clone() },
-                    Purpose::FromFile(FromFileWork::Cleanup),
-                );
+                let cleanup = cx.send(api::delete_doc(doc.clone()), |deleted| {
+                    Answered::FromFile(FromFileReply::Cleanup(deleted))
+                });
                 // The file's name (the prompt keeps the whole path): the server's words,
                 // with the line they name, before anything is cut.
                 let name = std::path::Path::new(&path)
@@ -139,19 +145,22 @@ impl App {
                 actions.push(Action::Send(cleanup));
                 actions
             }
-            (FromFileWork::Create { path, .. }, Err(failure)) => failed(
+            FromFileReply::Created {
+                path,
+                doc: Err(failure),
+                ..
+            } => failed(
                 format!(
                     "could not create a document for {path}: {}",
                     failure.said_for(&request)
                 ),
                 &path,
             ),
-            (FromFileWork::Cleanup, Ok(_)) => Vec::new(),
-            (FromFileWork::Cleanup, Err(failure)) => vec![Action::error(format!(
+            FromFileReply::Cleanup(Ok(())) => Vec::new(),
+            FromFileReply::Cleanup(Err(failure)) => vec![Action::error(format!(
                 "the empty document made for the refused file stays: {}",
                 failure.said_for(&request)
             ))],
-            (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
         }
     }
 }

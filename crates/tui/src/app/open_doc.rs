@@ -6,7 +6,7 @@ use crate::app::update::{App, Effect, cx};
 use crate::document::OpenDoc;
 use crate::document::load::Load;
 use crate::panes::ask_to_drop_edits;
-use crate::requests::purpose::Purpose;
+use crate::requests::purpose::Answered;
 use crate::vocab::action::{Action, Cx};
 use crate::vocab::calls::{MarksChange, Pane};
 use diagtui_model::{DocSummary, Props};
@@ -70,8 +70,8 @@ impl App {
         let Some(id) = self.doc.as_ref().map(|d| d.id().to_owned()) else {
             return Vec::new();
         };
-        let request = self.content_request(&id);
-        let sent = self.requests.prepare(request, Purpose::Content);
+        let call = self.content_call(&id);
+        let sent = self.requests.prepare(call, Answered::Content);
         let doc = self.doc.as_mut().expect("the open document");
         doc.content.start(sent.id);
         vec![Action::Send(sent)]

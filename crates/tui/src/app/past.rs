@@ -5,18 +5,20 @@
 //! only when the server keeps no history. The overlay itself is `overlays/versions.rs`.
 
 use crate::app::update::{App, cx};
+use crate::document::ObjectModel;
 use crate::document::Past;
 use crate::document::RequestId;
 use crate::keys::{Command, Context};
 use crate::overlays::VersionsView;
-use crate::requests::call::{Answer, Failure, Request};
-use crate::requests::purpose::{Purpose, VersionsWork};
+use crate::requests::api::{self, Call};
+use crate::requests::call::Request;
+use crate::requests::purpose::{Answered, Outcome, VersionsReply};
 use crate::session::record::WriteKind;
 use crate::text::notification::Notification;
 use crate::vocab::action::{Action, Ask, Choice, Cx, Overlay};
 use crate::vocab::calls::Body;
 use crate::writes::undo;
-use diagtui_model::history::Diff;
+use diagtui_model::history::{Diff, Restored};
 
 /// How many objects a restore question names.
 const NAMED: usize = 8;
@@ -92,14 +94,11 @@ impl App {
 
     /// The request that reads the open document's content: now, or at the version the past
     /// view shows.
-    pub(super) fn content_request(&self, doc: &str) -> Request {
+    pub(super) fn content_call(&self, doc: &str) -> Call<Box<ObjectModel>> {
         let doc = doc.to_owned();
         match self.past() {
-            Some(past) => Request::ContentAt {
-                doc,
-                version: past.version,
-            },
-            None => Request::Content { doc },
+            Some(past) => api::content_at(doc, past.version),
+            None => api::content(doc),
         }
     }
 
@@ -123,13 +122,11 @@ impl App {
         let mut actions = vec![Action::ReloadContent];
         match version {
             Some(version) => {
-                let since = self.requests.prepare(
-                    Request::DiffSince {
-                        doc: id,
-                        from: version,
-                    },
-                    Purpose::Versions(VersionsWork::Since(version)),
-                );
+                let since = self
+                    .requests
+                    .prepare(api::diff_since(id, version), move |diff| {
+                        Answered::Versions(VersionsReply::Since(version, diff))
+                    });
                 actions.push(Action::Send(since));
                 actions.push(Action::info(format!(
                     "\"{title}\" as it was at version {version}, read-only; {} then {} shows it as it is now",
@@ -147,13 +144,10 @@ impl App {
         let Some(doc) = self.doc.as_ref() else {
             return Vec::new();
         };
-        let request = Request::DiffSince {
-            doc: doc.id().to_owned(),
-            from: version,
-        };
-        let sent = self
-            .requests
-            .prepare(request, Purpose::Versions(VersionsWork::Count(version)));
+        let call = api::diff_since(doc.id().to_owned(), version);
+        let sent = self.requests.prepare(call, move |diff| {
+            Answered::Versions(VersionsReply::Count(version, diff))
+        });
         vec![
             Action::Send(sent),
             Action::info(format!(
@@ -165,33 +159,29 @@ impl App {
     /// An answer to a request about the history.
     pub(super) fn versions_answered(
         &mut self,
-        work: VersionsWork,
+        reply: VersionsReply,
         id: RequestId,
         request: Request,
-        outcome: Result<Answer, Failure>,
     ) -> Vec<Action> {
-        match work {
-            VersionsWork::Page | VersionsWork::Details => {
+        match reply {
+            VersionsReply::Page(_) | VersionsReply::Details(_) => {
                 let cx = cx!(self, None);
                 match self
                     .overlays
                     .iter_mut()
                     .find_map(Overlay::get_mut::<VersionsView>)
                 {
-                    Some(view) => view.on_reply(work, id, request, outcome, &cx),
+                    Some(view) => view.on_reply(reply, id, request, &cx),
                     None => Vec::new(),
                 }
             }
-            VersionsWork::Since(version) => self.since_answered(version, &request, outcome),
-            VersionsWork::Count(version) => match outcome {
-                Ok(Answer::Diff(diff)) => self.restore_question(version, &diff),
-                Ok(answer) => vec![Action::unexpected(&work, &answer)],
-                Err(failure) => vec![Action::error(format!(
-                    "could not read what a restore of version {version} changes: {}",
-                    failure.said_for(&request)
-                ))],
-            },
-            VersionsWork::Restore(version) => self.restored(version, &request, outcome),
+            VersionsReply::Since(version, diff) => self.since_answered(version, &request, diff),
+            VersionsReply::Count(version, Ok(diff)) => self.restore_question(version, &diff),
+            VersionsReply::Count(version, Err(failure)) => vec![Action::error(format!(
+                "could not read what a restore of version {version} changes: {}",
+                failure.said_for(&request)
+            ))],
+            VersionsReply::Restore(version, restored) => self.restored(version, &request, restored),
         }
     }
 
@@ -200,7 +190,7 @@ impl App {
         &mut self,
         version: u64,
         request: &Request,
-        outcome: Result<Answer, Failure>,
+        outcome: Outcome<Box<Diff>>,
     ) -> Vec<Action> {
         let Some(doc) = self
             .doc
@@ -210,7 +200,7 @@ impl App {
             return Vec::new();
         };
         match outcome {
-            Ok(Answer::Diff(diff)) => {
+            Ok(diff) => {
                 let ids: Vec<String> = diff
                     .changed
                     .keys()
@@ -224,7 +214,6 @@ impl App {
                 doc.set_preview(&ids);
                 Vec::new()
             }
-            Ok(answer) => vec![Action::unexpected(&request, &answer)],
             Err(failure) => vec![Action::Notify(Notification::warning(format!(
                 "could not read what changed since version {version}: {}",
                 failure.said_for(request)
@@ -274,12 +263,10 @@ impl App {
             "The restore is a new version (the title stays); restoring version {} undoes it.",
             diff.to
         );
-        let restore = Request::Restore {
-            doc: doc.id().to_owned(),
-            version,
-            if_match: Some(diff.to),
-        };
-        let sent = cx.send(restore, Purpose::Versions(VersionsWork::Restore(version)));
+        let restore = api::restore(doc.id().to_owned(), version, Some(diff.to));
+        let sent = cx.send(restore, move |restored| {
+            Answered::Versions(VersionsReply::Restore(version, restored))
+        });
         let question = Ask::new(
             "Restore",
             Body::Listed {
@@ -302,11 +289,10 @@ impl App {
         &mut self,
         version: u64,
         request: &Request,
-        outcome: Result<Answer, Failure>,
+        outcome: Outcome<Restored>,
     ) -> Vec<Action> {
         let restored = match outcome {
-            Ok(Answer::Restored(restored)) => restored,
-            Ok(answer) => return vec![Action::unexpected(&request, &answer)],
+            Ok(restored) => restored,
             Err(failure) if failure.stale.is_some() => {
                 return vec![Action::error(format!(
                     "restore to version {version} refused: the document was written since the \

@@ -8,9 +8,10 @@ use crate::document::ObjectModel;
 use crate::document::{RequestId, Versioned};
 use crate::keys::{Command, Context};
 use crate::overlays::SelectorForm;
-use crate::requests::call::{Answer, Failure, Reply, Request};
+use crate::requests::api;
+use crate::requests::call::{Reply, Request};
 use crate::requests::liveness::Reaction;
-use crate::requests::purpose::{BulkOwner, Purpose};
+use crate::requests::purpose::{Answered, BulkOwner, Outcome};
 use crate::text::notification::Notification;
 use crate::vocab::action::{Action, Cx, Overlay};
 use crate::writes::{server_undo, undo};
@@ -21,9 +22,11 @@ impl App {
             tracing::debug!(id = reply.id, "reply for nothing in flight dropped");
             return Vec::new();
         };
-        tracing::debug!(id = reply.id, purpose = ?flight.purpose, ok = reply.outcome.is_ok(), "reply");
+        let ok = reply.outcome.is_ok();
         let written = flight.request.written_doc().map(str::to_owned);
-        let mut actions = self.route(flight.purpose, reply.id, flight.request, reply.outcome);
+        let answered = flight.then.answer(reply.outcome);
+        tracing::debug!(id = reply.id, purpose = %answered.purpose(), ok, "reply");
+        let mut actions = self.route(answered, reply.id, flight.request);
         if let Some(doc) = written {
             actions.push(Action::Written(doc));
         }
@@ -33,88 +36,82 @@ impl App {
     /// Hands an answer to the component whose request it was.
     pub(super) fn route(
         &mut self,
-        purpose: Purpose,
+        answered: Answered,
         id: RequestId,
         request: Request,
-        outcome: Result<Answer, Failure>,
     ) -> Vec<Action> {
         let shown_form = self
             .overlays
             .last()
             .is_some_and(Overlay::is::<SelectorForm>);
-        match purpose {
-            Purpose::Account => match outcome {
-                Ok(Answer::Me(user)) => {
-                    self.account = Some(user.email);
-                    Vec::new()
-                }
-                Ok(answer) => vec![Action::unexpected(&Purpose::Account, &answer)],
-                Err(failure) => vec![Action::error(format!(
-                    "could not read the account: {}",
-                    failure.message
-                ))],
-            },
-            Purpose::Content => self.content_answered(id, outcome),
-            Purpose::Fresh => self.fresh_answered(id, request, outcome),
-            Purpose::Poll => {
+        match answered {
+            Answered::Account(Ok(user)) => {
+                self.account = Some(user.email);
+                Vec::new()
+            }
+            Answered::Account(Err(failure)) => vec![Action::error(format!(
+                "could not read the account: {}",
+                failure.message
+            ))],
+            Answered::Content(outcome) => self.content_answered(id, outcome),
+            Answered::Fresh(outcome) => self.fresh_answered(id, request, outcome),
+            Answered::Poll(outcome) => {
                 let Request::Details { doc } = request else {
                     return Vec::new();
                 };
-                let answer = match outcome {
-                    Ok(Answer::Details(details)) => Ok(details.last_change),
-                    Ok(answer) => return vec![Action::unexpected(&Purpose::Poll, &answer)],
-                    Err(failure) => Err(failure.message),
-                };
+                let answer = outcome
+                    .map(|details| details.last_change)
+                    .map_err(|failure| failure.message);
                 let reactions = self.liveness.polled(&doc, answer);
                 self.react(reactions)
             }
-            Purpose::Docs(work) => {
+            Answered::Docs(reply) => {
                 let cx = cx!(self, self.props.unsaved());
-                let actions = self.docs.on_reply(work, id, request, outcome, &cx);
+                let actions = self.docs.on_reply(reply, id, request, &cx);
                 self.retitle_open_doc();
                 actions
             }
-            Purpose::Objects(work) => {
+            Answered::Objects(reply) => {
                 let cx = cx!(self, self.props.unsaved());
-                self.objects.on_reply(work, id, request, outcome, &cx)
+                self.objects.on_reply(reply, id, request, &cx)
             }
-            Purpose::Props(work) => {
+            Answered::Props(reply) => {
                 let cx = cx!(self, None);
-                self.props.on_reply(work, id, request, outcome, &cx)
+                self.props.on_reply(reply, id, request, &cx)
             }
-            Purpose::Form(work) => {
+            Answered::Form(reply) => {
                 let cx = cx!(self, self.props.unsaved());
                 let form = find_form(&mut self.overlays, &mut self.kept_form);
                 match form {
-                    Some(form) => form.on_reply(work, id, request, outcome, &cx, shown_form),
+                    Some(form) => form.on_reply(reply, id, request, &cx, shown_form),
                     None => Vec::new(),
                 }
             }
-            Purpose::Bulk(BulkOwner::Form, work) => {
+            Answered::Bulk(BulkOwner::Form, reply) => {
                 let cx = cx!(self, self.props.unsaved());
                 match find_form(&mut self.overlays, &mut self.kept_form) {
-                    Some(form) => form.on_bulk_reply(work, id, outcome, &cx),
+                    Some(form) => form.on_bulk_reply(reply, id, &cx),
                     None => Vec::new(),
                 }
             }
-            Purpose::Bulk(BulkOwner::BulkEdit, work) => {
+            Answered::Bulk(BulkOwner::BulkEdit, reply) => {
                 let cx = cx!(self, self.props.unsaved());
                 let bulk = find_bulk(&mut self.overlays, &mut self.kept_bulk);
-                bulk.on_reply(work, id, outcome, &cx)
+                bulk.on_reply(reply, id, &cx)
             }
-            Purpose::Undo(work) => {
+            Answered::Undo(reply) => {
                 let cx = cx!(self, self.props.unsaved());
-                undo::on_reply(work, request, outcome, &cx)
+                undo::on_reply(reply, request, &cx)
             }
-            Purpose::Versions(work) => self.versions_answered(work, id, request, outcome),
-            Purpose::FromFile(work) => self.file_diagram_answered(work, request, outcome),
-            Purpose::Departed(obj) => self.departed_answered(&obj, request, outcome),
-            Purpose::ServerUndo(work) => {
-                if outcome.is_ok() {
+            Answered::Versions(reply) => self.versions_answered(reply, id, request),
+            Answered::FromFile(reply) => self.file_diagram_answered(reply, request),
+            Answered::Departed(obj, reply) => self.departed_answered(&obj, request, reply),
+            Answered::ServerUndo(reply) => {
+                if reply.is_ok() {
                     self.writes.set_server_keeps(true);
                 }
                 let cx = cx!(self, self.props.unsaved());
-                server_undo::on_reply(work, request, outcome, &cx)
+                server_undo::on_reply(reply, request, &cx)
             }
         }
     }
@@ -123,13 +120,13 @@ impl App {
     pub(super) fn content_answered(
         &mut self,
         id: RequestId,
-        outcome: Result<Answer, Failure>,
+        outcome: Outcome<Box<ObjectModel>>,
     ) -> Vec<Action> {
         let Some(doc) = self.doc.as_mut() else {
             return Vec::new();
         };
         match outcome {
-            Ok(Answer::Objects(model)) => {
+            Ok(model) => {
                 let n = model.len();
                 if !doc.loaded(id, *model) {
                     tracing::debug!(id, "stale content dropped");
@@ -144,7 +141,6 @@ impl App {
                 // Changed while the content was on its way: read those again now.
                 self.read_fresh()
             }
-            Ok(answer) => vec![Action::unexpected(&Purpose::Content, &answer)],
             Err(failure) => {
                 if doc.content.fail(id, failure.message.clone()) {
                     let cx = cx!(self, None);
@@ -184,7 +180,7 @@ impl App {
         let doc = doc.id().to_owned();
         let sent = self
             .requests
-            .prepare(Request::GetObjects { doc, objs }, Purpose::Fresh);
+            .prepare(api::get_objects(doc, objs), Answered::Fresh);
         self.fresh.reading(sent.id);
         vec![Action::Send(sent)]
     }
@@ -195,7 +191,7 @@ impl App {
         &mut self,
         id: RequestId,
         request: Request,
-        outcome: Result<Answer, Failure>,
+        outcome: Outcome<Vec<(String, Option<Versioned>)>>,
     ) -> Vec<Action> {
         if !self.fresh.answered(id) {
             return Vec::new();
@@ -207,8 +203,7 @@ impl App {
             return Vec::new();
         }
         match outcome {
-            Ok(Answer::Fresh(objects)) => self.take_fresh(objects),
-            Ok(answer) => vec![Action::unexpected(&Purpose::Fresh, &answer)],
+            Ok(objects) => self.take_fresh(objects),
             // Read them with the rest: the reload says what went wrong, if it goes wrong too.
             Err(_) => vec![Action::ReloadContent],
         }
@@ -283,8 +278,7 @@ impl App {
                     )));
                 }
                 Reaction::Poll(doc) => actions.push(Action::Send(
-                    self.requests
-                        .prepare(Request::Details { doc }, Purpose::Poll),
+                    self.requests.prepare(api::details(doc), Answered::Poll),
                 )),
                 Reaction::Note(note) => actions.push(Action::Notify(note)),
                 Reaction::LastChange(doc, at) => self.docs.heard_change(&doc, at),

@@ -20,11 +20,12 @@ use crate::document::summary::TypeSummary;
 use crate::keys::{Command, Context, KeyTable};
 use crate::overlays::{BulkEdit, Entry, Help, LogView, Palette, Prompt, Question, SelectorForm};
 use crate::panes::{DocsPane, MapPane, ObjectsPane, PropsPane};
+use crate::requests::api;
 use crate::requests::call::{Reply, Request};
 use crate::requests::fresh::FreshObjects;
 use crate::requests::ledger::Requests;
 use crate::requests::liveness::{Follow, Live, Liveness};
-use crate::requests::purpose::Purpose;
+use crate::requests::purpose::Answered;
 use crate::session::record::WriteHistory;
 use crate::session::selectors::SelectorHistory;
 use crate::settings::GraphicsSetting;
@@ -232,7 +233,7 @@ impl App {
     fn account_request(&self) -> Option<Action> {
         self.account
             .is_none()
-            .then(|| Action::Send(self.requests.prepare(Request::WhoAmI, Purpose::Account)))
+            .then(|| Action::Send(self.requests.prepare(api::who_am_i(), Answered::Account)))
     }
 
     /// How many requests are in flight (the runner redraws the spinner while there are).

@@ -12,8 +12,8 @@ use ratatui::text::{Line, Span};
 
 use crate::document::RequestId;
 use crate::keys::{Command, Context};
-use crate::requests::call::{Answer, Failure, Request};
-use crate::requests::purpose::{BulkOwner, BulkWork};
+use crate::requests::api::{self, Call};
+use crate::requests::purpose::{BulkOwner, BulkReply};
 use crate::session::record::Source;
 use crate::text::text_view::clip;
 use crate::text::words;
@@ -23,6 +23,7 @@ use crate::vocab::calls::BulkCall;
 use crate::widgets::pieces::{field_lines, hint_line, overlay_box};
 use crate::widgets::props_field::PropsField;
 use crate::writes::bulk::{BulkWrite, Plan, Settled};
+use diagtui_model::Content;
 use diagtui_model::merge::Nested;
 
 /// Width of the box.
@@ -99,30 +100,13 @@ impl BulkEdit {
 
     /// An answer to the bulk change's question.
     pub fn call(&mut self, call: BulkCall, cx: &Cx) -> Vec<Action> {
-        // A few are read one by one; many at once with the content (20,000 requests at
-        // once would outlast the client's timeout).
-        let reread = |plan: &Plan| match plan.changes.len() {
-            n if n <= READ_ONE_BY_ONE => Request::GetObjects {
-                doc: plan.doc.clone(),
-                objs: plan.ids(),
-            },
-            _ => Request::Content {
-                doc: plan.doc.clone(),
-            },
-        };
         self.write.call(call, reread, cx)
     }
 
     /// The answer to the bulk change's re-read or update: the text is cleared once it went
     /// through (and the write kept in the history), kept otherwise.
-    pub fn on_reply(
-        &mut self,
-        work: BulkWork,
-        id: RequestId,
-        outcome: Result<Answer, Failure>,
-        cx: &Cx,
-    ) -> Vec<Action> {
-        match self.write.on_reply(work, id, outcome, cx) {
+    pub fn on_reply(&mut self, reply: BulkReply, id: RequestId, cx: &Cx) -> Vec<Action> {
+        match self.write.on_reply(reply, id, cx) {
             Settled::Pending(actions) => actions,
             Settled::Done(plan) => {
                 self.field.clear();
@@ -288,4 +272,26 @@ pub(super) fn nested_line(nested: Nested, key: String, cx: &Cx) -> Line<'static>
             dim,
         ),
     ])
+}
+
+/// The call that reads the marked objects of `plan` again, as values by id (those gone left
+/// out): a few one by one, many at once with the content (20,000 requests at once would
+/// outlast the client's timeout).
+fn reread(plan: &Plan) -> Call<Content> {
+    let (doc, ids) = (plan.doc.clone(), plan.ids());
+    if ids.len() <= READ_ONE_BY_ONE {
+        return api::get_objects(doc, ids).map(|fresh| {
+            (fresh.into_iter())
+                .filter_map(|(obj, read)| Some((obj, read?.object)))
+                .collect()
+        });
+    }
+    api::content(doc).map(move |model| {
+        (ids.into_iter())
+            .filter_map(|obj| {
+                let at = model.index_of(&obj)?;
+                Some((obj, model.entry(at).object()))
+            })
+            .collect()
+    })
 }

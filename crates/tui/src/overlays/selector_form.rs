@@ -22,8 +22,9 @@ use crate::document::load::Load;
 use crate::document::names::Name;
 use crate::document::{ObjectVersions, RequestId};
 use crate::keys::{Command, Context};
-use crate::requests::call::{Answer, Failure, Request, Stale};
-use crate::requests::purpose::{BulkOwner, BulkWork, FormWork, Purpose};
+use crate::requests::api;
+use crate::requests::call::{Failure, Request, Stale};
+use crate::requests::purpose::{Answered, BulkOwner, BulkReply, FormReply};
 use crate::session::record::{ObjectWrite, Source, WriteKind};
 use crate::session::selectors::{SavedRow, SavedSelector};
 use crate::text::json::Diff;
@@ -332,11 +333,8 @@ impl SelectorForm {
         };
         self.error = None;
         let sent = cx.send(
-            Request::ObjectsWhere {
-                doc: self.doc.clone(),
-                selector,
-            },
-            Purpose::Form(FormWork::Preview { then_apply }),
+            api::objects_where(self.doc.clone(), selector),
+            move |read| Answered::Form(FormReply::Preview { then_apply, read }),
         );
         self.preview.start(sent.id);
         vec![Action::Send(sent)]
@@ -429,9 +427,8 @@ impl SelectorForm {
         let Some(selector) = self.merging.clone() else {
             return Vec::new();
         };
-        let reread = |plan: &Plan| Request::ObjectsWhere {
-            doc: plan.doc.clone(),
-            selector,
+        let reread = |plan: &Plan| {
+            api::objects_where(plan.doc.clone(), selector).map(|(content, _)| content)
         };
         self.merge.call(call, reread, cx)
     }
@@ -452,15 +449,10 @@ impl SelectorForm {
         let expected = previewed.map(|p| p.matches.len());
         let if_versions = previewed.and_then(|p| p.versions.clone());
         self.error = None;
-        let sent = cx.send(
-            Request::UpdateWhere {
-                doc: self.doc.clone(),
-                selector,
-                props,
-                if_versions,
-            },
-            Purpose::Form(FormWork::Apply { expected }),
-        );
+        let call = api::update_where(self.doc.clone(), selector, props, if_versions);
+        let sent = cx.send(call, move |updated| {
+            Answered::Form(FormReply::Apply { expected, updated })
+        });
         self.apply.start(sent.id);
         vec![Action::Send(sent)]
     }

@@ -13,8 +13,9 @@ use ratatui::text::Line;
 use crate::document::RequestId;
 use crate::keys::{Command, Context};
 use crate::overlays::version_text::{change_lines, row, when};
-use crate::requests::call::{Answer, Failure, Request};
-use crate::requests::purpose::{Purpose, VersionsWork};
+use crate::requests::api;
+use crate::requests::call::Request;
+use crate::requests::purpose::{Answered, VersionsReply};
 use crate::theme::Role;
 use crate::vocab::action::{Action, Component, Cx};
 use crate::widgets::list::ListCursor;
@@ -93,12 +94,8 @@ impl VersionsView {
         if self.page.is_some() || (self.listed && self.next_before.is_none()) {
             return Vec::new();
         }
-        let request = Request::History {
-            doc: self.doc.clone(),
-            before: self.next_before,
-            limit: PAGE,
-        };
-        let sent = cx.send(request, Purpose::Versions(VersionsWork::Page));
+        let call = api::history(self.doc.clone(), self.next_before, PAGE);
+        let sent = cx.send(call, |page| Answered::Versions(VersionsReply::Page(page)));
         self.page = Some(sent.id);
         vec![Action::Send(sent)]
     }
@@ -114,13 +111,10 @@ impl VersionsView {
         if !self.asked.insert(version) {
             return None;
         }
-        let request = Request::Version {
-            doc: self.doc.clone(),
-            version,
-        };
-        Some(Action::Send(
-            cx.send(request, Purpose::Versions(VersionsWork::Details)),
-        ))
+        let call = api::version(self.doc.clone(), version);
+        Some(Action::Send(cx.send(call, |details| {
+            Answered::Versions(VersionsReply::Details(details))
+        })))
     }
 
     /// The highlighted version.
@@ -144,20 +138,19 @@ impl VersionsView {
     /// An answer to one of its requests.
     pub fn on_reply(
         &mut self,
-        work: VersionsWork,
+        reply: VersionsReply,
         id: RequestId,
         request: Request,
-        outcome: Result<Answer, Failure>,
         cx: &Cx,
     ) -> Vec<Action> {
-        match (work, outcome) {
-            (VersionsWork::Page, outcome) => {
+        match reply {
+            VersionsReply::Page(outcome) => {
                 if self.page != Some(id) {
                     return Vec::new();
                 }
                 self.page = None;
                 match outcome {
-                    Ok(Answer::History(page)) => {
+                    Ok(page) => {
                         self.listed = true;
                         self.error = None;
                         self.next_before = page.next_before;
@@ -180,7 +173,6 @@ impl VersionsView {
                         actions.extend(self.moved(cx));
                         actions
                     }
-                    Ok(answer) => vec![Action::unexpected(&work, &answer)],
                     Err(failure) => {
                         let missing = failure.status == Some(404)
                             && failure.code != Some(ErrorCode::DocNotFound);
@@ -195,15 +187,13 @@ impl VersionsView {
                     }
                 }
             }
-            (VersionsWork::Details, outcome) => {
+            VersionsReply::Details(outcome) => {
                 let Request::Version { version, .. } = request else {
                     return Vec::new();
                 };
-                let details = match outcome {
-                    Ok(Answer::Version(details)) => Ok(*details),
-                    Ok(answer) => return vec![Action::unexpected(&work, &answer)],
-                    Err(failure) => Err(failure.said_for(&request)),
-                };
+                let details = outcome
+                    .map(|details| *details)
+                    .map_err(|failure| failure.said_for(&request));
                 self.details.insert(version, details);
                 Vec::new()
             }

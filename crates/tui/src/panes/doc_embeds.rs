@@ -7,8 +7,8 @@ use ratatui::text::{Line, Span};
 use crate::document::RequestId;
 use crate::document::load::Load;
 use crate::keys::{Command, Context};
-use crate::requests::call::Request;
-use crate::requests::purpose::{DocsWork, Purpose};
+use crate::requests::api;
+use crate::requests::purpose::{Answered, DocsReply};
 use crate::text::text_view::clip;
 use crate::theme::Role;
 use crate::vocab::action::{Action, Cx};
@@ -43,12 +43,9 @@ impl DocEmbeds {
         self.list = Load::Idle;
         self.next = 0;
         self.doc = Some(doc.to_owned());
-        let sent = cx.send(
-            Request::Embeds {
-                doc: doc.to_owned(),
-            },
-            Purpose::Docs(DocsWork::Embeds),
-        );
+        let sent = cx.send(api::embeds(doc.to_owned()), |list| {
+            Answered::Docs(DocsReply::Embeds(list))
+        });
         self.list.start(sent.id);
         Some(Action::Send(sent))
     }

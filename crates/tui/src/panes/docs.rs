@@ -18,7 +18,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::document::ObjectModel;
-use crate::requests::purpose::{DocAction, DocsWork, Purpose};
+use crate::requests::api::{self, Call};
+use crate::requests::purpose::{Answered, DocAction, DocsReply, Outcome};
 use crate::vocab::action::{Action, Ask, Choice, Component, Cx, Overlay};
 use crate::vocab::calls::{Body, DocsCall, PromptFor};
 use crate::widgets::fuzzy;
@@ -33,7 +34,7 @@ use crate::document::load::Load;
 use crate::keys::{Command, Context};
 use crate::overlays::Prompt;
 use crate::panes::Filtered;
-use crate::requests::call::{Answer, Failure, Request};
+use crate::requests::call::{Failure, Request};
 use crate::session::record::{FOLDERS, FolderChange, Replacement, WriteKind};
 use crate::text::text_view::clip;
 use crate::text::words;
@@ -132,9 +133,13 @@ impl DocsPane {
 
     /// The requests that fill it: the documents and the folders.
     pub fn load(&mut self, cx: &Cx) -> Vec<Action> {
-        let list = cx.send(Request::ListDocs, Purpose::Docs(DocsWork::List));
+        let list = cx.send(api::list_docs(), |docs| {
+            Answered::Docs(DocsReply::List(docs))
+        });
         self.list.start(list.id);
-        let folders = cx.send(Request::Folders, Purpose::Docs(DocsWork::Folders));
+        let folders = cx.send(api::folders(), |folders| {
+            Answered::Docs(DocsReply::Folders(folders))
+        });
         vec![Action::Send(list), Action::Send(folders)]
     }
 
@@ -225,7 +230,9 @@ impl DocsPane {
             return Vec::new();
         };
         let embeds = self.embeds.request(&doc, cx);
-        let sent = cx.send(Request::Details { doc }, Purpose::Docs(DocsWork::Details));
+        let sent = cx.send(api::details(doc), |details| {
+            Answered::Docs(DocsReply::Details(details))
+        });
         self.details.start(sent.id);
         [Action::Send(sent)].into_iter().chain(embeds).collect()
     }
@@ -424,12 +431,10 @@ impl DocsPane {
         match call {
             DocsCall::Submit(purpose, text) => self.submit(purpose, text, cx),
             DocsCall::Empty(doc, previous) => {
-                let sent = cx.send(
-                    Request::EmptyDoc {
-                        doc: doc.id.clone(),
-                    },
-                    Purpose::Docs(DocsWork::Replace(doc.clone())),
-                );
+                let replaced = doc.clone();
+                let sent = cx.send(api::empty_doc(doc.id.clone()), move |made| {
+                    Answered::Docs(DocsReply::Replace(replaced, made))
+                });
                 self.replacing = Some(Replacing::Writing {
                     sent: sent.id,
                     previous,
@@ -449,10 +454,9 @@ impl DocsPane {
                 self.rebuild(next.map(RowKey::Doc));
                 let mut actions = vec![
                     Action::DocDeleted(doc.id.clone()),
-                    Action::Send(cx.send(
-                        Request::DeleteDoc { doc: doc.id },
-                        Purpose::Docs(DocsWork::Action(DocAction::Delete)),
-                    )),
+                    Action::Send(cx.send(api::delete_doc(doc.id), |deleted| {
+                        Answered::Docs(DocsReply::Action(DocAction::Delete, deleted.map(|()| None)))
+                    })),
                 ];
                 actions.extend(self.request_details(cx));
                 actions
@@ -472,21 +476,19 @@ impl DocsPane {
         if text.is_empty() {
             return vec![Action::error("nothing was typed; nothing was done")];
         }
-        let action = |request, what| {
-            vec![Action::Send(
-                cx.send(request, Purpose::Docs(DocsWork::Action(what))),
-            )]
+        // A document action's call, answered with what it created, if it creates.
+        let action = |call: Call<Option<String>>, what| {
+            vec![Action::Send(cx.send(call, move |created| {
+                Answered::Docs(DocsReply::Action(what, created))
+            }))]
         };
         match purpose {
             PromptFor::Export(doc) => {
-                let request = Request::Content {
-                    doc: doc.id.clone(),
-                };
-                let work = DocsWork::Export {
-                    doc,
-                    path: cx.places.resolve(&text),
-                };
-                vec![Action::Send(cx.send(request, Purpose::Docs(work)))]
+                let path = cx.places.resolve(&text);
+                let call = api::content(doc.id.clone());
+                vec![Action::Send(cx.send(call, move |content| {
+                    Answered::Docs(DocsReply::Export { doc, path, content })
+                }))]
             }
             PromptFor::Import(doc) => vec![Action::File(
                 FileFor::Import(doc),
@@ -500,13 +502,7 @@ impl DocsPane {
             )],
             PromptFor::NewDoc => {
                 let folder = self.target_folder();
-                action(
-                    Request::CreateDoc {
-                        title: text,
-                        folder,
-                    },
-                    DocAction::Create,
-                )
+                action(api::create_doc(text, folder).map(Some), DocAction::Create)
             }
             PromptFor::Rename(doc) => {
                 if let Some(entry) = self
@@ -522,32 +518,21 @@ impl DocsPane {
                     title: text.clone(),
                 }];
                 actions.extend(action(
-                    Request::RenameDoc {
-                        doc: doc.id,
-                        title: text,
-                    },
+                    api::rename_doc(doc.id, text).map(|()| None),
                     DocAction::Rename,
                 ));
                 actions
             }
-            PromptFor::Clone(doc) => action(
-                Request::CloneDoc {
-                    doc: doc.id,
-                    title: text,
-                },
-                DocAction::Clone,
-            ),
+            PromptFor::Clone(doc) => {
+                action(api::clone_doc(doc.id, text).map(Some), DocAction::Clone)
+            }
             PromptFor::Share(doc) => action(
-                Request::ShareDoc {
-                    doc: doc.id,
-                    email: text,
-                },
+                api::share_doc(doc.id, text).map(|()| None),
                 DocAction::Share,
             ),
-            PromptFor::NewFolder => action(
-                Request::CreateFolder { title: text },
-                DocAction::CreateFolder,
-            ),
+            PromptFor::NewFolder => {
+                action(api::create_folder(text).map(Some), DocAction::CreateFolder)
+            }
             PromptFor::RenameFolder(folder) => self.rename_folder(folder, text, cx),
         }
     }

@@ -16,7 +16,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::document::{Marks, Matches, ObjectModel, OpenDoc, TreeRow};
-use crate::requests::purpose::{ObjectsWork, Purpose};
+use crate::requests::api;
+use crate::requests::purpose::{Answered, ObjectsReply};
 use crate::vocab::action::{Action, Ask, Choice, Component, Cx, Overlay};
 use crate::vocab::calls::{Body, MarksChange, ObjectsCall, Pane};
 use crate::widgets::input::Filter;
@@ -26,7 +27,7 @@ use crate::document::RequestId;
 use crate::keys::{Command, Context};
 use crate::overlays::{ConnectionsView, TypePicker, WritesView};
 use crate::panes::Filtered;
-use crate::requests::call::{Answer, Failure, Request};
+use crate::requests::call::Request;
 use crate::session::record::{Removed, WriteKind, attached_line_groups};
 use crate::text::text_view::clip;
 use crate::text::words;
@@ -237,14 +238,10 @@ impl ObjectsPane {
             },
             ObjectsCall::Create(kind, props) => self.create(kind, props, cx),
             ObjectsCall::Delete { doc, obj } => {
-                let sent = cx.send(
-                    Request::DeleteObject {
-                        doc: doc.clone(),
-                        obj: obj.clone(),
-                        if_match: server_version(cx, &obj),
-                    },
-                    Purpose::Objects(ObjectsWork::Delete),
-                );
+                let call = api::delete_object(doc.clone(), obj.clone(), server_version(cx, &obj));
+                let sent = cx.send(call, |deleted| {
+                    Answered::Objects(ObjectsReply::Delete(deleted))
+                });
                 self.keep_removed(std::slice::from_ref(&obj), &[sent.id], cx);
                 vec![
                     Action::RemoveObjects {
@@ -258,14 +255,11 @@ impl ObjectsPane {
                 let sends: Vec<_> = objs
                     .iter()
                     .map(|obj| {
-                        cx.send(
-                            Request::DeleteObject {
-                                doc: doc.clone(),
-                                obj: obj.clone(),
-                                if_match: server_version(cx, obj),
-                            },
-                            Purpose::Objects(ObjectsWork::DeleteMarked),
-                        )
+                        let call =
+                            api::delete_object(doc.clone(), obj.clone(), server_version(cx, obj));
+                        cx.send(call, |deleted| {
+                            Answered::Objects(ObjectsReply::DeleteMarked(deleted))
+                        })
                     })
                     .collect();
                 let ids: Vec<RequestId> = sends.iter().map(|s| s.id).collect();
@@ -360,14 +354,10 @@ impl ObjectsPane {
         let Some(doc) = cx.doc_id() else {
             return Vec::new();
         };
-        let request = Request::CreateObject {
-            doc: doc.to_string(),
-            kind: kind.as_str().to_string(),
-            props,
-        };
-        vec![Action::Send(
-            cx.send(request, Purpose::Objects(ObjectsWork::Create)),
-        )]
+        let call = api::create_object(doc.to_string(), kind.as_str().to_string(), props);
+        vec![Action::Send(cx.send(call, |created| {
+            Answered::Objects(ObjectsReply::Create(created))
+        }))]
     }
 
     /// `Space` on a type heading: marks the objects of the type the tree shows, or unmarks them

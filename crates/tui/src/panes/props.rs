@@ -25,8 +25,9 @@ use crate::document::summary::{Listed, TypeSummary};
 use crate::document::{RequestId, Versioned};
 use crate::keys::{Command, Context};
 use crate::panes::elsewhere::{Elsewhere, ServerSide};
-use crate::requests::call::{Answer, Failure, Request, Stale};
-use crate::requests::purpose::{PropsWork, Purpose};
+use crate::requests::api;
+use crate::requests::call::{Failure, Request, Stale};
+use crate::requests::purpose::{Answered, PropsReply};
 use crate::session::record::{ObjectWrite, Source, WriteKind};
 use crate::text::json::{Check, Diff, SyntaxError, check, highlight, pretty};
 use crate::text::notification::{Level, Notification};
@@ -441,13 +442,9 @@ impl PropsPane {
                 if self.version.is_some() {
                     return self.send_save(diff, self.version, cx);
                 }
-                let sent = cx.send(
-                    Request::GetObject {
-                        doc: target.doc,
-                        obj: target.obj,
-                    },
-                    Purpose::Props(PropsWork::Check),
-                );
+                let sent = cx.send(api::get_object(target.doc, target.obj), |read| {
+                    Answered::Props(PropsReply::Check(read))
+                });
                 self.save = Save::Checking { id: sent.id, diff };
                 let mut actions = vec![Action::Send(sent)];
                 if !std::mem::replace(&mut self.told_not_atomic, true) {
@@ -494,15 +491,8 @@ impl PropsPane {
         let Some(target) = self.target.clone() else {
             return Vec::new();
         };
-        let sent = cx.send(
-            Request::UpdateObject {
-                doc: target.doc,
-                obj: target.obj,
-                props: diff.props(),
-                if_match,
-            },
-            Purpose::Props(PropsWork::Save),
-        );
+        let call = api::update_object(target.doc, target.obj, diff.props(), if_match);
+        let sent = cx.send(call, |saved| Answered::Props(PropsReply::Save(saved)));
         self.save = Save::Sending { id: sent.id, diff };
         vec![Action::Send(sent)]
     }
@@ -554,14 +544,10 @@ impl PropsPane {
                         "your edit is not valid JSON: fix it to create the object again",
                     )];
                 };
-                vec![Action::Send(cx.send(
-                    Request::CreateObject {
-                        doc: target.doc,
-                        kind: target.kind,
-                        props,
-                    },
-                    Purpose::Props(PropsWork::Recreate),
-                ))]
+                let call = api::create_object(target.doc, target.kind, props);
+                vec![Action::Send(cx.send(call, |created| {
+                    Answered::Props(PropsReply::Recreate(created))
+                }))]
             }
             _ => vec![Action::info(
                 "the edited object has not changed on the server",

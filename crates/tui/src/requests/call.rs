@@ -395,6 +395,19 @@ pub struct Failure {
 }
 
 impl Failure {
+    /// The worker answered a call with another call's answer (a bug in the app, never the
+    /// server's doing).
+    pub fn unexpected() -> Failure {
+        Failure {
+            status: None,
+            code: None,
+            message: "the answer was not one this request gives (a bug in diagtui: please \
+                      report it)"
+                .into(),
+            stale: None,
+        }
+    }
+
     /// The status and code the server answered, `HTTP 404 USER_NOT_FOUND`: what a message that
     /// words a failure in its own terms adds, so that the code is on the screen, not only in
     /// the log. Empty when no server answered.

@@ -10,8 +10,9 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::document::RequestId;
-use crate::requests::call::{Reply, Request};
-use crate::requests::purpose::{Purpose, Sent};
+use crate::requests::api::Call;
+use crate::requests::call::{Failure, Reply, Request};
+use crate::requests::purpose::{Answered, Batch, Outcome, Sent, Then};
 use crate::text::notification::Notification;
 
 /// One line of the request log.
@@ -43,12 +44,14 @@ pub enum LogLine {
 }
 
 /// A request in flight.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug)]
 pub struct InFlight {
     /// What it was.
     pub request: Request,
-    /// What its answer is for.
-    pub purpose: Purpose,
+    /// What becomes of its answer.
+    pub then: Then,
+    /// The requests it was sent together with, if any.
+    pub batch: Option<Batch>,
     /// Its line's number in the log since the session began.
     log_line: usize,
 }
@@ -65,19 +68,29 @@ pub struct Requests {
 }
 
 impl Requests {
-    /// A request with a fresh id, not yet sent: a component returns it as an action.
-    pub fn prepare(&self, request: Request, purpose: Purpose) -> Sent {
+    /// Call `call` under a fresh id, not yet sent (a component returns it as an action); its
+    /// answer becomes the reply `then` makes of it.
+    pub fn prepare<A: 'static>(
+        &self,
+        call: Call<A>,
+        then: impl FnOnce(Outcome<A>) -> Answered + Send + 'static,
+    ) -> Sent {
         let id = self.last_id.get() + 1;
         self.last_id.set(id);
+        let (request, take) = call.into_parts();
+        let then = Then(Box::new(move |outcome| {
+            then(outcome.and_then(|answer| take(answer).ok_or_else(Failure::unexpected)))
+        }));
         Sent {
             id,
             request,
-            purpose,
+            then,
+            batch: None,
         }
     }
 
-    /// Records `sent` as in flight and in the log.
-    pub fn register(&mut self, sent: &Sent) {
+    /// Records `sent` as in flight and in the log; its id and request, for the runner.
+    pub fn register(&mut self, sent: Sent) -> (RequestId, Request) {
         let (method, path) = sent.request.route();
         let log_line = self.push(LogLine::Request(LogEntry {
             method,
@@ -86,14 +99,17 @@ impl Requests {
             latency: None,
             error: None,
         }));
+        let request = sent.request.clone();
         self.in_flight.insert(
             sent.id,
             InFlight {
-                request: sent.request.clone(),
-                purpose: sent.purpose.clone(),
+                request: sent.request,
+                then: sent.then,
+                batch: sent.batch,
                 log_line,
             },
         );
+        (sent.id, request)
     }
 
     /// Adds `line` as the newest, sending the oldest to the log file once [`LOG_KEPT`] are
@@ -151,9 +167,9 @@ impl Requests {
         self.in_flight.len()
     }
 
-    /// Whether any request in flight is for a purpose `matches` accepts.
-    pub fn waiting(&self, matches: impl Fn(&Purpose) -> bool) -> bool {
-        self.in_flight.values().any(|f| matches(&f.purpose))
+    /// Whether any request of `batch` is in flight.
+    pub fn waiting(&self, batch: Batch) -> bool {
+        self.in_flight.values().any(|f| f.batch == Some(batch))
     }
 
     /// Whether an object write to `doc` is in flight.
@@ -207,18 +223,22 @@ impl fmt::Display for LogLine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::requests::api;
+    use crate::requests::call::Answer;
+    use crate::requests::purpose::DocsReply;
     use crate::text::notification::Notification;
+    use diagtui_model::DocSummary;
 
     #[test]
     fn an_answer_whose_line_has_left_is_still_taken_out_of_flight() {
         let mut requests = Requests::default();
-        let sent = requests.prepare(Request::WhoAmI, Purpose::Account);
-        requests.register(&sent);
+        let sent = requests.prepare(api::who_am_i(), Answered::Account);
+        let (id, _) = requests.register(sent);
         for _ in 0..LOG_KEPT {
             requests.note(Notification::info("busy"));
         }
         let reply = Reply {
-            id: sent.id,
+            id,
             latency: Duration::from_millis(3),
             outcome: Err(crate::requests::call::Failure {
                 status: Some(500),
@@ -235,6 +255,66 @@ mod tests {
                 .iter()
                 .all(|line| matches!(line, LogLine::Message(_)))
         );
+    }
+
+    /// The reply `outcome` makes of request `id`, taken out of flight as App does.
+    fn answer(requests: &mut Requests, id: RequestId, outcome: Outcome<Answer>) -> Answered {
+        let reply = Reply {
+            id,
+            latency: Duration::ZERO,
+            outcome,
+        };
+        let flight = requests.answered(&reply).expect("in flight");
+        flight.then.answer(reply.outcome)
+    }
+
+    #[test]
+    fn an_answer_goes_to_the_reply_its_call_was_sent_with_and_another_calls_answer_fails() {
+        let mut requests = Requests::default();
+        let docs = |docs| Answered::Docs(DocsReply::List(docs));
+        let summary = DocSummary {
+            id: "d".into(),
+            title: "Network".into(),
+        };
+
+        let sent = requests.prepare(api::list_docs(), docs);
+        let (id, request) = requests.register(sent);
+        assert_eq!(request, Request::ListDocs);
+        let Answered::Docs(DocsReply::List(Err(failure))) =
+            answer(&mut requests, id, Ok(Answer::Done))
+        else {
+            panic!("the list's reply")
+        };
+        assert_eq!(failure, Failure::unexpected());
+
+        let sent = requests.prepare(api::list_docs().map(|mut docs| docs.split_off(1)), docs);
+        let (id, _) = requests.register(sent);
+        let listed = Answer::Docs(vec![summary.clone(), summary.clone()]);
+        let Answered::Docs(DocsReply::List(Ok(listed))) = answer(&mut requests, id, Ok(listed))
+        else {
+            panic!("the list's reply")
+        };
+        assert_eq!(listed, [summary]);
+    }
+
+    #[test]
+    fn a_batch_waits_while_any_of_its_requests_is_in_flight() {
+        let mut requests = Requests::default();
+        let batch = Batch::Recreating(7);
+        let sent: Vec<RequestId> = (0..2)
+            .map(|_| {
+                let sent = requests.prepare(api::who_am_i(), Answered::Account);
+                requests.register(sent.in_batch(batch)).0
+            })
+            .collect();
+        let other = requests.prepare(api::who_am_i(), Answered::Account);
+        requests.register(other);
+        for (n, id) in sent.into_iter().enumerate() {
+            assert!(requests.waiting(batch), "before answer {n}");
+            requests.cancel(id);
+        }
+        assert!(!requests.waiting(batch));
+        assert!(!requests.waiting(Batch::Recreating(8)));
     }
 
     #[test]

@@ -18,10 +18,10 @@ use crate::document::OpenDoc;
 use crate::document::names::Names;
 
 use crate::keys::{Command, Context, KeyTable};
-use crate::requests::call::{Answer, Request};
+use crate::requests::api::Call;
 use crate::requests::ledger::Requests;
 use crate::requests::liveness::Liveness;
-use crate::requests::purpose::{BulkOwner, Purpose, Sent};
+use crate::requests::purpose::{Answered, BulkOwner, Outcome, Sent};
 use crate::session::record::{UndoneMark, WriteHistory, WriteKind};
 use crate::session::selectors::{SavedSelector, SelectorHistory};
 use crate::text::notification::Notification;
@@ -189,11 +189,6 @@ impl Action {
     pub fn error(text: impl Into<String>) -> Action {
         Action::Notify(Notification::error(text))
     }
-
-    /// The error for an answer of the wrong kind to a request made for `work`.
-    pub fn unexpected(work: &impl std::fmt::Debug, answer: &Answer) -> Action {
-        Action::error(format!("unexpected answer {answer:?} for {work:?}"))
-    }
 }
 
 /// One answer: the command that gives it, what the answers line calls it, and what it does.
@@ -304,10 +299,14 @@ pub struct Cx<'a> {
 }
 
 impl<'a> Cx<'a> {
-    /// An action sending `request` for `purpose`, under a fresh id (read it from the result to
-    /// know the reply).
-    pub fn send(&self, request: Request, purpose: Purpose) -> Sent {
-        self.requests.prepare(request, purpose)
+    /// A request making `call`, under a fresh id (read it from the result to know the reply),
+    /// whose answer becomes the reply `then` makes of it.
+    pub fn send<A: 'static>(
+        &self,
+        call: Call<A>,
+        then: impl FnOnce(Outcome<A>) -> Answered + Send + 'static,
+    ) -> Sent {
+        self.requests.prepare(call, then)
     }
 
     /// The first key of `command` in `context`, as shown (`R`).

@@ -15,8 +15,9 @@ use std::sync::Arc;
 
 use crate::document::{ObjectVersions, RequestId};
 use crate::keys::{Command, Context};
-use crate::requests::call::{Answer, Failure, Request, Stale};
-use crate::requests::purpose::{BulkOwner, BulkWork, Purpose};
+use crate::requests::api::{self, Call};
+use crate::requests::call::{Failure, Stale};
+use crate::requests::purpose::{Answered, BulkOwner, BulkReply};
 use crate::session::record::{ObjectWrite, Source, WriteKind};
 use crate::text::json::{BulkChange, Diff};
 use crate::text::words;
@@ -146,16 +147,11 @@ impl Plan {
     }
 
     /// Its bulk update: each object's changed properties.
-    pub fn request(&self) -> Request {
-        Request::BulkUpdate {
-            doc: self.doc.clone(),
-            objects: self
-                .changes
-                .iter()
-                .map(|c| (c.obj.clone(), c.diff.props()))
-                .collect(),
-            if_versions: self.versions.clone(),
-        }
+    pub fn call(&self) -> Call<()> {
+        let objects = (self.changes.iter())
+            .map(|c| (c.obj.clone(), c.diff.props()))
+            .collect();
+        api::bulk_update(self.doc.clone(), objects, self.versions.clone())
     }
 
     /// What the write history keeps of it once it went through: each object's values before.
@@ -278,16 +274,20 @@ impl BulkWrite {
         Action::Bulk(self.owner, call)
     }
 
-    /// An answer to its questions; `reread` is the request that reads the plan's objects again.
+    /// An answer to its questions; `reread` is the call that reads the plan's objects again
+    /// (their values by id).
     pub fn call(
         &mut self,
         call: BulkCall,
-        reread: impl FnOnce(&Plan) -> Request,
+        reread: impl FnOnce(&Plan) -> Call<Content>,
         cx: &Cx,
     ) -> Vec<Action> {
         match (call, std::mem::take(&mut self.stage)) {
             (BulkCall::Confirm, Stage::Asked(plan)) if plan.reads_first() => {
-                let sent = cx.send(reread(&plan), Purpose::Bulk(self.owner, BulkWork::Check));
+                let owner = self.owner;
+                let sent = cx.send(reread(&plan), move |read| {
+                    Answered::Bulk(owner, BulkReply::Check(read))
+                });
                 self.stage = Stage::Checking { id: sent.id, plan };
                 vec![Action::Send(sent)]
             }
@@ -316,19 +316,16 @@ impl BulkWrite {
     }
 
     fn send(&mut self, plan: Plan, cx: &Cx) -> Vec<Action> {
-        let sent = cx.send(plan.request(), Purpose::Bulk(self.owner, BulkWork::Send));
+        let owner = self.owner;
+        let sent = cx.send(plan.call(), move |sent| {
+            Answered::Bulk(owner, BulkReply::Send(sent))
+        });
         self.stage = Stage::Sending { id: sent.id, plan };
         vec![Action::Send(sent)]
     }
 
     /// The answer to request `id`.
-    pub fn on_reply(
-        &mut self,
-        work: BulkWork,
-        id: RequestId,
-        outcome: Result<Answer, Failure>,
-        cx: &Cx,
-    ) -> Settled {
+    pub fn on_reply(&mut self, reply: BulkReply, id: RequestId, cx: &Cx) -> Settled {
         let awaited = match &self.stage {
             Stage::Checking { id: at, .. } | Stage::Sending { id: at, .. } => *at == id,
             _ => false,
@@ -337,13 +334,12 @@ impl BulkWrite {
             return Settled::Pending(Vec::new());
         }
         let stage = std::mem::take(&mut self.stage);
-        match (work, stage, outcome) {
+        match (reply, stage) {
             (
-                BulkWork::Send,
-                Stage::Sending { plan, .. },
-                Err(Failure {
+                BulkReply::Send(Err(Failure {
                     stale: Some(stale), ..
-                }),
+                })),
+                Stage::Sending { plan, .. },
             ) => {
                 let fresh = match plan.refreshed(&stale) {
                     Ok(fresh) => fresh,
@@ -353,12 +349,11 @@ impl BulkWrite {
                 self.stage = Stage::Conflict { plan, fresh };
                 Settled::Pending(vec![self.conflict(&ids, cx)])
             }
-            (_, _, Err(failure)) => Settled::Failed(failure.message),
-            (BulkWork::Send, Stage::Sending { plan, .. }, Ok(_)) => Settled::Done(plan),
-            (BulkWork::Check, Stage::Checking { plan, .. }, Ok(answer)) => {
-                let Some(content) = read_again(answer, &plan) else {
-                    return Settled::Failed("the objects could not be read again".into());
-                };
+            (BulkReply::Send(Err(failure)) | BulkReply::Check(Err(failure)), _) => {
+                Settled::Failed(failure.message)
+            }
+            (BulkReply::Send(Ok(())), Stage::Sending { plan, .. }) => Settled::Done(plan),
+            (BulkReply::Check(Ok(content)), Stage::Checking { plan, .. }) => {
                 let fresh = match plan.again(&content) {
                     Ok(fresh) => fresh,
                     Err(refused) => return Settled::Failed(refused),
@@ -370,9 +365,11 @@ impl BulkWrite {
                 self.stage = Stage::Conflict { plan, fresh };
                 Settled::Pending(vec![self.conflict(&differing, cx)])
             }
-            (work, stage, Ok(answer)) => {
+            // An answer for a stage it is no longer at: a check's, or an update's, after the
+            // other was sent (the stage ids rule that out).
+            (_, stage) => {
                 self.stage = stage;
-                Settled::Pending(vec![Action::unexpected(&work, &answer)])
+                Settled::Pending(Vec::new())
             }
         }
     }
@@ -423,33 +420,10 @@ impl BulkWrite {
 /// How many of the objects that changed a conflict's question names.
 const NAMED: usize = 5;
 
-/// The objects a re-read found: a selector read's, those of a read by id still there, or the
-/// plan's objects in the whole content read again.
-fn read_again(answer: Answer, plan: &Plan) -> Option<Content> {
-    match answer {
-        Answer::Content(content, _) => Some(content),
-        Answer::Objects(model) => Some(
-            plan.changes
-                .iter()
-                .filter_map(|c| {
-                    let at = model.index_of(&c.obj)?;
-                    Some((c.obj.clone(), model.entry(at).object()))
-                })
-                .collect(),
-        ),
-        Answer::Fresh(fresh) => Some(
-            fresh
-                .into_iter()
-                .filter_map(|(obj, read)| Some((obj, read?.object)))
-                .collect(),
-        ),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::requests::call::Request;
     use serde_json::{Value, json};
 
     fn props(v: Value) -> Props {
@@ -489,7 +463,7 @@ mod tests {
     fn a_merge_sends_each_object_its_own_value_and_skips_the_unchanged() {
         let plan = plan(json!({"meta": {"owner": "ops"}}), Nested::Merge).unwrap();
         assert_eq!(plan.ids(), ["a"]);
-        let Request::BulkUpdate { objects, .. } = plan.request() else {
+        let Request::BulkUpdate { objects, .. } = plan.call().request().clone() else {
             panic!()
         };
         assert_eq!(

@@ -7,8 +7,9 @@
 //! folder it came from. Every undo asks first; the documents pane reads the lists again after.
 
 use crate::keys::Command;
-use crate::requests::call::{Answer, Failure, Request};
-use crate::requests::purpose::{Purpose, UndoWork};
+use crate::requests::api::{self, Call};
+use crate::requests::call::Request;
+use crate::requests::purpose::{Answered, FolderUndoReply, UndoReply};
 use crate::session::record::{FolderChange, UndoneMark, Write, WriteKind};
 use crate::text::words;
 use crate::vocab::action::{Action, Ask, Choice, Cx};
@@ -29,8 +30,13 @@ pub fn ask(write: &Write, cx: &Cx) -> Vec<Action> {
             write.id
         ))];
     }
-    let send = |request, work| Action::Send(cx.send(request, Purpose::Undo(work)));
     let id = write.id;
+    // Each request undoing the folder write; its answer is done or not.
+    let send = |call: Call<()>| {
+        Action::Send(cx.send(call, move |done| {
+            Answered::Undo(UndoReply::Folder(id, FolderUndoReply::Done(done)))
+        }))
+    };
     let (text, yes, actions, destructive) = match change {
         FolderChange::Created(folder) => (
             format!(
@@ -38,19 +44,18 @@ pub fn ask(write: &Write, cx: &Cx) -> Vec<Action> {
                 folder.title
             ),
             "delete it if empty",
-            vec![send(Request::Folders, UndoWork::FolderCheck(id))],
+            vec![Action::Send(cx.send(api::folders(), move |folders| {
+                Answered::Undo(UndoReply::Folder(id, FolderUndoReply::Check(folders)))
+            }))],
             false,
         ),
         FolderChange::Renamed { folder, to } => (
             format!("Rename the folder \"{to}\" back to \"{}\"?", folder.title),
             "rename it back",
-            vec![send(
-                Request::RenameFolder {
-                    folder: folder.id.clone(),
-                    title: folder.title.clone(),
-                },
-                UndoWork::Folder(id),
-            )],
+            vec![send(api::rename_folder(
+                folder.id.clone(),
+                folder.title.clone(),
+            ))],
             false,
         ),
         FolderChange::Deleted { folder, docs } => (
@@ -60,12 +65,7 @@ pub fn ask(write: &Write, cx: &Cx) -> Vec<Action> {
                 lost(docs)
             ),
             "make it again",
-            vec![send(
-                Request::CreateFolder {
-                    title: folder.title.clone(),
-                },
-                UndoWork::Folder(id),
-            )],
+            vec![send(api::create_folder(folder.title.clone()).map(|_| ()))],
             false,
         ),
         FolderChange::Moved { docs, to } => {
@@ -81,15 +81,7 @@ pub fn ask(write: &Write, cx: &Cx) -> Vec<Action> {
                 ),
                 "move them back",
                 docs.iter()
-                    .map(|(doc, from)| {
-                        send(
-                            Request::MoveDoc {
-                                doc: doc.id.clone(),
-                                folder: from.id.clone(),
-                            },
-                            UndoWork::Folder(id),
-                        )
-                    })
+                    .map(|(doc, from)| send(api::move_doc(doc.id.clone(), from.id.clone())))
                     .collect(),
                 docs.len() > 1,
             )
@@ -136,13 +128,7 @@ fn named(items: &[String]) -> Vec<String> {
 }
 
 /// The answer to a request of a folder write's undo.
-pub fn on_reply(
-    work: UndoWork,
-    request: Request,
-    outcome: Result<Answer, Failure>,
-    cx: &Cx,
-) -> Vec<Action> {
-    let write = work.write();
+pub fn on_reply(write: u64, reply: FolderUndoReply, request: Request, cx: &Cx) -> Vec<Action> {
     let Some(change) = cx.writes.get(write).and_then(|w| match &w.kind {
         WriteKind::Folder { change, .. } => Some(change),
         _ => None,
@@ -150,8 +136,8 @@ pub fn on_reply(
         return Vec::new();
     };
     let refresh = Action::Docs(DocsCall::Refresh);
-    match (work.clone(), outcome) {
-        (UndoWork::FolderCheck(_), Ok(Answer::Folders(folders))) => {
+    match reply {
+        FolderUndoReply::Check(Ok(folders)) => {
             let FolderChange::Created(folder) = change else {
                 return Vec::new();
             };
@@ -170,22 +156,22 @@ pub fn on_reply(
                     words::count(entry.docs.len(), "document", "documents")
                 ))],
                 Some(_) => vec![Action::Send(cx.send(
-                    Request::DeleteFolder {
-                        folder: folder.id.clone(),
+                    api::delete_folder(folder.id.clone()),
+                    move |done| {
+                        Answered::Undo(UndoReply::Folder(write, FolderUndoReply::Done(done)))
                     },
-                    Purpose::Undo(UndoWork::Folder(write)),
                 ))],
             }
         }
-        (UndoWork::Folder(_), Ok(answer)) => {
-            let said = match (change, &request, answer) {
+        FolderUndoReply::Done(Ok(())) => {
+            let said = match (change, &request) {
                 (FolderChange::Created(folder), ..) => {
                     format!("undid the new folder: \"{}\" deleted", folder.title)
                 }
                 (FolderChange::Renamed { folder, to }, ..) => {
                     format!("renamed the folder \"{to}\" back to \"{}\"", folder.title)
                 }
-                (FolderChange::Deleted { folder, docs }, _, Answer::Created(_)) => {
+                (FolderChange::Deleted { folder, docs }, _) => {
                     let gone = match docs.len() {
                         0 => String::new(),
                         n => format!(
@@ -195,7 +181,7 @@ pub fn on_reply(
                     };
                     format!("made the folder \"{}\" again{gone}", folder.title)
                 }
-                (FolderChange::Moved { docs, .. }, Request::MoveDoc { doc, folder }, _) => {
+                (FolderChange::Moved { docs, .. }, Request::MoveDoc { doc, folder }) => {
                     let title = docs
                         .iter()
                         .find(|(d, _)| &d.id == doc)
@@ -215,8 +201,7 @@ pub fn on_reply(
                 refresh,
             ]
         }
-        (_, Ok(answer)) => vec![Action::unexpected(&Purpose::Undo(work), &answer)],
-        (_, Err(failure)) => vec![
+        FolderUndoReply::Check(Err(failure)) | FolderUndoReply::Done(Err(failure)) => vec![
             Action::error(format!(
                 "could not undo the {}: {}",
                 change.name(),

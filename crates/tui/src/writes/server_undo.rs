@@ -11,14 +11,15 @@
 //! before, and says once that the server keeps no history.
 
 use crate::document::ObjectModel;
-use crate::requests::call::{Answer, Failure, Request};
-use crate::requests::purpose::{Purpose, ServerUndoWork};
+use crate::requests::api;
+use crate::requests::call::Request;
+use crate::requests::purpose::{Answered, ServerUndoReply};
 use crate::session::record::{ObjectWrite, Removed, Source, WriteKind, attached_line_groups};
 use crate::text::json::Diff;
 use crate::vocab::action::{Action, Cx};
 use crate::writes::undo;
 use diagtui_model::ErrorCode;
-use diagtui_model::history::{ObjectChange, VersionDetails, VersionKind};
+use diagtui_model::history::{HistoryPage, ObjectChange, VersionDetails, VersionKind};
 
 /// `u` on object `obj` of `doc`: its newest version from the server's history, then the undo
 /// of its part (asks first); this session's newest write to it when the server keeps none.
@@ -26,12 +27,11 @@ pub fn ask_object(doc: &str, obj: &str, cx: &Cx) -> Vec<Action> {
     if cx.writes.server_keeps() == Some(false) || cx.unsaved == Some(obj) {
         return undo::ask_object(doc, obj, cx);
     }
-    let request = Request::ObjectHistory {
-        doc: doc.to_owned(),
-        obj: obj.to_owned(),
-    };
-    let work = ServerUndoWork::Newest(obj.to_owned());
-    vec![Action::Send(cx.send(request, Purpose::ServerUndo(work)))]
+    let call = api::object_history(doc.to_owned(), obj.to_owned());
+    let obj = obj.to_owned();
+    vec![Action::Send(cx.send(call, move |page| {
+        Answered::ServerUndo(ServerUndoReply::Newest(obj, page))
+    }))]
 }
 
 /// `u` in the history overlay: undo version `details` of `doc` (asks first). A version that
@@ -62,37 +62,29 @@ pub fn ask_version(doc: &str, details: &VersionDetails, newest: bool, cx: &Cx) -
 }
 
 /// An answer to one of its requests.
-pub fn on_reply(
-    work: ServerUndoWork,
-    request: Request,
-    outcome: Result<Answer, Failure>,
-    cx: &Cx,
-) -> Vec<Action> {
-    let (doc, obj) = match (&request, &work) {
-        (Request::ObjectHistory { doc, .. } | Request::Version { doc, .. }, work) => {
-            let obj = match work {
-                ServerUndoWork::Newest(obj) | ServerUndoWork::Details(obj) => obj,
-            };
-            (doc.clone(), obj.clone())
-        }
-        _ => return Vec::new(),
+pub fn on_reply(reply: ServerUndoReply, request: Request, cx: &Cx) -> Vec<Action> {
+    let (Request::ObjectHistory { doc, .. } | Request::Version { doc, .. }) = &request else {
+        return Vec::new();
+    };
+    let doc = doc.clone();
+    let (obj, outcome) = match reply {
+        ServerUndoReply::Newest(obj, page) => (obj, page.map(Read::Newest)),
+        ServerUndoReply::Details(obj, details) => (obj, details.map(Read::Details)),
     };
     let name = cx.name_of(&obj);
-    match (work, outcome) {
-        (ServerUndoWork::Newest(_), Ok(Answer::History(page))) => match page.versions.first() {
+    match outcome {
+        Ok(Read::Newest(page)) => match page.versions.first() {
             Some(newest) => {
-                let request = Request::Version {
-                    doc,
-                    version: newest.version,
-                };
-                let work = ServerUndoWork::Details(obj);
-                vec![Action::Send(cx.send(request, Purpose::ServerUndo(work)))]
+                let call = api::version(doc, newest.version);
+                vec![Action::Send(cx.send(call, move |details| {
+                    Answered::ServerUndo(ServerUndoReply::Details(obj, details))
+                }))]
             }
             None => vec![Action::info(format!(
                 "nothing to undo for {name}: the server's history has no change to it"
             ))],
         },
-        (ServerUndoWork::Details(_), Ok(Answer::Version(details))) => {
+        Ok(Read::Details(details)) => {
             let model = cx.doc.filter(|d| d.id() == doc).and_then(|d| d.model());
             match write_of(&details, Some(&obj), model) {
                 Ok(kind) => vec![Action::UndoVersion {
@@ -104,10 +96,9 @@ pub fn on_reply(
                 Err(why) => vec![Action::info(why)],
             }
         }
-        (_, Ok(answer)) => vec![Action::unexpected(&request, &answer)],
         // A server without the history routes: a 404 that is not about the document or the
         // object (a route it does not have).
-        (_, Err(failure))
+        Err(failure)
             if failure.status == Some(404)
                 && !matches!(
                     failure.code,
@@ -116,11 +107,19 @@ pub fn on_reply(
         {
             vec![Action::NoServerHistory { doc, obj }]
         }
-        (_, Err(failure)) => vec![Action::error(format!(
+        Err(failure) => vec![Action::error(format!(
             "could not read the history of {name} to undo: {}",
             failure.said_for(&request)
         ))],
     }
+}
+
+/// What an undo read of the server's history found.
+enum Read {
+    /// The newest versions that changed the object.
+    Newest(HistoryPage),
+    /// One version with its changed objects.
+    Details(Box<VersionDetails>),
 }
 
 /// What undoing version `details` takes, as a write of the write history: its updates put back,

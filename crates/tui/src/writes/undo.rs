@@ -18,8 +18,9 @@ use crate::document::ObjectModel;
 use crate::document::{ObjectVersions, Versioned};
 use crate::keys::Command;
 use crate::keys::Context;
-use crate::requests::call::{Answer, Failure, Request};
-use crate::requests::purpose::{Purpose, Sent, UndoWork};
+use crate::requests::api::{self, Call};
+use crate::requests::call::{Failure, Request};
+use crate::requests::purpose::{Answered, Batch, Outcome, Sent, UndoReply};
 use crate::session::record::{ObjectWrite, UndoneMark, Write, WriteKind, repointed};
 use crate::text::json::BulkChange;
 use crate::text::notification::Notification;
@@ -32,8 +33,13 @@ use diagtui_model::Props;
 /// Rows listed in a question about many objects.
 const ROWS: usize = 8;
 
-fn send(cx: &Cx, request: Request, work: UndoWork) -> Sent {
-    cx.send(request, Purpose::Undo(work))
+/// Sends `call` for an undo, its answer made into the undo's reply by `reply`.
+fn send<A: 'static>(
+    cx: &Cx,
+    call: Call<A>,
+    reply: impl FnOnce(Outcome<A>) -> UndoReply + Send + 'static,
+) -> Sent {
+    cx.send(call, move |outcome| Answered::Undo(reply(outcome)))
 }
 
 /// `u`: undo the newest write to object `obj` of `doc` (asks first).
@@ -106,15 +112,7 @@ fn ask_update(write: &Write, parts: Vec<&ObjectWrite>, cx: &Cx) -> Vec<Action> {
     if parts.iter().all(|p| p.previous().is_empty()) {
         return ask_leave_added(write, objs, &added, cx);
     }
-    let check = match objs.as_slice() {
-        [obj] => Request::GetObject {
-            doc: write.doc.clone(),
-            obj: obj.clone(),
-        },
-        _ => Request::Content {
-            doc: write.doc.clone(),
-        },
-    };
+    let check = reread(&write.doc, &objs);
     let whom = match parts.as_slice() {
         [part] => names.of(&part.obj).described(),
         many => words::objects(many.len()),
@@ -144,10 +142,12 @@ fn ask_update(write: &Write, parts: Vec<&ObjectWrite>, cx: &Cx) -> Vec<Action> {
         },
     };
     let several = objs.len() > 1;
-    let work = UndoWork::Check {
-        write: write.id,
+    let write_id = write.id;
+    let check = send(cx, check, move |read| UndoReply::Check {
+        write: write_id,
         objs,
-    };
+        read,
+    });
     vec![Action::Ask(
         Ask::new(
             "Undo",
@@ -156,10 +156,7 @@ fn ask_update(write: &Write, parts: Vec<&ObjectWrite>, cx: &Cx) -> Vec<Action> {
                 Choice::new(
                     Command::Yes,
                     "undo (re-reads first)",
-                    vec![
-                        Action::Undoing(write.id),
-                        Action::Send(send(cx, check, work)),
-                    ],
+                    vec![Action::Undoing(write.id), Action::Send(check)],
                 ),
                 Choice::new(Command::No, "keep it", Vec::new()),
             ],
@@ -238,18 +235,18 @@ fn ask_recreate(write: &Write, cx: &Cx) -> Vec<Action> {
     });
     let sends = std::iter::once(Action::Undoing(write.id))
         .chain(left.iter().map(|r| {
-            Action::Send(send(
-                cx,
-                Request::CreateObject {
-                    doc: write.doc.clone(),
-                    kind: r.object.kind.clone(),
-                    props: r.object.data.clone(),
-                },
-                UndoWork::Recreate {
-                    write: write.id,
-                    old: r.obj.clone(),
-                },
-            ))
+            let call = api::create_object(
+                write.doc.clone(),
+                r.object.kind.clone(),
+                r.object.data.clone(),
+            );
+            let (write, old) = (write.id, r.obj.clone());
+            let sent = send(cx, call, move |created| UndoReply::Recreate {
+                write,
+                old,
+                created,
+            });
+            Action::Send(sent.in_batch(Batch::Recreating(write)))
         }))
         .collect();
     vec![Action::Ask(Ask::new(
@@ -301,11 +298,9 @@ fn ask_replaced(write: &Write, previous: &ObjectModel, undone: bool, cx: &Cx) ->
         WriteKind::Replace { made, .. } => *made,
         _ => None,
     };
-    let request = Request::SetContent {
-        doc: write.doc.clone(),
-        content: previous.to_content(),
-        if_match: made,
-    };
+    let call = api::set_content(write.doc.clone(), previous.to_content(), made);
+    let write_id = write.id;
+    let sent = send(cx, call, move |made| UndoReply::Replaced(write_id, made));
     let name = write.name();
     vec![Action::Ask(
         Ask::new(
@@ -318,7 +313,7 @@ fn ask_replaced(write: &Write, previous: &ObjectModel, undone: bool, cx: &Cx) ->
                 Choice::new(
                     Command::Yes,
                     "set the previous content back",
-                    vec![Action::Send(send(cx, request, UndoWork::Replaced(write.id)))],
+                    vec![Action::Send(sent)],
                 ),
                 Choice::new(Command::No, &format!("keep the {name}"), Vec::new()),
             ],
@@ -328,47 +323,52 @@ fn ask_replaced(write: &Write, previous: &ObjectModel, undone: bool, cx: &Cx) ->
 }
 
 /// The answer to an undo's request.
-pub fn on_reply(
-    work: UndoWork,
-    request: Request,
-    outcome: Result<Answer, Failure>,
-    cx: &Cx,
-) -> Vec<Action> {
-    if matches!(work, UndoWork::FolderCheck(_) | UndoWork::Folder(_)) {
-        return folder_undo::on_reply(work, request, outcome, cx);
-    }
-    let doc = cx
-        .writes
-        .get(work.write())
+pub fn on_reply(reply: UndoReply, request: Request, cx: &Cx) -> Vec<Action> {
+    let doc = (cx.writes.get(reply.write()))
         .map(|w| w.doc.clone())
         .unwrap_or_default();
     let open = cx.doc_id() == Some(doc.as_str());
-    match (work, outcome) {
-        (UndoWork::Check { write, objs }, Ok(answer)) => {
-            check_answered(write, objs, answer, &request, cx)
-        }
-        (UndoWork::Update { write, objs }, Ok(_)) => {
-            let name = cx.writes.get(write).map_or("write", Write::name);
-            let mut actions = vec![
-                Action::Undone(UndoneMark::Objects {
-                    write,
-                    objs: objs.clone(),
-                }),
-                Action::info(match objs.as_slice() {
-                    [obj] => format!("undid the {name} of {}", cx.name_of(obj)),
-                    many => format!("undid the {name} of {}", words::objects(many.len())),
-                }),
-            ];
-            if open {
-                actions.push(Action::ReloadAfterWrite);
-            }
+    match reply {
+        UndoReply::Folder(write, reply) => folder_undo::on_reply(write, reply, request, cx),
+        UndoReply::Check {
+            write,
+            objs,
+            read: Ok((current, versions)),
+        } => checked(write, &objs, &current, &versions, cx),
+        UndoReply::Check {
+            read: Err(failure), ..
+        } => failed("the re-read; nothing was changed", &failure, false),
+        UndoReply::Update {
+            write,
+            objs,
+            done: Ok(()),
+        } => updated(write, objs, open, cx),
+        UndoReply::Update {
+            done: Err(failure), ..
+        } => failed("nothing was changed", &failure, open),
+        UndoReply::Recreate {
+            write,
+            old,
+            created: Ok(new),
+        } => recreated(write, old, Some(new), cx),
+        UndoReply::Recreate {
+            write,
+            old,
+            created: Err(failure),
+        } => {
+            let mut actions = failed(&format!("{old} was not created again"), &failure, false);
+            // The other objects of the delete go on: the last answer points the line
+            // groups of those created at their new ids.
+            actions.extend(recreated(write, old, None, cx));
             actions
         }
-        (UndoWork::Recreate { write, old }, Ok(Answer::Created(new))) => {
-            recreated(write, old, Some(new), cx)
-        }
-        (UndoWork::Anchors(write), Ok(Answer::Fresh(read))) => repoint(write, &read, cx),
-        (UndoWork::Repoint(write), Ok(_)) => {
+        UndoReply::Anchors(write, Ok(read)) => repoint(write, &read, cx),
+        UndoReply::Anchors(_, Err(failure)) => failed(
+            "reading the attached line groups; they still name the old ids",
+            &failure,
+            open,
+        ),
+        UndoReply::Repoint(write, Ok(())) => {
             let (Some(w), Request::BulkUpdate { objects, .. }) = (cx.writes.get(write), &request)
             else {
                 return Vec::new();
@@ -383,93 +383,65 @@ pub fn on_reply(
             }
             actions
         }
-        (UndoWork::Replaced(write), Ok(_)) => {
-            let n = match &request {
-                Request::SetContent { content, .. } => content.len(),
-                _ => 0,
-            };
-            let name = cx.writes.get(write).map_or("write", Write::name);
-            vec![
-                Action::Undone(UndoneMark::Replaced(write)),
-                Action::info(format!(
-                    "set the content from before the {name} back ({})",
-                    words::objects(n)
-                )),
-                Action::ContentReplaced(doc),
-            ]
-        }
-        (work, Err(failure)) => failed(work, failure, open, cx),
-        (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
+        UndoReply::Repoint(_, Err(failure)) => failed(
+            "pointing the line groups at the new ids; they still name the old ids",
+            &failure,
+            open,
+        ),
+        UndoReply::Replaced(write, Ok(_)) => set_back(write, doc, &request, cx),
+        UndoReply::Replaced(_, Err(failure)) if failure.stale.is_some() => failed(
+            "the document was written after it, so nothing was set back over that write; H \
+             shows its versions",
+            &failure,
+            open,
+        ),
+        UndoReply::Replaced(_, Err(failure)) => failed("the content is as it was", &failure, open),
     }
 }
 
-/// The objects of `write` read again before its undo (`answer` to `request`): checked against
-/// what the write left.
-fn check_answered(
-    write: u64,
-    objs: Vec<String>,
-    answer: Answer,
-    request: &Request,
-    cx: &Cx,
-) -> Vec<Action> {
-    let (current, versions): (BTreeMap<String, Props>, ObjectVersions) = match (answer, &request) {
-        (Answer::Object(read), Request::GetObject { obj, .. }) => (
-            [(obj.clone(), read.object.data)].into(),
-            read.version.map(|v| (obj.clone(), v)).into_iter().collect(),
-        ),
-        (Answer::Objects(model), _) => (
-            (objs.iter())
-                .filter_map(|obj| Some((obj.clone(), model.entry(model.index_of(obj)?).data())))
-                .collect(),
-            (objs.iter())
-                .filter_map(|obj| Some((obj.clone(), model.server_version_of(obj)?)))
-                .collect(),
-        ),
-        (answer, _) => {
-            return vec![Action::unexpected(
-                &UndoWork::Check { write, objs },
-                &answer,
-            )];
-        }
+/// The values of `objs` that update `write` replaced are back (`open`: its document is open).
+fn updated(write: u64, objs: Vec<String>, open: bool, cx: &Cx) -> Vec<Action> {
+    let name = cx.writes.get(write).map_or("write", Write::name);
+    let said = match objs.as_slice() {
+        [obj] => format!("undid the {name} of {}", cx.name_of(obj)),
+        many => format!("undid the {name} of {}", words::objects(many.len())),
     };
-    checked(write, &objs, &current, &versions, cx)
+    let mut actions = vec![
+        Action::Undone(UndoneMark::Objects { write, objs }),
+        Action::info(said),
+    ];
+    if open {
+        actions.push(Action::ReloadAfterWrite);
+    }
+    actions
 }
 
-/// An undo's request failed: what was and was not done, and what goes on (`open`: the
-/// document is open).
-fn failed(work: UndoWork, failure: Failure, open: bool, cx: &Cx) -> Vec<Action> {
-    let what = match &work {
-        UndoWork::Check { .. } => "the re-read; nothing was changed".to_string(),
-        UndoWork::Update { .. } => "nothing was changed".into(),
-        UndoWork::Recreate { old, .. } => format!("{old} was not created again"),
-        UndoWork::Anchors(_) => {
-            "reading the attached line groups; they still name the old ids".into()
-        }
-        UndoWork::Repoint(_) => {
-            "pointing the line groups at the new ids; they still name the old ids".into()
-        }
-        UndoWork::Replaced(_) if failure.stale.is_some() => {
-            "the document was written after it, so nothing was set back over that \
-                 write; H shows its versions"
-                .into()
-        }
-        UndoWork::Replaced(_) => "the content is as it was".into(),
-        // Answered by `folder_undo::on_reply`.
-        UndoWork::FolderCheck(_) | UndoWork::Folder(_) => "the folders are as they were".into(),
+/// The content of `doc` that write `write` replaced is set back (by `request`).
+fn set_back(write: u64, doc: String, request: &Request, cx: &Cx) -> Vec<Action> {
+    let n = match request {
+        Request::SetContent { content, .. } => content.len(),
+        _ => 0,
     };
+    let name = cx.writes.get(write).map_or("write", Write::name);
+    vec![
+        Action::Undone(UndoneMark::Replaced(write)),
+        Action::info(format!(
+            "set the content from before the {name} back ({})",
+            words::objects(n)
+        )),
+        Action::ContentReplaced(doc),
+    ]
+}
+
+/// An undo's request failed: the message says what was and was not done (`what`); the open
+/// document is read again when `reload`.
+fn failed(what: &str, failure: &Failure, reload: bool) -> Vec<Action> {
     let mut actions = vec![Action::error(format!(
         "undo failed ({what}): {}",
         failure.message
     ))];
-    match work {
-        // The other objects of the delete go on: the last answer points the line
-        // groups of those created at their new ids.
-        UndoWork::Recreate { write, old } => {
-            actions.extend(recreated(write, old, None, cx));
-        }
-        UndoWork::Check { .. } => {}
-        _ if open => actions.push(Action::ReloadContent),
-        _ => {}
+    if reload {
+        actions.push(Action::ReloadContent);
     }
     actions
 }
@@ -488,9 +460,7 @@ fn recreated(write: u64, old: String, created: Option<String>, cx: &Cx) -> Vec<A
         moved.insert(old.clone(), new.clone());
         actions.push(Action::Undone(UndoneMark::Recreated { write, old, new }));
     }
-    let more = cx.requests.waiting(
-        |p| matches!(p, Purpose::Undo(UndoWork::Recreate { write: w2, .. }) if *w2 == write),
-    );
+    let more = cx.requests.waiting(Batch::Recreating(write));
     if more {
         return actions;
     }
@@ -502,11 +472,10 @@ fn recreated(write: u64, old: String, created: Option<String>, cx: &Cx) -> Vec<A
         }
         return actions;
     }
-    let read = Request::GetObjects {
-        doc: w.doc.clone(),
-        objs: line_groups,
-    };
-    actions.push(Action::Send(send(cx, read, UndoWork::Anchors(write))));
+    let read = api::get_objects(w.doc.clone(), line_groups);
+    actions.push(Action::Send(send(cx, read, move |read| {
+        UndoReply::Anchors(write, read)
+    })));
     actions
 }
 
@@ -600,12 +569,11 @@ fn repoint(write: u64, read: &[(String, Option<Versioned>)], cx: &Cx) -> Vec<Act
     let versions = (read.iter())
         .filter_map(|(id, read)| Some((id.clone(), read.as_ref()?.version?)))
         .collect();
-    let update = Request::BulkUpdate {
-        doc: w.doc.clone(),
-        if_versions: named_versions(&objects, &versions),
-        objects,
-    };
-    actions.push(Action::Send(send(cx, update, UndoWork::Repoint(write))));
+    let if_versions = named_versions(&objects, &versions);
+    let update = api::bulk_update(w.doc.clone(), objects, if_versions);
+    actions.push(Action::Send(send(cx, update, move |done| {
+        UndoReply::Repoint(write, done)
+    })));
     actions
 }
 
@@ -664,12 +632,12 @@ fn checked(
     if objects.is_empty() {
         return actions;
     }
-    let update = update_request(&write.doc, objects, versions);
-    let work = UndoWork::Update {
+    let (objs, update) = update_call(&write.doc, objects, versions);
+    let sent = send(cx, update, move |done| UndoReply::Update {
         write: write_id,
-        objs: update.0,
-    };
-    let sent = send(cx, update.1, work);
+        objs,
+        done,
+    });
     if changed.is_empty() {
         actions.push(Action::Send(sent));
         return actions;
@@ -698,33 +666,50 @@ fn checked(
     actions
 }
 
-/// The request that puts `objects`' values back, naming the `versions` they were read at
-/// (when each has one): one update for one object, else one bulk update; with the objects it
-/// names.
-fn update_request(
+/// The call that puts `objects`' values back, naming the `versions` they were read at (when
+/// each has one): one update for one object, else one bulk update; with the objects it names.
+fn update_call(
     doc: &str,
     objects: BTreeMap<String, Props>,
     versions: &ObjectVersions,
-) -> (Vec<String>, Request) {
+) -> (Vec<String>, Call<()>) {
     let objs: Vec<String> = objects.keys().cloned().collect();
     let if_versions = named_versions(&objects, versions);
-    let request = match objects.len() {
+    let call = match objects.len() {
         1 => {
             let (obj, props) = objects.into_iter().next().expect("one object");
-            Request::UpdateObject {
-                doc: doc.to_string(),
-                if_match: if_versions.and_then(|v| v.get(&obj).copied()),
-                obj,
-                props,
-            }
+            let if_match = if_versions.and_then(|v| v.get(&obj).copied());
+            api::update_object(doc.to_string(), obj, props, if_match).map(|_| ())
         }
-        _ => Request::BulkUpdate {
-            doc: doc.to_string(),
-            objects,
-            if_versions,
-        },
+        _ => api::bulk_update(doc.to_string(), objects, if_versions),
     };
-    (objs, request)
+    (objs, call)
+}
+
+/// The call that reads objects `objs` of `doc` again before an undo: each one's properties
+/// now (those gone left out), and the versions of those the server gave one. One object is
+/// read alone, more with the content.
+fn reread(doc: &str, objs: &[String]) -> Call<(BTreeMap<String, Props>, ObjectVersions)> {
+    if let [obj] = objs {
+        let obj = obj.clone();
+        return api::get_object(doc.to_owned(), obj.clone()).map(move |read| {
+            let version = read.version.map(|v| (obj.clone(), v));
+            (
+                [(obj, read.object.data)].into(),
+                version.into_iter().collect(),
+            )
+        });
+    }
+    let objs = objs.to_vec();
+    api::content(doc.to_owned()).map(move |model| {
+        let current = (objs.iter())
+            .filter_map(|obj| Some((obj.clone(), model.entry(model.index_of(obj)?).data())))
+            .collect();
+        let versions = (objs.iter())
+            .filter_map(|obj| Some((obj.clone(), model.server_version_of(obj)?)))
+            .collect();
+        (current, versions)
+    })
 }
 
 /// The versions of the objects a write sends, when `versions` has each one's (else the write
@@ -746,19 +731,19 @@ mod tests {
     #[test]
     fn one_object_is_put_back_with_one_update_many_with_one_bulk_update() {
         let props: Props = serde_json::from_value(json!({"n": 1})).unwrap();
-        let (objs, request) = update_request(
+        let (objs, call) = update_call(
             "d",
             [("a".to_string(), props.clone())].into(),
             &Default::default(),
         );
         assert_eq!(objs, vec!["a"]);
-        assert!(matches!(request, Request::UpdateObject { .. }));
-        let (objs, request) = update_request(
+        assert!(matches!(call.request(), Request::UpdateObject { .. }));
+        let (objs, call) = update_call(
             "d",
             [("a".to_string(), props.clone()), ("b".to_string(), props)].into(),
             &Default::default(),
         );
         assert_eq!(objs, vec!["a", "b"]);
-        assert!(matches!(request, Request::BulkUpdate { .. }));
+        assert!(matches!(call.request(), Request::BulkUpdate { .. }));
     }
 }

@@ -3,6 +3,7 @@
 
 mod bulk;
 mod bulk_e2e;
+mod calls;
 mod deleted_names;
 mod deleted_names_e2e;
 mod e2e;

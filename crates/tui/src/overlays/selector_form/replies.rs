@@ -5,14 +5,8 @@ use super::*;
 
 impl SelectorForm {
     /// The answer to the nested merge's re-read or bulk update.
-    pub fn on_bulk_reply(
-        &mut self,
-        work: BulkWork,
-        id: RequestId,
-        outcome: Result<Answer, Failure>,
-        cx: &Cx,
-    ) -> Vec<Action> {
-        match self.merge.on_reply(work, id, outcome, cx) {
+    pub fn on_bulk_reply(&mut self, reply: BulkReply, id: RequestId, cx: &Cx) -> Vec<Action> {
+        match self.merge.on_reply(reply, id, cx) {
             Settled::Pending(actions) => actions,
             Settled::Done(plan) => {
                 let selector = self
@@ -55,17 +49,19 @@ impl SelectorForm {
     /// The answer to one of its requests; `shown` when the form is on top of the screen.
     pub fn on_reply(
         &mut self,
-        work: FormWork,
+        reply: FormReply,
         id: RequestId,
         request: Request,
-        outcome: Result<Answer, Failure>,
         cx: &Cx,
         shown: bool,
     ) -> Vec<Action> {
         // Answers for a document the user has left change nothing but the form's state.
         let open = cx.doc_id() == Some(self.doc.as_str());
-        match (work, outcome) {
-            (FormWork::Preview { then_apply }, Ok(Answer::Content(content, versions))) => {
+        match reply {
+            FormReply::Preview {
+                then_apply,
+                read: Ok((content, versions)),
+            } => {
                 let Request::ObjectsWhere { selector, .. } = request else {
                     return Vec::new();
                 };
@@ -95,7 +91,10 @@ impl SelectorForm {
                 }
                 actions
             }
-            (FormWork::Apply { expected }, Ok(Answer::Updated(updated))) => {
+            FormReply::Apply {
+                expected,
+                updated: Ok(updated),
+            } => {
                 if !self.apply.settle(id, ()) {
                     return Vec::new();
                 }
@@ -118,39 +117,44 @@ impl SelectorForm {
                 }
                 actions
             }
-            (
-                FormWork::Apply { .. },
-                Err(Failure {
-                    stale: Some(stale),
-                    message,
-                    ..
-                }),
-            ) => {
+            FormReply::Apply {
+                updated:
+                    Err(Failure {
+                        stale: Some(stale),
+                        message,
+                        ..
+                    }),
+                ..
+            } => {
                 if !self.apply.fail(id, message) {
                     return Vec::new();
                 }
                 self.error = Some("apply refused: the matches changed since the preview".into());
                 vec![changed_since_preview(&stale, cx)]
             }
-            (work, Err(failure)) => {
-                let what = match work {
-                    FormWork::Preview { .. } => {
-                        self.preview.fail(id, failure.message.clone());
-                        "preview"
-                    }
-                    FormWork::Apply { .. } => {
-                        self.apply.fail(id, failure.message.clone());
-                        "apply"
-                    }
-                };
-                self.error = Some(format!("{what} failed: {}", failure.message));
-                vec![Action::error(format!(
-                    "{what} failed, the form is kept: {}",
-                    failure.message
-                ))]
+            FormReply::Preview {
+                read: Err(failure), ..
+            } => {
+                self.preview.fail(id, failure.message.clone());
+                self.failed("preview", &failure)
             }
-            (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
+            FormReply::Apply {
+                updated: Err(failure),
+                ..
+            } => {
+                self.apply.fail(id, failure.message.clone());
+                self.failed("apply", &failure)
+            }
         }
+    }
+
+    /// The preview or the apply (`what`) failed: said in the form and the status bar.
+    fn failed(&mut self, what: &str, failure: &Failure) -> Vec<Action> {
+        self.error = Some(format!("{what} failed: {}", failure.message));
+        vec![Action::error(format!(
+            "{what} failed, the form is kept: {}",
+            failure.message
+        ))]
     }
 
     /// The write history's record of an apply that updated `updated`: each updated object the

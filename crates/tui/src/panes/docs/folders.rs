@@ -12,8 +12,9 @@ use ratatui::text::{Line, Span};
 use super::{DocRow, DocsPane, RowKey, SHARED};
 use crate::keys::{Command, Context};
 use crate::overlays::{FolderPicker, WritesView, docs_subject};
-use crate::requests::call::{Answer, Failure, Request};
-use crate::requests::purpose::{DocAction, DocsWork, Purpose};
+use crate::requests::api;
+use crate::requests::call::Request;
+use crate::requests::purpose::{Answered, DocAction, DocsReply, Outcome};
 use crate::session::record::{FOLDERS, FolderChange, Undone, WriteKind};
 use crate::text::text_view::clip;
 use crate::text::words;
@@ -256,15 +257,11 @@ impl DocsPane {
         self.moving.left += docs.len();
         docs.into_iter()
             .map(|doc| {
-                let request = Request::MoveDoc {
-                    doc: doc.id.clone(),
-                    folder: folder.id.clone(),
-                };
-                let work = DocsWork::Move {
-                    doc,
-                    folder: folder.clone(),
-                };
-                Action::Send(cx.send(request, Purpose::Docs(work)))
+                let call = api::move_doc(doc.id.clone(), folder.id.clone());
+                let folder = folder.clone();
+                Action::Send(cx.send(call, move |moved| {
+                    Answered::Docs(DocsReply::Move { doc, folder, moved })
+                }))
             })
             .collect()
     }
@@ -275,7 +272,7 @@ impl DocsPane {
         &mut self,
         doc: DocSummary,
         folder: FolderRef,
-        outcome: Result<Answer, Failure>,
+        outcome: Outcome<()>,
         cx: &Cx,
     ) -> Vec<Action> {
         self.moving.left = self.moving.left.saturating_sub(1);
@@ -332,11 +329,11 @@ impl DocsPane {
         &mut self,
         (what, change): (DocAction, FolderChange),
         request: &Request,
-        outcome: Result<Answer, Failure>,
+        outcome: Outcome<()>,
         cx: &Cx,
     ) -> Vec<Action> {
         match outcome {
-            Ok(answer) => {
+            Ok(()) => {
                 let mut actions = vec![Action::Record {
                     doc: FOLDERS.to_owned(),
                     kind: WriteKind::Folder {
@@ -344,7 +341,7 @@ impl DocsPane {
                         undone: false,
                     },
                 }];
-                actions.extend(self.action_done(what, request, answer, cx));
+                actions.extend(self.action_done(what, request, None, cx));
                 actions
             }
             Err(failure) => self.action_failed(what, request, &failure, cx),
@@ -436,12 +433,11 @@ impl DocsPane {
         }
         self.rebuild(None);
         let mut actions: Vec<Action> = docs.into_iter().map(Action::DocDeleted).collect();
-        actions.push(Action::Send(cx.send(
-            Request::DeleteFolder {
-                folder: folder.id.clone(),
-            },
-            Purpose::Docs(DocsWork::DeleteFolder(folder, titles)),
-        )));
+        actions.push(Action::Send(
+            cx.send(api::delete_folder(folder.id.clone()), move |deleted| {
+                Answered::Docs(DocsReply::DeleteFolder(folder, titles, deleted))
+            }),
+        ));
         actions.extend(self.request_details(cx));
         actions
     }
@@ -461,14 +457,10 @@ impl DocsPane {
             entry.title = title.clone();
         }
         self.rebuild(self.selected_key());
-        let request = Request::RenameFolder {
-            folder: folder.id.clone(),
-            title,
-        };
-        vec![Action::Send(cx.send(
-            request,
-            Purpose::Docs(DocsWork::RenameFolder(folder)),
-        ))]
+        let call = api::rename_folder(folder.id.clone(), title);
+        vec![Action::Send(cx.send(call, move |renamed| {
+            Answered::Docs(DocsReply::RenameFolder(folder, renamed))
+        }))]
     }
 
     /// A folder was made: it shows (empty) and is selected; the message says how to fill it.

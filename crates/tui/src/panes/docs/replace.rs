@@ -12,10 +12,10 @@ impl DocsPane {
         next: Next,
         cx: &Cx,
     ) -> Vec<Action> {
-        let request = Request::Content {
-            doc: doc.id.clone(),
-        };
-        let sent = cx.send(request, Purpose::Docs(DocsWork::Backup(doc)));
+        let call = api::content(doc.id.clone());
+        let sent = cx.send(call, move |read| {
+            Answered::Docs(DocsReply::Backup(doc, read))
+        });
         self.replacing = Some(Replacing::Reading {
             read: sent.id,
             next,
@@ -41,12 +41,10 @@ impl DocsPane {
         };
         match next {
             Next::Import(content) => {
-                let request = Request::SetContent {
-                    doc: doc.id.clone(),
-                    content,
-                    if_match: None,
-                };
-                let sent = cx.send(request, Purpose::Docs(DocsWork::Replace(doc)));
+                let call = api::set_content(doc.id.clone(), content, None);
+                let sent = cx.send(call, move |made| {
+                    Answered::Docs(DocsReply::Replace(doc, made))
+                });
                 self.replacing = Some(Replacing::Writing {
                     sent: sent.id,
                     previous,
@@ -95,7 +93,7 @@ impl DocsPane {
         doc: DocSummary,
         id: RequestId,
         request: &Request,
-        outcome: Result<Answer, Failure>,
+        outcome: Outcome<Option<u64>>,
         cx: &Cx,
     ) -> Vec<Action> {
         let previous = match self.replacing.take() {
@@ -110,8 +108,7 @@ impl DocsPane {
             _ => Replacement::Empty,
         };
         let (failure, made) = match outcome {
-            Ok(Answer::Written(made)) => (None, made),
-            Ok(_) => (None, None),
+            Ok(made) => (None, made),
             Err(failure) => (Some(failure.message), None),
         };
         let mut actions = Vec::new();

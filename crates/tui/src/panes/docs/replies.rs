@@ -9,15 +9,14 @@ impl DocsPane {
     /// The answer to one of its requests.
     pub fn on_reply(
         &mut self,
-        work: DocsWork,
+        reply: DocsReply,
         id: RequestId,
         request: Request,
-        outcome: Result<Answer, Failure>,
         cx: &Cx,
     ) -> Vec<Action> {
-        match (work, outcome) {
-            (DocsWork::List, Ok(Answer::Docs(docs))) => self.listed(id, docs, cx),
-            (DocsWork::List, Err(failure)) => {
+        match reply {
+            DocsReply::List(Ok(docs)) => self.listed(id, docs, cx),
+            DocsReply::List(Err(failure)) => {
                 let retry = cx.key(Context::Global, Command::Refresh);
                 if self.list.fail(id, failure.message.clone()) {
                     self.rows.clear();
@@ -28,35 +27,35 @@ impl DocsPane {
                     failure.message
                 ))]
             }
-            (DocsWork::Folders, Ok(Answer::Folders(folders))) => {
+            DocsReply::Folders(Ok(folders)) => {
                 self.folders = Some(folders);
                 self.rebuild(self.selected_key());
                 Vec::new()
             }
-            (DocsWork::Folders, Err(failure)) => vec![Action::error(format!(
+            DocsReply::Folders(Err(failure)) => vec![Action::error(format!(
                 "could not list folders: {}",
                 failure.message
             ))],
-            (DocsWork::Details, Ok(Answer::Details(details))) => {
+            DocsReply::Details(Ok(details)) => {
                 self.details.settle(id, details);
                 Vec::new()
             }
-            (DocsWork::Details, Err(failure)) => {
+            DocsReply::Details(Err(failure)) => {
                 self.details.fail(id, failure.message);
                 Vec::new()
             }
-            (DocsWork::Embeds, Ok(Answer::Embeds(list))) => {
+            DocsReply::Embeds(Ok(list)) => {
                 self.embeds.settle(id, list);
                 self.fit();
                 Vec::new()
             }
-            (DocsWork::Embeds, Err(failure)) => {
+            DocsReply::Embeds(Err(failure)) => {
                 self.embeds.fail(id, failure.message);
                 self.fit();
                 Vec::new()
             }
-            (DocsWork::Move { doc, folder }, outcome) => self.moved(doc, folder, outcome, cx),
-            (DocsWork::RenameFolder(folder), outcome) => {
+            DocsReply::Move { doc, folder, moved } => self.moved(doc, folder, moved, cx),
+            DocsReply::RenameFolder(folder, outcome) => {
                 let to = match &request {
                     Request::RenameFolder { title, .. } => title.clone(),
                     _ => String::new(),
@@ -64,27 +63,30 @@ impl DocsPane {
                 let change = FolderChange::Renamed { folder, to };
                 self.folder_written((DocAction::RenameFolder, change), &request, outcome, cx)
             }
-            (DocsWork::DeleteFolder(folder, docs), outcome) => {
+            DocsReply::DeleteFolder(folder, docs, outcome) => {
                 let change = FolderChange::Deleted { folder, docs };
                 self.folder_written((DocAction::DeleteFolder, change), &request, outcome, cx)
             }
-            (DocsWork::Action(what), Ok(answer)) => self.action_done(what, &request, answer, cx),
-            (DocsWork::Action(what), Err(failure)) => {
+            DocsReply::Action(what, Ok(created)) => self.action_done(what, &request, created, cx),
+            DocsReply::Action(what, Err(failure)) => {
                 self.action_failed(what, &request, &failure, cx)
             }
-            (DocsWork::Export { doc, path }, Ok(Answer::Objects(model))) => {
-                Self::export_written(doc, path, &model)
-            }
-            (DocsWork::Export { doc, .. }, Err(failure)) => vec![Action::error(format!(
+            DocsReply::Export {
+                doc,
+                path,
+                content: Ok(model),
+            } => Self::export_written(doc, path, &model),
+            DocsReply::Export {
+                doc,
+                content: Err(failure),
+                ..
+            } => vec![Action::error(format!(
                 "could not read \"{}\" to export it: {}",
                 doc.title, failure.message
             ))],
-            (DocsWork::Backup(doc), Ok(Answer::Objects(previous))) => {
-                self.replaced_read(doc, id, previous, cx)
-            }
-            (DocsWork::Backup(doc), Err(failure)) => self.backup_failed(doc, id, failure),
-            (DocsWork::Replace(doc), outcome) => self.replaced(doc, id, &request, outcome, cx),
-            (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
+            DocsReply::Backup(doc, Ok(previous)) => self.replaced_read(doc, id, previous, cx),
+            DocsReply::Backup(doc, Err(failure)) => self.backup_failed(doc, id, failure),
+            DocsReply::Replace(doc, made) => self.replaced(doc, id, &request, made, cx),
         }
     }
 
@@ -152,14 +154,11 @@ impl DocsPane {
         &mut self,
         what: DocAction,
         request: &Request,
-        answer: Answer,
+        created: Option<String>,
         cx: &Cx,
     ) -> Vec<Action> {
-        let note = match (request, answer) {
-            (
-                Request::CreateDoc { title, .. } | Request::CloneDoc { title, .. },
-                Answer::Created(id),
-            ) => {
+        let note = match (request, created) {
+            (Request::CreateDoc { title, .. } | Request::CloneDoc { title, .. }, Some(id)) => {
                 if let Some(list) = self.list.value_mut() {
                     list.push(DocSummary {
                         id: id.clone(),
@@ -176,7 +175,7 @@ impl DocsPane {
                 self.rebuild(Some(RowKey::Doc(id)));
                 format!("{}: \"{title}\" created", what.name())
             }
-            (Request::CreateFolder { title }, Answer::Created(id)) => {
+            (Request::CreateFolder { title }, Some(id)) => {
                 let folder = FolderRef {
                     id: id.clone(),
                     title: title.clone(),

@@ -6,14 +6,13 @@ impl ObjectsPane {
     /// The answer to one of its requests.
     pub fn on_reply(
         &mut self,
-        work: ObjectsWork,
+        reply: ObjectsReply,
         id: RequestId,
         request: Request,
-        outcome: Result<Answer, Failure>,
         cx: &Cx,
     ) -> Vec<Action> {
-        match (work, outcome) {
-            (ObjectsWork::Create, Ok(Answer::Created(obj))) => {
+        match reply {
+            ObjectsReply::Create(Ok(obj)) => {
                 let Request::CreateObject { doc, kind, props } = request else {
                     return Vec::new();
                 };
@@ -31,11 +30,11 @@ impl ObjectsPane {
                 }
                 actions
             }
-            (ObjectsWork::Create, Err(failure)) => vec![Action::error(format!(
+            ObjectsReply::Create(Err(failure)) => vec![Action::error(format!(
                 "could not create the object: {}",
                 failure.message
             ))],
-            (ObjectsWork::Delete, Ok(_)) => {
+            ObjectsReply::Delete(Ok(())) => {
                 let mut actions = Vec::new();
                 if let Request::DeleteObject { doc, obj, .. } = request {
                     let removed = self.removing.remove(&id);
@@ -55,7 +54,7 @@ impl ObjectsPane {
                 actions.push(Action::ReloadAfterWrite);
                 actions
             }
-            (ObjectsWork::Delete, Err(failure)) => {
+            ObjectsReply::Delete(Err(failure)) => {
                 self.removing.remove(&id);
                 let message = match failure.stale {
                     Some(_) => "deleted nothing: the object changed since it was read (another \
@@ -66,14 +65,13 @@ impl ObjectsPane {
                 };
                 vec![Action::error(message), Action::ReloadContent]
             }
-            (ObjectsWork::DeleteMarked, outcome) => {
+            ObjectsReply::DeleteMarked(outcome) => {
                 let Request::DeleteObject { doc, obj, .. } = request else {
                     return Vec::new();
                 };
                 let failed = outcome.err().map(|failure| (obj, failure.message));
                 self.marked_deleted(id, &doc, failed, cx)
             }
-            (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
         }
     }
 

@@ -7,14 +7,13 @@ impl PropsPane {
     /// The answer to one of its requests.
     pub fn on_reply(
         &mut self,
-        work: PropsWork,
+        reply: PropsReply,
         id: RequestId,
         request: Request,
-        outcome: Result<Answer, Failure>,
         cx: &Cx,
     ) -> Vec<Action> {
-        match (work, outcome) {
-            (PropsWork::Check, Ok(Answer::Object(read))) => {
+        match reply {
+            PropsReply::Check(Ok(read)) => {
                 let diff = match &self.save {
                     Save::Checking { id: awaited, diff }
                         if *awaited == id && self.holds_request(&request) =>
@@ -28,47 +27,43 @@ impl PropsPane {
                 }
                 self.conflict(diff, read)
             }
-            (
-                PropsWork::Save,
-                Err(Failure {
-                    stale: Some(stale), ..
-                }),
-            ) if matches!(&self.save, Save::Sending { id: awaited, .. } if *awaited == id)
+            PropsReply::Save(Err(Failure {
+                stale: Some(stale), ..
+            })) if matches!(&self.save, Save::Sending { id: awaited, .. } if *awaited == id)
                 && self.holds_request(&request) =>
             {
                 self.refused(*stale, cx)
             }
-            (PropsWork::Check | PropsWork::Save, Err(failure)) => {
+            PropsReply::Check(Err(failure)) | PropsReply::Save(Err(failure)) => {
                 self.save = Save::Idle;
                 vec![Action::error(format!(
                     "save failed, your edit is kept: {}",
                     failure.message
                 ))]
             }
-            (PropsWork::Save, Ok(answer)) => self.saved(request, answer, cx),
-            (PropsWork::Reread, Ok(Answer::Object(read))) => self.reread(request, read),
-            (PropsWork::Reread, Err(failure)) => vec![Action::error(format!(
+            PropsReply::Save(Ok(version)) => self.saved(request, version, cx),
+            PropsReply::Reread(Ok(read)) => self.reread(request, read),
+            PropsReply::Reread(Err(failure)) => vec![Action::error(format!(
                 "could not re-read the object: {}",
                 failure.message
             ))],
-            (PropsWork::Recreate, Ok(Answer::Created(id))) => {
+            PropsReply::Recreate(Ok(id)) => {
                 self.close();
                 vec![
                     Action::ReloadAfterWrite,
                     Action::info(format!("created it again from your edit, as {id}")),
                 ]
             }
-            (PropsWork::Recreate, Err(failure)) => vec![Action::error(format!(
+            PropsReply::Recreate(Err(failure)) => vec![Action::error(format!(
                 "could not create it again, your edit is kept: {}",
                 failure.message
             ))],
-            (work, Ok(answer)) => vec![Action::unexpected(&work, &answer)],
         }
     }
 
-    /// A save went through (`answer`: the object's new version, if the server gives one):
+    /// A save went through (`version`: the object's new version, if the server gives one):
     /// recorded for undo, the pane's original moved on, read again unless the version says.
-    fn saved(&mut self, request: Request, answer: Answer, cx: &Cx) -> Vec<Action> {
+    fn saved(&mut self, request: Request, version: Option<u64>, cx: &Cx) -> Vec<Action> {
         let Request::UpdateObject {
             doc,
             obj,
@@ -77,12 +72,6 @@ impl PropsPane {
         } = request
         else {
             return Vec::new();
-        };
-        // The object's new version; `None` from a server without versions, which
-        // answers `Done`.
-        let version = match answer {
-            Answer::Written(version) => version,
-            _ => None,
         };
         let diff = match std::mem::take(&mut self.save) {
             Save::Sending { diff, .. } => diff,
@@ -129,10 +118,9 @@ impl PropsPane {
         // A conditional write went through on the very version the edit started
         // from: the object is what was merged here, nothing to read again.
         if if_match.is_none() || version.is_none() || overwrote {
-            actions.push(Action::Send(cx.send(
-                Request::GetObject { doc, obj },
-                Purpose::Props(PropsWork::Reread),
-            )));
+            actions.push(Action::Send(cx.send(api::get_object(doc, obj), |read| {
+                Answered::Props(PropsReply::Reread(read))
+            })));
         }
         actions
     }
