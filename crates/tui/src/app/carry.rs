@@ -3,13 +3,15 @@
 //! open document; `selector.rs` the selector form and the bulk edit; `past.rs` the writes, undo
 //! and the server's history; a pane's own calls go to the pane.
 
+use std::any::Any;
+
 use crate::app::update::{App, Effect, cx};
 use crate::keys::Command;
 use crate::overlays::{BulkEdit, Question, SelectorForm};
 use crate::requests::purpose::Sent;
 use crate::text::notification::{Level, Notification};
 use crate::transfer::FileFor;
-use crate::vocab::action::{Action, Ask, Choice, Cx, Overlay};
+use crate::vocab::action::{Action, Ask, Choice, Cx, Overlay, PaneCall};
 use crate::vocab::calls::Body;
 
 impl App {
@@ -32,7 +34,7 @@ impl App {
             Action::Run(context, command) => return self.run_anywhere(context, command),
             Action::OpenDoc(doc) => return self.open_doc(doc, effects),
             Action::CancelOpen => return self.cancel_open(effects),
-            Action::DropEdits => self.props.close(),
+            Action::DropEdits => self.panes.props.close(),
             Action::ShowSelected => self.show_selected(),
             Action::ExternalEdit => return self.external_edit(),
             Action::ReloadAfterWrite => return self.reload_after_write(),
@@ -50,18 +52,7 @@ impl App {
                 version,
             } => self.object_data(&doc, &obj, data, version),
             Action::Written(doc) => return self.written(&doc),
-            Action::Docs(call) => {
-                let cx = cx!(self, self.props.unsaved());
-                return self.docs.call(call, &cx);
-            }
-            Action::Objects(call) => {
-                let cx = cx!(self, self.props.unsaved());
-                return self.objects.call(call, &cx);
-            }
-            Action::Props(call) => {
-                let cx = cx!(self, None);
-                return self.props.call(call, &cx);
-            }
+            Action::ToPane(PaneCall(call)) => return self.call_pane(call),
             Action::OpenForm => return self.open_form(),
             Action::OpenBulkEdit(hidden) => return self.open_bulk_edit(hidden),
             Action::ShowSelectorResult(applied) => return self.show_selector_result(applied),
@@ -89,6 +80,17 @@ impl App {
             Action::AskRestore(version) => return self.ask_restore(version),
         }
         Vec::new()
+    }
+
+    /// Hands `call` to the pane whose calls have its type.
+    fn call_pane(&mut self, call: Box<dyn Any>) -> Vec<Action> {
+        let Some(pane) = self.panes.taker(&*call) else {
+            tracing::error!("a call no pane takes was dropped");
+            return Vec::new();
+        };
+        let unsaved = self.panes.unsaved_for(pane);
+        let cx = cx!(self, unsaved.as_deref());
+        self.panes.get_mut(pane).call_boxed(call, &cx)
     }
 
     /// Logs `sent` and hands it to the runner.
@@ -135,7 +137,7 @@ impl App {
 
     /// Quits, asking first when the properties pane holds unsaved edits.
     fn ask_quit(&mut self) -> Vec<Action> {
-        if !self.props.is_dirty() {
+        if !self.panes.props.is_dirty() {
             return vec![Action::Quit];
         }
         vec![Action::Ask(

@@ -75,7 +75,7 @@ impl App {
         reply: FromFileReply,
         request: Request,
     ) -> Vec<Action> {
-        let cx = cx!(self, self.props.unsaved());
+        let cx = cx!(self, self.panes.props.unsaved());
         match reply {
             FromFileReply::Created {
                 path,
@@ -103,7 +103,7 @@ impl App {
                 let Request::CreateDiagram { doc, .. } = request else {
                     return Vec::new();
                 };
-                let mut actions = self.docs.refresh_selecting(doc.clone(), &cx);
+                let mut actions = self.panes.docs.refresh_selecting(doc.clone(), &cx);
                 actions.extend([
                     Action::OpenDoc(DocSummary {
                         id: doc,

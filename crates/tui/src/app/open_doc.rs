@@ -14,15 +14,15 @@ use diagtui_model::{DocSummary, Props};
 impl App {
     /// Opens `doc` (asking first when that would drop unsaved edits), then reads its content.
     pub(super) fn open_doc(&mut self, doc: DocSummary, effects: &mut Vec<Effect>) -> Vec<Action> {
-        if self.props.is_dirty() {
-            let cx = cx!(self, self.props.unsaved());
+        if self.panes.props.is_dirty() {
+            let cx = cx!(self, self.panes.props.unsaved());
             return vec![ask_to_drop_edits(vec![Action::OpenDoc(doc)], &cx)];
         }
-        let known = self.docs.last_change_of(&doc.id);
+        let known = self.panes.docs.last_change_of(&doc.id);
         effects.push(Effect::Follow(self.liveness.opened(Some(&doc.id), known)));
         self.doc = Some(OpenDoc::new(doc));
-        self.objects.reset();
-        self.props.close();
+        self.panes.objects.reset();
+        self.panes.props.close();
         self.focus = Pane::Objects;
         self.arrange();
         vec![Action::ReloadContent]
@@ -41,8 +41,8 @@ impl App {
         effects.push(Effect::Cancel(id));
         effects.push(Effect::Follow(self.liveness.opened(None, None)));
         self.doc = None;
-        self.objects.reset();
-        self.props.close();
+        self.panes.objects.reset();
+        self.panes.props.close();
         self.focus = Pane::Docs;
         self.arrange();
         vec![Action::info(format!("stopped opening \"{title}\""))]
@@ -50,10 +50,10 @@ impl App {
 
     /// `e`: edits the selected object in `$EDITOR`.
     pub(super) fn external_edit(&mut self) -> Vec<Action> {
-        if self.props.target().is_none() {
+        if self.panes.props.target().is_none() {
             self.show_selected();
         }
-        self.props.external_edit()
+        self.panes.props.external_edit()
     }
 
     /// After a write: reads the content again unless the change events bring the write back.
@@ -88,9 +88,9 @@ impl App {
     pub(super) fn doc_emptied(&mut self, doc: &str) {
         if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) {
             open.empty();
-            self.props.close();
+            self.panes.props.close();
             let cx = cx!(self, None);
-            self.objects.sync(&cx);
+            self.panes.objects.sync(&cx);
         }
     }
 
@@ -99,8 +99,8 @@ impl App {
         if self.doc.as_ref().is_some_and(|d| d.id() == doc) {
             effects.push(Effect::Follow(self.liveness.opened(None, None)));
             self.doc = None;
-            self.objects.reset();
-            self.props.close();
+            self.panes.objects.reset();
+            self.panes.props.close();
             self.arrange();
         }
     }
@@ -110,8 +110,8 @@ impl App {
         if self.doc.as_ref().is_none_or(|d| d.id() != doc) {
             return Vec::new();
         }
-        if !self.props.is_dirty() {
-            self.props.close();
+        if !self.panes.props.is_dirty() {
+            self.panes.props.close();
         }
         vec![Action::ReloadContent]
     }
@@ -128,18 +128,18 @@ impl App {
                 MarksChange::Preview(ids) => doc.set_preview(&ids),
             }
         }
-        if self.props.shows_type() {
+        if self.panes.props.shows_type() {
             self.show_selected();
         }
     }
 
     /// Takes `objs` out of document `doc` at once (their delete is on its way).
     pub(super) fn remove_objects(&mut self, doc: &str, objs: &[String]) {
-        self.props.drop_removed(doc, objs);
+        self.panes.props.drop_removed(doc, objs);
         if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) {
             open.remove_objects(objs);
             let cx = cx!(self, None);
-            self.objects.sync_after_removal(&cx);
+            self.panes.objects.sync_after_removal(&cx);
             self.show_selected();
         }
     }
@@ -149,7 +149,7 @@ impl App {
         if let Some(open) = self.doc.as_mut().filter(|d| d.id() == doc) {
             open.replace_data(obj, data, version);
             let cx = cx!(self, None);
-            self.objects.sync(&cx);
+            self.panes.objects.sync(&cx);
         }
     }
 
@@ -164,8 +164,8 @@ impl App {
         let heard =
             self.liveness.follows_open_doc() && self.doc.as_ref().is_some_and(|d| d.id() == doc);
         if !heard {
-            let cx = cx!(self, self.props.unsaved());
-            actions.extend(self.docs.refresh_details_of(doc, &cx));
+            let cx = cx!(self, self.panes.props.unsaved());
+            actions.extend(self.panes.docs.refresh_details_of(doc, &cx));
         }
         actions
     }

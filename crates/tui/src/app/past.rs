@@ -104,7 +104,7 @@ impl App {
 
     /// Shows the open document as it was at `version`, read-only (`None`: as it is now).
     pub(super) fn show_version(&mut self, version: Option<u64>) -> Vec<Action> {
-        if self.props.is_dirty() {
+        if self.panes.props.is_dirty() {
             return vec![Action::Notify(Notification::warning(
                 "the properties hold an unsaved edit: save it or drop it before looking at another version",
             ))];
@@ -336,7 +336,7 @@ impl App {
         kind: WriteKind,
     ) -> Vec<Action> {
         let id = self.writes.of_version(doc, version, obj, kind);
-        let cx = cx!(self, self.props.unsaved());
+        let cx = cx!(self, self.panes.props.unsaved());
         undo::ask_write(id, &cx)
     }
 
@@ -344,7 +344,7 @@ impl App {
     /// session to object `obj` of `doc`.
     pub(super) fn no_server_history(&mut self, doc: &str, obj: &str) -> Vec<Action> {
         self.writes.set_server_keeps(false);
-        let cx = cx!(self, self.props.unsaved());
+        let cx = cx!(self, self.panes.props.unsaved());
         let mut actions = vec![Action::Notify(Notification::warning(
             "this server keeps no history of the documents: undo takes back this session's writes only",
         ))];

@@ -15,7 +15,7 @@ impl App {
         if self.applies(context) {
             return self.run(context, command);
         }
-        let Some(pane) = pane_of(context) else {
+        let Some(pane) = Pane::of_context(context) else {
             return vec![self.works_in(context, command, None)];
         };
         if pane != Pane::Docs && self.doc.is_none() {
@@ -67,17 +67,6 @@ impl App {
             text.push_str(&how);
         }
         Action::Notify(Notification::warning(text))
-    }
-}
-
-/// The pane whose keys `context` holds, for the contexts the palette can go to.
-fn pane_of(context: Context) -> Option<Pane> {
-    match context {
-        Context::Documents => Some(Pane::Docs),
-        Context::Objects => Some(Pane::Objects),
-        Context::Properties | Context::Edit => Some(Pane::Props),
-        Context::Map => Some(Pane::Map),
-        _ => None,
     }
 }
 

@@ -8,12 +8,14 @@ use crate::document::ObjectModel;
 use crate::document::{RequestId, Versioned};
 use crate::keys::{Command, Context};
 use crate::overlays::SelectorForm;
+use crate::panes::Replied;
 use crate::requests::api;
 use crate::requests::call::{Reply, Request};
 use crate::requests::liveness::Reaction;
-use crate::requests::purpose::{Answered, BulkOwner, Outcome};
+use crate::requests::purpose::{Answered, BulkOwner, Outcome, PaneReply};
 use crate::text::notification::Notification;
 use crate::vocab::action::{Action, Cx, Overlay};
+use crate::vocab::calls::Pane;
 use crate::writes::{server_undo, undo};
 
 impl App {
@@ -25,7 +27,16 @@ impl App {
         let ok = reply.outcome.is_ok();
         let written = flight.request.written_doc().map(str::to_owned);
         let answered = flight.then.answer(reply.outcome);
-        tracing::debug!(id = reply.id, purpose = %answered.purpose(), ok, "reply");
+        let purpose = match &answered {
+            Answered::Pane(PaneReply(reply)) => self.panes.taker(&**reply).map(Pane::name),
+            other => Some(other.purpose()),
+        };
+        tracing::debug!(
+            id = reply.id,
+            purpose = %purpose.unwrap_or("nothing"),
+            ok,
+            "reply"
+        );
         let mut actions = self.route(answered, reply.id, flight.request);
         if let Some(doc) = written {
             actions.push(Action::Written(doc));
@@ -65,22 +76,21 @@ impl App {
                 let reactions = self.liveness.polled(&doc, answer);
                 self.react(reactions)
             }
-            Answered::Docs(reply) => {
-                let cx = cx!(self, self.props.unsaved());
-                let actions = self.docs.on_reply(reply, id, request, &cx);
+            Answered::Pane(PaneReply(reply)) => {
+                let Some(pane) = self.panes.taker(&*reply) else {
+                    tracing::error!(id, "a reply no pane takes was dropped");
+                    return Vec::new();
+                };
+                let unsaved = self.panes.unsaved_for(pane);
+                let cx = cx!(self, unsaved.as_deref());
+                let replied = Replied { reply, id, request };
+                let actions = self.panes.get_mut(pane).reply_boxed(replied, &cx);
+                // A document renamed (here or elsewhere) shows its new title when open.
                 self.retitle_open_doc();
                 actions
             }
-            Answered::Objects(reply) => {
-                let cx = cx!(self, self.props.unsaved());
-                self.objects.on_reply(reply, id, request, &cx)
-            }
-            Answered::Props(reply) => {
-                let cx = cx!(self, None);
-                self.props.on_reply(reply, id, request, &cx)
-            }
             Answered::Form(reply) => {
-                let cx = cx!(self, self.props.unsaved());
+                let cx = cx!(self, self.panes.props.unsaved());
                 let form = find_form(&mut self.overlays, &mut self.kept_form);
                 match form {
                     Some(form) => form.on_reply(reply, id, request, &cx, shown_form),
@@ -88,19 +98,19 @@ impl App {
                 }
             }
             Answered::Bulk(BulkOwner::Form, reply) => {
-                let cx = cx!(self, self.props.unsaved());
+                let cx = cx!(self, self.panes.props.unsaved());
                 match find_form(&mut self.overlays, &mut self.kept_form) {
                     Some(form) => form.on_bulk_reply(reply, id, &cx),
                     None => Vec::new(),
                 }
             }
             Answered::Bulk(BulkOwner::BulkEdit, reply) => {
-                let cx = cx!(self, self.props.unsaved());
+                let cx = cx!(self, self.panes.props.unsaved());
                 let bulk = find_bulk(&mut self.overlays, &mut self.kept_bulk);
                 bulk.on_reply(reply, id, &cx)
             }
             Answered::Undo(reply) => {
-                let cx = cx!(self, self.props.unsaved());
+                let cx = cx!(self, self.panes.props.unsaved());
                 undo::on_reply(reply, request, &cx)
             }
             Answered::Versions(reply) => self.versions_answered(reply, id, request),
@@ -110,7 +120,7 @@ impl App {
                 if reply.is_ok() {
                     self.writes.set_server_keeps(true);
                 }
-                let cx = cx!(self, self.props.unsaved());
+                let cx = cx!(self, self.panes.props.unsaved());
                 server_undo::on_reply(reply, request, &cx)
             }
         }
@@ -133,10 +143,10 @@ impl App {
                     return Vec::new();
                 }
                 if doc.past.is_none() {
-                    self.docs.set_count(&doc.summary.id, n);
+                    self.panes.docs.set_count(&doc.summary.id, n);
                 }
                 let cx = cx!(self, None);
-                self.objects.sync(&cx);
+                self.panes.objects.sync(&cx);
                 self.show_selected();
                 // Changed while the content was on its way: read those again now.
                 self.read_fresh()
@@ -144,7 +154,7 @@ impl App {
             Err(failure) => {
                 if doc.content.fail(id, failure.message.clone()) {
                     let cx = cx!(self, None);
-                    self.objects.sync(&cx);
+                    self.panes.objects.sync(&cx);
                     vec![Action::error(format!(
                         "could not load the objects: {} ({} retries)",
                         failure.message,
@@ -160,7 +170,7 @@ impl App {
     /// The open document's title as the document list has it now (retitled here or elsewhere).
     pub(super) fn retitle_open_doc(&mut self) {
         if let Some(open) = self.doc.as_mut()
-            && let Some(listed) = self.docs.docs().iter().find(|d| d.id == open.id())
+            && let Some(listed) = self.panes.docs.docs().iter().find(|d| d.id == open.id())
             && listed.title != open.summary.title
         {
             open.summary.title.clone_from(&listed.title);
@@ -219,9 +229,9 @@ impl App {
         open.apply_fresh(objects);
         let n = open.model().map_or(0, ObjectModel::len);
         let doc = open.id().to_owned();
-        self.docs.set_count(&doc, n);
+        self.panes.docs.set_count(&doc, n);
         let cx = cx!(self, None);
-        self.objects.sync_after_removal(&cx);
+        self.panes.objects.sync_after_removal(&cx);
         self.show_selected();
         self.read_fresh()
     }
@@ -261,10 +271,10 @@ impl App {
                     }
                 }
                 Reaction::ReloadList => {
-                    let cx = cx!(self, self.props.unsaved());
-                    actions.extend(self.docs.refresh(&cx));
+                    let cx = cx!(self, self.panes.props.unsaved());
+                    actions.extend(self.panes.docs.refresh(&cx));
                 }
-                Reaction::DocGone(_) if self.props.is_dirty() => {
+                Reaction::DocGone(_) if self.panes.props.is_dirty() => {
                     actions.push(Action::Notify(Notification::warning(format!(
                         "the open document was deleted elsewhere; your unsaved edit stays \
                          until you leave it ({} takes it to $EDITOR)",
@@ -281,7 +291,7 @@ impl App {
                     self.requests.prepare(api::details(doc), Answered::Poll),
                 )),
                 Reaction::Note(note) => actions.push(Action::Notify(note)),
-                Reaction::LastChange(doc, at) => self.docs.heard_change(&doc, at),
+                Reaction::LastChange(doc, at) => self.panes.docs.heard_change(&doc, at),
             }
         }
         actions

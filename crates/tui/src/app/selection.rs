@@ -19,12 +19,12 @@ impl App {
     /// Holds the properties pane and the tree to one selection (see the module's doc); returns
     /// what to tell the user, if anything.
     pub(super) fn hold_selection(&mut self) -> Vec<Action> {
-        if let Some(edited) = self.props.unsaved().map(str::to_owned) {
+        if let Some(edited) = self.panes.props.unsaved().map(str::to_owned) {
             return self.hold_edited(&edited);
         }
         let Some(doc) = self.doc.as_ref() else {
-            if self.props.target().is_some() || self.props.shows_type() {
-                self.props.close();
+            if self.panes.props.target().is_some() || self.panes.props.shows_type() {
+                self.panes.props.close();
             }
             return Vec::new();
         };
@@ -32,14 +32,18 @@ impl App {
             // Loading: the pane keeps what it shows until the content is there.
             return Vec::new();
         };
-        self.objects.unpin(model);
-        let held = match (self.objects.selected_id(), self.props.target()) {
+        self.panes.objects.unpin(model);
+        let held = match (self.panes.objects.selected_id(), self.panes.props.target()) {
             (Some(id), Some(target)) => target.doc == doc.id() && target.obj == id,
             (Some(_), None) => false,
             (None, target) => {
                 target.is_none()
-                    && self.objects.selected_heading(model).map(|(kind, _)| kind)
-                        == self.props.shown_type()
+                    && self
+                        .panes
+                        .objects
+                        .selected_heading(model)
+                        .map(|(kind, _)| kind)
+                        == self.panes.props.shown_type()
             }
         };
         if !held {
@@ -52,7 +56,12 @@ impl App {
     /// it when something moved it to another object (a type heading, where no key acts on an
     /// object, may be selected: the edit stays in place).
     fn hold_edited(&mut self, edited: &str) -> Vec<Action> {
-        if self.objects.selected_id().is_none_or(|id| id == edited) {
+        if self
+            .panes
+            .objects
+            .selected_id()
+            .is_none_or(|id| id == edited)
+        {
             return Vec::new();
         }
         let Some(model) = self.doc.as_ref().and_then(|d| d.model()) else {
@@ -61,7 +70,7 @@ impl App {
         if model.index_of(edited).is_none() {
             return Vec::new();
         }
-        if !self.objects.hold(edited, model) {
+        if !self.panes.objects.hold(edited, model) {
             return Vec::new();
         }
         let name = cx!(self, None).names().of(edited).described();

@@ -43,7 +43,7 @@ impl App {
 
     /// The selector apply was confirmed.
     pub(super) fn apply_selector(&mut self) -> Vec<Action> {
-        let cx = cx!(self, self.props.unsaved());
+        let cx = cx!(self, self.panes.props.unsaved());
         find_form(&mut self.overlays, &mut self.kept_form)
             .map(|form| form.apply_confirmed(&cx))
             .unwrap_or_default()
@@ -51,7 +51,7 @@ impl App {
 
     /// The selector apply was refused (the matches changed): preview again, then ask.
     pub(super) fn preview_selector_again(&mut self) -> Vec<Action> {
-        let cx = cx!(self, self.props.unsaved());
+        let cx = cx!(self, self.panes.props.unsaved());
         find_form(&mut self.overlays, &mut self.kept_form)
             .map(|form| form.apply(&cx))
             .unwrap_or_default()
@@ -63,7 +63,7 @@ impl App {
         let closes = owner == BulkOwner::BulkEdit
             && call == BulkCall::Confirm
             && self.overlays.last().is_some_and(Overlay::is::<BulkEdit>);
-        let cx = cx!(self, self.props.unsaved());
+        let cx = cx!(self, self.panes.props.unsaved());
         let mut actions = match owner {
             BulkOwner::Form => find_form(&mut self.overlays, &mut self.kept_form)
                 .map(|form| form.bulk_call(call, &cx))

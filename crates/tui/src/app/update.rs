@@ -19,7 +19,7 @@ use crate::document::scene_cache::{BuiltScene, SceneCache, SceneJob};
 use crate::document::summary::TypeSummary;
 use crate::keys::{Command, Context, KeyTable};
 use crate::overlays::{BulkEdit, Entry, Help, LogView, Palette, Prompt, Question, SelectorForm};
-use crate::panes::{DocsPane, MapPane, ObjectsPane, PropsPane};
+use crate::panes::Panes;
 use crate::requests::api;
 use crate::requests::call::{Reply, Request};
 use crate::requests::fresh::FreshObjects;
@@ -133,10 +133,8 @@ pub struct App {
     pub(super) writes: WriteHistory,
     /// The document open in the objects pane, shared by the components.
     pub(super) doc: Option<OpenDoc>,
-    pub(super) docs: DocsPane,
-    pub(super) objects: ObjectsPane,
-    pub(super) props: PropsPane,
-    pub(super) map: MapPane,
+    /// The panes, each found by its `Pane`.
+    pub(super) panes: Panes,
     /// Whether the map is shown (in the properties' place).
     pub(super) map_open: bool,
     /// The open document's scene.
@@ -192,10 +190,7 @@ impl App {
             requests: Requests::default(),
             writes: WriteHistory::default(),
             doc: None,
-            docs: DocsPane::new(),
-            objects: ObjectsPane::default(),
-            props: PropsPane::default(),
-            map: MapPane::default(),
+            panes: Panes::new(),
             map_open: false,
             scene: match setup.status_key.trim() {
                 "" => SceneCache::default(),
@@ -222,7 +217,7 @@ impl App {
     pub fn start(&mut self) -> Vec<Effect> {
         let mut actions = {
             let cx = cx!(self, None);
-            self.docs.load(&cx)
+            self.panes.docs.load(&cx)
         };
         actions.extend(self.account_request());
         let mut effects = vec![Effect::Follow(Follow::Account)];
@@ -301,7 +296,7 @@ impl App {
             Msg::Api(reply) => self.on_reply(reply),
             Msg::EditorDone(result) => {
                 let cx = cx!(self, None);
-                self.props.on_editor_done(result, &cx)
+                self.panes.props.on_editor_done(result, &cx)
             }
             Msg::Scene(built) => {
                 if self.scene.settle(built, self.doc.as_ref()) {
@@ -311,7 +306,7 @@ impl App {
                 }
             }
             Msg::Picture(drawn) => {
-                self.map.settle_picture(drawn);
+                self.panes.map.settle_picture(drawn);
                 Vec::new()
             }
             Msg::File(what, job, outcome) => match what {
@@ -330,7 +325,7 @@ impl App {
                     }
                     Vec::new()
                 }
-                what => self.docs.on_file(what, job, outcome),
+                what => self.panes.docs.on_file(what, job, outcome),
             },
         };
         let mut effects = self.perform(actions);
@@ -350,9 +345,13 @@ impl App {
     fn follow_content(&mut self) -> Vec<Effect> {
         let job = self.scene.wanted(self.doc.as_ref());
         let cx = cx!(self, None);
-        self.map
-            .sync(&cx, self.objects.selected_id(), self.objects.filter_text());
+        self.panes.map.sync(
+            &cx,
+            self.panes.objects.selected_id(),
+            self.panes.objects.filter_text(),
+        );
         let picture = self
+            .panes
             .map
             .picture_job(&cx, self.scene.shared(), self.map_open);
         let scene = job.map(|job| Effect::BuildScene(Box::new(job)));
@@ -363,7 +362,7 @@ impl App {
     /// Shows the map's view in pixels with `graphics` from now on (`None`, as at start:
     /// braille only). The runner calls it once, after asking the terminal.
     pub fn use_graphics(&mut self, graphics: Option<Graphics>) -> Vec<Effect> {
-        self.map.use_graphics(graphics);
+        self.panes.map.use_graphics(graphics);
         self.follow_content()
     }
 
@@ -401,10 +400,9 @@ impl App {
     /// Tells every component where it is drawn (after a resize, a focus change, a zoom).
     pub(super) fn arrange(&mut self) {
         let screen = self.screen(self.size);
-        self.docs.set_area(screen.docs);
-        self.objects.set_area(screen.objects);
-        self.props.set_area(screen.props);
-        self.map.set_area(screen.map);
+        for pane in Pane::ALL {
+            self.panes.get_mut(pane).set_area(screen.pane(pane));
+        }
         for overlay in &mut self.overlays {
             overlay.component_mut().set_area(self.size);
         }
@@ -420,12 +418,7 @@ impl App {
 
     /// The key context of the focused pane.
     fn pane_context(&self) -> Context {
-        match self.focus {
-            Pane::Docs => self.docs.context(),
-            Pane::Objects => self.objects.context(),
-            Pane::Props => self.props.context(),
-            Pane::Map => self.map.context(),
-        }
+        self.panes.get(self.focus).context()
     }
 
     /// The pane shown where `pane` would be: the map takes the properties' place while shown.
@@ -443,27 +436,12 @@ impl App {
         f: impl FnOnce(&mut dyn Component, &Cx) -> Vec<Action>,
     ) -> Vec<Action> {
         if let Some(top) = self.overlays.last_mut() {
-            let cx = cx!(self, self.props.unsaved());
+            let cx = cx!(self, self.panes.props.unsaved());
             return f(top.component_mut(), &cx);
         }
-        match self.focus {
-            Pane::Docs => {
-                let cx = cx!(self, self.props.unsaved());
-                f(&mut self.docs, &cx)
-            }
-            Pane::Objects => {
-                let cx = cx!(self, self.props.unsaved());
-                f(&mut self.objects, &cx)
-            }
-            Pane::Props => {
-                let cx = cx!(self, None);
-                f(&mut self.props, &cx)
-            }
-            Pane::Map => {
-                let cx = cx!(self, self.props.unsaved());
-                f(&mut self.map, &cx)
-            }
-        }
+        let unsaved = self.panes.unsaved_for(self.focus);
+        let cx = cx!(self, unsaved.as_deref());
+        f(self.panes.get_mut(self.focus), &cx)
     }
 
     fn on_key(&mut self, key: KeyEvent) -> Vec<Action> {
@@ -518,7 +496,7 @@ impl App {
             Command::Refresh => {
                 let mut actions = vec![Action::ClearError];
                 let cx = cx!(self, None);
-                actions.extend(self.docs.refresh(&cx));
+                actions.extend(self.panes.docs.refresh(&cx));
                 actions.extend(self.account_request());
                 actions.push(Action::ReloadContent);
                 actions
@@ -533,7 +511,7 @@ impl App {
                 self.arrange();
                 Vec::new()
             }
-            Command::Save => self.props.begin_save(),
+            Command::Save => self.panes.props.begin_save(),
             Command::ToggleMap => vec![Action::ShowMap(!self.map_open)],
             Command::Versions => self.open_versions(),
             _ => Vec::new(),
@@ -560,7 +538,7 @@ impl App {
                 elsewhere: (!here.contains(&b.context)).then(|| b.context.title()),
             })
             .collect();
-        entries.extend(self.docs.docs().iter().cloned().map(Entry::Open));
+        entries.extend(self.panes.docs.docs().iter().cloned().map(Entry::Open));
         entries
     }
 
@@ -570,65 +548,51 @@ impl App {
         }
         let screen = self.screen(self.size);
         let at = Position::new(mouse.column, mouse.row);
-        let Some(pane) = [Pane::Docs, Pane::Objects, Pane::Props, Pane::Map]
-            .into_iter()
-            .find(|p| screen.pane(*p).contains(at))
-        else {
+        let Some(pane) = (Pane::ALL.into_iter()).find(|p| screen.pane(*p).contains(at)) else {
             return Vec::new();
         };
         if mouse.kind == MouseEventKind::Down(MouseButton::Left) && self.focus != pane {
             self.focus = pane;
             self.arrange();
         }
-        match pane {
-            Pane::Docs => {
-                let cx = cx!(self, self.props.unsaved());
-                self.docs.mouse(mouse, &cx)
-            }
-            Pane::Objects => {
-                let cx = cx!(self, self.props.unsaved());
-                self.objects.mouse(mouse, &cx)
-            }
-            Pane::Props => {
-                let cx = cx!(self, None);
-                self.props.mouse(mouse, &cx)
-            }
-            Pane::Map => {
-                let cx = cx!(self, self.props.unsaved());
-                self.map.mouse(mouse, &cx)
-            }
-        }
+        let unsaved = self.panes.unsaved_for(pane);
+        let cx = cx!(self, unsaved.as_deref());
+        self.panes.get_mut(pane).mouse(mouse, &cx)
     }
 
     /// Puts the selected object in the properties pane, unless the pane holds unsaved edits
     /// (which are never dropped without asking).
     pub(super) fn show_selected(&mut self) {
-        if self.props.is_dirty() {
+        if self.panes.props.is_dirty() {
             // The edited object as the server has it now: the banner says if it changed.
-            if let (Some(doc), Some(target)) = (self.doc.as_ref(), self.props.target().cloned())
+            if let (Some(doc), Some(target)) =
+                (self.doc.as_ref(), self.panes.props.target().cloned())
                 && let Some(model) = doc.model()
             {
-                self.props
+                self.panes
+                    .props
                     .compare_with_server(doc.id(), &target.obj, model.get(&target.obj));
             }
             return;
         }
         let Some((doc, model)) = self.doc.as_ref().and_then(|d| Some((d, d.model()?))) else {
-            return self.props.close();
+            return self.panes.props.close();
         };
         let object = self
+            .panes
             .objects
             .selected_id()
             .and_then(|id| Some((id, model.get(id)?)));
-        match (object, self.objects.selected_heading(model)) {
+        match (object, self.panes.objects.selected_heading(model)) {
             (Some((id, object)), _) => {
                 let version = model.server_version_of(id);
-                self.props.show(doc.id(), id, object, version);
+                self.panes.props.show(doc.id(), id, object, version);
             }
             (None, Some((kind, shown))) => self
+                .panes
                 .props
                 .show_type(TypeSummary::of(model, kind, shown, &doc.marks)),
-            (None, None) => self.props.close(),
+            (None, None) => self.panes.props.close(),
         }
     }
 

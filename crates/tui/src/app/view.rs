@@ -10,7 +10,7 @@ use crate::app::update::App;
 use crate::overlays::{Question, Shown};
 use crate::text::text_view::clip;
 use crate::theme::Role;
-use crate::vocab::action::{Component, Cx};
+use crate::vocab::action::Cx;
 use crate::vocab::calls::Pane;
 
 /// Draws the whole screen.
@@ -21,7 +21,7 @@ pub fn view(app: &App, frame: &mut Frame) {
         keys: &app.keys,
         theme: &app.theme,
         doc: app.doc.as_ref(),
-        unsaved: app.props.unsaved(),
+        unsaved: app.panes.props.unsaved(),
         requests: &app.requests,
         history: &app.history,
         writes: &app.writes,
@@ -30,17 +30,11 @@ pub fn view(app: &App, frame: &mut Frame) {
         places: &app.places,
         now: app.tick,
     };
-    let panes: [(Pane, &dyn Component); 4] = [
-        (Pane::Docs, &app.docs),
-        (Pane::Objects, &app.objects),
-        (Pane::Props, &app.props),
-        (Pane::Map, &app.map),
-    ];
-    for (pane, component) in panes {
+    for pane in Pane::ALL {
         let rect = screen.pane(pane);
         if rect.width > 0 && rect.height > 0 {
             let focused = app.focus == pane && app.overlays.is_empty();
-            component.draw(frame, rect, &cx, focused);
+            app.panes.get(pane).draw(frame, rect, &cx, focused);
         }
     }
     app.status_bar().draw(frame, screen.status);

@@ -112,7 +112,7 @@ impl Component for ConnectionsView {
             Command::Jump => match connections.get(self.cursor.selected()) {
                 Some(connection) => vec![
                     Action::Close,
-                    Action::Objects(ObjectsCall::Jump(connection.object.id.clone())),
+                    Action::to_pane(ObjectsCall::Jump(connection.object.id.clone())),
                     Action::Focus(self.from),
                 ],
                 None => Vec::new(),

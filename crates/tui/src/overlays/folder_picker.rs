@@ -87,7 +87,7 @@ fn ask(docs: Vec<DocSummary>, folder: FolderRef) -> Ask {
             Choice::new(
                 Command::Yes,
                 &format!("move to \"{title}\""),
-                vec![Action::Docs(DocsCall::Move(docs, folder))],
+                vec![Action::to_pane(DocsCall::Move(docs, folder))],
             ),
             Choice::new(Command::No, "cancel; nothing moves", Vec::new()),
         ],

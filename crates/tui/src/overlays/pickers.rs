@@ -31,7 +31,7 @@ fn catalogue() -> impl Iterator<Item = &'static str> {
 fn create_component(id: &str) -> Action {
     let mut props = Props::new();
     props.insert("componentId".into(), id.into());
-    Action::Objects(ObjectsCall::Create(ObjectType::Component, props))
+    Action::to_pane(ObjectsCall::Create(ObjectType::Component, props))
 }
 
 /// Rows the componentId list shows.
@@ -82,7 +82,7 @@ impl Component for TypePicker {
                 ],
                 kind => vec![
                     Action::Close,
-                    Action::Objects(ObjectsCall::Create(kind, Props::new())),
+                    Action::to_pane(ObjectsCall::Create(kind, Props::new())),
                 ],
             },
             Command::Cancel => vec![Action::Close],

@@ -112,7 +112,7 @@ impl Component for Prompt {
             }
             Command::Submit => vec![
                 Action::Close,
-                Action::Docs(DocsCall::Submit(
+                Action::to_pane(DocsCall::Submit(
                     self.purpose.clone(),
                     self.input.text().to_string(),
                 )),

@@ -50,7 +50,7 @@ impl Component for SelectorResult {
             Command::Jump => match ids.get(self.cursor.selected()) {
                 Some(obj) => vec![
                     Action::Close,
-                    Action::Objects(ObjectsCall::Jump(obj.clone())),
+                    Action::to_pane(ObjectsCall::Jump(obj.clone())),
                 ],
                 None => Vec::new(),
             },

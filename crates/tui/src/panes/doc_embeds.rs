@@ -8,7 +8,7 @@ use crate::document::RequestId;
 use crate::document::load::Load;
 use crate::keys::{Command, Context};
 use crate::requests::api;
-use crate::requests::purpose::{Answered, DocsReply};
+use crate::requests::purpose::{Answered, Outcome};
 use crate::text::text_view::clip;
 use crate::theme::Role;
 use crate::vocab::action::{Action, Cx};
@@ -35,17 +35,21 @@ fn kind(embed: &Embed) -> &'static str {
 
 impl DocEmbeds {
     /// Asks for document `doc`'s embeds, unless they are read already (a write to the
-    /// document's objects does not change them).
-    pub fn request(&mut self, doc: &str, cx: &Cx) -> Option<Action> {
+    /// document's objects does not change them); the answer comes back as the reply `then`
+    /// makes of it (the documents pane's).
+    pub fn request(
+        &mut self,
+        doc: &str,
+        then: impl FnOnce(Outcome<EmbedList>) -> Answered + Send + 'static,
+        cx: &Cx,
+    ) -> Option<Action> {
         if self.doc.as_deref() == Some(doc) {
             return None;
         }
         self.list = Load::Idle;
         self.next = 0;
         self.doc = Some(doc.to_owned());
-        let sent = cx.send(api::embeds(doc.to_owned()), |list| {
-            Answered::Docs(DocsReply::Embeds(list))
-        });
+        let sent = cx.send(api::embeds(doc.to_owned()), then);
         self.list.start(sent.id);
         Some(Action::Send(sent))
     }

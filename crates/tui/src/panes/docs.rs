@@ -10,6 +10,7 @@ mod replies;
 mod view;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
+use std::path::PathBuf;
 
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::Frame;
@@ -19,11 +20,12 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::document::ObjectModel;
 use crate::requests::api::{self, Call};
-use crate::requests::purpose::{Answered, DocAction, DocsReply, Outcome};
+use crate::requests::purpose::{Answered, Outcome};
 use crate::vocab::action::{Action, Ask, Choice, Component, Cx, Overlay};
 use crate::vocab::calls::{Body, DocsCall, PromptFor};
 use crate::widgets::fuzzy;
 use crate::widgets::input::Filter;
+use diagtui_model::embeds::EmbedList;
 use diagtui_model::{
     Content, ContentReport, DocDetails, DocSummary, ErrorCode, FolderList, FolderRef, check_content,
 };
@@ -33,7 +35,7 @@ use crate::document::RequestId;
 use crate::document::load::Load;
 use crate::keys::{Command, Context};
 use crate::overlays::Prompt;
-use crate::panes::Filtered;
+use crate::panes::{Filtered, TypedPane};
 use crate::requests::call::{Failure, Request};
 use crate::session::record::{FOLDERS, FolderChange, Replacement, WriteKind};
 use crate::text::text_view::clip;
@@ -46,6 +48,86 @@ use crate::widgets::pieces::{
     filter_line, highlighted, load_error_lines, pane_block, selected_line,
 };
 use crate::widgets::titles;
+
+/// The documents pane's answers.
+#[derive(Debug)]
+pub enum DocsReply {
+    /// The document list.
+    List(Outcome<Vec<DocSummary>>),
+    /// The folder list.
+    Folders(Outcome<FolderList>),
+    /// The selected document's details.
+    Details(Outcome<DocDetails>),
+    /// The selected document's embeds.
+    Embeds(Outcome<EmbedList>),
+    /// A document action: the id of what it created, if it creates.
+    Action(DocAction, Outcome<Option<String>>),
+    /// The content read to export it.
+    Export {
+        /// The document.
+        doc: DocSummary,
+        /// The file to write.
+        path: PathBuf,
+        /// Its content.
+        content: Outcome<Box<ObjectModel>>,
+    },
+    /// The content an import or an empty will replace (kept to undo it).
+    Backup(DocSummary, Outcome<Box<ObjectModel>>),
+    /// A document moved into a folder.
+    Move {
+        /// The document.
+        doc: DocSummary,
+        /// The folder.
+        folder: FolderRef,
+        /// Done or not.
+        moved: Outcome<()>,
+    },
+    /// The write that replaces the content whole (set-content from an imported file, or
+    /// emptying the document): the version it left.
+    Replace(DocSummary, Outcome<Option<u64>>),
+    /// A folder renamed (its title before, for the write history).
+    RenameFolder(FolderRef, Outcome<()>),
+    /// A folder deleted, with the titles of the documents that went with it (for the write
+    /// history).
+    DeleteFolder(FolderRef, Vec<String>, Outcome<()>),
+}
+
+/// A document action, for the request's purpose and the messages about it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DocAction {
+    /// A new document.
+    Create,
+    /// A new title.
+    Rename,
+    /// A copy.
+    Clone,
+    /// Another account may see it.
+    Share,
+    /// Gone.
+    Delete,
+    /// A new folder.
+    CreateFolder,
+    /// A folder's new title.
+    RenameFolder,
+    /// A folder gone, with its documents.
+    DeleteFolder,
+}
+
+impl DocAction {
+    /// Its name in messages (`rename failed: ...`).
+    pub fn name(self) -> &'static str {
+        match self {
+            DocAction::Create => "create",
+            DocAction::Rename => "rename",
+            DocAction::Clone => "clone",
+            DocAction::Share => "share",
+            DocAction::Delete => "delete",
+            DocAction::CreateFolder => "new folder",
+            DocAction::RenameFolder => "folder rename",
+            DocAction::DeleteFolder => "folder delete",
+        }
+    }
+}
 
 /// One row of the list.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -134,11 +216,11 @@ impl DocsPane {
     /// The requests that fill it: the documents and the folders.
     pub fn load(&mut self, cx: &Cx) -> Vec<Action> {
         let list = cx.send(api::list_docs(), |docs| {
-            Answered::Docs(DocsReply::List(docs))
+            Answered::pane(DocsReply::List(docs))
         });
         self.list.start(list.id);
         let folders = cx.send(api::folders(), |folders| {
-            Answered::Docs(DocsReply::Folders(folders))
+            Answered::pane(DocsReply::Folders(folders))
         });
         vec![Action::Send(list), Action::Send(folders)]
     }
@@ -229,9 +311,10 @@ impl DocsPane {
             self.details = Load::Idle;
             return Vec::new();
         };
-        let embeds = self.embeds.request(&doc, cx);
+        let embeds =
+            (self.embeds).request(&doc, |list| Answered::pane(DocsReply::Embeds(list)), cx);
         let sent = cx.send(api::details(doc), |details| {
-            Answered::Docs(DocsReply::Details(details))
+            Answered::pane(DocsReply::Details(details))
         });
         self.details.start(sent.id);
         [Action::Send(sent)].into_iter().chain(embeds).collect()
@@ -378,7 +461,7 @@ impl DocsPane {
                     heading,
                     Body::Text(message),
                     vec![
-                        Choice::new(Command::Yes, yes, vec![Action::Docs(call)]),
+                        Choice::new(Command::Yes, yes, vec![Action::to_pane(call)]),
                         Choice::new(Command::No, "no", Vec::new()),
                     ],
                 )
@@ -426,50 +509,6 @@ impl DocsPane {
         }
     }
 
-    /// A call App forwards: a prompt's text or a confirmed action.
-    pub fn call(&mut self, call: DocsCall, cx: &Cx) -> Vec<Action> {
-        match call {
-            DocsCall::Submit(purpose, text) => self.submit(purpose, text, cx),
-            DocsCall::Empty(doc, previous) => {
-                let replaced = doc.clone();
-                let sent = cx.send(api::empty_doc(doc.id.clone()), move |made| {
-                    Answered::Docs(DocsReply::Replace(replaced, made))
-                });
-                self.replacing = Some(Replacing::Writing {
-                    sent: sent.id,
-                    previous,
-                });
-                vec![Action::DocEmptied(doc.id), Action::Send(sent)]
-            }
-            DocsCall::Delete(doc) => {
-                // The selection moves to the deleted document's neighbour, as in a file manager.
-                let next = match self.selected_doc() {
-                    Some(selected) if selected.id == doc.id => self.neighbour(),
-                    selected => selected.map(|d| d.id.clone()),
-                };
-                if let Some(list) = self.list.value_mut() {
-                    list.retain(|d| d.id != doc.id);
-                }
-                self.marked.remove(&doc.id);
-                self.rebuild(next.map(RowKey::Doc));
-                let mut actions = vec![
-                    Action::DocDeleted(doc.id.clone()),
-                    Action::Send(cx.send(api::delete_doc(doc.id), |deleted| {
-                        Answered::Docs(DocsReply::Action(DocAction::Delete, deleted.map(|()| None)))
-                    })),
-                ];
-                actions.extend(self.request_details(cx));
-                actions
-            }
-            DocsCall::Import(doc, content) => {
-                self.read_before_replacing(doc, Next::Import(content), cx)
-            }
-            DocsCall::Move(docs, folder) => self.send_moves(docs, folder, cx),
-            DocsCall::DeleteFolder(folder, docs) => self.delete_folder(folder, docs, cx),
-            DocsCall::Refresh => self.refresh(cx),
-        }
-    }
-
     /// Sends what a submitted prompt asks for.
     fn submit(&mut self, purpose: PromptFor, text: String, cx: &Cx) -> Vec<Action> {
         let text = text.trim().to_string();
@@ -479,7 +518,7 @@ impl DocsPane {
         // A document action's call, answered with what it created, if it creates.
         let action = |call: Call<Option<String>>, what| {
             vec![Action::Send(cx.send(call, move |created| {
-                Answered::Docs(DocsReply::Action(what, created))
+                Answered::pane(DocsReply::Action(what, created))
             }))]
         };
         match purpose {
@@ -487,7 +526,7 @@ impl DocsPane {
                 let path = cx.places.resolve(&text);
                 let call = api::content(doc.id.clone());
                 vec![Action::Send(cx.send(call, move |content| {
-                    Answered::Docs(DocsReply::Export { doc, path, content })
+                    Answered::pane(DocsReply::Export { doc, path, content })
                 }))]
             }
             PromptFor::Import(doc) => vec![Action::File(

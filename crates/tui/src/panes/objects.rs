@@ -17,7 +17,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::document::{Marks, Matches, ObjectModel, OpenDoc, TreeRow};
 use crate::requests::api;
-use crate::requests::purpose::{Answered, ObjectsReply};
+use crate::requests::purpose::{Answered, Outcome};
 use crate::vocab::action::{Action, Ask, Choice, Component, Cx, Overlay};
 use crate::vocab::calls::{Body, MarksChange, ObjectsCall, Pane};
 use crate::widgets::input::Filter;
@@ -26,7 +26,7 @@ use diagtui_model::{DiagramObject, ObjectType, Props};
 use crate::document::RequestId;
 use crate::keys::{Command, Context};
 use crate::overlays::{ConnectionsView, TypePicker, WritesView};
-use crate::panes::Filtered;
+use crate::panes::{Filtered, TypedPane};
 use crate::requests::call::Request;
 use crate::session::record::{Removed, WriteKind, attached_line_groups};
 use crate::text::text_view::clip;
@@ -36,6 +36,17 @@ use crate::vocab::layout;
 use crate::widgets::list::{ListCursor, Pointer};
 use crate::widgets::pieces::{filter_line, load_error_lines, pane_block, selected_line};
 use crate::writes::server_undo;
+
+/// The objects pane's answers.
+#[derive(Debug)]
+pub enum ObjectsReply {
+    /// An object created: its id.
+    Create(Outcome<String>),
+    /// The selected object deleted.
+    Delete(Outcome<()>),
+    /// One delete of the marked objects.
+    DeleteMarked(Outcome<()>),
+}
 
 /// The deletes of the marked objects, while they run.
 #[derive(Debug, Default)]
@@ -176,7 +187,7 @@ impl ObjectsPane {
             && arriving != edited
         {
             return vec![ask_to_drop_edits(
-                vec![Action::Objects(ObjectsCall::SelectRow(target))],
+                vec![Action::to_pane(ObjectsCall::SelectRow(target))],
                 cx,
             )];
         }
@@ -227,58 +238,6 @@ impl ObjectsPane {
             .position(|r| matches!(r, TreeRow::Group(g, _) if *g == gi))
             .unwrap_or(0);
         self.select(heading, model);
-    }
-
-    /// A call App forwards.
-    pub fn call(&mut self, call: ObjectsCall, cx: &Cx) -> Vec<Action> {
-        match call {
-            ObjectsCall::SelectRow(row) => match cx.doc.and_then(|d| d.model()) {
-                Some(model) => self.select_row(row, model),
-                None => Vec::new(),
-            },
-            ObjectsCall::Create(kind, props) => self.create(kind, props, cx),
-            ObjectsCall::Delete { doc, obj } => {
-                let call = api::delete_object(doc.clone(), obj.clone(), server_version(cx, &obj));
-                let sent = cx.send(call, |deleted| {
-                    Answered::Objects(ObjectsReply::Delete(deleted))
-                });
-                self.keep_removed(std::slice::from_ref(&obj), &[sent.id], cx);
-                vec![
-                    Action::RemoveObjects {
-                        doc,
-                        objs: vec![obj],
-                    },
-                    Action::Send(sent),
-                ]
-            }
-            ObjectsCall::DeleteMarked { doc, objs } => {
-                let sends: Vec<_> = objs
-                    .iter()
-                    .map(|obj| {
-                        let call =
-                            api::delete_object(doc.clone(), obj.clone(), server_version(cx, obj));
-                        cx.send(call, |deleted| {
-                            Answered::Objects(ObjectsReply::DeleteMarked(deleted))
-                        })
-                    })
-                    .collect();
-                let ids: Vec<RequestId> = sends.iter().map(|s| s.id).collect();
-                self.keep_removed(&objs, &ids, cx);
-                self.bulk_delete = BulkDelete::Running {
-                    waiting: ids.into_iter().collect(),
-                    deleted: 0,
-                    gone: Vec::new(),
-                    failed: Vec::new(),
-                };
-                let mut actions = vec![
-                    Action::RemoveObjects { doc, objs },
-                    Action::Marks(MarksChange::Clear),
-                ];
-                actions.extend(sends.into_iter().map(Action::Send));
-                actions
-            }
-            ObjectsCall::Jump(obj) => self.jump(&obj, cx),
-        }
     }
 
     /// Keeps objects `objs` as they are now, each under the id of its delete (`ids`, in the
@@ -356,7 +315,7 @@ impl ObjectsPane {
         };
         let call = api::create_object(doc.to_string(), kind.as_str().to_string(), props);
         vec![Action::Send(cx.send(call, |created| {
-            Answered::Objects(ObjectsReply::Create(created))
+            Answered::pane(ObjectsReply::Create(created))
         }))]
     }
 

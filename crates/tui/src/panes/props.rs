@@ -24,10 +24,11 @@ use ratatui_textarea::CursorMove;
 use crate::document::summary::{Listed, TypeSummary};
 use crate::document::{RequestId, Versioned};
 use crate::keys::{Command, Context};
+use crate::panes::TypedPane;
 use crate::panes::elsewhere::{Elsewhere, ServerSide};
 use crate::requests::api;
 use crate::requests::call::{Failure, Request, Stale};
-use crate::requests::purpose::{Answered, PropsReply};
+use crate::requests::purpose::{Answered, Outcome};
 use crate::session::record::{ObjectWrite, Source, WriteKind};
 use crate::text::json::{Check, Diff, SyntaxError, check, highlight, pretty};
 use crate::text::notification::{Level, Notification};
@@ -45,6 +46,19 @@ use crate::widgets::typing::Typed;
 use crate::writes::server_undo;
 use diagtui_model::props::merge;
 use diagtui_model::{DiagramObject, Props};
+
+/// The properties pane's answers.
+#[derive(Debug)]
+pub enum PropsReply {
+    /// The re-read before a save, to find a change made meanwhile.
+    Check(Outcome<Versioned>),
+    /// The update that saves: the object's new version (`None` from a server without them).
+    Save(Outcome<Option<u64>>),
+    /// The re-read after a write.
+    Reread(Outcome<Versioned>),
+    /// The edited object created again after it was deleted on the server: its new id.
+    Recreate(Outcome<String>),
+}
 
 /// The object being edited.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -425,64 +439,11 @@ impl PropsPane {
                     } else {
                         "save (re-reads the object first)"
                     },
-                    vec![Action::Props(PropsCall::ConfirmSave(diff))],
+                    vec![Action::to_pane(PropsCall::ConfirmSave(diff))],
                 ),
                 Choice::new(Command::No, "keep editing", cancelled()),
             ],
         ))]
-    }
-
-    /// A call App forwards (a question's answer).
-    pub fn call(&mut self, call: PropsCall, cx: &Cx) -> Vec<Action> {
-        match call {
-            PropsCall::ConfirmSave(diff) => {
-                let Some(target) = self.target.clone() else {
-                    return Vec::new();
-                };
-                if self.version.is_some() {
-                    return self.send_save(diff, self.version, cx);
-                }
-                let sent = cx.send(api::get_object(target.doc, target.obj), |read| {
-                    Answered::Props(PropsReply::Check(read))
-                });
-                self.save = Save::Checking { id: sent.id, diff };
-                let mut actions = vec![Action::Send(sent)];
-                if !std::mem::replace(&mut self.told_not_atomic, true) {
-                    actions.push(Action::Notify(Notification::warning(
-                        "this server gives no versions: a save re-reads the object, then \
-                         writes, and a change made between the two is overwritten",
-                    )));
-                }
-                actions
-            }
-            PropsCall::Overwrite => match std::mem::take(&mut self.save) {
-                Save::Conflict { diff, version } => self.send_save(diff, version, cx),
-                other => {
-                    self.save = other;
-                    Vec::new()
-                }
-            },
-            PropsCall::Reload(read) => {
-                self.save = Save::Idle;
-                let Some(target) = self.target.clone() else {
-                    return Vec::new();
-                };
-                self.show(&target.doc, &target.obj, &read.object, read.version);
-                vec![
-                    Action::ObjectData {
-                        doc: target.doc,
-                        obj: target.obj,
-                        data: read.object.data,
-                        version: read.version,
-                    },
-                    Action::info("reloaded the object from the server; your edit was dropped"),
-                ]
-            }
-            PropsCall::CancelSave => {
-                self.save = Save::Idle;
-                Vec::new()
-            }
-        }
     }
 
     /// Sends the changed properties of `diff`, naming the version the object must be at
@@ -492,7 +453,7 @@ impl PropsPane {
             return Vec::new();
         };
         let call = api::update_object(target.doc, target.obj, diff.props(), if_match);
-        let sent = cx.send(call, |saved| Answered::Props(PropsReply::Save(saved)));
+        let sent = cx.send(call, |saved| Answered::pane(PropsReply::Save(saved)));
         self.save = Save::Sending { id: sent.id, diff };
         vec![Action::Send(sent)]
     }
@@ -546,7 +507,7 @@ impl PropsPane {
                 };
                 let call = api::create_object(target.doc, target.kind, props);
                 vec![Action::Send(cx.send(call, |created| {
-                    Answered::Props(PropsReply::Recreate(created))
+                    Answered::pane(PropsReply::Recreate(created))
                 }))]
             }
             _ => vec![Action::info(
@@ -588,3 +549,21 @@ fn with_note(text: &str, error: &SyntaxError) -> String {
 }
 
 impl PropsPane {}
+
+#[cfg(test)]
+mod registry_tests {
+    use super::*;
+    use crate::panes::Panes;
+    use crate::vocab::calls::{DocsCall, ObjectsCall};
+
+    #[test]
+    fn the_registry_hands_each_reply_and_call_to_the_pane_of_its_type() {
+        let panes = Panes::new();
+        assert_eq!(panes.taker(&DocsCall::Refresh), Some(Pane::Docs));
+        assert_eq!(panes.taker(&ObjectsCall::SelectRow(0)), Some(Pane::Objects));
+        assert_eq!(panes.taker(&PropsCall::CancelSave), Some(Pane::Props));
+        let created = PropsReply::Recreate(Ok("o".into()));
+        assert_eq!(panes.taker(&created), Some(Pane::Props));
+        assert_eq!(panes.taker(&"a string"), None);
+    }
+}

@@ -225,9 +225,8 @@ mod tests {
     use super::*;
     use crate::requests::api;
     use crate::requests::call::Answer;
-    use crate::requests::purpose::DocsReply;
     use crate::text::notification::Notification;
-    use diagtui_model::DocSummary;
+    use diagtui_model::UserRef;
 
     #[test]
     fn an_answer_whose_line_has_left_is_still_taken_out_of_flight() {
@@ -271,30 +270,29 @@ mod tests {
     #[test]
     fn an_answer_goes_to_the_reply_its_call_was_sent_with_and_another_calls_answer_fails() {
         let mut requests = Requests::default();
-        let docs = |docs| Answered::Docs(DocsReply::List(docs));
-        let summary = DocSummary {
-            id: "d".into(),
-            title: "Network".into(),
+        let me = UserRef {
+            id: "u".into(),
+            email: "me@example.com".into(),
         };
 
-        let sent = requests.prepare(api::list_docs(), docs);
+        let sent = requests.prepare(api::who_am_i(), Answered::Account);
         let (id, request) = requests.register(sent);
-        assert_eq!(request, Request::ListDocs);
-        let Answered::Docs(DocsReply::List(Err(failure))) =
-            answer(&mut requests, id, Ok(Answer::Done))
-        else {
-            panic!("the list's reply")
+        assert_eq!(request, Request::WhoAmI);
+        let Answered::Account(Err(failure)) = answer(&mut requests, id, Ok(Answer::Done)) else {
+            panic!("the account's reply")
         };
         assert_eq!(failure, Failure::unexpected());
 
-        let sent = requests.prepare(api::list_docs().map(|mut docs| docs.split_off(1)), docs);
-        let (id, _) = requests.register(sent);
-        let listed = Answer::Docs(vec![summary.clone(), summary.clone()]);
-        let Answered::Docs(DocsReply::List(Ok(listed))) = answer(&mut requests, id, Ok(listed))
-        else {
-            panic!("the list's reply")
+        let shout = |mut user: UserRef| {
+            user.email.make_ascii_uppercase();
+            user
         };
-        assert_eq!(listed, [summary]);
+        let sent = requests.prepare(api::who_am_i().map(shout), Answered::Account);
+        let (id, _) = requests.register(sent);
+        let Answered::Account(Ok(user)) = answer(&mut requests, id, Ok(Answer::Me(me))) else {
+            panic!("the account's reply")
+        };
+        assert_eq!(user.email, "ME@EXAMPLE.COM");
     }
 
     #[test]

@@ -3,17 +3,14 @@
 //! makes (`Outcome<A>`, the `A` of `api::Call<A>`); `Requests::prepare` pairs a call with the
 //! reply that takes its answer, so a work that expects another call's answer does not compile.
 
+use std::any::Any;
 use std::collections::BTreeMap;
 use std::fmt;
-use std::path::PathBuf;
 
 use crate::document::{ObjectModel, ObjectVersions, RequestId, Versioned};
 use crate::requests::call::{Answer, Failure, Request};
-use diagtui_model::embeds::EmbedList;
 use diagtui_model::history::{Diff, HistoryPage, Restored, VersionDetails};
-use diagtui_model::{
-    Content, DocDetails, DocSummary, FolderList, FolderRef, Props, SelectorUpdated, UserRef,
-};
+use diagtui_model::{Content, DocDetails, FolderList, Props, SelectorUpdated, UserRef};
 
 /// A call's answer, or why there is none.
 pub type Outcome<A> = Result<A, Failure>;
@@ -29,12 +26,9 @@ pub enum Answered {
     Poll(Outcome<DocDetails>),
     /// The open document's objects changed elsewhere, read again (App).
     Fresh(Outcome<Vec<(String, Option<Versioned>)>>),
-    /// The documents pane's.
-    Docs(DocsReply),
-    /// The objects pane's.
-    Objects(ObjectsReply),
-    /// The properties pane's.
-    Props(PropsReply),
+    /// A pane's, of the type of its replies (`TypedPane::Reply`): the pane registry routes it
+    /// to the pane that takes that type.
+    Pane(PaneReply),
     /// The selector form's.
     Form(FormReply),
     /// A bulk change's re-read or bulk update (`writes/bulk.rs`), of the selector form's nested
@@ -53,16 +47,20 @@ pub enum Answered {
 }
 
 impl Answered {
-    /// What it is for, in a word (the log's `purpose=Docs`).
+    /// A pane's reply, `reply` being of the type of that pane's replies.
+    pub fn pane(reply: impl Any + Send) -> Answered {
+        Answered::Pane(PaneReply(Box::new(reply)))
+    }
+
+    /// What it is for, in a word (the log's `purpose=Content`; `Pane` for a pane's, which the
+    /// registry names).
     pub fn purpose(&self) -> &'static str {
         match self {
             Answered::Account(_) => "Account",
             Answered::Content(_) => "Content",
             Answered::Poll(_) => "Poll",
             Answered::Fresh(_) => "Fresh",
-            Answered::Docs(_) => "Docs",
-            Answered::Objects(_) => "Objects",
-            Answered::Props(_) => "Props",
+            Answered::Pane(_) => "Pane",
             Answered::Form(_) => "Form",
             Answered::Bulk(..) => "Bulk",
             Answered::Undo(_) => "Undo",
@@ -71,6 +69,15 @@ impl Answered {
             Answered::FromFile(_) => "FromFile",
             Answered::Departed(..) => "Departed",
         }
+    }
+}
+
+/// A pane's reply, of the type its pane's replies have.
+pub struct PaneReply(pub Box<dyn Any + Send>);
+
+impl fmt::Debug for PaneReply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("PaneReply")
     }
 }
 
@@ -128,110 +135,6 @@ pub enum DepartedReply {
     Newest(Outcome<HistoryPage>),
     /// That version with its changed objects.
     Version(Outcome<Box<VersionDetails>>),
-}
-
-/// The documents pane's answers.
-#[derive(Debug)]
-pub enum DocsReply {
-    /// The document list.
-    List(Outcome<Vec<DocSummary>>),
-    /// The folder list.
-    Folders(Outcome<FolderList>),
-    /// The selected document's details.
-    Details(Outcome<DocDetails>),
-    /// The selected document's embeds.
-    Embeds(Outcome<EmbedList>),
-    /// A document action: the id of what it created, if it creates.
-    Action(DocAction, Outcome<Option<String>>),
-    /// The content read to export it.
-    Export {
-        /// The document.
-        doc: DocSummary,
-        /// The file to write.
-        path: PathBuf,
-        /// Its content.
-        content: Outcome<Box<ObjectModel>>,
-    },
-    /// The content an import or an empty will replace (kept to undo it).
-    Backup(DocSummary, Outcome<Box<ObjectModel>>),
-    /// A document moved into a folder.
-    Move {
-        /// The document.
-        doc: DocSummary,
-        /// The folder.
-        folder: FolderRef,
-        /// Done or not.
-        moved: Outcome<()>,
-    },
-    /// The write that replaces the content whole (set-content from an imported file, or
-    /// emptying the document): the version it left.
-    Replace(DocSummary, Outcome<Option<u64>>),
-    /// A folder renamed (its title before, for the write history).
-    RenameFolder(FolderRef, Outcome<()>),
-    /// A folder deleted, with the titles of the documents that went with it (for the write
-    /// history).
-    DeleteFolder(FolderRef, Vec<String>, Outcome<()>),
-}
-
-/// A document action, for the request's purpose and the messages about it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DocAction {
-    /// A new document.
-    Create,
-    /// A new title.
-    Rename,
-    /// A copy.
-    Clone,
-    /// Another account may see it.
-    Share,
-    /// Gone.
-    Delete,
-    /// A new folder.
-    CreateFolder,
-    /// A folder's new title.
-    RenameFolder,
-    /// A folder gone, with its documents.
-    DeleteFolder,
-}
-
-impl DocAction {
-    /// Its name in messages (`rename failed: ...`).
-    pub fn name(self) -> &'static str {
-        match self {
-            DocAction::Create => "create",
-            DocAction::Rename => "rename",
-            DocAction::Clone => "clone",
-            DocAction::Share => "share",
-            DocAction::Delete => "delete",
-            DocAction::CreateFolder => "new folder",
-            DocAction::RenameFolder => "folder rename",
-            DocAction::DeleteFolder => "folder delete",
-        }
-    }
-}
-
-/// The objects pane's answers.
-#[derive(Debug)]
-pub enum ObjectsReply {
-    /// An object created: its id.
-    Create(Outcome<String>),
-    /// The selected object deleted.
-    Delete(Outcome<()>),
-    /// One delete of the marked objects.
-    DeleteMarked(Outcome<()>),
-}
-
-/// The properties pane's answers.
-#[derive(Debug)]
-pub enum PropsReply {
-    /// The re-read before a save, to find a change made meanwhile.
-    Check(Outcome<Versioned>),
-    /// The update that saves: the object's new version (`None` from a server without them).
-    Save(Outcome<Option<u64>>),
-    /// The re-read after a write.
-    Reread(Outcome<Versioned>),
-    /// The edited object created again after it was deleted on the server: its new id.
-    Recreate(Outcome<String>),
 }
 
 /// The selector form's answers.

@@ -27,9 +27,7 @@ use crate::session::selectors::{SavedSelector, SelectorHistory};
 use crate::text::notification::Notification;
 use crate::theme::{Role, Theme};
 use crate::transfer::{FileFor, FileJob, Places};
-use crate::vocab::calls::{
-    Applied, Body, BulkCall, DocsCall, MarksChange, ObjectsCall, Pane, PropsCall,
-};
+use crate::vocab::calls::{Applied, Body, BulkCall, MarksChange, Pane};
 use diagtui_model::{DocSummary, Props};
 use diagtui_scene::Scene;
 
@@ -124,12 +122,9 @@ pub enum Action {
     /// Run `command` of `context` as the palette picked it: where it works, its pane focused
     /// first, or a message saying where it works and what it needs.
     Run(Context, Command),
-    /// For the documents pane.
-    Docs(DocsCall),
-    /// For the objects pane.
-    Objects(ObjectsCall),
-    /// For the properties pane.
-    Props(PropsCall),
+    /// For the pane whose calls have this call's type (`DocsCall`, `ObjectsCall`, ...):
+    /// `Action::to_pane(call)`.
+    ToPane(PaneCall),
     /// The selector apply was confirmed.
     ApplySelector,
     /// The selector apply was refused (the matches changed since the preview): preview
@@ -179,7 +174,21 @@ pub enum Action {
     AskRestore(u64),
 }
 
+/// A call App forwards to the pane whose calls have its type.
+pub struct PaneCall(pub Box<dyn Any>);
+
+impl fmt::Debug for PaneCall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("PaneCall")
+    }
+}
+
 impl Action {
+    /// `call` for the pane whose calls have its type.
+    pub fn to_pane(call: impl Any) -> Action {
+        Action::ToPane(PaneCall(Box::new(call)))
+    }
+
     /// An information for the status bar.
     pub fn info(text: impl Into<String>) -> Action {
         Action::Notify(Notification::info(text))

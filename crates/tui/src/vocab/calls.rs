@@ -5,12 +5,13 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::document::{ObjectModel, Versioned};
+use crate::keys::Context;
 use crate::text::json::{BulkChange, Diff};
 use diagtui_model::{
     Content, ContentReport, DocSummary, FolderRef, ObjectType, Props, SelectorUpdated,
 };
 
-/// One of the three panes.
+/// One of the panes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pane {
     /// The documents list.
@@ -24,6 +25,30 @@ pub enum Pane {
 }
 
 impl Pane {
+    /// Every pane, in the order they sit left to right (the map in the properties' place).
+    pub const ALL: [Pane; 4] = [Pane::Docs, Pane::Objects, Pane::Props, Pane::Map];
+
+    /// The pane whose keys `context` holds, for the contexts the palette can go to.
+    pub fn of_context(context: Context) -> Option<Pane> {
+        match context {
+            Context::Documents => Some(Pane::Docs),
+            Context::Objects => Some(Pane::Objects),
+            Context::Properties | Context::Edit => Some(Pane::Props),
+            Context::Map => Some(Pane::Map),
+            _ => None,
+        }
+    }
+
+    /// Its name in the log (`Docs`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Pane::Docs => "Docs",
+            Pane::Objects => "Objects",
+            Pane::Props => "Props",
+            Pane::Map => "Map",
+        }
+    }
+
     /// The pane `Tab` moves to (App puts the map in the properties' place while it is shown).
     pub fn next(self) -> Pane {
         match self {

@@ -135,7 +135,7 @@ pub fn on_reply(write: u64, reply: FolderUndoReply, request: Request, cx: &Cx) -
     }) else {
         return Vec::new();
     };
-    let refresh = Action::Docs(DocsCall::Refresh);
+    let refresh = Action::to_pane(DocsCall::Refresh);
     match reply {
         FolderUndoReply::Check(Ok(folders)) => {
             let FolderChange::Created(folder) = change else {

@@ -9,12 +9,13 @@ use std::collections::HashMap;
 
 use ratatui::text::{Line, Span};
 
+use super::{DocAction, DocsReply};
 use super::{DocRow, DocsPane, RowKey, SHARED};
 use crate::keys::{Command, Context};
 use crate::overlays::{FolderPicker, WritesView, docs_subject};
 use crate::requests::api;
 use crate::requests::call::Request;
-use crate::requests::purpose::{Answered, DocAction, DocsReply, Outcome};
+use crate::requests::purpose::{Answered, Outcome};
 use crate::session::record::{FOLDERS, FolderChange, Undone, WriteKind};
 use crate::text::text_view::clip;
 use crate::text::words;
@@ -260,7 +261,7 @@ impl DocsPane {
                 let call = api::move_doc(doc.id.clone(), folder.id.clone());
                 let folder = folder.clone();
                 Action::Send(cx.send(call, move |moved| {
-                    Answered::Docs(DocsReply::Move { doc, folder, moved })
+                    Answered::pane(DocsReply::Move { doc, folder, moved })
                 }))
             })
             .collect()
@@ -397,7 +398,7 @@ impl DocsPane {
                     Choice::new(
                         Command::Yes,
                         &yes,
-                        vec![Action::Docs(DocsCall::DeleteFolder(folder, ids))],
+                        vec![Action::to_pane(DocsCall::DeleteFolder(folder, ids))],
                     ),
                     Choice::new(Command::No, "keep it", Vec::new()),
                 ],
@@ -435,7 +436,7 @@ impl DocsPane {
         let mut actions: Vec<Action> = docs.into_iter().map(Action::DocDeleted).collect();
         actions.push(Action::Send(
             cx.send(api::delete_folder(folder.id.clone()), move |deleted| {
-                Answered::Docs(DocsReply::DeleteFolder(folder, titles, deleted))
+                Answered::pane(DocsReply::DeleteFolder(folder, titles, deleted))
             }),
         ));
         actions.extend(self.request_details(cx));
@@ -459,7 +460,7 @@ impl DocsPane {
         self.rebuild(self.selected_key());
         let call = api::rename_folder(folder.id.clone(), title);
         vec![Action::Send(cx.send(call, move |renamed| {
-            Answered::Docs(DocsReply::RenameFolder(folder, renamed))
+            Answered::pane(DocsReply::RenameFolder(folder, renamed))
         }))]
     }
 

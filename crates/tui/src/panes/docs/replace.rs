@@ -14,7 +14,7 @@ impl DocsPane {
     ) -> Vec<Action> {
         let call = api::content(doc.id.clone());
         let sent = cx.send(call, move |read| {
-            Answered::Docs(DocsReply::Backup(doc, read))
+            Answered::pane(DocsReply::Backup(doc, read))
         });
         self.replacing = Some(Replacing::Reading {
             read: sent.id,
@@ -43,7 +43,7 @@ impl DocsPane {
             Next::Import(content) => {
                 let call = api::set_content(doc.id.clone(), content, None);
                 let sent = cx.send(call, move |made| {
-                    Answered::Docs(DocsReply::Replace(doc, made))
+                    Answered::pane(DocsReply::Replace(doc, made))
                 });
                 self.replacing = Some(Replacing::Writing {
                     sent: sent.id,
@@ -76,7 +76,7 @@ impl DocsPane {
                             Choice::new(
                                 Command::Yes,
                                 &format!("remove the {}", words::objects(previous.len())),
-                                vec![Action::Docs(DocsCall::Empty(doc, previous))],
+                                vec![Action::to_pane(DocsCall::Empty(doc, previous))],
                             ),
                             Choice::new(Command::No, "keep them", Vec::new()),
                         ],
@@ -242,7 +242,7 @@ pub(super) fn import_report(doc: DocSummary, job: &FileJob, text: &str) -> Vec<A
                     doc.title,
                     words::objects(content.len())
                 ),
-                vec![Action::Docs(DocsCall::Import(doc.clone(), content))],
+                vec![Action::to_pane(DocsCall::Import(doc.clone(), content))],
             ),
             Choice::new(Command::No, "cancel; nothing is changed", cancel),
         ],

@@ -1,13 +1,16 @@
 //! The documents pane's answers: the list and the folders read, a document's details, and each
-//! write's answer (done or failed) said and followed up.
+//! write's answer (done or failed) said and followed up; and the calls App forwards to it.
 
 use std::path::PathBuf;
 
 use super::*;
 
-impl DocsPane {
+impl TypedPane for DocsPane {
+    type Reply = DocsReply;
+    type Call = DocsCall;
+
     /// The answer to one of its requests.
-    pub fn on_reply(
+    fn on_reply(
         &mut self,
         reply: DocsReply,
         id: RequestId,
@@ -90,6 +93,52 @@ impl DocsPane {
         }
     }
 
+    /// A call App forwards: a prompt's text or a confirmed action.
+    fn call(&mut self, call: DocsCall, cx: &Cx) -> Vec<Action> {
+        match call {
+            DocsCall::Submit(purpose, text) => self.submit(purpose, text, cx),
+            DocsCall::Empty(doc, previous) => {
+                let replaced = doc.clone();
+                let sent = cx.send(api::empty_doc(doc.id.clone()), move |made| {
+                    Answered::pane(DocsReply::Replace(replaced, made))
+                });
+                self.replacing = Some(Replacing::Writing {
+                    sent: sent.id,
+                    previous,
+                });
+                vec![Action::DocEmptied(doc.id), Action::Send(sent)]
+            }
+            DocsCall::Delete(doc) => {
+                // The selection moves to the deleted document's neighbour, as in a file manager.
+                let next = match self.selected_doc() {
+                    Some(selected) if selected.id == doc.id => self.neighbour(),
+                    selected => selected.map(|d| d.id.clone()),
+                };
+                if let Some(list) = self.list.value_mut() {
+                    list.retain(|d| d.id != doc.id);
+                }
+                self.marked.remove(&doc.id);
+                self.rebuild(next.map(RowKey::Doc));
+                let mut actions = vec![
+                    Action::DocDeleted(doc.id.clone()),
+                    Action::Send(cx.send(api::delete_doc(doc.id), |deleted| {
+                        Answered::pane(DocsReply::Action(DocAction::Delete, deleted.map(|()| None)))
+                    })),
+                ];
+                actions.extend(self.request_details(cx));
+                actions
+            }
+            DocsCall::Import(doc, content) => {
+                self.read_before_replacing(doc, Next::Import(content), cx)
+            }
+            DocsCall::Move(docs, folder) => self.send_moves(docs, folder, cx),
+            DocsCall::DeleteFolder(folder, docs) => self.delete_folder(folder, docs, cx),
+            DocsCall::Refresh => self.refresh(cx),
+        }
+    }
+}
+
+impl DocsPane {
     /// The documents listed: the marks kept on those still there, the details read again when
     /// the selection moved.
     fn listed(&mut self, id: RequestId, docs: Vec<DocSummary>, cx: &Cx) -> Vec<Action> {

@@ -17,6 +17,7 @@ mod viewport;
 use viewport::Viewport;
 
 use std::collections::HashSet;
+use std::convert::Infallible;
 use std::sync::Arc;
 
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
@@ -27,9 +28,11 @@ use ratatui::widgets::{Paragraph, Wrap};
 use ratatui_image::Image;
 
 use crate::document::picture::{DrawnPicture, Graphics, PictureJob, PictureKey, Pictures};
-use crate::document::{ObjectModel, OpenDoc, TreeRow};
+use crate::document::{ObjectModel, OpenDoc, RequestId, TreeRow};
 use crate::keys::{Command, Context};
 use crate::overlays::ConnectionsView;
+use crate::panes::TypedPane;
+use crate::requests::call::Request;
 use crate::text::text_view::clip;
 use crate::theme::Role;
 use crate::vocab::action::{Action, Component, Cx};
@@ -217,7 +220,7 @@ impl MapPane {
     /// Selects object `id`: the tree shows it (and so the properties), the focus stays here.
     fn select(&self, id: &str) -> Vec<Action> {
         vec![
-            Action::Objects(ObjectsCall::Jump(id.to_owned())),
+            Action::to_pane(ObjectsCall::Jump(id.to_owned())),
             Action::Focus(Pane::Map),
         ]
     }
@@ -315,6 +318,20 @@ fn canvas_and_info(area: Rect) -> (Rect, Rect) {
     );
     let [canvas, info] = Layout::vertical([Constraint::Min(0), Constraint::Length(2)]).areas(inner);
     (canvas, info)
+}
+
+/// The map makes no request of its own and takes no call.
+impl TypedPane for MapPane {
+    type Reply = Infallible;
+    type Call = Infallible;
+
+    fn on_reply(&mut self, reply: Infallible, _: RequestId, _: Request, _: &Cx) -> Vec<Action> {
+        match reply {}
+    }
+
+    fn call(&mut self, call: Infallible, _: &Cx) -> Vec<Action> {
+        match call {}
+    }
 }
 
 impl Component for MapPane {

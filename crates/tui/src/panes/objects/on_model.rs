@@ -105,7 +105,7 @@ impl ObjectsPane {
                     "Delete marked objects",
                     marked_rows(text, &objs, &hidden, model, undo, cx),
                     "delete them",
-                    Action::Objects(ObjectsCall::DeleteMarked { doc: doc.id, objs }),
+                    Action::to_pane(ObjectsCall::DeleteMarked { doc: doc.id, objs }),
                 )]
             }
             (Some(open), Some(i)) => {
@@ -120,7 +120,7 @@ impl ObjectsPane {
                     "Delete object",
                     Body::Text(message),
                     "delete it",
-                    Action::Objects(ObjectsCall::Delete {
+                    Action::to_pane(ObjectsCall::Delete {
                         doc: doc.id,
                         obj: id.to_string(),
                     }),

@@ -1,10 +1,14 @@
-//! The object tree's answers: a delete's (one object or the marked ones), a create's.
+//! The object tree's answers: a delete's (one object or the marked ones), a create's; and the
+//! calls App forwards to it.
 
 use super::*;
 
-impl ObjectsPane {
+impl TypedPane for ObjectsPane {
+    type Reply = ObjectsReply;
+    type Call = ObjectsCall;
+
     /// The answer to one of its requests.
-    pub fn on_reply(
+    fn on_reply(
         &mut self,
         reply: ObjectsReply,
         id: RequestId,
@@ -75,6 +79,60 @@ impl ObjectsPane {
         }
     }
 
+    /// A call App forwards.
+    fn call(&mut self, call: ObjectsCall, cx: &Cx) -> Vec<Action> {
+        match call {
+            ObjectsCall::SelectRow(row) => match cx.doc.and_then(|d| d.model()) {
+                Some(model) => self.select_row(row, model),
+                None => Vec::new(),
+            },
+            ObjectsCall::Create(kind, props) => self.create(kind, props, cx),
+            ObjectsCall::Delete { doc, obj } => {
+                let call = api::delete_object(doc.clone(), obj.clone(), server_version(cx, &obj));
+                let sent = cx.send(call, |deleted| {
+                    Answered::pane(ObjectsReply::Delete(deleted))
+                });
+                self.keep_removed(std::slice::from_ref(&obj), &[sent.id], cx);
+                vec![
+                    Action::RemoveObjects {
+                        doc,
+                        objs: vec![obj],
+                    },
+                    Action::Send(sent),
+                ]
+            }
+            ObjectsCall::DeleteMarked { doc, objs } => {
+                let sends: Vec<_> = objs
+                    .iter()
+                    .map(|obj| {
+                        let call =
+                            api::delete_object(doc.clone(), obj.clone(), server_version(cx, obj));
+                        cx.send(call, |deleted| {
+                            Answered::pane(ObjectsReply::DeleteMarked(deleted))
+                        })
+                    })
+                    .collect();
+                let ids: Vec<RequestId> = sends.iter().map(|s| s.id).collect();
+                self.keep_removed(&objs, &ids, cx);
+                self.bulk_delete = BulkDelete::Running {
+                    waiting: ids.into_iter().collect(),
+                    deleted: 0,
+                    gone: Vec::new(),
+                    failed: Vec::new(),
+                };
+                let mut actions = vec![
+                    Action::RemoveObjects { doc, objs },
+                    Action::Marks(MarksChange::Clear),
+                ];
+                actions.extend(sends.into_iter().map(Action::Send));
+                actions
+            }
+            ObjectsCall::Jump(obj) => self.jump(&obj, cx),
+        }
+    }
+}
+
+impl ObjectsPane {
     /// One delete of the marked objects answered; the last one reports and reloads.
     pub(super) fn marked_deleted(
         &mut self,

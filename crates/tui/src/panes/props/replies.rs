@@ -1,11 +1,14 @@
 //! The properties pane's answers: a save's (done, refused by a newer version, in conflict), the
-//! object read again, an undo's.
+//! object read again, an undo's; and the calls App forwards to it.
 
 use super::*;
 
-impl PropsPane {
+impl TypedPane for PropsPane {
+    type Reply = PropsReply;
+    type Call = PropsCall;
+
     /// The answer to one of its requests.
-    pub fn on_reply(
+    fn on_reply(
         &mut self,
         reply: PropsReply,
         id: RequestId,
@@ -61,6 +64,61 @@ impl PropsPane {
         }
     }
 
+    /// A call App forwards (a question's answer).
+    fn call(&mut self, call: PropsCall, cx: &Cx) -> Vec<Action> {
+        match call {
+            PropsCall::ConfirmSave(diff) => {
+                let Some(target) = self.target.clone() else {
+                    return Vec::new();
+                };
+                if self.version.is_some() {
+                    return self.send_save(diff, self.version, cx);
+                }
+                let sent = cx.send(api::get_object(target.doc, target.obj), |read| {
+                    Answered::pane(PropsReply::Check(read))
+                });
+                self.save = Save::Checking { id: sent.id, diff };
+                let mut actions = vec![Action::Send(sent)];
+                if !std::mem::replace(&mut self.told_not_atomic, true) {
+                    actions.push(Action::Notify(Notification::warning(
+                        "this server gives no versions: a save re-reads the object, then \
+                         writes, and a change made between the two is overwritten",
+                    )));
+                }
+                actions
+            }
+            PropsCall::Overwrite => match std::mem::take(&mut self.save) {
+                Save::Conflict { diff, version } => self.send_save(diff, version, cx),
+                other => {
+                    self.save = other;
+                    Vec::new()
+                }
+            },
+            PropsCall::Reload(read) => {
+                self.save = Save::Idle;
+                let Some(target) = self.target.clone() else {
+                    return Vec::new();
+                };
+                self.show(&target.doc, &target.obj, &read.object, read.version);
+                vec![
+                    Action::ObjectData {
+                        doc: target.doc,
+                        obj: target.obj,
+                        data: read.object.data,
+                        version: read.version,
+                    },
+                    Action::info("reloaded the object from the server; your edit was dropped"),
+                ]
+            }
+            PropsCall::CancelSave => {
+                self.save = Save::Idle;
+                Vec::new()
+            }
+        }
+    }
+}
+
+impl PropsPane {
     /// A save went through (`version`: the object's new version, if the server gives one):
     /// recorded for undo, the pane's original moved on, read again unless the version says.
     fn saved(&mut self, request: Request, version: Option<u64>, cx: &Cx) -> Vec<Action> {
@@ -119,7 +177,7 @@ impl PropsPane {
         // from: the object is what was merged here, nothing to read again.
         if if_match.is_none() || version.is_none() || overwrote {
             actions.push(Action::Send(cx.send(api::get_object(doc, obj), |read| {
-                Answered::Props(PropsReply::Reread(read))
+                Answered::pane(PropsReply::Reread(read))
             })));
         }
         actions
@@ -164,18 +222,18 @@ impl PropsPane {
                     Choice::new(
                         Command::Overwrite,
                         "overwrite with your edit",
-                        vec![Action::Props(PropsCall::Overwrite)],
+                        vec![Action::to_pane(PropsCall::Overwrite)],
                     ),
                     Choice::new(
                         Command::Reload,
                         "reload it and lose your edit",
-                        vec![Action::Props(PropsCall::Reload(now))],
+                        vec![Action::to_pane(PropsCall::Reload(now))],
                     ),
                     Choice::new(
                         Command::Cancel,
                         "cancel the save, keep editing",
                         vec![
-                            Action::Props(PropsCall::CancelSave),
+                            Action::to_pane(PropsCall::CancelSave),
                             Action::info("save cancelled; the edit is kept"),
                         ],
                     ),
