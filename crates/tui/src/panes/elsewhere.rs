@@ -33,6 +33,15 @@ impl ServerSide {
         };
     }
 
+    /// The edit was saved, the object now holding `original`: a change the server showed
+    /// that is this very save (its change event can come before its answer) is no change made
+    /// elsewhere.
+    pub fn saved(&mut self, original: &Props) {
+        if matches!(&self.now, Some(Elsewhere::Changed(object)) if object.data == *original) {
+            self.now = None;
+        }
+    }
+
     /// What the banner is about, if it shows.
     pub fn shown(&self) -> Option<&Elsewhere> {
         self.now

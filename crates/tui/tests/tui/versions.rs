@@ -494,6 +494,26 @@ fn a_change_event_that_gives_its_objects_is_applied_without_a_read() {
 }
 
 #[test]
+fn a_saves_own_change_event_coming_before_its_answer_raises_no_banner() {
+    let mut h = opened_with_versions();
+    h.send(Msg::Live(Live::Doc {
+        doc: DOC_A.into(),
+        watched: Watched::Connected,
+    }));
+    edit_label(&mut h, "Back end");
+    h.press("C-s y");
+    let (id, _) = h.take_request(is_update);
+    // The change event of this very write can come before its answer (it does in local mode):
+    // the edit is unsaved then, and the server's object differs from the one it started from.
+    change_giving(&mut h, &[("1c-title", label("Back end"), AT + 1)], &[]);
+    h.reply(id, Ok(Answer::Written(Some(AT + 1))));
+    assert!(h.status().contains("saved 1 property"), "{}", h.status());
+    let screen = h.screen();
+    assert!(!screen.contains("changed on the server"), "{screen}");
+    assert!(!read_any(&h), "nothing is read");
+}
+
+#[test]
 fn a_delete_names_the_version_read_and_its_412_deletes_nothing_and_reads_again() {
     let mut h = opened_with_versions();
     h.press("d");

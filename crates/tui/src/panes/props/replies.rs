@@ -152,6 +152,7 @@ impl PropsPane {
             self.original_text = pretty(&data);
             self.original = data.clone();
             self.version = version;
+            self.server.saved(&self.original);
             // The buffer now matches what was saved unless it was typed into meanwhile.
             if check(&self.text()).1.as_ref() == Some(&self.original) {
                 let cursor = self.buffer.cursor();
