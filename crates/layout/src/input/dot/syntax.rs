@@ -291,7 +291,7 @@ impl Parser<'_> {
                 line,
             });
         }
-        let first = self.end()?;
+        let first = self.end("a node id, a subgraph or `}`")?;
         if matches!(self.peek(), Some(Tok::Arrow | Tok::Line)) {
             let mut ends = vec![first];
             while let Some(op) = self.peek().cloned() {
@@ -306,7 +306,8 @@ impl Parser<'_> {
                     _ => break,
                 }
                 self.at += 1;
-                ends.push(self.end()?);
+                let op = if self.directed { "`->`" } else { "`--`" };
+                ends.push(self.end(&format!("a node id or a subgraph after {op}"))?);
             }
             let attrs = self.attr_lists()?.unwrap_or_default();
             return Ok(Stmt::Edge { ends, attrs, line });
@@ -320,13 +321,14 @@ impl Parser<'_> {
         }
     }
 
-    /// A node id (with its port, read and dropped) or a subgraph.
-    fn end(&mut self) -> Result<End, SyntaxError> {
+    /// A node id (with its port, read and dropped) or a subgraph; else a refusal saying that
+    /// `expected` was expected.
+    fn end(&mut self, expected: &str) -> Result<End, SyntaxError> {
         if is_keyword(self.peek(), "subgraph") || self.peek() == Some(&Tok::Open) {
             return self.subgraph().map(End::Subgraph);
         }
         let Some(id) = self.id() else {
-            return self.expected("a node id, a subgraph or `}`");
+            return self.expected(expected);
         };
         // A port: `:port`, `:port:compass` or `:compass`; ignored for the layout.
         for _ in 0..2 {
@@ -464,7 +466,17 @@ mod tests {
             ("digraph {\n a -- b\n}", 2, "`->`"),
             ("graph {\n a -> b\n}", 2, "`--`"),
             ("digraph {\n a [label]\n}", 2, "`=` after `label`"),
-            ("digraph {\n a ->\n}", 3, "a node id"),
+            (
+                "digraph {\n a ->\n}",
+                3,
+                "a node id or a subgraph after `->` was expected, not `}`",
+            ),
+            (
+                "graph {\n a -- ;\n}",
+                2,
+                "a node id or a subgraph after `--`",
+            ),
+            ("digraph {\n = b\n}", 2, "a node id, a subgraph or `}`"),
             ("digraph {\n a\n", 2, "a statement or `}`"),
             ("digraph {\n node\n}", 3, "`[` after `node`"),
             ("digraph { a }\n}", 2, "the end of the text"),
