@@ -227,10 +227,14 @@ fn ask_recreate(write: &Write, cx: &Cx) -> Vec<Action> {
             format!("{} (to {})", groups.join(", "), r.name(&names).text())
         })
         .collect();
+    let words = RecreateWords::of(left.len());
     let after = (!attached.is_empty()).then(|| {
         format!(
-            "Line groups attached to them: {}. Once the objects are created, one bulk update points these anchors at the new ids.",
-            attached.join("; ")
+            "Line groups attached to {}: {}. Once {} created, one bulk update points these anchors at the new {}.",
+            words.them,
+            attached.join("; "),
+            words.created,
+            words.ids
         )
     });
     let sends = std::iter::once(Action::Undoing(write.id))
@@ -252,10 +256,7 @@ fn ask_recreate(write: &Write, cx: &Cx) -> Vec<Action> {
     vec![Action::Ask(Ask::new(
         "Undo the delete",
         Body::Listed {
-            text: format!(
-                "Create the {} again with their old data? They get new ids (an object cannot be created under its old id).",
-                words::count(left.len(), "deleted object", "deleted objects")
-            ),
+            text: words.question,
             rows: left
                 .iter()
                 .take(ROWS)
@@ -265,10 +266,47 @@ fn ask_recreate(write: &Write, cx: &Cx) -> Vec<Action> {
             after,
         },
         vec![
-            Choice::new(Command::Yes, "create them again", sends),
-            Choice::new(Command::No, "keep them deleted", Vec::new()),
+            Choice::new(Command::Yes, &format!("create {} again", words.them), sends),
+            Choice::new(
+                Command::No,
+                &format!("keep {} deleted", words.them),
+                Vec::new(),
+            ),
         ],
     ))]
+}
+
+/// The words of the question before creating again some deleted objects: one is "it".
+struct RecreateWords {
+    question: String,
+    them: &'static str,
+    created: &'static str,
+    ids: &'static str,
+}
+
+impl RecreateWords {
+    /// The words for `n` objects.
+    fn of(n: usize) -> RecreateWords {
+        let why = "(an object cannot be created under its old id)";
+        match n {
+            1 => RecreateWords {
+                question: format!(
+                    "Create the deleted object again with its old data? It gets a new id {why}."
+                ),
+                them: "it",
+                created: "it is",
+                ids: "id",
+            },
+            n => RecreateWords {
+                question: format!(
+                    "Create the {n} deleted objects again with their old data? They get new ids {why}."
+                ),
+                them: "them",
+                created: "the objects are",
+                ids: "ids",
+            },
+        }
+    }
 }
 
 /// What undoing a write that is undone already says.

@@ -96,12 +96,12 @@ fn deleting_a_connected_component_names_its_line_groups_and_its_undo_points_them
     // Each named by its ends, the deleted one by the name it last had.
     let asked = h.overlay_text("Undo");
     assert!(
-        asked.contains("Line groups attached to them: (deleted) web-1 — database (1e-wire), (deleted) web-1 — (4, 4) (1f-tail)"),
+        asked.contains("Line groups attached to it: (deleted) web-1 — database (1e-wire), (deleted) web-1 — (4, 4) (1f-tail)"),
         "{asked}"
     );
     assert!(asked.contains("(to web-1)."), "{asked}");
     assert!(
-        asked.contains("one bulk update points these anchors at the"),
+        asked.contains("Once it is created, one bulk update points these anchors at the new id."),
         "{asked}"
     );
     h.press("y");
@@ -311,7 +311,7 @@ fn a_failed_recreate_still_points_the_others_line_groups_and_says_which_failed()
     h.press("Enter");
     let asked = h.overlay_text("Undo the delete");
     assert!(
-        asked.contains("Create the 1 deleted object again"),
+        asked.contains("Create the deleted object again with its old data? It gets a new id"),
         "{asked}"
     );
     assert!(asked.contains("1b-db"), "{asked}");
