@@ -1,7 +1,14 @@
 //! The `diagtui` binary: bounds malloc's arenas for the whole process, then runs the command
-//! line (`diagtui-cli`).
+//! line (`diagtui-cli`) with the TUI (`diagtui-tui`) as its front: the two crates meet only
+//! here, so that an edit to either rebuilds it and this binary, not the other.
 
+use std::future::Future;
+use std::path::Path;
 use std::process::ExitCode;
+
+use diagtui_cli::front::{Front, Session};
+use diagtui_tui::Configured;
+use diagtui_tui::settings::UiSettings;
 
 /// How many malloc arenas the process's threads share (glibc).
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
@@ -24,7 +31,48 @@ fn bound_malloc_arenas() {
     }
 }
 
+/// The TUI as the command line starts it.
+struct Tui;
+
+impl Front for Tui {
+    type Settings = Configured;
+
+    fn settings(&self, file: Option<(&Path, &str)>) -> Result<Configured, String> {
+        let settings = match file {
+            Some((path, text)) => UiSettings::from_config(path, text),
+            None => Ok(UiSettings::default()),
+        };
+        settings
+            .and_then(|settings| Configured::new(&settings))
+            .map_err(|e| e.to_string())
+    }
+
+    fn key_table(&self, settings: &Configured, markdown: bool) -> String {
+        settings.key_table(markdown)
+    }
+
+    fn init_log(&self, data_dir: &Path) -> std::io::Result<()> {
+        diagtui_tui::init_log(data_dir)
+    }
+
+    fn run(
+        &self,
+        settings: Configured,
+        session: Session,
+    ) -> impl Future<Output = anyhow::Result<()>> {
+        let Session {
+            client,
+            mode,
+            account,
+            poll,
+            data_dir,
+        } = session;
+        let setup = settings.into_setup(mode, account, poll, &data_dir);
+        diagtui_tui::run(client, setup)
+    }
+}
+
 fn main() -> ExitCode {
     bound_malloc_arenas();
-    diagtui_cli::main()
+    diagtui_cli::main(Tui)
 }

@@ -17,7 +17,8 @@
 //! poll = 5              # seconds between polls without change events, optional; 0: never
 //! ```
 //!
-//! The same file holds the TUI's settings, read by [`ui_settings`] (see `tui::keys` and
+//! The same file holds the TUI's settings: the command line reads its text ([`read_text`]) and
+//! hands it to the TUI, which reads its own tables (see `tui::settings`, `tui::keys` and
 //! `tui::theme` for what they mean):
 //!
 //! ```toml
@@ -37,8 +38,8 @@ use std::time::Duration;
 use anyhow::{Context, anyhow, bail};
 use serde::Deserialize;
 
+use diagtui_client::DEFAULT_POLL;
 use diagtui_client::{ApiKey, ClientConfig};
-pub use diagtui_tui::settings::{DEFAULT_POLL, KeySetting, Located, SettingError, UiSettings};
 
 /// The environment variable that overrides the config file's path.
 pub const CONFIG_ENV: &str = "DIAGTUI_CONFIG";
@@ -306,13 +307,20 @@ pub fn config_path(flag: Option<&Path>) -> Result<Option<ConfigPath>, String> {
     }
 }
 
+/// The config file's text; `None` when it does not exist.
+pub fn read_text(path: &Path) -> anyhow::Result<Option<String>> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e).with_context(|| format!("cannot read {}", path.display())),
+    }
+}
+
 /// Reads and parses the config file; `None` when it does not exist. Parse errors name the line
 /// but never quote it (it may hold a key).
 fn read_config<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<Option<(T, String)>> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    let Some(text) = read_text(path)? else {
+        return Ok(None);
     };
     match toml::from_str(&text) {
         Ok(parsed) => Ok(Some((parsed, text))),
@@ -333,42 +341,6 @@ fn read_config<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<Op
 /// The 1-based line of byte `at` of `text`.
 fn line_of(text: &str, at: usize) -> usize {
     text[..at.min(text.len())].matches('\n').count() + 1
-}
-
-/// One key or a list of keys.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum KeyList {
-    One(String),
-    Many(Vec<String>),
-}
-
-/// The config file as the TUI reads it (the profiles are the connection's).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct UiFile {
-    #[serde(default, rename = "profiles")]
-    _profiles: Option<serde::de::IgnoredAny>,
-    #[serde(default)]
-    theme: Option<toml::Spanned<String>>,
-    #[serde(default)]
-    styles: BTreeMap<toml::Spanned<String>, toml::Spanned<String>>,
-    #[serde(default)]
-    keys: BTreeMap<toml::Spanned<String>, BTreeMap<toml::Spanned<String>, toml::Spanned<KeyList>>>,
-    #[serde(default)]
-    map: Option<MapTable>,
-    #[serde(default, rename = "serve")]
-    _serve: Option<serde::de::IgnoredAny>,
-}
-
-/// The config file's `[map]` table.
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct MapTable {
-    #[serde(default)]
-    status_key: Option<toml::Spanned<String>>,
-    #[serde(default)]
-    graphics: Option<toml::Spanned<String>>,
 }
 
 /// The config file as `serve` reads it: its `[serve]` table.
@@ -402,54 +374,6 @@ pub fn serve_public_url(path: Option<&Path>) -> anyhow::Result<Option<String>> {
     diagtui_server::public_url(url.get_ref())
         .map(Some)
         .map_err(|problem| anyhow!("{} line {line}: public_url: {problem}", path.display()))
-}
-
-/// The TUI's settings from the config file at `path` (none when there is no file). A file that
-/// does not parse is an error naming the line.
-pub fn ui_settings(path: Option<&Path>) -> anyhow::Result<UiSettings> {
-    let Some(path) = path else {
-        return Ok(UiSettings::default());
-    };
-    let Some((file, text)) = read_config::<UiFile>(path)? else {
-        return Ok(UiSettings::default());
-    };
-    let at = |span: std::ops::Range<usize>| line_of(&text, span.start);
-    let located = |s: toml::Spanned<String>| {
-        let line = at(s.span());
-        Located::new(s.into_inner(), line)
-    };
-    let mut styles: Vec<_> = file
-        .styles
-        .into_iter()
-        .map(|(name, spec)| (located(name), located(spec)))
-        .collect();
-    styles.sort_by_key(|(name, _)| name.line);
-    let mut keys = Vec::new();
-    for (context, actions) in file.keys {
-        let context = located(context);
-        for (action, list) in actions {
-            let line = at(list.span());
-            let value = match list.into_inner() {
-                KeyList::One(key) => vec![key],
-                KeyList::Many(keys) => keys,
-            };
-            keys.push(KeySetting {
-                context: context.clone(),
-                action: located(action),
-                keys: Located::new(value, line),
-            });
-        }
-    }
-    keys.sort_by_key(|k| k.action.line);
-    let map = file.map.unwrap_or_default();
-    Ok(UiSettings {
-        path: Some(path.to_owned()),
-        theme: file.theme.map(located),
-        styles,
-        keys,
-        status_key: map.status_key.map(located),
-        graphics: map.graphics.map(located),
-    })
 }
 
 /// A profile's `api_key`, held to the same rules as `--api-key`.
@@ -685,55 +609,18 @@ timeout = 0.5
     }
 
     #[test]
-    fn ui_settings_keep_their_lines_and_leave_the_profiles_alone() {
+    fn the_connection_reads_the_file_without_minding_the_tuis_tables() {
         let file = config_file(
             "theme = \"light\"\n\n[profiles.p]\nurl = \"http://h\"\napi_key = \"k\"\n\n\
              [styles]\nselected = \"black on yellow\"\n\n[keys.objects]\ndelete = \"x\"\n\
              add = [\"A\", \"ctrl-a\"]\n\n[map]\nstatus_key = \"health\"\ngraphics = \"sixel\"\n",
         );
-        let ui = ui_settings(Some(file.path())).unwrap();
-        assert_eq!(ui.theme, Some(Located::new("light".to_string(), 1)));
-        assert_eq!(
-            ui.styles,
-            vec![(
-                Located::new("selected".to_string(), 8),
-                Located::new("black on yellow".to_string(), 8)
-            )]
-        );
-        let keys: Vec<_> = ui
-            .keys
-            .iter()
-            .map(|k| {
-                (
-                    k.context.line,
-                    k.action.value.as_str(),
-                    k.keys.value.clone(),
-                    k.keys.line,
-                )
-            })
-            .collect();
-        assert_eq!(
-            keys,
-            vec![
-                (10, "delete", vec!["x".to_string()], 11),
-                (10, "add", vec!["A".to_string(), "ctrl-a".to_string()], 12),
-            ]
-        );
-        assert_eq!(ui.status_key, Some(Located::new("health".to_string(), 15)));
-        assert_eq!(ui.graphics, Some(Located::new("sixel".to_string(), 16)));
-        // The connection reads the same file without minding the TUI's tables.
         let s = resolve(&args(None, None, Some("p")), Some(file.path())).unwrap();
         assert_eq!(remote(&s), ("http://h", "k", Some("p")));
-
-        let bad = config_file("[keys.objects]\ndelete = 5\n");
-        let err = ui_settings(Some(bad.path())).unwrap_err().to_string();
-        assert!(err.contains("line 2"), "{err}");
-        let bad = config_file("colour = \"red\"\n");
-        let err = ui_settings(Some(bad.path())).unwrap_err().to_string();
-        assert!(err.contains("line 1"), "{err}");
+        assert_eq!(read_text(file.path()).unwrap().unwrap().lines().count(), 16);
         assert_eq!(
-            ui_settings(Some(Path::new("/nonexistent/config.toml"))).unwrap(),
-            UiSettings::default()
+            read_text(Path::new("/nonexistent/config.toml")).unwrap(),
+            None
         );
     }
 

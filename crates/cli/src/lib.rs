@@ -1,24 +1,23 @@
 //! diagtui's command line: parses it, hands each command to its module (`api` for the scripting
 //! commands, the server crate for `serve`, `account` and `migrate`), and for the TUI connects
 //! (starting the local server when no remote one is configured, `connect`) and hands the TUI a
-//! ready client with its settings from the config file (`config`), so that the TUI never sees a
-//! server. The binary (`src/main.rs`) calls [`main`].
+//! ready client with the config file's text (`config`), so that the TUI never sees a server.
+//! The binary (`src/main.rs`) calls [`main`] with the TUI ([`front::Front`]), which this crate
+//! does not build on.
 
 pub mod api;
 pub mod config;
 pub mod connect;
+pub mod front;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::config::{ConfigPath, ConnectionArgs, SettingError};
+use crate::config::{ConfigPath, ConnectionArgs};
 use crate::connect::Mode;
+use crate::front::{Front, Session};
 use clap::parser::ValueSource;
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
-use diagtui_tui::keys::KeyTable;
-use diagtui_tui::session::selectors::SelectorHistory;
-use diagtui_tui::settings::GraphicsSetting;
-use diagtui_tui::theme::{self, Theme};
 
 /// What `diagtui --help` says diagtui is (the root package's description).
 const ABOUT: &str =
@@ -77,8 +76,9 @@ enum Command {
     Api(crate::api::ApiCommand),
 }
 
-/// Runs the command line of this process and returns its exit code.
-pub fn main() -> ExitCode {
+/// Runs the command line of this process, starting `front` for the TUI, and returns its exit
+/// code.
+pub fn main<F: Front>(front: F) -> ExitCode {
     let parsed = command()
         .try_get_matches()
         .and_then(|matches| Cli::from_arg_matches(&matches).map(|cli| (cli, matches)))
@@ -121,11 +121,11 @@ pub fn main() -> ExitCode {
         Some(Command::Migrate(args)) => {
             crate::api::report(diagtui_server::run_migrate(args, data_dir))
         }
-        Some(Command::Keys { markdown }) => print_keys(markdown, config.as_ref()),
+        Some(Command::Keys { markdown }) => print_keys(&front, markdown, config.as_ref()),
         Some(Command::Completions { shell }) => print_completions(shell),
         Some(Command::Man { dir }) => crate::api::report(write_man_pages(&dir)),
         Some(Command::Api(command)) => crate::api::run(command, &cli.connection, &data_dir),
-        None => run_tui(&cli.connection, config.as_ref(), &data_dir),
+        None => run_tui(&front, &cli.connection, config.as_ref(), &data_dir),
     }
 }
 
@@ -198,54 +198,30 @@ fn write_man_pages(dir: &Path) -> anyhow::Result<()> {
 /// The exit code of a mistake in the config file's TUI settings (as for a bad flag).
 const USAGE: u8 = 2;
 
-/// The TUI's settings from the config file: keys, looks, the map's status key and graphics. A mistake
-/// there is a usage error naming the file and the line.
-fn ui_settings(
-    config: Option<&ConfigPath>,
-) -> Result<(KeyTable, Theme, String, GraphicsSetting), String> {
-    let settings =
-        config::ui_settings(config.map(|c| c.path.as_path())).map_err(|e| format!("{e:#}"))?;
-    let file = settings
-        .path
-        .as_deref()
-        .map_or_else(|| "config.toml".to_string(), |p| p.display().to_string());
-    let at = |e: SettingError| format!("{file} {e}");
-    let keys = KeyTable::configured(&settings.keys).map_err(at)?;
-    let theme = Theme::configured(
-        settings.theme.as_ref(),
-        &settings.styles,
-        theme::no_color_wanted(),
-    )
-    .map_err(at)?;
-    let status_key = match settings.status_key {
-        Some(key) if key.value.trim().is_empty() => {
-            return Err(at(SettingError::new(
-                key.line,
-                "[map] status_key is empty: name the meta entry that holds a status",
-            )));
-        }
-        Some(key) => key.value.trim().to_string(),
-        None => diagtui_scene::DEFAULT_STATUS_KEY.to_string(),
+/// The TUI's settings from the config file: keys, looks, the map's status key and graphics. A
+/// mistake there is a usage error naming the file and the line.
+fn ui_settings<F: Front>(front: &F, config: Option<&ConfigPath>) -> Result<F::Settings, String> {
+    let path = config.map(|c| c.path.as_path());
+    let text = match path.map(config::read_text).transpose() {
+        Ok(text) => text.flatten(),
+        Err(e) => return Err(format!("{e:#}")),
     };
-    let graphics = match settings.graphics {
-        Some(graphics) => graphics
-            .value
-            .parse()
-            .map_err(|e| at(SettingError::new(graphics.line, e)))?,
-        None => GraphicsSetting::default(),
-    };
-    Ok((keys, theme, status_key, graphics))
+    let file = path.zip(text.as_deref());
+    front.settings(file).map_err(|e| {
+        let name = path.map_or_else(|| "config.toml".to_string(), |p| p.display().to_string());
+        format!("{name} {e}")
+    })
 }
 
 /// `diagtui keys`: the key table in force, as text (after the file it was read from) or
 /// Markdown.
-fn print_keys(markdown: bool, config: Option<&ConfigPath>) -> ExitCode {
-    match ui_settings(config) {
-        Ok((keys, ..)) if markdown => {
-            print!("{}", keys.to_markdown(&diagtui_tui::keys::Context::ALL));
+fn print_keys<F: Front>(front: &F, markdown: bool, config: Option<&ConfigPath>) -> ExitCode {
+    match ui_settings(front, config) {
+        Ok(settings) if markdown => {
+            print!("{}", front.key_table(&settings, true));
             ExitCode::SUCCESS
         }
-        Ok((keys, ..)) => {
+        Ok(settings) => {
             match config {
                 Some(config) if config.path.exists() => println!("Keys read from {config}\n"),
                 Some(config) => println!(
@@ -254,7 +230,7 @@ fn print_keys(markdown: bool, config: Option<&ConfigPath>) -> ExitCode {
                 ),
                 None => println!("No config file: the default keys\n"),
             }
-            print!("{}", keys.to_text());
+            print!("{}", front.key_table(&settings, false));
             ExitCode::SUCCESS
         }
         Err(message) => {
@@ -266,15 +242,20 @@ fn print_keys(markdown: bool, config: Option<&ConfigPath>) -> ExitCode {
 
 /// `diagtui` with no command: reads the TUI's settings, logs to the data dir, connects (the
 /// local server in-process in local mode) and runs the TUI on the client.
-fn run_tui(args: &ConnectionArgs, config: Option<&ConfigPath>, data_dir: &Path) -> ExitCode {
-    let (keys, theme, status_key, graphics) = match ui_settings(config) {
+fn run_tui<F: Front>(
+    front: &F,
+    args: &ConnectionArgs,
+    config: Option<&ConfigPath>,
+    data_dir: &Path,
+) -> ExitCode {
+    let settings = match ui_settings(front, config) {
         Ok(settings) => settings,
         Err(message) => {
             eprintln!("diagtui: {message}");
             return ExitCode::from(USAGE);
         }
     };
-    if let Err(e) = diagtui_tui::init_log(data_dir) {
+    if let Err(e) = front.init_log(data_dir) {
         eprintln!(
             "diagtui: cannot open the log file in {}: {e}",
             data_dir.display()
@@ -289,19 +270,14 @@ fn run_tui(args: &ConnectionArgs, config: Option<&ConfigPath>, data_dir: &Path) 
     };
     let result = runtime.block_on(async {
         let connection = connect::connect(args, data_dir).await?;
-        let setup = diagtui_tui::Setup {
+        let session = Session {
+            client: connection.client.clone(),
             mode: describe(&connection.mode),
             account: connection.local_email().map(str::to_string),
-            keys,
-            theme,
-            // The data dir keeps the selector history in remote mode too.
-            history: SelectorHistory::load(data_dir),
-            status_key,
-            graphics,
             poll: connection.poll,
-            places: diagtui_tui::transfer::Places::here(),
+            data_dir: data_dir.to_owned(),
         };
-        let outcome = diagtui_tui::run(connection.client.clone(), setup).await;
+        let outcome = front.run(settings, session).await;
         connection.close().await;
         outcome
     });

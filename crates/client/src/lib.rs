@@ -38,8 +38,8 @@ pub use key::ApiKey;
 pub use sse::{SseEvent, SseItem, SseParser};
 pub use versions::{VersionedContent, VersionedObject, Versions, conflicting_ids};
 pub use watch::{
-    AccountStreamEvent, Backoff, DocStreamEvent, FIRST_RETRY, LAST_RETRY, StreamEvent, Watch,
-    Watched,
+    AccountStreamEvent, Backoff, DEFAULT_POLL, DocStreamEvent, FIRST_RETRY, LAST_RETRY,
+    StreamEvent, Watch, Watched,
 };
 
 /// The `User-Agent` of every request.

@@ -16,6 +16,9 @@ use diagtui_model::events::{
     AccountEvent, DocChangeEvent, EVENT_CHANGE, EVENT_CURRENT, EVENT_RESYNC, ResyncEvent,
 };
 
+/// The default time between polls of a server without change events (the TUI's, `doc watch`'s).
+pub const DEFAULT_POLL: Duration = Duration::from_secs(5);
+
 /// The first pause before reconnecting.
 pub const FIRST_RETRY: Duration = Duration::from_millis(500);
 /// The longest pause before reconnecting.

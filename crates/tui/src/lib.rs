@@ -20,10 +20,12 @@
 //!   what is loading.
 //! - [`text`]: a message for the user, counted nouns, columns, JSON's check, diff and colours.
 //! - [`keys`]: the one key table (dispatch, help, footer, palette, `diagtui keys`); [`theme`]:
-//!   every style by role; [`settings`]: the plain setting types the configuration fills;
+//!   every style by role; [`settings`]: the TUI's tables of the config file, as written;
+//!   [`configured`]: what they make of the defaults, and the setup the TUI starts with;
 //!   [`transfer`]: files (export, import, backups).
 
 pub mod app;
+pub mod configured;
 pub mod document;
 pub mod keys;
 pub(crate) mod overlays;
@@ -41,6 +43,7 @@ pub mod writes;
 
 pub use app::update::{App, Effect, Msg, Setup};
 pub use app::view::view;
+pub use configured::Configured;
 pub use document::{RequestId, Versioned};
 pub use requests::call::{Answer, Failure, Reply, Request, Stale};
 pub use runtime::run::{LOG_FILE, init_log, run};

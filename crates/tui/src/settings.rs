@@ -1,12 +1,12 @@
-//! What the TUI takes from the config file, as the binary reads it (`config.rs` of the
-//! `diagtui` package): theme, styles and keys with the line each is written on, so that a
-//! setting that cannot be used is named by its line.
+//! What the TUI takes from the config file: theme, styles, keys and the map's settings, with
+//! the line each is written on, so that a setting that cannot be used is named by its line.
+//! The command line finds and reads the file (its profiles are the connection's) and hands
+//! the TUI its text ([`UiSettings::from_config`]).
 
-use std::path::PathBuf;
-use std::time::Duration;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
-/// The default time between polls of a server without change events.
-pub const DEFAULT_POLL: Duration = Duration::from_secs(5);
+use serde::Deserialize;
 
 /// A value of the config file and the line it is written on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,6 +50,93 @@ pub struct UiSettings {
     pub status_key: Option<Located<String>>,
     /// `[map] graphics`: whether and how the map shows pixels ([`GraphicsSetting`]).
     pub graphics: Option<Located<String>>,
+}
+
+impl UiSettings {
+    /// The TUI's tables of the config file at `path`, whose text is `text`: `theme`,
+    /// `[styles]`, `[keys.CONTEXT]` and `[map]` (`[profiles.*]` and `[serve]` are the command
+    /// line's). A text that does not parse, or a table that holds what the TUI does not know,
+    /// is an error naming the line but never quoting it (the file may hold a key).
+    pub fn from_config(path: &Path, text: &str) -> Result<UiSettings, SettingError> {
+        let line_of = |at: usize| text[..at.min(text.len())].matches('\n').count() + 1;
+        let file: UiFile = toml::from_str(text).map_err(|e| {
+            let message = e.message().trim_end().replace('\n', " ");
+            SettingError::new(e.span().map_or(1, |span| line_of(span.start)), message)
+        })?;
+        let located = |s: toml::Spanned<String>| {
+            let line = line_of(s.span().start);
+            Located::new(s.into_inner(), line)
+        };
+        let mut styles: Vec<_> = file
+            .styles
+            .into_iter()
+            .map(|(name, spec)| (located(name), located(spec)))
+            .collect();
+        styles.sort_by_key(|(name, _)| name.line);
+        let mut keys = Vec::new();
+        for (context, actions) in file.keys {
+            let context = located(context);
+            for (action, list) in actions {
+                let line = line_of(list.span().start);
+                let value = match list.into_inner() {
+                    KeyList::One(key) => vec![key],
+                    KeyList::Many(keys) => keys,
+                };
+                keys.push(KeySetting {
+                    context: context.clone(),
+                    action: located(action),
+                    keys: Located::new(value, line),
+                });
+            }
+        }
+        keys.sort_by_key(|k| k.action.line);
+        let map = file.map.unwrap_or_default();
+        Ok(UiSettings {
+            path: Some(path.to_owned()),
+            theme: file.theme.map(located),
+            styles,
+            keys,
+            status_key: map.status_key.map(located),
+            graphics: map.graphics.map(located),
+        })
+    }
+}
+
+/// One key or a list of keys.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum KeyList {
+    One(String),
+    Many(Vec<String>),
+}
+
+/// The config file as the TUI reads it (the profiles are the connection's, `[serve]` the
+/// server's).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UiFile {
+    #[serde(default, rename = "profiles")]
+    _profiles: Option<serde::de::IgnoredAny>,
+    #[serde(default)]
+    theme: Option<toml::Spanned<String>>,
+    #[serde(default)]
+    styles: BTreeMap<toml::Spanned<String>, toml::Spanned<String>>,
+    #[serde(default)]
+    keys: BTreeMap<toml::Spanned<String>, BTreeMap<toml::Spanned<String>, toml::Spanned<KeyList>>>,
+    #[serde(default)]
+    map: Option<MapTable>,
+    #[serde(default, rename = "serve")]
+    _serve: Option<serde::de::IgnoredAny>,
+}
+
+/// The config file's `[map]` table.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct MapTable {
+    #[serde(default)]
+    status_key: Option<toml::Spanned<String>>,
+    #[serde(default)]
+    graphics: Option<toml::Spanned<String>>,
 }
 
 /// `[map] graphics`: whether the map shows the picture of its view in pixels, and with which
@@ -129,5 +216,54 @@ mod tests {
             "pixels".parse::<GraphicsSetting>(),
             Err("[map] graphics must be auto, kitty, sixel, iterm2 or off, got \"pixels\"".into())
         );
+    }
+
+    #[test]
+    fn the_tuis_tables_keep_their_lines_and_leave_the_profiles_alone() {
+        let text = "theme = \"light\"\n\n[profiles.p]\nurl = \"http://h\"\napi_key = \"k\"\n\n\
+             [styles]\nselected = \"black on yellow\"\n\n[keys.objects]\ndelete = \"x\"\n\
+             add = [\"A\", \"ctrl-a\"]\n\n[map]\nstatus_key = \"health\"\ngraphics = \"sixel\"\n\
+             [serve]\npublic_url = \"http://h\"\n";
+        let ui = UiSettings::from_config(Path::new("c.toml"), text).unwrap();
+        assert_eq!(ui.path.as_deref(), Some(Path::new("c.toml")));
+        assert_eq!(ui.theme, Some(Located::new("light".to_string(), 1)));
+        assert_eq!(
+            ui.styles,
+            vec![(
+                Located::new("selected".to_string(), 8),
+                Located::new("black on yellow".to_string(), 8)
+            )]
+        );
+        let keys: Vec<_> = ui
+            .keys
+            .iter()
+            .map(|k| {
+                (
+                    k.context.line,
+                    k.action.value.as_str(),
+                    k.keys.value.clone(),
+                    k.keys.line,
+                )
+            })
+            .collect();
+        assert_eq!(
+            keys,
+            vec![
+                (10, "delete", vec!["x".to_string()], 11),
+                (10, "add", vec!["A".to_string(), "ctrl-a".to_string()], 12),
+            ]
+        );
+        assert_eq!(ui.status_key, Some(Located::new("health".to_string(), 15)));
+        assert_eq!(ui.graphics, Some(Located::new("sixel".to_string(), 16)));
+    }
+
+    #[test]
+    fn a_table_the_tui_cannot_read_is_named_by_its_line_without_quoting_it() {
+        let read = |text: &str| UiSettings::from_config(Path::new("c.toml"), text).unwrap_err();
+        assert_eq!(read("[keys.objects]\ndelete = 5\n").line, 2);
+        assert_eq!(read("colour = \"red\"\n").line, 1);
+        let err = read("[profiles.x]\napi_key = \"secret-key-123456\" junk\n");
+        assert_eq!(err.line, 2);
+        assert!(!err.message.contains("secret-key"), "{err}");
     }
 }

@@ -114,7 +114,7 @@ impl Setup {
     pub fn new(mode: impl Into<String>) -> Setup {
         Setup {
             mode: mode.into(),
-            poll: crate::settings::DEFAULT_POLL,
+            poll: diagtui_client::DEFAULT_POLL,
             ..Setup::default()
         }
     }

@@ -107,7 +107,7 @@ pub(crate) struct Liveness {
 
 impl Default for Liveness {
     fn default() -> Liveness {
-        Liveness::new(crate::settings::DEFAULT_POLL)
+        Liveness::new(diagtui_client::DEFAULT_POLL)
     }
 }
 
