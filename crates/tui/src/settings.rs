@@ -104,7 +104,10 @@ impl UiSettings {
 
 /// One key or a list of keys.
 #[derive(Deserialize)]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "expected a key (\"x\") or a list of keys ([\"x\", \"ctrl-x\"])"
+)]
 enum KeyList {
     One(String),
     Many(Vec<String>),
@@ -260,7 +263,12 @@ mod tests {
     #[test]
     fn a_table_the_tui_cannot_read_is_named_by_its_line_without_quoting_it() {
         let read = |text: &str| UiSettings::from_config(Path::new("c.toml"), text).unwrap_err();
-        assert_eq!(read("[keys.objects]\ndelete = 5\n").line, 2);
+        let err = read("[keys.objects]\ndelete = 5\n");
+        assert_eq!(err.line, 2);
+        assert!(
+            err.message.contains("a key (\"x\") or a list of keys"),
+            "{err}"
+        );
         assert_eq!(read("colour = \"red\"\n").line, 1);
         let err = read("[profiles.x]\napi_key = \"secret-key-123456\" junk\n");
         assert_eq!(err.line, 2);
