@@ -99,6 +99,13 @@ impl Projection {
         z * self.cos_tilt
     }
 
+    /// The step on the floor that looks, on the screen, like rising by `z`: a point at height
+    /// `z` lands where the floor point `p + rise(z)` lands at height 0 (towards the back).
+    pub fn rise(&self, z: f64) -> Point {
+        let towards = -z * self.cos_tilt / self.sin_tilt;
+        Point::new(towards * self.sin_yaw, towards * self.cos_yaw)
+    }
+
     /// How light a vertical face is whose outward direction on the floor is `normal`: 1 for a
     /// face turned towards the upper left of the screen (where the light comes from), less for
     /// one turned to the right.

@@ -59,6 +59,16 @@ impl Sign<'_> {
         self.parts.iter().map(|p| p.bounds).reduce(Rect::union)
     }
 
+    /// The floor that the screen shows where it hangs at `height`: its floor moved back by
+    /// the step that rising by `height` looks like ([`iso::Projection::rise`]). Two signs
+    /// overlap on the screen exactly where these overlap.
+    fn seen_floor(&self, iso: &Iso, height: f64) -> Option<Rect> {
+        let floor = self.floor()?;
+        let step = iso.projection.rise(height);
+        let moved = |p: Point| Point::new(p.x + step.x, p.y + step.y);
+        Some(Rect::new(moved(floor.min), moved(floor.max)))
+    }
+
     /// Where it lies on the screen (the projection's units) hung at `height`.
     fn on_screen(&self, iso: &Iso, height: f64) -> Option<Rect> {
         let b = self.floor()?;
@@ -106,51 +116,116 @@ pub(super) fn hung_signs<'a>(scene: &'a Scene, iso: &Iso) -> Vec<Sign<'a>> {
     signs
 }
 
-/// Each sign hung clear of the components' titles (`titles`, on the screen): raised past
-/// the titles its band would lie behind, until none (or [`RAISES`] times).
+/// Each sign hung clear of the components' titles (`titles`, on the screen) and of the signs
+/// hung before it: raised past the titles its band would lie behind and past the signs it
+/// would lie over or under, until none (or [`RAISES`] times). A sign raised over a title lands
+/// where another group's title hangs further back (a group's and its first inner group's):
+/// drawn over it, it hid the other.
 fn hang(signs: &mut [Sign], iso: &Iso, titles: &[Rect]) {
-    if signs.is_empty() {
-        return;
-    }
-    // The titles filed by the middle of their bottom edge (a title is broad for the grid's
-    // cells): those that may meet a rectangle have it in the rectangle grown by the broadest
-    // half title across and the tallest title down.
-    let feet: Vec<Rect> = (titles.iter())
-        .map(|t| {
-            Rect::new(
-                Point::new(t.centre().x, t.max.y),
-                Point::new(t.centre().x, t.max.y),
-            )
-        })
-        .collect();
-    let Some(all) = feet.iter().copied().reduce(Rect::union) else {
-        return;
-    };
-    let grid = Grid::new(all, &feet);
-    let half = titles.iter().map(|t| t.width() / 2.0).fold(0.0, f64::max);
-    let tall = titles.iter().map(|t| t.height()).fold(0.0, f64::max);
+    let near_titles = NearTitles::new(titles);
+    let per_height = iso.projection.lift(1.0);
+    let mut hung: Vec<Rect> = Vec::new();
     for sign in signs {
-        // Each raise clears the titles it would lie behind; past a few (a crowd of names in
-        // front of it) it stays where the last raise put it.
+        // Each raise clears what it would meet; past a few (a crowd of names in front of it)
+        // it stays where the last raise put it.
         for _ in 0..RAISES {
-            let Some(at) = sign.on_screen(iso, sign.height) else {
+            let (Some(at), Some(seen)) = (
+                sign.on_screen(iso, sign.height),
+                sign.seen_floor(iso, sign.height),
+            ) else {
                 break;
             };
-            let near = Rect::new(
-                Point::new(at.min.x - half, at.min.y),
-                Point::new(at.max.x + half, at.max.y + tall),
-            );
-            let over = (grid.candidates(near).into_iter())
-                .map(|t| titles[t as usize])
-                .filter(|t| t.intersects(at))
-                .map(|t| at.max.y - t.min.y + SIGN_CLEARANCE)
+            let past_titles = near_titles.over(titles, at) / per_height;
+            let past_signs = (hung.iter())
+                .map(|other| raise_past(iso, seen, *other))
                 .fold(0.0, f64::max);
-            if over <= 0.0 {
+            let raise = past_titles.max(past_signs);
+            if raise <= 0.0 {
                 break;
             }
-            sign.height += over / iso.projection.lift(1.0);
+            sign.height += raise;
+        }
+        hung.extend(sign.seen_floor(iso, sign.height));
+    }
+}
+
+/// The components' titles on the screen, filed to find those near a sign.
+struct NearTitles {
+    /// The titles filed by the middle of their bottom edge (a title is broad for the grid's
+    /// cells); none without titles.
+    grid: Option<Grid>,
+    /// The broadest half title across.
+    half: f64,
+    /// The tallest title.
+    tall: f64,
+}
+
+impl NearTitles {
+    fn new(titles: &[Rect]) -> NearTitles {
+        let feet: Vec<Rect> = (titles.iter())
+            .map(|t| {
+                Rect::new(
+                    Point::new(t.centre().x, t.max.y),
+                    Point::new(t.centre().x, t.max.y),
+                )
+            })
+            .collect();
+        NearTitles {
+            grid: (feet.iter().copied().reduce(Rect::union)).map(|all| Grid::new(all, &feet)),
+            half: titles.iter().map(|t| t.width() / 2.0).fold(0.0, f64::max),
+            tall: titles.iter().map(|t| t.height()).fold(0.0, f64::max),
         }
     }
+
+    /// How far up the screen `at` must move to clear the titles it meets (those that may meet
+    /// it have their foot in it grown by the broadest half title across and the tallest title
+    /// down); 0 when it meets none.
+    fn over(&self, titles: &[Rect], at: Rect) -> f64 {
+        let Some(grid) = &self.grid else {
+            return 0.0;
+        };
+        let near = Rect::new(
+            Point::new(at.min.x - self.half, at.min.y),
+            Point::new(at.max.x + self.half, at.max.y + self.tall),
+        );
+        (grid.candidates(near).into_iter())
+            .map(|t| titles[t as usize])
+            .filter(|t| t.intersects(at))
+            .map(|t| at.max.y - t.min.y + SIGN_CLEARANCE)
+            .fold(0.0, f64::max)
+    }
+}
+
+/// Whether two signs, each hung at its height, lie over each other on the screen.
+#[cfg(test)]
+pub(super) fn overlap_on_screen(a: &Sign, b: &Sign, iso: &Iso) -> bool {
+    match (a.seen_floor(iso, a.height), b.seen_floor(iso, b.height)) {
+        (Some(a), Some(b)) => a.intersects(b),
+        _ => false,
+    }
+}
+
+/// How much higher a sign whose seen floor ([`Sign::seen_floor`]) is `seen` must hang to clear
+/// a sign whose seen floor is `other`: 0 when they do not meet. Rising moves the seen floor
+/// back along [`iso::Projection::rise`], so it clears `other` once it has passed it along x
+/// or along y, whichever comes first.
+fn raise_past(iso: &Iso, seen: Rect, other: Rect) -> f64 {
+    if !seen.intersects(other) {
+        return 0.0;
+    }
+    let step = iso.projection.rise(1.0);
+    let past = |step: f64, min: f64, max: f64, other_min: f64, other_max: f64| {
+        if step < 0.0 {
+            (max - other_min) / -step
+        } else if step > 0.0 {
+            (other_max - min) / step
+        } else {
+            f64::INFINITY
+        }
+    };
+    let along_x = past(step.x, seen.min.x, seen.max.x, other.min.x, other.max.x);
+    let along_y = past(step.y, seen.min.y, seen.max.y, other.min.y, other.max.y);
+    along_x.min(along_y) + SIGN_CLEARANCE / iso.projection.lift(1.0)
 }
 
 /// Each component's title on the screen (the projection's units), facing the viewer over its

@@ -272,6 +272,46 @@ fn a_group_title_hangs_higher_over_a_name_of_several_lines_in_front() {
     }
 }
 
+/// A group whose first inner group's band lies two cells in front of its own, with a
+/// component in front of the inner band whose title lifts the inner sign (Envoy Gateway's
+/// OPA sidecar flowchart, as the layered layout places it).
+fn nested_groups_with_bands_close() -> Value {
+    let corners = |x0: f64, y0: f64, x1: f64, y1: f64| json!([{"x": x0, "y": y0}, {"x": x1, "y": y0}, {"x": x1, "y": y1}, {"x": x0, "y": y1}]);
+    let band = |x0: f64, y0: f64, x1: f64, z: u32| {
+        json!({"type": "area", "data": {"anchors": corners(x0, y0, x1, y0 + 1.0),
+            "fillColor": "#EEF2F6", "lineColor": "#17BECF", "lineWidth": 0.025, "zIndex": z}})
+    };
+    let title = |text: &str, x: f64, y: f64, width: f64| {
+        json!({"type": "label", "data": {"text": text, "position": {"x": x, "y": y},
+            "dimensions": {"width": width, "height": 1.0}, "fontSize": 0.5,
+            "textAlign": "center", "color": "#1F2933", "outlineColor": "#EEF2F6"}})
+    };
+    json!({
+        "pod": {"type": "area", "data": {"anchors": corners(-6.5, -16.5, 6.5, 16.5),
+            "fillColor": "#FFFFFF", "lineColor": "#17BECF", "zIndex": 0}},
+        "pod:band": band(-6.5, -16.5, 0.5, 0),
+        "pod:label": title("Envoy Proxy Pod", -3.0, -16.0, 7.0),
+        "envoy": {"type": "area", "data": {"anchors": corners(-4.0, -14.5, 4.0, -8.5),
+            "fillColor": "#2962FF", "lineColor": "#17BECF", "zIndex": 1}},
+        "envoy:band": band(-4.0, -14.5, 4.0, 1),
+        "envoy:label": title("Envoy Proxy Container", 0.0, -14.0, 8.0),
+        "filter": {"type": "component", "data": {"componentId": "generic.server",
+            "position": {"x": 0.0, "y": -11.5}, "name": "ext_authz Filter"}},
+    })
+}
+
+#[test]
+fn a_sign_raised_over_a_name_is_not_hung_where_another_groups_sign_hangs() {
+    let scene = scene(nested_groups_with_bands_close());
+    let iso = crate::iso::Iso::of(&scene, crate::iso::Projection::isometric());
+    let (_, signs) = isometric::bounds_and_signs(&scene, &iso);
+    assert_eq!(signs.len(), 2);
+    assert!(
+        !isometric::overlap_on_screen(&signs[0], &signs[1], &iso),
+        "the two group titles' signs lie over each other"
+    );
+}
+
 fn scene_with_lone_label() -> Scene {
     scene(json!({
         "a": {"type": "component", "data": {"componentId": "generic.server",
