@@ -1,4 +1,4 @@
-//! How wide text is in the shipped font, and a label's text fitted to its box: wrapped at
+//! How wide text is in the shipped fonts, and a label's text fitted to its box: wrapped at
 //! spaces when the box has room for more lines, else made smaller, so that it is never cut
 //! (a title's part past its band would stand on another colour, often unreadable).
 
@@ -8,28 +8,31 @@ use std::sync::OnceLock;
 use skrifa::instance::{LocationRef, Size};
 use skrifa::{FontRef, MetadataProvider};
 
-use super::FONT;
+use super::FONTS;
 
 /// A line's height, as a share of the text's size (the SVG writer's line spacing).
 pub(super) const LINE: f64 = 1.2;
 
-/// Each character of the shipped font and its advance, in ems.
+/// Each character of the shipped fonts and its advance, in ems: in the first font that has
+/// it, as the picture draws it.
 fn advances() -> &'static HashMap<u32, f64> {
     static ADVANCES: OnceLock<HashMap<u32, f64>> = OnceLock::new();
     ADVANCES.get_or_init(|| {
-        let Ok(font) = FontRef::new(FONT) else {
-            return HashMap::new();
-        };
-        let metrics = font.glyph_metrics(Size::new(1.0), LocationRef::default());
-        font.charmap()
-            .mappings()
-            .filter_map(|(c, glyph)| Some((c, f64::from(metrics.advance_width(glyph)?))))
-            .collect()
+        let mut advances = HashMap::new();
+        for font in FONTS.iter().filter_map(|data| FontRef::new(data).ok()) {
+            let metrics = font.glyph_metrics(Size::new(1.0), LocationRef::default());
+            for (c, glyph) in font.charmap().mappings() {
+                if let Some(advance) = metrics.advance_width(glyph) {
+                    advances.entry(c).or_insert(f64::from(advance));
+                }
+            }
+        }
+        advances
     })
 }
 
-/// The width of one line of text, in ems. Characters the font lacks are not drawn, so take
-/// no room.
+/// The width of one line of text, in ems. Characters no font has are not drawn, so take no
+/// room.
 pub(super) fn line_width(line: &str) -> f64 {
     let advances = advances();
     line.chars()

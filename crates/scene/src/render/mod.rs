@@ -35,9 +35,15 @@ pub const MAX_SIDE: u32 = 8192;
 /// pixels.
 pub const PICTURE_WIDTH: u32 = 1400;
 
-/// Noto Sans Regular, subset (see `assets/fonts/README.md`): the one font pictures are drawn
-/// and their text measured in.
-const FONT: &[u8] = include_bytes!("../../../../assets/fonts/NotoSans-Regular.ttf");
+/// The fonts pictures are drawn and their text measured in, subsets of Noto (see
+/// `assets/fonts/README.md`): Noto Sans Regular for letters, then Noto Sans Symbols and
+/// Symbols 2 for the symbols it lacks (`❤`, `⚙`, `⎈`, `✓`), in the order a character is looked
+/// for in them.
+const FONTS: [&[u8]; 3] = [
+    include_bytes!("../../../../assets/fonts/NotoSans-Regular.ttf"),
+    include_bytes!("../../../../assets/fonts/NotoSansSymbols-Regular.ttf"),
+    include_bytes!("../../../../assets/fonts/NotoSansSymbols2-Regular.ttf"),
+];
 
 /// Why a picture could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

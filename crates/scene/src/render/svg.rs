@@ -555,7 +555,8 @@ pub(super) fn text(
         "<text x=\"{:.2}\" y=\"{:.2}\" font-size=\"{size:.2}\" text-anchor=\"{anchor}\" {style}>",
         at.0, at.1
     );
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in text.lines().map(drawable).enumerate() {
+        let line = line.as_str();
         if i == 0 {
             out.push_str(&escape(line));
         } else {
@@ -569,6 +570,15 @@ pub(super) fn text(
         }
     }
     out.push_str("</text>");
+}
+
+/// A line as the shipped fonts draw it: without the variation selectors U+FE0E and U+FE0F,
+/// which ask for a symbol's text or emoji form. The fonts have one form, and resvg drew
+/// nothing for a symbol that asked for its emoji form (`⚙️` in a Mermaid label).
+fn drawable(line: &str) -> String {
+    line.chars()
+        .filter(|c| !matches!(c, '\u{FE0E}' | '\u{FE0F}'))
+        .collect()
 }
 
 /// Text made safe inside an XML element or attribute: the five special characters escaped,
