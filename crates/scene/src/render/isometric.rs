@@ -177,22 +177,27 @@ impl NearTitles {
         }
     }
 
-    /// How far up the screen `at` must move to clear the titles it meets (those that may meet
-    /// it have their foot in it grown by the broadest half title across and the tallest title
-    /// down); 0 when it meets none.
+    /// How far up the screen `at` must move to clear the titles it meets; 0 when it meets none.
     fn over(&self, titles: &[Rect], at: Rect) -> f64 {
-        let Some(grid) = &self.grid else {
-            return 0.0;
-        };
+        (self.meeting(titles, at))
+            .map(|t| at.max.y - t.min.y + SIGN_CLEARANCE)
+            .fold(0.0, f64::max)
+    }
+
+    /// The titles that meet `at` (those that may meet it have their foot in it grown by the
+    /// broadest half title across and the tallest title down).
+    fn meeting<'t>(&self, titles: &'t [Rect], at: Rect) -> impl Iterator<Item = Rect> + 't {
         let near = Rect::new(
             Point::new(at.min.x - self.half, at.min.y),
             Point::new(at.max.x + self.half, at.max.y + self.tall),
         );
-        (grid.candidates(near).into_iter())
+        let candidates = match &self.grid {
+            Some(grid) => grid.candidates(near),
+            None => Vec::new(),
+        };
+        (candidates.into_iter())
             .map(|t| titles[t as usize])
-            .filter(|t| t.intersects(at))
-            .map(|t| at.max.y - t.min.y + SIGN_CLEARANCE)
-            .fold(0.0, f64::max)
+            .filter(move |t| t.intersects(at))
     }
 }
 
@@ -334,27 +339,82 @@ pub(super) fn svg(
         }
         out.push_str("</g>\n");
     }
-    for primitive in scene.in_draw_order() {
-        if let Shape::Label(label) = &primitive.shape {
-            if is_sign(primitive) {
-                continue;
-            }
-            let facing = Label {
-                centre: iso.projection.at(label.centre, 0.0),
-                ..label.clone()
-            };
-            let _ = write!(out, "<g><title>label {}</title>", escape(&primitive.id));
-            // Drawn on what lies on the floor under the label.
-            svg::draw_label(&mut out, fit, &facing, svg::ground(scene, label));
-            out.push_str("</g>\n");
-        }
-    }
+    facing_labels(&mut out, scene, iso, fit, &is_sign);
     for piece in &iso.pieces {
         if let Shape::Component(component) = &primitives[piece.index].shape {
             title(&mut out, iso, fit, piece, component);
         }
     }
     svg::close(out, scene, height)
+}
+
+/// The labels that are no signs, facing the viewer over everything, each where it lies on the
+/// floor, or moved a little where a component's title (drawn after it, over its block) would
+/// cover it there ([`clear_of_titles`]).
+fn facing_labels(
+    out: &mut String,
+    scene: &Scene,
+    iso: &Iso,
+    fit: Fit,
+    is_sign: &dyn Fn(&Primitive) -> bool,
+) {
+    let titles = titles(scene, iso);
+    let near = NearTitles::new(&titles);
+    for primitive in scene.in_draw_order() {
+        let Shape::Label(label) = &primitive.shape else {
+            continue;
+        };
+        if is_sign(primitive) {
+            continue;
+        }
+        let at = Rect::centred(
+            iso.projection.at(label.centre, 0.0),
+            label.width,
+            label.height,
+        );
+        let facing = Label {
+            centre: clear_of_titles(at, label.height, &near, &titles).centre(),
+            ..label.clone()
+        };
+        let _ = write!(out, "<g><title>label {}</title>", escape(&primitive.id));
+        // Drawn on what lies on the floor under the label.
+        svg::draw_label(out, fit, &facing, svg::ground(scene, label));
+        out.push_str("</g>\n");
+    }
+}
+
+/// A label's box facing the viewer at `at` (on the screen), moved up, down, left or right by
+/// the least that clears the components' titles it meets, if that is at most `most`: in 3D a
+/// title stands over its block, above where the name lies in 2D, so a link's label the layout
+/// put clear of the names can lie under a title there (Envoy Gateway's "Authz check" under
+/// `/shared/opa/opa.sock`). Where no such move clears them, it stays.
+fn clear_of_titles(at: Rect, most: f64, near: &NearTitles, titles: &[Rect]) -> Rect {
+    let meets = |r: Rect| near.meeting(titles, r).next().is_some();
+    if !meets(at) {
+        return at;
+    }
+    let gap = SIGN_CLEARANCE;
+    let mut moves: Vec<(f64, f64)> = (near.meeting(titles, at))
+        .flat_map(|t| {
+            [
+                (0.0, t.min.y - at.max.y - gap),
+                (0.0, t.max.y - at.min.y + gap),
+                (t.min.x - at.max.x - gap, 0.0),
+                (t.max.x - at.min.x + gap, 0.0),
+            ]
+        })
+        .filter(|(dx, dy)| dx.abs().max(dy.abs()) <= most)
+        .collect();
+    moves.sort_by(|a, b| (a.0.abs() + a.1.abs()).total_cmp(&(b.0.abs() + b.1.abs())));
+    (moves.into_iter())
+        .map(|(dx, dy)| {
+            Rect::new(
+                Point::new(at.min.x + dx, at.min.y + dy),
+                Point::new(at.max.x + dx, at.max.y + dy),
+            )
+        })
+        .find(|r| !meets(*r))
+        .unwrap_or(at)
 }
 
 /// The posts a sign stands on: a thin line in its band's outline colour from each corner of

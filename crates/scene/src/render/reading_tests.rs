@@ -307,6 +307,32 @@ fn a_sign_raised_over_a_name_is_not_hung_where_another_groups_sign_hangs() {
     );
 }
 
+#[test]
+fn a_links_label_is_moved_clear_of_a_title_standing_over_its_block_in_3d() {
+    // Envoy Gateway's OPA sidecar flowchart as the layout places it: the link's label lies
+    // clear of the socket's name in 2D, but the name stands over the block in 3D, up and
+    // right of the label's place there.
+    let name = "Unix Domain Socket\n/shared/opa/opa.sock";
+    let scene = scene(json!({
+        "socket": {"type": "component", "data": {"componentId": "generic.database",
+            "position": {"x": 0.0, "y": -0.5}, "name": name}},
+        "check": {"type": "label", "data": {"text": "Authz check",
+            "position": {"x": 0.0, "y": -5.0}, "dimensions": {"width": 4.0, "height": 1.0},
+            "fontSize": 0.5, "textAlign": "center", "color": "#333333"}},
+    }));
+    let found = texts(&laid_out(&svg_of(&scene, View::Isometric)));
+    let text = |t: &str| found.iter().find(|(f, ..)| f == t).unwrap().2;
+    let (label, title) = (text("Authz check"), text(name));
+    let meets = label.left() < title.right()
+        && title.left() < label.right()
+        && label.top() < title.bottom()
+        && title.top() < label.bottom();
+    assert!(!meets, "the label {label:?} lies under the title {title:?}");
+    // In 2D it stays where the layout put it.
+    let flat = texts(&laid_out(&svg_of(&scene, View::Flat)));
+    assert!(flat.iter().any(|(t, ..)| t == "Authz check"));
+}
+
 /// The text of each glyph the picture draws for `text` (a component's name), and whether the
 /// fonts had it (glyph 0 is a font's "missing" box, which resvg leaves out).
 fn glyphs_of(text: &str) -> Vec<(String, bool)> {
