@@ -106,14 +106,42 @@ fn signs(scene: &Scene) -> Vec<Sign<'_>> {
     signs
 }
 
-/// The scene's signs, each hung clear of the components' titles (worked out only when there
-/// is a sign).
-pub(super) fn hung_signs<'a>(scene: &'a Scene, iso: &Iso) -> Vec<Sign<'a>> {
-    let mut signs = signs(scene);
-    if !signs.is_empty() {
-        hang(&mut signs, iso, &titles(scene, iso));
+/// What the 3D picture draws over the floor, worked out once for its bounds and its drawing:
+/// the components' titles on the screen, filed to find those near a place, and the signs hung
+/// clear of them.
+pub(super) struct Above<'a> {
+    /// The signs, hung.
+    signs: Vec<Sign<'a>>,
+    /// Each component's title on the screen ([`titles`]).
+    titles: Vec<Rect>,
+    /// The titles, filed.
+    near: NearTitles,
+}
+
+impl<'a> Above<'a> {
+    /// The scene's titles and signs; the titles (the work) only when there is a label, sign or
+    /// other, that must keep clear of them, or when `bounds` want them all the same.
+    fn of(scene: &'a Scene, iso: &Iso, bounds: bool) -> Above<'a> {
+        let labels = (scene.primitives().iter()).any(|p| matches!(p.shape, Shape::Label(_)));
+        let titles = if labels || bounds {
+            titles(scene, iso)
+        } else {
+            Vec::new()
+        };
+        let near = NearTitles::new(&titles);
+        let mut signs = signs(scene);
+        hang(&mut signs, iso, &titles, &near);
+        Above {
+            signs,
+            titles,
+            near,
+        }
     }
-    signs
+}
+
+/// The scene's titles and signs, each sign hung clear of the titles.
+pub(super) fn above<'a>(scene: &'a Scene, iso: &Iso) -> Above<'a> {
+    Above::of(scene, iso, false)
 }
 
 /// Each sign hung clear of the components' titles (`titles`, on the screen) and of the signs
@@ -121,8 +149,7 @@ pub(super) fn hung_signs<'a>(scene: &'a Scene, iso: &Iso) -> Vec<Sign<'a>> {
 /// would lie over or under, until none (or [`RAISES`] times). A sign raised over a title lands
 /// where another group's title hangs further back (a group's and its first inner group's):
 /// drawn over it, it hid the other.
-fn hang(signs: &mut [Sign], iso: &Iso, titles: &[Rect]) {
-    let near_titles = NearTitles::new(titles);
+fn hang(signs: &mut [Sign], iso: &Iso, titles: &[Rect], near_titles: &NearTitles) {
     let per_height = iso.projection.lift(1.0);
     let mut hung: Vec<Rect> = Vec::new();
     for sign in signs {
@@ -201,13 +228,19 @@ impl NearTitles {
     }
 }
 
-/// Whether two signs, each hung at its height, lie over each other on the screen.
+/// Whether the two signs of a scene with two, each hung at its height, lie over each other on
+/// the screen (`None` for another count).
 #[cfg(test)]
-pub(super) fn overlap_on_screen(a: &Sign, b: &Sign, iso: &Iso) -> bool {
-    match (a.seen_floor(iso, a.height), b.seen_floor(iso, b.height)) {
-        (Some(a), Some(b)) => a.intersects(b),
-        _ => false,
-    }
+pub(super) fn overlap_on_screen(above: &Above, iso: &Iso) -> Option<bool> {
+    let [a, b] = &above.signs[..] else {
+        return None;
+    };
+    Some(
+        match (a.seen_floor(iso, a.height), b.seen_floor(iso, b.height)) {
+            (Some(a), Some(b)) => a.intersects(b),
+            _ => false,
+        },
+    )
 }
 
 /// How much higher a sign whose seen floor ([`Sign::seen_floor`]) is `seen` must hang to clear
@@ -270,11 +303,12 @@ fn title_extent(iso: &Iso, piece: &Piece, component: &Component) -> Option<Rect>
 pub(super) fn svg(
     scene: &Scene,
     iso: &Iso,
-    signs: &[Sign],
+    above: &Above,
     fit: Fit,
     width: u32,
     height: u32,
 ) -> String {
+    let signs = &above.signs;
     let mut out = svg::open(scene, width, height);
     let [a, b, c, d] = iso.projection.floor();
     let _ = writeln!(
@@ -339,7 +373,7 @@ pub(super) fn svg(
         }
         out.push_str("</g>\n");
     }
-    facing_labels(&mut out, scene, iso, fit, &is_sign);
+    facing_labels(&mut out, scene, iso, fit, above, &is_sign);
     for piece in &iso.pieces {
         if let Shape::Component(component) = &primitives[piece.index].shape {
             title(&mut out, iso, fit, piece, component);
@@ -356,10 +390,9 @@ fn facing_labels(
     scene: &Scene,
     iso: &Iso,
     fit: Fit,
+    above: &Above,
     is_sign: &dyn Fn(&Primitive) -> bool,
 ) {
-    let titles = titles(scene, iso);
-    let near = NearTitles::new(&titles);
     for primitive in scene.in_draw_order() {
         let Shape::Label(label) = &primitive.shape else {
             continue;
@@ -373,7 +406,7 @@ fn facing_labels(
             label.height,
         );
         let facing = Label {
-            centre: clear_of_titles(at, label.height, &near, &titles).centre(),
+            centre: clear_of_titles(at, label.height, &above.near, &above.titles).centre(),
             ..label.clone()
         };
         let _ = write!(out, "<g><title>label {}</title>", escape(&primitive.id));
@@ -389,12 +422,15 @@ fn facing_labels(
 /// put clear of the names can lie under a title there (Envoy Gateway's "Authz check" under
 /// `/shared/opa/opa.sock`). Where no such move clears them, it stays.
 fn clear_of_titles(at: Rect, most: f64, near: &NearTitles, titles: &[Rect]) -> Rect {
-    let meets = |r: Rect| near.meeting(titles, r).next().is_some();
+    let gap = SIGN_CLEARANCE;
+    // Every title a move of at most `most` could meet, looked up once.
+    let reach: Vec<Rect> = near.meeting(titles, at.grown(most + gap)).collect();
+    let meets = |r: Rect| reach.iter().any(|t| t.intersects(r));
     if !meets(at) {
         return at;
     }
-    let gap = SIGN_CLEARANCE;
-    let mut moves: Vec<(f64, f64)> = (near.meeting(titles, at))
+    let mut moves: Vec<(f64, f64)> = (reach.iter())
+        .filter(|t| t.intersects(at))
         .flat_map(|t| {
             [
                 (0.0, t.min.y - at.max.y - gap),
@@ -444,20 +480,14 @@ fn posts(out: &mut String, iso: &Iso, fit: Fit, signs: &[Sign]) {
 
 /// The rectangle around what the 3D picture draws, in the projection's units: the blocks,
 /// walls and floor, the components' titles above their blocks, which may be wider, and the
-/// signs hung over the floor (so that no title is cut at the picture's edge); and the signs,
-/// hung ([`hung_signs`], the titles worked out once for both).
-pub(super) fn bounds_and_signs<'a>(scene: &'a Scene, iso: &Iso) -> (Option<Rect>, Vec<Sign<'a>>) {
-    let titles = titles(scene, iso);
-    let mut signs = signs(scene);
-    hang(&mut signs, iso, &titles);
-    let bounds = (titles.into_iter())
-        .chain(
-            signs
-                .iter()
-                .filter_map(|sign| sign.on_screen(iso, sign.height)),
-        )
+/// signs hung over the floor (so that no title is cut at the picture's edge); and what stands
+/// above the floor ([`Above`], worked out once for both).
+pub(super) fn bounds_and_above<'a>(scene: &'a Scene, iso: &Iso) -> (Option<Rect>, Above<'a>) {
+    let above = Above::of(scene, iso, true);
+    let bounds = (above.titles.iter().copied())
+        .chain((above.signs.iter()).filter_map(|sign| sign.on_screen(iso, sign.height)))
         .fold(iso.bounds, |all, r| Some(all.map_or(r, |all| all.union(r))));
-    (bounds, signs)
+    (bounds, above)
 }
 
 /// A colour darkened by a shade (1 keeps it).

@@ -246,10 +246,10 @@ pub fn render_picture(
         }
         View::Isometric => {
             let iso = Iso::of(scene, Projection::isometric());
-            let (bounds, signs) = isometric::bounds_and_signs(scene, &iso);
+            let (bounds, above) = isometric::bounds_and_above(scene, &iso);
             let (width, height, fit) = picture.frame(bounds)?;
             (
-                isometric::svg(scene, &iso, &signs, fit, width, height),
+                isometric::svg(scene, &iso, &above, fit, width, height),
                 width,
                 height,
             )

@@ -24,7 +24,7 @@ fn iso_frame(scene: &Scene) -> (crate::iso::Iso, Fit) {
         ..Picture::default()
     };
     let iso = crate::iso::Iso::of(scene, crate::iso::Projection::isometric());
-    let (bounds, _) = isometric::bounds_and_signs(scene, &iso);
+    let (bounds, _) = isometric::bounds_and_above(scene, &iso);
     let (_, _, fit) = picture.frame(bounds).unwrap();
     (iso, fit)
 }
@@ -299,10 +299,10 @@ fn nested_groups_with_bands_close() -> Value {
 fn a_sign_raised_over_a_name_is_not_hung_where_another_groups_sign_hangs() {
     let scene = scene(nested_groups_with_bands_close());
     let iso = crate::iso::Iso::of(&scene, crate::iso::Projection::isometric());
-    let (_, signs) = isometric::bounds_and_signs(&scene, &iso);
-    assert_eq!(signs.len(), 2);
-    assert!(
-        !isometric::overlap_on_screen(&signs[0], &signs[1], &iso),
+    let (_, above) = isometric::bounds_and_above(&scene, &iso);
+    assert_eq!(
+        isometric::overlap_on_screen(&above, &iso),
+        Some(false),
         "the two group titles' signs lie over each other"
     );
 }

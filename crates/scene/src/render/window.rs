@@ -95,8 +95,8 @@ pub fn render_window(
                         .is_some_and(|r| r.intersects(shown))
                 })
             });
-            let signs = isometric::hung_signs(&part, &iso);
-            let svg = isometric::svg(&part, &iso, &signs, fit, width, height);
+            let above = isometric::above(&part, &iso);
+            let svg = isometric::svg(&part, &iso, &above, fit, width, height);
             let outline = move |b: Rect, z: f64| {
                 let lifted = projected(projection, b, 0.0).union(projected(projection, b, z));
                 Rect::new(point(fit, lifted.min), point(fit, lifted.max))
