@@ -37,11 +37,8 @@ struct Tui;
 impl Front for Tui {
     type Settings = Configured;
 
-    fn settings(&self, file: Option<(&Path, &str)>) -> Result<Configured, String> {
-        let settings = match file {
-            Some((path, text)) => UiSettings::from_config(path, text),
-            None => Ok(UiSettings::default()),
-        };
+    fn settings(&self, text: Option<&str>) -> Result<Configured, String> {
+        let settings = text.map_or_else(|| Ok(UiSettings::default()), UiSettings::from_config);
         settings
             .and_then(|settings| Configured::new(&settings))
             .map_err(|e| e.to_string())

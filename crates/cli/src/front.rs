@@ -27,9 +27,9 @@ pub trait Front {
     /// Its settings in force.
     type Settings;
 
-    /// Its settings from the config file (its path and text; none without a file), or the
-    /// first that cannot be used, as `line N: what is wrong`.
-    fn settings(&self, file: Option<(&Path, &str)>) -> Result<Self::Settings, String>;
+    /// Its settings from the config file's text (none without a file), or the first that
+    /// cannot be used, as `line N: what is wrong` (the command line names the file).
+    fn settings(&self, text: Option<&str>) -> Result<Self::Settings, String>;
 
     /// The key table `settings` put in force, as text or as Markdown.
     fn key_table(&self, settings: &Self::Settings, markdown: bool) -> String;

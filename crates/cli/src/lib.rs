@@ -206,8 +206,7 @@ fn ui_settings<F: Front>(front: &F, config: Option<&ConfigPath>) -> Result<F::Se
         Ok(text) => text.flatten(),
         Err(e) => return Err(format!("{e:#}")),
     };
-    let file = path.zip(text.as_deref());
-    front.settings(file).map_err(|e| {
+    front.settings(text.as_deref()).map_err(|e| {
         let name = path.map_or_else(|| "config.toml".to_string(), |p| p.display().to_string());
         format!("{name} {e}")
     })

@@ -90,6 +90,14 @@ impl Rect {
         }
     }
 
+    /// This rectangle moved by `dx` across and `dy` down.
+    pub fn shifted(self, dx: f64, dy: f64) -> Rect {
+        Rect {
+            min: Point::new(self.min.x + dx, self.min.y + dy),
+            max: Point::new(self.max.x + dx, self.max.y + dy),
+        }
+    }
+
     /// Its width.
     pub fn width(self) -> f64 {
         self.max.x - self.min.x

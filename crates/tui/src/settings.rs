@@ -4,7 +4,6 @@
 //! the TUI its text ([`UiSettings::from_config`]).
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
@@ -38,8 +37,6 @@ pub struct KeySetting {
 /// What the TUI takes from the config file: its theme, single styles, and keys.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct UiSettings {
-    /// The file they came from, to name it in errors (none when there is no file).
-    pub path: Option<PathBuf>,
     /// `theme = "dark" | "light"`.
     pub theme: Option<Located<String>>,
     /// `[styles]`: a style's name and its description (`"black on yellow bold"`), in file order.
@@ -53,11 +50,12 @@ pub struct UiSettings {
 }
 
 impl UiSettings {
-    /// The TUI's tables of the config file at `path`, whose text is `text`: `theme`,
-    /// `[styles]`, `[keys.CONTEXT]` and `[map]` (`[profiles.*]` and `[serve]` are the command
-    /// line's). A text that does not parse, or a table that holds what the TUI does not know,
-    /// is an error naming the line but never quoting it (the file may hold a key).
-    pub fn from_config(path: &Path, text: &str) -> Result<UiSettings, SettingError> {
+    /// The TUI's tables of the config file whose text is `text`: `theme`, `[styles]`,
+    /// `[keys.CONTEXT]` and `[map]` (`[profiles.*]` and `[serve]` are the command line's, which
+    /// also names the file). A text that does not parse, or a table that holds what the TUI
+    /// does not know, is an error naming the line but never quoting it (the file may hold a
+    /// key).
+    pub fn from_config(text: &str) -> Result<UiSettings, SettingError> {
         let line_of = |at: usize| text[..at.min(text.len())].matches('\n').count() + 1;
         let file: UiFile = toml::from_str(text).map_err(|e| {
             let message = e.message().trim_end().replace('\n', " ");
@@ -92,7 +90,6 @@ impl UiSettings {
         keys.sort_by_key(|k| k.action.line);
         let map = file.map.unwrap_or_default();
         Ok(UiSettings {
-            path: Some(path.to_owned()),
             theme: file.theme.map(located),
             styles,
             keys,
@@ -227,8 +224,7 @@ mod tests {
              [styles]\nselected = \"black on yellow\"\n\n[keys.objects]\ndelete = \"x\"\n\
              add = [\"A\", \"ctrl-a\"]\n\n[map]\nstatus_key = \"health\"\ngraphics = \"sixel\"\n\
              [serve]\npublic_url = \"http://h\"\n";
-        let ui = UiSettings::from_config(Path::new("c.toml"), text).unwrap();
-        assert_eq!(ui.path.as_deref(), Some(Path::new("c.toml")));
+        let ui = UiSettings::from_config(text).unwrap();
         assert_eq!(ui.theme, Some(Located::new("light".to_string(), 1)));
         assert_eq!(
             ui.styles,
@@ -262,7 +258,7 @@ mod tests {
 
     #[test]
     fn a_table_the_tui_cannot_read_is_named_by_its_line_without_quoting_it() {
-        let read = |text: &str| UiSettings::from_config(Path::new("c.toml"), text).unwrap_err();
+        let read = |text: &str| UiSettings::from_config(text).unwrap_err();
         let err = read("[keys.objects]\ndelete = 5\n");
         assert_eq!(err.line, 2);
         assert!(

@@ -63,10 +63,8 @@ impl Sign<'_> {
     /// the step that rising by `height` looks like ([`iso::Projection::rise`]). Two signs
     /// overlap on the screen exactly where these overlap.
     fn seen_floor(&self, iso: &Iso, height: f64) -> Option<Rect> {
-        let floor = self.floor()?;
         let step = iso.projection.rise(height);
-        let moved = |p: Point| Point::new(p.x + step.x, p.y + step.y);
-        Some(Rect::new(moved(floor.min), moved(floor.max)))
+        Some(self.floor()?.shifted(step.x, step.y))
     }
 
     /// Where it lies on the screen (the projection's units) hung at `height`.
@@ -443,12 +441,7 @@ fn clear_of_titles(at: Rect, most: f64, near: &NearTitles, titles: &[Rect]) -> R
         .collect();
     moves.sort_by(|a, b| (a.0.abs() + a.1.abs()).total_cmp(&(b.0.abs() + b.1.abs())));
     (moves.into_iter())
-        .map(|(dx, dy)| {
-            Rect::new(
-                Point::new(at.min.x + dx, at.min.y + dy),
-                Point::new(at.max.x + dx, at.max.y + dy),
-            )
-        })
+        .map(|(dx, dy)| at.shifted(dx, dy))
         .find(|r| !meets(*r))
         .unwrap_or(at)
 }

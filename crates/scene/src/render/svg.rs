@@ -1,6 +1,7 @@
 //! The scene as SVG text, fitted to an image of a given size: written by hand, since the
 //! format is small and the scene's shapes map onto a handful of its elements.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use super::glyphs;
@@ -556,7 +557,7 @@ pub(super) fn text(
         at.0, at.1
     );
     for (i, line) in text.lines().map(drawable).enumerate() {
-        let line = line.as_str();
+        let line = &*line;
         if i == 0 {
             out.push_str(&escape(line));
         } else {
@@ -575,10 +576,13 @@ pub(super) fn text(
 /// A line as the shipped fonts draw it: without the variation selectors U+FE0E and U+FE0F,
 /// which ask for a symbol's text or emoji form. The fonts have one form, and resvg drew
 /// nothing for a symbol that asked for its emoji form (`⚙️` in a Mermaid label).
-fn drawable(line: &str) -> String {
-    line.chars()
-        .filter(|c| !matches!(c, '\u{FE0E}' | '\u{FE0F}'))
-        .collect()
+fn drawable(line: &str) -> Cow<'_, str> {
+    let selector = |c: char| matches!(c, '\u{FE0E}' | '\u{FE0F}');
+    if line.contains(selector) {
+        Cow::Owned(line.chars().filter(|&c| !selector(c)).collect())
+    } else {
+        Cow::Borrowed(line)
+    }
 }
 
 /// Text made safe inside an XML element or attribute: the five special characters escaped,
