@@ -381,8 +381,8 @@ pub(super) fn svg(
 }
 
 /// The labels that are no signs, facing the viewer over everything, each where it lies on the
-/// floor, or moved a little where a component's title (drawn after it, over its block) would
-/// cover it there ([`clear_of_titles`]).
+/// floor, or moved a little where a component's title (drawn after it, over its block) or a
+/// label drawn before it would lie over it there ([`clear_of`]).
 fn facing_labels(
     out: &mut String,
     scene: &Scene,
@@ -391,20 +391,46 @@ fn facing_labels(
     above: &Above,
     is_sign: &dyn Fn(&Primitive) -> bool,
 ) {
-    for primitive in scene.in_draw_order() {
-        let Shape::Label(label) = &primitive.shape else {
-            continue;
-        };
-        if is_sign(primitive) {
-            continue;
-        }
-        let at = Rect::centred(
-            iso.projection.at(label.centre, 0.0),
-            label.width,
-            label.height,
-        );
+    let labels: Vec<(&Primitive, &Label, Rect)> = (scene.in_draw_order())
+        .filter_map(|primitive| match &primitive.shape {
+            Shape::Label(label) if !is_sign(primitive) => {
+                Some((primitive, label, on_screen(iso, label)))
+            }
+            _ => None,
+        })
+        .collect();
+    // Where each label may end up (a move is at most its height and the gap), filed to find
+    // the labels placed before one that it could meet.
+    let reach: Vec<Rect> = (labels.iter())
+        .map(|(_, _, at)| at.grown(at.height() + 2.0 * SIGN_CLEARANCE))
+        .collect();
+    let near_labels = (reach.iter().copied().reduce(Rect::union)).map(|all| Grid::new(all, &reach));
+    let mut placed: Vec<Rect> = Vec::with_capacity(labels.len());
+    for (i, &(primitive, label, at)) in labels.iter().enumerate() {
+        let titles: Vec<Rect> = (above.near)
+            .meeting(&above.titles, reach[i].grown(SIGN_CLEARANCE))
+            .collect();
+        let earlier = near_labels.as_ref().map_or_else(Vec::new, |grid| {
+            let found = grid.candidates(reach[i]).into_iter();
+            found
+                .take_while(|&j| (j as usize) < i)
+                .map(|j| placed[j as usize])
+                .collect()
+        });
+        let everything: Vec<Rect> = titles.iter().chain(&earlier).copied().collect();
+        // Clear of the titles and the labels before it; else of the titles alone. A move of
+        // its height and the gap clears a text of its height lying right over it.
+        let most = at.height() + SIGN_CLEARANCE;
+        let moved = clear_of(at, most, &everything)
+            .or_else(|| clear_of(at, most, &titles))
+            .unwrap_or(at);
+        placed.push(moved);
+        let centre = iso.projection.at(label.centre, 0.0);
         let facing = Label {
-            centre: clear_of_titles(at, label.height, &above.near, &above.titles).centre(),
+            centre: Point::new(
+                centre.x + moved.min.x - at.min.x,
+                centre.y + moved.min.y - at.min.y,
+            ),
             ..label.clone()
         };
         let _ = write!(out, "<g><title>label {}</title>", escape(&primitive.id));
@@ -414,20 +440,31 @@ fn facing_labels(
     }
 }
 
+/// A label's text facing the viewer where it lies on the floor, on the screen (unrotated).
+fn on_screen(iso: &Iso, label: &Label) -> Rect {
+    let centre = iso.projection.at(label.centre, 0.0);
+    let [left, top, right, bottom] = svg::label_text_edges(label);
+    Rect::new(
+        Point::new(centre.x + left, centre.y + top),
+        Point::new(centre.x + right, centre.y + bottom),
+    )
+}
+
 /// A label's box facing the viewer at `at` (on the screen), moved up, down, left or right by
-/// the least that clears the components' titles it meets, if that is at most `most`: in 3D a
-/// title stands over its block, above where the name lies in 2D, so a link's label the layout
-/// put clear of the names can lie under a title there (Envoy Gateway's "Authz check" under
-/// `/shared/opa/opa.sock`). Where no such move clears them, it stays.
-fn clear_of_titles(at: Rect, most: f64, near: &NearTitles, titles: &[Rect]) -> Rect {
+/// the least that clears the boxes of `others` it meets (the components' titles, the labels
+/// placed before it), if that is at most `most`; `None` where no such move clears them. In 3D
+/// a title stands over its block, above where the name lies in 2D, so a link's label the
+/// layout put clear of the names can lie under a title there (Envoy Gateway's "Authz check"
+/// under `/shared/opa/opa.sock`); and labels the layout put apart on the floor can come
+/// together on the screen, the floor seen at a slant (Jaeger's remote sampling: "(2)
+/// getStrategy()" and "(3b) getStrategy()").
+fn clear_of(at: Rect, most: f64, others: &[Rect]) -> Option<Rect> {
     let gap = SIGN_CLEARANCE;
-    // Every title a move of at most `most` could meet, looked up once.
-    let reach: Vec<Rect> = near.meeting(titles, at.grown(most + gap)).collect();
-    let meets = |r: Rect| reach.iter().any(|t| t.intersects(r));
+    let meets = |r: Rect| others.iter().any(|t| t.intersects(r));
     if !meets(at) {
-        return at;
+        return Some(at);
     }
-    let mut moves: Vec<(f64, f64)> = (reach.iter())
+    let mut moves: Vec<(f64, f64)> = (others.iter())
         .filter(|t| t.intersects(at))
         .flat_map(|t| {
             [
@@ -443,7 +480,6 @@ fn clear_of_titles(at: Rect, most: f64, near: &NearTitles, titles: &[Rect]) -> R
     (moves.into_iter())
         .map(|(dx, dy)| at.shifted(dx, dy))
         .find(|r| !meets(*r))
-        .unwrap_or(at)
 }
 
 /// The posts a sign stands on: a thin line in its band's outline colour from each corner of

@@ -333,6 +333,30 @@ fn a_links_label_is_moved_clear_of_a_title_standing_over_its_block_in_3d() {
     assert!(flat.iter().any(|(t, ..)| t == "Authz check"));
 }
 
+#[test]
+fn links_labels_apart_on_the_floor_do_not_lie_over_each_other_in_3d() {
+    // Jaeger's remote sampling flowchart: two links' labels the layout put a cell apart, one
+    // over the other; seen at a slant, the floor brings them side by side on the screen.
+    let label = |text: &str, x: f64, y: f64| {
+        json!({"type": "label", "data": {"text": text, "position": {"x": x, "y": y},
+            "dimensions": {"width": 6.0, "height": 1.0}, "fontSize": 0.5,
+            "textAlign": "center", "color": "#333333"}})
+    };
+    let scene = scene(json!({
+        "a": label("(2) getStrategy()", 0.0, 0.0),
+        "b": label("(3b) getStrategy()", 1.0, -1.0),
+    }));
+    let meets = |a: &usvg::Rect, b: &usvg::Rect| {
+        a.left() < b.right() && b.left() < a.right() && a.top() < b.bottom() && b.top() < a.bottom()
+    };
+    for view in [View::Flat, View::Isometric] {
+        let found = texts(&laid_out(&svg_of(&scene, view)));
+        let text = |t: &str| found.iter().find(|(f, ..)| f == t).unwrap().2;
+        let (a, b) = (text("(2) getStrategy()"), text("(3b) getStrategy()"));
+        assert!(!meets(&a, &b), "{view:?}: the labels {a:?} and {b:?} meet");
+    }
+}
+
 /// The text of each glyph the picture draws for `text` (a component's name), and whether the
 /// fonts had it (glyph 0 is a font's "missing" box, which resvg leaves out).
 fn glyphs_of(text: &str) -> Vec<(String, bool)> {

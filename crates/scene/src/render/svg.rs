@@ -443,6 +443,32 @@ pub(super) fn on_band(scene: &Scene, label: &Label) -> bool {
         .is_some_and(|band| around.contains(band.bounds.min) && around.contains(band.bounds.max))
 }
 
+/// The width a label's text may take in its box (a little room either side, so that letters
+/// never touch the box's edges), and its text fitted to it.
+fn label_text(label: &Label) -> (f64, measure::Fitted) {
+    let room = (label.width - label.font_size * 0.5).max(label.width * 0.8);
+    (
+        room,
+        measure::fit(&label.text, label.font_size, room, label.height),
+    )
+}
+
+/// Where a label's text lies, unrotated, as [`draw_label`] draws it: from its centre, the
+/// offsets of its left, top, right and bottom edges (its box is often wider than its text).
+pub(super) fn label_text_edges(label: &Label) -> [f64; 4] {
+    let (room, fitted) = label_text(label);
+    let width = (fitted.lines.iter())
+        .map(|line| measure::line_width(line) * fitted.size)
+        .fold(0.0, f64::max);
+    let half_height = fitted.lines.len().max(1) as f64 * fitted.size * LINE / 2.0;
+    let left = match label.align {
+        Align::Left => -room / 2.0,
+        Align::Centre => -width / 2.0,
+        Align::Right => room / 2.0 - width,
+    };
+    [left, -half_height, left + width, half_height]
+}
+
 /// A label on `ground`: its text fitted to its box (wrapped or made smaller, never cut), in
 /// its colour when that reads on the ground (else dark or light text that does), with its
 /// outline as a halo (the ground's colour when the colour was replaced or the outline would
@@ -451,9 +477,7 @@ pub(super) fn draw_label(out: &mut String, fit: Fit, label: &Label, ground: Rgb)
     let Some(colour) = label.colour else {
         return;
     };
-    // A little room either side, so that letters never touch the box's edges.
-    let room = (label.width - label.font_size * 0.5).max(label.width * 0.8);
-    let fitted = measure::fit(&label.text, label.font_size, room, label.height);
+    let (room, fitted) = label_text(label);
     let size = fit.len(fitted.size);
     let (anchor, x) = match label.align {
         Align::Left => ("start", label.centre.x - room / 2.0),
