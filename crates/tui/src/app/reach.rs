@@ -38,7 +38,7 @@ impl App {
         if self.applies(context) {
             self.run(context, command)
         } else {
-            let how = opener(context)
+            let how = opener(context, command)
                 .map(|(c, cmd)| format!("{} in the {} first", self.keys.key(c, cmd), c.title()));
             vec![self.works_in(context, command, how)]
         }
@@ -53,14 +53,14 @@ impl App {
     /// that place is opened.
     fn works_in(&self, context: Context, command: Command, need: Option<String>) -> Action {
         let how = need.or_else(|| {
-            opener(context)
+            opener(context, command)
                 .map(|(c, cmd)| format!("{} in the {} opens it", self.keys.key(c, cmd), c.title()))
         });
         let mut text = format!(
             "{} ({}) works in {}",
             command.name(),
             self.keys.key(context, command),
-            the(context)
+            place(context, command)
         );
         if let Some(how) = how {
             text.push_str(": ");
@@ -70,9 +70,11 @@ impl App {
     }
 }
 
-/// The key (by its context and command) that opens the place `context` names, when one does.
-fn opener(context: Context) -> Option<(Context, Command)> {
+/// The key (by its context and command) that opens the place where `command` of `context`
+/// works, when one does.
+fn opener(context: Context, command: Command) -> Option<(Context, Command)> {
     match context {
+        Context::Prompt if command == Command::FromFile => Some((Context::Documents, Command::New)),
         Context::Edit => Some((Context::Properties, Command::Edit)),
         Context::Form | Context::FormField | Context::FormOperator | Context::Result => {
             Some((Context::Objects, Command::Selector))
@@ -88,8 +90,12 @@ fn opener(context: Context) -> Option<(Context, Command)> {
     }
 }
 
-/// Where `context` is, to follow "works in": `the objects pane`, `a question`.
-fn the(context: Context) -> String {
+/// Where `command` of `context` works, to follow "works in": `the objects pane`, `a
+/// question`, `the new-document prompt` (of a prompt's commands, the one only it has).
+fn place(context: Context, command: Command) -> String {
+    if context == Context::Prompt && command == Command::FromFile {
+        return "the new-document prompt".to_owned();
+    }
     let title = context.title();
     if title.starts_with("the ") || title.starts_with("a ") || title.starts_with("in ") {
         title.to_owned()

@@ -72,6 +72,23 @@ fn an_overlays_action_says_where_it_works_and_how_to_open_it() {
 }
 
 #[test]
+fn making_a_document_from_a_file_says_which_prompt_and_how_to_open_it() {
+    // Found by its description ("Mermaid"), it belongs to one prompt of several.
+    let mut h = Harness::loaded();
+    h.press(":");
+    h.type_text("mermaid");
+    assert!(h.selected().contains("from_file"), "{}", h.selected());
+    h.press("Enter");
+    let status = h.status();
+    assert!(
+        status.contains(
+            "from_file (Ctrl-O) works in the new-document prompt: n in the documents pane opens it"
+        ),
+        "{status}"
+    );
+}
+
+#[test]
 fn the_help_from_the_documents_pane_holds_every_panes_actions_with_their_names() {
     let mut h = Harness::opened();
     h.press("1 ? /");
