@@ -120,6 +120,45 @@ pub fn text_width(chars: usize, font_size: f64) -> f64 {
     chars as f64 * font_size * 0.6
 }
 
+/// Twice the signed area of the triangle `a`, `b`, `c`: which side of the line through `a`
+/// and `b` `c` lies on (0 on it).
+fn orient(a: (f64, f64), b: (f64, f64), c: (f64, f64)) -> f64 {
+    (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)
+}
+
+/// Whether two segments cross at a point inside both (touching does not count).
+pub fn crosses(a: (f64, f64), b: (f64, f64), c: (f64, f64), d: (f64, f64)) -> bool {
+    let (o1, o2, o3, o4) = (
+        orient(a, b, c),
+        orient(a, b, d),
+        orient(c, d, a),
+        orient(c, d, b),
+    );
+    o1 * o2 < 0.0 && o3 * o4 < 0.0
+}
+
+/// Whether two segments lie on one line and share more than `eps` of length.
+pub fn collinear_overlap(
+    a: (f64, f64),
+    b: (f64, f64),
+    c: (f64, f64),
+    d: (f64, f64),
+    eps: f64,
+) -> bool {
+    let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
+    if len <= eps {
+        return false;
+    }
+    // Distance of c and d from the line through a and b.
+    if orient(a, b, c).abs() / len > eps || orient(a, b, d).abs() / len > eps {
+        return false;
+    }
+    let (ux, uy) = ((b.0 - a.0) / len, (b.1 - a.1) / len);
+    let t = |p: (f64, f64)| (p.0 - a.0) * ux + (p.1 - a.1) * uy;
+    let (t0, t1) = (t(c).min(t(d)), t(c).max(t(d)));
+    t1.min(len) - t0.max(0.0) > eps
+}
+
 /// Whether the segment from `a` to `b` meets the rectangle, edges included (Liang–Barsky
 /// clipping).
 pub fn segment_meets(a: (f64, f64), b: (f64, f64), r: &Rect) -> bool {

@@ -23,6 +23,7 @@ pub mod place;
 pub mod quality;
 mod route;
 pub mod settings;
+mod straighten;
 mod tiers;
 
 #[cfg(test)]

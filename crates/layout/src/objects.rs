@@ -8,12 +8,13 @@ use std::collections::HashMap;
 use serde_json::{Map, Value, json};
 
 use crate::error::{LayoutError, LayoutResult};
-use crate::geometry::{COMPONENT_SIDE, Rect};
+use crate::geometry::{COMPONENT_SIDE, Rect, segment_meets};
 use crate::link_labels::{Lines, middle_of_longest};
 use crate::loops;
 use crate::model::{End, Link, Model};
 use crate::place::{COMPONENT_LABEL_FONT, Placement, text_box};
 use crate::route::{Obstacles, Point, border_point, nearest_corner};
+use crate::straighten::straighten;
 use diagtui_model::DiagramObject;
 use diagtui_model::picture::SIGN_HEIGHT;
 
@@ -169,11 +170,15 @@ fn push_groups(out: &mut Out, model: &Model, placement: &Placement) -> LayoutRes
 struct Routed {
     /// The link's index in the model.
     index: usize,
-    /// Its line group's anchors.
+    /// Its line group's two ends: the anchors tied to its components (or free on a group's
+    /// border); the points between come from its path.
     anchors: Vec<Value>,
     /// The room its layer kept for its label, if any.
     spot: Option<Rect>,
 }
+
+/// How near a line passes the room kept for its label for the label to take that room.
+const LABEL_REACH: f64 = 0.5;
 
 /// How far beyond the floor under a hung title a link's label keeps ([`SIGN_HEIGHT`]).
 const SIGN_MARGIN: f64 = 0.5;
@@ -231,6 +236,7 @@ fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResu
     };
     let mut routed: Vec<Routed> = Vec::new();
     let mut paths: Vec<Option<Vec<Point>>> = vec![None; model.links.len()];
+    let mut ends_of: Vec<Vec<Point>> = vec![Vec::new(); model.links.len()];
     for (l, link) in model.links.iter().enumerate() {
         if link.invisible {
             continue;
@@ -260,21 +266,15 @@ fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResu
                 End::Group(_) => None,
             })
             .collect();
-        let path = obstacles.route(a, b, bends, &ends, placement.planned[l]);
-        let mut anchors = vec![first];
-        anchors.extend(
-            path[1..path.len().saturating_sub(1)]
-                .iter()
-                .map(|p| json!({"type": 0, "x": p.0, "y": p.1})),
-        );
-        anchors.push(last);
+        paths[l] = Some(obstacles.route(a, b, bends, &ends, placement.planned[l]));
+        ends_of[l] = ends;
         routed.push(Routed {
             index: l,
-            anchors,
+            anchors: vec![first, last],
             spot: placement.label_spots[l],
         });
-        paths[l] = Some(path);
     }
+    straighten(&mut paths, &ends_of, &obstacles);
     // The labels once every line is known, so that each reads as its own line's.
     let lines = Lines(&paths);
     for Routed {
@@ -286,6 +286,21 @@ fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResu
         let path = lines.0[index]
             .as_deref()
             .expect("a routed link has its line");
+        // Its ends tied as routed, the points between them free.
+        let [first, last]: [Value; 2] = anchors.try_into().expect("a line's two ends");
+        let mut anchors = vec![first];
+        anchors.extend(
+            path[1..path.len().saturating_sub(1)]
+                .iter()
+                .map(|p| json!({"type": 0, "x": p.0, "y": p.1})),
+        );
+        anchors.push(last);
+        // The room its layer kept for the label, while its line still passes by it (a line
+        // straightened away from its step past the room no longer does).
+        let spot = spot.filter(|room| {
+            let near = room.inset(-LABEL_REACH);
+            path.windows(2).any(|p| segment_meets(p[0], p[1], &near))
+        });
         let place = |size, taken: &[Rect]| lines.place(index, path, size, spot, taken);
         line_group(out, &model.links[index], anchors, path, place, &mut taken)?;
     }

@@ -9,7 +9,9 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use crate::geometry::{COMPONENT_SIDE, Rect, distance_to_path, segment_meets};
+use crate::geometry::{
+    COMPONENT_SIDE, Rect, collinear_overlap, crosses, distance_to_path, segment_meets,
+};
 use crate::model::{Direction, End, Model};
 use crate::objects::Objects;
 use crate::route::Point;
@@ -327,37 +329,6 @@ fn bounding(points: &[Point]) -> Option<Rect> {
 
 fn overlap_beyond(a: &Rect, b: &Rect, eps: f64) -> bool {
     a.x0 + eps < b.x1 && b.x0 + eps < a.x1 && a.y0 + eps < b.y1 && b.y0 + eps < a.y1
-}
-
-fn orient(a: Point, b: Point, c: Point) -> f64 {
-    (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)
-}
-
-/// Whether two segments cross at a point inside both (touching does not count).
-fn crosses(a: Point, b: Point, c: Point, d: Point) -> bool {
-    let (o1, o2, o3, o4) = (
-        orient(a, b, c),
-        orient(a, b, d),
-        orient(c, d, a),
-        orient(c, d, b),
-    );
-    o1 * o2 < 0.0 && o3 * o4 < 0.0
-}
-
-/// Whether two segments lie on one line and share more than `eps` of length.
-fn collinear_overlap(a: Point, b: Point, c: Point, d: Point, eps: f64) -> bool {
-    let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
-    if len <= eps {
-        return false;
-    }
-    // Distance of c and d from the line through a and b.
-    if orient(a, b, c).abs() / len > eps || orient(a, b, d).abs() / len > eps {
-        return false;
-    }
-    let (ux, uy) = ((b.0 - a.0) / len, (b.1 - a.1) / len);
-    let t = |p: Point| (p.0 - a.0) * ux + (p.1 - a.1) * uy;
-    let (t0, t1) = (t(c).min(t(d)), t(c).max(t(d)));
-    t1.min(len) - t0.max(0.0) > eps
 }
 
 #[cfg(test)]

@@ -145,7 +145,7 @@ impl Obstacles {
     }
 
     /// Whether the straight segment from `a` to `b` passes no obstacle (lines aside).
-    fn unobstructed(&self, a: Point, b: Point, ends: Ends<'_>) -> bool {
+    pub(crate) fn unobstructed(&self, a: Point, b: Point, ends: Ends<'_>) -> bool {
         Obstacles::segment(a, b)
             .is_some_and(|(nodes, _)| nodes.iter().all(|&(x, y)| !self.is_blocked(x, y, ends)))
     }
