@@ -120,19 +120,24 @@ mod tests {
         vec![(-4.0, 0.0), (4.0, 0.0)]
     }
 
-    #[test]
-    fn a_dip_between_two_components_in_a_row_is_drawn_straight() {
-        // Temporal's flowcharts: Create Task's top-right corner to Outbound Queue's top-left,
-        // half a cell down and back on the way.
-        let obstacles = Obstacles::new(&centres());
-        let dip = vec![
+    /// From the top-right corner of the first of [`centres`] to the top-left corner of the
+    /// second, half a cell down and back on the way.
+    fn dip() -> Vec<Point> {
+        vec![
             (-3.0, -1.0),
             (-1.5, -1.0),
             (-1.5, -0.5),
             (1.5, -0.5),
             (1.5, -1.0),
             (3.0, -1.0),
-        ];
+        ]
+    }
+
+    #[test]
+    fn a_dip_between_two_components_in_a_row_is_drawn_straight() {
+        // Temporal's flowcharts: Create Task to Outbound Queue.
+        let obstacles = Obstacles::new(&centres());
+        let dip = dip();
         let mut paths = vec![Some(dip)];
         straighten(&mut paths, &[centres()], &obstacles);
         assert_eq!(paths[0], Some(vec![(-3.0, -1.0), (3.0, -1.0)]));
@@ -157,14 +162,7 @@ mod tests {
 
     #[test]
     fn a_step_stays_where_the_straight_piece_is_not_clear() {
-        let dip = vec![
-            (-3.0, -1.0),
-            (-1.5, -1.0),
-            (-1.5, -0.5),
-            (1.5, -0.5),
-            (1.5, -1.0),
-            (3.0, -1.0),
-        ];
+        let dip = dip();
         // A component in the way.
         let mut blocked = centres();
         blocked.push((0.0, -2.0));
