@@ -14,7 +14,7 @@ use crate::loops;
 use crate::model::{End, Link, Model};
 use crate::place::{COMPONENT_LABEL_FONT, Placement, text_box};
 use crate::route::{Obstacles, Point, border_point, nearest_corner};
-use crate::straighten::straighten;
+use crate::straighten::{Joins, straighten};
 use diagtui_model::DiagramObject;
 use diagtui_model::picture::SIGN_HEIGHT;
 
@@ -236,7 +236,7 @@ fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResu
     };
     let mut routed: Vec<Routed> = Vec::new();
     let mut paths: Vec<Option<Vec<Point>>> = vec![None; model.links.len()];
-    let mut ends_of: Vec<Vec<Point>> = vec![Vec::new(); model.links.len()];
+    let mut joins: Vec<Joins> = vec![Joins::default(); model.links.len()];
     for (l, link) in model.links.iter().enumerate() {
         if link.invisible {
             continue;
@@ -267,14 +267,21 @@ fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResu
             })
             .collect();
         paths[l] = Some(obstacles.route(a, b, bends, &ends, placement.planned[l]));
-        ends_of[l] = ends;
+        let group = |e: End| match e {
+            End::Group(g) => Some(placement.groups[g]),
+            End::Component(_) => None,
+        };
+        joins[l] = Joins {
+            components: ends,
+            groups: [group(link.from), group(link.to)],
+        };
         routed.push(Routed {
             index: l,
             anchors: vec![first, last],
             spot: placement.label_spots[l],
         });
     }
-    straighten(&mut paths, &ends_of, &obstacles);
+    straighten(&mut paths, &joins, &obstacles);
     // The labels once every line is known, so that each reads as its own line's.
     let lines = Lines(&paths);
     for Routed {
@@ -286,15 +293,17 @@ fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResu
         let path = lines.0[index]
             .as_deref()
             .expect("a routed link has its line");
-        // Its ends tied as routed, the points between them free.
+        // Its ends tied as routed (an end on a group's border where its line now meets it),
+        // the points between them free.
         let [first, last]: [Value; 2] = anchors.try_into().expect("a line's two ends");
-        let mut anchors = vec![first];
-        anchors.extend(
-            path[1..path.len().saturating_sub(1)]
-                .iter()
-                .map(|p| json!({"type": 0, "x": p.0, "y": p.1})),
-        );
-        anchors.push(last);
+        let free = |p: &Point| json!({"type": 0, "x": p.0, "y": p.1});
+        let tied_or_at = |anchor: Value, p: &Point| match anchor["type"].as_u64() {
+            Some(0) => free(p),
+            _ => anchor,
+        };
+        let mut anchors = vec![tied_or_at(first, &path[0])];
+        anchors.extend(path[1..path.len().saturating_sub(1)].iter().map(free));
+        anchors.push(tied_or_at(last, &path[path.len() - 1]));
         // The room its layer kept for the label, while its line still passes by it (a line
         // straightened away from its step past the room no longer does).
         let spot = spot.filter(|room| {

@@ -6,58 +6,130 @@
 //! replaces. The layered layout plans each line's tracks before it knows which corners the
 //! line ties to, so such steps are left over where the corners line up after all.
 
-use crate::geometry::{COMPONENT_SIDE, collinear_overlap, crosses};
+use crate::geometry::{COMPONENT_SIDE, Rect, collinear_overlap, crosses};
 use crate::route::{Obstacles, Point};
 
 /// Lengths below this are no length (points are on half cells).
 const EPS: f64 = 0.01;
 
+/// How far from a group's corner a line may meet its border.
+const FROM_CORNER: f64 = 0.5;
+
+/// What a line joins: the centres of the components it ties to (its first point on a corner
+/// of the first, its last on a corner of the last), and the area of the group at each end
+/// that is a group's (its point there free on the border).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Joins {
+    /// The components' centres.
+    pub components: Vec<Point>,
+    /// The group's area at the first end and at the last.
+    pub groups: [Option<Rect>; 2],
+}
+
+/// A straight piece a line may take instead of some of its points.
+#[derive(Debug, PartialEq)]
+enum Shortcut {
+    /// From its point `i` to its point `j`, the points between dropped.
+    Between(usize, usize),
+    /// From its point `i` to the group it ends on, at this point of the same border: the
+    /// points after `i` replaced.
+    ToGroup(usize, Point),
+    /// From the group it starts on, at this point of the same border, to its point `j`: the
+    /// points before `j` replaced.
+    FromGroup(Point, usize),
+}
+
 /// Each of `paths` straightened where it can be, in turn (a line straightened first is what
-/// the later ones keep clear of); `ends[l]` are the centres of the components line `l` joins
-/// (its first point on a corner of the first, its last on a corner of the last).
-pub(crate) fn straighten(
-    paths: &mut [Option<Vec<Point>>],
-    ends: &[Vec<Point>],
-    obstacles: &Obstacles,
-) {
+/// the later ones keep clear of); `joins[l]` is what line `l` joins.
+pub(crate) fn straighten(paths: &mut [Option<Vec<Point>>], joins: &[Joins], obstacles: &Obstacles) {
     for l in 0..paths.len() {
         let Some(mut path) = paths[l].take() else {
             continue;
         };
-        while let Some((i, j)) = shortcut(&path, l, &ends[l], paths, obstacles) {
-            path.drain(i + 1..j);
+        while let Some(cut) = shortcut(&path, l, &joins[l], paths, obstacles) {
+            match cut {
+                Shortcut::Between(i, j) => {
+                    path.drain(i + 1..j);
+                }
+                Shortcut::ToGroup(i, at) => {
+                    path.truncate(i + 1);
+                    path.push(at);
+                }
+                Shortcut::FromGroup(at, j) => {
+                    path.splice(..j, [at]);
+                }
+            }
         }
         paths[l] = Some(path);
     }
 }
 
-/// The first two points of `path` (line `l`, the others in `others`) that a straight piece
-/// may join, skipping the points between them: the farthest such point from each point in
-/// turn.
+/// The first straight piece `path` (line `l`, the others in `others`) may take: between two of
+/// its points (the farthest such point from each point in turn), else to or from a group's
+/// border at another point of the same side.
 fn shortcut(
     path: &[Point],
     l: usize,
-    ends: &[Point],
+    joins: &Joins,
     others: &[Option<Vec<Point>>],
     obstacles: &Obstacles,
-) -> Option<(usize, usize)> {
+) -> Option<Shortcut> {
     let last = path.len().checked_sub(1)?;
+    let ends = &joins.components[..];
+    let clear = |a: Point, b: Point, i: usize, j: usize| {
+        obstacles.unobstructed(a, b, ends)
+            && (i > 0 || leaves(a, b, ends.first()))
+            && (j < last || leaves(b, a, ends.last()))
+            && keeps_clear((a, b), &path[i..=j], l, others)
+            && !runs_back(path, (a, b), i, j)
+    };
     for i in 0..last {
         for j in (i + 2..=last).rev() {
             let (a, b) = (path[i], path[j]);
-            let straight = (a.0 - b.0).abs() < EPS || (a.1 - b.1).abs() < EPS;
-            if straight
-                && obstacles.unobstructed(a, b, ends)
-                && (i > 0 || leaves(a, b, ends.first()))
-                && (j < last || leaves(b, a, ends.last()))
-                && keeps_clear(&path[i..=j], l, others)
-                && !runs_back(path, i, j)
-            {
-                return Some((i, j));
+            if aligned(a, b) && clear(a, b, i, j) {
+                return Some(Shortcut::Between(i, j));
+            }
+        }
+    }
+    if let Some(group) = joins.groups[1] {
+        for i in 0..last.saturating_sub(1) {
+            let at = on_side(group, path[last - 1], path[last], path[i]);
+            if let Some(at) = at.filter(|&at| clear(path[i], at, i, last)) {
+                return Some(Shortcut::ToGroup(i, at));
+            }
+        }
+    }
+    if let Some(group) = joins.groups[0] {
+        for j in (2..=last).rev() {
+            let at = on_side(group, path[1], path[0], path[j]);
+            if let Some(at) = at.filter(|&at| clear(at, path[j], 0, j)) {
+                return Some(Shortcut::FromGroup(at, j));
             }
         }
     }
     None
+}
+
+/// Whether `a` and `b` lie on one line across or down.
+fn aligned(a: Point, b: Point) -> bool {
+    (a.0 - b.0).abs() < EPS || (a.1 - b.1).abs() < EPS
+}
+
+/// Where a straight piece from `from` meets the side of `group` that a line's piece from
+/// `before` to `end` (on that side) meets, the same way: level with `from`, at least
+/// [`FROM_CORNER`] from the side's corners; `None` when it cannot.
+fn on_side(group: Rect, before: Point, end: Point, from: Point) -> Option<Point> {
+    let way = (end.0 - before.0, end.1 - before.1);
+    let (at, along, lo, hi) = if way.1.abs() < EPS && way.0.abs() > EPS {
+        ((end.0, from.1), from.1, group.y0, group.y1)
+    } else if way.0.abs() < EPS && way.1.abs() > EPS {
+        ((from.0, end.1), from.0, group.x0, group.x1)
+    } else {
+        return None;
+    };
+    let same_way = (at.0 - from.0) * way.0 + (at.1 - from.1) * way.1 > EPS;
+    let on_it = along >= lo + FROM_CORNER - EPS && along <= hi - FROM_CORNER + EPS;
+    (same_way && on_it && at != end).then_some(at)
 }
 
 /// Whether a piece from a corner `at` of the component centred at `centre` toward `to` leaves
@@ -77,10 +149,14 @@ fn leaves(at: Point, to: Point, centre: Option<&Point>) -> bool {
     (x - cx).abs() > h + EPS || (y - cy).abs() > h + EPS
 }
 
-/// Whether the straight piece from the first of `replaced` to its last runs along no other
-/// line and crosses no more of them than `replaced` does.
-fn keeps_clear(replaced: &[Point], l: usize, others: &[Option<Vec<Point>>]) -> bool {
-    let (a, b) = (replaced[0], replaced[replaced.len() - 1]);
+/// Whether the straight piece `(a, b)` runs along no other line and crosses no more of them
+/// than the points it replaces (`replaced`, from the first to the last) do.
+fn keeps_clear(
+    (a, b): (Point, Point),
+    replaced: &[Point],
+    l: usize,
+    others: &[Option<Vec<Point>>],
+) -> bool {
     let (mut before, mut after) = (0, 0);
     for (m, other) in others.iter().enumerate() {
         let Some(other) = other.as_deref().filter(|_| m != l) else {
@@ -99,12 +175,11 @@ fn keeps_clear(replaced: &[Point], l: usize, others: &[Option<Vec<Point>>]) -> b
     after <= before
 }
 
-/// Whether the straight piece from `path[i]` to `path[j]` would run back along the pieces of
-/// its own line on either side of it.
-fn runs_back(path: &[Point], i: usize, j: usize) -> bool {
-    let (a, b) = (path[i], path[j]);
-    let before = i.checked_sub(1).map(|k| (path[k], a));
-    let after = path.get(j + 1).map(|&p| (b, p));
+/// Whether the straight piece `(a, b)` from `path[i]`'s place to `path[j]`'s would run back
+/// along the pieces of its own line on either side of it.
+fn runs_back(path: &[Point], (a, b): (Point, Point), i: usize, j: usize) -> bool {
+    let before = i.checked_sub(1).map(|k| (path[k], path[i]));
+    let after = path.get(j + 1).map(|&p| (path[j], p));
     (before.into_iter().chain(after)).any(|(c, d)| {
         // Along the same line, the other way.
         collinear_overlap(a, b, c, d, EPS)
@@ -118,6 +193,14 @@ mod tests {
 
     fn centres() -> Vec<Point> {
         vec![(-4.0, 0.0), (4.0, 0.0)]
+    }
+
+    /// A line tied to the components centred at `components` at both ends.
+    fn tied(components: Vec<Point>) -> Joins {
+        Joins {
+            components,
+            groups: [None, None],
+        }
     }
 
     /// From the top-right corner of the first of [`centres`] to the top-left corner of the
@@ -139,7 +222,7 @@ mod tests {
         let obstacles = Obstacles::new(&centres());
         let dip = dip();
         let mut paths = vec![Some(dip)];
-        straighten(&mut paths, &[centres()], &obstacles);
+        straighten(&mut paths, &[tied(centres())], &obstacles);
         assert_eq!(paths[0], Some(vec![(-3.0, -1.0), (3.0, -1.0)]));
     }
 
@@ -156,7 +239,11 @@ mod tests {
             (1.0, -1.0),
         ];
         let mut paths = vec![Some(hook)];
-        straighten(&mut paths, &[vec![(8.0, -1.0), (0.0, 0.0)]], &obstacles);
+        straighten(
+            &mut paths,
+            &[tied(vec![(8.0, -1.0), (0.0, 0.0)])],
+            &obstacles,
+        );
         assert_eq!(paths[0], Some(vec![(7.0, -1.0), (1.0, -1.0)]));
     }
 
@@ -167,18 +254,18 @@ mod tests {
         let mut blocked = centres();
         blocked.push((0.0, -2.0));
         let mut paths = vec![Some(dip.clone())];
-        straighten(&mut paths, &[centres()], &Obstacles::new(&blocked));
+        straighten(&mut paths, &[tied(centres())], &Obstacles::new(&blocked));
         assert_eq!(paths[0].as_ref(), Some(&dip), "through a component");
         // Another line along the straight piece.
         let obstacles = Obstacles::new(&centres());
         let along = vec![(-0.5, -1.0), (0.5, -1.0)];
         let mut paths = vec![Some(dip.clone()), Some(along)];
-        straighten(&mut paths, &[centres(), Vec::new()], &obstacles);
+        straighten(&mut paths, &[tied(centres()), Joins::default()], &obstacles);
         assert_eq!(paths[0].as_ref(), Some(&dip), "along another line");
         // A line the straight piece would cross and the step does not.
         let across = vec![(0.0, -3.0), (0.0, -0.75)];
         let mut paths = vec![Some(dip.clone()), Some(across)];
-        straighten(&mut paths, &[centres(), Vec::new()], &obstacles);
+        straighten(&mut paths, &[tied(centres()), Joins::default()], &obstacles);
         assert_eq!(paths[0].as_ref(), Some(&dip), "across another line");
     }
 
@@ -189,7 +276,50 @@ mod tests {
         let obstacles = Obstacles::new(&[(0.0, 0.0), (-4.0, 0.0)]);
         let over = vec![(1.0, -1.0), (1.0, -2.0), (-3.0, -2.0), (-3.0, -1.0)];
         let mut paths = vec![Some(over.clone())];
-        straighten(&mut paths, &[vec![(0.0, 0.0), (-4.0, 0.0)]], &obstacles);
+        straighten(
+            &mut paths,
+            &[tied(vec![(0.0, 0.0), (-4.0, 0.0)])],
+            &obstacles,
+        );
         assert_eq!(paths[0], Some(over));
+    }
+
+    #[test]
+    fn a_line_into_a_group_meets_its_border_level_with_the_corner_it_leaves() {
+        // Temporal's atomic transaction: State A's top-right corner to the group's left
+        // border, down half a cell on the way to meet it at its middle.
+        let obstacles = Obstacles::new(&[(-6.0, 0.0)]);
+        let group = Rect {
+            x0: 0.0,
+            y0: -4.0,
+            x1: 8.0,
+            y1: 4.0,
+        };
+        let to_middle = vec![(-5.0, -1.0), (-3.0, -1.0), (-3.0, 0.0), (-0.5, 0.0)];
+        let joins = Joins {
+            components: vec![(-6.0, 0.0)],
+            groups: [None, Some(group)],
+        };
+        let mut paths = vec![Some(to_middle.clone())];
+        straighten(&mut paths, std::slice::from_ref(&joins), &obstacles);
+        assert_eq!(paths[0], Some(vec![(-5.0, -1.0), (-0.5, -1.0)]));
+        // The same line out of the group, the other way.
+        let from_middle: Vec<Point> = to_middle.iter().rev().copied().collect();
+        let joins = Joins {
+            groups: [Some(group), None],
+            ..joins
+        };
+        let mut paths = vec![Some(from_middle)];
+        straighten(&mut paths, &[joins], &obstacles);
+        assert_eq!(paths[0], Some(vec![(-0.5, -1.0), (-5.0, -1.0)]));
+        // Level with a corner of the group, it keeps to the middle.
+        let short = Rect { y0: -1.25, ..group };
+        let joins = Joins {
+            components: vec![(-6.0, 0.0)],
+            groups: [None, Some(short)],
+        };
+        let mut paths = vec![Some(to_middle.clone())];
+        straighten(&mut paths, &[joins], &obstacles);
+        assert_eq!(paths[0], Some(to_middle));
     }
 }
