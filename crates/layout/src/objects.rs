@@ -274,6 +274,7 @@ fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResu
         joins[l] = Joins {
             components: ends,
             groups: [group(link.from), group(link.to)],
+            label_room: placement.label_spots[l],
         };
         routed.push(Routed {
             index: l,
@@ -304,11 +305,13 @@ fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResu
         let mut anchors = vec![tied_or_at(first, &path[0])];
         anchors.extend(path[1..path.len().saturating_sub(1)].iter().map(free));
         anchors.push(tied_or_at(last, &path[path.len() - 1]));
-        // The room its layer kept for the label, while its line still passes by it (a line
-        // straightened away from its step past the room no longer does).
+        // The room its layer kept for the label, while its line still passes by it and not
+        // through it (a line straightened away from its step past the room, or across it,
+        // no longer does).
         let spot = spot.filter(|room| {
             let near = room.inset(-LABEL_REACH);
-            path.windows(2).any(|p| segment_meets(p[0], p[1], &near))
+            let meets = |r: &Rect| path.windows(2).any(|p| segment_meets(p[0], p[1], r));
+            meets(&near) && !meets(&room.inset(0.01))
         });
         let place = |size, taken: &[Rect]| lines.place(index, path, size, spot, taken);
         line_group(out, &model.links[index], anchors, path, place, &mut taken)?;

@@ -145,9 +145,27 @@ impl Obstacles {
     }
 
     /// Whether the straight segment from `a` to `b` passes no obstacle (lines aside).
-    pub(crate) fn unobstructed(&self, a: Point, b: Point, ends: Ends<'_>) -> bool {
-        Obstacles::segment(a, b)
-            .is_some_and(|(nodes, _)| nodes.iter().all(|&(x, y)| !self.is_blocked(x, y, ends)))
+    fn unobstructed(&self, a: Point, b: Point, ends: Ends<'_>) -> bool {
+        self.unobstructed_but(a, b, ends, None)
+    }
+
+    /// The same, what lies in `own` aside (the room kept for the line's own label).
+    pub(crate) fn unobstructed_but(
+        &self,
+        a: Point,
+        b: Point,
+        ends: Ends<'_>,
+        own: Option<Rect>,
+    ) -> bool {
+        let in_own = |x: usize, y: usize| {
+            own.is_some_and(|r| {
+                let (px, py) = (coordinate(x), coordinate(y));
+                px >= r.x0 && px <= r.x1 && py >= r.y0 && py <= r.y1
+            })
+        };
+        Obstacles::segment(a, b).is_some_and(|(nodes, _)| {
+            (nodes.iter()).all(|&(x, y)| in_own(x, y) || !self.is_blocked(x, y, ends))
+        })
     }
 
     fn uses(&self, (x, y): (usize, usize), flag: u8) -> bool {

@@ -24,6 +24,8 @@ pub(crate) struct Joins {
     pub components: Vec<Point>,
     /// The group's area at the first end and at the last.
     pub groups: [Option<Rect>; 2],
+    /// The room kept for its label, which it may cross (the label then goes beside it).
+    pub label_room: Option<Rect>,
 }
 
 /// A straight piece a line may take instead of some of its points.
@@ -77,7 +79,7 @@ fn shortcut(
     let last = path.len().checked_sub(1)?;
     let ends = &joins.components[..];
     let clear = |a: Point, b: Point, i: usize, j: usize| {
-        obstacles.unobstructed(a, b, ends)
+        obstacles.unobstructed_but(a, b, ends, joins.label_room)
             && (i > 0 || leaves(a, b, ends.first()))
             && (j < last || leaves(b, a, ends.last()))
             && keeps_clear((a, b), &path[i..=j], l, others)
@@ -199,7 +201,7 @@ mod tests {
     fn tied(components: Vec<Point>) -> Joins {
         Joins {
             components,
-            groups: [None, None],
+            ..Joins::default()
         }
     }
 
@@ -299,6 +301,7 @@ mod tests {
         let joins = Joins {
             components: vec![(-6.0, 0.0)],
             groups: [None, Some(group)],
+            label_room: None,
         };
         let mut paths = vec![Some(to_middle.clone())];
         straighten(&mut paths, std::slice::from_ref(&joins), &obstacles);
@@ -317,9 +320,41 @@ mod tests {
         let joins = Joins {
             components: vec![(-6.0, 0.0)],
             groups: [None, Some(short)],
+            label_room: None,
         };
         let mut paths = vec![Some(to_middle.clone())];
         straighten(&mut paths, &[joins], &obstacles);
         assert_eq!(paths[0], Some(to_middle));
+    }
+
+    #[test]
+    fn a_line_may_cross_the_room_kept_for_its_own_label_only() {
+        // Temporal's worker commands: Dispatch to Control Queue went up and over the room
+        // kept for its label "3" on the straight way.
+        let room = Rect {
+            x0: -1.0,
+            y0: -1.5,
+            x1: 1.0,
+            y1: -0.5,
+        };
+        let mut obstacles = Obstacles::new(&centres());
+        obstacles.block(room, false);
+        let over = vec![
+            (-3.0, -1.0),
+            (-2.0, -1.0),
+            (-2.0, -2.5),
+            (2.0, -2.5),
+            (2.0, -1.0),
+            (3.0, -1.0),
+        ];
+        let mut paths = vec![Some(over.clone())];
+        straighten(&mut paths, &[tied(centres())], &obstacles);
+        assert_eq!(paths[0].as_ref(), Some(&over), "another line's room");
+        let own = Joins {
+            label_room: Some(room),
+            ..tied(centres())
+        };
+        straighten(&mut paths, &[own], &obstacles);
+        assert_eq!(paths[0], Some(vec![(-3.0, -1.0), (3.0, -1.0)]));
     }
 }
