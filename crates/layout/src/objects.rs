@@ -282,7 +282,7 @@ fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResu
             spot: placement.label_spots[l],
         });
     }
-    straighten(&mut paths, &joins, &obstacles);
+    straighten(&mut paths, &joins, &placement.groups, &obstacles);
     // The labels once every line is known, so that each reads as its own line's.
     let lines = Lines(&paths);
     for Routed {

@@ -41,14 +41,40 @@ enum Shortcut {
     FromGroup(Point, usize),
 }
 
+/// What a straight piece keeps clear of besides the router's obstacles: the other lines, and
+/// the groups' borders (a piece crosses no more of either than the points it replaces did, so
+/// that a line planned round a group it has no business in does not cut through it).
+struct Around<'a> {
+    /// The lines, each line's own left out when it is straightened.
+    lines: &'a [Option<Vec<Point>>],
+    /// The four sides of every group's area.
+    borders: &'a [(Point, Point)],
+}
+
 /// Each of `paths` straightened where it can be, in turn (a line straightened first is what
-/// the later ones keep clear of); `joins[l]` is what line `l` joins.
-pub(crate) fn straighten(paths: &mut [Option<Vec<Point>>], joins: &[Joins], obstacles: &Obstacles) {
+/// the later ones keep clear of); `joins[l]` is what line `l` joins, `groups` the groups'
+/// areas.
+pub(crate) fn straighten(
+    paths: &mut [Option<Vec<Point>>],
+    joins: &[Joins],
+    groups: &[Rect],
+    obstacles: &Obstacles,
+) {
+    let borders: Vec<(Point, Point)> = (groups.iter())
+        .flat_map(|r| {
+            let corners = [(r.x0, r.y0), (r.x1, r.y0), (r.x1, r.y1), (r.x0, r.y1)];
+            (0..4).map(move |k| (corners[k], corners[(k + 1) % 4]))
+        })
+        .collect();
     for l in 0..paths.len() {
         let Some(mut path) = paths[l].take() else {
             continue;
         };
-        while let Some(cut) = shortcut(&path, l, &joins[l], paths, obstacles) {
+        let around = Around {
+            lines: paths,
+            borders: &borders,
+        };
+        while let Some(cut) = shortcut(&path, l, &joins[l], &around, obstacles) {
             match cut {
                 Shortcut::Between(i, j) => {
                     path.drain(i + 1..j);
@@ -66,14 +92,14 @@ pub(crate) fn straighten(paths: &mut [Option<Vec<Point>>], joins: &[Joins], obst
     }
 }
 
-/// The first straight piece `path` (line `l`, the others in `others`) may take: between two of
+/// The first straight piece `path` (line `l`; what it keeps clear of in `around`) may take: between two of
 /// its points (the farthest such point from each point in turn), else to or from a group's
 /// border at another point of the same side.
 fn shortcut(
     path: &[Point],
     l: usize,
     joins: &Joins,
-    others: &[Option<Vec<Point>>],
+    around: &Around,
     obstacles: &Obstacles,
 ) -> Option<Shortcut> {
     let last = path.len().checked_sub(1)?;
@@ -82,7 +108,7 @@ fn shortcut(
         obstacles.unobstructed_but(a, b, ends, joins.label_room)
             && (i > 0 || leaves(a, b, ends.first()))
             && (j < last || leaves(b, a, ends.last()))
-            && keeps_clear((a, b), &path[i..=j], l, others)
+            && keeps_clear((a, b), &path[i..=j], l, around)
             && !runs_back(path, (a, b), i, j)
     };
     for i in 0..last {
@@ -151,28 +177,27 @@ fn leaves(at: Point, to: Point, centre: Option<&Point>) -> bool {
     (x - cx).abs() > h + EPS || (y - cy).abs() > h + EPS
 }
 
-/// Whether the straight piece `(a, b)` runs along no other line and crosses no more of them
-/// than the points it replaces (`replaced`, from the first to the last) do.
-fn keeps_clear(
-    (a, b): (Point, Point),
-    replaced: &[Point],
-    l: usize,
-    others: &[Option<Vec<Point>>],
-) -> bool {
-    let (mut before, mut after) = (0, 0);
-    for (m, other) in others.iter().enumerate() {
-        let Some(other) = other.as_deref().filter(|_| m != l) else {
-            continue;
-        };
-        for s in other.windows(2) {
-            if collinear_overlap(a, b, s[0], s[1], EPS) {
-                return false;
-            }
-            after += usize::from(crosses(a, b, s[0], s[1]));
-            before += (replaced.windows(2))
-                .filter(|r| crosses(r[0], r[1], s[0], s[1]))
-                .count();
+/// Whether the straight piece `(a, b)` runs along no other line and no group's border, and
+/// crosses no more of them than the points it replaces (`replaced`, from the first to
+/// the last) do.
+fn keeps_clear((a, b): (Point, Point), replaced: &[Point], l: usize, around: &Around) -> bool {
+    let lines = (around.lines.iter().enumerate())
+        .filter(|&(m, _)| m != l)
+        .filter_map(|(_, line)| line.as_deref())
+        .flat_map(|line| line.windows(2).map(|s| (s[0], s[1])));
+    let mut pieces = Vec::new();
+    for s in lines.chain(around.borders.iter().copied()) {
+        if collinear_overlap(a, b, s.0, s.1, EPS) {
+            return false;
         }
+        pieces.push(s);
+    }
+    let (mut before, mut after) = (0, 0);
+    for (c, d) in pieces {
+        after += usize::from(crosses(a, b, c, d));
+        before += (replaced.windows(2))
+            .filter(|r| crosses(r[0], r[1], c, d))
+            .count();
     }
     after <= before
 }
@@ -224,7 +249,7 @@ mod tests {
         let obstacles = Obstacles::new(&centres());
         let dip = dip();
         let mut paths = vec![Some(dip)];
-        straighten(&mut paths, &[tied(centres())], &obstacles);
+        straighten(&mut paths, &[tied(centres())], &[], &obstacles);
         assert_eq!(paths[0], Some(vec![(-3.0, -1.0), (3.0, -1.0)]));
     }
 
@@ -244,6 +269,7 @@ mod tests {
         straighten(
             &mut paths,
             &[tied(vec![(8.0, -1.0), (0.0, 0.0)])],
+            &[],
             &obstacles,
         );
         assert_eq!(paths[0], Some(vec![(7.0, -1.0), (1.0, -1.0)]));
@@ -256,18 +282,33 @@ mod tests {
         let mut blocked = centres();
         blocked.push((0.0, -2.0));
         let mut paths = vec![Some(dip.clone())];
-        straighten(&mut paths, &[tied(centres())], &Obstacles::new(&blocked));
+        straighten(
+            &mut paths,
+            &[tied(centres())],
+            &[],
+            &Obstacles::new(&blocked),
+        );
         assert_eq!(paths[0].as_ref(), Some(&dip), "through a component");
         // Another line along the straight piece.
         let obstacles = Obstacles::new(&centres());
         let along = vec![(-0.5, -1.0), (0.5, -1.0)];
         let mut paths = vec![Some(dip.clone()), Some(along)];
-        straighten(&mut paths, &[tied(centres()), Joins::default()], &obstacles);
+        straighten(
+            &mut paths,
+            &[tied(centres()), Joins::default()],
+            &[],
+            &obstacles,
+        );
         assert_eq!(paths[0].as_ref(), Some(&dip), "along another line");
         // A line the straight piece would cross and the step does not.
         let across = vec![(0.0, -3.0), (0.0, -0.75)];
         let mut paths = vec![Some(dip.clone()), Some(across)];
-        straighten(&mut paths, &[tied(centres()), Joins::default()], &obstacles);
+        straighten(
+            &mut paths,
+            &[tied(centres()), Joins::default()],
+            &[],
+            &obstacles,
+        );
         assert_eq!(paths[0].as_ref(), Some(&dip), "across another line");
     }
 
@@ -281,6 +322,7 @@ mod tests {
         straighten(
             &mut paths,
             &[tied(vec![(0.0, 0.0), (-4.0, 0.0)])],
+            &[],
             &obstacles,
         );
         assert_eq!(paths[0], Some(over));
@@ -304,7 +346,12 @@ mod tests {
             label_room: None,
         };
         let mut paths = vec![Some(to_middle.clone())];
-        straighten(&mut paths, std::slice::from_ref(&joins), &obstacles);
+        straighten(
+            &mut paths,
+            std::slice::from_ref(&joins),
+            &[group],
+            &obstacles,
+        );
         assert_eq!(paths[0], Some(vec![(-5.0, -1.0), (-0.5, -1.0)]));
         // The same line out of the group, the other way.
         let from_middle: Vec<Point> = to_middle.iter().rev().copied().collect();
@@ -313,7 +360,7 @@ mod tests {
             ..joins
         };
         let mut paths = vec![Some(from_middle)];
-        straighten(&mut paths, &[joins], &obstacles);
+        straighten(&mut paths, &[joins], &[group], &obstacles);
         assert_eq!(paths[0], Some(vec![(-0.5, -1.0), (-5.0, -1.0)]));
         // Level with a corner of the group, it keeps to the middle.
         let short = Rect { y0: -1.25, ..group };
@@ -323,7 +370,7 @@ mod tests {
             label_room: None,
         };
         let mut paths = vec![Some(to_middle.clone())];
-        straighten(&mut paths, &[joins], &obstacles);
+        straighten(&mut paths, &[joins], &[group], &obstacles);
         assert_eq!(paths[0], Some(to_middle));
     }
 
@@ -348,13 +395,37 @@ mod tests {
             (3.0, -1.0),
         ];
         let mut paths = vec![Some(over.clone())];
-        straighten(&mut paths, &[tied(centres())], &obstacles);
+        straighten(&mut paths, &[tied(centres())], &[], &obstacles);
         assert_eq!(paths[0].as_ref(), Some(&over), "another line's room");
         let own = Joins {
             label_room: Some(room),
             ..tied(centres())
         };
-        straighten(&mut paths, &[own], &obstacles);
+        straighten(&mut paths, &[own], &[], &obstacles);
         assert_eq!(paths[0], Some(vec![(-3.0, -1.0), (3.0, -1.0)]));
+    }
+
+    #[test]
+    fn a_line_planned_round_a_group_does_not_cut_through_it() {
+        // Mermaid's subgraph directions: `outside --> top` of another group ran round the
+        // bottom of a group in between; straight, it would cross that group.
+        let obstacles = Obstacles::new(&centres());
+        let between = Rect {
+            x0: -1.0,
+            y0: -6.0,
+            x1: 1.0,
+            y1: -0.5,
+        };
+        let round = vec![
+            (-3.0, -1.0),
+            (-2.0, -1.0),
+            (-2.0, 1.5),
+            (2.0, 1.5),
+            (2.0, -1.0),
+            (3.0, -1.0),
+        ];
+        let mut paths = vec![Some(round.clone())];
+        straighten(&mut paths, &[tied(centres())], &[between], &obstacles);
+        assert_eq!(paths[0], Some(round));
     }
 }
