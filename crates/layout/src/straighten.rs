@@ -1,10 +1,12 @@
 //! Straightening the routed lines: a line that steps aside from a straight run and back to it
 //! (a dip of half a cell between two components in a row, a hook that meets a component's side
-//! and runs along it to the corner its anchor ties to) is drawn straight wherever the straight
-//! piece is clear: it passes no box, name, title or label's room, runs along no other line,
-//! leaves no component along its own side, and crosses no more lines than the piece it
-//! replaces. The layered layout plans each line's tracks before it knows which corners the
-//! line ties to, so such steps are left over where the corners line up after all.
+//! and runs along it to the corner its anchor ties to, a step to the middle of a group's side
+//! it could meet level) is drawn straight wherever the straight piece is clear: it passes no
+//! box, name, title or other line's label room (its own label then goes beside it), runs along
+//! no other line and no group's border, leaves no component along its own side, and crosses no
+//! more lines and no more groups' borders than the piece it replaces. The layered layout plans
+//! each line's tracks before it knows which corners the line ties to, so such steps are left
+//! over where the corners line up after all.
 
 use crate::geometry::{COMPONENT_SIDE, Rect, collinear_overlap, crosses};
 use crate::route::{Obstacles, Point};
