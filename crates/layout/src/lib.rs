@@ -5,8 +5,9 @@
 //! The steps: [`input`] reads a body into raw entries; [`check`] refuses bad input (naming the
 //! entry and the field) and resolves ids into a [`model::Model`]; [`place`] puts components in
 //! tiers of rows inside their groups when some component gives a `tier`, else [`layered`] lays
-//! them out in layers along the flow (as Graphviz dot does); [`objects`] makes the areas, labels, components and
-//! routed line groups (each line straightened where a straight piece is clear). The rules in words: docs/create-diagram.md.
+//! them out in layers along the flow (as Graphviz dot does); [`objects`] makes the areas,
+//! labels, components and routed line groups (each line straightened where a straight piece
+//! is clear). The rules in words: docs/create-diagram.md.
 
 pub mod catalogue;
 pub mod check;

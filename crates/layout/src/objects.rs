@@ -170,9 +170,9 @@ fn push_groups(out: &mut Out, model: &Model, placement: &Placement) -> LayoutRes
 struct Routed {
     /// The link's index in the model.
     index: usize,
-    /// Its line group's two ends: the anchors tied to its components (or free on a group's
+    /// Its line group's first and last anchors: tied to its components (or free on a group's
     /// border); the points between come from its path.
-    anchors: Vec<Value>,
+    ends: [Value; 2],
     /// The room its layer kept for its label, if any.
     spot: Option<Rect>,
 }
@@ -278,25 +278,20 @@ fn push_lines(out: &mut Out, model: &Model, placement: &Placement) -> LayoutResu
         };
         routed.push(Routed {
             index: l,
-            anchors: vec![first, last],
+            ends: [first, last],
             spot: placement.label_spots[l],
         });
     }
     straighten(&mut paths, &joins, &placement.groups, &obstacles);
     // The labels once every line is known, so that each reads as its own line's.
     let lines = Lines(&paths);
-    for Routed {
-        index,
-        anchors,
-        spot,
-    } in routed
-    {
+    for Routed { index, ends, spot } in routed {
         let path = lines.0[index]
             .as_deref()
             .expect("a routed link has its line");
         // Its ends tied as routed (an end on a group's border where its line now meets it),
         // the points between them free.
-        let [first, last]: [Value; 2] = anchors.try_into().expect("a line's two ends");
+        let [first, last] = ends;
         let free = |p: &Point| json!({"type": 0, "x": p.0, "y": p.1});
         let tied_or_at = |anchor: Value, p: &Point| match anchor["type"].as_u64() {
             Some(0) => free(p),

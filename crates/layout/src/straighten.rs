@@ -30,8 +30,20 @@ pub(crate) struct Joins {
     pub label_room: Option<Rect>,
 }
 
+impl Joins {
+    /// The centre of the component at end `end` (0 the first, 1 the last), when that end is a
+    /// component's corner rather than a point on a group's border.
+    fn component_at(&self, end: usize) -> Option<&Point> {
+        match (self.groups[end], end) {
+            (Some(_), _) => None,
+            (None, 0) => self.components.first(),
+            (None, _) => self.components.last(),
+        }
+    }
+}
+
 /// A straight piece a line may take instead of some of its points.
-#[derive(Debug, PartialEq)]
+#[derive(Debug)]
 enum Shortcut {
     /// From its point `i` to its point `j`, the points between dropped.
     Between(usize, usize),
@@ -94,9 +106,9 @@ pub(crate) fn straighten(
     }
 }
 
-/// The first straight piece `path` (line `l`; what it keeps clear of in `around`) may take: between two of
-/// its points (the farthest such point from each point in turn), else to or from a group's
-/// border at another point of the same side.
+/// The first straight piece `path` (line `l`; what it keeps clear of in `around`) may take:
+/// between two of its points (the farthest such point from each point in turn), else to or
+/// from a group's border at another point of the same side.
 fn shortcut(
     path: &[Point],
     l: usize,
@@ -108,8 +120,8 @@ fn shortcut(
     let ends = &joins.components[..];
     let clear = |a: Point, b: Point, i: usize, j: usize| {
         obstacles.unobstructed_but(a, b, ends, joins.label_room)
-            && (i > 0 || leaves(a, b, ends.first()))
-            && (j < last || leaves(b, a, ends.last()))
+            && (i > 0 || leaves(a, b, joins.component_at(0)))
+            && (j < last || leaves(b, a, joins.component_at(1)))
             && keeps_clear((a, b), &path[i..=j], l, around)
             && !runs_back(path, (a, b), i, j)
     };
@@ -163,10 +175,10 @@ fn on_side(group: Rect, before: Point, end: Point, from: Point) -> Option<Point>
 }
 
 /// Whether a piece from a corner `at` of the component centred at `centre` toward `to` leaves
-/// it (rather than running along its side).
+/// it (rather than running along its side); a piece from a group's border (no `centre`)
+/// starts outside any component.
 fn leaves(at: Point, to: Point, centre: Option<&Point>) -> bool {
     let Some(&(cx, cy)) = centre else {
-        // A group's border point: the piece starts outside any component.
         return true;
     };
     let length = (to.0 - at.0).hypot(to.1 - at.1);

@@ -73,8 +73,10 @@ impl App {
 /// The key (by its context and command) that opens the place where `command` of `context`
 /// works, when one does.
 fn opener(context: Context, command: Command) -> Option<(Context, Command)> {
+    if let Some((_, opened_by)) = only_in(context, command) {
+        return Some(opened_by);
+    }
     match context {
-        Context::Prompt if command == Command::FromFile => Some((Context::Documents, Command::New)),
         Context::Edit => Some((Context::Properties, Command::Edit)),
         Context::Form | Context::FormField | Context::FormOperator | Context::Result => {
             Some((Context::Objects, Command::Selector))
@@ -90,11 +92,24 @@ fn opener(context: Context, command: Command) -> Option<(Context, Command)> {
     }
 }
 
+/// The one place a command of a context shared by several works, when it has one, and the key
+/// that opens that place: of a prompt's commands, `from_file` works only in the new-document
+/// prompt, which `new` of the documents pane opens.
+fn only_in(context: Context, command: Command) -> Option<(&'static str, (Context, Command))> {
+    match (context, command) {
+        (Context::Prompt, Command::FromFile) => Some((
+            "the new-document prompt",
+            (Context::Documents, Command::New),
+        )),
+        _ => None,
+    }
+}
+
 /// Where `command` of `context` works, to follow "works in": `the objects pane`, `a
-/// question`, `the new-document prompt` (of a prompt's commands, the one only it has).
+/// question`, `the new-document prompt` ([`only_in`]).
 fn place(context: Context, command: Command) -> String {
-    if context == Context::Prompt && command == Command::FromFile {
-        return "the new-document prompt".to_owned();
+    if let Some((place, _)) = only_in(context, command) {
+        return place.to_owned();
     }
     let title = context.title();
     if title.starts_with("the ") || title.starts_with("a ") || title.starts_with("in ") {
