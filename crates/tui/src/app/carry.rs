@@ -22,7 +22,7 @@ impl App {
             Action::Notify(notification) => self.notify(notification),
             Action::ClearError => self.status.clear_error(),
             Action::Focus(pane) => self.focus_on(pane),
-            Action::ShowMap(show) => self.show_map(show),
+            Action::Show(pane, show) => self.show(pane, show),
             Action::Open(overlay) => self.open(overlay),
             Action::Ask(ask) => self.open(Overlay::new(Question::from(ask))),
             Action::Close => self.close(),

@@ -11,6 +11,7 @@ use std::path::Path;
 
 use crate::app::update::{App, cx};
 use crate::overlays::Prompt;
+use crate::panes::MAP;
 use crate::requests::api;
 use crate::requests::call::Request;
 use crate::requests::purpose::{Answered, FromFileReply};
@@ -109,7 +110,7 @@ impl App {
                         id: doc,
                         title: title.clone(),
                     }),
-                    Action::ShowMap(true),
+                    Action::Show(MAP, true),
                     Action::info(match notes.len() {
                         0 => format!("made \"{title}\" from {path}: {count} objects laid out"),
                         n => format!(

@@ -5,10 +5,10 @@
 use crate::app::update::{App, Effect, cx};
 use crate::document::OpenDoc;
 use crate::document::load::Load;
-use crate::panes::ask_to_drop_edits;
+use crate::panes::{DOCS, OBJECTS, ask_to_drop_edits};
 use crate::requests::purpose::Answered;
 use crate::vocab::action::{Action, Cx};
-use crate::vocab::calls::{MarksChange, Pane};
+use crate::vocab::calls::MarksChange;
 use diagtui_model::{DocSummary, Props};
 
 impl App {
@@ -23,7 +23,7 @@ impl App {
         self.doc = Some(OpenDoc::new(doc));
         self.panes.objects.reset();
         self.panes.props.close();
-        self.focus = Pane::Objects;
+        self.focus = OBJECTS;
         self.arrange();
         vec![Action::ReloadContent]
     }
@@ -43,7 +43,7 @@ impl App {
         self.doc = None;
         self.panes.objects.reset();
         self.panes.props.close();
-        self.focus = Pane::Docs;
+        self.focus = DOCS;
         self.arrange();
         vec![Action::info(format!("stopped opening \"{title}\""))]
     }

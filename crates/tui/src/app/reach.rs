@@ -1,12 +1,13 @@
 //! Running an action from the palette wherever it works: here when it applies here; else in its
-//! pane, focused first (the map shown first for the map's); else a message saying where it
-//! works and what it needs (`mark_shown (V) works in the objects pane: open a document first`).
+//! pane, shown in its column (the map in the properties' place) and focused first; else a
+//! message saying where it works and what it needs (`mark_shown (V) works in the objects pane:
+//! open a document first`).
 
 use crate::app::update::App;
 use crate::keys::{Command, Context};
+use crate::panes::{DOCS, Panes};
 use crate::text::notification::Notification;
 use crate::vocab::action::Action;
-use crate::vocab::calls::Pane;
 
 impl App {
     /// Runs `command` of `context` as the palette picked it: where it works, going to its pane
@@ -15,26 +16,17 @@ impl App {
         if self.applies(context) {
             return self.run(context, command);
         }
-        let Some(pane) = Pane::of_context(context) else {
+        let Some(pane) = Panes::of_context(context) else {
             return vec![self.works_in(context, command, None)];
         };
-        if pane != Pane::Docs && self.doc.is_none() {
+        if pane != DOCS && self.doc.is_none() {
             let open = format!(
                 "open a document first ({} in the documents pane)",
                 self.keys.key(Context::Documents, Command::Open)
             );
             return vec![self.works_in(context, command, Some(open))];
         }
-        match pane {
-            Pane::Map => self.show_map(true),
-            Pane::Props => {
-                if self.map_open {
-                    self.show_map(false);
-                }
-                self.focus_on(Pane::Props);
-            }
-            pane => self.focus_on(pane),
-        }
+        self.show(pane, true);
         if self.applies(context) {
             self.run(context, command)
         } else {

@@ -19,7 +19,7 @@ use crate::document::scene_cache::{BuiltScene, SceneCache, SceneJob};
 use crate::document::summary::TypeSummary;
 use crate::keys::{Command, Context, KeyTable};
 use crate::overlays::{BulkEdit, Entry, Help, LogView, Palette, Prompt, Question, SelectorForm};
-use crate::panes::Panes;
+use crate::panes::{DOCS, MAP, OBJECTS, PROPS, Panes, Shown};
 use crate::requests::api;
 use crate::requests::call::{Reply, Request};
 use crate::requests::fresh::FreshObjects;
@@ -135,8 +135,8 @@ pub struct App {
     pub(super) doc: Option<OpenDoc>,
     /// The panes, each found by its `Pane`.
     pub(super) panes: Panes,
-    /// Whether the map is shown (in the properties' place).
-    pub(super) map_open: bool,
+    /// The pane shown in each column (the map in the properties' place while shown).
+    pub(super) shown: Shown,
     /// The open document's scene.
     pub(super) scene: SceneCache,
     /// The overlays, bottom first; the last one has the keys.
@@ -191,7 +191,7 @@ impl App {
             writes: WriteHistory::default(),
             doc: None,
             panes: Panes::new(),
-            map_open: false,
+            shown: Shown::default(),
             scene: match setup.status_key.trim() {
                 "" => SceneCache::default(),
                 key => SceneCache::new(key),
@@ -199,7 +199,7 @@ impl App {
             overlays: Vec::new(),
             kept_form: None,
             kept_bulk: None,
-            focus: Pane::Docs,
+            focus: DOCS,
             zoomed: false,
             status: Status::default(),
             liveness: Liveness::new(setup.poll),
@@ -353,7 +353,7 @@ impl App {
         let picture = self
             .panes
             .map
-            .picture_job(&cx, self.scene.shared(), self.map_open);
+            .picture_job(&cx, self.scene.shared(), self.shown.has(MAP));
         let scene = job.map(|job| Effect::BuildScene(Box::new(job)));
         let picture = picture.map(|job| Effect::DrawPicture(Box::new(job)));
         scene.into_iter().chain(picture).collect()
@@ -371,10 +371,9 @@ impl App {
         layout::screen(
             area,
             Arrangement {
-                focus: self.focus,
+                focus: Panes::column(self.focus),
                 zoomed: self.zoomed,
                 doc_open: self.doc.is_some(),
-                map: self.map_open,
                 status_rows: self.status_bar().rows(area.width),
             },
         )
@@ -382,17 +381,19 @@ impl App {
 
     /// Focuses `pane` (the map when it is shown in the properties' place).
     pub(super) fn focus_on(&mut self, pane: Pane) {
-        self.focus = self.placed(pane);
+        self.focus = self.shown.placed(pane);
         self.arrange();
     }
 
-    /// Shows the map in the properties' place (focused), or puts it away.
-    pub(super) fn show_map(&mut self, show: bool) {
-        self.map_open = show;
+    /// Shows `pane` in its column (the map in the properties' place) with the focus; or puts
+    /// it away, the column's first pane shown there again, and the focus, if it had it, on the
+    /// pane left of it (the map's on the objects).
+    pub(super) fn show(&mut self, pane: Pane, show: bool) {
+        self.shown.show(pane, show);
         if show {
-            self.focus = Pane::Map;
-        } else if self.focus == Pane::Map {
-            self.focus = Pane::Objects;
+            self.focus = pane;
+        } else if self.focus == pane {
+            self.focus = self.shown.beside(pane, -1);
         }
         self.arrange();
     }
@@ -400,8 +401,9 @@ impl App {
     /// Tells every component where it is drawn (after a resize, a focus change, a zoom).
     pub(super) fn arrange(&mut self) {
         let screen = self.screen(self.size);
-        for pane in Pane::ALL {
-            self.panes.get_mut(pane).set_area(screen.pane(pane));
+        for pane in Panes::ALL {
+            let area = Panes::area(*pane, &screen, &self.shown);
+            self.panes.get_mut(*pane).set_area(area);
         }
         for overlay in &mut self.overlays {
             overlay.component_mut().set_area(self.size);
@@ -419,15 +421,6 @@ impl App {
     /// The key context of the focused pane.
     fn pane_context(&self) -> Context {
         self.panes.get(self.focus).context()
-    }
-
-    /// The pane shown where `pane` would be: the map takes the properties' place while shown.
-    fn placed(&self, pane: Pane) -> Pane {
-        match pane {
-            Pane::Props | Pane::Map if self.map_open => Pane::Map,
-            Pane::Map => Pane::Props,
-            other => other,
-        }
     }
 
     /// Runs `f` on what has the keys: the top overlay, else the focused pane.
@@ -501,18 +494,18 @@ impl App {
                 actions.push(Action::ReloadContent);
                 actions
             }
-            Command::NextPane => vec![Action::Focus(self.focus.next())],
-            Command::PrevPane => vec![Action::Focus(self.focus.prev())],
-            Command::FocusDocuments => vec![Action::Focus(Pane::Docs)],
-            Command::FocusObjects => vec![Action::Focus(Pane::Objects)],
-            Command::FocusProperties => vec![Action::Focus(Pane::Props)],
+            Command::NextPane => vec![Action::Focus(self.shown.beside(self.focus, 1))],
+            Command::PrevPane => vec![Action::Focus(self.shown.beside(self.focus, -1))],
+            Command::FocusDocuments => vec![Action::Focus(DOCS)],
+            Command::FocusObjects => vec![Action::Focus(OBJECTS)],
+            Command::FocusProperties => vec![Action::Focus(PROPS)],
             Command::Zoom => {
                 self.zoomed = !self.zoomed;
                 self.arrange();
                 Vec::new()
             }
             Command::Save => self.panes.props.begin_save(),
-            Command::ToggleMap => vec![Action::ShowMap(!self.map_open)],
+            Command::ToggleMap => vec![Action::Show(MAP, !self.shown.has(MAP))],
             Command::Versions => self.open_versions(),
             _ => Vec::new(),
         }
@@ -548,7 +541,10 @@ impl App {
         }
         let screen = self.screen(self.size);
         let at = Position::new(mouse.column, mouse.row);
-        let Some(pane) = (Pane::ALL.into_iter()).find(|p| screen.pane(*p).contains(at)) else {
+        let shown = &self.shown;
+        let Some(&pane) =
+            (Panes::ALL.iter()).find(|p| Panes::area(**p, &screen, shown).contains(at))
+        else {
             return Vec::new();
         };
         if mouse.kind == MouseEventKind::Down(MouseButton::Left) && self.focus != pane {

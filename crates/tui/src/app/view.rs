@@ -8,10 +8,10 @@ use ratatui::widgets::Paragraph;
 
 use crate::app::update::App;
 use crate::overlays::{Question, Shown};
+use crate::panes::Panes;
 use crate::text::text_view::clip;
 use crate::theme::Role;
 use crate::vocab::action::Cx;
-use crate::vocab::calls::Pane;
 
 /// Draws the whole screen.
 pub fn view(app: &App, frame: &mut Frame) {
@@ -30,8 +30,8 @@ pub fn view(app: &App, frame: &mut Frame) {
         places: &app.places,
         now: app.tick,
     };
-    for pane in Pane::ALL {
-        let rect = screen.pane(pane);
+    for &pane in Panes::ALL {
+        let rect = Panes::area(pane, &screen, &app.shown);
         if rect.width > 0 && rect.height > 0 {
             let focused = app.focus == pane && app.overlays.is_empty();
             app.panes.get(pane).draw(frame, rect, &cx, focused);

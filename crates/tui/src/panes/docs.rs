@@ -42,7 +42,7 @@ use crate::text::text_view::clip;
 use crate::text::words;
 use crate::theme::Role;
 use crate::transfer::{FileError, FileFor, FileJob, FileOutcome, export_name};
-use crate::vocab::layout;
+use crate::vocab::layout::{self, Column};
 use crate::widgets::list::{ListCursor, Pointer};
 use crate::widgets::pieces::{
     filter_line, highlighted, load_error_lines, pane_block, selected_line,
@@ -205,14 +205,6 @@ enum Next {
 }
 
 impl DocsPane {
-    /// A pane with nothing loaded yet.
-    pub fn new() -> DocsPane {
-        DocsPane {
-            cursor: ListCursor::with_lead(1),
-            ..DocsPane::default()
-        }
-    }
-
     /// The requests that fill it: the documents and the folders.
     pub fn load(&mut self, cx: &Cx) -> Vec<Action> {
         let list = cx.send(api::list_docs(), |docs| {

@@ -19,20 +19,20 @@ use crate::document::{Marks, Matches, ObjectModel, OpenDoc, TreeRow};
 use crate::requests::api;
 use crate::requests::purpose::{Answered, Outcome};
 use crate::vocab::action::{Action, Ask, Choice, Component, Cx, Overlay};
-use crate::vocab::calls::{Body, MarksChange, ObjectsCall, Pane};
+use crate::vocab::calls::{Body, MarksChange, ObjectsCall};
 use crate::widgets::input::Filter;
 use diagtui_model::{DiagramObject, ObjectType, Props};
 
 use crate::document::RequestId;
 use crate::keys::{Command, Context};
 use crate::overlays::{ConnectionsView, TypePicker, WritesView};
-use crate::panes::{Filtered, TypedPane};
+use crate::panes::{DOCS, Filtered, OBJECTS, PROPS, TypedPane};
 use crate::requests::call::Request;
 use crate::session::record::{Removed, WriteKind, attached_line_groups};
 use crate::text::text_view::clip;
 use crate::text::words;
 use crate::theme::Role;
-use crate::vocab::layout;
+use crate::vocab::layout::{self, Column};
 use crate::widgets::list::{ListCursor, Pointer};
 use crate::widgets::pieces::{filter_line, load_error_lines, pane_block, selected_line};
 use crate::writes::server_undo;
@@ -259,7 +259,7 @@ impl ObjectsPane {
         let Some(model) = cx.doc.and_then(|d| d.model()) else {
             return Vec::new();
         };
-        let mut actions = vec![Action::Focus(Pane::Objects)];
+        let mut actions = vec![Action::Focus(OBJECTS)];
         self.reveal(obj, model);
         match row_of(&self.rows, model, obj) {
             Some(row) => actions.extend(self.go_to(row, cx)),

@@ -24,7 +24,7 @@ use ratatui_textarea::CursorMove;
 use crate::document::summary::{Listed, TypeSummary};
 use crate::document::{RequestId, Versioned};
 use crate::keys::{Command, Context};
-use crate::panes::TypedPane;
+use crate::panes::{OBJECTS, PROPS, TypedPane};
 use crate::panes::elsewhere::{Elsewhere, ServerSide};
 use crate::requests::api;
 use crate::requests::call::{Failure, Request, Stale};
@@ -37,8 +37,8 @@ use crate::text::text_view::{self, wrap_words};
 use crate::text::words;
 use crate::theme::Role;
 use crate::vocab::action::{Action, Ask, Choice, Component, Cx};
-use crate::vocab::calls::{Body, Pane, PropsCall};
-use crate::vocab::layout;
+use crate::vocab::calls::{Body, PropsCall};
+use crate::vocab::layout::{self, Column};
 use crate::widgets::editor::Editor;
 use crate::widgets::list::{ListCursor, Pointer};
 use crate::widgets::pieces::{pane_block, with_cursor};
@@ -365,7 +365,7 @@ impl PropsPane {
         if self.target.is_none() {
             return Vec::new();
         }
-        let mut actions = vec![Action::Focus(Pane::Props)];
+        let mut actions = vec![Action::Focus(PROPS)];
         if text.trim().is_empty() {
             actions.push(Action::info(
                 "the editor left the file empty: nothing changed",
@@ -548,22 +548,20 @@ fn with_note(text: &str, error: &SyntaxError) -> String {
     )
 }
 
-impl PropsPane {}
-
 #[cfg(test)]
 mod registry_tests {
     use super::*;
-    use crate::panes::Panes;
+    use crate::panes::{DOCS, Panes};
     use crate::vocab::calls::{DocsCall, ObjectsCall};
 
     #[test]
     fn the_registry_hands_each_reply_and_call_to_the_pane_of_its_type() {
         let panes = Panes::new();
-        assert_eq!(panes.taker(&DocsCall::Refresh), Some(Pane::Docs));
-        assert_eq!(panes.taker(&ObjectsCall::SelectRow(0)), Some(Pane::Objects));
-        assert_eq!(panes.taker(&PropsCall::CancelSave), Some(Pane::Props));
+        assert_eq!(panes.taker(&DocsCall::Refresh), Some(DOCS));
+        assert_eq!(panes.taker(&ObjectsCall::SelectRow(0)), Some(OBJECTS));
+        assert_eq!(panes.taker(&PropsCall::CancelSave), Some(PROPS));
         let created = PropsReply::Recreate(Ok("o".into()));
-        assert_eq!(panes.taker(&created), Some(Pane::Props));
+        assert_eq!(panes.taker(&created), Some(PROPS));
         assert_eq!(panes.taker(&"a string"), None);
     }
 }

@@ -65,9 +65,9 @@ pub enum Action {
     DropEdits,
     /// The objects pane selected an object: the properties pane shows it.
     ShowSelected,
-    /// Show the map in place of the properties (with the focus), or hide it (the focus back on
-    /// the objects).
-    ShowMap(bool),
+    /// Show this pane in its column (the map in the properties' place), with the focus, or put
+    /// it away (the focus, if it had it, to the column on its left: the map's to the objects).
+    Show(Pane, bool),
     /// `e`: edit the selected object in `$EDITOR`.
     ExternalEdit,
     /// Read the open document's content again.

@@ -5,62 +5,26 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::document::{ObjectModel, Versioned};
-use crate::keys::Context;
 use crate::text::json::{BulkChange, Diff};
 use diagtui_model::{
     Content, ContentReport, DocSummary, FolderRef, ObjectType, Props, SelectorUpdated,
 };
 
-/// One of the panes.
+/// One of the panes, by its name (`Docs`, as the log shows it). Each pane's file gives its
+/// name (`TypedPane::NAME`) and the registry (`panes/mod.rs`) makes its constant
+/// (`panes::DOCS`); where it sits, its keys and the pane `Tab` moves to are the registry's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Pane {
-    /// The documents list.
-    Docs,
-    /// The object tree.
-    Objects,
-    /// The properties.
-    Props,
-    /// The map, shown in place of the properties.
-    Map,
-}
+pub struct Pane(&'static str);
 
 impl Pane {
-    /// Every pane, in the order they sit left to right (the map in the properties' place).
-    pub const ALL: [Pane; 4] = [Pane::Docs, Pane::Objects, Pane::Props, Pane::Map];
-
-    /// The pane whose keys `context` holds, for the contexts the palette can go to.
-    pub fn of_context(context: Context) -> Option<Pane> {
-        match context {
-            Context::Documents => Some(Pane::Docs),
-            Context::Objects => Some(Pane::Objects),
-            Context::Properties | Context::Edit => Some(Pane::Props),
-            Context::Map => Some(Pane::Map),
-            _ => None,
-        }
+    /// The pane named `name` (the registry's constants are made with this).
+    pub const fn named(name: &'static str) -> Pane {
+        Pane(name)
     }
 
     /// Its name in the log (`Docs`).
     pub fn name(self) -> &'static str {
-        match self {
-            Pane::Docs => "Docs",
-            Pane::Objects => "Objects",
-            Pane::Props => "Props",
-            Pane::Map => "Map",
-        }
-    }
-
-    /// The pane `Tab` moves to (App puts the map in the properties' place while it is shown).
-    pub fn next(self) -> Pane {
-        match self {
-            Pane::Docs => Pane::Objects,
-            Pane::Objects => Pane::Props,
-            Pane::Props | Pane::Map => Pane::Docs,
-        }
-    }
-
-    /// The pane `Shift-Tab` moves to.
-    pub fn prev(self) -> Pane {
-        self.next().next()
+        self.0
     }
 }
 

@@ -3,19 +3,40 @@
 
 use ratatui::layout::{Constraint, Layout, Rect};
 
-use crate::vocab::calls::Pane;
+/// A column of the screen, left to right. Each pane sits in one (`TypedPane::COLUMN`); the
+/// first registered there is shown in it, another (the map) in its place while shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Column {
+    /// The documents.
+    Left,
+    /// The document's objects.
+    Middle,
+    /// The selected object: its properties, or the map.
+    Right,
+}
 
-/// The screen split into its parts; a pane that is not shown has an empty rectangle.
+impl Column {
+    /// The columns, left to right.
+    pub const ALL: [Column; 3] = [Column::Left, Column::Middle, Column::Right];
+
+    /// Its place from the left (0 to 2).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The column `steps` to the right of it, round to the left after the last (negative:
+    /// to the left).
+    pub fn step(self, steps: isize) -> Column {
+        let count = Column::ALL.len() as isize;
+        Column::ALL[(self.index() as isize + steps).rem_euclid(count) as usize]
+    }
+}
+
+/// The screen split into its parts; a column that is not shown has an empty rectangle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Screen {
-    /// The documents pane.
-    pub docs: Rect,
-    /// The objects pane.
-    pub objects: Rect,
-    /// The properties pane.
-    pub props: Rect,
-    /// The map, in the properties' place while it is shown.
-    pub map: Rect,
+    /// The columns, left to right (`Column::index`).
+    pub columns: [Rect; 3],
     /// The status bar.
     pub status: Rect,
     /// The footer: the keys of what has the focus.
@@ -23,28 +44,21 @@ pub struct Screen {
 }
 
 impl Screen {
-    /// The rectangle of `pane`.
-    pub fn pane(&self, pane: Pane) -> Rect {
-        match pane {
-            Pane::Docs => self.docs,
-            Pane::Objects => self.objects,
-            Pane::Props => self.props,
-            Pane::Map => self.map,
-        }
+    /// The rectangle of `column`.
+    pub fn column(&self, column: Column) -> Rect {
+        self.columns[column.index()]
     }
 }
 
 /// What the layout depends on besides the size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Arrangement {
-    /// The focused pane.
-    pub focus: Pane,
+    /// The column of the focused pane.
+    pub focus: Column,
     /// Whether the focused pane is zoomed to the whole width.
     pub zoomed: bool,
     /// Whether a document is open.
     pub doc_open: bool,
-    /// Whether the map is shown (in the properties' place).
-    pub map: bool,
     /// The status bar's rows: 1, or 2 while its message does not fit on one.
     pub status_rows: u16,
 }
@@ -56,50 +70,31 @@ const FOLD_BELOW: u16 = 70;
 /// Past this width the narrowed documents pane grows with the terminal (38 columns at 200).
 const GROW_FROM: u16 = 120;
 
-/// Splits `area`: the panes side by side above a status line and a footer line.
+/// Splits `area`: the columns side by side above a status line and a footer line.
 ///
-/// - Nothing open, or the documents focused: documents 27 %, objects 38 %, properties 35 %.
-/// - A document open and the focus elsewhere: the documents pane narrows to a column of titles
-///   (15 %, 14 to 28 columns, growing by a column for every four past 120: 38 at 200), or folds
-///   away below 70 columns, so the objects and properties get the room.
-/// - Zoomed: the focused pane alone.
-/// - The map, while shown, takes the properties' place (and the properties are not shown).
+/// - Nothing open, or the documents focused: documents 27 %, objects 38 %, the right 35 %.
+/// - A document open and the focus elsewhere: the documents' column narrows to a column of
+///   titles (15 %, 14 to 28 columns, growing by a column for every four past 120: 38 at 200),
+///   or folds away below 70 columns, so the objects and the right column get the room.
+/// - Zoomed: the focused column alone.
 pub fn screen(area: Rect, arrangement: Arrangement) -> Screen {
-    let mut screen = panes(area, arrangement);
-    if arrangement.map {
-        screen.map = screen.props;
-        screen.props = Rect::new(screen.props.x, screen.props.y, 0, 0);
-    }
-    screen
-}
-
-/// The screen as if the map were the properties pane.
-fn panes(area: Rect, arrangement: Arrangement) -> Screen {
     let [main, status, footer] = Layout::vertical([
         Constraint::Min(0),
         Constraint::Length(arrangement.status_rows),
         Constraint::Length(1),
     ])
     .areas(area);
-    let empty = Rect::new(main.x, main.y, 0, 0);
     if arrangement.zoomed {
-        let mut screen = Screen {
-            docs: empty,
-            objects: empty,
-            props: empty,
-            map: empty,
+        let mut columns = [Rect::new(main.x, main.y, 0, 0); 3];
+        columns[arrangement.focus.index()] = main;
+        return Screen {
+            columns,
             status,
             footer,
         };
-        match arrangement.focus {
-            Pane::Docs => screen.docs = main,
-            Pane::Objects => screen.objects = main,
-            Pane::Props | Pane::Map => screen.props = main,
-        }
-        return screen;
     }
-    let narrow = arrangement.doc_open && arrangement.focus != Pane::Docs;
-    let [docs, objects, props] = if !narrow {
+    let narrow = arrangement.doc_open && arrangement.focus != Column::Left;
+    let columns = if !narrow {
         Layout::horizontal([
             Constraint::Percentage(27),
             Constraint::Percentage(38),
@@ -119,16 +114,13 @@ fn panes(area: Rect, arrangement: Arrangement) -> Screen {
         };
         let [docs, rest] =
             Layout::horizontal([Constraint::Length(docs), Constraint::Min(0)]).areas(main);
-        let [objects, props] =
+        let [objects, right] =
             Layout::horizontal([Constraint::Percentage(52), Constraint::Percentage(48)])
                 .areas(rest);
-        [docs, objects, props]
+        [docs, objects, right]
     };
     Screen {
-        docs,
-        objects,
-        props,
-        map: Rect::new(props.x, props.y, 0, 0),
+        columns,
         status,
         footer,
     }
@@ -154,14 +146,13 @@ pub fn details_height(docs: Rect) -> u16 {
 mod tests {
     use super::*;
 
-    fn at(focus: Pane, zoomed: bool, doc_open: bool) -> Screen {
+    fn at(focus: Column, zoomed: bool, doc_open: bool) -> Screen {
         screen(
             Rect::new(0, 0, 80, 24),
             Arrangement {
                 focus,
                 zoomed,
                 doc_open,
-                map: false,
                 status_rows: 1,
             },
         )
@@ -169,28 +160,27 @@ mod tests {
 
     #[test]
     fn the_documents_narrow_once_a_document_is_open_and_zoom_takes_it_all() {
-        let wide = at(Pane::Docs, false, true);
-        assert_eq!(wide.docs.width, 22);
-        let narrow = at(Pane::Objects, false, true);
-        assert_eq!(narrow.docs.width, 14);
-        assert!(narrow.objects.width > wide.objects.width);
-        assert_eq!(narrow.props.x + narrow.props.width, 80);
-        let zoomed = at(Pane::Props, true, true);
-        assert_eq!((zoomed.props.width, zoomed.docs.width), (80, 0));
-        assert_eq!(zoomed.props.height, 22, "status and footer stay");
+        let [wide_docs, wide_objects, _] = at(Column::Left, false, true).columns;
+        assert_eq!(wide_docs.width, 22);
+        let [docs, objects, right] = at(Column::Middle, false, true).columns;
+        assert_eq!(docs.width, 14);
+        assert!(objects.width > wide_objects.width);
+        assert_eq!(right.x + right.width, 80);
+        let [docs, _, right] = at(Column::Right, true, true).columns;
+        assert_eq!((right.width, docs.width), (80, 0));
+        assert_eq!(right.height, 22, "status and footer stay");
         let folded = screen(
             Rect::new(0, 0, 60, 20),
             Arrangement {
-                focus: Pane::Objects,
+                focus: Column::Middle,
                 zoomed: false,
                 doc_open: true,
-                map: false,
                 status_rows: 2,
             },
         );
-        assert_eq!(folded.docs.width, 0);
+        assert_eq!(folded.column(Column::Left).width, 0);
         assert_eq!(folded.status.height, 2, "a long message takes a second row");
-        assert_eq!(folded.objects.height, 17);
+        assert_eq!(folded.column(Column::Middle).height, 17);
     }
 
     #[test]
@@ -199,14 +189,13 @@ mod tests {
             screen(
                 Rect::new(0, 0, columns, 50),
                 Arrangement {
-                    focus: Pane::Objects,
+                    focus: Column::Middle,
                     zoomed: false,
                     doc_open: true,
-                    map: false,
                     status_rows: 1,
                 },
             )
-            .docs
+            .column(Column::Left)
             .width
         };
         assert_eq!(width(120), 18);
@@ -215,21 +204,9 @@ mod tests {
     }
 
     #[test]
-    fn the_map_takes_the_place_of_the_properties_and_zooms_to_the_whole_screen() {
-        let plain = at(Pane::Objects, false, true);
-        let arrangement = |focus, zoomed| Arrangement {
-            focus,
-            zoomed,
-            doc_open: true,
-            map: true,
-            status_rows: 1,
-        };
-        let shown = screen(Rect::new(0, 0, 80, 24), arrangement(Pane::Map, false));
-        assert_eq!(shown.map, plain.props);
-        assert_eq!(shown.props.width, 0);
-        assert_eq!(shown.objects, plain.objects);
-        let zoomed = screen(Rect::new(0, 0, 80, 24), arrangement(Pane::Map, true));
-        assert_eq!((zoomed.map.width, zoomed.map.height), (80, 22));
-        assert_eq!(zoomed.objects.width, 0);
+    fn a_step_past_the_last_column_comes_round_to_the_first() {
+        assert_eq!(Column::Right.step(1), Column::Left);
+        assert_eq!(Column::Left.step(-1), Column::Right);
+        assert_eq!(Column::Left.step(1), Column::Middle);
     }
 }

@@ -6,6 +6,10 @@ use std::path::PathBuf;
 use super::*;
 
 impl TypedPane for DocsPane {
+    const NAME: &'static str = "Docs";
+    const COLUMN: Column = Column::Left;
+    const CONTEXTS: &'static [Context] = &[Context::Documents];
+
     type Reply = DocsReply;
     type Call = DocsCall;
 
@@ -94,6 +98,13 @@ impl TypedPane for DocsPane {
     }
 
     /// A call App forwards: a prompt's text or a confirmed action.
+    fn fresh() -> DocsPane {
+        DocsPane {
+            cursor: ListCursor::with_lead(1),
+            ..DocsPane::default()
+        }
+    }
+
     fn call(&mut self, call: DocsCall, cx: &Cx) -> Vec<Action> {
         match call {
             DocsCall::Submit(purpose, text) => self.submit(purpose, text, cx),

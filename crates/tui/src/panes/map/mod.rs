@@ -31,12 +31,13 @@ use crate::document::picture::{DrawnPicture, Graphics, PictureJob, PictureKey, P
 use crate::document::{ObjectModel, OpenDoc, RequestId, TreeRow};
 use crate::keys::{Command, Context};
 use crate::overlays::ConnectionsView;
-use crate::panes::TypedPane;
+use crate::panes::{MAP, TypedPane};
 use crate::requests::call::Request;
 use crate::text::text_view::clip;
 use crate::theme::Role;
 use crate::vocab::action::{Action, Component, Cx};
-use crate::vocab::calls::{ObjectsCall, Pane};
+use crate::vocab::calls::ObjectsCall;
+use crate::vocab::layout::Column;
 use crate::widgets::pieces::{load_error_lines, pane_block};
 use diagtui_scene::render::Highlights;
 use diagtui_scene::{Rect as SceneRect, Scene};
@@ -221,7 +222,7 @@ impl MapPane {
     fn select(&self, id: &str) -> Vec<Action> {
         vec![
             Action::to_pane(ObjectsCall::Jump(id.to_owned())),
-            Action::Focus(Pane::Map),
+            Action::Focus(MAP),
         ]
     }
 
@@ -284,7 +285,7 @@ impl MapPane {
             Command::NextObject => actions = self.step(scene, true, cx),
             Command::PrevObject => actions = self.step(scene, false, cx),
             Command::Connections => {
-                actions = ConnectionsView::open(self.selected.as_deref(), scene, Pane::Map)
+                actions = ConnectionsView::open(self.selected.as_deref(), scene, MAP)
             }
             _ => {}
         }
@@ -322,6 +323,10 @@ fn canvas_and_info(area: Rect) -> (Rect, Rect) {
 
 /// The map makes no request of its own and takes no call.
 impl TypedPane for MapPane {
+    const NAME: &'static str = "Map";
+    const COLUMN: Column = Column::Right;
+    const CONTEXTS: &'static [Context] = &[Context::Map];
+
     type Reply = Infallible;
     type Call = Infallible;
 
@@ -341,7 +346,7 @@ impl Component for MapPane {
 
     fn command(&mut self, command: Command, cx: &Cx) -> Vec<Action> {
         if command == Command::Back {
-            return vec![Action::ShowMap(false)];
+            return vec![Action::Show(MAP, false)];
         }
         if command == Command::SwitchView {
             return self.switch_view();

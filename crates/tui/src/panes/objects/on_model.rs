@@ -21,7 +21,7 @@ impl ObjectsPane {
                     self.fold(None, model);
                     Vec::new()
                 }
-                Some(TreeRow::Object(_)) => vec![Action::Focus(Pane::Props)],
+                Some(TreeRow::Object(_)) => vec![Action::Focus(PROPS)],
                 None => Vec::new(),
             },
             Command::Fold | Command::Unfold => {

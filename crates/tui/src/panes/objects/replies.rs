@@ -4,6 +4,10 @@
 use super::*;
 
 impl TypedPane for ObjectsPane {
+    const NAME: &'static str = "Objects";
+    const COLUMN: Column = Column::Middle;
+    const CONTEXTS: &'static [Context] = &[Context::Objects];
+
     type Reply = ObjectsReply;
     type Call = ObjectsCall;
 

@@ -37,7 +37,7 @@ impl Component for ObjectsPane {
                     self.filter.command(Command::ClearFilter);
                     self.refilter(cx)
                 }
-                _ => vec![Action::Focus(Pane::Docs)],
+                _ => vec![Action::Focus(DOCS)],
             },
             Command::Add if cx.doc.is_some() => {
                 vec![Action::Open(Overlay::new(TypePicker::default()))]
@@ -56,7 +56,7 @@ impl Component for ObjectsPane {
             },
             Command::ExternalEdit => vec![Action::ExternalEdit],
             Command::Connections => match cx.scene {
-                Some(scene) => ConnectionsView::open(self.selected_id(), scene, Pane::Objects),
+                Some(scene) => ConnectionsView::open(self.selected_id(), scene, OBJECTS),
                 None => vec![Action::info("the connections are still being worked out")],
             },
             Command::History => match cx.doc_id() {

@@ -4,6 +4,10 @@
 use super::*;
 
 impl TypedPane for PropsPane {
+    const NAME: &'static str = "Props";
+    const COLUMN: Column = Column::Right;
+    const CONTEXTS: &'static [Context] = &[Context::Properties, Context::Edit];
+
     type Reply = PropsReply;
     type Call = PropsCall;
 

@@ -88,7 +88,7 @@ impl Component for PropsPane {
     fn command(&mut self, command: Command, cx: &Cx) -> Vec<Action> {
         if self.target.is_none() {
             return match command {
-                Command::Back => vec![Action::Focus(Pane::Objects)],
+                Command::Back => vec![Action::Focus(OBJECTS)],
                 _ => Vec::new(),
             };
         }
@@ -106,7 +106,7 @@ impl Component for PropsPane {
                 self.fit();
                 Vec::new()
             }
-            Command::Back => vec![Action::Focus(Pane::Objects)],
+            Command::Back => vec![Action::Focus(OBJECTS)],
             Command::ExternalEdit => vec![Action::ExternalEdit],
             Command::Undo => self.undo(cx),
             Command::Save => self.begin_save(),
