@@ -337,6 +337,27 @@ mod tests {
     }
 
     #[test]
+    fn no_two_panes_share_a_name_or_a_key_context() {
+        // A pane is found by its name, and the palette goes to the pane of a context.
+        for (i, (pane, _, contexts)) in Panes::PLACES.iter().enumerate() {
+            for (other, _, others) in &Panes::PLACES[i + 1..] {
+                assert_ne!(pane.name(), other.name());
+                assert!(
+                    contexts.iter().all(|c| !others.contains(c)),
+                    "{}",
+                    pane.name()
+                );
+            }
+        }
+        for column in Column::ALL {
+            assert!(
+                Panes::in_column(column).next().is_some(),
+                "{column:?} shows a pane"
+            );
+        }
+    }
+
+    #[test]
     fn tab_goes_round_the_columns_to_the_pane_shown_in_each() {
         let mut shown = Shown::default();
         assert_eq!(shown.beside(DOCS, 1), OBJECTS);
