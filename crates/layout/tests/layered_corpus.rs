@@ -78,9 +78,10 @@ fn the_corpus_is_laid_out_to_the_zero_targets() {
     // the corpus have 4).
     assert_eq!(sum.astray, 0, "labels nearer another line: {sum:?}");
     // Crossings at most 1.2 times dot's on the same graphs (11 over the corpus,
-    // scripts/layout-quality.sh): 3, none in the 122-node flowchart, whose lines share the
-    // tracks between its layers; the groups plan the lines crossing their borders.
-    assert!(sum.crossings <= 3, "line crossings: {sum:?}");
+    // scripts/layout-quality.sh): 1, none in the 122-node flowchart, whose lines share the
+    // tracks between its layers; the groups plan the lines crossing their borders, and long
+    // links are moved whole (Temporal's schedule flowchart had 2).
+    assert!(sum.crossings <= 1, "line crossings: {sum:?}");
     // Lines along another: no more than dot's drawings have (1) but in the largest diagram
     // (the 122-node flowchart: it fits the grid only with lines sharing the tracks between
     // its layers; docs/create-diagram.md, "The layout's measures").

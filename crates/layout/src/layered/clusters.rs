@@ -352,6 +352,7 @@ impl<'a> Layout<'a> {
         let ends = port_ends(at_ports.then_some(blocks), &is_group, &spans, &edges);
         let mut proper = Proper::sharing(n + chained.len(), &rank, &upper_lower, &shared, &ends);
         proper.pinned = border.pinned;
+        proper.labelled = edges.iter().map(|edge| edge.label.is_some()).collect();
         proper.reduce_crossings_once(self.orders, &upper_lower);
         let total = proper.layer_of.len();
         let mut breadth = vec![0.0; total];
@@ -373,16 +374,8 @@ impl<'a> Layout<'a> {
         }
         // Each edge's nodes from its upper end down, and how many lines meet each component
         // on each side (for the room their slots take beside it).
-        let routes: Vec<Vec<usize>> = proper
-            .chains
-            .iter()
-            .zip(&spans)
-            .map(|(chain, &(a, b, _))| {
-                std::iter::once(a)
-                    .chain(chain.iter().copied())
-                    .chain(std::iter::once(b))
-                    .collect()
-            })
+        let routes: Vec<Vec<usize>> = (spans.iter().enumerate())
+            .map(|(e, &(a, b, _))| proper.path(e, a, b))
             .collect();
         let leader = leaders(&proper, &routes);
         let demand = demand(n, &routes, &leader);

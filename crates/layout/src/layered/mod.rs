@@ -14,6 +14,7 @@ mod cycles;
 mod layers;
 mod order;
 mod ports;
+mod sift;
 
 use crate::error::{LayoutError, LayoutResult};
 use crate::geometry::{Rect, ceil_half};

@@ -64,6 +64,9 @@ pub(crate) struct Proper {
     /// Whether the first layer and the last keep their order as given (a group's ports,
     /// ordered by where their lines run on outside it).
     pub pinned: (bool, bool),
+    /// Per edge, whether it carries a link's label (on its middle dummy, given the label's
+    /// room after the order): the sifting leaves such a chain where it is.
+    pub labelled: Vec<bool>,
 }
 
 /// Edge weights for the coordinates: a long edge's inner pieces pull hardest, so that they
@@ -111,6 +114,7 @@ impl Proper {
             real: n,
             shared: shared.to_vec(),
             pinned: (false, false),
+            labelled: vec![false; edges.len()],
         };
         for (v, &r) in rank.iter().enumerate().take(n) {
             p.layers[r].push(v);
@@ -141,6 +145,14 @@ impl Proper {
             p.chains.push(chain);
         }
         p
+    }
+
+    /// Edge `e`'s nodes from its upper end (`upper`) down to its lower one (`lower`), one a
+    /// layer.
+    pub(crate) fn path(&self, e: usize, upper: usize, lower: usize) -> Vec<usize> {
+        (std::iter::once(upper).chain(self.chains[e].iter().copied()))
+            .chain(std::iter::once(lower))
+            .collect()
     }
 
     /// A new dummy node on `layer`.
@@ -272,6 +284,7 @@ impl Proper {
             Some(start) => self.layers = self.swept(start, false).0,
             None => self.reduce_crossings(),
         }
+        self.sift_chains(edges);
         orders.0.borrow_mut().insert(key, self.layers.clone());
     }
 
@@ -465,6 +478,11 @@ impl Proper {
             }
         }
         (kept, swapped)
+    }
+
+    /// Whether any edge meets an end off its middle ([`Proper::has_ends`]).
+    pub(super) fn has_ends(&self) -> bool {
+        self.has_ends
     }
 
     /// Whether layer `l` keeps its order ([`Proper::pinned`]).
