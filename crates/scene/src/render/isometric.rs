@@ -419,10 +419,15 @@ fn facing_labels(
         });
         let everything: Vec<Rect> = titles.iter().chain(&earlier).copied().collect();
         // Clear of the titles and the labels before it; else of the titles alone. A move of
-        // its height and the gap clears a text of its height lying right over it.
+        // its height and the gap clears a text of its height lying right over it; a title's
+        // box reaches down to its block, its gap under its text, which a label under a title
+        // may need to move past too (Jaeger's "gRPC" under "Jaeger Query Service").
         let most = at.height() + SIGN_CLEARANCE;
+        let further = most + TITLE_GAP * TITLE_SIZE;
         let moved = clear_of(at, most, &everything)
             .or_else(|| clear_of(at, most, &titles))
+            .or_else(|| clear_of(at, further, &everything))
+            .or_else(|| clear_of(at, further, &titles))
             .unwrap_or(at);
         placed.push(moved);
         let centre = iso.projection.at(label.centre, 0.0);

@@ -334,6 +334,29 @@ fn a_links_label_is_moved_clear_of_a_title_standing_over_its_block_in_3d() {
 }
 
 #[test]
+fn a_label_under_a_title_moves_past_the_titles_gap_to_its_block_in_3d() {
+    // Jaeger's architecture flowchart as the layout places it (session 26): the "gRPC" label
+    // lies under "Jaeger Query Service" in 3D, and the move up that clears the title's box
+    // (which reaches down to its block) is a little more than the label's own height.
+    let name = "Jaeger Query Service";
+    let scene = scene(json!({
+        "query": {"type": "component", "data": {"componentId": "generic.generic-monitoring",
+            "position": {"x": 10.0, "y": -6.5}, "name": name}},
+        "grpc": {"type": "label", "data": {"text": "gRPC",
+            "position": {"x": 6.0, "y": -8.0}, "dimensions": {"width": 2.0, "height": 1.0},
+            "fontSize": 0.5, "textAlign": "center", "color": "#333333"}},
+    }));
+    let found = texts(&laid_out(&svg_of(&scene, View::Isometric)));
+    let text = |t: &str| found.iter().find(|(f, ..)| f == t).unwrap().2;
+    let (label, title) = (text("gRPC"), text(name));
+    let meets = label.left() < title.right()
+        && title.left() < label.right()
+        && label.top() < title.bottom()
+        && title.top() < label.bottom();
+    assert!(!meets, "the label {label:?} lies under the title {title:?}");
+}
+
+#[test]
 fn links_labels_apart_on_the_floor_do_not_lie_over_each_other_in_3d() {
     // Jaeger's remote sampling flowchart: two links' labels the layout put a cell apart, one
     // over the other; seen at a slant, the floor brings them side by side on the screen.
