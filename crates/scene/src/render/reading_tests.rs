@@ -320,14 +320,7 @@ fn a_links_label_is_moved_clear_of_a_title_standing_over_its_block_in_3d() {
             "position": {"x": 0.0, "y": -5.0}, "dimensions": {"width": 4.0, "height": 1.0},
             "fontSize": 0.5, "textAlign": "center", "color": "#333333"}},
     }));
-    let found = texts(&laid_out(&svg_of(&scene, View::Isometric)));
-    let text = |t: &str| found.iter().find(|(f, ..)| f == t).unwrap().2;
-    let (label, title) = (text("Authz check"), text(name));
-    let meets = label.left() < title.right()
-        && title.left() < label.right()
-        && label.top() < title.bottom()
-        && title.top() < label.bottom();
-    assert!(!meets, "the label {label:?} lies under the title {title:?}");
+    assert_clear_of_title_in_3d(&scene, "Authz check", name);
     // In 2D it stays where the layout put it.
     let flat = texts(&laid_out(&svg_of(&scene, View::Flat)));
     assert!(flat.iter().any(|(t, ..)| t == "Authz check"));
@@ -346,9 +339,14 @@ fn a_label_under_a_title_moves_past_the_titles_gap_to_its_block_in_3d() {
             "position": {"x": 6.0, "y": -8.0}, "dimensions": {"width": 2.0, "height": 1.0},
             "fontSize": 0.5, "textAlign": "center", "color": "#333333"}},
     }));
-    let found = texts(&laid_out(&svg_of(&scene, View::Isometric)));
+    assert_clear_of_title_in_3d(&scene, "gRPC", name);
+}
+
+/// Asserts that in the 3D picture of `scene` the text `label` lies clear of the text `title`.
+fn assert_clear_of_title_in_3d(scene: &Scene, label: &str, title: &str) {
+    let found = texts(&laid_out(&svg_of(scene, View::Isometric)));
     let text = |t: &str| found.iter().find(|(f, ..)| f == t).unwrap().2;
-    let (label, title) = (text("gRPC"), text(name));
+    let (label, title) = (text(label), text(title));
     let meets = label.left() < title.right()
         && title.left() < label.right()
         && label.top() < title.bottom()
