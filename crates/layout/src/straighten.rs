@@ -303,27 +303,20 @@ mod tests {
             &Obstacles::new(&blocked),
         );
         assert_eq!(paths[0].as_ref(), Some(&dip), "through a component");
-        // Another line along the straight piece.
+        // The dip straightened beside another line (`other`).
         let obstacles = Obstacles::new(&centres());
+        let beside = |other: Vec<Point>| {
+            let mut paths = vec![Some(dip.clone()), Some(other)];
+            let joins = [tied(centres()), Joins::default()];
+            straighten(&mut paths, &joins, &[], &obstacles);
+            paths.swap_remove(0)
+        };
+        // Another line along the straight piece.
         let along = vec![(-0.5, -1.0), (0.5, -1.0)];
-        let mut paths = vec![Some(dip.clone()), Some(along)];
-        straighten(
-            &mut paths,
-            &[tied(centres()), Joins::default()],
-            &[],
-            &obstacles,
-        );
-        assert_eq!(paths[0].as_ref(), Some(&dip), "along another line");
+        assert_eq!(beside(along).as_ref(), Some(&dip), "along another line");
         // A line the straight piece would cross and the step does not.
         let across = vec![(0.0, -3.0), (0.0, -0.75)];
-        let mut paths = vec![Some(dip.clone()), Some(across)];
-        straighten(
-            &mut paths,
-            &[tied(centres()), Joins::default()],
-            &[],
-            &obstacles,
-        );
-        assert_eq!(paths[0].as_ref(), Some(&dip), "across another line");
+        assert_eq!(beside(across).as_ref(), Some(&dip), "across another line");
     }
 
     #[test]

@@ -201,6 +201,12 @@ impl Panes {
             .filter_map(move |(pane, at, _)| (*at == column).then_some(*pane))
     }
 
+    /// The pane `column` shows unless another of its panes is shown in its place.
+    fn first_in(column: Column) -> Pane {
+        (Panes::in_column(column).next())
+            .unwrap_or_else(|| panic!("no pane in the {column:?} column"))
+    }
+
     /// Where `pane` is drawn on `screen` while `shown` are the panes shown in the columns:
     /// its column if it is the one shown there, else nothing (an empty rectangle at the
     /// column's corner).
@@ -227,15 +233,11 @@ impl Panes {
 /// The pane shown in each column: the first registered there, unless another of its panes
 /// is shown in its place (the map, in the properties').
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Shown([Pane; 3]);
+pub struct Shown([Pane; Column::ALL.len()]);
 
 impl Default for Shown {
     fn default() -> Shown {
-        Shown(Column::ALL.map(|column| {
-            Panes::in_column(column)
-                .next()
-                .unwrap_or_else(|| panic!("no pane in the {column:?} column"))
-        }))
+        Shown(Column::ALL.map(Panes::first_in))
     }
 }
 
@@ -255,7 +257,7 @@ impl Shown {
         let column = Panes::column(pane);
         self.0[column.index()] = match show {
             true => pane,
-            false => Shown::default().in_column(column),
+            false => Panes::first_in(column),
         };
     }
 

@@ -36,7 +36,7 @@ impl Column {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Screen {
     /// The columns, left to right (`Column::index`).
-    pub columns: [Rect; 3],
+    pub columns: [Rect; Column::ALL.len()],
     /// The status bar.
     pub status: Rect,
     /// The footer: the keys of what has the focus.
@@ -85,7 +85,7 @@ pub fn screen(area: Rect, arrangement: Arrangement) -> Screen {
     ])
     .areas(area);
     if arrangement.zoomed {
-        let mut columns = [Rect::new(main.x, main.y, 0, 0); 3];
+        let mut columns = [Rect::new(main.x, main.y, 0, 0); Column::ALL.len()];
         columns[arrangement.focus.index()] = main;
         return Screen {
             columns,
