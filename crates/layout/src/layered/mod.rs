@@ -17,8 +17,8 @@ mod ports;
 mod sift;
 
 use crate::error::{LayoutError, LayoutResult};
-use crate::geometry::{Rect, ceil_half};
-use crate::model::Model;
+use crate::geometry::{COMPONENT_SIDE, Rect, ceil_half};
+use crate::model::{Model, Position};
 use crate::place::{GRID, Placement, bounds, check_by_hand, placement_of};
 use crate::settings::Settings;
 use order::Orders;
@@ -99,7 +99,7 @@ impl Gaps {
     ) -> Gaps {
         let g = |v: f64, least: f64| ceil_half(v * scale).max(least);
         Gaps {
-            node: g(settings.comp_gap, 1.0),
+            node: g(settings.comp_gap, LEAST_GAPS.0),
             layer: g(settings.tier_gap, least_layer),
             margin: g(settings.group_margin, 1.0),
             padding: g(settings.group_padding, 0.5),
@@ -112,10 +112,36 @@ impl Gaps {
     }
 }
 
+/// The least gap between neighbours in a layer and between layers, in cells (the last steps').
+const LEAST_GAPS: (f64, f64) = (1.0, 0.5);
+
+/// The most components the grid holds laid out in layers: each takes its 2 × 2 cells and,
+/// with the least gaps, a cell beside its neighbour and half a cell from the next layer, so
+/// 3 × 2.5 cells of its own (each gap counted half to either side, in a grid grown by half a
+/// gap all round): 1,353. More is refused before any layout is tried, which takes seconds
+/// a try for thousands of components.
+pub fn most_components() -> usize {
+    let (node, layer) = LEAST_GAPS;
+    let room = (GRID.width() + node) * (GRID.height() + layer);
+    (room / ((COMPONENT_SIDE + node) * (COMPONENT_SIDE + layer))) as usize
+}
+
 /// Places a checked model in layers, shrinking the gaps until it fits the grid. A diagram that
 /// does not fit is refused, naming its size and whether it fits with its flow turned (`LR`
-/// instead of `TB`, or back).
+/// instead of `TB`, or back); one with more components to place than the grid can hold
+/// ([`most_components`]), at once.
 pub fn place(model: &Model, settings: &Settings) -> LayoutResult<Placement> {
+    let to_place = (model.components.iter())
+        .filter(|c| c.position == Position::Auto)
+        .count();
+    if to_place > most_components() {
+        return Err(LayoutError::input(format!(
+            "{to_place} components to lay out: the grid's 100 × 100 cells hold {} at most in \
+             layers (each takes 2 × 2 cells and the least gaps around it); split it into \
+             several diagrams",
+            most_components()
+        )));
+    }
     let b = match fit(model, settings)? {
         Ok(placement) => return Ok(placement),
         Err(smallest) => smallest,

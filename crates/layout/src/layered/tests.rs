@@ -401,6 +401,31 @@ fn a_tall_diagram_shrinks_its_gaps_to_fit_and_a_huge_one_is_refused_by_its_size(
 }
 
 #[test]
+fn more_components_than_the_grid_holds_in_layers_are_refused_before_any_layout() {
+    // 33 components a layer (3 cells each but the last's gap) and 40 layers (2.5 cells each
+    // but the last's gap) fill the grid with the least gaps: 1,320; the bound counts the
+    // gaps half to each side, so it is a little above.
+    assert_eq!(super::most_components(), 1353);
+    assert!(33 * 40 <= super::most_components());
+    // No step lays out with gaps under the least ones the bound counts on.
+    for gaps in super::steps(&Settings::default(), true) {
+        assert!(gaps.node >= super::LEAST_GAPS.0 && gaps.layer >= super::LEAST_GAPS.1);
+    }
+    // One more than the bound, without links: refused by its count, naming it.
+    let mut body = serde_json::Map::new();
+    for i in 0..=super::most_components() {
+        body.insert(format!("c{i}"), component(&[]));
+    }
+    let e = refusal(&Value::Object(body));
+    assert!(
+        e.message.starts_with("1354 components to lay out"),
+        "{}",
+        e.message
+    );
+    assert!(e.message.contains("hold 1353 at most"), "{}", e.message);
+}
+
+#[test]
 fn a_step_of_fitting_with_the_gaps_of_the_one_before_is_not_laid_out_again() {
     let all = super::STEPS.len();
     // The settings' own gaps at their least: the first steps, which only scale the gaps, give
