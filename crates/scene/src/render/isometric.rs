@@ -399,10 +399,10 @@ fn facing_labels(
             _ => None,
         })
         .collect();
-    // Where each label may end up (a move is at most its height and the gap), filed to find
-    // the labels placed before one that it could meet.
+    // Where each label may end up (its furthest move and the gap), filed to find the labels
+    // placed before one that it could meet.
     let reach: Vec<Rect> = (labels.iter())
-        .map(|(_, _, at)| at.grown(at.height() + 2.0 * SIGN_CLEARANCE))
+        .map(|(_, _, at)| at.grown(moves(*at)[2] + SIGN_CLEARANCE))
         .collect();
     let near_labels = (reach.iter().copied().reduce(Rect::union)).map(|all| Grid::new(all, &reach));
     let mut placed: Vec<Rect> = Vec::with_capacity(labels.len());
@@ -418,16 +418,13 @@ fn facing_labels(
                 .collect()
         });
         let everything: Vec<Rect> = titles.iter().chain(&earlier).copied().collect();
-        // Clear of the titles and the labels before it; else of the titles alone. A move of
-        // its height and the gap clears a text of its height lying right over it; a title's
-        // box reaches down to its block, its gap under its text, which a label under a title
-        // may need to move past too (Jaeger's "gRPC" under "Jaeger Query Service").
-        let most = at.height() + SIGN_CLEARANCE;
-        let further = most + TITLE_GAP * TITLE_SIZE;
-        let moved = clear_of(at, most, &everything)
-            .or_else(|| clear_of(at, most, &titles))
-            .or_else(|| clear_of(at, further, &everything))
-            .or_else(|| clear_of(at, further, &titles))
+        // Clear of the titles and the labels before it; else of the titles alone; by the
+        // least move of [`moves`] that clears them.
+        let moved = moves(at)
+            .into_iter()
+            .find_map(|reach| {
+                clear_of(at, reach, &everything).or_else(|| clear_of(at, reach, &titles))
+            })
             .unwrap_or(at);
         placed.push(moved);
         let centre = iso.projection.at(label.centre, 0.0);
@@ -443,6 +440,18 @@ fn facing_labels(
         svg::draw_label(out, fit, &facing, svg::ground(scene, label));
         out.push_str("</g>\n");
     }
+}
+
+/// How far a label at `at` (on the screen) may move to clear what lies over it, tried in turn:
+/// its height and the gap, which clears a text of its height lying right over it; that and a
+/// title's gap, as a title's box reaches down to its block under its text (Jaeger's "gRPC"
+/// under "Jaeger Query Service"); and three times the first, where nothing nearer clears it,
+/// so that a short label under the end of a title of several lines slides out sideways
+/// (Gateway API's "No" under "Map the end of the path to a single policy remaining in the
+/// stack or none").
+fn moves(at: Rect) -> [f64; 3] {
+    let most = at.height() + SIGN_CLEARANCE;
+    [most, most + TITLE_GAP * TITLE_SIZE, 3.0 * most]
 }
 
 /// A label's text facing the viewer where it lies on the floor, on the screen (unrotated).

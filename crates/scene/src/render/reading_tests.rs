@@ -342,6 +342,27 @@ fn a_label_under_a_title_moves_past_the_titles_gap_to_its_block_in_3d() {
     assert_clear_of_title_in_3d(&scene, "gRPC", name);
 }
 
+#[test]
+fn a_short_label_under_the_end_of_a_long_title_slides_out_sideways_in_3d() {
+    // Gateway API's policy merge flowchart as the layout places it (session 27): "No" lies
+    // under the right end of a title of three lines; up or down it would have to move past
+    // the whole title, sideways only a little more than its own width.
+    let name = "Map the end of the path to\na single policy remaining\nin the stack or none";
+    let scene = scene(json!({
+        "map": {"type": "component", "data": {"componentId": "generic.server",
+            "position": {"x": 5.5, "y": 0.5}, "name": name}},
+        "no": {"type": "label", "data": {"text": "No",
+            "position": {"x": 3.0, "y": -4.0}, "dimensions": {"width": 2.0, "height": 1.0},
+            "fontSize": 0.5, "textAlign": "center", "color": "#333333"}},
+    }));
+    let found = texts(&laid_out(&svg_of(&scene, View::Isometric)));
+    let title: String = (found.iter())
+        .find(|(t, ..)| t.starts_with("Map the end"))
+        .map(|(t, ..)| t.clone())
+        .unwrap();
+    assert_clear_of_title_in_3d(&scene, "No", &title);
+}
+
 /// Asserts that in the 3D picture of `scene` the text `label` lies clear of the text `title`.
 fn assert_clear_of_title_in_3d(scene: &Scene, label: &str, title: &str) {
     let found = texts(&laid_out(&svg_of(scene, View::Isometric)));
