@@ -142,6 +142,15 @@ impl Templates {
 mod tests {
     use super::*;
 
+    /// The tree of these templates, each matched as its index.
+    fn tree_of(templates: &[&str]) -> Templates {
+        let mut tree = Templates::default();
+        for (route, template) in templates.iter().enumerate() {
+            tree.insert(template, route);
+        }
+        tree
+    }
+
     #[test]
     fn a_path_matches_text_before_a_parameter_before_the_rest_and_goes_back() {
         let templates = [
@@ -154,10 +163,7 @@ mod tests {
             "/api/v1/doc/create/thing",
             "/",
         ];
-        let mut tree = Templates::default();
-        for (route, template) in templates.iter().enumerate() {
-            tree.insert(template, route);
-        }
+        let tree = tree_of(&templates);
         let matched = |path: &str| tree.route_of(path).map(|route| templates[route]);
         assert_eq!(matched("/api/v1/doc"), Some("/api/v1/doc"));
         assert_eq!(matched("/api/v1/doc/create"), Some("/api/v1/doc/create"));
@@ -204,10 +210,7 @@ mod tests {
             "/api/v1/doc/{doc_id}/obj/where/{*selector}",
             "/api/{*rest}",
         ];
-        let mut tree = Templates::default();
-        for (route, template) in templates.iter().enumerate() {
-            tree.insert(template, route);
-        }
+        let tree = tree_of(&templates);
         // Every path of up to six segments drawn from these, the template texts among them.
         let segments = [
             "api", "v1", "doc", "create", "thing", "obj", "where", "d1", "",
