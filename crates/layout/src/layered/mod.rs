@@ -2,10 +2,11 @@
 //! diagram, each group) lays out its components and inner groups (as blocks) in layers along
 //! its flow's direction, as Graphviz dot does: [`cycles`] turns links round so none runs back,
 //! [`layers`] gives each node its layer, [`order`] orders each layer to cut crossings (then
-//! [`sift`] moves each long link whole, straighter), [`coords`] places the nodes across the flow, and [`clusters`] puts the blocks together,
-//! groups inside their areas with their titles, each planning the lines that cross its
-//! border. When the diagram does not fit the grid the
-//! gaps shrink, step by step, before it is refused. The rules in words: docs/create-diagram.md.
+//! [`sift`] moves each long link whole, straighter), [`coords`] places the nodes across the
+//! flow, and [`clusters`] puts the blocks together, groups inside their areas with their
+//! titles, each planning the lines that cross its border. When the diagram does not fit the
+//! grid the gaps shrink, step by step, before it is refused. The rules in words:
+//! docs/create-diagram.md.
 
 mod channels;
 mod clusters;

@@ -67,7 +67,7 @@ impl Templates {
     /// The route `path` matches taking at each segment the first branch that may match (its
     /// text, else the parameter, else the rest), without going back: what [`Templates::find`]
     /// finds first when it finds anything this way, and `None` where it would go back. It makes
-    /// no call per segment, and a request's path almost always matches this way (callgrind: 572
+    /// no call per segment, and a request's path almost always matches this way (callgrind: 585
     /// instructions for an object's path, against 843 for the search alone).
     fn straight(&self, mut path: &[u8]) -> Option<usize> {
         let mut node = self;
@@ -76,10 +76,7 @@ impl Templates {
                 Some(found) => found,
                 None => match node.param.as_deref() {
                     // An empty parameter matches nothing: `find` goes on to the rest.
-                    Some(param) => match memchr::memchr(b'/', path).unwrap_or(path.len()) {
-                        0 => return None,
-                        end => (param, end),
-                    },
+                    Some(param) => (param, param_end(path)?),
                     None => return node.rest.filter(|_| !path.is_empty()),
                 },
             };
@@ -99,13 +96,11 @@ impl Templates {
         {
             return Some(route);
         }
-        if let Some(param) = self.param.as_deref() {
-            let end = memchr::memchr(b'/', path).unwrap_or(path.len());
-            if end > 0
-                && let Some(route) = param.below(path, end)
-            {
-                return Some(route);
-            }
+        if let Some(param) = self.param.as_deref()
+            && let Some(end) = param_end(path)
+            && let Some(route) = param.below(path, end)
+        {
+            return Some(route);
         }
         self.rest.filter(|_| !path.is_empty())
     }
@@ -135,6 +130,15 @@ impl Templates {
             Some(after) => self.find(after),
             None => self.route,
         }
+    }
+}
+
+/// Where a parameter's segment at the start of `path` ends (its length); `None` for an empty
+/// one, which matches no parameter.
+fn param_end(path: &[u8]) -> Option<usize> {
+    match memchr::memchr(b'/', path).unwrap_or(path.len()) {
+        0 => None,
+        end => Some(end),
     }
 }
 
