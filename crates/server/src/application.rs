@@ -33,7 +33,7 @@ pub(crate) fn application(
     let metrics = options
         .metrics
         .then(|| Arc::new(metrics::Metrics::new(&store, at.data_dir())));
-    let state = state::AppState {
+    let state = state::AppState::new(state::Shared {
         store,
         bodies: options.bodies(),
         hub: Arc::clone(&hub),
@@ -41,7 +41,7 @@ pub(crate) fn application(
         viewers: Arc::default(),
         draining: Arc::default(),
         metrics,
-    };
+    });
     Application {
         app: routes::app(state.clone(), &options.cors, options.events),
         hub,

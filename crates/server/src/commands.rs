@@ -319,7 +319,7 @@ pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
         let running = application(Arc::new(store), &location, &options, addr);
         let metrics =
             metrics_listener.map(|listener| serve_metrics(listener, running.state.clone()));
-        let (hub, draining) = (running.hub, running.state.draining);
+        let (hub, draining) = (running.hub, Arc::clone(&running.state.draining));
         let drain_delay = Duration::from_secs_f64(args.drain_delay);
         let shutdown = async move {
             shutdown.await;

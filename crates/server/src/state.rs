@@ -1,6 +1,7 @@
 //! The state every handler shares: the store, the limits on request bodies, the change events,
 //! whether the server is stopping and its metrics.
 
+use std::ops::Deref;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -10,9 +11,29 @@ use super::metrics::Metrics;
 use super::viewers::Viewers;
 use diagtui_store::{AnyEngine, Store};
 
-/// Shared handler state.
+/// Shared handler state: one `Arc`, so that the copy every request takes of it (axum clones the
+/// state for each handler call and each `State` extractor) costs one atomic addition and one
+/// subtraction, whatever it holds, and the same with metrics on as off.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+impl AppState {
+    /// The state of a server sharing `shared`.
+    pub fn new(shared: Shared) -> AppState {
+        AppState(Arc::new(shared))
+    }
+}
+
+impl Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+/// What the handlers share ([`AppState`] derefs to it).
+pub struct Shared {
     /// The store, on whichever engine the server was started with.
     pub store: Arc<Store<AnyEngine>>,
     /// The limits on request bodies.
