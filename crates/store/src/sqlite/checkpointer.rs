@@ -13,12 +13,19 @@
 //! first write transaction that begins with every frame copied and no reader on an older
 //! snapshot, and `journal_size_limit` then cuts the file back to [`WAL_LIMIT`]. So once the
 //! log passes [`RESTART_FROM`], the checkpointer catches up (passes back to back until one
-//! finds few new frames), syncs the log, and asks the writer to [`finish`] between two of its
-//! batches: a passive checkpoint on the writer's own connection, while no write is in
+//! finds few new frames), syncs the log, and asks the writer to [`Nudge::finish`] between two
+//! of its batches: a passive checkpoint on the writer's own connection, while no write is in
 //! progress, copies the frames committed since the last pass, and the writer's next
 //! transaction starts the log over. Writes wait only for that remainder to be copied and
 //! synced; no lock is waited for (a `RESTART` checkpoint takes the write lock and waits for
 //! the writer and readers, then copies and syncs what is left while writes wait).
+//!
+//! What the writer's pass copies is what came in during the last background pass, and a pass
+//! lasts as long as its `fsync` of what it copied: at full rate some 2 MiB, tens of
+//! milliseconds that writes would wait. So while the checkpointer catches up, the writer is
+//! slowed rather than stopped: it rests [`PACE`] after each batch, which lets fewer frames in
+//! during each pass than the pass before copied, until a pass finds [`FEW_FRAMES`]; the
+//! writer's own pass then copies and syncs only those.
 
 use std::fs::File;
 use std::sync::Arc;
@@ -30,8 +37,10 @@ use rusqlite::Connection;
 
 use crate::error::{StoreError, StoreResult};
 
-/// The least time between two background checkpoints.
-const INTERVAL: Duration = Duration::from_millis(250);
+/// The least time between two background checkpoints. The log grows for this long before the
+/// checkpointer looks at it again: at full rate (some 15,000 single-object updates a second,
+/// 40 MiB of frames in 250 ms) it is what bounds the WAL's size, more than [`RESTART_FROM`].
+const INTERVAL: Duration = Duration::from_millis(100);
 /// The log's size (its frames) past which it is started over.
 pub const RESTART_FROM: u64 = 12 << 20;
 /// The size the WAL file is cut back to when the log starts over (`journal_size_limit`): the
@@ -39,9 +48,11 @@ pub const RESTART_FROM: u64 = 12 << 20;
 /// disk), so only a file that grew past what the soak's log reaches is cut.
 pub const WAL_LIMIT: i64 = 64 << 20;
 /// The most passes run back to back once the log is over [`RESTART_FROM`].
-const CATCH_UP_PASSES: usize = 4;
-/// New frames found by a pass below which the catching up ends (2 MiB of 4 KiB pages).
-const FEW_FRAMES: u64 = 512;
+const CATCH_UP_PASSES: usize = 8;
+/// New frames found by a pass below which the catching up ends (256 KiB of 4 KiB pages).
+const FEW_FRAMES: u64 = 64;
+/// How long the writer rests after each batch while the checkpointer catches up.
+pub const PACE: Duration = Duration::from_millis(2);
 /// Bytes of a WAL frame's header (before its page).
 const FRAME_HEADER: u64 = 24;
 
@@ -49,8 +60,10 @@ const FRAME_HEADER: u64 = 24;
 pub struct Nudge {
     /// Wakes the checkpointer.
     wake: SyncSender<()>,
-    /// Set by the checkpointer when the writer should [`finish`] a checkpoint.
+    /// Set by the checkpointer when the writer should [`Nudge::finish`] a checkpoint.
     finish: Arc<AtomicBool>,
+    /// Set while the checkpointer catches up: the writer rests [`PACE`] after each batch.
+    pace: Arc<AtomicBool>,
 }
 
 impl Nudge {
@@ -61,9 +74,23 @@ impl Nudge {
         }
     }
 
-    /// Whether the checkpointer asked the writer to [`finish`] (answered yes once per ask).
+    /// Whether the checkpointer asked the writer to [`Nudge::finish`] (yes once per ask).
     pub fn finish_wanted(&self) -> bool {
         self.finish.swap(false, Ordering::Relaxed)
+    }
+
+    /// Whether the writer should rest [`PACE`] after its batch (the checkpointer is catching
+    /// up).
+    pub fn paced(&self) -> bool {
+        self.pace.load(Ordering::Relaxed)
+    }
+
+    /// The writer's part once asked, between two batches: copies the frames the background
+    /// pass left, so that the next write transaction starts the log over, and writes at full
+    /// rate again.
+    pub fn finish(&self, conn: &Connection) {
+        checkpoint(conn, "writer");
+        self.pace.store(false, Ordering::Relaxed);
     }
 }
 
@@ -72,29 +99,40 @@ pub fn spawn(conn: Connection) -> StoreResult<Nudge> {
     let page: u32 = conn.query_row("PRAGMA page_size", [], |row| row.get(0))?;
     let (wake, woken) = sync_channel(1);
     let finish = Arc::new(AtomicBool::new(false));
-    let ask = Arc::clone(&finish);
+    let pace = Arc::new(AtomicBool::new(false));
+    let asks = Asks {
+        finish: Arc::clone(&finish),
+        pace: Arc::clone(&pace),
+    };
     std::thread::Builder::new()
         .name("diagtui-checkpoint".into())
-        .spawn(move || run(&conn, &woken, &ask, u64::from(page) + FRAME_HEADER))
+        .spawn(move || run(&conn, &woken, &asks, u64::from(page) + FRAME_HEADER))
         .map_err(|e| StoreError::Internal(format!("cannot start the checkpointer: {e}")))?;
-    Ok(Nudge { wake, finish })
+    Ok(Nudge { wake, finish, pace })
+}
+
+/// What the checkpointer asks of the writer: to finish a checkpoint, to go slower meanwhile.
+struct Asks {
+    finish: Arc<AtomicBool>,
+    pace: Arc<AtomicBool>,
 }
 
 /// Checkpoints once per nudge, at most once per interval; once the log passes
 /// [`RESTART_FROM`], catches up and asks the writer to finish.
-fn run(conn: &Connection, woken: &Receiver<()>, finish: &AtomicBool, frame_bytes: u64) {
+fn run(conn: &Connection, woken: &Receiver<()>, asks: &Asks, frame_bytes: u64) {
     let wal = conn.path().map(|db| format!("{db}-wal"));
     while woken.recv().is_ok() {
         if let Some(pass) = checkpoint(conn, "checkpointer")
             && pass.log * frame_bytes > RESTART_FROM
         {
+            asks.pace.store(true, Ordering::Relaxed);
             catch_up(conn, pass.log);
             // The writer's checkpoint syncs the log before it copies: what is synced now it
             // does not wait for.
             if let Some(Err(e)) = wal.as_deref().map(|wal| File::open(wal)?.sync_data()) {
                 tracing::warn!("cannot sync the WAL: {e}");
             }
-            finish.store(true, Ordering::Relaxed);
+            asks.finish.store(true, Ordering::Relaxed);
         }
         std::thread::sleep(INTERVAL);
     }
@@ -114,12 +152,6 @@ fn catch_up(conn: &Connection, mut log: u64) {
             return;
         }
     }
-}
-
-/// The writer's part, between two batches: copies the frames the background pass left, so
-/// that the next write transaction starts the log over.
-pub fn finish(conn: &Connection) {
-    checkpoint(conn, "writer");
 }
 
 /// What a checkpoint found: the log's frames and how many of them are in the database now.
@@ -165,5 +197,63 @@ fn checkpoint(conn: &Connection, on: &'static str) -> Option<Pass> {
             tracing::warn!("a checkpoint on the {on} failed: {e}");
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A connection to `path` in WAL mode, without automatic checkpoints (as the store's).
+    fn wal_connection(path: &std::path::Path) -> Connection {
+        let conn = Connection::open(path).unwrap();
+        conn.pragma_update(None, "journal_mode", "WAL").unwrap();
+        conn.pragma_update(None, "synchronous", "NORMAL").unwrap();
+        conn.pragma_update(None, "wal_autocheckpoint", 0).unwrap();
+        conn
+    }
+
+    #[test]
+    fn the_writer_is_paced_while_the_checkpointer_catches_up_and_no_longer_once_it_finishes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("paced.db");
+        let writer = wal_connection(&path);
+        writer
+            .execute_batch("CREATE TABLE t (id INTEGER PRIMARY KEY, body BLOB)")
+            .unwrap();
+        let nudge = spawn(wal_connection(&path)).unwrap();
+        // The writer's loop: a commit of 64 KiB, then what `writer::spawn` does after a batch,
+        // until the log has started over twice.
+        let (mut paced, mut finished) = (0, 0);
+        for n in 0..20_000 {
+            writer
+                .execute(
+                    "INSERT OR REPLACE INTO t (id, body) VALUES (?1, zeroblob(65536))",
+                    [n % 64],
+                )
+                .unwrap();
+            if nudge.finish_wanted() {
+                assert!(nudge.paced(), "the writer is paced until it finishes");
+                nudge.finish(&writer);
+                assert!(!nudge.paced(), "finishing ends the pacing");
+                finished += 1;
+                if finished == 2 {
+                    break;
+                }
+            }
+            nudge.nudge();
+            if nudge.paced() {
+                paced += 1;
+                std::thread::sleep(PACE);
+            }
+        }
+        assert_eq!(
+            finished, 2,
+            "the checkpointer asked twice for the log to start over"
+        );
+        assert!(
+            paced > 0,
+            "the writer rested while the checkpointer caught up"
+        );
     }
 }

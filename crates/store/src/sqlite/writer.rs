@@ -88,9 +88,12 @@ pub fn spawn(mut conn: Connection, around: Around) -> StoreResult<mpsc::Sender<J
                 answer(&mut jobs, done.results);
                 if let Some(checkpoints) = &around.checkpoints {
                     if checkpoints.finish_wanted() {
-                        checkpointer::finish(&conn);
+                        checkpoints.finish(&conn);
                     }
                     checkpoints.nudge();
+                    if checkpoints.paced() {
+                        std::thread::sleep(checkpointer::PACE);
+                    }
                 }
                 drop((jobs, done.replaced));
                 if bulky {
