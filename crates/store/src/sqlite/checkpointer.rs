@@ -21,15 +21,15 @@
 //! the writer and readers, then copies and syncs what is left while writes wait).
 //!
 //! What the writer's pass copies is what came in during the last background pass, and a pass
-//! lasts as long as its `fsync` of what it copied: at full rate some 2 MiB, tens of
-//! milliseconds that writes would wait. So while the checkpointer catches up, the writer is
-//! slowed rather than stopped: it rests [`PACE`] after each batch, which lets fewer frames in
-//! during each pass than the pass before copied, until a pass finds [`FEW_FRAMES`]; the
-//! writer's own pass then copies and syncs only those.
+//! lasts as long as its `fsync` of what it copied: at full rate up to 2 MiB on a slow disk,
+//! tens of milliseconds that writes would wait. So while the checkpointer catches up, the
+//! writer is slowed rather than stopped: it rests [`PACE`] after each batch, which lets fewer
+//! frames in during each pass than the pass before copied, until a pass finds
+//! [`FEW_FRAMES`]; the writer's own pass then copies and syncs only those.
 
 use std::fs::File;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 use std::time::{Duration, Instant};
 
@@ -56,14 +56,20 @@ pub const PACE: Duration = Duration::from_millis(2);
 /// Bytes of a WAL frame's header (before its page).
 const FRAME_HEADER: u64 = 24;
 
+/// The checkpointer asks nothing of the writer.
+const AT_FULL_RATE: u8 = 0;
+/// The checkpointer is catching up: the writer rests [`PACE`] after each batch.
+const PACED: u8 = 1;
+/// The writer should [`Nudge::finish`] the checkpoint (and rests until it does). The asks only
+/// grow while the checkpointer catches up; only the writer's finish clears them.
+const FINISH: u8 = 2;
+
 /// How the writer and the checkpointer reach each other.
 pub struct Nudge {
     /// Wakes the checkpointer.
     wake: SyncSender<()>,
-    /// Set by the checkpointer when the writer should [`Nudge::finish`] a checkpoint.
-    finish: Arc<AtomicBool>,
-    /// Set while the checkpointer catches up: the writer rests [`PACE`] after each batch.
-    pace: Arc<AtomicBool>,
+    /// What the checkpointer asks of the writer: [`AT_FULL_RATE`], [`PACED`] or [`FINISH`].
+    ask: Arc<AtomicU8>,
 }
 
 impl Nudge {
@@ -74,15 +80,15 @@ impl Nudge {
         }
     }
 
-    /// Whether the checkpointer asked the writer to [`Nudge::finish`] (yes once per ask).
+    /// Whether the checkpointer asked the writer to [`Nudge::finish`] (yes until it has).
     pub fn finish_wanted(&self) -> bool {
-        self.finish.swap(false, Ordering::Relaxed)
+        self.ask.load(Ordering::Relaxed) == FINISH
     }
 
     /// Whether the writer should rest [`PACE`] after its batch (the checkpointer is catching
-    /// up).
+    /// up, or waits for the writer to finish).
     pub fn paced(&self) -> bool {
-        self.pace.load(Ordering::Relaxed)
+        self.ask.load(Ordering::Relaxed) != AT_FULL_RATE
     }
 
     /// The writer's part once asked, between two batches: copies the frames the background
@@ -90,7 +96,7 @@ impl Nudge {
     /// rate again.
     pub fn finish(&self, conn: &Connection) {
         checkpoint(conn, "writer");
-        self.pace.store(false, Ordering::Relaxed);
+        self.ask.store(AT_FULL_RATE, Ordering::Relaxed);
     }
 }
 
@@ -98,41 +104,32 @@ impl Nudge {
 pub fn spawn(conn: Connection) -> StoreResult<Nudge> {
     let page: u32 = conn.query_row("PRAGMA page_size", [], |row| row.get(0))?;
     let (wake, woken) = sync_channel(1);
-    let finish = Arc::new(AtomicBool::new(false));
-    let pace = Arc::new(AtomicBool::new(false));
-    let asks = Asks {
-        finish: Arc::clone(&finish),
-        pace: Arc::clone(&pace),
-    };
+    let ask = Arc::new(AtomicU8::new(AT_FULL_RATE));
+    let asking = Arc::clone(&ask);
     std::thread::Builder::new()
         .name("diagtui-checkpoint".into())
-        .spawn(move || run(&conn, &woken, &asks, u64::from(page) + FRAME_HEADER))
+        .spawn(move || run(&conn, &woken, &asking, u64::from(page) + FRAME_HEADER))
         .map_err(|e| StoreError::Internal(format!("cannot start the checkpointer: {e}")))?;
-    Ok(Nudge { wake, finish, pace })
-}
-
-/// What the checkpointer asks of the writer: to finish a checkpoint, to go slower meanwhile.
-struct Asks {
-    finish: Arc<AtomicBool>,
-    pace: Arc<AtomicBool>,
+    Ok(Nudge { wake, ask })
 }
 
 /// Checkpoints once per nudge, at most once per interval; once the log passes
 /// [`RESTART_FROM`], catches up and asks the writer to finish.
-fn run(conn: &Connection, woken: &Receiver<()>, asks: &Asks, frame_bytes: u64) {
+fn run(conn: &Connection, woken: &Receiver<()>, ask: &AtomicU8, frame_bytes: u64) {
     let wal = conn.path().map(|db| format!("{db}-wal"));
     while woken.recv().is_ok() {
         if let Some(pass) = checkpoint(conn, "checkpointer")
             && pass.log * frame_bytes > RESTART_FROM
         {
-            asks.pace.store(true, Ordering::Relaxed);
+            // Paced, unless a finish asked before is still pending (then it stays asked).
+            ask.fetch_max(PACED, Ordering::Relaxed);
             catch_up(conn, pass.log);
             // The writer's checkpoint syncs the log before it copies: what is synced now it
             // does not wait for.
             if let Some(Err(e)) = wal.as_deref().map(|wal| File::open(wal)?.sync_data()) {
                 tracing::warn!("cannot sync the WAL: {e}");
             }
-            asks.finish.store(true, Ordering::Relaxed);
+            ask.store(FINISH, Ordering::Relaxed);
         }
         std::thread::sleep(INTERVAL);
     }
