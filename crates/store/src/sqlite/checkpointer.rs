@@ -4,8 +4,8 @@
 //!
 //! The copying happens on a thread of its own: the writer nudges the checkpointer after each
 //! commit, and it runs a passive checkpoint, which never blocks the writer or readers, at most
-//! once per [`INTERVAL`], so that a page written by many small commits is copied and synced
-//! once rather than once per commit.
+//! once per [`INTERVAL`], so that a page written by many small commits is copied once rather
+//! than once per commit.
 //!
 //! Under continuous writes a passive checkpoint never catches up with the writer (commits land
 //! while it copies), so the log is never started over and grows without bound (20,000
@@ -13,7 +13,7 @@
 //! first write transaction that begins with every frame copied and no reader on an older
 //! snapshot, and `journal_size_limit` then cuts the file back to [`WAL_LIMIT`]. So once the
 //! log passes [`RESTART_FROM`], the checkpointer catches up (passes back to back until one
-//! finds few new frames), syncs the log, and asks the writer to [`Nudge::finish`] between two
+//! finds few new frames), syncs the database and the log, and asks the writer to [`Nudge::finish`] between two
 //! of its batches: a passive checkpoint on the writer's own connection, while no write is in
 //! progress, copies the frames committed since the last pass, and the writer's next
 //! transaction starts the log over. Writes wait only for that remainder to be copied and
@@ -26,6 +26,14 @@
 //! writer is slowed rather than stopped: it rests [`PACE`] after each batch, which lets fewer
 //! frames in during each pass than the pass before copied, until a pass finds
 //! [`FEW_FRAMES`]; the writer's own pass then copies and syncs only those.
+//!
+//! SQLite syncs the database only in a pass that copies the log's last frame. The background
+//! passes never reach it under continuous writes, so what they copy stays unsynced in the
+//! OS's cache (megabytes at full rate), and the writer's pass, the first to reach the end,
+//! synced all of it: its `fsync` of the database took 6.4 ms at the median and 10 ms at p99
+//! in the soak (`strace`). So before asking the writer, the checkpointer syncs the database
+//! and the log itself; the writer's `fsync` then writes only the pages it copied (1.1 ms at
+//! the median, 1.7 ms at p99).
 
 use std::fs::File;
 use std::sync::Arc;
@@ -116,7 +124,8 @@ pub fn spawn(conn: Connection) -> StoreResult<Nudge> {
 /// Checkpoints once per nudge, at most once per interval; once the log passes
 /// [`RESTART_FROM`], catches up and asks the writer to finish.
 fn run(conn: &Connection, woken: &Receiver<()>, ask: &AtomicU8, frame_bytes: u64) {
-    let wal = conn.path().map(|db| format!("{db}-wal"));
+    let db = conn.path().filter(|db| !db.is_empty()).map(str::to_owned);
+    let wal = db.as_deref().map(|db| format!("{db}-wal"));
     while woken.recv().is_ok() {
         if let Some(pass) = checkpoint(conn, "checkpointer")
             && pass.log * frame_bytes > RESTART_FROM
@@ -124,10 +133,12 @@ fn run(conn: &Connection, woken: &Receiver<()>, ask: &AtomicU8, frame_bytes: u64
             // Paced, unless a finish asked before is still pending (then it stays asked).
             ask.fetch_max(PACED, Ordering::Relaxed);
             catch_up(conn, pass.log);
-            // The writer's checkpoint syncs the log before it copies: what is synced now it
-            // does not wait for.
-            if let Some(Err(e)) = wal.as_deref().map(|wal| File::open(wal)?.sync_data()) {
-                tracing::warn!("cannot sync the WAL: {e}");
+            // The writer's checkpoint syncs the log before it copies and the database once it
+            // has copied the log's last frame: what is synced now it does not wait for.
+            for file in [&db, &wal].into_iter().flatten() {
+                if let Err(e) = File::open(file).and_then(|f| f.sync_data()) {
+                    tracing::warn!("cannot sync {file}: {e}");
+                }
             }
             ask.store(FINISH, Ordering::Relaxed);
         }
