@@ -13,12 +13,13 @@
 //! first write transaction that begins with every frame copied and no reader on an older
 //! snapshot, and `journal_size_limit` then cuts the file back to [`WAL_LIMIT`]. So once the
 //! log passes [`RESTART_FROM`], the checkpointer catches up (passes back to back until one
-//! finds few new frames), syncs the database and the log, and asks the writer to [`Nudge::finish`] between two
-//! of its batches: a passive checkpoint on the writer's own connection, while no write is in
-//! progress, copies the frames committed since the last pass, and the writer's next
-//! transaction starts the log over. Writes wait only for that remainder to be copied and
-//! synced; no lock is waited for (a `RESTART` checkpoint takes the write lock and waits for
-//! the writer and readers, then copies and syncs what is left while writes wait).
+//! finds few new frames), syncs the database and the log, and asks the writer to
+//! [`Nudge::finish`] between two of its batches: a passive checkpoint on the writer's own
+//! connection, while no write is in progress, copies the frames committed since the last
+//! pass, and the writer's next transaction starts the log over. Writes wait only for that
+//! remainder to be copied and synced; no lock is waited for (a `RESTART` checkpoint takes the
+//! write lock and waits for the writer and readers, then copies and syncs what is left while
+//! writes wait).
 //!
 //! What the writer's pass copies is what came in during the last background pass, and a pass
 //! lasts as long as its `fsync` of what it copied: at full rate up to 2 MiB on a slow disk,
