@@ -1,14 +1,15 @@
 //! What running `diagtui serve` as a service costs: `cargo bench --bench operations [-- PART...]`
 //! with PART one of `metrics`, `conditional`, `scrape`, `soak` (all four when none is named).
 //!
-//! - `metrics`: what `--metrics-bind` costs. Two `serve` processes on their own data dirs, one
-//!   with metrics on, pinned to core 0; `wrk` (one thread, 32 connections) on core 1; GET and
-//!   update of one object, the two servers interleaved run by run (A B A B), rounds set by
-//!   `DIAGTUI_OPS_ROUNDS` (default 5); the rates, the servers' own CPU per request (from
-//!   /proc) and the ratios on/off printed. Then as many rounds head to head: both servers
-//!   loaded at once, sharing the core, which other load on the machine disturbs less. Then
-//!   the same with a third server, metrics off too, in place of the metered one: the control,
-//!   what the method reads between two identical servers in the same run. Needs `wrk`
+//! - `metrics`: what `--metrics-bind` costs. `DIAGTUI_OPS_PROCESSES` (default 3) `serve`
+//!   processes with metrics on and as many without, each on its own data dir, pinned to core
+//!   0; `wrk` (one thread, 32 connections) on core 1; GET and update of one object, an on and
+//!   an off server interleaved run by run (A B A B), round k on the k-th pair in turn, rounds
+//!   set by `DIAGTUI_OPS_ROUNDS` (default 5); the rates, the servers' own CPU per request (from
+//!   /proc) and the ratios on/off printed. Then as many rounds head to head: both servers of a
+//!   pair loaded at once, sharing the core, which other load on the machine disturbs less. Then
+//!   the same with each server without metrics against the next one: the control, what the
+//!   method reads between identical servers in the same run. Needs `wrk`
 //!   (`scripts/ceiling.sh` installs it).
 //! - `conditional`: what `If-Match` costs an update (issue 33). Two `serve` processes of the
 //!   same build on their own data dirs, loaded as in `metrics`, one with plain updates, the other
@@ -218,15 +219,20 @@ async fn metrics_cost() {
         return;
     }
     let rounds = setting("DIAGTUI_OPS_ROUNDS", 5);
+    let processes = setting("DIAGTUI_OPS_PROCESSES", 3).max(2);
     let dir = tempfile::tempdir().expect("temp dir");
-    let off = Target::start(dir.path(), "off", false).await;
-    let on = Target::start(dir.path(), "on", true).await;
-    let control = Target::start(dir.path(), "control", false).await;
+    let mut offs = Vec::new();
+    let mut ons = Vec::new();
+    for k in 0..processes {
+        offs.push(Target::start(dir.path(), &format!("off{k}"), false).await);
+        ons.push(Target::start(dir.path(), &format!("on{k}"), true).await);
+    }
     let script = dir.path().join("update.lua");
     update_script(&script, "");
     println!(
-        "metrics: serve with --metrics-bind (on) and without (off) on core {SERVER_CORE}, wrk \
-         with {} connections on core {}, {} s runs, {rounds} rounds interleaved",
+        "metrics: {processes} serve processes with --metrics-bind (on) and {processes} without \
+         (off) on core {SERVER_CORE}, round k on the k-th pair (in turn), wrk with {} \
+         connections on core {}, {} s runs, {rounds} rounds interleaved",
         LOAD.connections, LOAD.core, LOAD.seconds
     );
     for (label, script) in [
@@ -238,28 +244,35 @@ async fn metrics_cost() {
             target,
             script,
         };
-        compare(label, side("off", &off), side("on", &on), rounds);
-        let control_label = format!("{label}, control");
-        compare(
-            &control_label,
-            side("off", &off),
-            side("off again", &control),
-            rounds,
-        );
+        let metered: Vec<_> = (offs.iter().zip(&ons))
+            .map(|(off, on)| (side("off", off), side("on", on)))
+            .collect();
+        compare(label, &metered, rounds);
+        // The control: each server without metrics against the next one.
+        let control: Vec<_> = (0..processes)
+            .map(|k| {
+                let next = &offs[(k + 1) % processes];
+                (side("off", &offs[k]), side("off again", next))
+            })
+            .collect();
+        compare(&format!("{label}, control"), &control, rounds);
     }
-    let metrics = on.metrics.as_deref().expect("metrics on");
-    let text = reqwest::get(format!("{metrics}/metrics"))
-        .await
-        .expect("scraped")
-        .text()
-        .await
-        .expect("text");
-    let counted: f64 = text
-        .lines()
-        .filter(|l| l.starts_with("diagtui_http_requests_total{"))
-        .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
-        .sum();
-    println!("  (the metered server counted {counted:.0} requests)\n");
+    let mut counted = 0.0;
+    for on in &ons {
+        let metrics = on.metrics.as_deref().expect("metrics on");
+        let text = reqwest::get(format!("{metrics}/metrics"))
+            .await
+            .expect("scraped")
+            .text()
+            .await
+            .expect("text");
+        counted += text
+            .lines()
+            .filter(|l| l.starts_with("diagtui_http_requests_total{"))
+            .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
+            .sum::<f64>();
+    }
+    println!("  (the metered servers counted {counted:.0} requests)\n");
 }
 
 /// Update throughput and CPU per request with `If-Match` against without.
@@ -292,7 +305,7 @@ async fn conditional_cost() {
         target: &checked,
         script: Some(&checked_script),
     };
-    compare("update one object", a, b, rounds);
+    compare("update one object", &[(a, b)], rounds);
     println!();
 }
 
@@ -313,10 +326,15 @@ impl Side<'_> {
 
 /// Runs two sides interleaved (A B A B, the first of each round alternating) for `rounds`
 /// rounds, then as many rounds head to head; prints every run and the ratios b/a of the rates
-/// and of the CPU per request (medians of the rounds).
-fn compare(label: &str, a: Side<'_>, b: Side<'_>, rounds: usize) {
+/// and of the CPU per request (medians of the rounds). Each side may be several servers of one
+/// kind: round k runs the k-th pair of `pairs` (in turn), so that what tells one process from
+/// another of the same build (where its memory lies, its hash seeds) weighs on both sides
+/// alike; two identical servers read 0.984 against each other in one run of nine rounds.
+fn compare(label: &str, pairs: &[(Side<'_>, Side<'_>)], rounds: usize) {
+    let (a, b) = pairs[0];
     let (mut rates, mut cpus) = ((Vec::new(), Vec::new()), (Vec::new(), Vec::new()));
     for round in 1..=rounds {
+        let (a, b) = pairs[(round - 1) % pairs.len()];
         let order = if round % 2 == 1 { [a, b] } else { [b, a] };
         for side in order {
             let (rate, cpu) = side.measure();
@@ -354,7 +372,7 @@ fn compare(label: &str, a: Side<'_>, b: Side<'_>, rounds: usize) {
         median(cpus.1),
         median(cpus.0),
     );
-    let together = head_to_head(a, b, rounds);
+    let together = head_to_head(pairs, rounds);
     println!(
         "{label:<18} head to head: {}/{} {:.3} (median of {rounds}; {:.3}-{:.3})",
         b.name,
@@ -365,16 +383,18 @@ fn compare(label: &str, a: Side<'_>, b: Side<'_>, rounds: usize) {
     );
 }
 
-/// Both sides loaded at once, half the connections each, `rounds` times: they share the
-/// server core, so that other work on the machine slows both alike and the ratio of their
-/// rates is the inverse of their costs' (the wrk started first alternates). The ratios b/a.
-fn head_to_head(a: Side<'_>, b: Side<'_>, rounds: usize) -> Vec<f64> {
+/// Both sides loaded at once, half the connections each, `rounds` times, round k on the k-th
+/// pair (in turn): they share the server core, so that other work on the machine slows both
+/// alike and the ratio of their rates is the inverse of their costs' (the wrk started first
+/// alternates). The ratios b/a.
+fn head_to_head(pairs: &[(Side<'_>, Side<'_>)], rounds: usize) -> Vec<f64> {
     let half = Wrk {
         connections: LOAD.connections / 2,
         ..LOAD
     };
     (0..rounds)
         .map(|round| {
+            let (a, b) = pairs[round % pairs.len()];
             let (first, second) = if round % 2 == 0 { (a, b) } else { (b, a) };
             let run = |side: Side<'_>| half.run(&side.target.object, &side.target.key, side.script);
             let (x, y) = std::thread::scope(|s| {
