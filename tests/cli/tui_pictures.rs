@@ -21,7 +21,32 @@ const SIZE: (u16, u16) = (150, 45);
 
 /// Whether the log in `data_dir` has a line holding `text`.
 fn logged(data_dir: &Path, text: &str) -> bool {
-    std::fs::read_to_string(data_dir.join("diagtui.log")).is_ok_and(|log| log.contains(text))
+    times_logged(data_dir, text) > 0
+}
+
+/// How many lines of the log in `data_dir` hold `text`.
+fn times_logged(data_dir: &Path, text: &str) -> usize {
+    std::fs::read_to_string(data_dir.join("diagtui.log")).map_or(0, |log| {
+        log.lines().filter(|line| line.contains(text)).count()
+    })
+}
+
+/// What the app logs once it has drawn the map's picture (and before the terminal shows it).
+const DRAWN: &str = "the map's picture drawn";
+
+/// Waits until the app has drawn one more picture than `before`, so that a picture never
+/// shown is told apart from one never drawn; fails with the log's last lines.
+fn wait_for_a_picture(data_dir: &Path, before: usize, what: &str) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while times_logged(data_dir, DRAWN) <= before {
+        if std::time::Instant::now() >= deadline {
+            let log = std::fs::read_to_string(data_dir.join("diagtui.log")).unwrap_or_default();
+            let lines: Vec<&str> = log.lines().collect();
+            let tail = lines[lines.len().saturating_sub(20)..].join("\n");
+            panic!("the app never drew {what}; the log ends:\n{tail}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
 }
 
 /// The map pane's part of the screen: the right 40 % of the terminal's width (the properties'
@@ -80,10 +105,14 @@ fn the_map_shows_its_picture_in_a_sixel_terminal() {
     wait_until("the objects", || {
         logged(&data_dir, "purpose=Content ok=true")
     });
+    let drawn = times_logged(&data_dir, DRAWN);
     term.keys(&["m"]);
+    wait_for_a_picture(&data_dir, drawn, "the 2D picture");
     let flat = term.wait_for_screen("the 2D picture in the map", shows_the_picture);
     // 3D, zoomed in: blocks again, in a picture of their own.
+    let drawn = times_logged(&data_dir, DRAWN);
     term.keys(&["v", "plus"]);
+    wait_for_a_picture(&data_dir, drawn, "the 3D picture");
     term.wait_for_screen("the 3D picture in the map", |shot| {
         changed(&flat, shot) && shows_the_picture(shot)
     });

@@ -52,6 +52,13 @@ impl Screenshot {
         }
         found
     }
+
+    /// The screenshot as a binary PPM file (what [`ppm`] reads).
+    pub fn ppm(&self) -> Vec<u8> {
+        let mut file = format!("P6\n{} {}\n255\n", self.width, self.height).into_bytes();
+        file.extend_from_slice(&self.rgb);
+        file
+    }
 }
 
 impl Xterm {
@@ -171,7 +178,9 @@ impl Xterm {
         ppm(&out.stdout)
     }
 
-    /// Waits (polling screenshots) until `good` holds for one; returns it.
+    /// Waits (polling screenshots) until `good` holds for one; returns it. When it never does,
+    /// the last one is kept in the temporary directory (its path in the failure) for whoever
+    /// looks into it.
     pub fn wait_for_screen(&self, what: &str, good: impl Fn(&Screenshot) -> bool) -> Screenshot {
         let deadline = Instant::now() + PATIENCE;
         loop {
@@ -179,7 +188,17 @@ impl Xterm {
             if good(&shot) {
                 return shot;
             }
-            assert!(Instant::now() < deadline, "the screen never showed {what}");
+            if Instant::now() >= deadline {
+                let name: String = (what.chars())
+                    .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+                    .collect();
+                let kept = std::env::temp_dir().join(format!("diagtui-xterm-{name}.ppm"));
+                let saved = match std::fs::write(&kept, shot.ppm()) {
+                    Ok(()) => format!("the last screenshot is {}", kept.display()),
+                    Err(e) => format!("the last screenshot could not be kept: {e}"),
+                };
+                panic!("the screen never showed {what} ({saved})");
+            }
             std::thread::sleep(Duration::from_millis(200));
         }
     }
@@ -243,4 +262,21 @@ fn ppm(bytes: &[u8]) -> Screenshot {
     let rgb = bytes[at + 1..].to_vec();
     assert_eq!(rgb.len(), width * height * 3, "the pixels");
     Screenshot { width, height, rgb }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_screenshot_kept_as_ppm_reads_back_the_same() {
+        let shot = Screenshot {
+            width: 2,
+            height: 1,
+            rgb: vec![1, 2, 3, 10, 32, 255],
+        };
+        let back = ppm(&shot.ppm());
+        assert_eq!((back.width, back.height), (2, 1));
+        assert_eq!(back.rgb, shot.rgb);
+    }
 }

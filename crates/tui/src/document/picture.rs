@@ -12,6 +12,7 @@
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
 
 use image::{DynamicImage, RgbaImage};
 use ratatui::layout::Size;
@@ -107,6 +108,7 @@ impl PictureJob {
         if self.superseded() {
             return None;
         }
+        let started = Instant::now();
         let (columns, rows) = self.key.cells;
         let (across, down) = self.graphics.cell;
         let window = Window {
@@ -138,6 +140,8 @@ impl PictureJob {
         let protocol = protocol
             .map_err(|e| tracing::warn!(%e, "the map's picture could not be encoded"))
             .ok()?;
+        let millis = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+        tracing::debug!(view = ?self.key.view, millis, "the map's picture drawn");
         Some(DrawnPicture {
             key: self.key,
             protocol: Arc::new(protocol),
