@@ -36,7 +36,7 @@
 //! and the log itself; the writer's `fsync` then writes only the pages it copied (1.1 ms at
 //! the median, 1.7 ms at p99).
 
-use std::fs::File;
+use std::fs::OpenOptions;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
@@ -136,8 +136,10 @@ fn run(conn: &Connection, woken: &Receiver<()>, ask: &AtomicU8, frame_bytes: u64
             catch_up(conn, pass.log);
             // The writer's checkpoint syncs the log before it copies and the database once it
             // has copied the log's last frame: what is synced now it does not wait for.
+            // Opened for writing: Windows flushes only a file handle that may write.
             for file in [&db, &wal].into_iter().flatten() {
-                if let Err(e) = File::open(file).and_then(|f| f.sync_data()) {
+                let opened = OpenOptions::new().write(true).open(file);
+                if let Err(e) = opened.and_then(|f| f.sync_data()) {
                     tracing::warn!("cannot sync {file}: {e}");
                 }
             }
