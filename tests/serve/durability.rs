@@ -217,6 +217,69 @@ async fn sigterm_shuts_down_cleanly() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_graceful_stop_leaves_every_write_in_the_database_file_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut served = serve(&bin(), dir.path());
+    let key = key_of(dir.path());
+    let http = reqwest::Client::new();
+    let created = post(
+        &http,
+        &format!("{}/api/v1/doc/create", served.url),
+        &key,
+        json!({"title": "Folded"}),
+    )
+    .await
+    .unwrap();
+    let doc = created["docId"].as_str().unwrap().to_owned();
+    let mut made = Vec::new();
+    for n in 0..200 {
+        let body = json!({"type": "label", "props": {"text": format!("{n}")}});
+        let url = format!("{}/api/v1/doc/{doc}/obj", served.url);
+        let answer = post(&http, &url, &key, body).await.unwrap();
+        made.push(answer["objId"].as_str().unwrap().to_owned());
+    }
+    let wal = dir.path().join("diagtui.db-wal");
+    assert!(
+        wal.metadata().unwrap().len() > 0,
+        "the writes went to the log"
+    );
+    let pid = served.child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    assert!(served.child.wait().unwrap().success());
+    assert_eq!(
+        wal.metadata().map_or(0, |m| m.len()),
+        0,
+        "the log is emptied into the database at the stop"
+    );
+    // The database file alone, as a backup taken after the stop would copy it.
+    let copy = tempfile::tempdir().unwrap();
+    for file in ["diagtui.db", "api-key"] {
+        std::fs::copy(dir.path().join(file), copy.path().join(file)).unwrap();
+    }
+    let mut again = serve(&bin(), copy.path());
+    let content: Value = http
+        .get(format!("{}/api/v1/doc/{doc}/obj/all", again.url))
+        .bearer_auth(&key)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    for id in &made {
+        assert!(content.get(id).is_some(), "{id} is in the database file");
+    }
+    again.child.kill().unwrap();
+    again.child.wait().unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn account_create_works_while_a_server_runs() {
     let dir = tempfile::tempdir().unwrap();
     let mut served = serve(&bin(), dir.path());

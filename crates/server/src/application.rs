@@ -63,3 +63,12 @@ pub(crate) async fn open_store(
         .await
         .with_context(|| format!("cannot open {at}"))
 }
+
+/// At a graceful stop, once no request is served any more: SQLite's log copied into the
+/// database file and emptied, so that the file alone holds every write (a warning if it
+/// cannot be: the log then stays beside the database, which reads it at the next start).
+pub(crate) async fn fold_log_at_stop(store: &Store<AnyEngine>) {
+    if let Err(e) = store.fold_log().await {
+        tracing::warn!("at the stop, {e}: the log stays beside the database");
+    }
+}

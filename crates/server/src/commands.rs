@@ -10,7 +10,7 @@ use anyhow::Context;
 use axum::http::HeaderValue;
 use tokio::net::TcpListener;
 
-use super::application::{application, open_store};
+use super::application::{application, fold_log_at_stop, open_store};
 use super::options::{
     DEFAULT_BODY_TIMEOUT, DEFAULT_HEADER_TIMEOUT, DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_BODY,
     ServerOptions, days, default_max_connections,
@@ -271,7 +271,7 @@ pub struct MigrateArgs {
 }
 
 /// Runs the server until SIGINT or SIGTERM, then turns `readyz` 503, waits the drain delay,
-/// finishes in-flight requests and returns. Prints `listening on http://HOST:PORT` as the first
+/// finishes in-flight requests, copies SQLite's log into the database file and returns. Prints `listening on http://HOST:PORT` as the first
 /// line on stdout, and with `--metrics-bind`, `metrics on http://HOST:PORT` as the second.
 /// Blocking: it builds its own runtime.
 pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
@@ -320,6 +320,7 @@ pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
         let metrics =
             metrics_listener.map(|listener| serve_metrics(listener, running.state.clone()));
         let (hub, draining) = (running.hub, Arc::clone(&running.state.draining));
+        let store = Arc::clone(&running.state.store);
         let drain_delay = Duration::from_secs_f64(args.drain_delay);
         let shutdown = async move {
             shutdown.await;
@@ -332,6 +333,7 @@ pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
             let _ = stop.send(());
             let _ = served.await;
         }
+        fold_log_at_stop(&store).await;
         Ok(())
     })
 }

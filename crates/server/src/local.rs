@@ -9,7 +9,7 @@ use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
-use super::application::{application, open_store};
+use super::application::{application, fold_log_at_stop, open_store};
 use super::options::ServerOptions;
 use super::{data_dir, http};
 use diagtui_store::{self as store, DEFAULT_EMAIL, Location};
@@ -90,15 +90,15 @@ impl LocalServer {
         let running = application(Arc::new(store), &location, &options, listening);
         let (stop, stopped) = oneshot::channel::<()>();
         let hub = running.hub;
-        let task = tokio::spawn(http::serve(
-            listener,
-            running.app,
-            options.http(),
-            async move {
-                let _ = stopped.await;
-                hub.close();
-            },
-        ));
+        let store = Arc::clone(&running.state.store);
+        let served = http::serve(listener, running.app, options.http(), async move {
+            let _ = stopped.await;
+            hub.close();
+        });
+        let task = tokio::spawn(async move {
+            served.await;
+            fold_log_at_stop(&store).await;
+        });
         Ok(LocalServer {
             url,
             api_key,
@@ -128,7 +128,8 @@ impl LocalServer {
         &self.location
     }
 
-    /// Stops accepting connections, lets in-flight requests finish and waits for the server.
+    /// Stops accepting connections, lets in-flight requests finish and waits for the server
+    /// (which then copies SQLite's log into the database file).
     pub async fn shutdown(mut self) {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());

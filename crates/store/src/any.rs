@@ -111,6 +111,16 @@ impl Engine for AnyEngine {
 }
 
 impl AnyEngine {
+    /// At a graceful stop: the SQLite log copied into the database file and emptied (see
+    /// [`sqlite::SqliteEngine::fold_log`]); nothing to do on PostgreSQL.
+    pub async fn fold_log(&self) -> StoreResult<()> {
+        match self {
+            AnyEngine::Sqlite(engine) => engine.fold_log().await,
+            #[cfg(feature = "postgres")]
+            AnyEngine::Postgres(_) => Ok(()),
+        }
+    }
+
     /// The PostgreSQL pool's connections in use and requests waiting for one; `None` on
     /// SQLite.
     pub fn pool_status(&self) -> Option<PoolStatus> {

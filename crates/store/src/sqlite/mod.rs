@@ -129,6 +129,36 @@ impl SqliteEngine {
         })
     }
 
+    /// Copies the whole write-ahead log into the database file and empties the log (a
+    /// `TRUNCATE` checkpoint on a connection of its own, which waits for the writer and the
+    /// checkpointer to be idle): at a graceful stop, so that the database file alone holds
+    /// every write. The threads' connections are not closed before the process ends, so
+    /// SQLite's own checkpoint at the last close never ran, and a stop at full rate left a
+    /// 30 MB log beside the database.
+    pub async fn fold_log(&self) -> StoreResult<()> {
+        let path = self.readers.path.clone();
+        let (busy, log, copied) = tokio::task::spawn_blocking(move || {
+            connect(&path)?
+                .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| {
+                    Ok((
+                        row.get::<_, i64>(0)?,
+                        row.get::<_, i64>(1)?,
+                        row.get::<_, i64>(2)?,
+                    ))
+                })
+                .map_err(StoreError::from)
+        })
+        .await
+        .map_err(|e| StoreError::Internal(format!("the log's last checkpoint failed: {e}")))??;
+        if busy != 0 {
+            return Err(StoreError::Internal(format!(
+                "the log could not be emptied: a reader or writer stayed busy ({copied} of {log} \
+                 frames copied)"
+            )));
+        }
+        Ok(())
+    }
+
     /// Runs a read on the blocking pool.
     async fn read<T, F>(&self, f: F) -> StoreResult<T>
     where

@@ -156,6 +156,12 @@ impl Store<AnyEngine> {
     pub fn pool_status(&self) -> Option<PoolStatus> {
         self.engine.pool_status()
     }
+
+    /// At a graceful stop, once no request is served any more: SQLite's log copied into the
+    /// database file and emptied, so that the file alone holds every write.
+    pub async fn fold_log(&self) -> StoreResult<()> {
+        self.engine.fold_log().await
+    }
 }
 
 impl<E: Engine> Store<E> {
