@@ -25,6 +25,22 @@ async fn post(http: &reqwest::Client, url: &str, key: &str, body: Value) -> reqw
         .await
 }
 
+/// A new document titled `title` on the server at `base`: its id.
+async fn new_doc(http: &reqwest::Client, base: &str, key: &str, title: &str) -> String {
+    let url = format!("{base}/api/v1/doc/create");
+    let created = post(http, &url, key, json!({"title": title}))
+        .await
+        .unwrap();
+    created["docId"].as_str().unwrap().to_owned()
+}
+
+/// Every object of `doc` on the server at `base`, by id.
+async fn objects_of(http: &reqwest::Client, base: &str, key: &str, doc: &str) -> Value {
+    let url = format!("{base}/api/v1/doc/{doc}/obj/all");
+    let answer = http.get(url).bearer_auth(key).send().await.unwrap();
+    answer.json().await.unwrap()
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn data_survives_a_restart() {
     let h = Harness::new().await;
@@ -144,15 +160,7 @@ async fn every_answered_write_survives_kill_9() {
     let mut served = serve(&bin(), dir.path());
     let key = key_of(dir.path());
     let http = reqwest::Client::new();
-    let created = post(
-        &http,
-        &format!("{}/api/v1/doc/create", served.url),
-        &key,
-        json!({"title": "Crash"}),
-    )
-    .await
-    .unwrap();
-    let doc = created["docId"].as_str().unwrap().to_owned();
+    let doc = new_doc(&http, &served.url, &key, "Crash").await;
     let answered = Arc::new(Mutex::new(Vec::<String>::new()));
     let count = Arc::new(AtomicUsize::new(0));
     let mut writers = Vec::new();
@@ -189,15 +197,7 @@ async fn every_answered_write_survives_kill_9() {
     assert!(answered.len() >= 200);
 
     let mut after = serve(&bin(), dir.path());
-    let content: Value = http
-        .get(format!("{}/api/v1/doc/{doc}/obj/all", after.url))
-        .bearer_auth(&key)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let content = objects_of(&http, &after.url, &key, &doc).await;
     for id in &answered {
         assert!(content.get(id).is_some(), "answered create {id} was lost");
     }
@@ -222,15 +222,7 @@ async fn a_graceful_stop_leaves_every_write_in_the_database_file_alone() {
     let mut served = serve(&bin(), dir.path());
     let key = key_of(dir.path());
     let http = reqwest::Client::new();
-    let created = post(
-        &http,
-        &format!("{}/api/v1/doc/create", served.url),
-        &key,
-        json!({"title": "Folded"}),
-    )
-    .await
-    .unwrap();
-    let doc = created["docId"].as_str().unwrap().to_owned();
+    let doc = new_doc(&http, &served.url, &key, "Folded").await;
     let mut made = Vec::new();
     for n in 0..200 {
         let body = json!({"type": "label", "props": {"text": format!("{n}")}});
@@ -263,15 +255,7 @@ async fn a_graceful_stop_leaves_every_write_in_the_database_file_alone() {
         std::fs::copy(dir.path().join(file), copy.path().join(file)).unwrap();
     }
     let mut again = serve(&bin(), copy.path());
-    let content: Value = http
-        .get(format!("{}/api/v1/doc/{doc}/obj/all", again.url))
-        .bearer_auth(&key)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let content = objects_of(&http, &again.url, &key, &doc).await;
     for id in &made {
         assert!(content.get(id).is_some(), "{id} is in the database file");
     }
