@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use diagtui_testkit::xterm::{Screenshot, Xterm, wait_until};
+use diagtui_testkit::xterm::{Screenshot, Xterm, wait_until, wait_until_else};
 
 /// A healthy component's fill in the picture (`status_colours` of the renderer).
 const GOOD_FILL: [u8; 3] = [0xE2, 0xF0, 0xD9];
@@ -37,16 +37,19 @@ const DRAWN: &str = "the map's picture drawn";
 /// Waits until the app has drawn one more picture than `before`, so that a picture never
 /// shown is told apart from one never drawn; fails with the log's last lines.
 fn wait_for_a_picture(data_dir: &Path, before: usize, what: &str) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while times_logged(data_dir, DRAWN) <= before {
-        if std::time::Instant::now() >= deadline {
-            let log = std::fs::read_to_string(data_dir.join("diagtui.log")).unwrap_or_default();
-            let lines: Vec<&str> = log.lines().collect();
-            let tail = lines[lines.len().saturating_sub(20)..].join("\n");
-            panic!("the app never drew {what}; the log ends:\n{tail}");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
+    let log_end = || {
+        let log = std::fs::read_to_string(data_dir.join("diagtui.log")).unwrap_or_default();
+        let lines: Vec<&str> = log.lines().collect();
+        format!(
+            "; the log ends:\n{}",
+            lines[lines.len().saturating_sub(20)..].join("\n")
+        )
+    };
+    wait_until_else(
+        &format!("the app to draw {what}"),
+        || times_logged(data_dir, DRAWN) > before,
+        log_end,
+    );
 }
 
 /// The map pane's part of the screen: the right 40 % of the terminal's width (the properties'

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use diagtui_server::LocalServer;
-use diagtui_testkit_server::serve::{key_of, serve};
+use diagtui_testkit_server::serve::{Served, key_of, serve};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
@@ -205,15 +205,20 @@ async fn every_answered_write_survives_kill_9() {
     after.child.wait().unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn sigterm_shuts_down_cleanly() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut served = serve(&bin(), dir.path());
+/// Stops `served` with SIGTERM; it must exit with success.
+fn stop_gracefully(served: &mut Served) {
     let pid = served.child.id().to_string();
     let killed = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
     assert!(killed.success());
     let status = served.child.wait().unwrap();
     assert!(status.success(), "exit status {status}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sigterm_shuts_down_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut served = serve(&bin(), dir.path());
+    stop_gracefully(&mut served);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -235,15 +240,7 @@ async fn a_graceful_stop_leaves_every_write_in_the_database_file_alone() {
         wal.metadata().unwrap().len() > 0,
         "the writes went to the log"
     );
-    let pid = served.child.id().to_string();
-    assert!(
-        Command::new("kill")
-            .args(["-TERM", &pid])
-            .status()
-            .unwrap()
-            .success()
-    );
-    assert!(served.child.wait().unwrap().success());
+    stop_gracefully(&mut served);
     assert_eq!(
         wal.metadata().map_or(0, |m| m.len()),
         0,

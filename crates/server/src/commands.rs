@@ -271,8 +271,9 @@ pub struct MigrateArgs {
 }
 
 /// Runs the server until SIGINT or SIGTERM, then turns `readyz` 503, waits the drain delay,
-/// finishes in-flight requests, copies SQLite's log into the database file and returns. Prints `listening on http://HOST:PORT` as the first
-/// line on stdout, and with `--metrics-bind`, `metrics on http://HOST:PORT` as the second.
+/// finishes in-flight requests, copies SQLite's log into the database file and returns.
+/// Prints `listening on http://HOST:PORT` as the first line on stdout, and with
+/// `--metrics-bind`, `metrics on http://HOST:PORT` as the second.
 /// Blocking: it builds its own runtime.
 pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
     init_logging(args.log_format);

@@ -233,9 +233,19 @@ fn installed(tool: &str) -> bool {
 
 /// Polls `done` until it holds, failing after [`PATIENCE`].
 pub fn wait_until(what: &str, done: impl Fn() -> bool) {
+    wait_until_else(what, done, String::new);
+}
+
+/// Polls `done` until it holds, failing after [`PATIENCE`] with what `context` tells then (the
+/// end of a log, say).
+pub fn wait_until_else(what: &str, done: impl Fn() -> bool, context: impl Fn() -> String) {
     let deadline = Instant::now() + PATIENCE;
     while !done() {
-        assert!(Instant::now() < deadline, "waited too long for {what}");
+        assert!(
+            Instant::now() < deadline,
+            "waited too long for {what}{}",
+            context()
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
 }

@@ -165,6 +165,16 @@ fn catch_up(conn: &Connection, mut log: u64) {
     }
 }
 
+/// Runs a checkpoint of `mode` (`PASSIVE`, `TRUNCATE`, ...) on `conn`; its row: whether it
+/// was kept from finishing (busy: another checkpoint running, or a reader or writer it waited
+/// for in vain), the log's frames, and how many of them are in the database (-1 and -1 when
+/// busy before it began).
+pub fn checkpoint_row(conn: &Connection, mode: &str) -> rusqlite::Result<(i64, i64, i64)> {
+    conn.query_row(&format!("PRAGMA wal_checkpoint({mode})"), [], |row| {
+        Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+    })
+}
+
 /// What a checkpoint found: the log's frames and how many of them are in the database now.
 struct Pass {
     log: u64,
@@ -176,15 +186,7 @@ struct Pass {
 /// bench reads to tell the updates answered during the writer's.
 fn checkpoint(conn: &Connection, on: &'static str) -> Option<Pass> {
     let began = Instant::now();
-    // Its row: whether it found another checkpoint running (then -1, -1), the log's frames, and
-    // how many of them are in the database.
-    let pass = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |row| {
-        Ok((
-            row.get::<_, i64>(0)?,
-            row.get::<_, i64>(1)?,
-            row.get::<_, i64>(2)?,
-        ))
-    });
+    let pass = checkpoint_row(conn, "PASSIVE");
     let micros = u64::try_from(began.elapsed().as_micros()).unwrap_or(u64::MAX);
     match pass {
         Ok((0, log, copied)) => {

@@ -138,15 +138,7 @@ impl SqliteEngine {
     pub async fn fold_log(&self) -> StoreResult<()> {
         let path = self.readers.path.clone();
         let (busy, log, copied) = tokio::task::spawn_blocking(move || {
-            connect(&path)?
-                .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| {
-                    Ok((
-                        row.get::<_, i64>(0)?,
-                        row.get::<_, i64>(1)?,
-                        row.get::<_, i64>(2)?,
-                    ))
-                })
-                .map_err(StoreError::from)
+            checkpointer::checkpoint_row(&connect(&path)?, "TRUNCATE").map_err(StoreError::from)
         })
         .await
         .map_err(|e| StoreError::Internal(format!("the log's last checkpoint failed: {e}")))??;
