@@ -2,14 +2,18 @@
 //! a layer on each route, which axum boxes and clones per request), which finds the request's
 //! route template itself in a tree of the templates ([`Templates`]) and records when the
 //! answer's head is ready. Each template's series are made once, when the
-//! table is built, so a request allocates nothing and hashes nothing: one match, one read lock
-//! over a few counters, and three atomic additions (its counter, its latency bucket and sum;
-//! see [`Latency`]). Measured per request with
-//! callgrind in BENCHMARKS.md ("Running as a service").
+//! table is built, so a request allocates nothing, hashes nothing and takes no lock: one match,
+//! a few loads to find its counter, and three atomic additions (its counter, its latency bucket
+//! and sum; see [`Latency`]). The counting lives as long as the process ([`Metrics::counting`]
+//! leaks it), so a request holds a plain reference to it instead of adding to and taking from a
+//! reference count that every core shares. Measured per request in BENCHMARKS.md ("Running as
+//! a service").
+//!
+//! [`Metrics::counting`]: super::Metrics::counting
 
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, OnceLock};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
@@ -25,6 +29,13 @@ use super::{RequestLabels, RouteLabels};
 
 /// The route label of a request that matched no route.
 const UNMATCHED: &str = "unmatched";
+
+/// The methods and statuses a route keeps a counter of at hand; a route that answers more
+/// kinds than this counts the others through the family (a lock and a hash each).
+const COUNTERS_AT_HAND: usize = 16;
+
+/// A route's counter of one method and status.
+type Slot = (&'static str, u16, Counter);
 
 /// The request series of an application's routes, and the table that finds a path's route.
 #[derive(Debug)]
@@ -44,8 +55,9 @@ struct RouteSeries {
     route: Arc<String>,
     /// Its latency histogram (a handle on the family's).
     latency: Latency,
-    /// Its counters met so far (a handle on each of the family's), by method and status.
-    counters: RwLock<Vec<(&'static str, u16, Counter)>>,
+    /// Its counters met so far (a handle on each of the family's), by method and status, in
+    /// the order met: each slot is set once, so finding one takes loads and no lock.
+    counters: [OnceLock<Slot>; COUNTERS_AT_HAND],
 }
 
 impl Counting {
@@ -70,7 +82,7 @@ impl Counting {
             routes.push(RouteSeries {
                 route,
                 latency,
-                counters: RwLock::new(Vec::new()),
+                counters: Default::default(),
             });
         }
         Counting {
@@ -94,32 +106,44 @@ impl Counting {
 }
 
 impl RouteSeries {
-    /// Counts a request of this route with this method and status: under the read lock when
-    /// its counter was met before (nothing cloned), else its counter made first.
+    /// Counts a request of this route with this method and status: in its slot, the first
+    /// free one taken when this method and status are new (by whichever request sets it
+    /// first), else through the family when every slot is taken.
     fn count(&self, family: &Family<RequestLabels, Counter>, method: &'static str, status: u16) {
-        let found = |counters: &[(&'static str, u16, Counter)]| {
-            counters
-                .iter()
-                .find(|(m, s, _)| *m == method && *s == status)
-                .map(|(_, _, counter)| counter.inc())
-                .is_some()
-        };
-        if found(&self.counters.read().unwrap_or_else(|e| e.into_inner())) {
+        let labels = |(m, s, _): &Slot| *m == method && *s == status;
+        for slot in &self.counters {
+            let (_, _, counter) = match slot.get() {
+                Some(found) if labels(found) => found,
+                Some(_) => continue,
+                None => {
+                    let made =
+                        slot.get_or_init(|| (method, status, self.counter(family, method, status)));
+                    if !labels(made) {
+                        continue;
+                    }
+                    made
+                }
+            };
+            counter.inc();
             return;
         }
-        let mut counters = self.counters.write().unwrap_or_else(|e| e.into_inner());
-        if found(&counters) {
-            return;
-        }
-        let counter = family
+        self.counter(family, method, status).inc();
+    }
+
+    /// This route's counter of this method and status in the family (made when new).
+    fn counter(
+        &self,
+        family: &Family<RequestLabels, Counter>,
+        method: &'static str,
+        status: u16,
+    ) -> Counter {
+        family
             .get_or_create(&RequestLabels {
                 route: Arc::clone(&self.route),
                 method,
                 status,
             })
-            .clone();
-        counter.inc();
-        counters.push((method, status, counter));
+            .clone()
     }
 }
 
@@ -144,12 +168,12 @@ fn method_label(method: &Method) -> &'static str {
 #[derive(Clone)]
 pub struct Count<S> {
     inner: S,
-    counting: Option<Arc<Counting>>,
+    counting: Option<&'static Counting>,
 }
 
 impl<S> Count<S> {
     /// `inner`, counted into `counting` when there is one.
-    pub fn new(inner: S, counting: Option<Arc<Counting>>) -> Count<S> {
+    pub fn new(inner: S, counting: Option<&'static Counting>) -> Count<S> {
         Count { inner, counting }
     }
 }
@@ -167,10 +191,10 @@ where
     }
 
     fn call(&mut self, request: Request<B>) -> Counted<S::Future> {
-        let tally = self.counting.as_ref().map(|counting| Tally {
+        let tally = self.counting.map(|counting| Tally {
             route: counting.route_of(request.uri().path()),
             method: method_label(request.method()),
-            counting: Arc::clone(counting),
+            counting,
             started: Instant::now(),
         });
         Counted {
@@ -182,7 +206,7 @@ where
 
 /// What a counted request records when answered.
 struct Tally {
-    counting: Arc<Counting>,
+    counting: &'static Counting,
     route: usize,
     method: &'static str,
     started: Instant,
@@ -256,5 +280,63 @@ mod tests {
         });
         assert_eq!(counter.get(), 2);
         assert_eq!(method_label(&Method::from_bytes(b"BREW").unwrap()), "other");
+    }
+
+    #[test]
+    fn statuses_past_the_counters_at_hand_are_counted_through_the_family() {
+        let latency = Family::<RouteLabels, Latency>::default();
+        let counting = Counting::new(Family::default(), &latency, &["/a"]);
+        let route = counting.route_of("/a");
+        let statuses: Vec<u16> = (200..200 + 2 * COUNTERS_AT_HAND as u16).collect();
+        let took = Duration::from_millis(1);
+        for round in 1..=3 {
+            for &status in &statuses {
+                for _ in 0..round {
+                    counting.record(route, "GET", status, took);
+                }
+            }
+        }
+        for &status in &statuses {
+            let counter = counting.requests.get_or_create(&RequestLabels {
+                route: Arc::clone(&counting.routes[route].route),
+                method: "GET",
+                status,
+            });
+            assert_eq!(counter.get(), 6, "status {status}");
+        }
+        let at_hand = &counting.routes[route].counters;
+        assert!(at_hand.iter().all(|slot| slot.get().is_some()));
+        assert_eq!(at_hand[0].get().map(|(_, status, _)| *status), Some(200));
+    }
+
+    #[test]
+    fn requests_counted_at_once_on_several_threads_are_each_counted_once() {
+        let latency = Family::<RouteLabels, Latency>::default();
+        let counting = Counting::new(Family::default(), &latency, &["/a"]);
+        let route = counting.route_of("/a");
+        let statuses: Vec<u16> = (200..200 + COUNTERS_AT_HAND as u16 + 4).collect();
+        std::thread::scope(|threads| {
+            for thread in 0..4 {
+                let (counting, statuses) = (&counting, &statuses);
+                threads.spawn(move || {
+                    for k in 0..500 {
+                        let status = statuses[(k * (thread + 1)) % statuses.len()];
+                        counting.record(route, "GET", status, Duration::ZERO);
+                    }
+                });
+            }
+        });
+        let total: u64 = statuses
+            .iter()
+            .map(|&status| {
+                let labels = RequestLabels {
+                    route: Arc::clone(&counting.routes[route].route),
+                    method: "GET",
+                    status,
+                };
+                counting.requests.get_or_create(&labels).get()
+            })
+            .sum();
+        assert_eq!(total, 4 * 500);
     }
 }

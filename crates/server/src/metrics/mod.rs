@@ -150,13 +150,15 @@ impl Metrics {
         }
     }
 
-    /// The counting of the requests of an application with these route templates ([`Count`]).
-    pub fn counting(&self, templates: &[&str]) -> Arc<Counting> {
-        Arc::new(Counting::new(
+    /// The counting of the requests of an application with these route templates ([`Count`]),
+    /// kept for the rest of the process: an application is made once a server, and its
+    /// requests then read the counting without a reference count (a few kilobytes a server).
+    pub fn counting(&self, templates: &[&str]) -> &'static Counting {
+        Box::leak(Box::new(Counting::new(
             self.requests.clone(),
             &self.latency,
             templates,
-        ))
+        )))
     }
 
     /// Sets the states read now (memory, pool, streams) and the disk's, and encodes every
