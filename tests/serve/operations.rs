@@ -160,9 +160,18 @@ async fn the_json_log_has_one_object_a_line_with_the_request_id_and_never_the_ke
         .unwrap();
     served.child.kill().unwrap();
     served.child.wait().unwrap();
-    let line = lines.last().unwrap();
     assert!(!lines.iter().any(|l| l.contains(&key)), "{lines:?}");
-    let entry: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+    let entries: Vec<Value> = (lines.iter())
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect();
+    assert!(
+        entries[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("data dir "),
+        "the data dir's note, as JSON too: {lines:?}"
+    );
+    let entry = entries.last().unwrap();
     assert_eq!(entry["status"], 200, "{entry}");
     assert!(entry["latency_us"].is_u64(), "{entry}");
     assert_eq!(entry["span"]["request_id"], "op-7", "{entry}");

@@ -305,18 +305,19 @@ pub fn run_serve(args: ServeArgs, data_dir: PathBuf) -> anyhow::Result<()> {
             out.flush()?;
         }
         if let Some(warning) = warning {
-            eprintln!("{warning}");
+            say_at_start(args.log_format, Heed::Warning, &warning);
         }
-        match location.data_dir() {
-            Some(dir) => eprintln!(
+        let whereabouts = match location.data_dir() {
+            Some(dir) => format!(
                 "data dir {}; the default account's key is in {}",
                 dir.display(),
                 dir.join(data_dir::KEY_FILE).display()
             ),
-            None => eprintln!(
+            None => format!(
                 "database {location}; `diagtui account create EMAIL --database URL` adds accounts"
             ),
-        }
+        };
+        say_at_start(args.log_format, Heed::Note, &whereabouts);
         let running = application(Arc::new(store), &location, &options, addr);
         let metrics =
             metrics_listener.map(|listener| serve_metrics(listener, running.state.clone()));
@@ -427,6 +428,26 @@ fn on_own_runtime<T: Send>(
             .join()
             .map_err(|_| anyhow::anyhow!("the command failed"))?
     })
+}
+
+/// How much a line said at the start asks of its reader.
+#[derive(Debug, Clone, Copy)]
+enum Heed {
+    /// Something to know (where the data is).
+    Note,
+    /// Something to mend (a data dir others can read).
+    Warning,
+}
+
+/// Says `text` on stderr at the start: as text, a line of its own whatever `RUST_LOG` says; in
+/// JSON, a log event like any other (a note at `info`, a warning at `warn`), so that every line
+/// stays one JSON object.
+fn say_at_start(format: LogFormat, heed: Heed, text: &str) {
+    match (format, heed) {
+        (LogFormat::Text, _) => eprintln!("{text}"),
+        (LogFormat::Json, Heed::Note) => tracing::info!("{text}"),
+        (LogFormat::Json, Heed::Warning) => tracing::warn!("{text}"),
+    }
 }
 
 /// Logs to stderr in `format`, `warn` and up unless `RUST_LOG` says otherwise (`RUST_LOG=info`
