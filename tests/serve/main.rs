@@ -25,6 +25,7 @@ mod engine {
 mod connections;
 mod durability;
 mod events;
+mod gone_clients;
 mod metrics;
 mod operations;
 mod privacy;

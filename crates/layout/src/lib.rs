@@ -24,6 +24,7 @@ pub mod place;
 pub mod quality;
 mod route;
 pub mod settings;
+mod stop;
 mod straighten;
 mod tiers;
 
@@ -34,6 +35,7 @@ pub use error::{LayoutError, LayoutResult};
 pub use input::{Format, Note, Parsed, RawEntry};
 pub use objects::Objects;
 pub use settings::Settings;
+pub use stop::Stop;
 
 /// A laid-out diagram: the objects to store, and what of the input could not be drawn.
 #[derive(Debug)]
@@ -50,28 +52,44 @@ pub fn lay_out(body: &[u8], format: Format, settings: &Settings) -> LayoutResult
     lay_out_parsed(format.parse(body)?, settings)
 }
 
+/// [`lay_out`], given up between its steps once `stop` is raised (with an error saying so).
+pub fn lay_out_unless_stopped(
+    body: &[u8],
+    format: Format,
+    settings: &Settings,
+    stop: &Stop,
+) -> LayoutResult<Laid> {
+    laid(format.parse(body)?, settings, stop)
+}
+
 /// Lays out an input already read.
 pub fn lay_out_parsed(parsed: Parsed, settings: &Settings) -> LayoutResult<Laid> {
+    laid(parsed, settings, &Stop::default())
+}
+
+/// Lays out an input already read unless stopped, keeping its notes.
+fn laid(parsed: Parsed, settings: &Settings, stop: &Stop) -> LayoutResult<Laid> {
     let Parsed {
         entries,
         direction,
         notes,
     } = parsed;
-    let objects = lay_out_entries(entries, direction.unwrap_or_default(), settings)?;
+    let objects = lay_out_entries(entries, direction.unwrap_or_default(), settings, stop)?;
     Ok(Laid { objects, notes })
 }
 
-/// Lays out entries already read, the flow running in `direction`.
+/// Lays out entries already read, the flow running in `direction`, unless `stop` is raised.
 pub fn lay_out_entries(
     entries: Vec<RawEntry>,
     direction: model::Direction,
     settings: &Settings,
+    stop: &Stop,
 ) -> LayoutResult<Objects> {
     let model = check::check(entries, direction)?;
     let placement = if model.uses_tiers() {
         place::place(&model, settings)?
     } else {
-        layered::place(&model, settings)?
+        layered::place(&model, settings, stop)?
     };
     objects::build(&model, &placement)
 }

@@ -22,6 +22,7 @@ use crate::geometry::{COMPONENT_SIDE, Rect, ceil_half};
 use crate::model::{Model, Position};
 use crate::place::{GRID, Placement, bounds, check_by_hand, placement_of};
 use crate::settings::Settings;
+use crate::stop::Stop;
 use order::Orders;
 
 /// The gaps a layout is made with, in cells (half cells at least).
@@ -130,8 +131,8 @@ pub fn most_components() -> usize {
 /// Places a checked model in layers, shrinking the gaps until it fits the grid. A diagram that
 /// does not fit is refused, naming its size and whether it fits with its flow turned (`LR`
 /// instead of `TB`, or back); one with more components to place than the grid can hold
-/// ([`most_components`]), at once.
-pub fn place(model: &Model, settings: &Settings) -> LayoutResult<Placement> {
+/// ([`most_components`]), at once. Given up between its steps once `stop` is raised.
+pub fn place(model: &Model, settings: &Settings, stop: &Stop) -> LayoutResult<Placement> {
     let to_place = (model.components.iter())
         .filter(|c| c.position == Position::Auto)
         .count();
@@ -143,14 +144,14 @@ pub fn place(model: &Model, settings: &Settings) -> LayoutResult<Placement> {
             most_components()
         )));
     }
-    let b = match fit(model, settings)? {
+    let b = match fit(model, settings, stop)? {
         Ok(placement) => return Ok(placement),
         Err(smallest) => smallest,
     };
     let mut turned = model.clone();
     turned.direction = model.direction.turned();
     let (from, to) = (model.direction.name(), turned.direction.name());
-    let advice = match fit(&turned, settings)? {
+    let advice = match fit(&turned, settings, stop)? {
         Ok(_) => format!(
             "laid out {to} instead of {from} it fits: turn the flow (Mermaid's `flowchart {to}`, \
              DOT's `rankdir={to}`, in JSON or CSV a group's `direction` around it all)"
@@ -186,8 +187,8 @@ fn steps(settings: &Settings, labelled: bool) -> Vec<Gaps> {
 }
 
 /// Tries the steps in turn: the placement of the first that fits the grid, else the bounds of
-/// the last one tried.
-fn fit(model: &Model, settings: &Settings) -> LayoutResult<Result<Placement, Rect>> {
+/// the last one tried; before each, gives up if `stop` is raised.
+fn fit(model: &Model, settings: &Settings, stop: &Stop) -> LayoutResult<Result<Placement, Rect>> {
     let mut smallest = None;
     let orders = Orders::default();
     let horizontal = model.direction_in(None).is_horizontal();
@@ -207,6 +208,7 @@ fn fit(model: &Model, settings: &Settings) -> LayoutResult<Result<Placement, Rec
         {
             continue;
         }
+        stop.check()?;
         let placement = place_with(model, &gaps, &orders);
         check_by_hand(model, &placement)?;
         match bounds(&placement) {
@@ -222,7 +224,8 @@ fn fit(model: &Model, settings: &Settings) -> LayoutResult<Result<Placement, Rec
             }
             Some(b) if gaps.tracks > 0 && gaps.tracks < ALL => {
                 let along = across_and_along(&b, horizontal).1;
-                return Ok(Ok(spend_room(model, &gaps, &orders, placement, along)));
+                let roomier = spend_room(model, &gaps, &orders, placement, along, stop)?;
+                return Ok(Ok(roomier));
             }
             _ => return Ok(Ok(placement)),
         }
@@ -234,30 +237,32 @@ fn fit(model: &Model, settings: &Settings) -> LayoutResult<Result<Placement, Rec
 
 /// A diagram that fits with its lines sharing tracks, `along` long along its flow: the room
 /// the grid leaves along it spent on more tracks where the most lines share one (half a cell
-/// each), as many as still fit (halved until they do).
+/// each), as many as still fit (halved until they do); given up if `stop` is raised.
 fn spend_room(
     model: &Model,
     gaps: &Gaps,
     orders: &Orders,
     placement: Placement,
     along: f64,
-) -> Placement {
+    stop: &Stop,
+) -> LayoutResult<Placement> {
     let horizontal = model.direction_in(None).is_horizontal();
     let room = GRID.height() - along;
     let mut extra = (room / clusters::TRACK_GAP) as usize;
     while extra > 0 {
+        stop.check()?;
         let roomier = Gaps {
             extra_tracks: extra,
             ..*gaps
         };
         let p = place_with(model, &roomier, orders);
         let Some(b) = bounds(&p).filter(|b| !GRID.contains(b)) else {
-            return p;
+            return Ok(p);
         };
         let longer = across_and_along(&b, horizontal).1;
         extra = fewer_tracks(extra, (longer - along) / extra as f64, room);
     }
-    placement
+    Ok(placement)
 }
 
 /// A diagram's size `b` across its flow and along it (`horizontal`: flowing left or right).

@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 use crate::geometry::{COMPONENT_SIDE, Rect};
 use crate::model::Direction;
 use crate::quality::Drawing;
-use crate::{Format, LayoutError, Objects, Settings, check, lay_out};
+use crate::{Format, LayoutError, Objects, Settings, Stop, check, lay_out};
 
 fn lay(body: &Value) -> Objects {
     lay_out(
@@ -142,8 +142,13 @@ fn the_flow_follows_the_direction_and_groups_their_own() {
         "ab": link("a", "b"), "bc": link("b", "c"),
     });
     let parsed = crate::input::parse_json(body.to_string().as_bytes()).unwrap();
-    let objects =
-        crate::lay_out_entries(parsed, Direction::LeftRight, &Settings::default()).unwrap();
+    let objects = crate::lay_out_entries(
+        parsed,
+        Direction::LeftRight,
+        &Settings::default(),
+        &Stop::default(),
+    )
+    .unwrap();
     let (a, b, c) = (
         centre(&objects, "a"),
         centre(&objects, "b"),
@@ -156,8 +161,13 @@ fn the_flow_follows_the_direction_and_groups_their_own() {
     );
     body["g"]["direction"] = json!("RL");
     let parsed = crate::input::parse_json(body.to_string().as_bytes()).unwrap();
-    let objects =
-        crate::lay_out_entries(parsed, Direction::TopBottom, &Settings::default()).unwrap();
+    let objects = crate::lay_out_entries(
+        parsed,
+        Direction::TopBottom,
+        &Settings::default(),
+        &Stop::default(),
+    )
+    .unwrap();
     let (b, c) = (centre(&objects, "b"), centre(&objects, "c"));
     assert!(b.0 > c.0 && b.1 == c.1, "RL inside: {b:?} {c:?}");
 }
@@ -697,4 +707,16 @@ fn no_links_label_lies_where_the_3d_picture_hangs_a_group_title() {
         }
     }
     assert_eq!(labels, 5);
+}
+
+#[test]
+fn a_raised_stop_gives_the_layout_up_before_its_first_step() {
+    let body = b"flowchart TD\n  a --> b\n  b --> c\n";
+    let stop = Stop::default();
+    let settings = Settings::default();
+    assert!(crate::lay_out_unless_stopped(body, Format::Mermaid, &settings, &stop).is_ok());
+    stop.raise();
+    let refused = crate::lay_out_unless_stopped(body, Format::Mermaid, &settings, &stop)
+        .expect_err("stopped");
+    assert!(refused.message.contains("stopped"), "{refused}");
 }

@@ -3,6 +3,8 @@
 //! the document (one transaction), the second answers with their picture and stores nothing.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Instant;
 
 use axum::Json;
 use axum::extract::rejection::QueryRejection;
@@ -17,7 +19,7 @@ use super::versions::with_document_version;
 use crate::error::ApiError;
 use crate::extract::{Ids, read_body};
 use crate::state::AppState;
-use diagtui_layout::{Format, Laid, Objects, Settings};
+use diagtui_layout::{Format, Laid, Objects, Settings, Stop};
 use diagtui_model::props::new_object_data;
 use diagtui_model::{Content, DiagramCreated, DiagramNote, DiagramObject, ErrorCode, ObjectType};
 use diagtui_scene::render::{DEFAULT_HEIGHT, DEFAULT_WIDTH, View};
@@ -91,14 +93,35 @@ fn settings(query: &[(String, String)], others: &[&str]) -> Result<Settings, Api
 }
 
 /// Lays the body out on the blocking pool: routing many links takes long enough to hold up
-/// the other requests of the thread, however small the body.
+/// the other requests of the thread, however small the body. When the request is dropped
+/// (its client gone) the layout stops at its next step rather than run on for no one.
 async fn lay_out(body: DiagramBody, settings: Settings) -> Result<Laid, ApiError> {
+    let stop = Arc::new(Stop::default());
+    let _stopped_if_dropped = StopOnDrop(Arc::clone(&stop));
     tokio::task::spawn_blocking(move || {
-        diagtui_layout::lay_out(&body.bytes, body.format, &settings)
-            .map_err(|e| ApiError::validation(e.to_string()))
+        let started = Instant::now();
+        tracing::debug!(bytes = body.bytes.len(), "create-diagram's layout started");
+        let laid =
+            diagtui_layout::lay_out_unless_stopped(&body.bytes, body.format, &settings, &stop);
+        if laid.is_err() && stop.is_raised() {
+            tracing::info!(
+                millis = started.elapsed().as_millis() as u64,
+                "create-diagram's layout given up: its client went away"
+            );
+        }
+        laid.map_err(|e| ApiError::validation(e.to_string()))
     })
     .await
     .map_err(ApiError::internal)?
+}
+
+/// Raises its stop when dropped: with the request's future, when the client goes away.
+struct StopOnDrop(Arc<Stop>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.raise();
+    }
 }
 
 /// The query as pairs, a malformed one answering 400.
