@@ -1,13 +1,11 @@
 //! A client that goes away before its answer: the work started for it stops instead of
 //! holding a core for no one.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::net::TcpStream;
 use std::process::Stdio;
-use std::sync::mpsc;
-use std::time::Duration;
 
-use diagtui_testkit_server::serve::{key_of, start};
+use diagtui_testkit_server::serve::{StderrLines, key_of, start};
 use serde_json::json;
 
 use crate::bin;
@@ -34,19 +32,6 @@ fn too_large_a_graph() -> String {
     dot + "}\n"
 }
 
-/// Waits for the next line of `lines` that holds `text`, failing after a minute with the
-/// lines met on the way.
-fn wait_for_line(lines: &mpsc::Receiver<String>, text: &str) -> String {
-    let mut seen = Vec::new();
-    loop {
-        match lines.recv_timeout(Duration::from_secs(60)) {
-            Ok(line) if line.contains(text) => return line,
-            Ok(line) => seen.push(line),
-            Err(e) => panic!("no line with {text:?} ({e}); the log said: {seen:#?}"),
-        }
-    }
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn a_layout_is_given_up_once_its_client_has_gone() {
     let dir = tempfile::tempdir().unwrap();
@@ -60,13 +45,7 @@ async fn a_layout_is_given_up_once_its_client_has_gone() {
         .stderr(Stdio::piped());
     let mut served = start(&mut command);
     let key = key_of(&data);
-    let (sender, lines) = mpsc::channel();
-    let stderr = served.child.stderr.take().unwrap();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            let _ = sender.send(line);
-        }
-    });
+    let log = StderrLines::of(&mut served);
     let http = reqwest::Client::new();
     let create = http.post(format!("{}/api/v1/doc/create", served.url));
     let (_, created) = send(
@@ -88,8 +67,9 @@ async fn a_layout_is_given_up_once_its_client_has_gone() {
     )
     .unwrap();
     // The interleaving forced: the client goes only once its layout is under way.
-    wait_for_line(&lines, "create-diagram's layout started");
+    log.until("create-diagram's layout started");
     drop(client);
-    let given_up = wait_for_line(&lines, "layout given up: its client went away");
+    let read = log.until("layout given up: its client went away");
+    let given_up = read.last().expect("the line");
     assert!(given_up.contains("millis="), "{given_up}");
 }

@@ -2,13 +2,12 @@
 //! `readyz` turning 503 first during a graceful stop, and a full disk answering 507 then
 //! writing again once there is room.
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use diagtui_server::LocalServer;
-use diagtui_testkit_server::serve::{Served, key_of, start_metered};
+use diagtui_testkit_server::serve::{Served, StderrLines, key_of, start_metered};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -142,22 +141,7 @@ async fn the_json_log_has_one_object_a_line_with_the_request_id_and_never_the_ke
     assert_eq!(answer.status(), StatusCode::OK);
     assert_eq!(answer.headers()["x-request-id"], "op-7");
     // The line comes after the answer: read stderr until it shows, then stop the server.
-    let stderr = served.child.stderr.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut lines = Vec::new();
-        for line in BufReader::new(stderr).lines() {
-            let line = line.unwrap();
-            let done = line.contains("op-7");
-            lines.push(line);
-            if done {
-                break;
-            }
-        }
-        lines
-    });
-    let lines = tokio::task::spawn_blocking(move || reader.join().unwrap())
-        .await
-        .unwrap();
+    let lines = StderrLines::of(&mut served).until("op-7");
     served.child.kill().unwrap();
     served.child.wait().unwrap();
     assert!(!lines.iter().any(|l| l.contains(&key)), "{lines:?}");

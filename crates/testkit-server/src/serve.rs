@@ -7,6 +7,8 @@ use std::io::{BufRead, BufReader};
 use std::ops::{Deref, DerefMut};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
 
 use diagtui_server::data_dir::KEY_FILE;
 use tempfile::TempDir;
@@ -53,6 +55,44 @@ pub struct Served {
     pub child: Guard,
     /// Where it listens: `http://127.0.0.1:PORT`.
     pub url: String,
+}
+
+/// The lines a server writes on its stderr (piped by its command), as they come: read on a
+/// thread of their own, so that waiting for one can give up.
+pub struct StderrLines(mpsc::Receiver<String>);
+
+impl StderrLines {
+    /// Starts reading the stderr of `served`, whose command piped it.
+    pub fn of(served: &mut Served) -> StderrLines {
+        let stderr = served.child.stderr.take().expect("stderr piped");
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        StderrLines(lines)
+    }
+
+    /// The lines from here up to and including the first that holds `text`; fails when none
+    /// comes within a minute, with the lines read on the way.
+    pub fn until(&self, text: &str) -> Vec<String> {
+        let mut read = Vec::new();
+        loop {
+            match self.0.recv_timeout(Duration::from_secs(60)) {
+                Ok(line) => {
+                    let found = line.contains(text);
+                    read.push(line);
+                    if found {
+                        return read;
+                    }
+                }
+                Err(e) => panic!("no line with {text:?} ({e}); the log said: {read:#?}"),
+            }
+        }
+    }
 }
 
 /// Starts `command` with its stdout piped and reads its first line, `listening on URL`. Its
